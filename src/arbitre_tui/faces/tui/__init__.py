@@ -1,0 +1,1 @@
+"""faces/tui layer."""

@@ -1,0 +1,364 @@
+"""Named operations on an open event."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..rules import roundrobin
+from ..rules.draws import run_draw
+from ..rules.errors import RuleError
+from ..rules.models import (
+    Game,
+    IncidentKind,
+    Player,
+    Result,
+    Round,
+    System,
+    Team,
+    Tournament,
+    parse_result,
+)
+from ..rules.registration import EncodingFault, decode, parse_players_csv
+from ..store.journal import OperationError
+from ..store.repo import Store, player_row, tournament_row
+
+__all__ = ["EventService", "OperationError"]
+
+
+def _refuse(exc: RuleError) -> OperationError:
+    return OperationError(exc.message)
+
+
+class EventService:
+    """One event file and the actions an arbiter takes on it."""
+
+    def __init__(self, path: str | Path, *, create: bool = False, check: bool = True) -> None:
+        self.store = Store(path, create=create, check=check)
+        self.journal = self.store.journal
+
+    @property
+    def path(self) -> Path:
+        return self.store.path
+
+    def close(self) -> None:
+        self.store.close()
+
+    # -- lookups ---------------------------------------------------------
+
+    def tournament(self, key: str | None = None) -> Tournament:
+        tournaments = self.store.tournaments()
+        if not tournaments:
+            raise OperationError("Ce fichier ne contient aucun tournoi.")
+        if key is None:
+            if len(tournaments) == 1:
+                return tournaments[0]
+            keys = ", ".join(t.key for t in tournaments)
+            raise OperationError(f"Précisez le tournoi (--tournoi) parmi : {keys}.")
+        for t in tournaments:
+            if t.key == key:
+                return t
+        keys = ", ".join(t.key for t in tournaments)
+        raise OperationError(f"Tournoi « {key} » inconnu. Tournois : {keys}.")
+
+    def _tid(self, t: Tournament) -> int:
+        assert t.id is not None
+        return t.id
+
+    def current_round(self, t: Tournament) -> Round | None:
+        rounds = self.store.rounds(self._tid(t))
+        return rounds[-1] if rounds else None
+
+    def _player(self, player_id: int) -> Player:
+        player = self.store.player(player_id)
+        if player is None:
+            raise OperationError(f"Joueur n° {player_id} inconnu.")
+        return player
+
+    # -- event and tournaments --------------------------------------------
+
+    def create_event(self, name: str, city: str = "", start: str | None = None, end: str | None = None,
+                     settings: dict[str, Any] | None = None) -> None:
+        if self.store.conn.execute("SELECT 1 FROM event").fetchone():
+            raise OperationError("Ce fichier contient déjà un événement.")
+        with self.journal.operation("create_event", {"name": name, "city": city}) as tx:
+            tx.insert("event", {
+                "id": 1, "name": name, "city": city, "start_date": start, "end_date": end,
+                "settings": json.dumps(settings or {}, ensure_ascii=False),
+                "created_at": dt.datetime.now().isoformat(timespec="seconds"),
+            })
+
+    def add_tournament(self, t: Tournament) -> int:
+        if self.store.tournament(t.key) is not None:
+            raise OperationError(f"Un tournoi « {t.key} » existe déjà.")
+        position = len(self.store.tournaments())
+        with self.journal.operation("add_tournament", {"key": t.key, "name": t.name}) as tx:
+            return tx.insert("tournaments", tournament_row(t, position))
+
+    def update_settings(self, key: str, changes: dict[str, Any]) -> None:
+        t = self.tournament(key)
+        settings = {**t.settings, **changes}
+        with self.journal.operation("update_settings", {"tournament": key, "changes": changes}) as tx:
+            tx.update("tournaments", self._tid(t), {"settings": json.dumps(settings, ensure_ascii=False)})
+
+    # -- players ----------------------------------------------------------
+
+    def register_player(self, key: str, player: Player) -> int:
+        t = self.tournament(key)
+        tid = self._tid(t)
+        self._check_duplicate_fide(tid, [player])
+        values = player_row(player.model_copy(update={
+            "tournament_id": tid,
+            "registered_at": player.registered_at or dt.datetime.now().replace(microsecond=0),
+        }))
+        with self.journal.operation("register_player", {"tournament": key, "name": player.name}) as tx:
+            return tx.insert("players", values)
+
+    def _check_duplicate_fide(self, tid: int, players: Sequence[Player]) -> None:
+        known = {p.fide_id: p for p in self.store.players(tid) if p.fide_id}
+        for p in players:
+            if p.fide_id and p.fide_id in known:
+                raise OperationError(
+                    f"Identifiant FIDE {p.fide_id} déjà inscrit ({known[p.fide_id].name})."
+                )
+
+    def import_players(self, key: str, data: bytes, *, encoding: str = "utf-8",
+                       skip_bad: bool = False) -> tuple[int, list[tuple[int, str]]]:
+        """Import a CSV: all rows or none (or the good ones with ``skip_bad``).
+
+        Returns how many were imported and the faults found.
+        """
+        t = self.tournament(key)
+        tid = self._tid(t)
+        try:
+            text = decode(data, encoding)
+        except EncodingFault as exc:
+            raise OperationError(str(exc)) from None
+        except (LookupError, UnicodeDecodeError) as exc:
+            raise OperationError(f"Encodage illisible : {exc}") from None
+        report = parse_players_csv(text)
+        known = {p.fide_id: p for p in self.store.players(tid) if p.fide_id}
+        good = []
+        for row in report.rows:
+            if row.player.fide_id and row.player.fide_id in known:
+                report.errors.append(
+                    (row.line, f"identifiant FIDE {row.player.fide_id} déjà inscrit "
+                               f"({known[row.player.fide_id].name})")
+                )
+            else:
+                good.append(row)
+        report.errors.sort()
+        if report.errors and not skip_bad:
+            raise OperationError(
+                "Import refusé, rien n'a été enregistré :\n" + report.error_text()
+                + "\n(--skip-bad importe seulement les lignes correctes)"
+            )
+        if not good:
+            if report.errors:
+                return 0, report.errors
+            raise OperationError("Le fichier ne contient aucun joueur.")
+        stamp = dt.datetime.now().replace(microsecond=0)
+        with self.journal.operation("import_players", {"tournament": key, "rows": len(good)}) as tx:
+            for i, row in enumerate(good):
+                registered = row.player.registered_at or stamp + dt.timedelta(microseconds=i)
+                tx.insert("players", player_row(row.player.model_copy(
+                    update={"tournament_id": tid, "registered_at": registered})))
+        return len(good), report.errors
+
+    def check_in(self, player_id: int, checked: bool = True) -> None:
+        player = self._player(player_id)
+        with self.journal.operation("check_in", {"player": player_id, "checked": checked}) as tx:
+            tx.update("players", player_id, {"checked_in": int(checked)})
+        del player
+
+    def set_paid(self, player_id: int, paid: bool = True) -> None:
+        self._player(player_id)
+        with self.journal.operation("set_paid", {"player": player_id, "paid": paid}) as tx:
+            tx.update("players", player_id, {"paid": int(paid)})
+
+    def withdraw(self, player_id: int) -> None:
+        player = self._player(player_id)
+        if player.withdrawn:
+            raise OperationError(f"{player.name} est déjà retiré(e).")
+        with self.journal.operation("withdraw", {"player": player_id}) as tx:
+            tx.update("players", player_id, {"withdrawn": 1})
+
+    # -- clubs and teams ---------------------------------------------------
+
+    def add_club(self, name: str, code: str | None = None) -> int:
+        row = self.store.conn.execute("SELECT id FROM clubs WHERE name = ?", (name,)).fetchone()
+        if row:
+            return int(row[0])
+        with self.journal.operation("add_club", {"name": name}) as tx:
+            return tx.insert("clubs", {"name": name, "code": code})
+
+    def add_team(self, key: str, club_id: int, number: int, name: str) -> int:
+        t = self.tournament(key)
+        if t.system is not System.TEAM_CUP:
+            raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
+        team = Team(tournament_id=self._tid(t), club_id=club_id, number=number, name=name)
+        with self.journal.operation("add_team", {"tournament": key, "name": name}) as tx:
+            return tx.insert("teams", team.model_dump(exclude={"id"}))
+
+    # -- rounds --------------------------------------------------------------
+
+    def pair_round(self, key: str, seed: int | None = None) -> Round:
+        """Pair the next round with the tournament's system."""
+        t = self.tournament(key)
+        tid = self._tid(t)
+        rounds = self.store.rounds(tid)
+        if rounds and not rounds[-1].closed:
+            raise OperationError(
+                f"La ronde {rounds[-1].number} n'est pas close : saisissez ses résultats puis clôturez-la."
+            )
+        number = len(rounds) + 1
+        if number > t.rounds_planned:
+            raise OperationError(f"Les {t.rounds_planned} rondes de {t.name} sont déjà appariées.")
+        if t.system is System.ROUND_ROBIN:
+            return self._pair_round_robin(t, number, seed)
+        raise OperationError(
+            f"L'appariement automatique du système « {t.system.value} » n'est pas encore disponible "
+            "dans cette version."
+        )
+
+    def _pair_round_robin(self, t: Tournament, number: int, seed: int | None) -> Round:
+        tid = self._tid(t)
+        players = [p for p in self.store.players(tid) if not p.withdrawn]
+        with self.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
+            order: list[int] | None = t.settings.get("pairing_numbers")
+            if order is None:
+                if len(players) < 3:
+                    raise OperationError("Un tournoi toutes rondes demande au moins 3 joueurs.")
+                # C.05: pairing numbers are drawn by lot.
+                order = list(tx.draw("numéros d'appariement", "shuffle",
+                                     [p.id for p in players], seed))
+                tx.update("tournaments", tid, {"settings": json.dumps(
+                    {**t.settings, "pairing_numbers": order}, ensure_ascii=False)})
+            try:
+                cycles = int(t.settings.get("cycles", 1))
+                schedule = roundrobin.berger_schedule(len(order), cycles)
+            except RuleError as exc:
+                raise _refuse(exc) from None
+            round_id = tx.insert("rounds", {
+                "tournament_id": tid, "number": number, "stage": None,
+                "time_control": _tc_json(t, number), "closed": 0,
+            })
+            board = 0
+            for white_no, black_no in schedule[number - 1]:
+                if white_no > len(order) or black_no > len(order):
+                    continue  # the odd field's free round: not a game (C.07 15.2)
+                board += 1
+                tx.insert("games", {"round_id": round_id, "board": board,
+                                    "white_id": order[white_no - 1], "black_id": order[black_no - 1]})
+        result = self.store.round(tid, number)
+        assert result is not None
+        return result
+
+    def _game(self, key: str, round_number: int | None, board: int) -> tuple[Tournament, Round, Game]:
+        t = self.tournament(key)
+        tid = self._tid(t)
+        rnd = self.store.round(tid, round_number) if round_number else self.current_round(t)
+        if rnd is None:
+            raise OperationError(f"La ronde {round_number or ''} de {t.name} n'est pas appariée.".replace("  ", " "))
+        assert rnd.id is not None
+        games = {g.board: g for g in self.store.games(rnd.id)}
+        if board not in games:
+            raise OperationError(
+                f"Échiquier {board} inconnu en ronde {rnd.number} (échiquiers 1 à {max(games, default=0)})."
+            )
+        return t, rnd, games[board]
+
+    def record_result(self, key: str, board: int, result: str | Result,
+                      round_number: int | None = None) -> Game:
+        t, rnd, game = self._game(key, round_number, board)
+        if rnd.closed:
+            raise OperationError(f"La ronde {rnd.number} est close : son résultat ne peut plus changer "
+                                 "(annulez la clôture d'abord).")
+        if game.is_bye:
+            raise OperationError(f"Échiquier {board} : c'est un exempt, il n'y a pas de résultat à saisir.")
+        try:
+            value = result if isinstance(result, Result) else parse_result(result)
+        except RuleError as exc:
+            raise _refuse(exc) from None
+        assert game.id is not None
+        with self.journal.operation("record_result", {"tournament": t.key, "round": rnd.number,
+                                                      "board": board, "result": value.value}) as tx:
+            tx.update("games", game.id, {"result": value.value})
+        return game.model_copy(update={"result": value})
+
+    def clear_result(self, key: str, board: int, round_number: int | None = None) -> None:
+        t, rnd, game = self._game(key, round_number, board)
+        if rnd.closed:
+            raise OperationError(f"La ronde {rnd.number} est close.")
+        assert game.id is not None
+        with self.journal.operation("clear_result", {"tournament": t.key, "round": rnd.number,
+                                                     "board": board}) as tx:
+            tx.update("games", game.id, {"result": None})
+
+    def record_incident(self, key: str, board: int, colour: str, kind: str | IncidentKind,
+                        note: str = "", round_number: int | None = None) -> int:
+        t, rnd, game = self._game(key, round_number, board)
+        try:
+            kind_value = IncidentKind(kind)
+        except ValueError:
+            raise OperationError(f"Type d'incident « {kind} » inconnu "
+                                 f"({', '.join(k.value for k in IncidentKind)}).") from None
+        if colour not in ("white", "black", "blancs", "noirs"):
+            raise OperationError("Couleur attendue : white/blancs ou black/noirs.")
+        player_id = game.white_id if colour in ("white", "blancs") else game.black_id
+        if player_id is None:
+            raise OperationError(f"Échiquier {board} : pas de joueur noir (exempt).")
+        with self.journal.operation("record_incident", {"tournament": t.key, "round": rnd.number,
+                                                        "board": board, "colour": colour,
+                                                        "kind": kind_value.value}) as tx:
+            return tx.insert("incidents", {"game_id": game.id, "player_id": player_id,
+                                           "kind": kind_value.value,
+                                           "at": dt.datetime.now().isoformat(timespec="seconds"),
+                                           "note": note})
+
+    def set_round_start(self, key: str, when: dt.datetime, round_number: int | None = None) -> None:
+        t = self.tournament(key)
+        rnd = self.store.round(self._tid(t), round_number) if round_number else self.current_round(t)
+        if rnd is None or rnd.id is None:
+            raise OperationError("Aucune ronde appariée.")
+        with self.journal.operation("set_round_start", {"tournament": t.key, "round": rnd.number,
+                                                        "start": when.isoformat()}) as tx:
+            tx.update("rounds", rnd.id, {"start_time": when.isoformat(timespec="seconds")})
+
+    def close_round(self, key: str, round_number: int | None = None) -> Path:
+        """Close a round once every board has a result; a backup follows the commit."""
+        t = self.tournament(key)
+        rnd = self.store.round(self._tid(t), round_number) if round_number else self.current_round(t)
+        if rnd is None or rnd.id is None:
+            raise OperationError("Aucune ronde à clôturer.")
+        if rnd.closed:
+            raise OperationError(f"La ronde {rnd.number} est déjà close.")
+        missing = [g.board for g in self.store.games(rnd.id) if not g.is_bye and g.result is None]
+        if missing:
+            boards = ", ".join(str(b) for b in missing[:12]) + ("…" if len(missing) > 12 else "")
+            raise OperationError(f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}.")
+        with self.journal.operation("close_round", {"tournament": t.key, "round": rnd.number}) as tx:
+            tx.update("rounds", rnd.id, {"closed": 1})
+        return self.store.backup(f"{t.key}-r{rnd.number}")
+
+    # -- journal -----------------------------------------------------------
+
+    def undo(self, journal_id: int | None = None) -> int:
+        return self.journal.undo(journal_id)
+
+    def replay_draw(self, draw_id: int) -> tuple[bool, Any, Any]:
+        """Recompute a recorded draw from its seed: (same?, recorded, recomputed)."""
+        row = self.store.conn.execute("SELECT * FROM draws WHERE id = ?", (draw_id,)).fetchone()
+        if row is None:
+            raise OperationError(f"Tirage n° {draw_id} inconnu.")
+        recorded = json.loads(row["outcome"])
+        again = run_draw(row["kind"], row["seed"], json.loads(row["inputs"]))
+        return (again == recorded, recorded, again)
+
+
+def _tc_json(t: Tournament, number: int) -> str | None:
+    tc = t.time_control(number)
+    return tc.model_dump_json() if tc else None

@@ -1,0 +1,133 @@
+"""Creating events from the templates in fixtures/ (the four regulations)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from ..rules.knockout import ko_stages
+from ..rules.models import Result, System, TimeControl, Tournament
+from ..rules.registration import decode, parse_players_csv
+from ..rules.roundrobin import youth_format
+from .event import EventService, OperationError
+
+TEMPLATES = ("open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace")
+
+
+def fixtures_dir() -> Path:
+    """fixtures/ at the project root (editable install), or $ARBITRE_FIXTURES."""
+    env = os.environ.get("ARBITRE_FIXTURES")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[3] / "fixtures"
+
+
+def load_template(name: str) -> dict[str, Any]:
+    if name not in TEMPLATES:
+        raise OperationError(f"Modèle « {name} » inconnu. Modèles : {', '.join(TEMPLATES)}.")
+    path = fixtures_dir() / "templates" / f"{name}.json"
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _tournament(spec: dict[str, Any], entries: int) -> Tournament:
+    system = spec.get("system")
+    rounds = spec.get("rounds_planned")
+    tiebreaks = spec.get("tiebreaks", [])
+    if spec.get("youth_format"):
+        system, rounds = youth_format(entries)
+        tiebreaks = ["SB"] if system == "round_robin" else ["BH/M1", "BH", "PS"]
+    assert system is not None and rounds is not None
+    stages: dict[int, str] = {}
+    controls: dict[int, TimeControl] = {}
+    if spec.get("ko_stages"):
+        stages, controls = ko_stages(int(rounds))
+    elif "time_control" in spec:
+        tc = TimeControl(**spec["time_control"])
+        controls = {n: tc for n in range(1, int(rounds) + 1)}
+    return Tournament(key=spec["key"], name=spec["name"], system=System(system),
+                      rounds_planned=int(rounds), tiebreaks=tiebreaks, time_controls=controls,
+                      stages=stages, settings=spec.get("settings", {}))
+
+
+def populate(service: EventService, template: dict[str, Any]) -> None:
+    """Add a template's tournaments and fixture players to an open event."""
+    for spec in template["tournaments"]:
+        data = (fixtures_dir() / "players" / spec["players"]).read_bytes()
+        report = parse_players_csv(decode(data))
+        if not report.ok:
+            raise OperationError(f"Fixture {spec['players']} invalide :\n{report.error_text()}")
+        service.add_tournament(_tournament(spec, len(report.rows)))
+        if spec.get("teams_from_roster"):
+            _add_teams(service, spec["key"], report.rows)
+        else:
+            service.import_players(spec["key"], data)
+
+
+def _add_teams(service: EventService, key: str, rows: list[Any]) -> None:
+    from ..store.repo import player_row
+
+    t = service.tournament(key)
+    with service.journal.operation("import_roster", {"tournament": key, "rows": len(rows)}) as tx:
+        clubs: dict[str, int] = {}
+        teams: dict[str, int] = {}
+        for row in rows:
+            club = row.player.club
+            if club not in clubs:
+                clubs[club] = tx.insert("clubs", {"name": club, "code": None})
+            team_name = row.team or f"{club} 1"
+            if team_name not in teams:
+                number = int(team_name.rsplit(" ", 1)[-1]) if team_name[-1].isdigit() else 1
+                teams[team_name] = tx.insert("teams", {"tournament_id": t.id, "club_id": clubs[club],
+                                                       "number": number, "name": team_name})
+            tx.insert("players", player_row(row.player.model_copy(
+                update={"tournament_id": t.id, "team_id": teams[team_name]})))
+
+
+def create_from_template(path: str | Path, name: str) -> EventService:
+    path = Path(path)
+    if path.exists():
+        raise OperationError(f"{path} existe déjà : choisissez un autre nom (rien n'a été modifié).")
+    template = load_template(name)
+    service = EventService(path, create=True)
+    ev = template["event"]
+    service.create_event(ev["name"], ev.get("city", ""), ev.get("start"), ev.get("end"), ev.get("settings"))
+    populate(service, template)
+    return service
+
+
+def create_demo(path: str | Path, seed: int = 2027) -> EventService:
+    """The four templates in one file, with a few rounds already played where the rules allow."""
+    path = Path(path)
+    if path.exists():
+        raise OperationError(f"{path} existe déjà : choisissez un autre nom (rien n'a été modifié).")
+    service = EventService(path, create=True)
+    service.create_event("Démonstration arbitre-tui", "Strasbourg", "2027-01-16", "2027-07-11",
+                         {"base_url": "http://127.0.0.1:8080", "demo": True})
+    for name in TEMPLATES:
+        populate(service, load_template(name))
+    _play_demo_rounds(service, seed)
+    return service
+
+
+def _play_demo_rounds(service: EventService, seed: int) -> None:
+    """Check everyone in and play rounds the app can pair today (round robins)."""
+    rng = random.Random(seed)
+    results = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
+    for t in service.store.tournaments():
+        if t.system is not System.ROUND_ROBIN:
+            continue
+        assert t.id is not None
+        for p in service.store.players(t.id):
+            assert p.id is not None
+            service.check_in(p.id)
+        for number in (1, 2, 3):
+            rnd = service.pair_round(t.key, seed=seed + number)
+            assert rnd.id is not None
+            for game in service.store.games(rnd.id):
+                service.record_result(t.key, game.board, rng.choice(results))
+            if number < 3:
+                service.close_round(t.key)

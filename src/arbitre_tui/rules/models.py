@@ -1,0 +1,291 @@
+"""Domain models shared by every format.
+
+They carry what the four regulations need; fields a format does not use stay empty.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Sex(StrEnum):
+    MALE = "m"
+    FEMALE = "w"
+
+
+class Title(StrEnum):
+    GM = "GM"
+    IM = "IM"
+    WGM = "WGM"
+    FM = "FM"
+    WIM = "WIM"
+    CM = "CM"
+    WFM = "WFM"
+    WCM = "WCM"
+
+
+class System(StrEnum):
+    KNOCKOUT = "knockout"
+    SWISS = "swiss"
+    ROUND_ROBIN = "round_robin"
+    TEAM_CUP = "team_cup"
+
+
+class Result(StrEnum):
+    """Result of a paired game, as TRF result pairs (white/black)."""
+
+    WHITE_WINS = "1-0"
+    DRAW = "=-="
+    BLACK_WINS = "0-1"
+    WHITE_FORFEIT_WIN = "+--"  # black absent
+    BLACK_FORFEIT_WIN = "--+"  # white absent
+    DOUBLE_FORFEIT = "---"
+
+    @property
+    def points(self) -> tuple[float, float]:
+        return _RESULT_POINTS[self]
+
+    @property
+    def played(self) -> bool:
+        """Played over the board (forfeits are not games for colour, floats or ratings)."""
+        return self in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
+
+    @property
+    def label(self) -> str:
+        return _RESULT_LABELS[self]
+
+
+_RESULT_POINTS: dict[Result, tuple[float, float]] = {
+    Result.WHITE_WINS: (1.0, 0.0),
+    Result.DRAW: (0.5, 0.5),
+    Result.BLACK_WINS: (0.0, 1.0),
+    Result.WHITE_FORFEIT_WIN: (1.0, 0.0),
+    Result.BLACK_FORFEIT_WIN: (0.0, 1.0),
+    Result.DOUBLE_FORFEIT: (0.0, 0.0),
+}
+
+_RESULT_LABELS: dict[Result, str] = {
+    Result.WHITE_WINS: "1-0",
+    Result.DRAW: "½-½",
+    Result.BLACK_WINS: "0-1",
+    Result.WHITE_FORFEIT_WIN: "+/−",
+    Result.BLACK_FORFEIT_WIN: "−/+",
+    Result.DOUBLE_FORFEIT: "−/−",
+}
+
+
+class Bye(StrEnum):
+    """Unpaired rounds, with their TRF codes."""
+
+    PAIRING_ALLOCATED = "U"
+    HALF_POINT = "H"
+    ZERO_POINT = "Z"
+    FULL_POINT = "F"
+
+    @property
+    def points(self) -> float:
+        return {"U": 1.0, "H": 0.5, "Z": 0.0, "F": 1.0}[self.value]
+
+    @property
+    def label(self) -> str:
+        return {
+            "U": "exempt",
+            "H": "bye ½ point",
+            "Z": "bye 0 point",
+            "F": "bye 1 point",
+        }[self.value]
+
+
+class IncidentKind(StrEnum):
+    ILLEGAL_MOVE = "illegal_move"
+    DEVICE_RING = "device_ring"
+    DEVICE_USE = "device_use"
+    LATENESS = "lateness"
+    OTHER = "other"
+
+    @property
+    def label(self) -> str:
+        return {
+            "illegal_move": "coup illégal",
+            "device_ring": "sonnerie d'appareil (avertissement)",
+            "device_use": "usage d'appareil (exclusion)",
+            "lateness": "retard",
+            "other": "autre",
+        }[self.value]
+
+
+class TimeControl(BaseModel):
+    """A cadence: base time plus increment (Fischer)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    base_minutes: int = Field(ge=1, le=600)
+    increment_seconds: int = Field(default=0, ge=0, le=300)
+
+    @property
+    def label(self) -> str:
+        if self.increment_seconds:
+            return f"{self.base_minutes} min + {self.increment_seconds} s"
+        return f"{self.base_minutes} min"
+
+    @property
+    def trf(self) -> str:
+        """TRF-2026 record 222 encoding, seconds."""
+        return f"{self.base_minutes * 60}+{self.increment_seconds}"
+
+    def expected_game_minutes(self, moves: int = 60) -> float:
+        """Average game length: both clocks, ``moves`` moves each, most of the base used.
+
+        A rapid game rarely uses the whole base time; 80 % of both bases plus the
+        increments of a 60-move game is what arbiters plan with.
+        """
+        return 2 * (0.8 * self.base_minutes + moves * self.increment_seconds / 60)
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(validate_assignment=True)
+
+    id: int | None = None
+    tournament_id: int | None = None
+    surname: str = Field(min_length=1, max_length=60)
+    first_name: str = Field(default="", max_length=60)
+    sex: Sex | None = None
+    birth_date: dt.date | None = None
+    federation: str = Field(default="FRA", max_length=3)
+    fide_id: int | None = None
+    ffe_code: str | None = None
+    club: str = ""
+    title: Title | None = None
+    rating_fide: int | None = Field(default=None, ge=0, le=3500)
+    rating_ffe: int | None = Field(default=None, ge=0, le=3500)
+    registered_at: dt.datetime | None = None
+    phone: str | None = None
+    email: str | None = None
+    fee_category: str | None = None
+    paid: bool = False
+    checked_in: bool = False
+    publish_opt_out: bool = False
+    withdrawn: bool = False
+    payment_method: str | None = None
+    team_id: int | None = None
+    # Team cup roster fields (regulation 004).
+    nationality: str | None = None
+    eu: bool | None = None
+    transferred: bool = False
+    licence_date: dt.date | None = None
+    plays_national_for: str | None = None
+    residence_since: dt.date | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.surname.upper()} {self.first_name}".strip()
+
+    @property
+    def rating(self) -> int:
+        """Rating used for pairing and ranking: FIDE, else FFE, else 0 (regulation 002)."""
+        return self.rating_fide or self.rating_ffe or 0
+
+
+class Club(BaseModel):
+    id: int | None = None
+    name: str = Field(min_length=1)
+    code: str | None = None
+
+
+class Team(BaseModel):
+    id: int | None = None
+    tournament_id: int | None = None
+    club_id: int
+    number: int = Field(ge=1)
+    name: str
+
+
+class Tournament(BaseModel):
+    id: int | None = None
+    key: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str = Field(min_length=1)
+    system: System
+    rounds_planned: int = Field(ge=1, le=30)
+    tiebreaks: list[str] = Field(default_factory=list)
+    time_controls: dict[int, TimeControl] = Field(default_factory=dict)
+    stages: dict[int, str] = Field(default_factory=dict)
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+    def time_control(self, round_number: int) -> TimeControl | None:
+        return self.time_controls.get(round_number)
+
+
+class Round(BaseModel):
+    id: int | None = None
+    tournament_id: int
+    number: int = Field(ge=1)
+    stage: str | None = None
+    time_control: TimeControl | None = None
+    start_time: dt.datetime | None = None
+    published_at: dt.datetime | None = None
+    closed: bool = False
+
+
+class Game(BaseModel):
+    id: int | None = None
+    round_id: int
+    board: int = Field(ge=1)
+    white_id: int
+    black_id: int | None = None
+    result: Result | None = None
+    bye: Bye | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black_id is None
+
+
+class Incident(BaseModel):
+    id: int | None = None
+    game_id: int | None = None
+    player_id: int
+    kind: IncidentKind
+    at: dt.datetime
+    note: str = ""
+
+
+_RESULT_INPUT: dict[str, Result] = {
+    "1": Result.WHITE_WINS,
+    "1-0": Result.WHITE_WINS,
+    "=": Result.DRAW,
+    "½": Result.DRAW,
+    "1/2": Result.DRAW,
+    "x": Result.DRAW,
+    "=-=": Result.DRAW,
+    "½-½": Result.DRAW,
+    "0": Result.BLACK_WINS,
+    "0-1": Result.BLACK_WINS,
+    "+": Result.WHITE_FORFEIT_WIN,
+    "+-": Result.WHITE_FORFEIT_WIN,
+    "+/-": Result.WHITE_FORFEIT_WIN,
+    "+--": Result.WHITE_FORFEIT_WIN,
+    "-+": Result.BLACK_FORFEIT_WIN,
+    "-/+": Result.BLACK_FORFEIT_WIN,
+    "--+": Result.BLACK_FORFEIT_WIN,
+    "--": Result.DOUBLE_FORFEIT,
+    "-/-": Result.DOUBLE_FORFEIT,
+    "---": Result.DOUBLE_FORFEIT,
+}
+
+
+def parse_result(text: str) -> Result:
+    """What an arbiter types (``1``, ``=``, ``0``, ``+-`` …) to a result."""
+    from .errors import RuleError
+
+    key = text.strip().lower()
+    try:
+        return _RESULT_INPUT[key]
+    except KeyError:
+        raise RuleError(
+            f"Résultat « {text} » impossible : tapez 1 (blancs gagnent), = (nulle), 0 (noirs gagnent), "
+            "+- (forfait noir), -+ (forfait blanc) ou -- (double forfait)."
+        ) from None

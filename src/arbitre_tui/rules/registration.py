@@ -1,0 +1,215 @@
+"""Player lists from CSV: parsing and checking, all or nothing.
+
+Pure: it takes the file's bytes and returns players or a list of faults, each with
+its line number, so the store can refuse the whole import before writing anything.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+from dataclasses import dataclass, field
+
+from pydantic import ValidationError
+
+from .models import Player, Sex, Title
+
+# French headers first; English aliases accepted for files from other programs.
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "surname": ("nom", "surname", "last_name", "lastname"),
+    "first_name": ("prenom", "prénom", "first_name", "firstname"),
+    "sex": ("sexe", "sex"),
+    "birth_date": ("naissance", "date_naissance", "birth_date", "birthdate"),
+    "federation": ("federation", "fédération", "fed"),
+    "fide_id": ("fide_id", "id_fide", "fideid"),
+    "ffe_code": ("licence", "code_ffe", "ffe_code"),
+    "club": ("club",),
+    "title": ("titre", "title"),
+    "rating_fide": ("elo_fide", "elo", "rating_fide", "rating"),
+    "rating_ffe": ("elo_ffe", "rating_ffe"),
+    "phone": ("telephone", "téléphone", "phone"),
+    "email": ("email", "courriel", "e-mail"),
+    "fee_category": ("categorie", "catégorie", "fee_category"),
+    "paid": ("paye", "payé", "paid"),
+    "registered_at": ("inscription", "registered_at"),
+    "tournament": ("tournoi", "section", "tournament"),
+    "payment_method": ("paiement", "payment_method"),
+    "team": ("equipe", "équipe", "team"),
+    "nationality": ("nationalite", "nationalité", "nationality"),
+    "eu": ("ue", "eu"),
+    "transferred": ("mute", "muté", "transferred"),
+    "licence_date": ("date_licence", "licence_date"),
+    "plays_national_for": ("joue_national_pour", "plays_national_for"),
+    "residence_since": ("residence_depuis", "résidence_depuis", "residence_since"),
+}
+
+_RATING = re.compile(r"^(\d{3,4})\s*([FNE])?$")
+_TRUE = {"1", "oui", "o", "yes", "y", "true", "vrai", "x"}
+_FALSE = {"", "0", "non", "n", "no", "false", "faux"}
+
+
+@dataclass
+class ImportRow:
+    line: int
+    player: Player
+    tournament: str | None
+    team: str | None = None
+
+
+@dataclass
+class ImportReport:
+    rows: list[ImportRow] = field(default_factory=list)
+    errors: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def error_text(self) -> str:
+        return "\n".join(f"ligne {line} : {msg}" for line, msg in self.errors)
+
+
+def decode(data: bytes, encoding: str = "utf-8") -> str:
+    """Decode the file, refusing to guess: a wrong guess would corrupt every accent."""
+    if encoding.lower().replace("_", "-") in ("utf-8", "utf8"):
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            raise EncodingFault(line) from None
+    return data.decode(encoding)
+
+
+class EncodingFault(ValueError):
+    def __init__(self, line: int) -> None:
+        super().__init__(
+            f"ligne {line} : le fichier n'est pas en UTF-8 (probablement Latin-1 / "
+            "Windows-1252). Réimportez avec --encoding latin-1, ou enregistrez-le en UTF-8."
+        )
+        self.line = line
+
+
+def _parse_date(value: str) -> dt.date | None:
+    value = value.strip()
+    if not value:
+        return None
+    for fmt in ("%Y-%m-%d", "%d/%m/%Y", "%Y/%m/%d"):
+        try:
+            return dt.datetime.strptime(value, fmt).date()
+        except ValueError:
+            continue
+    raise ValueError(f"date illisible « {value} » (attendu AAAA-MM-JJ ou JJ/MM/AAAA)")
+
+
+def _parse_rating(value: str, label: str) -> int | None:
+    value = value.strip()
+    if not value or value == "0":
+        return None
+    match = _RATING.match(value)
+    if not match or int(match.group(1)) > 3500:
+        raise ValueError(f"classement {label} illisible « {value} » (attendu 1850, 1850F, 1850N ou 1850E)")
+    return int(match.group(1))
+
+
+def _parse_bool(value: str, label: str) -> bool:
+    v = value.strip().lower()
+    if v in _TRUE:
+        return True
+    if v in _FALSE:
+        return False
+    raise ValueError(f"valeur « {value} » illisible pour {label} (oui/non)")
+
+
+def parse_players_csv(text: str) -> ImportReport:
+    """Read a player list; every fault is reported, none is fixed silently."""
+    report = ImportReport()
+    sample = text[:4096]
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    try:
+        header = next(reader)
+    except StopIteration:
+        report.errors.append((1, "fichier vide"))
+        return report
+    index: dict[str, int] = {}
+    for i, name in enumerate(header):
+        key = name.strip().lower()
+        for field_name, aliases in COLUMNS.items():
+            if key in aliases:
+                index[field_name] = i
+    if "surname" not in index:
+        report.errors.append((1, "colonne « nom » absente de l'en-tête"))
+        return report
+    seen_fide: dict[int, int] = {}
+    for line_no, cells in enumerate(reader, start=2):
+        if not any(c.strip() for c in cells):
+            continue
+
+        def cell(name: str, cells: list[str] = cells) -> str:
+            i = index.get(name)
+            return cells[i].strip() if i is not None and i < len(cells) else ""
+
+        try:
+            surname = cell("surname")
+            if not surname:
+                raise ValueError("nom manquant")
+            sex_raw = cell("sex").lower()
+            sex = {"m": Sex.MALE, "h": Sex.MALE, "f": Sex.FEMALE, "w": Sex.FEMALE, "": None}.get(sex_raw, "?")
+            if sex == "?":
+                raise ValueError(f"sexe « {cell('sex')} » illisible (M ou F)")
+            title_raw = cell("title").upper()
+            title = Title(title_raw) if title_raw else None
+            fide_raw = cell("fide_id")
+            fide_id = int(fide_raw) if fide_raw else None
+            if fide_id is not None:
+                if fide_id in seen_fide:
+                    raise ValueError(f"identifiant FIDE {fide_id} déjà à la ligne {seen_fide[fide_id]}")
+                seen_fide[fide_id] = line_no
+            registered_raw = cell("registered_at")
+            player = Player(
+                surname=surname,
+                first_name=cell("first_name"),
+                sex=sex if isinstance(sex, Sex) else None,
+                birth_date=_parse_date(cell("birth_date")),
+                federation=(cell("federation") or "FRA").upper(),
+                fide_id=fide_id,
+                ffe_code=cell("ffe_code") or None,
+                club=cell("club"),
+                title=title,
+                rating_fide=_parse_rating(cell("rating_fide"), "FIDE"),
+                rating_ffe=_parse_rating(cell("rating_ffe"), "FFE"),
+                phone=cell("phone") or None,
+                email=cell("email") or None,
+                fee_category=cell("fee_category") or None,
+                paid=_parse_bool(cell("paid"), "payé"),
+                registered_at=dt.datetime.fromisoformat(registered_raw) if registered_raw else None,
+                payment_method=cell("payment_method") or None,
+                nationality=cell("nationality") or None,
+                eu=_parse_bool(cell("eu"), "UE") if cell("eu") else None,
+                transferred=_parse_bool(cell("transferred"), "muté"),
+                licence_date=_parse_date(cell("licence_date")),
+                plays_national_for=cell("plays_national_for") or None,
+                residence_since=_parse_date(cell("residence_since")),
+            )
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            report.errors.append((line_no, f"{where} : {first['msg']}"))
+            continue
+        except ValueError as exc:
+            msg = str(exc)
+            if "invalid literal for int" in msg:
+                msg = "identifiant FIDE non numérique"
+            elif "is not a valid Title" in msg:
+                msg = f"titre inconnu « {cell('title')} »"
+            elif "Invalid isoformat" in msg:
+                msg = f"date d'inscription illisible « {cell('registered_at')} »"
+            report.errors.append((line_no, msg))
+            continue
+        report.rows.append(ImportRow(line_no, player, cell("tournament") or None, cell("team") or None))
+    return report

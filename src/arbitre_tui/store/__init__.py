@@ -1,0 +1,1 @@
+"""The store: one SQLite file per event, every action one transaction, journaled."""

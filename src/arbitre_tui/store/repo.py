@@ -1,0 +1,189 @@
+"""Reading the store into core models, and models back into rows."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from ..rules.models import Game, Incident, Player, Round, Team, TimeControl, Tournament
+from . import backup as backups
+from .db import connect
+from .journal import Journal
+
+_PLAYER_BOOLS = ("paid", "checked_in", "publish_opt_out", "withdrawn", "transferred")
+
+
+def player_row(player: Player) -> dict[str, Any]:
+    data = player.model_dump(mode="json", exclude={"id"})
+    for key in _PLAYER_BOOLS:
+        data[key] = int(bool(data[key]))
+    if data["eu"] is not None:
+        data["eu"] = int(data["eu"])
+    return data
+
+
+def tournament_row(t: Tournament, position: int = 0) -> dict[str, Any]:
+    return {
+        "key": t.key,
+        "name": t.name,
+        "system": t.system.value,
+        "rounds_planned": t.rounds_planned,
+        "tiebreaks": json.dumps(t.tiebreaks),
+        "time_controls": json.dumps({str(k): v.model_dump() for k, v in t.time_controls.items()}),
+        "stages": json.dumps({str(k): v for k, v in t.stages.items()}),
+        "settings": json.dumps(t.settings, ensure_ascii=False),
+        "position": position,
+    }
+
+
+def _tournament(row: sqlite3.Row) -> Tournament:
+    return Tournament(
+        id=row["id"],
+        key=row["key"],
+        name=row["name"],
+        system=row["system"],
+        rounds_planned=row["rounds_planned"],
+        tiebreaks=json.loads(row["tiebreaks"]),
+        time_controls={int(k): TimeControl(**v) for k, v in json.loads(row["time_controls"]).items()},
+        stages={int(k): v for k, v in json.loads(row["stages"]).items()},
+        settings=json.loads(row["settings"]),
+    )
+
+
+def _player(row: sqlite3.Row) -> Player:
+    return Player.model_validate(dict(row))
+
+
+def _round(row: sqlite3.Row) -> Round:
+    data = dict(row)
+    tc = data.pop("time_control")
+    return Round(**data, time_control=TimeControl(**json.loads(tc)) if tc else None)
+
+
+class Store:
+    """One open event file: reads, journaled writes, backups."""
+
+    def __init__(self, path: str | Path, *, create: bool = False, check: bool = True) -> None:
+        self.path = Path(path)
+        self.conn = connect(self.path, create=create, check=check)
+        self.journal = Journal(self.conn)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def data_version(self) -> int:
+        """Changes when another connection commits: cheap polling for a second terminal."""
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
+    # -- reads -----------------------------------------------------------
+
+    def event(self) -> dict[str, Any]:
+        row = self.conn.execute("SELECT * FROM event WHERE id = 1").fetchone()
+        if row is None:
+            return {"name": "(sans nom)", "city": "", "settings": {}}
+        data = dict(row)
+        data["settings"] = json.loads(data["settings"])
+        return data
+
+    def tournaments(self) -> list[Tournament]:
+        rows = self.conn.execute("SELECT * FROM tournaments ORDER BY position, id").fetchall()
+        return [_tournament(r) for r in rows]
+
+    def tournament(self, key_or_id: str | int) -> Tournament | None:
+        column = "id" if isinstance(key_or_id, int) else "key"
+        row = self.conn.execute(f"SELECT * FROM tournaments WHERE {column} = ?", (key_or_id,)).fetchone()
+        return _tournament(row) if row else None
+
+    def players(self, tournament_id: int) -> list[Player]:
+        rows = self.conn.execute(
+            "SELECT * FROM players WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+        ).fetchall()
+        return [_player(r) for r in rows]
+
+    def player(self, player_id: int) -> Player | None:
+        row = self.conn.execute("SELECT * FROM players WHERE id = ?", (player_id,)).fetchone()
+        return _player(row) if row else None
+
+    def rounds(self, tournament_id: int) -> list[Round]:
+        rows = self.conn.execute(
+            "SELECT * FROM rounds WHERE tournament_id = ? ORDER BY number", (tournament_id,)
+        ).fetchall()
+        return [_round(r) for r in rows]
+
+    def round(self, tournament_id: int, number: int) -> Round | None:
+        row = self.conn.execute(
+            "SELECT * FROM rounds WHERE tournament_id = ? AND number = ?", (tournament_id, number)
+        ).fetchone()
+        return _round(row) if row else None
+
+    def games(self, round_id: int) -> list[Game]:
+        rows = self.conn.execute("SELECT * FROM games WHERE round_id = ? ORDER BY board", (round_id,)).fetchall()
+        return [Game.model_validate(dict(r)) for r in rows]
+
+    def all_games(self, tournament_id: int) -> dict[int, list[Game]]:
+        """Games by round number, for standings."""
+        rows = self.conn.execute(
+            "SELECT g.*, r.number AS round_number FROM games g JOIN rounds r ON r.id = g.round_id "
+            "WHERE r.tournament_id = ? ORDER BY r.number, g.board",
+            (tournament_id,),
+        ).fetchall()
+        out: dict[int, list[Game]] = {}
+        for r in rows:
+            data = dict(r)
+            number = data.pop("round_number")
+            out.setdefault(number, []).append(Game.model_validate(data))
+        return out
+
+    def teams(self, tournament_id: int) -> list[Team]:
+        rows = self.conn.execute(
+            "SELECT * FROM teams WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+        ).fetchall()
+        return [Team.model_validate(dict(r)) for r in rows]
+
+    def clubs(self) -> dict[int, str]:
+        return {r["id"]: r["name"] for r in self.conn.execute("SELECT id, name FROM clubs")}
+
+    def incidents(self, tournament_id: int | None = None) -> list[Incident]:
+        if tournament_id is None:
+            rows = self.conn.execute("SELECT * FROM incidents ORDER BY id").fetchall()
+        else:
+            rows = self.conn.execute(
+                "SELECT i.* FROM incidents i JOIN players p ON p.id = i.player_id "
+                "WHERE p.tournament_id = ? ORDER BY i.id",
+                (tournament_id,),
+            ).fetchall()
+        return [Incident.model_validate(dict(r)) for r in rows]
+
+    def draws(self) -> list[dict[str, Any]]:
+        return [dict(r) for r in self.conn.execute("SELECT * FROM draws ORDER BY id")]
+
+    def journal_entries(self, limit: int | None = None) -> list[dict[str, Any]]:
+        sql = "SELECT * FROM journal ORDER BY id DESC"
+        if limit:
+            sql += f" LIMIT {int(limit)}"
+        return [dict(r) for r in self.conn.execute(sql)]
+
+    def journal_changes(self, journal_id: int) -> list[dict[str, Any]]:
+        return [
+            dict(r)
+            for r in self.conn.execute(
+                "SELECT tbl, row_id, before, after FROM journal_changes WHERE journal_id = ? ORDER BY seq",
+                (journal_id,),
+            )
+        ]
+
+    def snapshot(self) -> dict[str, list[dict[str, Any]]]:
+        """Every data row, for `arbitre show --json` and for tests that compare states."""
+        from .schema import DATA_TABLES
+
+        return {
+            table: [dict(r) for r in self.conn.execute(f"SELECT * FROM {table} ORDER BY id")]
+            for table in sorted(DATA_TABLES)
+        }
+
+    # -- backups ---------------------------------------------------------
+
+    def backup(self, reason: str = "manuel", dest: Path | None = None) -> Path:
+        return backups.backup(self.conn, self.path, reason, dest)
