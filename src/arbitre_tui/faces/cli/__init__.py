@@ -1,1 +1,1 @@
-"""faces/cli layer."""
+"""The `arbitre` command line: a thin face over the operations layer."""

@@ -1,1 +1,1 @@
-"""faces/tui layer."""
+"""The Textual face: screens and widgets over the operations layer."""

@@ -1,0 +1,404 @@
+"""`arbitre`: every action of the app, scriptable.
+
+Exit codes: 0 done; 2 refused (bad input or a rule: nothing changed); 1 file problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+DEMO_FILE = "demo-arbitre.sqlite"
+
+INCIDENT_ALIASES = {
+    "illegal": "illegal_move", "illegal_move": "illegal_move", "coup": "illegal_move",
+    "ring": "device_ring", "sonnerie": "device_ring", "device_ring": "device_ring",
+    "device": "device_use", "appareil": "device_use", "device_use": "device_use",
+    "late": "lateness", "retard": "lateness", "lateness": "lateness", "other": "other",
+}
+
+
+def _service(path: str, check: bool = True) -> Any:
+    from ...operations import EventService
+
+    return EventService(path, check=check)
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from ...operations.templates import create_demo
+
+    path = Path(args.file)
+    if path.exists() and not args.keep:
+        print(f"{path} existe déjà ; il est ouvert tel quel (supprimez-le pour une démo neuve).")
+    else:
+        create_demo(path).close()
+        print(f"Démo créée : {path}")
+    if args.no_open:
+        return 0
+    return _run_app(path, args)
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from ...operations.templates import create_from_template
+
+    service = create_from_template(args.file, args.template)
+    counts = ", ".join(f"{t.key} ({len(service.store.players(t.id))} joueurs)"
+                       for t in service.store.tournaments())
+    service.close()
+    print(f"Créé {args.file} depuis le modèle {args.template} : {counts}")
+    return 0
+
+
+def _run_app(path: Path, args: argparse.Namespace) -> int:
+    from ..tui.app import ArbitreApp
+
+    app = ArbitreApp(path, theme_name=args.theme, tournament=getattr(args, "tournoi", None))
+    app.run(mouse=not args.no_mouse)
+    return int(app.return_code or 0)
+
+
+def cmd_open(args: argparse.Namespace) -> int:
+    _service(args.file).close()  # checks the file before the screen takes over
+    return _run_app(Path(args.file), args)
+
+
+def cmd_players_import(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    key = service.tournament(args.tournoi).key
+    count, errors = service.import_players(key, Path(args.csv).read_bytes(),
+                                           encoding=args.encoding, skip_bad=args.skip_bad)
+    for line, message in errors:
+        print(f"ignorée : ligne {line} : {message}", file=sys.stderr)
+    print(f"{count} joueur(s) importé(s) dans {key}.")
+    return 0
+
+
+def cmd_players_list(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    t = service.tournament(args.tournoi)
+    players = service.store.players(t.id)
+    if args.json:
+        _print_json([p.model_dump(mode="json") for p in players])
+        return 0
+    for p in players:
+        flags = ("P" if p.checked_in else "-") + ("€" if p.paid else "-")
+        print(f"{p.id:5d} {flags} {p.name:<32} {p.rating:5d} {p.club}")
+    checked = sum(p.checked_in for p in players)
+    print(f"{checked} pointé(s) / {len(players)} inscrit(s)")
+    return 0
+
+
+def cmd_checkin(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    service.check_in(args.player, not args.cancel)
+    print(("Pointage annulé" if args.cancel else "Pointé") + f" : joueur {args.player}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    snap = service.store.snapshot()
+    if args.json:
+        _print_json(snap)
+        return 0
+    ev = service.store.event()
+    print(f"{ev['name']} — {ev.get('city', '')}")
+    for t in service.store.tournaments():
+        rounds = service.store.rounds(t.id)
+        print(f"  {t.key:10} {t.name:34} {t.system.value:12} {len(service.store.players(t.id)):4d} joueurs, "
+              f"ronde {len(rounds)}/{t.rounds_planned}")
+    return 0
+
+
+def cmd_journal(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    entries = list(reversed(service.store.journal_entries(args.limit)))
+    undone = service.journal.undone_ids()
+    if args.json:
+        _print_json([{**e, "args": json.loads(e["args"]), "undone": e["id"] in undone} for e in entries])
+        return 0
+    for e in entries:
+        mark = " (annulée)" if e["id"] in undone else ""
+        extra = f" ← annule n° {e['undoes']}" if e["undoes"] else ""
+        print(f"{e['id']:5d} {e['at']} {e['terminal']:28.28} {e['op']}{extra}{mark} {e['args']}")
+    return 0
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    target = args.id or service.journal.last_undoable()
+    jid = service.undo(target)
+    print(f"Opération n° {target} annulée (journal n° {jid}).")
+    return 0
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    out = service.store.backup("manuel", Path(args.dest) if args.dest else None)
+    print(f"Sauvegarde : {out}")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from ...store.backup import list_backups, restore
+
+    path = Path(args.file)
+    if args.list:
+        for b in list_backups(path):
+            print(b)
+        return 0
+    chosen = restore(path, Path(args.backup) if args.backup else None)
+    print(f"{path} restauré depuis {chosen} (l'ancien fichier est gardé à côté).")
+    return 0
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    t = service.tournament(args.tournoi)
+    rnd = service.pair_round(t.key, seed=args.seed)
+    print(f"{t.name} : ronde {rnd.number} appariée.")
+    _print_round(service, t, rnd.number)
+    return 0
+
+
+def _print_round(service: Any, t: Any, number: int) -> None:
+    rnd = service.store.round(t.id, number)
+    names = {p.id: p.name for p in service.store.players(t.id)}
+    for g in service.store.games(rnd.id):
+        black = names.get(g.black_id, g.bye.label if g.bye else "exempt")
+        result = g.result.label if g.result else "…"
+        print(f"  {g.board:3d}  {names[g.white_id]:<30} {result:^5} {black}")
+
+
+def cmd_round(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    t = service.tournament(args.tournoi)
+    rnd = service.store.round(t.id, args.ronde) if args.ronde else service.current_round(t)
+    if rnd is None:
+        print("Aucune ronde appariée.")
+        return 0
+    if args.json:
+        _print_json([g.model_dump(mode="json") for g in service.store.games(rnd.id)])
+        return 0
+    print(f"{t.name} — ronde {rnd.number}{' (close)' if rnd.closed else ''}")
+    _print_round(service, t, rnd.number)
+    return 0
+
+
+def cmd_result(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    t = service.tournament(args.tournoi)
+    game = service.record_result(t.key, args.board, args.result, args.ronde)
+    print(f"Échiquier {game.board} : {game.result.label} enregistré.")
+    return 0
+
+
+def cmd_incident(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    t = service.tournament(args.tournoi)
+    kind = INCIDENT_ALIASES.get(args.kind, args.kind)
+    iid = service.record_incident(t.key, args.board, args.colour, kind, args.note, args.ronde)
+    print(f"Incident n° {iid} enregistré.")
+    return 0
+
+
+def cmd_close_round(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    t = service.tournament(args.tournoi)
+    out = service.close_round(t.key, args.ronde)
+    print(f"Ronde close ; sauvegarde {out}")
+    return 0
+
+
+def cmd_round_start(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    t = service.tournament(args.tournoi)
+    when = dt.datetime.fromisoformat(args.when) if args.when else dt.datetime.now().replace(microsecond=0)
+    service.set_round_start(t.key, when, args.ronde)
+    print(f"Début de ronde : {when.isoformat(timespec='minutes')}")
+    return 0
+
+
+def cmd_draws(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    rows = service.store.draws()
+    ok_all = True
+    for row in rows:
+        same, _recorded, _again = service.replay_draw(row["id"])
+        ok_all &= same
+        print(f"{row['id']:4d} {row['at']} {row['purpose']:<26} {row['kind']:8} graine {row['seed']:<20} "
+              f"{'rejoué : identique' if same else 'REJOUÉ : DIFFÉRENT'}")
+    return 0 if ok_all else 3
+
+
+def _add_file(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FICHIER", help="le fichier de l'événement (.sqlite)")
+
+
+def _add_tournament(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section), si le fichier en a plusieurs")
+
+
+def _add_ui(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--theme", default=None, help="thème : arbitre (défaut) ou contraste (projecteur)")
+    p.add_argument("--no-mouse", action="store_true", help="désactiver la souris (conseillé en SSH)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="arbitre", description="Arbitrage d'échecs au clavier.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMANDE")
+    commands: list[tuple[str, str, Callable[[argparse.Namespace], int], Callable[[argparse.ArgumentParser], None]]] = []
+
+    def add(name: str, help_text: str, func: Callable[[argparse.Namespace], int],
+            setup: Callable[[argparse.ArgumentParser], None]) -> None:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        setup(p)
+        p.set_defaults(func=func)
+        commands.append((name, help_text, func, setup))
+
+    def demo(p: argparse.ArgumentParser) -> None:
+        p.add_argument("file", nargs="?", default=DEMO_FILE, metavar="FICHIER")
+        p.add_argument("--no-open", action="store_true", help="créer sans ouvrir l'application")
+        p.add_argument("--keep", action="store_true", help=argparse.SUPPRESS)
+        _add_ui(p)
+
+    def new(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--template", required=True,
+                       choices=["open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace"])
+        _add_file(p)
+
+    def open_(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        _add_tournament(p)
+        _add_ui(p)
+
+    def json_only(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        p.add_argument("--json", action="store_true", help="sortie JSON complète")
+
+    def journal(p: argparse.ArgumentParser) -> None:
+        json_only(p)
+        p.add_argument("--limit", type=int, default=None, help="les N dernières opérations")
+
+    def undo(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        p.add_argument("--id", type=int, default=None, help="numéro d'opération (défaut : la dernière)")
+
+    def backup(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        p.add_argument("dest", nargs="?", help="fichier de destination (défaut : dossier .sauvegardes)")
+
+    def restore(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        p.add_argument("backup", nargs="?", help="sauvegarde à restaurer (défaut : la plus récente intacte)")
+        p.add_argument("--list", action="store_true", help="lister les sauvegardes")
+
+    def checkin(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        p.add_argument("player", type=int, metavar="JOUEUR", help="numéro du joueur")
+        p.add_argument("--cancel", action="store_true", help="annuler le pointage")
+
+    def pair(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        _add_tournament(p)
+        p.add_argument("--seed", type=int, default=None, help="graine imposée du tirage (rejouer un tirage)")
+
+    def round_(p: argparse.ArgumentParser) -> None:
+        json_only(p)
+        _add_tournament(p)
+        p.add_argument("--ronde", "-r", type=int, default=None)
+
+    def result(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        p.add_argument("board", type=int, metavar="ÉCHIQUIER")
+        p.add_argument("result", metavar="RÉSULTAT", help="1, =, 0, +- (forfait noir), -+ (forfait blanc), --")
+        _add_tournament(p)
+        p.add_argument("--ronde", "-r", type=int, default=None)
+
+    def incident(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        p.add_argument("board", type=int, metavar="ÉCHIQUIER")
+        p.add_argument("kind", choices=sorted(INCIDENT_ALIASES), metavar="TYPE",
+                       help="illegal (coup illégal), ring (sonnerie), device (usage d'appareil), late")
+        p.add_argument("colour", choices=["white", "black", "blancs", "noirs"], metavar="COULEUR")
+        p.add_argument("--note", default="")
+        _add_tournament(p)
+        p.add_argument("--ronde", "-r", type=int, default=None)
+
+    def close(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        _add_tournament(p)
+        p.add_argument("--ronde", "-r", type=int, default=None)
+
+    def start(p: argparse.ArgumentParser) -> None:
+        close(p)
+        p.add_argument("--when", default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)")
+
+    add("demo", "créer l'événement de démonstration (les quatre règlements) et l'ouvrir", cmd_demo, demo)
+    add("new", "créer un événement depuis un modèle", cmd_new, new)
+    add("open", "ouvrir l'application sur un événement", cmd_open, open_)
+    add("show", "résumé de l'événement (--json : tout le contenu)", cmd_show, json_only)
+    add("journal", "journal des opérations", cmd_journal, journal)
+    add("undo", "annuler la dernière opération (ou --id N)", cmd_undo, undo)
+    add("backup", "sauvegarde à chaud", cmd_backup, backup)
+    add("restore", "restaurer une sauvegarde", cmd_restore, restore)
+    add("checkin", "pointer un joueur", cmd_checkin, checkin)
+    add("pair", "apparier la ronde suivante", cmd_pair, pair)
+    add("round", "afficher les appariements d'une ronde", cmd_round, round_)
+    add("result", "saisir un résultat", cmd_result, result)
+    add("incident", "noter un incident (coup illégal, appareil, retard)", cmd_incident, incident)
+    add("close-round", "clôturer la ronde (et sauvegarder)", cmd_close_round, close)
+    add("round-start", "noter l'heure de début de la ronde", cmd_round_start, start)
+    add("draws", "lister les tirages au sort et les rejouer", cmd_draws, _add_file)
+
+    players = sub.add_parser("players", help="joueurs : import, liste", description="joueurs : import, liste")
+    psub = players.add_subparsers(dest="players_command", required=True, metavar="ACTION")
+    imp = psub.add_parser("import", help="importer un fichier CSV (tout ou rien)")
+    _add_file(imp)
+    imp.add_argument("csv", metavar="CSV")
+    _add_tournament(imp)
+    imp.add_argument("--skip-bad", action="store_true", help="importer seulement les lignes correctes")
+    imp.add_argument("--encoding", default="utf-8", help="encodage du fichier (défaut utf-8 ; ex. latin-1)")
+    imp.set_defaults(func=cmd_players_import)
+    lst = psub.add_parser("list", help="lister les joueurs")
+    _add_file(lst)
+    _add_tournament(lst)
+    lst.add_argument("--json", action="store_true")
+    lst.set_defaults(func=cmd_players_list)
+
+    from . import standings
+
+    standings.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from ...store.db import StoreError
+    from ...store.journal import OperationError
+
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.func(args)
+        return code
+    except OperationError as exc:
+        print(f"Refusé : {exc.message}", file=sys.stderr)
+        return 2
+    except StoreError as exc:
+        print(f"Erreur : {exc.message}", file=sys.stderr)
+        return 1
+    except FileNotFoundError as exc:
+        print(f"Erreur : fichier introuvable : {exc.filename}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

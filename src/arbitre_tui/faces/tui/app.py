@@ -1,0 +1,161 @@
+"""The full-screen app: header, one pane at a time, status line, footer of keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import ContentSwitcher, Footer, Header, Static
+
+from ...operations import EventService, OperationError
+from ...rules.models import Tournament
+from .panes import PANES, CadencePane, Pane
+from .themes import DEFAULT, load_themes
+
+POLL_SECONDS = 0.5
+
+
+def _pane_bindings() -> list[BindingType]:
+    return [Binding(key, f"show('{pane_id}')", cls.TITLE.split(" ")[0], id=f"pane-{pane_id}")
+            for pane_id, key, cls in PANES]
+
+
+class ArbitreApp(App[int]):
+    """One event file, several sections, panes switched by one key each."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "arbitre"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *_pane_bindings(),
+        Binding("n", "next_tournament", "Tournoi+", id="next-tournament"),
+        Binding("ctrl+z", "undo", "Annuler", id="undo"),
+        Binding("t", "next_theme", "Thème", id="theme"),
+        Binding("ctrl+q", "quit", "Quitter", id="quit", priority=True),
+    ]
+
+    def __init__(self, path: str | Path, *, theme_name: str | None = None,
+                 tournament: str | None = None, service: EventService | None = None) -> None:
+        super().__init__()
+        self.service = service or EventService(path)
+        self._themes = load_themes()
+        for theme in self._themes:
+            self.register_theme(theme)
+        self.theme = theme_name or DEFAULT
+        self._tournaments = self.service.store.tournaments()
+        self._index = 0
+        if tournament:
+            keys = [t.key for t in self._tournaments]
+            if tournament in keys:
+                self._index = keys.index(tournament)
+        self._data_version = self.service.store.data_version()
+        self._stale: set[str] = set()
+
+    # -- layout ---------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=True, icon="♞")
+        with ContentSwitcher(initial="ronde", id="panes"):
+            for pane_id, _key, cls in PANES:
+                yield cls(id=pane_id)
+        yield Static("", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._update_header()
+        self._load(self.current_pane_id)
+        self._stale = {pane_id for pane_id, _k, _c in PANES} - {self.current_pane_id}
+        self.set_interval(POLL_SECONDS, self._poll)
+        self.set_interval(1.0, self._tick)
+
+    @property
+    def tournament(self) -> Tournament | None:
+        return self._tournaments[self._index] if self._tournaments else None
+
+    @property
+    def current_pane_id(self) -> str:
+        return self.query_one(ContentSwitcher).current or "ronde"
+
+    def _update_header(self) -> None:
+        ev = self.service.store.event()
+        self.title = ev["name"]
+        t = self.tournament
+        if t is None:
+            self.sub_title = "aucun tournoi"
+            return
+        rnd = self.service.current_round(t)
+        where = f"ronde {rnd.number}/{t.rounds_planned}" if rnd else f"0/{t.rounds_planned} ronde"
+        self.sub_title = f"{t.name} — {where}"
+
+    def _load(self, pane_id: str) -> None:
+        pane = self.query_one(f"#{pane_id}", Pane)
+        pane.load(self.service, self.tournament)
+        self._stale.discard(pane_id)
+
+    def _refresh_all(self) -> None:
+        """Something changed: reload the visible pane now, the others when shown."""
+        self._tournaments = self.service.store.tournaments()
+        self._index = min(self._index, max(len(self._tournaments) - 1, 0))
+        self._update_header()
+        self._stale = {pane_id for pane_id, _k, _c in PANES}
+        self._load(self.current_pane_id)
+
+    # -- timers ---------------------------------------------------------------
+
+    def _poll(self) -> None:
+        """Another terminal committed? (PRAGMA data_version changes on others' commits.)"""
+        version = self.service.store.data_version()
+        if version != self._data_version:
+            self._data_version = version
+            self._refresh_all()
+
+    def _tick(self) -> None:
+        if self.current_pane_id == "cadence":
+            self.query_one(CadencePane).tick()
+
+    # -- actions --------------------------------------------------------------
+
+    def action_show(self, pane_id: str) -> None:
+        self.query_one(ContentSwitcher).current = pane_id
+        if pane_id in self._stale:
+            self._load(pane_id)
+        pane = self.query_one(f"#{pane_id}", Pane)
+        tables = pane.query("DataTable")
+        (tables.first() if tables else pane).focus()
+
+    def action_next_tournament(self) -> None:
+        if not self._tournaments:
+            return
+        self._index = (self._index + 1) % len(self._tournaments)
+        self._refresh_all()
+        self.set_status(f"Tournoi : {self._tournaments[self._index].name}")
+
+    def action_next_theme(self) -> None:
+        names = [t.name for t in self._themes]
+        current = names.index(self.theme) if self.theme in names else -1
+        self.theme = names[(current + 1) % len(names)]
+        self.set_status(f"Thème : {self.theme}")
+
+    def action_undo(self) -> None:
+        self.run_operation(lambda: self.service.undo(), done="Dernière opération annulée")
+
+    def set_status(self, text: str, error: bool = False) -> None:
+        status = self.query_one("#status", Static)
+        status.set_class(error, "error")
+        status.update(text)
+
+    def run_operation(self, operation: Callable[[], Any], done: str) -> bool:
+        """Run one operation; say "done" only after its commit returned."""
+        try:
+            operation()
+        except OperationError as exc:
+            self.set_status(f"Refusé : {exc.message}", error=True)
+            self.bell()
+            return False
+        self._data_version = self.service.store.data_version()
+        self._refresh_all()
+        self.set_status(f"✓ {done}")
+        return True
