@@ -80,16 +80,29 @@ class EventService:
 
     # -- event and tournaments --------------------------------------------
 
-    def create_event(self, name: str, city: str = "", start: str | None = None, end: str | None = None,
-                     settings: dict[str, Any] | None = None) -> None:
+    def create_event(
+        self,
+        name: str,
+        city: str = "",
+        start: str | None = None,
+        end: str | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
         if self.store.conn.execute("SELECT 1 FROM event").fetchone():
             raise OperationError("Ce fichier contient déjà un événement.")
         with self.journal.operation("create_event", {"name": name, "city": city}) as tx:
-            tx.insert("event", {
-                "id": 1, "name": name, "city": city, "start_date": start, "end_date": end,
-                "settings": json.dumps(settings or {}, ensure_ascii=False),
-                "created_at": dt.datetime.now().isoformat(timespec="seconds"),
-            })
+            tx.insert(
+                "event",
+                {
+                    "id": 1,
+                    "name": name,
+                    "city": city,
+                    "start_date": start,
+                    "end_date": end,
+                    "settings": json.dumps(settings or {}, ensure_ascii=False),
+                    "created_at": dt.datetime.now().isoformat(timespec="seconds"),
+                },
+            )
 
     def add_tournament(self, t: Tournament) -> int:
         if self.store.tournament(t.key) is not None:
@@ -101,8 +114,12 @@ class EventService:
     def update_settings(self, key: str, changes: dict[str, Any]) -> None:
         t = self.tournament(key)
         settings = {**t.settings, **changes}
-        with self.journal.operation("update_settings", {"tournament": key, "changes": changes}) as tx:
-            tx.update("tournaments", self._tid(t), {"settings": json.dumps(settings, ensure_ascii=False)})
+        with self.journal.operation(
+            "update_settings", {"tournament": key, "changes": changes}
+        ) as tx:
+            tx.update(
+                "tournaments", self._tid(t), {"settings": json.dumps(settings, ensure_ascii=False)}
+            )
 
     # -- players ----------------------------------------------------------
 
@@ -110,11 +127,18 @@ class EventService:
         t = self.tournament(key)
         tid = self._tid(t)
         self._check_duplicate_fide(tid, [player])
-        values = player_row(player.model_copy(update={
-            "tournament_id": tid,
-            "registered_at": player.registered_at or dt.datetime.now().replace(microsecond=0),
-        }))
-        with self.journal.operation("register_player", {"tournament": key, "name": player.name}) as tx:
+        values = player_row(
+            player.model_copy(
+                update={
+                    "tournament_id": tid,
+                    "registered_at": player.registered_at
+                    or dt.datetime.now().replace(microsecond=0),
+                }
+            )
+        )
+        with self.journal.operation(
+            "register_player", {"tournament": key, "name": player.name}
+        ) as tx:
             return tx.insert("players", values)
 
     def _check_duplicate_fide(self, tid: int, players: Sequence[Player]) -> None:
@@ -125,8 +149,9 @@ class EventService:
                     f"Identifiant FIDE {p.fide_id} déjà inscrit ({known[p.fide_id].name})."
                 )
 
-    def import_players(self, key: str, data: bytes, *, encoding: str = "utf-8",
-                       skip_bad: bool = False) -> tuple[int, list[tuple[int, str]]]:
+    def import_players(
+        self, key: str, data: bytes, *, encoding: str = "utf-8", skip_bad: bool = False
+    ) -> tuple[int, list[tuple[int, str]]]:
         """Import a CSV: all rows or none (or the good ones with ``skip_bad``).
 
         Returns how many were imported and the faults found.
@@ -145,15 +170,19 @@ class EventService:
         for row in report.rows:
             if row.player.fide_id and row.player.fide_id in known:
                 report.errors.append(
-                    (row.line, f"identifiant FIDE {row.player.fide_id} déjà inscrit "
-                               f"({known[row.player.fide_id].name})")
+                    (
+                        row.line,
+                        f"identifiant FIDE {row.player.fide_id} déjà inscrit "
+                        f"({known[row.player.fide_id].name})",
+                    )
                 )
             else:
                 good.append(row)
         report.errors.sort()
         if report.errors and not skip_bad:
             raise OperationError(
-                "Import refusé, rien n'a été enregistré :\n" + report.error_text()
+                "Import refusé, rien n'a été enregistré :\n"
+                + report.error_text()
                 + "\n(--skip-bad importe seulement les lignes correctes)"
             )
         if not good:
@@ -164,8 +193,14 @@ class EventService:
         with self.journal.operation("import_players", {"tournament": key, "rows": len(good)}) as tx:
             for i, row in enumerate(good):
                 registered = row.player.registered_at or stamp + dt.timedelta(microseconds=i)
-                tx.insert("players", player_row(row.player.model_copy(
-                    update={"tournament_id": tid, "registered_at": registered})))
+                tx.insert(
+                    "players",
+                    player_row(
+                        row.player.model_copy(
+                            update={"tournament_id": tid, "registered_at": registered}
+                        )
+                    ),
+                )
         return len(good), report.errors
 
     def check_in(self, player_id: int, checked: bool = True) -> None:
@@ -233,36 +268,61 @@ class EventService:
                 if len(players) < 3:
                     raise OperationError("Un tournoi toutes rondes demande au moins 3 joueurs.")
                 # C.05: pairing numbers are drawn by lot.
-                order = list(tx.draw("numéros d'appariement", "shuffle",
-                                     [p.id for p in players], seed))
-                tx.update("tournaments", tid, {"settings": json.dumps(
-                    {**t.settings, "pairing_numbers": order}, ensure_ascii=False)})
+                order = list(
+                    tx.draw("numéros d'appariement", "shuffle", [p.id for p in players], seed)
+                )
+                tx.update(
+                    "tournaments",
+                    tid,
+                    {
+                        "settings": json.dumps(
+                            {**t.settings, "pairing_numbers": order}, ensure_ascii=False
+                        )
+                    },
+                )
             try:
                 cycles = int(t.settings.get("cycles", 1))
                 schedule = roundrobin.berger_schedule(len(order), cycles)
             except RuleError as exc:
                 raise _refuse(exc) from None
-            round_id = tx.insert("rounds", {
-                "tournament_id": tid, "number": number, "stage": None,
-                "time_control": _tc_json(t, number), "closed": 0,
-            })
+            round_id = tx.insert(
+                "rounds",
+                {
+                    "tournament_id": tid,
+                    "number": number,
+                    "stage": None,
+                    "time_control": _tc_json(t, number),
+                    "closed": 0,
+                },
+            )
             board = 0
             for white_no, black_no in schedule[number - 1]:
                 if white_no > len(order) or black_no > len(order):
                     continue  # the odd field's free round: not a game (C.07 15.2)
                 board += 1
-                tx.insert("games", {"round_id": round_id, "board": board,
-                                    "white_id": order[white_no - 1], "black_id": order[black_no - 1]})
+                tx.insert(
+                    "games",
+                    {
+                        "round_id": round_id,
+                        "board": board,
+                        "white_id": order[white_no - 1],
+                        "black_id": order[black_no - 1],
+                    },
+                )
         result = self.store.round(tid, number)
         assert result is not None
         return result
 
-    def _game(self, key: str, round_number: int | None, board: int) -> tuple[Tournament, Round, Game]:
+    def _game(
+        self, key: str, round_number: int | None, board: int
+    ) -> tuple[Tournament, Round, Game]:
         t = self.tournament(key)
         tid = self._tid(t)
         rnd = self.store.round(tid, round_number) if round_number else self.current_round(t)
         if rnd is None:
-            raise OperationError(f"La ronde {round_number or ''} de {t.name} n'est pas appariée.".replace("  ", " "))
+            raise OperationError(
+                f"La ronde {round_number or ''} de {t.name} n'est pas appariée.".replace("  ", " ")
+            )
         assert rnd.id is not None
         games = {g.board: g for g in self.store.games(rnd.id)}
         if board not in games:
@@ -271,21 +331,28 @@ class EventService:
             )
         return t, rnd, games[board]
 
-    def record_result(self, key: str, board: int, result: str | Result,
-                      round_number: int | None = None) -> Game:
+    def record_result(
+        self, key: str, board: int, result: str | Result, round_number: int | None = None
+    ) -> Game:
         t, rnd, game = self._game(key, round_number, board)
         if rnd.closed:
-            raise OperationError(f"La ronde {rnd.number} est close : son résultat ne peut plus changer "
-                                 "(annulez la clôture d'abord).")
+            raise OperationError(
+                f"La ronde {rnd.number} est close : son résultat ne peut plus changer "
+                "(annulez la clôture d'abord)."
+            )
         if game.is_bye:
-            raise OperationError(f"Échiquier {board} : c'est un exempt, il n'y a pas de résultat à saisir.")
+            raise OperationError(
+                f"Échiquier {board} : c'est un exempt, il n'y a pas de résultat à saisir."
+            )
         try:
             value = result if isinstance(result, Result) else parse_result(result)
         except RuleError as exc:
             raise _refuse(exc) from None
         assert game.id is not None
-        with self.journal.operation("record_result", {"tournament": t.key, "round": rnd.number,
-                                                      "board": board, "result": value.value}) as tx:
+        with self.journal.operation(
+            "record_result",
+            {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value},
+        ) as tx:
             tx.update("games", game.id, {"result": value.value})
         return game.model_copy(update={"result": value})
 
@@ -294,44 +361,71 @@ class EventService:
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est close.")
         assert game.id is not None
-        with self.journal.operation("clear_result", {"tournament": t.key, "round": rnd.number,
-                                                     "board": board}) as tx:
+        with self.journal.operation(
+            "clear_result", {"tournament": t.key, "round": rnd.number, "board": board}
+        ) as tx:
             tx.update("games", game.id, {"result": None})
 
-    def record_incident(self, key: str, board: int, colour: str, kind: str | IncidentKind,
-                        note: str = "", round_number: int | None = None) -> int:
+    def record_incident(
+        self,
+        key: str,
+        board: int,
+        colour: str,
+        kind: str | IncidentKind,
+        note: str = "",
+        round_number: int | None = None,
+    ) -> int:
         t, rnd, game = self._game(key, round_number, board)
         try:
             kind_value = IncidentKind(kind)
         except ValueError:
-            raise OperationError(f"Type d'incident « {kind} » inconnu "
-                                 f"({', '.join(k.value for k in IncidentKind)}).") from None
+            raise OperationError(
+                f"Type d'incident « {kind} » inconnu ({', '.join(k.value for k in IncidentKind)})."
+            ) from None
         if colour not in ("white", "black", "blancs", "noirs"):
             raise OperationError("Couleur attendue : white/blancs ou black/noirs.")
         player_id = game.white_id if colour in ("white", "blancs") else game.black_id
         if player_id is None:
             raise OperationError(f"Échiquier {board} : pas de joueur noir (exempt).")
-        with self.journal.operation("record_incident", {"tournament": t.key, "round": rnd.number,
-                                                        "board": board, "colour": colour,
-                                                        "kind": kind_value.value}) as tx:
-            return tx.insert("incidents", {"game_id": game.id, "player_id": player_id,
-                                           "kind": kind_value.value,
-                                           "at": dt.datetime.now().isoformat(timespec="seconds"),
-                                           "note": note})
+        with self.journal.operation(
+            "record_incident",
+            {
+                "tournament": t.key,
+                "round": rnd.number,
+                "board": board,
+                "colour": colour,
+                "kind": kind_value.value,
+            },
+        ) as tx:
+            return tx.insert(
+                "incidents",
+                {
+                    "game_id": game.id,
+                    "player_id": player_id,
+                    "kind": kind_value.value,
+                    "at": dt.datetime.now().isoformat(timespec="seconds"),
+                    "note": note,
+                },
+            )
 
     def set_round_start(self, key: str, when: dt.datetime, round_number: int | None = None) -> None:
         t = self.tournament(key)
-        rnd = self.store.round(self._tid(t), round_number) if round_number else self.current_round(t)
+        rnd = (
+            self.store.round(self._tid(t), round_number) if round_number else self.current_round(t)
+        )
         if rnd is None or rnd.id is None:
             raise OperationError("Aucune ronde appariée.")
-        with self.journal.operation("set_round_start", {"tournament": t.key, "round": rnd.number,
-                                                        "start": when.isoformat()}) as tx:
+        with self.journal.operation(
+            "set_round_start", {"tournament": t.key, "round": rnd.number, "start": when.isoformat()}
+        ) as tx:
             tx.update("rounds", rnd.id, {"start_time": when.isoformat(timespec="seconds")})
 
     def close_round(self, key: str, round_number: int | None = None) -> Path:
         """Close a round once every board has a result; a backup follows the commit."""
         t = self.tournament(key)
-        rnd = self.store.round(self._tid(t), round_number) if round_number else self.current_round(t)
+        rnd = (
+            self.store.round(self._tid(t), round_number) if round_number else self.current_round(t)
+        )
         if rnd is None or rnd.id is None:
             raise OperationError("Aucune ronde à clôturer.")
         if rnd.closed:
@@ -339,8 +433,12 @@ class EventService:
         missing = [g.board for g in self.store.games(rnd.id) if not g.is_bye and g.result is None]
         if missing:
             boards = ", ".join(str(b) for b in missing[:12]) + ("…" if len(missing) > 12 else "")
-            raise OperationError(f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}.")
-        with self.journal.operation("close_round", {"tournament": t.key, "round": rnd.number}) as tx:
+            raise OperationError(
+                f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
+            )
+        with self.journal.operation(
+            "close_round", {"tournament": t.key, "round": rnd.number}
+        ) as tx:
             tx.update("rounds", rnd.id, {"closed": 1})
         return self.store.backup(f"{t.key}-r{rnd.number}")
 

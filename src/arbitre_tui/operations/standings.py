@@ -22,9 +22,11 @@ def scores(service: EventService, t: Tournament) -> dict[int, float]:
     return points
 
 
-def standings_rows(service: EventService, t: Tournament) -> tuple[list[str], list[tuple[str, list[Any]]]]:
+def standings_rows(
+    service: EventService, t: Tournament
+) -> tuple[list[str], list[tuple[str, list[Any]]]]:
     assert t.id is not None
-    players = {p.id: p for p in service.store.players(t.id)}
+    players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
     pts = scores(service, t)
     order = sorted(players, key=lambda pid: (-pts[pid], -players[pid].rating, players[pid].name))
     header = ["Pl.", "Nom", "Club", "Elo", "Pts"]

@@ -48,9 +48,16 @@ def _tournament(spec: dict[str, Any], entries: int) -> Tournament:
     elif "time_control" in spec:
         tc = TimeControl(**spec["time_control"])
         controls = {n: tc for n in range(1, int(rounds) + 1)}
-    return Tournament(key=spec["key"], name=spec["name"], system=System(system),
-                      rounds_planned=int(rounds), tiebreaks=tiebreaks, time_controls=controls,
-                      stages=stages, settings=spec.get("settings", {}))
+    return Tournament(
+        key=spec["key"],
+        name=spec["name"],
+        system=System(system),
+        rounds_planned=int(rounds),
+        tiebreaks=tiebreaks,
+        time_controls=controls,
+        stages=stages,
+        settings=spec.get("settings", {}),
+    )
 
 
 def populate(service: EventService, template: dict[str, Any]) -> None:
@@ -81,20 +88,37 @@ def _add_teams(service: EventService, key: str, rows: list[Any]) -> None:
             team_name = row.team or f"{club} 1"
             if team_name not in teams:
                 number = int(team_name.rsplit(" ", 1)[-1]) if team_name[-1].isdigit() else 1
-                teams[team_name] = tx.insert("teams", {"tournament_id": t.id, "club_id": clubs[club],
-                                                       "number": number, "name": team_name})
-            tx.insert("players", player_row(row.player.model_copy(
-                update={"tournament_id": t.id, "team_id": teams[team_name]})))
+                teams[team_name] = tx.insert(
+                    "teams",
+                    {
+                        "tournament_id": t.id,
+                        "club_id": clubs[club],
+                        "number": number,
+                        "name": team_name,
+                    },
+                )
+            tx.insert(
+                "players",
+                player_row(
+                    row.player.model_copy(
+                        update={"tournament_id": t.id, "team_id": teams[team_name]}
+                    )
+                ),
+            )
 
 
 def create_from_template(path: str | Path, name: str) -> EventService:
     path = Path(path)
     if path.exists():
-        raise OperationError(f"{path} existe déjà : choisissez un autre nom (rien n'a été modifié).")
+        raise OperationError(
+            f"{path} existe déjà : choisissez un autre nom (rien n'a été modifié)."
+        )
     template = load_template(name)
     service = EventService(path, create=True)
     ev = template["event"]
-    service.create_event(ev["name"], ev.get("city", ""), ev.get("start"), ev.get("end"), ev.get("settings"))
+    service.create_event(
+        ev["name"], ev.get("city", ""), ev.get("start"), ev.get("end"), ev.get("settings")
+    )
     populate(service, template)
     return service
 
@@ -103,10 +127,17 @@ def create_demo(path: str | Path, seed: int = 2027) -> EventService:
     """The four templates in one file, with a few rounds already played where the rules allow."""
     path = Path(path)
     if path.exists():
-        raise OperationError(f"{path} existe déjà : choisissez un autre nom (rien n'a été modifié).")
+        raise OperationError(
+            f"{path} existe déjà : choisissez un autre nom (rien n'a été modifié)."
+        )
     service = EventService(path, create=True)
-    service.create_event("Démonstration arbitre-tui", "Strasbourg", "2027-01-16", "2027-07-11",
-                         {"base_url": "http://127.0.0.1:8080", "demo": True})
+    service.create_event(
+        "Démonstration arbitre-tui",
+        "Strasbourg",
+        "2027-01-16",
+        "2027-07-11",
+        {"base_url": "http://127.0.0.1:8080", "demo": True},
+    )
     for name in TEMPLATES:
         populate(service, load_template(name))
     _play_demo_rounds(service, seed)

@@ -12,6 +12,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 
+class Model(BaseModel):
+    """Base of the core models: schemas are built on first use, not at import (start-up)."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
 class Sex(StrEnum):
     MALE = "m"
     FEMALE = "w"
@@ -118,10 +124,10 @@ class IncidentKind(StrEnum):
         }[self.value]
 
 
-class TimeControl(BaseModel):
+class TimeControl(Model):
     """A cadence: base time plus increment (Fischer)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     base_minutes: int = Field(ge=1, le=600)
     increment_seconds: int = Field(default=0, ge=0, le=300)
@@ -146,8 +152,8 @@ class TimeControl(BaseModel):
         return 2 * (0.8 * self.base_minutes + moves * self.increment_seconds / 60)
 
 
-class Player(BaseModel):
-    model_config = ConfigDict(validate_assignment=True)
+class Player(Model):
+    model_config = ConfigDict(validate_assignment=True, defer_build=True)
 
     id: int | None = None
     tournament_id: int | None = None
@@ -190,13 +196,13 @@ class Player(BaseModel):
         return self.rating_fide or self.rating_ffe or 0
 
 
-class Club(BaseModel):
+class Club(Model):
     id: int | None = None
     name: str = Field(min_length=1)
     code: str | None = None
 
 
-class Team(BaseModel):
+class Team(Model):
     id: int | None = None
     tournament_id: int | None = None
     club_id: int
@@ -204,7 +210,7 @@ class Team(BaseModel):
     name: str
 
 
-class Tournament(BaseModel):
+class Tournament(Model):
     id: int | None = None
     key: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str = Field(min_length=1)
@@ -219,7 +225,7 @@ class Tournament(BaseModel):
         return self.time_controls.get(round_number)
 
 
-class Round(BaseModel):
+class Round(Model):
     id: int | None = None
     tournament_id: int
     number: int = Field(ge=1)
@@ -230,7 +236,7 @@ class Round(BaseModel):
     closed: bool = False
 
 
-class Game(BaseModel):
+class Game(Model):
     id: int | None = None
     round_id: int
     board: int = Field(ge=1)
@@ -244,7 +250,7 @@ class Game(BaseModel):
         return self.black_id is None
 
 
-class Incident(BaseModel):
+class Incident(Model):
     id: int | None = None
     game_id: int | None = None
     player_id: int

@@ -109,7 +109,9 @@ def _parse_rating(value: str, label: str) -> int | None:
         return None
     match = _RATING.match(value)
     if not match or int(match.group(1)) > 3500:
-        raise ValueError(f"classement {label} illisible « {value} » (attendu 1850, 1850F, 1850N ou 1850E)")
+        raise ValueError(
+            f"classement {label} illisible « {value} » (attendu 1850, 1850F, 1850N ou 1850E)"
+        )
     return int(match.group(1))
 
 
@@ -159,7 +161,9 @@ def parse_players_csv(text: str) -> ImportReport:
             if not surname:
                 raise ValueError("nom manquant")
             sex_raw = cell("sex").lower()
-            sex = {"m": Sex.MALE, "h": Sex.MALE, "f": Sex.FEMALE, "w": Sex.FEMALE, "": None}.get(sex_raw, "?")
+            sex = {"m": Sex.MALE, "h": Sex.MALE, "f": Sex.FEMALE, "w": Sex.FEMALE, "": None}.get(
+                sex_raw, "?"
+            )
             if sex == "?":
                 raise ValueError(f"sexe « {cell('sex')} » illisible (M ou F)")
             title_raw = cell("title").upper()
@@ -168,7 +172,9 @@ def parse_players_csv(text: str) -> ImportReport:
             fide_id = int(fide_raw) if fide_raw else None
             if fide_id is not None:
                 if fide_id in seen_fide:
-                    raise ValueError(f"identifiant FIDE {fide_id} déjà à la ligne {seen_fide[fide_id]}")
+                    raise ValueError(
+                        f"identifiant FIDE {fide_id} déjà à la ligne {seen_fide[fide_id]}"
+                    )
                 seen_fide[fide_id] = line_no
             registered_raw = cell("registered_at")
             player = Player(
@@ -211,5 +217,7 @@ def parse_players_csv(text: str) -> ImportReport:
                 msg = f"date d'inscription illisible « {cell('registered_at')} »"
             report.errors.append((line_no, msg))
             continue
-        report.rows.append(ImportRow(line_no, player, cell("tournament") or None, cell("team") or None))
+        report.rows.append(
+            ImportRow(line_no, player, cell("tournament") or None, cell("team") or None)
+        )
     return report

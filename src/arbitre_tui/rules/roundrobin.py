@@ -32,7 +32,9 @@ def berger_round(players: int, round_number: int) -> list[Pairing]:
     return boards
 
 
-def berger_schedule(players: int, cycles: int = 1, swap_last_two: bool = True) -> list[list[Pairing]]:
+def berger_schedule(
+    players: int, cycles: int = 1, swap_last_two: bool = True
+) -> list[list[Pairing]]:
     """Every round of a single or double round robin.
 
     For a double round robin the second cycle reverses colours; C.05 recommends

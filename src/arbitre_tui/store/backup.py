@@ -16,7 +16,9 @@ def backup_dir(path: Path) -> Path:
     return path.with_name(path.name + ".sauvegardes")
 
 
-def backup(conn: sqlite3.Connection, path: Path, reason: str = "manuel", dest: Path | None = None) -> Path:
+def backup(
+    conn: sqlite3.Connection, path: Path, reason: str = "manuel", dest: Path | None = None
+) -> Path:
     """Copy the live database into the backups folder beside it; keep the last 20."""
     folder = backup_dir(path)
     folder.mkdir(exist_ok=True)

@@ -65,7 +65,9 @@ def _check_identity(conn: sqlite3.Connection, path: Path, check: bool) -> None:
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if app_id != APPLICATION_ID:
-        raise StoreError(f"{path} est une base SQLite, mais pas un tournoi arbitre : rien n'a été modifié.")
+        raise StoreError(
+            f"{path} est une base SQLite, mais pas un tournoi arbitre : rien n'a été modifié."
+        )
     if version > SCHEMA_VERSION:
         raise StoreError(
             f"{path} a été écrit par une version plus récente d'arbitre (schéma {version}, "

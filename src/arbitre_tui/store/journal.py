@@ -141,13 +141,21 @@ class Journal:
         self.terminal = terminal_name()
 
     @contextmanager
-    def operation(self, op: str, args: Mapping[str, Any], undoes: int | None = None) -> Iterator[Tx]:
+    def operation(
+        self, op: str, args: Mapping[str, Any], undoes: int | None = None
+    ) -> Iterator[Tx]:
         """One action, one transaction: all of it is on disk after this block, or none."""
         self._begin()
         try:
             cur = self.conn.execute(
                 "INSERT INTO journal (at, terminal, op, args, undoes) VALUES (?, ?, ?, ?, ?)",
-                (now(), self.terminal, op, json.dumps(dict(args), ensure_ascii=False, default=str), undoes),
+                (
+                    now(),
+                    self.terminal,
+                    op,
+                    json.dumps(dict(args), ensure_ascii=False, default=str),
+                    undoes,
+                ),
             )
             tx = Tx(self.conn, int(cur.lastrowid or 0))
             yield tx
@@ -171,12 +179,16 @@ class Journal:
                     raise
                 time.sleep(delay)
                 delay = min(delay * 2, 0.25)
-        raise OperationError("Le fichier est occupé par un autre poste depuis trop longtemps ; réessayez.")
+        raise OperationError(
+            "Le fichier est occupé par un autre poste depuis trop longtemps ; réessayez."
+        )
 
     # -- undo -------------------------------------------------------------
 
     def undone_ids(self) -> set[int]:
-        return {r[0] for r in self.conn.execute("SELECT undoes FROM journal WHERE undoes IS NOT NULL")}
+        return {
+            r[0] for r in self.conn.execute("SELECT undoes FROM journal WHERE undoes IS NOT NULL")
+        }
 
     def last_undoable(self) -> int | None:
         """The latest operation that is not an undo and has not been undone."""
@@ -193,7 +205,9 @@ class Journal:
         target = journal_id if journal_id is not None else self.last_undoable()
         if target is None:
             raise OperationError("Rien à annuler.")
-        entry = self.conn.execute("SELECT op, undoes FROM journal WHERE id = ?", (target,)).fetchone()
+        entry = self.conn.execute(
+            "SELECT op, undoes FROM journal WHERE id = ?", (target,)
+        ).fetchone()
         if entry is None:
             raise OperationError(f"Opération n° {target} introuvable dans le journal.")
         if target in self.undone_ids():

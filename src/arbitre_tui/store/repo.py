@@ -46,7 +46,9 @@ def _tournament(row: sqlite3.Row) -> Tournament:
         system=row["system"],
         rounds_planned=row["rounds_planned"],
         tiebreaks=json.loads(row["tiebreaks"]),
-        time_controls={int(k): TimeControl(**v) for k, v in json.loads(row["time_controls"]).items()},
+        time_controls={
+            int(k): TimeControl(**v) for k, v in json.loads(row["time_controls"]).items()
+        },
         stages={int(k): v for k, v in json.loads(row["stages"]).items()},
         settings=json.loads(row["settings"]),
     )
@@ -93,7 +95,9 @@ class Store:
 
     def tournament(self, key_or_id: str | int) -> Tournament | None:
         column = "id" if isinstance(key_or_id, int) else "key"
-        row = self.conn.execute(f"SELECT * FROM tournaments WHERE {column} = ?", (key_or_id,)).fetchone()
+        row = self.conn.execute(
+            f"SELECT * FROM tournaments WHERE {column} = ?", (key_or_id,)
+        ).fetchone()
         return _tournament(row) if row else None
 
     def players(self, tournament_id: int) -> list[Player]:
@@ -119,7 +123,9 @@ class Store:
         return _round(row) if row else None
 
     def games(self, round_id: int) -> list[Game]:
-        rows = self.conn.execute("SELECT * FROM games WHERE round_id = ? ORDER BY board", (round_id,)).fetchall()
+        rows = self.conn.execute(
+            "SELECT * FROM games WHERE round_id = ? ORDER BY board", (round_id,)
+        ).fetchall()
         return [Game.model_validate(dict(r)) for r in rows]
 
     def all_games(self, tournament_id: int) -> dict[int, list[Game]]:

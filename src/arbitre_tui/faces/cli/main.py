@@ -16,14 +16,23 @@ from typing import Any
 DEMO_FILE = "demo-arbitre.sqlite"
 
 INCIDENT_ALIASES = {
-    "illegal": "illegal_move", "illegal_move": "illegal_move", "coup": "illegal_move",
-    "ring": "device_ring", "sonnerie": "device_ring", "device_ring": "device_ring",
-    "device": "device_use", "appareil": "device_use", "device_use": "device_use",
-    "late": "lateness", "retard": "lateness", "lateness": "lateness", "other": "other",
+    "illegal": "illegal_move",
+    "illegal_move": "illegal_move",
+    "coup": "illegal_move",
+    "ring": "device_ring",
+    "sonnerie": "device_ring",
+    "device_ring": "device_ring",
+    "device": "device_use",
+    "appareil": "device_use",
+    "device_use": "device_use",
+    "late": "lateness",
+    "retard": "lateness",
+    "lateness": "lateness",
+    "other": "other",
 }
 
 
-def _service(path: str, check: bool = True) -> Any:
+def _service(path: str, check: bool = True) -> Any:  # EventService, imported lazily
     from ...operations import EventService
 
     return EventService(path, check=check)
@@ -51,8 +60,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     from ...operations.templates import create_from_template
 
     service = create_from_template(args.file, args.template)
-    counts = ", ".join(f"{t.key} ({len(service.store.players(t.id))} joueurs)"
-                       for t in service.store.tournaments())
+    counts = ", ".join(
+        f"{t.key} ({len(service.store.players(t.id or 0))} joueurs)"
+        for t in service.store.tournaments()
+    )
     service.close()
     print(f"Créé {args.file} depuis le modèle {args.template} : {counts}")
     return 0
@@ -74,8 +85,9 @@ def cmd_open(args: argparse.Namespace) -> int:
 def cmd_players_import(args: argparse.Namespace) -> int:
     service = _service(args.file)
     key = service.tournament(args.tournoi).key
-    count, errors = service.import_players(key, Path(args.csv).read_bytes(),
-                                           encoding=args.encoding, skip_bad=args.skip_bad)
+    count, errors = service.import_players(
+        key, Path(args.csv).read_bytes(), encoding=args.encoding, skip_bad=args.skip_bad
+    )
     for line, message in errors:
         print(f"ignorée : ligne {line} : {message}", file=sys.stderr)
     print(f"{count} joueur(s) importé(s) dans {key}.")
@@ -114,8 +126,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     print(f"{ev['name']} — {ev.get('city', '')}")
     for t in service.store.tournaments():
         rounds = service.store.rounds(t.id)
-        print(f"  {t.key:10} {t.name:34} {t.system.value:12} {len(service.store.players(t.id)):4d} joueurs, "
-              f"ronde {len(rounds)}/{t.rounds_planned}")
+        print(
+            f"  {t.key:10} {t.name:34} {t.system.value:12} {len(service.store.players(t.id)):4d} joueurs, "
+            f"ronde {len(rounds)}/{t.rounds_planned}"
+        )
     return 0
 
 
@@ -124,7 +138,9 @@ def cmd_journal(args: argparse.Namespace) -> int:
     entries = list(reversed(service.store.journal_entries(args.limit)))
     undone = service.journal.undone_ids()
     if args.json:
-        _print_json([{**e, "args": json.loads(e["args"]), "undone": e["id"] in undone} for e in entries])
+        _print_json(
+            [{**e, "args": json.loads(e["args"]), "undone": e["id"] in undone} for e in entries]
+        )
         return 0
     for e in entries:
         mark = " (annulée)" if e["id"] in undone else ""
@@ -222,7 +238,11 @@ def cmd_close_round(args: argparse.Namespace) -> int:
 def cmd_round_start(args: argparse.Namespace) -> int:
     service = _service(args.file)
     t = service.tournament(args.tournoi)
-    when = dt.datetime.fromisoformat(args.when) if args.when else dt.datetime.now().replace(microsecond=0)
+    when = (
+        dt.datetime.fromisoformat(args.when)
+        if args.when
+        else dt.datetime.now().replace(microsecond=0)
+    )
     service.set_round_start(t.key, when, args.ronde)
     print(f"Début de ronde : {when.isoformat(timespec='minutes')}")
     return 0
@@ -235,8 +255,10 @@ def cmd_draws(args: argparse.Namespace) -> int:
     for row in rows:
         same, _recorded, _again = service.replay_draw(row["id"])
         ok_all &= same
-        print(f"{row['id']:4d} {row['at']} {row['purpose']:<26} {row['kind']:8} graine {row['seed']:<20} "
-              f"{'rejoué : identique' if same else 'REJOUÉ : DIFFÉRENT'}")
+        print(
+            f"{row['id']:4d} {row['at']} {row['purpose']:<26} {row['kind']:8} graine {row['seed']:<20} "
+            f"{'rejoué : identique' if same else 'REJOUÉ : DIFFÉRENT'}"
+        )
     return 0 if ok_all else 3
 
 
@@ -245,21 +267,35 @@ def _add_file(p: argparse.ArgumentParser) -> None:
 
 
 def _add_tournament(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section), si le fichier en a plusieurs")
+    p.add_argument(
+        "--tournoi", "-t", metavar="CLÉ", help="le tournoi (section), si le fichier en a plusieurs"
+    )
 
 
 def _add_ui(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--theme", default=None, help="thème : arbitre (défaut) ou contraste (projecteur)")
-    p.add_argument("--no-mouse", action="store_true", help="désactiver la souris (conseillé en SSH)")
+    p.add_argument(
+        "--theme", default=None, help="thème : arbitre (défaut) ou contraste (projecteur)"
+    )
+    p.add_argument(
+        "--no-mouse", action="store_true", help="désactiver la souris (conseillé en SSH)"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="arbitre", description="Arbitrage d'échecs au clavier.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMANDE")
-    commands: list[tuple[str, str, Callable[[argparse.Namespace], int], Callable[[argparse.ArgumentParser], None]]] = []
+    commands: list[
+        tuple[
+            str, str, Callable[[argparse.Namespace], int], Callable[[argparse.ArgumentParser], None]
+        ]
+    ] = []
 
-    def add(name: str, help_text: str, func: Callable[[argparse.Namespace], int],
-            setup: Callable[[argparse.ArgumentParser], None]) -> None:
+    def add(
+        name: str,
+        help_text: str,
+        func: Callable[[argparse.Namespace], int],
+        setup: Callable[[argparse.ArgumentParser], None],
+    ) -> None:
         p = sub.add_parser(name, help=help_text, description=help_text)
         setup(p)
         p.set_defaults(func=func)
@@ -272,8 +308,12 @@ def build_parser() -> argparse.ArgumentParser:
         _add_ui(p)
 
     def new(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--template", required=True,
-                       choices=["open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace"])
+        p.add_argument(
+            "--template",
+            required=True,
+            choices=["open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace"],
+            help="modèle : open-ko (000), marina-viva (002), bas-rhin-jeunes (003), coupe-alsace (004)",
+        )
         _add_file(p)
 
     def open_(p: argparse.ArgumentParser) -> None:
@@ -291,15 +331,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     def undo(p: argparse.ArgumentParser) -> None:
         _add_file(p)
-        p.add_argument("--id", type=int, default=None, help="numéro d'opération (défaut : la dernière)")
+        p.add_argument(
+            "--id", type=int, default=None, help="numéro d'opération (défaut : la dernière)"
+        )
 
     def backup(p: argparse.ArgumentParser) -> None:
         _add_file(p)
-        p.add_argument("dest", nargs="?", help="fichier de destination (défaut : dossier .sauvegardes)")
+        p.add_argument(
+            "dest", nargs="?", help="fichier de destination (défaut : dossier .sauvegardes)"
+        )
 
     def restore(p: argparse.ArgumentParser) -> None:
         _add_file(p)
-        p.add_argument("backup", nargs="?", help="sauvegarde à restaurer (défaut : la plus récente intacte)")
+        p.add_argument(
+            "backup", nargs="?", help="sauvegarde à restaurer (défaut : la plus récente intacte)"
+        )
         p.add_argument("--list", action="store_true", help="lister les sauvegardes")
 
     def checkin(p: argparse.ArgumentParser) -> None:
@@ -310,40 +356,61 @@ def build_parser() -> argparse.ArgumentParser:
     def pair(p: argparse.ArgumentParser) -> None:
         _add_file(p)
         _add_tournament(p)
-        p.add_argument("--seed", type=int, default=None, help="graine imposée du tirage (rejouer un tirage)")
+        p.add_argument(
+            "--seed", type=int, default=None, help="graine imposée du tirage (rejouer un tirage)"
+        )
 
     def round_(p: argparse.ArgumentParser) -> None:
         json_only(p)
         _add_tournament(p)
-        p.add_argument("--ronde", "-r", type=int, default=None)
+        p.add_argument(
+            "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
+        )
 
     def result(p: argparse.ArgumentParser) -> None:
         _add_file(p)
         p.add_argument("board", type=int, metavar="ÉCHIQUIER")
-        p.add_argument("result", metavar="RÉSULTAT", help="1, =, 0, +- (forfait noir), -+ (forfait blanc), --")
+        p.add_argument(
+            "result", metavar="RÉSULTAT", help="1, =, 0, +- (forfait noir), -+ (forfait blanc), --"
+        )
         _add_tournament(p)
-        p.add_argument("--ronde", "-r", type=int, default=None)
+        p.add_argument(
+            "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
+        )
 
     def incident(p: argparse.ArgumentParser) -> None:
         _add_file(p)
         p.add_argument("board", type=int, metavar="ÉCHIQUIER")
-        p.add_argument("kind", choices=sorted(INCIDENT_ALIASES), metavar="TYPE",
-                       help="illegal (coup illégal), ring (sonnerie), device (usage d'appareil), late")
+        p.add_argument(
+            "kind",
+            choices=sorted(INCIDENT_ALIASES),
+            metavar="TYPE",
+            help="illegal (coup illégal), ring (sonnerie), device (usage d'appareil), late",
+        )
         p.add_argument("colour", choices=["white", "black", "blancs", "noirs"], metavar="COULEUR")
-        p.add_argument("--note", default="")
+        p.add_argument("--note", default="", help="texte libre joint à l'incident")
         _add_tournament(p)
-        p.add_argument("--ronde", "-r", type=int, default=None)
+        p.add_argument(
+            "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
+        )
 
     def close(p: argparse.ArgumentParser) -> None:
         _add_file(p)
         _add_tournament(p)
-        p.add_argument("--ronde", "-r", type=int, default=None)
+        p.add_argument(
+            "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
+        )
 
     def start(p: argparse.ArgumentParser) -> None:
         close(p)
         p.add_argument("--when", default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)")
 
-    add("demo", "créer l'événement de démonstration (les quatre règlements) et l'ouvrir", cmd_demo, demo)
+    add(
+        "demo",
+        "créer l'événement de démonstration (les quatre règlements) et l'ouvrir",
+        cmd_demo,
+        demo,
+    )
     add("new", "créer un événement depuis un modèle", cmd_new, new)
     add("open", "ouvrir l'application sur un événement", cmd_open, open_)
     add("show", "résumé de l'événement (--json : tout le contenu)", cmd_show, json_only)
@@ -360,19 +427,29 @@ def build_parser() -> argparse.ArgumentParser:
     add("round-start", "noter l'heure de début de la ronde", cmd_round_start, start)
     add("draws", "lister les tirages au sort et les rejouer", cmd_draws, _add_file)
 
-    players = sub.add_parser("players", help="joueurs : import, liste", description="joueurs : import, liste")
+    players = sub.add_parser(
+        "players", help="joueurs : import, liste", description="joueurs : import, liste"
+    )
     psub = players.add_subparsers(dest="players_command", required=True, metavar="ACTION")
-    imp = psub.add_parser("import", help="importer un fichier CSV (tout ou rien)")
+    imp = psub.add_parser(
+        "import",
+        help="importer un fichier CSV (tout ou rien)",
+        description="importer un fichier CSV : tout ou rien, chaque faute avec sa ligne",
+    )
     _add_file(imp)
     imp.add_argument("csv", metavar="CSV")
     _add_tournament(imp)
-    imp.add_argument("--skip-bad", action="store_true", help="importer seulement les lignes correctes")
-    imp.add_argument("--encoding", default="utf-8", help="encodage du fichier (défaut utf-8 ; ex. latin-1)")
+    imp.add_argument(
+        "--skip-bad", action="store_true", help="importer seulement les lignes correctes"
+    )
+    imp.add_argument(
+        "--encoding", default="utf-8", help="encodage du fichier (défaut utf-8 ; ex. latin-1)"
+    )
     imp.set_defaults(func=cmd_players_import)
-    lst = psub.add_parser("list", help="lister les joueurs")
+    lst = psub.add_parser("list", help="lister les joueurs", description="lister les joueurs")
     _add_file(lst)
     _add_tournament(lst)
-    lst.add_argument("--json", action="store_true")
+    lst.add_argument("--json", action="store_true", help="sortie JSON")
     lst.set_defaults(func=cmd_players_list)
 
     from . import standings

@@ -13,20 +13,24 @@ from textual.widgets import ContentSwitcher, Footer, Header, Static
 from ...operations import EventService, OperationError
 from ...rules.models import Tournament
 from .panes import PANES, CadencePane, Pane
+
+PANE_CLASSES = {pane_id: cls for pane_id, _key, cls in PANES}
 from .themes import DEFAULT, load_themes
 
 POLL_SECONDS = 0.5
 
 
 def _pane_bindings() -> list[BindingType]:
-    return [Binding(key, f"show('{pane_id}')", cls.TITLE.split(" ")[0], id=f"pane-{pane_id}")
-            for pane_id, key, cls in PANES]
+    return [
+        Binding(key, f"show('{pane_id}')", cls.TITLE.split(" ")[0], id=f"pane-{pane_id}")
+        for pane_id, key, cls in PANES
+    ]
 
 
 class ArbitreApp(App[int]):
     """One event file, several sections, panes switched by one key each."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "arbitre"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -37,8 +41,14 @@ class ArbitreApp(App[int]):
         Binding("ctrl+q", "quit", "Quitter", id="quit", priority=True),
     ]
 
-    def __init__(self, path: str | Path, *, theme_name: str | None = None,
-                 tournament: str | None = None, service: EventService | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        theme_name: str | None = None,
+        tournament: str | None = None,
+        service: EventService | None = None,
+    ) -> None:
         super().__init__()
         self.service = service or EventService(path)
         self._themes = load_themes()
@@ -58,9 +68,9 @@ class ArbitreApp(App[int]):
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=True, icon="♞")
+        # Only the first pane is built now; the others when first shown (start-up time).
         with ContentSwitcher(initial="ronde", id="panes"):
-            for pane_id, _key, cls in PANES:
-                yield cls(id=pane_id)
+            yield PANE_CLASSES["ronde"](id="ronde")
         yield Static("", id="status")
         yield Footer()
 
@@ -118,8 +128,12 @@ class ArbitreApp(App[int]):
 
     # -- actions --------------------------------------------------------------
 
-    def action_show(self, pane_id: str) -> None:
-        self.query_one(ContentSwitcher).current = pane_id
+    async def action_show(self, pane_id: str) -> None:
+        switcher = self.query_one(ContentSwitcher)
+        if not switcher.query(f"#{pane_id}"):
+            await switcher.mount(PANE_CLASSES[pane_id](id=pane_id))
+            self._stale.add(pane_id)
+        switcher.current = pane_id
         if pane_id in self._stale:
             self._load(pane_id)
         pane = self.query_one(f"#{pane_id}", Pane)

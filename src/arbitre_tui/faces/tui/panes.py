@@ -7,6 +7,7 @@ decides when, so a pane that is not visible costs nothing.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -16,7 +17,6 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Static
 
 from ...rules.models import Result, System, Tournament
-from .qr import qr_text
 
 if TYPE_CHECKING:
     from ...operations import EventService
@@ -45,6 +45,11 @@ class Pane(Vertical):
     def load(self, service: EventService, t: Tournament | None) -> None:
         raise NotImplementedError
 
+    def run_operation(self, operation: Callable[[], object], done: str) -> None:
+        """Hand the operation to the app, which commits, refreshes and reports."""
+        runner: Callable[..., object] = self.app.run_operation  # type: ignore[attr-defined]
+        runner(operation, done=done)
+
 
 class TablePane(Pane):
     """A pane whose body is one table."""
@@ -53,7 +58,9 @@ class TablePane(Pane):
     EMPTY: ClassVar[str] = ""
 
     def body(self) -> ComposeResult:
-        table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True, id=f"{self.id}-table")
+        table: DataTable[Text] = DataTable(
+            cursor_type="row", zebra_stripes=True, id=f"{self.id}-table"
+        )
         yield table
         yield Static("", classes="pane-note", id=f"{self.id}-note")
 
@@ -108,10 +115,19 @@ class RoundPane(TablePane):
         for g in games:
             w = players[g.white_id]
             b = players.get(g.black_id) if g.black_id else None
-            rows.append((str(g.board), [
-                g.board, w.name, w.rating or "", g.result.label if g.result else (g.bye.label if g.bye else "…"),
-                b.name if b else "exempt", (b.rating or "") if b else "",
-            ]))
+            rows.append(
+                (
+                    str(g.board),
+                    [
+                        g.board,
+                        w.name,
+                        w.rating or "",
+                        g.result.label if g.result else (g.bye.label if g.bye else "…"),
+                        b.name if b else "exempt",
+                        (b.rating or "") if b else "",
+                    ],
+                )
+            )
         done = sum(1 for g in games if g.result is not None or g.is_bye)
         state = "close" if rnd.closed else f"{done}/{len(games)} résultats"
         tc = f" — {rnd.time_control.label}" if rnd.time_control else ""
@@ -129,8 +145,9 @@ class RoundPane(TablePane):
         board = self._board()
         if board is None or self._tournament is None:
             return
-        self.app.run_operation(  # type: ignore[attr-defined]
-            lambda: self._service.record_result(self._tournament.key, board, Result(value)),  # type: ignore[union-attr]
+        key = self._tournament.key
+        self.run_operation(
+            lambda: self._service.record_result(key, board, Result(value)),
             done=f"Échiquier {board} : {Result(value).label} — enregistré",
         )
 
@@ -138,8 +155,9 @@ class RoundPane(TablePane):
         board = self._board()
         if board is None or self._tournament is None:
             return
-        self.app.run_operation(  # type: ignore[attr-defined]
-            lambda: self._service.clear_result(self._tournament.key, board),  # type: ignore[union-attr]
+        key = self._tournament.key
+        self.run_operation(
+            lambda: self._service.clear_result(key, board),
             done=f"Échiquier {board} : résultat effacé",
         )
 
@@ -170,8 +188,18 @@ class CadencePane(TablePane):
             end = ""
             if start and tc:
                 end = (start + dt.timedelta(minutes=tc.expected_game_minutes())).strftime("%H:%M")
-            rows.append((str(n), [n, t.stages.get(n, ""), tc.label if tc else "—",
-                                  start.strftime("%H:%M") if start else "", end]))
+            rows.append(
+                (
+                    str(n),
+                    [
+                        n,
+                        t.stages.get(n, ""),
+                        tc.label if tc else "—",
+                        start.strftime("%H:%M") if start else "",
+                        end,
+                    ],
+                )
+            )
             if rnd and not rnd.closed:
                 self._start = start
         self.fill(rows)
@@ -199,8 +227,10 @@ class IncidentsPane(TablePane):
             return
         self.set_title(f"Incidents — {t.name}")
         players = {p.id: p for p in service.store.players(t.id)}
-        rows = [(str(i.id), [i.at.strftime("%H:%M"), players[i.player_id].name, i.kind.label, i.note])
-                for i in service.store.incidents(t.id)]
+        rows = [
+            (str(i.id), [i.at.strftime("%H:%M"), players[i.player_id].name, i.kind.label, i.note])
+            for i in service.store.incidents(t.id)
+        ]
         self.fill(rows)
 
 
@@ -215,8 +245,18 @@ class LuckyLoserPane(TablePane):
         rows = []
         for d in service.store.draws():
             same, _, _ = service.replay_draw(d["id"])
-            rows.append((str(d["id"]), [d["id"], d["at"][11:16], d["purpose"], d["seed"],
-                                        "identique" if same else "DIFFÉRENT"]))
+            rows.append(
+                (
+                    str(d["id"]),
+                    [
+                        d["id"],
+                        d["at"][11:16],
+                        d["purpose"],
+                        d["seed"],
+                        "identique" if same else "DIFFÉRENT",
+                    ],
+                )
+            )
         self.fill(rows)
 
 
@@ -235,7 +275,9 @@ class CupPane(TablePane):
             for team in service.store.teams(cup.id):
                 roster = [p for p in players if p.team_id == team.id]
                 avg = round(sum(p.rating for p in roster) / len(roster)) if roster else ""
-                rows.append((str(team.id), [team.name, clubs.get(team.club_id, ""), len(roster), avg]))
+                rows.append(
+                    (str(team.id), [team.name, clubs.get(team.club_id, ""), len(roster), avg])
+                )
             self.set_title(f"Coupe — {cup.name} — {len(rows)} équipes")
         self.fill(rows)
 
@@ -277,8 +319,22 @@ class PlayersPane(TablePane):
         players = service.store.players(t.id)
         checked = sum(p.checked_in for p in players)
         self.set_title(f"Joueurs — {t.name} — pointés {checked} / {len(players)}")
-        self.fill([(str(p.id), [p.id, p.name, p.rating or "", p.club, "oui" if p.checked_in else "—",
-                                "oui" if p.paid else "dû"]) for p in players])
+        self.fill(
+            [
+                (
+                    str(p.id),
+                    [
+                        p.id,
+                        p.name,
+                        p.rating or "",
+                        p.club,
+                        "oui" if p.checked_in else "—",
+                        "oui" if p.paid else "dû",
+                    ],
+                )
+                for p in players
+            ]
+        )
 
     def action_toggle_check_in(self) -> None:
         table = self.table
@@ -288,7 +344,7 @@ class PlayersPane(TablePane):
         assert key is not None
         player = self._service.store.player(int(key))
         assert player is not None
-        self.app.run_operation(  # type: ignore[attr-defined]
+        self.run_operation(
             lambda: self._service.check_in(int(key), not player.checked_in),
             done=f"{player.name} : {'pointage annulé' if player.checked_in else 'pointé'}",
         )
@@ -303,11 +359,15 @@ class QRPane(Pane):
             yield Static("", id="qr-code")
 
     def load(self, service: EventService, t: Tournament | None) -> None:
-        base = str(service.store.event()["settings"].get("base_url", "http://127.0.0.1:8080")).rstrip("/")
+        base = str(
+            service.store.event()["settings"].get("base_url", "http://127.0.0.1:8080")
+        ).rstrip("/")
         url = f"{base}/{t.key}/" if t else f"{base}/"
         self.url = url
         self.set_title(f"QR code — {t.name if t else ''}")
         self.query_one("#qr-url", Static).update(Text(url))
+        from .qr import qr_text  # qrcode is imported when the pane is first shown
+
         self.query_one("#qr-code", Static).update(qr_text(url))
 
 

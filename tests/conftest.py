@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from arbitre_tui.operations import EventService
+from arbitre_tui.operations.templates import create_demo
+from arbitre_tui.rules.models import Player, System, TimeControl, Tournament
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def demo_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("demo") / "demo.sqlite"
+    create_demo(path).close()
+    return path
+
+
+@pytest.fixture
+def demo_file(demo_master: Path, tmp_path: Path) -> Path:
+    """A private copy of the demo event (the WAL is checkpointed at close)."""
+    target = tmp_path / "demo.sqlite"
+    shutil.copy(demo_master, target)
+    return target
+
+
+def make_round_robin(path: Path, players: int = 6, key: str = "rr") -> EventService:
+    service = EventService(path, create=True)
+    service.create_event("Test", "Ville")
+    tc = TimeControl(base_minutes=25)
+    service.add_tournament(
+        Tournament(
+            key=key,
+            name="Toutes rondes",
+            system=System.ROUND_ROBIN,
+            rounds_planned=players - 1 + players % 2,
+            tiebreaks=["SB"],
+            time_controls={n: tc for n in range(1, players + 1)},
+        )
+    )
+    for i in range(players):
+        service.register_player(
+            key,
+            Player(
+                surname=f"Joueur{i:02d}",
+                first_name="A",
+                rating_fide=2000 - 10 * i,
+                phone=f"06000000{i:02d}",
+            ),
+        )
+    return service
+
+
+@pytest.fixture
+def rr(tmp_path: Path) -> Iterator[EventService]:
+    service = make_round_robin(tmp_path / "rr.sqlite")
+    yield service
+    service.close()

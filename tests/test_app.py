@@ -1,0 +1,145 @@
+"""The real app through App.run_test() at 80×24."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+from textual.widgets import ContentSwitcher, DataTable, Static
+
+from arbitre_tui.faces.tui.app import ArbitreApp
+from arbitre_tui.faces.tui.panes import PANES
+from arbitre_tui.operations import EventService
+
+
+def _screen_text(app: ArbitreApp) -> str:
+    return "\n".join(
+        str(line.text) for line in app.screen._compositor.render_update(full=True).strips
+    )  # type: ignore[attr-defined]
+
+
+async def test_every_pane_key_shows_its_pane(demo_file: Path) -> None:
+    app = ArbitreApp(demo_file, tournament="u8")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.size == (80, 24)
+        for pane_id, key, cls in PANES:
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.query_one(ContentSwitcher).current == pane_id
+            title = str(app.query_one(f"#{pane_id}-title", Static).content)
+            assert title.startswith(cls.TITLE.split(" ")[0]), title
+
+
+async def test_footer_shows_pane_keys(demo_file: Path) -> None:
+    app = ArbitreApp(demo_file, tournament="u8")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = {k for k, b in app.active_bindings.items() if b.binding.show}
+        assert {"r", "c", "i", "p", "k", "s", "j", "q", "ctrl+q"} <= keys
+
+
+async def test_round_board_shows_the_stored_games(demo_file: Path) -> None:
+    service = EventService(demo_file)
+    t = service.tournament("u8")
+    rnd = service.current_round(t)
+    assert rnd is not None and rnd.id is not None
+    games = service.store.games(rnd.id)
+    names = {p.id: p.name for p in service.store.players(t.id)}  # type: ignore[arg-type]
+    app = ArbitreApp(demo_file, tournament="u8")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#ronde-table", DataTable)
+        assert table.row_count == len(games)
+        assert str(table.get_row_at(0)[1]) == names[games[0].white_id]
+
+
+async def test_result_by_key_is_committed_before_saved_is_shown(demo_file: Path) -> None:
+    app = ArbitreApp(demo_file, tournament="u8")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r", "down", "0")
+        await pilot.pause()
+        status = str(app.query_one("#status", Static).content)
+        assert "Échiquier 2" in status and "enregistré" in status
+        # Another connection sees it: it is on disk.
+        con = sqlite3.connect(demo_file)
+        row = con.execute(
+            "SELECT g.result FROM games g JOIN rounds r ON r.id = g.round_id "
+            "JOIN tournaments t ON t.id = r.tournament_id WHERE t.key = 'u8' AND r.number = 3 AND g.board = 2"
+        ).fetchone()
+        assert row[0] == "0-1"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        row = con.execute(
+            "SELECT g.result FROM games g JOIN rounds r ON r.id = g.round_id "
+            "JOIN tournaments t ON t.id = r.tournament_id WHERE t.key = 'u8' AND r.number = 3 AND g.board = 2"
+        ).fetchone()
+        assert row[0] != "0-1"
+
+
+async def test_refusal_is_shown_and_changes_nothing(demo_file: Path) -> None:
+    service = EventService(demo_file)
+    service.close_round("u8")
+    before = service.store.snapshot()
+    app = ArbitreApp(demo_file, tournament="u8")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r", "1")
+        await pilot.pause()
+        status = app.query_one("#status", Static)
+        assert "Refusé" in str(status.content) and "close" in str(status.content)
+        assert status.has_class("error")
+    assert EventService(demo_file).store.snapshot() == before
+
+
+async def test_second_terminal_change_appears_within_a_second(demo_file: Path) -> None:
+    app = ArbitreApp(demo_file, tournament="u8")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j")
+        await pilot.pause()
+        table = app.query_one("#joueurs-table", DataTable)
+        assert str(table.get_row_at(0)[4]) == "oui"
+        deputy = EventService(demo_file)  # the deputy's terminal, another connection
+        pid = deputy.store.players(deputy.tournament("u8").id)[0].id  # type: ignore[arg-type]
+        assert pid is not None
+        deputy.check_in(pid, False)
+        start = time.monotonic()
+        while str(table.get_row_at(0)[4]) != "—" and time.monotonic() - start < 1.0:
+            await pilot.pause(0.05)
+        assert str(table.get_row_at(0)[4]) == "—", "the change did not show within a second"
+
+
+async def test_check_in_by_key(demo_file: Path) -> None:
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j", "space")
+        await pilot.pause()
+        service = EventService(demo_file)
+        first = service.store.players(service.tournament("open-a").id)[0]  # type: ignore[arg-type]
+        assert first.checked_in
+
+
+async def test_theme_switch_and_section_switch(demo_file: Path) -> None:
+    app = ArbitreApp(demo_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "arbitre"
+        await pilot.press("t")
+        assert app.theme == "contraste"
+        first = app.tournament
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.tournament != first
+        assert app.tournament is not None and app.tournament.name in app.sub_title
+
+
+async def test_qr_pane_encodes_the_section_url(demo_file: Path) -> None:
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert str(app.query_one("#qr-url", Static).content) == "http://127.0.0.1:8080/open-a/"
+        text = str(app.query_one("#qr-code", Static).content)
+        assert "▀" in text and len(text.splitlines()) <= 20
