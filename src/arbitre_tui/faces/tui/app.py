@@ -14,8 +14,9 @@ from ...operations import EventService, OperationError
 from ...rules.models import Tournament
 from .panes import PANES, CadencePane, Pane
 
-PANE_CLASSES = {pane_id: cls for pane_id, _key, cls in PANES}
 from .themes import DEFAULT, load_themes
+
+PANE_CLASSES = {pane_id: cls for pane_id, _key, cls in PANES}
 
 POLL_SECONDS = 0.5
 
