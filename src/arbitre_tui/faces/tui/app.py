@@ -13,7 +13,6 @@ from textual.widgets import ContentSwitcher, Footer, Header, Static
 from ...operations import EventService, OperationError
 from ...rules.models import Tournament
 from .panes import PANES, CadencePane, Pane
-
 from .themes import DEFAULT, load_themes
 
 PANE_CLASSES = {pane_id: cls for pane_id, _key, cls in PANES}
