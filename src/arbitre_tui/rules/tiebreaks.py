@@ -1,0 +1,567 @@
+"""FIDE C.07 tie-breaks (edition applied from 1 March 2026).
+
+Works on a neutral crosstable (built from the store or from a TRF), so one
+implementation serves the app, the command line and any program's TRF.
+Unplayed rounds: Art. 16 for Swiss events, Art. 15.2 for round robins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from enum import StrEnum
+
+from .errors import RuleError
+from .trf import TrfTournament
+
+
+class Kind(StrEnum):
+    GAME = "game"  # played over the board
+    FORFEIT_WIN = "forfeit_win"
+    FORFEIT_LOSS = "forfeit_loss"
+    PAB = "pab"  # pairing-allocated bye
+    FPB = "fpb"  # full-point bye
+    HPB = "hpb"  # half-point bye (requested)
+    ZPB = "zpb"  # zero-point bye (requested, or absent / withdrawn)
+
+
+@dataclass(frozen=True)
+class Entry:
+    kind: Kind
+    points: float
+    opponent: int = 0
+    colour: str = "-"
+
+    @property
+    def played(self) -> bool:
+        return self.kind is Kind.GAME
+
+    @property
+    def requested_bye(self) -> bool:
+        return self.kind in (Kind.HPB, Kind.ZPB)
+
+    @property
+    def vur(self) -> bool:
+        """Voluntarily unplayed round (16.1.2): a requested bye or a forfeit loss."""
+        return self.kind in (Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS)
+
+
+@dataclass
+class Competitor:
+    start: int
+    rating: int
+    entries: list[Entry] = field(default_factory=list)
+
+    @property
+    def score(self) -> float:
+        return sum(e.points for e in self.entries)
+
+
+@dataclass
+class Crosstable:
+    rounds: int
+    competitors: dict[int, Competitor]
+    win: float = 1.0
+    draw: float = 0.5
+    round_robin: bool = False
+
+
+SUPPORTED = (
+    "PTS",
+    "BH",
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "BH/M2",
+    "SB",
+    "SB/C1",
+    "SB/C2",
+    "SB/M1",
+    "PS",
+    "PS/C1",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "GE",
+    "REP",
+    "ARO",
+    "TPR",
+    "PTP",
+    "DE",
+    "KS",
+)
+
+# FIDE rating table (C.07 Art. 10 / B.02 8.1.1): percentage → rating difference dp.
+_DP = [
+    0,
+    7,
+    14,
+    21,
+    29,
+    36,
+    43,
+    50,
+    57,
+    65,
+    72,
+    80,
+    87,
+    95,
+    102,
+    110,
+    117,
+    125,
+    133,
+    141,
+    149,
+    158,
+    166,
+    175,
+    184,
+    193,
+    202,
+    211,
+    220,
+    230,
+    240,
+    251,
+    262,
+    273,
+    284,
+    296,
+    309,
+    322,
+    336,
+    351,
+    366,
+    383,
+    401,
+    422,
+    444,
+    470,
+    501,
+    538,
+    589,
+    677,
+    800,
+]
+
+
+def dp(p: Decimal) -> int:
+    """Rating difference for a score fraction p (0..1, two decimals)."""
+    hundredths = int((p * 100).to_integral_value(ROUND_HALF_UP))
+    if hundredths >= 50:
+        return _DP[hundredths - 50]
+    return -_DP[50 - hundredths]
+
+
+# Expected score PD for a rating difference D (B.02 8.1.2), as the table gives it:
+# (upper bound of |D| for this PD, PD in hundredths for the higher-rated side).
+_PD_STEPS = [
+    (3, 50),
+    (10, 51),
+    (17, 52),
+    (25, 53),
+    (32, 54),
+    (39, 55),
+    (46, 56),
+    (53, 57),
+    (61, 58),
+    (68, 59),
+    (76, 60),
+    (83, 61),
+    (91, 62),
+    (98, 63),
+    (106, 64),
+    (113, 65),
+    (121, 66),
+    (129, 67),
+    (137, 68),
+    (145, 69),
+    (153, 70),
+    (162, 71),
+    (170, 72),
+    (179, 73),
+    (188, 74),
+    (197, 75),
+    (206, 76),
+    (215, 77),
+    (225, 78),
+    (235, 79),
+    (245, 80),
+    (256, 81),
+    (267, 82),
+    (278, 83),
+    (290, 84),
+    (302, 85),
+    (315, 86),
+    (328, 87),
+    (344, 88),
+    (357, 89),
+    (374, 90),
+    (391, 91),
+    (411, 92),
+    (432, 93),
+    (456, 94),
+    (484, 95),
+    (517, 96),
+    (559, 97),
+    (619, 98),
+    (735, 99),
+]
+
+
+def pd(diff: int) -> int:
+    """Expected score in hundredths for a rating difference (no 400-point cut)."""
+    a = abs(diff)
+    value = 100
+    for bound, hundredths in _PD_STEPS:
+        if a <= bound:
+            value = hundredths
+            break
+    return value if diff >= 0 else 100 - value
+
+
+def _half_up(value: Decimal) -> int:
+    return int(value.to_integral_value(ROUND_HALF_UP))
+
+
+class Calculator:
+    """All tie-breaks of one crosstable, computed once per competitor on demand."""
+
+    def __init__(self, table: Crosstable, unrated_rating: int | None = None) -> None:
+        self.t = table
+        self.unrated_rating = unrated_rating
+        self._adjusted: dict[int, float] = {}
+
+    # -- Art. 16: unplayed rounds ------------------------------------------------
+
+    def late_requested_bye(self, c: Competitor, index: int) -> bool:
+        """16.2.5: a requested bye followed only by VURs (or in the last round)."""
+        e = c.entries[index]
+        return e.requested_bye and all(x.vur for x in c.entries[index + 1 :])
+
+    def adjusted_score(self, start: int) -> float:
+        """16.3: s*(q), used when q is someone else's opponent."""
+        if start not in self._adjusted:
+            c = self.t.competitors[start]
+            total = 0.0
+            for i, e in enumerate(c.entries):
+                total += self.t.draw if self.late_requested_bye(c, i) else e.points
+            self._adjusted[start] = total
+        return self._adjusted[start]
+
+    def opponent_score(self, start: int) -> float:
+        if self.t.round_robin:
+            return self.t.competitors[start].score
+        return self.adjusted_score(start)
+
+    def contributions(self, c: Competitor) -> list[tuple[float, float, bool]]:
+        """(opponent value, points scored, is VUR) per element, for BH and SB."""
+        out: list[tuple[float, float, bool]] = []
+        own = c.score
+        for e in c.entries:
+            if self.t.round_robin:
+                # 15.2: forfeits count as games against the scheduled opponent;
+                # the free round of an odd round robin is not an element.
+                if e.opponent:
+                    out.append((self.opponent_score(e.opponent), e.points, False))
+                continue
+            if e.played:
+                out.append((self.adjusted_score(e.opponent), e.points, False))
+            elif e.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
+                cap = self.adjusted_score(e.opponent) if e.opponent else own
+                out.append((min(own, cap), e.points, e.vur))
+            else:
+                out.append((min(own, self.t.draw * self.t.rounds), e.points, e.vur))
+        return out
+
+    # -- modifiers ------------------------------------------------------------------
+
+    @staticmethod
+    def _cut(values: list[tuple[float, bool]], lowest: int, highest: int, sb: bool) -> float:
+        """Cut ``lowest`` least and ``highest`` most significant values (16.5 for VURs)."""
+        items = list(values)
+        for _ in range(lowest):
+            if not items:
+                break
+            lsv_index = min(range(len(items)), key=lambda i: items[i][0])
+            vurs = [i for i in range(len(items)) if items[i][1]]
+            if vurs:
+                vur_index = min(vurs, key=lambda i: items[i][0])
+                chosen = (
+                    vur_index
+                    if (not sb or items[vur_index][0] >= items[lsv_index][0])
+                    else lsv_index
+                )
+            else:
+                chosen = lsv_index
+            items.pop(chosen)
+        for _ in range(highest):
+            if not items:
+                break
+            items.pop(max(range(len(items)), key=lambda i: items[i][0]))
+        return sum(v for v, _ in items)
+
+    def buchholz(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
+        values = [(opp, vur) for opp, _pts, vur in self.contributions(c)]
+        return self._cut(values, lowest, highest, sb=False)
+
+    def sonneborn_berger(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
+        parts = self.contributions(c)
+        if not lowest and not highest:
+            return sum(opp * pts for opp, pts, _ in parts)
+        # SB cuts: the least significant value is the product of the lowest-scoring
+        # opponent (lowest product among equals); for VURs cut max(lowest VUR, LSV).
+        items = [(opp * pts, opp, vur) for opp, pts, vur in parts]
+        for _ in range(lowest):
+            if not items:
+                break
+            low_opp = min(x[1] for x in items)
+            lsv = min(range(len(items)), key=lambda i: (items[i][1] != low_opp, items[i][0]))
+            vurs = [i for i in range(len(items)) if items[i][2]]
+            chosen = lsv
+            if vurs:
+                vur = min(vurs, key=lambda i: items[i][0])
+                chosen = vur if items[vur][0] >= items[lsv][0] else lsv
+            items.pop(chosen)
+        for _ in range(highest):
+            if not items:
+                break
+            top_opp = max(x[1] for x in items)
+            items.pop(max(range(len(items)), key=lambda i: (items[i][1] == top_opp, items[i][0])))
+        return sum(x[0] for x in items)
+
+    # -- own results ------------------------------------------------------------------
+
+    def progressive(self, c: Competitor, cut: int = 0) -> float:
+        running, sums = 0.0, []
+        for e in c.entries:
+            running += e.points
+            sums.append(running)
+        return sum(sums[cut:])
+
+    def wins(self, c: Competitor) -> int:
+        return sum(1 for e in c.entries if e.points >= self.t.win)
+
+    def won(self, c: Competitor) -> int:
+        return sum(1 for e in c.entries if e.played and e.points >= self.t.win)
+
+    def black_played(self, c: Competitor) -> int:
+        return sum(1 for e in c.entries if e.played and e.colour == "b")
+
+    def black_won(self, c: Competitor) -> int:
+        return sum(1 for e in c.entries if e.played and e.colour == "b" and e.points >= self.t.win)
+
+    def games_elected(self, c: Competitor) -> int:
+        """REP (7.6): rounds minus requested byes and forfeit losses."""
+        return len(c.entries) - sum(1 for e in c.entries if e.vur)
+
+    # -- rating based (Art. 10: only games played over the board) -----------------------
+
+    def _ratings(self, c: Competitor) -> list[tuple[int, float]]:
+        out = []
+        for e in c.entries:
+            if not e.played:
+                continue
+            rating = self.t.competitors[e.opponent].rating
+            if not rating:
+                if self.unrated_rating is None:
+                    continue
+                rating = self.unrated_rating
+            out.append((rating, e.points))
+        return out
+
+    def aro(self, c: Competitor) -> int | None:
+        games = self._ratings(c)
+        if not games:
+            return None
+        return _half_up(Decimal(sum(r for r, _ in games)) / Decimal(len(games)))
+
+    def tpr(self, c: Competitor) -> int | None:
+        games = self._ratings(c)
+        aro = self.aro(c)
+        if aro is None:
+            return None
+        score = Decimal(str(sum(p for _, p in games))) / Decimal(len(games))
+        return aro + dp(score.quantize(Decimal("0.01"), ROUND_HALF_UP))
+
+    def ptp(self, c: Competitor) -> int | None:
+        """Perfect tournament performance (10.3): the lowest integer R whose expected
+        score reaches the points actually scored. Integer arithmetic: no float error."""
+        games = self._ratings(c)
+        if not games:
+            return None
+        scored = round(sum(p for _, p in games) * 100)
+        ratings = [r for r, _ in games]
+        if scored <= 0:
+            return min(ratings) - 800
+        if scored >= 100 * len(games):
+            return max(ratings) + 800
+        low, high = min(ratings) - 800, max(ratings) + 800
+        while low < high:
+            mid = (low + high) // 2
+            if sum(pd(mid - r) for r in ratings) >= scored:
+                high = mid
+            else:
+                low = mid + 1
+        return low
+
+    # -- round robins ----------------------------------------------------------------
+
+    def koya(self, c: Competitor) -> float:
+        """Points against opponents with at least half of the maximum possible score."""
+        games = len(self.t.competitors) - 1
+        threshold = self.t.win * games / 2
+        return sum(
+            e.points
+            for e in c.entries
+            if e.opponent and self.t.competitors[e.opponent].score >= threshold - 1e-9
+        )
+
+    def value(self, code: str, c: Competitor) -> float | int | None:
+        code = code.upper()
+        base, _, modifier = code.partition("/")
+        lowest = highest = 0
+        if modifier:
+            kind, digits = modifier[0], modifier[1:]
+            n = int(digits) if digits.isdigit() else 1
+            if kind == "C":
+                lowest = n
+            elif kind == "M":
+                lowest = highest = n
+            else:
+                raise RuleError(f"Modificateur de départage inconnu : {code}")
+        if base == "PTS":
+            return c.score
+        if base == "BH":
+            return self.buchholz(c, lowest, highest)
+        if base == "SB":
+            return self.sonneborn_berger(c, lowest, highest)
+        if base in ("PS", "CUM"):
+            return self.progressive(c, lowest)
+        simple = {
+            "WIN": self.wins,
+            "WON": self.won,
+            "BPG": self.black_played,
+            "BWG": self.black_won,
+            "REP": self.games_elected,
+            "GE": self.games_elected,
+            "ARO": self.aro,
+            "TPR": self.tpr,
+            "PTP": self.ptp,
+            "KS": self.koya,
+        }
+        if base in simple and not modifier:
+            return simple[base](c)
+        raise RuleError(
+            f"Départage « {code} » non pris en charge (pris en charge : {', '.join(SUPPORTED)})."
+        )
+
+
+@dataclass
+class StandingRow:
+    start: int
+    rank: int
+    shared_to: int
+    values: dict[str, float | int | None]
+
+    @property
+    def place(self) -> str:
+        return str(self.rank) if self.shared_to == self.rank else f"{self.rank}–{self.shared_to}"
+
+
+def _sort_value(code: str, v: float | int | None) -> float:
+    """Larger is better, except DE, which is a rank inside the tied group (1 is best)."""
+    if v is None:
+        return float("-inf")
+    return -float(v) if code == "DE" else float(v)
+
+
+def standings(
+    table: Crosstable, codes: Sequence[str], unrated_rating: int | None = None
+) -> list[StandingRow]:
+    """Rank by points then each tie-break in order; equal on all: shared place.
+
+    DE (direct encounter, C.07 6) is computed inside each group still tied on every
+    criterion before it: the rank within the group by points scored in the games among
+    them, when all of them have met and it separates someone; otherwise 0 (still tied).
+    """
+    calc = Calculator(table, unrated_rating)
+    codes = [c.upper() for c in codes]
+    if not codes or codes[0] != "PTS":
+        codes = ["PTS", *codes]
+    values: dict[int, dict[str, float | int | None]] = {s: {} for s in table.competitors}
+    for i, code in enumerate(codes):
+        if code == "DE":
+            _direct_encounter(table, values, codes[:i])
+            continue
+        for start, comp in table.competitors.items():
+            values[start][code] = calc.value(code, comp)
+    order = sorted(
+        table.competitors, key=lambda s: (tuple(-_sort_value(c, values[s][c]) for c in codes), s)
+    )
+    rows: list[StandingRow] = []
+    i = 0
+    while i < len(order):
+        j = i
+        key = tuple(values[order[i]][c] for c in codes)
+        while j + 1 < len(order) and tuple(values[order[j + 1]][c] for c in codes) == key:
+            j += 1
+        for k in range(i, j + 1):
+            rows.append(StandingRow(order[k], i + 1, j + 1, values[order[k]]))
+        i = j + 1
+    return rows
+
+
+def _direct_encounter(
+    table: Crosstable, values: dict[int, dict[str, float | int | None]], before: Sequence[str]
+) -> None:
+    groups: dict[tuple[float | int | None, ...], list[int]] = {}
+    for start in table.competitors:
+        groups.setdefault(tuple(values[start][c] for c in before), []).append(start)
+    for members in groups.values():
+        for m in members:
+            values[m]["DE"] = 0
+        if len(members) < 2:
+            continue
+        group = set(members)
+        points = {m: 0.0 for m in members}
+        met: set[frozenset[int]] = set()
+        for m in members:
+            for e in table.competitors[m].entries:
+                if e.opponent in group:
+                    points[m] += e.points
+                    met.add(frozenset((m, e.opponent)))
+        if len(met) < len(members) * (len(members) - 1) // 2:
+            continue
+        if len(set(points.values())) == 1:
+            continue  # the games among them separate nobody
+        for m in members:
+            values[m]["DE"] = 1 + sum(1 for o in members if points[o] > points[m])
+
+
+def from_trf(t: TrfTournament, round_robin: bool = False, rounds: int | None = None) -> Crosstable:
+    """A crosstable from a TRF; ``rounds`` limits it to the first N rounds."""
+    n = rounds or t.rounds
+    comps: dict[int, Competitor] = {}
+    for p in t.players.values():
+        entries = []
+        for r in p.rounds[:n]:
+            code = r.result
+            pts = t.points_for(code)
+            if r.opponent == 0:
+                kind = {"U": Kind.PAB, "F": Kind.FPB, "H": Kind.HPB, "+": Kind.FPB}.get(
+                    code, Kind.ZPB
+                )
+            elif code == "+":
+                kind = Kind.FORFEIT_WIN
+            elif code == "-":
+                kind = Kind.FORFEIT_LOSS
+            else:
+                kind = Kind.GAME
+            entries.append(Entry(kind, pts, r.opponent, r.colour))
+        comps[p.start] = Competitor(p.start, p.rating, entries)
+    return Crosstable(n, comps, t.scoring["W"], t.scoring["D"], round_robin)

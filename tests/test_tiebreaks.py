@@ -1,0 +1,149 @@
+"""C.07 tie-breaks on hand-built cases: forfeits, byes, withdrawals, the PAB."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from arbitre_tui.rules import tiebreaks as tb
+from arbitre_tui.rules import trf
+from arbitre_tui.rules.errors import RuleError
+from arbitre_tui.rules.tiebreaks import Entry, Kind
+
+from .conftest import SHARED
+
+EXAMPLE = SHARED / "reference" / "example-trf2026.trf"
+
+
+def _example() -> tb.Crosstable:
+    return tb.from_trf(trf.parse(EXAMPLE.read_text()))
+
+
+def test_forfeit_win_dummy_is_capped_by_opponent_adjusted_score() -> None:
+    # Player 4: R1 forfeit win vs 8 (1.0 pt). 2026: dummy = min(3.0, s*(8)=1.0) = 1.0.
+    t = _example()
+    calc = tb.Calculator(t)
+    assert calc.value("BH", t.competitors[4]) == 12.0  # 2024 rules would give 14.0
+    assert calc.value("BH/C1", t.competitors[4]) == 11.0
+
+
+def test_cut1_cuts_the_vur_not_a_lower_played_value() -> None:
+    t = _example()
+    calc = tb.Calculator(t)
+    assert calc.value("BH", t.competitors[5]) == 14.0
+    assert calc.value("BH/C1", t.competitors[5]) == 12.0  # cuts the HPB 2.0, not the 1.0
+
+
+def test_withdrawn_player_late_byes_count_as_draws_for_opponents() -> None:
+    t = _example()
+    calc = tb.Calculator(t)
+    assert t.competitors[6].score == 1.5
+    assert calc.adjusted_score(6) == 2.5
+
+
+def _table(
+    entries: dict[int, list[Entry]],
+    ratings: dict[int, int] | None = None,
+    round_robin: bool = False,
+) -> tb.Crosstable:
+    rounds = max(len(e) for e in entries.values())
+    comps = {s: tb.Competitor(s, (ratings or {}).get(s, 2000), e) for s, e in entries.items()}
+    return tb.Crosstable(rounds, comps, round_robin=round_robin)
+
+
+G = Kind.GAME
+
+
+def test_pab_dummy_capped_at_half_the_rounds_and_counts_as_win_not_won() -> None:
+    t = _table(
+        {
+            1: [Entry(Kind.PAB, 1.0), Entry(G, 1.0, 2, "w"), Entry(G, 1.0, 3, "b")],
+            2: [Entry(G, 1.0, 3, "w"), Entry(G, 0.0, 1, "b"), Entry(Kind.PAB, 1.0)],
+            3: [Entry(G, 0.0, 2, "b"), Entry(Kind.PAB, 1.0), Entry(G, 0.0, 1, "w")],
+        }
+    )
+    calc = tb.Calculator(t)
+    p1 = t.competitors[1]
+    assert p1.score == 3.0
+    # dummy = min(3.0, 0.5 × 3) = 1.5; opponents 2 (2.0) and 3 (1.0)
+    assert calc.value("BH", p1) == 1.5 + 2.0 + 1.0
+    assert calc.value("WIN", p1) == 3 and calc.value("WON", p1) == 2
+    assert calc.value("BPG", p1) == 1 and calc.value("BWG", p1) == 1
+    assert calc.value("PS", p1) == 1 + 2 + 3
+    assert calc.value("PS/C1", p1) == 2 + 3
+
+
+def test_forfeit_loss_is_a_vur_and_excluded_from_rating_tiebreaks() -> None:
+    t = _table(
+        {
+            1: [Entry(G, 1.0, 2, "w"), Entry(Kind.FORFEIT_LOSS, 0.0, 3, "b")],
+            2: [Entry(G, 0.0, 1, "b"), Entry(Kind.ZPB, 0.0)],
+            3: [Entry(Kind.ZPB, 0.0), Entry(Kind.FORFEIT_WIN, 1.0, 1, "w")],
+        },
+        ratings={1: 2000, 2: 1800, 3: 2400},
+    )
+    calc = tb.Calculator(t)
+    p1 = t.competitors[1]
+    assert calc.value("ARO", p1) == 1800  # the forfeit against 3 is not a game
+    assert calc.value("TPR", p1) == 1800 + 800
+    assert calc.value("REP", p1) == 1
+
+
+def test_tpr_rounds_percentage_half_up_and_dp_table() -> None:
+    assert tb.dp(Decimal("0.50")) == 0
+    assert tb.dp(Decimal("0.75")) == 193
+    assert tb.dp(Decimal("0.25")) == -193
+    assert tb.dp(Decimal("1.00")) == 800 and tb.dp(Decimal("0")) == -800
+
+
+def test_ptp_exact_integer_search() -> None:
+    t = _table(
+        {
+            1: [Entry(G, 1.0, 2, "w"), Entry(G, 0.5, 3, "b")],
+            2: [Entry(G, 0.0, 1, "b"), Entry(G, 0.5, 3, "w")],
+            3: [Entry(G, 0.5, 2, "b"), Entry(G, 0.5, 1, "w")],
+        },
+        ratings={1: 2000, 2: 2000, 3: 2000},
+    )
+    calc = tb.Calculator(t)
+    r = calc.value("PTP", t.competitors[1])
+    assert isinstance(r, int)
+    # 1.5 / 2 expected: lowest R with 2 × PD(R − 2000) ≥ 150 → PD ≥ 75 → R − 2000 ≥ 189
+    assert r == 2189
+    assert 2 * tb.pd(r - 2000) >= 150 > 2 * tb.pd(r - 1 - 2000)
+
+
+def test_round_robin_free_round_is_not_an_element_but_forfeits_are_games() -> None:
+    t = _table(
+        {
+            1: [Entry(Kind.PAB, 1.0), Entry(Kind.FORFEIT_WIN, 1.0, 2, "w"), Entry(G, 0.0, 3, "b")],
+            2: [Entry(G, 1.0, 3, "w"), Entry(Kind.FORFEIT_LOSS, 0.0, 1, "b"), Entry(Kind.PAB, 1.0)],
+            3: [Entry(G, 0.0, 2, "b"), Entry(Kind.PAB, 1.0), Entry(G, 1.0, 1, "w")],
+        },
+        round_robin=True,
+    )
+    calc = tb.Calculator(t)
+    # SB of 1: forfeit win vs 2 counts as a win over 2 (score 2.0); the free round adds nothing.
+    assert calc.value("SB", t.competitors[1]) == 2.0
+    assert calc.value("KS", t.competitors[1]) == 1.0  # threshold 1.0 = half of 2 games
+
+
+def test_shared_places_and_de() -> None:
+    t = _table(
+        {
+            1: [Entry(G, 1.0, 2, "w"), Entry(G, 0.0, 3, "b")],
+            2: [Entry(G, 0.0, 1, "b"), Entry(G, 1.0, 3, "w")],
+            3: [Entry(G, 0.0, 2, "b"), Entry(G, 1.0, 1, "w")],
+        },
+        round_robin=True,
+    )
+    rows = tb.standings(t, ["PTS", "DE"])
+    assert all(r.place == "1–3" for r in rows)  # a perfect cycle: DE separates nobody
+    assert all(r.values["DE"] == 0 for r in rows)
+
+
+def test_unknown_code_is_refused() -> None:
+    t = _example()
+    with pytest.raises(RuleError, match="non pris en charge"):
+        tb.Calculator(t).value("XYZ", t.competitors[1])
