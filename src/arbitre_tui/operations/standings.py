@@ -1,37 +1,185 @@
-"""Standings as rows for the faces (the computation lives in rules/)."""
+"""Standings and prizes of a stored tournament (the rules live in rules/)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
-from ..rules.models import Tournament
-from .event import EventService
+from ..rules import tiebreaks as tb
+from ..rules.errors import RuleError
+from ..rules.models import Bye, Player, Result, System, Tournament
+from ..rules.prizes import Candidate, Prize, PrizeList, PrizeSettings, distribute
+from .event import EventService, OperationError
+
+_BYE_KIND = {
+    Bye.PAIRING_ALLOCATED: tb.Kind.PAB,
+    Bye.FULL_POINT: tb.Kind.FPB,
+    Bye.HALF_POINT: tb.Kind.HPB,
+    Bye.ZERO_POINT: tb.Kind.ZPB,
+}
 
 
-def scores(service: EventService, t: Tournament) -> dict[int, float]:
+def complete_rounds(service: EventService, t: Tournament) -> int:
+    """The last round whose every board has a result: standings are "after round N"."""
     assert t.id is not None
-    points = {p.id: 0.0 for p in service.store.players(t.id) if p.id is not None}
-    for games in service.store.all_games(t.id).values():
-        for g in games:
-            if g.bye is not None:
-                points[g.white_id] += g.bye.points
-            elif g.result is not None and g.black_id is not None:
-                w, b = g.result.points
-                points[g.white_id] += w
-                points[g.black_id] += b
-    return points
+    done = 0
+    for rnd in service.store.rounds(t.id):
+        assert rnd.id is not None
+        if all(g.result is not None or g.is_bye for g in service.store.games(rnd.id)):
+            done = rnd.number
+        else:
+            break
+    return done
+
+
+def crosstable(service: EventService, t: Tournament, rounds: int | None = None) -> tb.Crosstable:
+    """The stored games as a C.07 crosstable, keyed by player id."""
+    assert t.id is not None
+    last = complete_rounds(service, t) if rounds is None else rounds
+    players = service.store.players(t.id)
+    entries: dict[int, list[tb.Entry]] = {p.id: [] for p in players if p.id is not None}
+    games = service.store.all_games(t.id)
+    for number in range(1, last + 1):
+        seen: set[int] = set()
+        for g in games.get(number, []):
+            seen.add(g.white_id)
+            if g.black_id is None:
+                bye = g.bye or Bye.ZERO_POINT
+                entries[g.white_id].append(tb.Entry(_BYE_KIND[bye], bye.points))
+                continue
+            seen.add(g.black_id)
+            w_pts, b_pts = g.result.points if g.result else (0.0, 0.0)
+            if g.result is None or g.result.played:
+                w_kind = b_kind = tb.Kind.GAME
+            elif g.result is Result.WHITE_FORFEIT_WIN:
+                w_kind, b_kind = tb.Kind.FORFEIT_WIN, tb.Kind.FORFEIT_LOSS
+            elif g.result is Result.BLACK_FORFEIT_WIN:
+                w_kind, b_kind = tb.Kind.FORFEIT_LOSS, tb.Kind.FORFEIT_WIN
+            else:
+                w_kind = b_kind = tb.Kind.FORFEIT_LOSS
+            entries[g.white_id].append(tb.Entry(w_kind, w_pts, g.black_id, "w"))
+            entries[g.black_id].append(tb.Entry(b_kind, b_pts, g.white_id, "b"))
+        for pid, lst in entries.items():
+            if pid not in seen:  # not paired: absent, withdrawn, or a round robin's free round
+                lst.append(tb.Entry(tb.Kind.ZPB, 0.0))
+    comps = {
+        p.id: tb.Competitor(p.id, p.rating, entries[p.id]) for p in players if p.id is not None
+    }
+    return tb.Crosstable(last, comps, round_robin=t.system is System.ROUND_ROBIN)
+
+
+def standings(
+    service: EventService, t: Tournament, rounds: int | None = None
+) -> tuple[list[str], list[tb.StandingRow], int]:
+    table = crosstable(service, t, rounds)
+    codes = ["PTS", *[c for c in t.tiebreaks if c.upper() != "PTS"]]
+    unrated = t.settings.get("unrated_rating")
+    try:
+        rows = tb.standings(table, codes, unrated_rating=unrated)
+    except RuleError as exc:
+        raise OperationError(exc.message) from None
+    return codes, rows, table.rounds
+
+
+def _fmt(code: str, value: float | int | None) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, int) or code in (
+        "TPR",
+        "ARO",
+        "PTP",
+        "WIN",
+        "WON",
+        "DE",
+        "BPG",
+        "BWG",
+        "REP",
+    ):
+        return str(int(value))
+    return f"{value:g}" if code == "PTS" else f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def standings_rows(
     service: EventService, t: Tournament
 ) -> tuple[list[str], list[tuple[str, list[Any]]]]:
+    """Rows for the Classement pane: place, name, club, rating, points, each tie-break."""
     assert t.id is not None
     players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
-    pts = scores(service, t)
-    order = sorted(players, key=lambda pid: (-pts[pid], -players[pid].rating, players[pid].name))
-    header = ["Pl.", "Nom", "Club", "Elo", "Pts"]
-    rows = []
-    for rank, pid in enumerate(order, start=1):
-        p = players[pid]
-        rows.append((str(pid), [rank, p.name, p.club, p.rating or "", f"{pts[pid]:g}"]))
-    return header, rows
+    codes, rows, _ = standings(service, t)
+    header = ["Pl.", "Nom", "Club", "Elo", *[("Pts" if c == "PTS" else c) for c in codes]]
+    out = []
+    for row in rows:
+        p = players[row.start]
+        out.append(
+            (
+                str(row.start),
+                [
+                    row.place,
+                    p.name,
+                    p.club[:14],
+                    p.rating or "",
+                    *[_fmt(c, row.values[c]) for c in codes],
+                ],
+            )
+        )
+    return header, out
+
+
+def standings_json(
+    service: EventService, t: Tournament, rounds: int | None = None
+) -> list[dict[str, Any]]:
+    assert t.id is not None
+    players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
+    codes, rows, _ = standings(service, t, rounds)
+    return [
+        {
+            "player_id": r.start,
+            "rank": r.rank,
+            "place": r.place,
+            "name": players[r.start].name,
+            **{c: r.values[c] for c in codes},
+        }
+        for r in rows
+    ]
+
+
+def _sex(p: Player) -> str | None:
+    return p.sex.value if p.sex is not None else None
+
+
+def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, Player]]:
+    """The tournament's prize list handed out by the rules (Hort, non-cumulative)."""
+    assert t.id is not None
+    table = t.settings.get("prizes")
+    if not table:
+        raise OperationError(f"Aucune liste de prix définie pour {t.name}.")
+    settings = PrizeSettings.model_validate(t.settings.get("prize_settings", {}))
+    players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
+    _codes, rows, _ = standings(service, t)
+    candidates = [
+        Candidate(
+            id=r.start,
+            order=i,
+            points=float(r.values["PTS"] or 0),
+            rating=players[r.start].rating,
+            sex=_sex(players[r.start]),
+            birth_date=players[r.start].birth_date,
+            club=players[r.start].club,
+        )
+        for i, r in enumerate(rows, start=1)
+    ]
+    paying = sum(1 for p in players.values() if p.paid)
+    try:
+        result = distribute(
+            candidates,
+            [Prize.model_validate(p) for p in table],
+            settings,
+            paying_entries=paying if settings.paying_threshold else None,
+        )
+    except RuleError as exc:
+        raise OperationError(exc.message) from None
+    return result, players
+
+
+def prize_total(result: PrizeList) -> Decimal:
+    return result.total

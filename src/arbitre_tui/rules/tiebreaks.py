@@ -7,6 +7,7 @@ Unplayed rounds: Art. 16 for Swiss events, Art. 15.2 for round robins.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -213,14 +214,13 @@ _PD_STEPS = [
 ]
 
 
+_PD_BOUNDS = [bound for bound, _ in _PD_STEPS]
+
+
 def pd(diff: int) -> int:
     """Expected score in hundredths for a rating difference (no 400-point cut)."""
-    a = abs(diff)
-    value = 100
-    for bound, hundredths in _PD_STEPS:
-        if a <= bound:
-            value = hundredths
-            break
+    index = bisect.bisect_left(_PD_BOUNDS, abs(diff))
+    value = _PD_STEPS[index][1] if index < len(_PD_STEPS) else 100
     return value if diff >= 0 else 100 - value
 
 
@@ -235,6 +235,8 @@ class Calculator:
         self.t = table
         self.unrated_rating = unrated_rating
         self._adjusted: dict[int, float] = {}
+        self._contributions: dict[int, list[tuple[float, float, bool]]] = {}
+        self._rated: dict[int, list[tuple[int, float]]] = {}
 
     # -- Art. 16: unplayed rounds ------------------------------------------------
 
@@ -260,6 +262,9 @@ class Calculator:
 
     def contributions(self, c: Competitor) -> list[tuple[float, float, bool]]:
         """(opponent value, points scored, is VUR) per element, for BH and SB."""
+        cached = self._contributions.get(c.start)
+        if cached is not None:
+            return cached
         out: list[tuple[float, float, bool]] = []
         own = c.score
         for e in c.entries:
@@ -276,6 +281,7 @@ class Calculator:
                 out.append((min(own, cap), e.points, e.vur))
             else:
                 out.append((min(own, self.t.draw * self.t.rounds), e.points, e.vur))
+        self._contributions[c.start] = out
         return out
 
     # -- modifiers ------------------------------------------------------------------
@@ -362,6 +368,9 @@ class Calculator:
     # -- rating based (Art. 10: only games played over the board) -----------------------
 
     def _ratings(self, c: Competitor) -> list[tuple[int, float]]:
+        cached = self._rated.get(c.start)
+        if cached is not None:
+            return cached
         out = []
         for e in c.entries:
             if not e.played:
@@ -372,6 +381,7 @@ class Calculator:
                     continue
                 rating = self.unrated_rating
             out.append((rating, e.points))
+        self._rated[c.start] = out
         return out
 
     def aro(self, c: Competitor) -> int | None:

@@ -1,9 +1,158 @@
-"""Standings commands (filled by the standings library)."""
+"""`arbitre standings`, `arbitre prizes`, `arbitre tiebreaks` (any program's TRF)."""
 
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def cmd_tiebreaks(args: argparse.Namespace) -> int:
+    from ...rules import tiebreaks as tb
+    from ...rules import trf
+    from ...rules.errors import RuleError
+    from ...store.journal import OperationError
+
+    path = Path(args.file)
+    try:
+        tournament = trf.parse(path.read_text(encoding="utf-8", errors="replace"))
+        codes = [c.strip().upper() for c in args.list.split(",") if c.strip()]
+        table = tb.from_trf(tournament, round_robin=args.round_robin, rounds=args.round)
+        rows = tb.standings(table, codes, unrated_rating=args.unrated)
+    except RuleError as exc:
+        raise OperationError(f"{path} : {exc.message}") from None
+    shown = codes if codes and codes[0] == "PTS" else ["PTS", *codes]
+    if args.json:
+        _print_json(
+            [
+                {
+                    "start_no": r.start,
+                    "rank": r.rank,
+                    "place": r.place,
+                    **{c: r.values[c] for c in shown if c in codes or c == "PTS"},
+                }
+                for r in rows
+            ]
+        )
+        return 0
+    names = {p.start: p.name for p in tournament.players.values()}
+    print(f"{'Pl.':>7} {'N°':>4} {'Nom':<28} " + " ".join(f"{c:>7}" for c in shown))
+    for r in rows:
+        cells = " ".join(
+            f"{'' if r.values[c] is None else format(r.values[c], 'g'):>7}" for c in shown
+        )
+        print(f"{r.place:>7} {r.start:>4} {names[r.start][:28]:<28} {cells}")
+    return 0
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    from ...operations import EventService
+    from ...operations.standings import standings_json, standings_rows
+
+    service = EventService(args.file)
+    t = service.tournament(args.tournoi)
+    if args.json:
+        _print_json(standings_json(service, t, args.round))
+        return 0
+    from ...operations.standings import complete_rounds
+
+    header, rows = standings_rows(service, t)
+    print(f"{t.name} — classement après la ronde {complete_rounds(service, t)}")
+    table = [header, *[[str(c) for c in cells] for _key, cells in rows]]
+    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+    for line in table:
+        print(
+            "  ".join(
+                c.ljust(w) if i < 3 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(line, widths, strict=True))
+            )
+        )
+    return 0
+
+
+def cmd_prizes(args: argparse.Namespace) -> int:
+    from ...operations import EventService
+    from ...operations.standings import prizes
+
+    service = EventService(args.file)
+    t = service.tournament(args.tournoi)
+    result, players = prizes(service, t)
+    if args.json:
+        _print_json(
+            {
+                "factor": str(result.factor),
+                "total": str(result.total),
+                "awards": [
+                    {
+                        "player_id": a.player_id,
+                        "name": players[a.player_id].name,
+                        "prize": a.label,
+                        "amount": str(a.amount),
+                        "category": a.category,
+                        "goods": a.goods,
+                        "presence_required": a.presence_required,
+                    }
+                    for a in result.awards
+                ],
+            }
+        )
+        return 0
+    print(
+        f"{t.name} — prix (Hort, non cumulables){'' if result.factor == 1 else f', fonds x {result.factor:.4f}'}"
+    )
+    for a in result.awards:
+        what = a.goods or f"{a.amount} €"
+        cat = f" [{a.category}]" if a.category else ""
+        mark = " (présence requise)" if a.presence_required else ""
+        print(f"  {players[a.player_id].name:<30} {a.label:<28} {what}{cat}{mark}")
+    print(f"  total {result.total} €")
+    return 0
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Standings subcommands are added here."""
+    p = sub.add_parser(
+        "tiebreaks",
+        help="départages C.07 d'un fichier TRF (tout logiciel)",
+        description="départages C.07 (2026) d'un fichier TRF de n'importe quel logiciel",
+    )
+    p.add_argument("file", metavar="FICHIER.trf")
+    p.add_argument(
+        "--list",
+        default="PTS,BH/C1,BH,TPR,WIN",
+        help="codes C.07 dans l'ordre (comme le record 202), ex. PTS,BH/C1,BH,TPR,WIN",
+    )
+    p.add_argument(
+        "--round-robin", action="store_true", help="règles des toutes rondes (C.07 15.2)"
+    )
+    p.add_argument("--round", type=int, default=None, help="classement après la ronde N")
+    p.add_argument(
+        "--unrated", type=int, default=None, help="classement attribué aux non classés (Art. 10)"
+    )
+    p.add_argument("--json", action="store_true", help="une liste d'objets, un par joueur")
+    p.set_defaults(func=cmd_tiebreaks)
+
+    s = sub.add_parser(
+        "standings", help="classement avec départages", description="classement avec départages"
+    )
+    s.add_argument("file", metavar="FICHIER")
+    s.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section)")
+    s.add_argument(
+        "--round", type=int, default=None, help="après la ronde N (défaut : dernière complète)"
+    )
+    s.add_argument("--json", action="store_true", help="sortie JSON")
+    s.set_defaults(func=cmd_standings)
+
+    z = sub.add_parser(
+        "prizes",
+        help="répartition des prix (Hort, non cumulables)",
+        description="répartition des prix (Hort, non cumulables)",
+    )
+    z.add_argument("file", metavar="FICHIER")
+    z.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section)")
+    z.add_argument("--json", action="store_true", help="sortie JSON")
+    z.set_defaults(func=cmd_prizes)

@@ -288,7 +288,7 @@ class StandingsPane(TablePane):
     EMPTY = "Aucune partie jouée."
 
     def load(self, service: EventService, t: Tournament | None) -> None:
-        from ...operations.standings import standings_rows
+        from ...operations.standings import complete_rounds, standings_rows
 
         if t is None or t.id is None:
             self.fill([])
@@ -299,7 +299,10 @@ class StandingsPane(TablePane):
             table.clear(columns=True)
             for col in header:
                 table.add_column(col, key=col)
-        self.set_title(f"Classement — {t.name}")
+        tiebreaks = ", ".join(t.tiebreaks) or "aucun départage"
+        self.set_title(
+            f"Classement — {t.name} — après la ronde {complete_rounds(service, t)} — {tiebreaks}"
+        )
         self.fill(rows)
 
 

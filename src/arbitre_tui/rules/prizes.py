@@ -1,0 +1,261 @@
+"""Prize lists: Hort sharing, category prizes, non-cumulation, fund reduction.
+
+Money in Decimal, rounded down to the cent so the total never exceeds the fund.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_DOWN, Decimal
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from .errors import RuleError
+
+CENT = Decimal("0.01")
+
+
+class Category(BaseModel):
+    """Who may claim a category prize: a rule on player fields."""
+
+    name: str
+    max_rating: int | None = None
+    min_rating: int | None = None
+    sex: Literal["m", "w"] | None = None
+    max_age: int | None = None  # age on 1 January of reference_year
+    min_age: int | None = None
+    reference_year: int | None = None
+    club: str | None = None
+
+    def eligible(self, c: Candidate) -> bool:
+        if self.max_rating is not None and c.rating > self.max_rating:
+            return False
+        if self.min_rating is not None and c.rating < self.min_rating:
+            return False
+        if self.sex is not None and c.sex != self.sex:
+            return False
+        if self.club is not None and c.club != self.club:
+            return False
+        if self.max_age is not None or self.min_age is not None:
+            if c.birth_date is None:
+                return False
+            year = self.reference_year or dt.date.today().year
+            age = (
+                year
+                - c.birth_date.year
+                - (1 if (c.birth_date.month, c.birth_date.day) > (1, 1) else 0)
+            )
+            if self.max_age is not None and age > self.max_age:
+                return False
+            if self.min_age is not None and age < self.min_age:
+                return False
+        return True
+
+
+class Prize(BaseModel):
+    label: str
+    amount: Decimal = Field(default=Decimal(0), ge=0)
+    goods: str | None = None  # a prize in kind: given by place, never shared
+    category: str | None = None  # None: general list
+
+
+class PrizeSettings(BaseModel):
+    pot_scope: Literal["group", "paid"] = "group"
+    fund: Decimal | None = None
+    paying_threshold: int | None = None
+    presence_required: bool = False
+    strictly_decreasing: bool = False
+    categories: list[Category] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A ranked player: ``order`` is the place by points then tie-breaks."""
+
+    id: int
+    order: int
+    points: float
+    rating: int = 0
+    sex: str | None = None
+    birth_date: dt.date | None = None
+    club: str = ""
+
+
+@dataclass
+class Award:
+    player_id: int
+    label: str
+    amount: Decimal
+    category: str | None = None
+    goods: str | None = None
+    presence_required: bool = False
+
+
+@dataclass
+class PrizeList:
+    awards: list[Award] = field(default_factory=list)
+    factor: Decimal = Decimal(1)
+
+    def by_player(self) -> dict[int, Award]:
+        return {a.player_id: a for a in self.awards}
+
+    @property
+    def total(self) -> Decimal:
+        return sum((a.amount for a in self.awards), Decimal(0))
+
+
+def check_prize_table(prizes: Sequence[Prize], strictly_decreasing: bool) -> None:
+    general = [p for p in prizes if p.category is None and p.goods is None]
+    if strictly_decreasing:
+        for a, b in itertools.pairwise(general):
+            if b.amount >= a.amount:
+                raise RuleError(
+                    f"Prix non strictement décroissants : « {a.label} » {a.amount} € puis "
+                    f"« {b.label} » {b.amount} € (le règlement veut des prix tous différents)."
+                )
+
+
+def reduction_factor(settings: PrizeSettings, paying_entries: int) -> Decimal:
+    """Fund reduced in proportion below the paying-entries threshold (regulation 002)."""
+    if settings.paying_threshold and paying_entries < settings.paying_threshold:
+        return Decimal(paying_entries) / Decimal(settings.paying_threshold)
+    return Decimal(1)
+
+
+def hort(
+    ranked: Sequence[Candidate],
+    amounts: Sequence[Decimal | Fraction],
+    pot_scope: Literal["group", "paid"] = "group",
+) -> dict[int, Fraction]:
+    """Hort sharing: half of the place prize kept, half of the group's prizes shared.
+
+    Exact (fractions): thirds of a prize add back to the prize; rounding comes last.
+    """
+    out: dict[int, Fraction] = {}
+    paid = len(amounts)
+    i = 0
+    while i < len(ranked) and i < paid:
+        j = i
+        while j + 1 < len(ranked) and ranked[j + 1].points == ranked[i].points:
+            j += 1
+        group = ranked[i : j + 1]
+        places = [Fraction(amounts[k]) if k < paid else Fraction(0) for k in range(i, j + 1)]
+        if len(group) == 1:
+            out[group[0].id] = places[0]
+        else:
+            sharers = len(group) if pot_scope == "group" else min(len(group), paid - i)
+            pool = sum(places, Fraction(0)) / 2 / sharers
+            for k, c in enumerate(group):
+                share = pool if (pot_scope == "group" or i + k < paid) else Fraction(0)
+                out[c.id] = places[k] / 2 + share
+        i = j + 1
+    return out
+
+
+def _cents(value: Decimal | Fraction) -> Decimal:
+    if isinstance(value, Fraction):
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        return exact.quantize(CENT, ROUND_DOWN)
+    return value.quantize(CENT, ROUND_DOWN)
+
+
+def distribute(
+    ranked: Sequence[Candidate],
+    prizes: Sequence[Prize],
+    settings: PrizeSettings,
+    paying_entries: int | None = None,
+) -> PrizeList:
+    """Every prize to one player, none cumulative: each takes the most valuable he can claim.
+
+    Category prizes go, most valuable first, to the best-ranked eligible player without one
+    whose general amount (with him in the list) is lower — equal: the general list wins.
+    Those players leave the general list (the others move up, ties recomputed); repeat
+    until the assignment no longer changes.
+    """
+    check_prize_table(prizes, settings.strictly_decreasing)
+    factor = (
+        reduction_factor(settings, paying_entries) if paying_entries is not None else Decimal(1)
+    )
+    ranked = sorted(ranked, key=lambda c: c.order)
+    general = [p for p in prizes if p.category is None and p.goods is None]
+    goods = [p for p in prizes if p.category is None and p.goods is not None]
+    amounts: list[Decimal | Fraction] = [p.amount * factor for p in general]
+    cats = {c.name: c for c in settings.categories}
+    category_prizes = sorted((p for p in prizes if p.category is not None), key=lambda p: -p.amount)
+    for p in category_prizes:
+        if p.category not in cats:
+            raise RuleError(f"Catégorie « {p.category} » inconnue pour le prix « {p.label} ».")
+
+    def general_amounts(removed: set[int]) -> dict[int, Fraction]:
+        return hort([c for c in ranked if c.id not in removed], amounts, settings.pot_scope)
+
+    removed: set[int] = set()
+    assignment: dict[int, Prize] = {}
+    for _ in range(4 * len(ranked) + 4):
+        assignment = {}
+        for prize in category_prizes:
+            rule = cats[prize.category or ""]
+            value = prize.amount * factor
+            for c in ranked:
+                if c.id in assignment or not rule.eligible(c):
+                    continue
+                own = general_amounts(removed - {c.id}).get(c.id, Fraction(0))
+                if own < Fraction(value):
+                    assignment[c.id] = prize
+                    break
+        now_removed = set(assignment)
+        if now_removed == removed:
+            break
+        removed = now_removed
+    else:  # pragma: no cover - the rule converges on every list we know of
+        raise RuleError("La répartition des prix ne se stabilise pas : vérifiez la liste des prix.")
+
+    result = PrizeList(factor=factor)
+    final_general = general_amounts(removed)
+    label_by_place = {k: p.label for k, p in enumerate(general)}
+    remaining = [c for c in ranked if c.id not in removed]
+    for k, c in enumerate(remaining):
+        amount = final_general.get(c.id)
+        if amount:
+            result.awards.append(
+                Award(
+                    c.id,
+                    label_by_place.get(k, "prix partagé"),
+                    _cents(amount),
+                    presence_required=settings.presence_required,
+                )
+            )
+    for c_id, prize in assignment.items():
+        result.awards.append(
+            Award(
+                c_id,
+                prize.label,
+                _cents(prize.amount * factor),
+                prize.category,
+                presence_required=settings.presence_required,
+            )
+        )
+    # Prizes in kind go by place to players left without a prize.
+    awarded = {a.player_id for a in result.awards}
+    free = [c for c in ranked if c.id not in awarded]
+    for prize, c in zip(goods, free, strict=False):
+        result.awards.append(
+            Award(
+                c.id,
+                prize.label,
+                Decimal(0),
+                goods=prize.goods,
+                presence_required=settings.presence_required,
+            )
+        )
+    order = {c.id: c.order for c in ranked}
+    result.awards.sort(key=lambda a: order[a.player_id])
+    fund = settings.fund * factor if settings.fund is not None else None
+    if fund is not None and result.total > fund:
+        raise RuleError(f"Les prix ({result.total} €) dépassent le fonds ({_cents(fund)} €).")
+    return result
