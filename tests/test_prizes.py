@@ -178,3 +178,17 @@ def test_unknown_category_refused() -> None:
             [Prize(label="x", amount=D(1), category="nope")],
             PrizeSettings(),
         )
+
+
+def test_trophies_by_place_are_cumulative_with_money() -> None:
+    field = [Candidate(i, i, 6.0 - i) for i in range(1, 5)]
+    prizes = [
+        Prize(label="1er", amount=D(100)),
+        Prize(label="2e", amount=D(50)),
+        *[Prize(label=f"trophée {i}", trophy=True) for i in (1, 2, 3)],
+    ]
+    result = distribute(field, prizes, PrizeSettings())
+    trophies = [(a.player_id, a.label) for a in result.awards if a.trophy]
+    assert trophies == [(1, "trophée 1"), (2, "trophée 2"), (3, "trophée 3")]
+    assert result.by_player()[1].amount == D(100) and result.by_player()[2].amount == D(50)
+    assert result.total == D(150)

@@ -93,8 +93,8 @@ def test_standings_and_prizes_commands(tmp_path: Path, demo_file: Path) -> None:
     prizes = arbitre("prizes", str(demo_file), "-t", "open-a", "--json")
     assert prizes.returncode == 0, prizes.stderr
     data = json.loads(prizes.stdout)
-    ids = [a["player_id"] for a in data["awards"]]
-    assert len(ids) == len(set(ids))
+    ids = [a["player_id"] for a in data["awards"] if not a["trophy"]]
+    assert len(ids) == len(set(ids))  # not cumulative (trophies are honours, on top)
     assert float(data["total"]) <= 14200
     assert all(a["presence_required"] for a in data["awards"])
     none = arbitre("prizes", str(demo_file), "-t", "u8")
@@ -113,3 +113,23 @@ async def test_classement_pane_shows_tiebreak_columns_and_shared_places(demo_fil
         assert labels == ["Pl.", "Nom", "Club", "Elo", "Pts", "SB"]
         assert table.row_count == 6
         assert [str(table.get_row_at(i)[0]) for i in range(6)] == [r.place for r in rows]
+
+
+async def test_prize_view_in_the_classement_pane(demo_file: Path) -> None:
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "v")
+        await pilot.pause()
+        table = app.query_one("#classement-table", DataTable)
+        assert [str(c.label) for c in table.columns.values()] == ["Pl.", "Nom", "Prix", "Montant"]
+        assert table.row_count > 12
+        assert any(str(table.get_row_at(i)[3]) == "trophée *" for i in range(table.row_count))
+        await pilot.press("v")
+        await pilot.pause()
+        assert [str(c.label) for c in table.columns.values()][:5] == [
+            "Pl.",
+            "Nom",
+            "Club",
+            "Elo",
+            "Pts",
+        ]

@@ -61,6 +61,7 @@ class Prize(BaseModel):
     label: str
     amount: Decimal = Field(default=Decimal(0), ge=0)
     goods: str | None = None  # a prize in kind: given by place, never shared
+    trophy: bool = False  # a trophy by place: honours, cumulative with any prize
     category: str | None = None  # None: general list
 
 
@@ -94,6 +95,7 @@ class Award:
     category: str | None = None
     goods: str | None = None
     presence_required: bool = False
+    trophy: bool = False
 
 
 @dataclass
@@ -102,7 +104,8 @@ class PrizeList:
     factor: Decimal = Decimal(1)
 
     def by_player(self) -> dict[int, Award]:
-        return {a.player_id: a for a in self.awards}
+        """The prize each player takes (trophies aside: they are honours, cumulative)."""
+        return {a.player_id: a for a in self.awards if not a.trophy}
 
     @property
     def total(self) -> Decimal:
@@ -110,7 +113,7 @@ class PrizeList:
 
 
 def check_prize_table(prizes: Sequence[Prize], strictly_decreasing: bool) -> None:
-    general = [p for p in prizes if p.category is None and p.goods is None]
+    general = [p for p in prizes if p.category is None and p.goods is None and not p.trophy]
     if strictly_decreasing:
         for a, b in itertools.pairwise(general):
             if b.amount >= a.amount:
@@ -182,8 +185,9 @@ def distribute(
         reduction_factor(settings, paying_entries) if paying_entries is not None else Decimal(1)
     )
     ranked = sorted(ranked, key=lambda c: c.order)
-    general = [p for p in prizes if p.category is None and p.goods is None]
+    general = [p for p in prizes if p.category is None and p.goods is None and not p.trophy]
     goods = [p for p in prizes if p.category is None and p.goods is not None]
+    trophies = [p for p in prizes if p.trophy]
     amounts: list[Decimal | Fraction] = [p.amount * factor for p in general]
     cats = {c.name: c for c in settings.categories}
     category_prizes = sorted((p for p in prizes if p.category is not None), key=lambda p: -p.amount)
@@ -253,8 +257,18 @@ def distribute(
                 presence_required=settings.presence_required,
             )
         )
+    for prize, c in zip(trophies, ranked, strict=False):
+        result.awards.append(
+            Award(
+                c.id,
+                prize.label,
+                Decimal(0),
+                trophy=True,
+                presence_required=settings.presence_required,
+            )
+        )
     order = {c.id: c.order for c in ranked}
-    result.awards.sort(key=lambda a: order[a.player_id])
+    result.awards.sort(key=lambda a: (order[a.player_id], a.trophy))
     fund = settings.fund * factor if settings.fund is not None else None
     if fund is not None and result.total > fund:
         raise RuleError(f"Les prix ({result.total} €) dépassent le fonds ({_cents(fund)} €).")

@@ -95,6 +95,7 @@ def cmd_prizes(args: argparse.Namespace) -> int:
                         "amount": str(a.amount),
                         "category": a.category,
                         "goods": a.goods,
+                        "trophy": a.trophy,
                         "presence_required": a.presence_required,
                     }
                     for a in result.awards
@@ -106,7 +107,7 @@ def cmd_prizes(args: argparse.Namespace) -> int:
         f"{t.name} — prix (Hort, non cumulables){'' if result.factor == 1 else f', fonds x {result.factor:.4f}'}"
     )
     for a in result.awards:
-        what = a.goods or f"{a.amount} €"
+        what = a.goods or ("trophée" if a.trophy else f"{a.amount} €")
         cat = f" [{a.category}]" if a.category else ""
         mark = " (présence requise)" if a.presence_required else ""
         print(f"  {players[a.player_id].name:<30} {a.label:<28} {what}{cat}{mark}")
