@@ -240,7 +240,7 @@ class EventService:
 
     # -- rounds --------------------------------------------------------------
 
-    def pair_round(self, key: str, seed: int | None = None) -> Round:
+    def pair_round(self, key: str, seed: int | None = None, exempt_holes: bool = False) -> Round:
         """Pair the next round with the tournament's system."""
         t = self.tournament(key)
         tid = self._tid(t)
@@ -254,6 +254,13 @@ class EventService:
             raise OperationError(f"Les {t.rounds_planned} rondes de {t.name} sont déjà appariées.")
         if t.system is System.ROUND_ROBIN:
             return self._pair_round_robin(t, number, seed)
+        if t.system is System.KNOCKOUT:
+            from . import knockout
+
+            knockout.pair(self, t, number, seed, exempt_holes)
+            paired = self.store.round(tid, number)
+            assert paired is not None
+            return paired
         raise OperationError(
             f"L'appariement automatique du système « {t.system.value} » n'est pas encore disponible "
             "dans cette version."
@@ -353,7 +360,9 @@ class EventService:
             "record_result",
             {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value},
         ) as tx:
-            tx.update("games", game.id, {"result": value.value})
+            keep = value is Result.DRAW and game.result is Result.DRAW
+            decider = game.decider.value if keep and game.decider else None
+            tx.update("games", game.id, {"result": value.value, "decider": decider})
         return game.model_copy(update={"result": value})
 
     def clear_result(self, key: str, board: int, round_number: int | None = None) -> None:
@@ -366,6 +375,68 @@ class EventService:
         ) as tx:
             tx.update("games", game.id, {"result": None})
 
+    def absent(
+        self,
+        key: str,
+        board: int,
+        side: str,
+        round_number: int | None = None,
+        now: dt.datetime | None = None,
+    ) -> Game:
+        """A player not seated in time loses by forfeit; both absent: double forfeit."""
+        t, rnd, game = self._game(key, round_number, board)
+        if game.black_id is None:
+            raise OperationError(f"Échiquier {board} : exempt, personne n'est attendu.")
+        if rnd.closed:
+            raise OperationError(f"La ronde {rnd.number} est close.")
+        minutes = int(t.settings.get("lateness_minutes", 0))
+        if rnd.start_time is not None and minutes:
+            deadline = rnd.start_time + dt.timedelta(minutes=minutes)
+            if (now or dt.datetime.now()) < deadline:
+                raise OperationError(
+                    f"Trop tôt : le forfait n'est acquis qu'à {deadline:%H:%M} "
+                    f"({minutes} min après le début de la ronde)."
+                )
+        result = {
+            "white": Result.BLACK_FORFEIT_WIN,
+            "blancs": Result.BLACK_FORFEIT_WIN,
+            "black": Result.WHITE_FORFEIT_WIN,
+            "noirs": Result.WHITE_FORFEIT_WIN,
+            "both": Result.DOUBLE_FORFEIT,
+            "les-deux": Result.DOUBLE_FORFEIT,
+        }.get(side)
+        if result is None:
+            raise OperationError("Absent : white/blancs, black/noirs ou both/les-deux.")
+        assert game.id is not None
+        with self.journal.operation(
+            "absent", {"tournament": t.key, "round": rnd.number, "board": board, "side": side}
+        ) as tx:
+            tx.update("games", game.id, {"result": result.value, "decider": None})
+            absentees = {
+                Result.BLACK_FORFEIT_WIN: [game.white_id],
+                Result.WHITE_FORFEIT_WIN: [game.black_id],
+                Result.DOUBLE_FORFEIT: [game.white_id, game.black_id],
+            }[result]
+            for pid in absentees:
+                tx.insert(
+                    "incidents",
+                    {
+                        "game_id": game.id,
+                        "player_id": pid,
+                        "kind": "lateness",
+                        "at": dt.datetime.now().isoformat(timespec="seconds"),
+                        "note": "absent : forfait",
+                    },
+                )
+        return game.model_copy(update={"result": result})
+
+    def illegal_moves(self, game_id: int, player_id: int) -> int:
+        row = self.store.conn.execute(
+            "SELECT count(*) FROM incidents WHERE game_id = ? AND player_id = ? AND kind = 'illegal_move'",
+            (game_id, player_id),
+        ).fetchone()
+        return int(row[0])
+
     def record_incident(
         self,
         key: str,
@@ -374,7 +445,13 @@ class EventService:
         kind: str | IncidentKind,
         note: str = "",
         round_number: int | None = None,
+        confirm: bool = False,
     ) -> int:
+        """An incident; the illegal move that loses, and device use (exclusion), need ``confirm``.
+
+        The number of illegal moves that loses is the tournament's setting (regulation 000:
+        3; the FIDE Laws: 2).
+        """
         t, rnd, game = self._game(key, round_number, board)
         try:
             kind_value = IncidentKind(kind)
@@ -384,9 +461,36 @@ class EventService:
             ) from None
         if colour not in ("white", "black", "blancs", "noirs"):
             raise OperationError("Couleur attendue : white/blancs ou black/noirs.")
-        player_id = game.white_id if colour in ("white", "blancs") else game.black_id
+        is_white = colour in ("white", "blancs")
+        player_id = game.white_id if is_white else game.black_id
         if player_id is None:
             raise OperationError(f"Échiquier {board} : pas de joueur noir (exempt).")
+        assert game.id is not None
+        loss = Result.BLACK_WINS if is_white else Result.WHITE_WINS
+        changes: dict[str, Any] = {}
+        if kind_value is IncidentKind.ILLEGAL_MOVE:
+            if game.result is not None:
+                raise OperationError(
+                    f"Échiquier {board} : la partie est finie ({game.result.label}), "
+                    "plus de coup illégal à compter."
+                )
+            limit = int(t.settings.get("illegal_moves_to_lose", 2))
+            count = self.illegal_moves(game.id, player_id) + 1
+            if count >= limit:
+                if not confirm:
+                    raise OperationError(
+                        f"{count}e coup illégal : la partie est perdue. Confirmez "
+                        "(--confirm, ou la touche de confirmation)."
+                    )
+                changes = {"result": loss.value, "decider": None}
+        elif kind_value is IncidentKind.DEVICE_USE:
+            if not confirm:
+                raise OperationError(
+                    "Usage d'un appareil : exclusion (partie perdue, éliminé, ni "
+                    "repêchage ni prix). Confirmez (--confirm)."
+                )
+            if game.result is None or game.result is Result.DRAW:
+                changes = {"result": loss.value, "decider": None}
         with self.journal.operation(
             "record_incident",
             {
@@ -397,7 +501,7 @@ class EventService:
                 "kind": kind_value.value,
             },
         ) as tx:
-            return tx.insert(
+            iid = tx.insert(
                 "incidents",
                 {
                     "game_id": game.id,
@@ -407,6 +511,11 @@ class EventService:
                     "note": note,
                 },
             )
+            if changes:
+                tx.update("games", game.id, changes)
+            if kind_value is IncidentKind.DEVICE_USE:
+                tx.update("players", player_id, {"excluded": 1})
+            return iid
 
     def set_round_start(self, key: str, when: dt.datetime, round_number: int | None = None) -> None:
         t = self.tournament(key)
@@ -430,7 +539,10 @@ class EventService:
             raise OperationError("Aucune ronde à clôturer.")
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est déjà close.")
-        missing = [g.board for g in self.store.games(rnd.id) if not g.is_bye and g.result is None]
+        games = self.store.games(rnd.id)
+        missing = [g.board for g in games if not g.is_bye and g.result is None]
+        if t.system is System.KNOCKOUT and t.settings.get("decider", "armageddon") != "rating":
+            missing += [g.board for g in games if g.result is Result.DRAW and g.decider is None]
         if missing:
             boards = ", ".join(str(b) for b in missing[:12]) + ("…" if len(missing) > 12 else "")
             raise OperationError(

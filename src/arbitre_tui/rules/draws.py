@@ -35,7 +35,18 @@ def coin(seed: int, items: Sequence[Any]) -> Any:
     return items[random.Random(seed).randrange(2)]
 
 
-DRAWS: dict[str, DrawFunction] = {"shuffle": shuffle, "choose": choose, "coin": coin}
+def coins(seed: int, items: Sequence[Any]) -> list[bool]:
+    """One fair coin per item, in order (colours of every game of a round)."""
+    rng = random.Random(seed)
+    return [rng.random() < 0.5 for _ in items]
+
+
+DRAWS: dict[str, DrawFunction] = {
+    "shuffle": shuffle,
+    "choose": choose,
+    "coin": coin,
+    "coins": coins,
+}
 
 
 def run_draw(kind: str, seed: int, items: Sequence[Any]) -> Any:

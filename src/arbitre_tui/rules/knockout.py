@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .models import TimeControl
+from dataclasses import dataclass, field
+
+from .errors import RuleError
+from .models import Result, TimeControl
 
 _LAST_THREE = [
     ("Quart de finale", TimeControl(base_minutes=20, increment_seconds=10)),
@@ -29,3 +32,305 @@ def ko_stages(rounds: int) -> tuple[dict[int, str], dict[int, TimeControl]]:
         stages[number] = name
         controls[number] = tc
     return stages, controls
+
+
+# -- entries decide the format (regulation 000, art. 2.1) ------------------------------
+
+
+MIN_ENTRIES = 100
+
+
+@dataclass(frozen=True)
+class Entrant:
+    id: int
+    name: str
+    rating: int = 0
+    phone: str | None = None
+    paid: bool = True
+    payment_method: str | None = None
+
+
+@dataclass
+class Refund:
+    id: int
+    name: str
+    amount: float
+    means: str
+
+
+@dataclass
+class KoFormat:
+    case: str
+    rounds: int
+    bracket: int
+    validated: list[int] = field(default_factory=list)
+    waiting: list[int] = field(default_factory=list)
+    byes: list[int] = field(default_factory=list)
+    refunds: list[Refund] = field(default_factory=list)
+
+    @property
+    def cancelled(self) -> bool:
+        return self.bracket == 0
+
+
+def refund_means(method: str | None) -> str:
+    """Card payments are refunded by crediting the card ("recrédit CB")."""
+    m = (method or "").strip().lower()
+    if m in ("cb", "carte", "card", "carte bancaire"):
+        return "recrédit CB"
+    return {"chèque": "chèque", "cheque": "chèque", "espèces": "espèces", "especes": "espèces"}.get(
+        m, m or "à préciser"
+    )
+
+
+def ko_format(entrants: list[Entrant], fee: float) -> KoFormat:
+    """The format the entries decide, in registration order (entrants as registered)."""
+    n = len(entrants)
+
+    def refunds(people: list[Entrant]) -> list[Refund]:
+        return [
+            Refund(e.id, e.name, fee if e.paid else 0.0, refund_means(e.payment_method))
+            for e in people
+            if e.paid
+        ]
+
+    if n < MIN_ENTRIES:
+        return KoFormat(
+            f"annulé : {n} inscrits, moins de {MIN_ENTRIES} ; tous remboursés",
+            0,
+            0,
+            waiting=[e.id for e in entrants],
+            refunds=refunds(entrants),
+        )
+    if n <= 128:
+        fmt = KoFormat(f"confirmé : {n} inscrits (100 à 128), 7 rondes, tableau de 128", 7, 128)
+        kept = entrants
+    elif n < 200:
+        fmt = KoFormat(
+            f"{n} inscrits (129 à 199) : les 128 premiers validés, {n - 128} en liste "
+            "d'attente remboursés ; 7 rondes, tableau de 128",
+            7,
+            128,
+        )
+        kept = entrants[:128]
+    else:
+        kept = entrants[:256]
+        extra = f", {n - 256} au-delà de 256 remboursés" if n > 256 else ""
+        fmt = KoFormat(f"{n} inscrits (200 et plus) : 8 rondes, tableau de 256{extra}", 8, 256)
+    fmt.validated = [e.id for e in kept]
+    rest = entrants[len(kept) :]
+    fmt.waiting = [e.id for e in rest]
+    fmt.refunds = refunds(rest)
+    fmt.byes = fmt.validated[: fmt.bracket - len(kept)]  # to the earliest registrants
+    return fmt
+
+
+def bye_matches(bracket: int, byes: int) -> list[int]:
+    """First-round matches that hold a bye, spread so no two bye-holders meet in round 2.
+
+    Matches 2j and 2j+1 feed the same round-2 match; byes go to even matches spread
+    evenly over the bracket, which is always possible with at most bracket/4 byes.
+    """
+    matches = bracket // 2
+    if byes > matches // 2:
+        raise RuleError(f"{byes} exempts pour un tableau de {bracket} : trop pour les répartir.")
+    if byes == 0:
+        return []
+    pairs = matches // 2
+    return [2 * ((k * pairs) // byes) for k in range(byes)]
+
+
+def seeding_order(size: int) -> list[int]:
+    """Standard bracket positions: seed 1 and 2 in opposite halves, and so on."""
+    order = [1]
+    while len(order) < size:
+        n = 2 * len(order)
+        order = [x for s in order for x in (s, n + 1 - s)]
+    return order
+
+
+def first_round(
+    fmt: KoFormat, shuffled: list[int], ratings: dict[int, int] | None = None, seeded: bool = False
+) -> list[tuple[int, int | None]]:
+    """Match by match (slot order): (player, opponent or None for a bye).
+
+    ``shuffled`` is the recorded random order of the players without a bye; with
+    ``seeded`` they are paired 1 vs N by rating instead (the setting).
+    """
+    bye_slots = set(bye_matches(fmt.bracket, len(fmt.byes)))
+    free_slots = [m for m in range(fmt.bracket // 2) if m not in bye_slots]
+    players = list(shuffled)
+    if len(players) != 2 * len(free_slots):
+        raise RuleError("Le nombre de joueurs ne remplit pas le tableau.")
+    matches: dict[int, tuple[int, int | None]] = {}
+    for slot, holder in zip(sorted(bye_slots), fmt.byes, strict=True):
+        matches[slot] = (holder, None)
+    if seeded:
+        assert ratings is not None
+        ranked = sorted(players, key=lambda p: (-ratings.get(p, 0), p))
+        half = len(ranked) // 2
+        pairs = [(ranked[i], ranked[len(ranked) - 1 - i]) for i in range(half)]
+        positions = [p - 1 for p in seeding_order(len(free_slots))]
+        for pair_index, position in enumerate(positions):
+            matches[free_slots[position]] = pairs[pair_index]
+    else:
+        for i, slot in enumerate(free_slots):
+            matches[slot] = (players[2 * i], players[2 * i + 1])
+    return [matches[m] for m in range(fmt.bracket // 2)]
+
+
+DECIDERS = ("armageddon", "blitz", "rating")
+
+
+def winner(
+    white: int,
+    black: int | None,
+    result: Result | None,
+    decider: Result | None,
+    rule: str,
+    ratings: dict[int, int] | None = None,
+) -> int | None:
+    """Who goes through; None while unknown or when both are out (double forfeit).
+
+    A drawn game needs its decider: Armageddon (a draw qualifies Black), a blitz pair
+    (its winner entered as the decider), or the lower rating qualifies.
+    """
+    if black is None:
+        return white
+    if result is None:
+        return None
+    if result in (Result.WHITE_WINS, Result.WHITE_FORFEIT_WIN):
+        return white
+    if result in (Result.BLACK_WINS, Result.BLACK_FORFEIT_WIN):
+        return black
+    if result is Result.DOUBLE_FORFEIT:
+        return None
+    if rule == "rating":
+        assert ratings is not None
+        return white if ratings.get(white, 0) < ratings.get(black, 0) else black
+    if decider is None:
+        return None
+    if decider in (Result.WHITE_WINS, Result.WHITE_FORFEIT_WIN):
+        return white
+    if decider in (Result.BLACK_WINS, Result.BLACK_FORFEIT_WIN):
+        return black
+    if rule == "armageddon" and decider is Result.DRAW:
+        return black
+    return None
+
+
+@dataclass
+class Match:
+    slot: int
+    white: int
+    black: int | None
+    result: Result | None = None
+    decider: Result | None = None
+    bye: bool = False
+
+
+def next_round(
+    matches: list[Match], rule: str, ratings: dict[int, int], excluded: set[int]
+) -> list[tuple[int | None, int | None]]:
+    """The next round's sides, slot by slot: winners of slots 2j and 2j+1 meet at j.
+
+    ``None`` is a hole (a double forfeit, or an excluded winner) for a lucky loser.
+    """
+    by_slot = {m.slot: m for m in matches}
+    size = max(by_slot) + 1 if by_slot else 0
+    out: list[tuple[int | None, int | None]] = []
+    for j in range(0, size, 2):
+        sides: list[int | None] = []
+        for slot in (j, j + 1):
+            m = by_slot.get(slot)
+            if m is None:
+                sides.append(None)
+                continue
+            if m.black is not None and m.result is None:
+                raise RuleError(f"Échiquier {slot + 1} : résultat manquant.")
+            w = winner(m.white, m.black, m.result, m.decider, rule, ratings)
+            if w is None and m.result is Result.DRAW:
+                raise RuleError(f"Échiquier {slot + 1} : nulle, le départage n'est pas saisi.")
+            sides.append(None if w in excluded else w)
+        out.append((sides[0], sides[1]))
+    return out
+
+
+def lucky_loser_pool(
+    matches: list[Match],
+    rule: str,
+    ratings: dict[int, int],
+    phones: dict[int, str | None],
+    excluded: set[int],
+    tried: set[int],
+) -> list[int]:
+    """Losers of the round just played who left a phone number; not double forfeits,
+    not excluded players, not those already drawn for this round."""
+    pool = []
+    for m in matches:
+        if m.black is None or m.result is Result.DOUBLE_FORFEIT:
+            continue
+        w = winner(m.white, m.black, m.result, m.decider, rule, ratings)
+        loser = m.black if w == m.white else m.white
+        if w is None or loser is None:
+            continue
+        if loser in excluded or loser in tried or not phones.get(loser):
+            continue
+        pool.append(loser)
+    return sorted(pool)
+
+
+def ranking(
+    rounds: list[list[Match]], rule: str, ratings: dict[int, int]
+) -> list[tuple[int, int, list[int]]]:
+    """Final ranking: winner, finalist, then each round's losers ordered by how far their
+    conqueror went. Returns (first place, last place, players) groups."""
+    eliminated_in: dict[int, int] = {}
+    beaten_by: dict[int, int] = {}
+    champion: int | None = None
+    for number, matches in enumerate(rounds, start=1):
+        for m in matches:
+            if m.black is None:
+                continue
+            w = winner(m.white, m.black, m.result, m.decider, rule, ratings)
+            losers = [m.white, m.black] if w is None else [m.black if w == m.white else m.white]
+            for loser in losers:
+                eliminated_in[loser] = number
+                if w is not None:
+                    beaten_by[loser] = w
+            if number == len(rounds) and w is not None:
+                champion = w
+    last = len(rounds) + 1
+
+    def reach(player: int) -> int:
+        return last if player == champion else eliminated_in.get(player, last)
+
+    players = sorted(
+        eliminated_in,
+        key=lambda p: (-eliminated_in[p], -reach(beaten_by[p]) if p in beaten_by else 1),
+    )
+    groups: list[tuple[int, int, list[int]]] = []
+    if champion is not None:
+        groups.append((1, 1, [champion]))
+    place = len(groups) + 1
+    i = 0
+    while i < len(players):
+        key = (
+            eliminated_in[players[i]],
+            reach(beaten_by[players[i]]) if players[i] in beaten_by else 0,
+        )
+        j = i
+        while (
+            j + 1 < len(players)
+            and (
+                eliminated_in[players[j + 1]],
+                reach(beaten_by[players[j + 1]]) if players[j + 1] in beaten_by else 0,
+            )
+            == key
+        ):
+            j += 1
+        group = players[i : j + 1]
+        groups.append((place, place + len(group) - 1, group))
+        place += len(group)
+        i = j + 1
+    return groups

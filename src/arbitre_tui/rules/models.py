@@ -176,6 +176,7 @@ class Player(Model):
     checked_in: bool = False
     publish_opt_out: bool = False
     withdrawn: bool = False
+    excluded: bool = False
     payment_method: str | None = None
     team_id: int | None = None
     # Team cup roster fields (regulation 004).
@@ -244,10 +245,17 @@ class Game(Model):
     black_id: int | None = None
     result: Result | None = None
     bye: Bye | None = None
+    decider: Result | None = None  # knockout: the decider of a drawn game
+    slot: int | None = None  # knockout: the match's place in the bracket
 
     @property
     def is_bye(self) -> bool:
-        return self.black_id is None
+        return self.black_id is None and self.bye is not None
+
+    @property
+    def awaits_opponent(self) -> bool:
+        """A knockout match whose other side is a hole, until a lucky loser fills it."""
+        return self.black_id is None and self.bye is None
 
 
 class Incident(Model):

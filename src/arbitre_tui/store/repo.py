@@ -12,7 +12,7 @@ from . import backup as backups
 from .db import connect
 from .journal import Journal
 
-_PLAYER_BOOLS = ("paid", "checked_in", "publish_opt_out", "withdrawn", "transferred")
+_PLAYER_BOOLS = ("paid", "checked_in", "publish_opt_out", "withdrawn", "excluded", "transferred")
 
 
 def player_row(player: Player) -> dict[str, Any]:

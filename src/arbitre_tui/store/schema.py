@@ -141,11 +141,37 @@ MIGRATIONS: list[str] = [
     CREATE TRIGGER journal_changes_no_delete BEFORE DELETE ON journal_changes
         BEGIN SELECT RAISE(ABORT, 'journal is append-only'); END;
     """,
+    # 2: knockout — the decider of a drawn game, the bracket slot, exclusions, lucky losers.
+    """
+    ALTER TABLE games ADD COLUMN decider TEXT;
+    ALTER TABLE games ADD COLUMN slot INTEGER;
+    ALTER TABLE players ADD COLUMN excluded INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE lucky_losers (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        slot INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        draw_id INTEGER NOT NULL REFERENCES draws(id),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'accepted', 'unreachable'))
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Tables whose rows operations may change (and undo may restore).
 DATA_TABLES = frozenset(
-    {"event", "clubs", "tournaments", "teams", "players", "rounds", "games", "incidents", "draws"}
+    {
+        "event",
+        "clubs",
+        "tournaments",
+        "teams",
+        "players",
+        "rounds",
+        "games",
+        "incidents",
+        "draws",
+        "lucky_losers",
+    }
 )

@@ -180,7 +180,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
 def cmd_pair(args: argparse.Namespace) -> int:
     service = _service(args.file)
     t = service.tournament(args.tournoi)
-    rnd = service.pair_round(t.key, seed=args.seed)
+    rnd = service.pair_round(t.key, seed=args.seed, exempt_holes=args.exempt_holes)
     print(f"{t.name} : ronde {rnd.number} appariée.")
     _print_round(service, t, rnd.number)
     return 0
@@ -222,7 +222,9 @@ def cmd_incident(args: argparse.Namespace) -> int:
     service = _service(args.file)
     t = service.tournament(args.tournoi)
     kind = INCIDENT_ALIASES.get(args.kind, args.kind)
-    iid = service.record_incident(t.key, args.board, args.colour, kind, args.note, args.ronde)
+    iid = service.record_incident(
+        t.key, args.board, args.colour, kind, args.note, args.ronde, confirm=args.confirm
+    )
     print(f"Incident n° {iid} enregistré.")
     return 0
 
@@ -359,6 +361,11 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--seed", type=int, default=None, help="graine imposée du tirage (rejouer un tirage)"
         )
+        p.add_argument(
+            "--exempt-holes",
+            action="store_true",
+            help="K.O. : qualifier l'adversaire d'un trou que personne n'a comblé",
+        )
 
     def round_(p: argparse.ArgumentParser) -> None:
         json_only(p)
@@ -389,6 +396,11 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument("colour", choices=["white", "black", "blancs", "noirs"], metavar="COULEUR")
         p.add_argument("--note", default="", help="texte libre joint à l'incident")
+        p.add_argument(
+            "--confirm",
+            action="store_true",
+            help="confirmer la perte de la partie (coup illégal de trop, usage d'appareil)",
+        )
         _add_tournament(p)
         p.add_argument(
             "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
@@ -452,9 +464,10 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--json", action="store_true", help="sortie JSON")
     lst.set_defaults(func=cmd_players_list)
 
-    from . import standings
+    from . import knockout, standings
 
     standings.register(sub)
+    knockout.register(sub)
     return parser
 
 

@@ -1,0 +1,185 @@
+"""Knockout commands: `arbitre ko …`, `arbitre absent`, `arbitre decider`, `arbitre lucky-loser`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+
+def _service(path: str) -> Any:
+    from ...operations import EventService
+
+    return EventService(path)
+
+
+def _key(service: Any, key: str | None) -> str | None:
+    if key:
+        return key
+    from ...rules.models import System
+
+    kos = [t.key for t in service.store.tournaments() if t.system is System.KNOCKOUT]
+    return kos[0] if len(kos) == 1 else None
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from ...operations import knockout
+
+    service = _service(args.file)
+    data = knockout.status(service, _key(service, args.tournoi))
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    print(f"{data['entries']} inscrits — {data['case']}")
+    print(
+        f"exempts : {data['byes']}"
+        + (f" ({', '.join(data['bye_players'][:8])}…)" if data["byes"] else "")
+    )
+    if data["waiting_list"]:
+        print(f"liste d'attente : {len(data['waiting_list'])}")
+    for r in data["refunds"]:
+        print(f"  rembourser {r['name']:<30} {r['amount']:6.2f} € {r['means']}")
+    if "warning" in data:
+        print(data["warning"])
+    return 0
+
+
+def cmd_close(args: argparse.Namespace) -> int:
+    from ...operations import knockout
+
+    service = _service(args.file)
+    fmt = knockout.close_registration(service, _key(service, args.tournoi))
+    print(f"Inscriptions closes : {fmt.case}")
+    return 0
+
+
+def cmd_ranking(args: argparse.Namespace) -> int:
+    from ...operations import knockout
+
+    service = _service(args.file)
+    rows = knockout.final_ranking(service, _key(service, args.tournoi))
+    if args.json:
+        print(
+            json.dumps(
+                [{"place": p, "players": names} for p, names in rows], ensure_ascii=False, indent=2
+            )
+        )
+        return 0
+    for place, names in rows:
+        print(f"{place:>8}  {', '.join(names)}")
+    return 0
+
+
+def cmd_absent(args: argparse.Namespace) -> int:
+    service = _service(args.file)
+    t = service.tournament(args.tournoi)
+    game = service.absent(t.key, args.board, args.side, args.ronde)
+    print(f"Échiquier {game.board} : {game.result.label} (forfait) enregistré.")
+    return 0
+
+
+def cmd_decider(args: argparse.Namespace) -> int:
+    from ...operations import knockout
+
+    service = _service(args.file)
+    knockout.record_decider(service, _key(service, args.tournoi), args.board, args.result)
+    print(f"Échiquier {args.board} : départage enregistré.")
+    return 0
+
+
+def cmd_lucky_loser(args: argparse.Namespace) -> int:
+    from ...operations import knockout
+
+    service = _service(args.file)
+    key = _key(service, args.tournoi)
+    confirm = True if args.reachable else (False if args.not_reachable else None)
+    out = knockout.lucky_loser(service, key, confirm, args.seed)
+    if "accepted" in out:
+        print(f"{out['accepted']} est repêché(e) (échiquier {out['slot'] + 1}).")
+    if "unreachable" in out:
+        print(f"{out['unreachable']} injoignable : tirage refait.")
+    if "drawn" in out:
+        print(
+            f"Tiré au sort : {out['drawn']} (parmi {out['pool']}). Joignable ? "
+            "arbitre lucky-loser FICHIER --reachable | --not-reachable"
+        )
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    def tournament(p: argparse.ArgumentParser) -> None:
+        p.add_argument("file", metavar="FICHIER")
+        p.add_argument(
+            "--tournoi", "-t", metavar="CLÉ", help="le tournoi K.O. (défaut : le seul du fichier)"
+        )
+
+    ko = sub.add_parser(
+        "ko",
+        help="élimination directe : état, clôture des inscriptions, classement",
+        description="élimination directe (règlement 000)",
+    )
+    ksub = ko.add_subparsers(dest="ko_command", required=True, metavar="ACTION")
+    st = ksub.add_parser(
+        "status",
+        help="format décidé par les inscriptions, exempts, remboursements",
+        description="format décidé par les inscriptions, exempts, remboursements",
+    )
+    tournament(st)
+    st.add_argument("--json", action="store_true", help="sortie JSON")
+    st.set_defaults(func=cmd_status)
+    cl = ksub.add_parser(
+        "close-registration",
+        help="clore les inscriptions : fixe le format",
+        description="clore les inscriptions : fixe le format",
+    )
+    tournament(cl)
+    cl.set_defaults(func=cmd_close)
+    rk = ksub.add_parser("ranking", help="classement final", description="classement final")
+    tournament(rk)
+    rk.add_argument("--json", action="store_true", help="sortie JSON")
+    rk.set_defaults(func=cmd_ranking)
+
+    ab = sub.add_parser(
+        "absent",
+        help="joueur absent : forfait (les deux : double forfait)",
+        description="joueur absent : forfait (les deux : double forfait)",
+    )
+    ab.add_argument("file", metavar="FICHIER")
+    ab.add_argument("board", type=int, metavar="ÉCHIQUIER")
+    ab.add_argument(
+        "side",
+        choices=["white", "black", "both", "blancs", "noirs", "les-deux"],
+        metavar="QUI",
+        help="white/blancs, black/noirs, both/les-deux",
+    )
+    ab.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi")
+    ab.add_argument(
+        "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
+    )
+    ab.set_defaults(func=cmd_absent)
+
+    de = sub.add_parser(
+        "decider",
+        help="résultat du départage d'une nulle (K.O.)",
+        description="résultat du départage d'une nulle (Armageddon : la nulle qualifie les Noirs)",
+    )
+    tournament(de)
+    de.add_argument("board", type=int, metavar="ÉCHIQUIER")
+    de.add_argument("result", metavar="RÉSULTAT", help="1, = ou 0")
+    de.set_defaults(func=cmd_decider)
+
+    ll = sub.add_parser(
+        "lucky-loser",
+        help="repêchage : tirer, confirmer joignable ou non",
+        description="repêchage : tirer au sort un perdant pour combler un trou",
+    )
+    tournament(ll)
+    group = ll.add_mutually_exclusive_group()
+    group.add_argument(
+        "--reachable", action="store_true", help="le tiré est joignable : il est repêché"
+    )
+    group.add_argument(
+        "--not-reachable", action="store_true", help="injoignable : nouveau tirage sans lui"
+    )
+    ll.add_argument("--seed", type=int, default=None, help="graine imposée (rejouer un tirage)")
+    ll.set_defaults(func=cmd_lucky_loser)

@@ -1,0 +1,391 @@
+"""Knockout operations (regulation 000): registration close, bracket rounds, absences,
+deciders, lucky losers, ranking. Rules come from rules/knockout.py."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from ..rules import knockout as ko
+from ..rules.errors import RuleError
+from ..rules.models import Player, Result, System, Tournament
+from .event import EventService, OperationError
+
+
+def _ko(service: EventService, key: str | None) -> Tournament:
+    t = service.tournament(key)
+    if t.system is not System.KNOCKOUT:
+        raise OperationError(f"{t.name} n'est pas un tournoi à élimination directe.")
+    return t
+
+
+def entrants(service: EventService, t: Tournament) -> list[Player]:
+    """Entries in registration order (the order that decides byes and the waiting list)."""
+    assert t.id is not None
+    players = service.store.players(t.id)
+    return sorted(players, key=lambda p: (p.registered_at or dt.datetime.max, p.id or 0))
+
+
+def _format(service: EventService, t: Tournament) -> ko.KoFormat:
+    people = [
+        p
+        for p in entrants(service, t)
+        if not (p.withdrawn and p.id not in t.settings.get("ko", {}).get("waiting", []))
+    ]
+    return ko.ko_format(
+        [
+            ko.Entrant(p.id or 0, p.name, p.rating, p.phone, p.paid, p.payment_method)
+            for p in people
+        ],
+        float(t.settings.get("fee", 0)),
+    )
+
+
+def status(service: EventService, key: str | None) -> dict[str, Any]:
+    """What the registration decides, live, and where the bracket stands."""
+    t = _ko(service, key)
+    assert t.id is not None
+    fmt = _format(service, t)
+    names = {p.id: p.name for p in service.store.players(t.id)}
+    closed = "ko" in t.settings
+    rounds = service.store.rounds(t.id)
+    out: dict[str, Any] = {
+        "tournament": t.key,
+        "entries": len(fmt.validated) + len(fmt.waiting),
+        "registration_closed": closed,
+        "case": fmt.case,
+        "cancelled": fmt.cancelled,
+        "rounds": fmt.rounds,
+        "bracket": fmt.bracket,
+        "byes": len(fmt.byes),
+        "bye_players": [names[i] for i in fmt.byes],
+        "waiting_list": [names[i] for i in fmt.waiting],
+        "refunds": [{"name": r.name, "amount": r.amount, "means": r.means} for r in fmt.refunds],
+        "current_round": rounds[-1].number if rounds else 0,
+        "stage": t.stages.get(rounds[-1].number) if rounds else None,
+    }
+    if t.settings.get("fide_rated"):
+        out["warning"] = (
+            "Tournoi homologué FIDE : ce règlement s'écarte des Règles du jeu "
+            "(3 coups illégaux perdent ici, 2 selon la FIDE)."
+        )
+    return out
+
+
+def close_registration(service: EventService, key: str | None) -> ko.KoFormat:
+    t = _ko(service, key)
+    assert t.id is not None
+    if "ko" in t.settings:
+        raise OperationError("Les inscriptions sont déjà closes.")
+    fmt = _format(service, t)
+    stages, controls = ko.ko_stages(fmt.rounds) if fmt.rounds else ({}, {})
+    settings = {
+        **t.settings,
+        "ko": {
+            "case": fmt.case,
+            "rounds": fmt.rounds,
+            "bracket": fmt.bracket,
+            "validated": fmt.validated,
+            "waiting": fmt.waiting,
+            "byes": fmt.byes,
+            "cancelled": fmt.cancelled,
+        },
+    }
+    with service.journal.operation(
+        "ko_close_registration", {"tournament": t.key, "case": fmt.case}
+    ) as tx:
+        tx.update(
+            "tournaments",
+            t.id,
+            {
+                "settings": json.dumps(settings, ensure_ascii=False),
+                "rounds_planned": max(fmt.rounds, 1),
+                "stages": json.dumps({str(k): v for k, v in stages.items()}),
+                "time_controls": json.dumps({str(k): v.model_dump() for k, v in controls.items()}),
+            },
+        )
+        for pid in fmt.waiting:
+            tx.update("players", pid, {"withdrawn": 1})
+    return fmt
+
+
+def _matches(service: EventService, t: Tournament, number: int) -> list[ko.Match]:
+    assert t.id is not None
+    rnd = service.store.round(t.id, number)
+    assert rnd is not None and rnd.id is not None
+    return [
+        ko.Match(
+            g.slot if g.slot is not None else g.board - 1,
+            g.white_id,
+            g.black_id,
+            g.result,
+            g.decider,
+            g.bye is not None,
+        )
+        for g in service.store.games(rnd.id)
+    ]
+
+
+def _context(
+    service: EventService, t: Tournament
+) -> tuple[str, dict[int, int], set[int], dict[int, str | None]]:
+    assert t.id is not None
+    players = service.store.players(t.id)
+    rule = str(t.settings.get("decider", "armageddon"))
+    return (
+        rule,
+        {p.id: p.rating for p in players if p.id},
+        {p.id for p in players if p.id and p.excluded},
+        {p.id: p.phone for p in players if p.id},
+    )
+
+
+def pair(
+    service: EventService, t: Tournament, number: int, seed: int | None, exempt_holes: bool = False
+) -> None:
+    """Round 1 by the recorded draw; later rounds by the bracket, holes filled by lucky losers."""
+    info = t.settings.get("ko")
+    if not info:
+        raise OperationError("Closez d'abord les inscriptions (arbitre ko close-registration).")
+    if info.get("cancelled"):
+        raise OperationError("Le tournoi est annulé (moins de 100 inscrits) : rien à apparier.")
+    assert t.id is not None
+    rule, ratings, excluded, _ = _context(service, t)
+    with service.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
+        if number == 1:
+            fmt = ko.KoFormat(
+                info["case"],
+                info["rounds"],
+                info["bracket"],
+                info["validated"],
+                info["waiting"],
+                info["byes"],
+            )
+            others = [p for p in fmt.validated if p not in set(fmt.byes)]
+            seeded = t.settings.get("round1_draw") == "seeded"
+            order = others if seeded else tx.draw("tirage de la ronde 1", "shuffle", others, seed)
+            try:
+                sides: list[tuple[int | None, int | None]] = list(
+                    ko.first_round(fmt, order, ratings, seeded)
+                )
+            except RuleError as exc:
+                raise OperationError(exc.message) from None
+        else:
+            try:
+                raw = ko.next_round(_matches(service, t, number - 1), rule, ratings, excluded)
+            except RuleError as exc:
+                raise OperationError(f"Ronde {number - 1} : {exc.message}") from None
+            accepted = {
+                (r["slot"]): r["player_id"]
+                for r in service.store.conn.execute(
+                    "SELECT slot, player_id FROM lucky_losers WHERE tournament_id = ? AND round = ? "
+                    "AND status = 'accepted'",
+                    (t.id, number - 1),
+                )
+            }
+            sides = []
+            holes = []
+            for j, (a, b) in enumerate(raw):
+                a = a if a is not None else accepted.get(2 * j)
+                b = b if b is not None else accepted.get(2 * j + 1)
+                if (a is None) != (b is None) and not exempt_holes:
+                    holes.append(j + 1)
+                sides.append((a, b) if a is not None else (b, None))
+            if holes:
+                raise OperationError(
+                    f"Trou(s) au tableau de la ronde {number} (échiquiers {', '.join(map(str, holes))}) : "
+                    "tirez un repêché (arbitre lucky-loser), ou qualifiez l'adversaire (--exempt-holes)."
+                )
+        tc = t.time_control(number)
+        round_id = tx.insert(
+            "rounds",
+            {
+                "tournament_id": t.id,
+                "number": number,
+                "stage": t.stages.get(number),
+                "time_control": tc.model_dump_json() if tc else None,
+                "closed": 0,
+            },
+        )
+        games = [(slot, a, b) for slot, (a, b) in enumerate(sides) if a is not None]
+        paired = [g for g in games if g[2] is not None]
+        flips = (
+            tx.draw(
+                f"couleurs de la ronde {number}", "coins", [slot for slot, _, _ in paired], None
+            )
+            if paired
+            else []
+        )
+        flip = dict(zip([slot for slot, _, _ in paired], flips, strict=True))
+        for slot, a, b in games:
+            if b is None:
+                tx.insert(
+                    "games",
+                    {
+                        "round_id": round_id,
+                        "board": slot + 1,
+                        "slot": slot,
+                        "white_id": a,
+                        "black_id": None,
+                        "bye": "F",
+                    },
+                )
+                continue
+            white, black = (a, b) if flip[slot] else (b, a)
+            tx.insert(
+                "games",
+                {
+                    "round_id": round_id,
+                    "board": slot + 1,
+                    "slot": slot,
+                    "white_id": white,
+                    "black_id": black,
+                },
+            )
+
+
+def record_decider(service: EventService, key: str | None, board: int, result: str) -> None:
+    from ..rules.models import parse_result
+
+    t = _ko(service, key)
+    _t, rnd, game = service._game(t.key, None, board)
+    if rnd.closed:
+        raise OperationError(f"La ronde {rnd.number} est close.")
+    if game.result is not Result.DRAW:
+        raise OperationError(f"Échiquier {board} : pas de nulle, pas de départage à saisir.")
+    try:
+        value = parse_result(result)
+    except RuleError as exc:
+        raise OperationError(exc.message) from None
+    if not value.played:
+        raise OperationError("Le départage se joue : 1, = ou 0.")
+    if value is Result.DRAW and t.settings.get("decider", "armageddon") != "armageddon":
+        raise OperationError("Seul l'Armageddon peut finir nul (la nulle qualifie les Noirs).")
+    assert game.id is not None
+    with service.journal.operation(
+        "record_decider", {"tournament": t.key, "board": board, "result": value.value}
+    ) as tx:
+        tx.update("games", game.id, {"decider": value.value})
+
+
+def holes(service: EventService, t: Tournament) -> list[int]:
+    """Slots of the round just closed whose winner is missing (double forfeit, exclusion)."""
+    assert t.id is not None
+    rounds = service.store.rounds(t.id)
+    if not rounds or not rounds[-1].closed or rounds[-1].number >= t.rounds_planned:
+        return []
+    rule, ratings, excluded, _ = _context(service, t)
+    out = []
+    for m in _matches(service, t, rounds[-1].number):
+        w = ko.winner(m.white, m.black, m.result, m.decider, rule, ratings)
+        if w is None or w in excluded:
+            out.append(m.slot)
+    return out
+
+
+def lucky_loser(
+    service: EventService, key: str | None, confirm: bool | None = None, seed: int | None = None
+) -> dict[str, Any]:
+    """Draw a lucky loser for the first open hole, or confirm / reject the pending one.
+
+    ``confirm=True``: the drawn player is reachable and takes the hole. ``False``: not
+    reachable — kept as a try, and the draw is repeated without them.
+    """
+    t = _ko(service, key)
+    assert t.id is not None
+    rounds = service.store.rounds(t.id)
+    if not rounds or not rounds[-1].closed:
+        raise OperationError("Le repêchage se tire après la clôture de la ronde.")
+    number = rounds[-1].number
+    rows = [
+        dict(r)
+        for r in service.store.conn.execute(
+            "SELECT * FROM lucky_losers WHERE tournament_id = ? AND round = ? ORDER BY id",
+            (t.id, number),
+        )
+    ]
+    pending = [r for r in rows if r["status"] == "pending"]
+    names = {p.id: p.name for p in service.store.players(t.id)}
+    if confirm is not None:
+        if not pending:
+            raise OperationError("Aucun repêché en attente de confirmation.")
+        row = pending[0]
+        with service.journal.operation(
+            "lucky_loser_confirm",
+            {"tournament": t.key, "player": row["player_id"], "reachable": confirm},
+        ) as tx:
+            tx.update(
+                "lucky_losers", row["id"], {"status": "accepted" if confirm else "unreachable"}
+            )
+            if confirm:
+                return {"accepted": names[row["player_id"]], "slot": row["slot"]}
+            rows = [{**r, "status": "unreachable"} if r["id"] == row["id"] else r for r in rows]
+            drawn = _draw_one(service, t, number, rows, tx, seed)
+            return {"unreachable": names[row["player_id"]], **drawn}
+    if pending:
+        raise OperationError(
+            f"{names[pending[0]['player_id']]} attend sa confirmation (joignable : oui ou non)."
+        )
+    with service.journal.operation(
+        "lucky_loser_draw", {"tournament": t.key, "round": number}
+    ) as tx:
+        return _draw_one(service, t, number, rows, tx, seed)
+
+
+def _draw_one(
+    service: EventService,
+    t: Tournament,
+    number: int,
+    rows: list[dict[str, Any]],
+    tx: Any,
+    seed: int | None,
+) -> dict[str, Any]:
+    filled = {r["slot"] for r in rows if r["status"] == "accepted"}
+    open_holes = [s for s in holes(service, t) if s not in filled]
+    if not open_holes:
+        raise OperationError("Aucun trou à combler au tableau.")
+    rule, ratings, excluded, phones = _context(service, t)
+    tried = {r["player_id"] for r in rows}
+    pool = ko.lucky_loser_pool(_matches(service, t, number), rule, ratings, phones, excluded, tried)
+    if not pool:
+        raise OperationError(
+            "Personne à repêcher : aucun perdant de la ronde n'a laissé de téléphone joignable. "
+            "Qualifiez l'adversaire du trou (arbitre pair --exempt-holes)."
+        )
+    player = tx.draw(
+        f"repêchage ronde {number}, échiquier {open_holes[0] + 1}", "choose", pool, seed
+    )
+    draw_id = service.store.conn.execute("SELECT max(id) FROM draws").fetchone()[0]
+    tx.insert(
+        "lucky_losers",
+        {
+            "tournament_id": t.id,
+            "round": number,
+            "slot": open_holes[0],
+            "player_id": player,
+            "draw_id": draw_id,
+            "status": "pending",
+        },
+    )
+    names = {p.id: p.name for p in service.store.players(t.id)}  # type: ignore[arg-type]
+    return {
+        "drawn": names[player],
+        "player_id": player,
+        "slot": open_holes[0],
+        "pool": len(pool),
+        "holes": len(open_holes),
+    }
+
+
+def final_ranking(service: EventService, key: str | None) -> list[tuple[str, list[str]]]:
+    t = _ko(service, key)
+    assert t.id is not None
+    rule, ratings, _, _ = _context(service, t)
+    rounds = [_matches(service, t, r.number) for r in service.store.rounds(t.id)]
+    names = {p.id: p.name for p in service.store.players(t.id)}
+    out = []
+    for first, last, players in ko.ranking(rounds, rule, ratings):
+        place = str(first) if first == last else f"{first}–{last}"
+        out.append((place, [names[p] for p in players]))
+    return out
