@@ -169,7 +169,11 @@ class ArbitreApp(App[int]):
             self.set_status(f"Refusé : {exc.message}", error=True)
             self.bell()
             return False
+        self.operation_done(done)
+        return True
+
+    def operation_done(self, done: str) -> None:
+        """After a commit returned: refresh what shows, then say it is saved."""
         self._data_version = self.service.store.data_version()
         self._refresh_all()
         self.set_status(f"✓ {done}")
-        return True

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -46,10 +47,10 @@ class Pane(Vertical):
     def load(self, service: EventService, t: Tournament | None) -> None:
         raise NotImplementedError
 
-    def run_operation(self, operation: Callable[[], object], done: str) -> None:
+    def run_operation(self, operation: Callable[[], object], done: str) -> bool:
         """Hand the operation to the app, which commits, refreshes and reports."""
-        runner: Callable[..., object] = self.app.run_operation  # type: ignore[attr-defined]
-        runner(operation, done=done)
+        runner: Callable[..., bool] = self.app.run_operation  # type: ignore[attr-defined]
+        return runner(operation, done=done)
 
 
 class TablePane(Pane):
@@ -73,21 +74,42 @@ class TablePane(Pane):
         self.query_one(".pane-note", Static).update(text)
 
     def fill(self, rows: list[tuple[str, list[Any]]]) -> None:
+        """Show rows; when only values changed, update just those cells (no rebuild)."""
         table = self.table
         if not table.columns:
             for col in self.COLUMNS:
                 table.add_column(col, key=col)
-        cursor = table.cursor_row
-        table.clear()
-        for key, cells in rows:
-            table.add_row(*[_t(c) for c in cells], key=key)
-        if rows:
-            table.move_cursor(row=min(cursor, len(rows) - 1))
+        keys = [key for key, _ in rows]
+        previous: dict[str, list[str]] = getattr(self, "_shown", {})
+        columns = [str(c.value) for c in table.columns]
+        if keys and keys == list(previous) and all(len(c) == len(columns) for _, c in rows):
+            for key, cells in rows:
+                for col, value, old in zip(columns, cells, previous[key], strict=True):
+                    if str(value) != old:
+                        table.update_cell(key, col, _t(value), update_width=True)
+        else:
+            cursor = table.cursor_row
+            table.clear()
+            for key, cells in rows:
+                table.add_row(*[_t(c) for c in cells], key=key)
+            if rows:
+                table.move_cursor(row=min(cursor, len(rows) - 1))
+        self._shown = {key: [str(c) for c in cells] for key, cells in rows}
         self.note("" if rows else self.EMPTY)
+
+    def reset_table(self) -> None:
+        self._shown = {}
+
+    def selected_key(self) -> str | None:
+        table = self.table
+        if not table.row_count:
+            return None
+        value = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return str(value) if value is not None else None
 
 
 class RoundPane(TablePane):
-    """Ronde: the current round's boards; results by keys."""
+    """Ronde: the current round's boards; results, forfeits and deciders by keys."""
 
     TITLE = "Ronde"
     COLUMNS = ("Éch.", "Blancs", "Elo", "Rés.", "Noirs", "Elo ")
@@ -96,8 +118,15 @@ class RoundPane(TablePane):
         Binding("1", "result('1-0')", "1-0", id="white-wins"),
         Binding("equals_sign", "result('=-=')", "½", id="draw"),
         Binding("0", "result('0-1')", "0-1", id="black-wins"),
+        Binding("f", "forfeit_menu", "Forfait", id="forfeit"),
+        Binding("g", "jump", "Aller à", id="jump"),
+        Binding("u", "undo", "Annuler", id="undo-last"),
         Binding("backspace", "clear_result", "Effacer", show=False, id="clear-result"),
     ]
+    mode: str | None = None  # "decider", "forfeit", "jump"
+    _mode_board = 0
+    _buffer = ""
+    _tournament: Tournament | None = None
 
     def load(self, service: EventService, t: Tournament | None) -> None:
         self._service, self._tournament = service, t
@@ -109,13 +138,16 @@ class RoundPane(TablePane):
             self.set_title(f"Ronde — {t.name}")
             self.fill([])
             return
-        self._round_number = rnd.number
         players = {p.id: p for p in service.store.players(t.id)}
         games = service.store.games(rnd.id)
         rows: list[tuple[str, list[Any]]] = []
         for g in games:
             w = players[g.white_id]
             b = players.get(g.black_id) if g.black_id else None
+            if g.result is not None:
+                shown = g.result.label + (f" ({g.decider.label})" if g.decider else "")
+            else:
+                shown = g.bye.label if g.bye else "…"
             rows.append(
                 (
                     str(g.board),
@@ -123,34 +155,110 @@ class RoundPane(TablePane):
                         g.board,
                         w.name,
                         w.rating or "",
-                        g.result.label if g.result else (g.bye.label if g.bye else "…"),
-                        b.name if b else "exempt",
+                        shown,
+                        b.name if b else "—",
                         (b.rating or "") if b else "",
                     ],
                 )
             )
         done = sum(1 for g in games if g.result is not None or g.is_bye)
         state = "close" if rnd.closed else f"{done}/{len(games)} résultats"
+        stage = f" ({rnd.stage})" if rnd.stage and not rnd.stage.startswith("Ronde") else ""
         tc = f" — {rnd.time_control.label}" if rnd.time_control else ""
-        self.set_title(f"Ronde {rnd.number} — {t.name}{tc} — {state}")
+        self.set_title(f"Ronde {rnd.number}{stage} — {t.name}{tc} — {state}")
         self.fill(rows)
 
     def _board(self) -> int | None:
-        table = self.table
-        if not table.row_count:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        key = self.selected_key()
         return int(key) if key is not None else None
+
+    def _status(self, text: str) -> None:
+        setter: Callable[[str], object] = self.app.set_status  # type: ignore[attr-defined]
+        setter(text)
+
+    def on_key(self, event: events.Key) -> None:
+        """While a menu is open, its keys go to it (and nothing else happens)."""
+        if self.mode is None:
+            return
+        event.stop()
+        event.prevent_default()
+        key = event.character or event.key
+        if event.key == "escape":
+            self.mode = None
+            self._status("Annulé.")
+            return
+        t = self._tournament
+        if t is None:
+            return
+        board = self._mode_board
+        if self.mode == "decider" and key in ("1", "0", "="):
+            from ...operations import knockout
+
+            self.mode = None
+            value = {"1": "1-0", "0": "0-1", "=": "=-="}[key]
+            self.run_operation(
+                lambda: knockout.record_decider(self._service, t.key, board, value),
+                done=f"Échiquier {board} : départage {Result(value).label} — enregistré",
+            )
+        elif self.mode == "forfeit" and key in ("b", "n", "d"):
+            self.mode = None
+            side = {"b": "white", "n": "black", "d": "both"}[key]
+            label = {"b": "Blancs absents", "n": "Noirs absents", "d": "double forfait"}[key]
+            self.run_operation(
+                lambda: self._service.absent(t.key, board, side),
+                done=f"Échiquier {board} : {label} — enregistré",
+            )
+        elif self.mode == "jump":
+            if key.isdigit():
+                self._buffer += key
+                self._status(f"Aller à l'échiquier : {self._buffer}_  (Entrée, Échap)")
+            elif event.key == "enter":
+                self.mode = None
+                self._goto(int(self._buffer or 0))
+
+    def _goto(self, board: int) -> None:
+        table = self.table
+        try:
+            table.move_cursor(row=table.get_row_index(str(board)))
+            self._status(f"Échiquier {board}")
+        except Exception:
+            self._status(f"Échiquier {board} inconnu.")
+
+    def action_jump(self) -> None:
+        self.mode, self._buffer = "jump", ""
+        self._status("Aller à l'échiquier : _  (tapez le numéro puis Entrée ; Échap annule)")
+
+    def action_forfeit_menu(self) -> None:
+        board = self._board()
+        if board is None:
+            return
+        self.mode, self._mode_board = "forfeit", board
+        self._status(
+            f"Forfait échiquier {board} : b Blancs absents, n Noirs absents, d les deux ; Échap"
+        )
 
     def action_result(self, value: str) -> None:
         board = self._board()
-        if board is None or self._tournament is None:
+        t = self._tournament
+        if board is None or t is None:
             return
-        key = self._tournament.key
-        self.run_operation(
+        key = t.key
+        ok = self.run_operation(
             lambda: self._service.record_result(key, board, Result(value)),
             done=f"Échiquier {board} : {Result(value).label} — enregistré",
         )
+        needs_decider = (
+            t.system is System.KNOCKOUT
+            and value == "=-="
+            and t.settings.get("decider", "armageddon") != "rating"
+        )
+        if ok and needs_decider:
+            self.mode, self._mode_board = "decider", board
+            rule = t.settings.get("decider", "armageddon")
+            extra = " (= qualifie les Noirs)" if rule == "armageddon" else ""
+            self._status(
+                f"Nulle enregistrée. Départage échiquier {board} : 1, 0 ou ={extra} ; Échap plus tard"
+            )
 
     def action_clear_result(self) -> None:
         board = self._board()
@@ -162,33 +270,53 @@ class RoundPane(TablePane):
             done=f"Échiquier {board} : résultat effacé",
         )
 
+    def action_undo(self) -> None:
+        self.run_operation(lambda: self._service.undo(), done="Dernière opération annulée")
+
 
 class CadencePane(TablePane):
-    """Cadence: time control per round and the current round's clock."""
+    """Cadence: time control per round, projected times, the current round's clock."""
 
     TITLE = "Cadence"
-    COLUMNS = ("Ronde", "Étape", "Cadence", "Début", "Fin prévue")
+    COLUMNS = ("Ronde", "Étape", "Cadence", "Début", "Fin prévue", "")
     EMPTY = "Aucune cadence définie."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "start_now", "Début maintenant", id="round-start"),
+    ]
 
     def body(self) -> ComposeResult:
         yield Static("", id="cadence-clock")
         yield from super().body()
 
     def load(self, service: EventService, t: Tournament | None) -> None:
+        self._service, self._tournament = service, t
         self._start: dt.datetime | None = None
+        self._lateness = 0
+        self._open_boards: list[int] = []
         if t is None or t.id is None:
             self.fill([])
             return
         self.set_title(f"Cadence — {t.name}")
         rounds = {r.number: r for r in service.store.rounds(t.id)}
+        latest = str(t.settings.get("latest_end", ""))
+        gap = dt.timedelta(minutes=int(t.settings.get("break_minutes", 10)))
+        cursor: dt.datetime | None = None
+        day = t.settings.get("day_start")
         rows: list[tuple[str, list[Any]]] = []
         for n in range(1, t.rounds_planned + 1):
             tc = t.time_control(n)
             rnd = rounds.get(n)
-            start = rnd.start_time if rnd else None
-            end = ""
-            if start and tc:
-                end = (start + dt.timedelta(minutes=tc.expected_game_minutes())).strftime("%H:%M")
+            start = rnd.start_time if rnd and rnd.start_time else None
+            if start is None and cursor is not None:
+                start = cursor + gap
+            elif start is None and n == 1 and day:
+                start = dt.datetime.combine(dt.date.today(), dt.time.fromisoformat(str(day)))
+            end = start + dt.timedelta(minutes=tc.expected_game_minutes()) if start and tc else None
+            cursor = end
+            warn = ""
+            if end is not None and latest and end.strftime("%H:%M") > latest:
+                warn = f"après {latest} !"
+            projected = "" if rnd and rnd.start_time else "~"
             rows.append(
                 (
                     str(n),
@@ -196,13 +324,20 @@ class CadencePane(TablePane):
                         n,
                         t.stages.get(n, ""),
                         tc.label if tc else "—",
-                        start.strftime("%H:%M") if start else "",
-                        end,
+                        f"{projected}{start:%H:%M}" if start else "",
+                        f"~{end:%H:%M}" if end else "",
+                        warn,
                     ],
                 )
             )
-            if rnd and not rnd.closed:
-                self._start = start
+        current = max(rounds.values(), key=lambda r: r.number) if rounds else None
+        if current and not current.closed:
+            self._start = current.start_time
+            self._lateness = int(t.settings.get("lateness_minutes", 0))
+            assert current.id is not None
+            self._open_boards = [
+                g.board for g in service.store.games(current.id) if g.black_id and g.result is None
+            ]
         self.fill(rows)
         self.tick()
 
@@ -210,40 +345,175 @@ class CadencePane(TablePane):
         """Once a second, only this line changes (layout=False: no relayout)."""
         clock = self.query_one("#cadence-clock", Static)
         if self._start is None:
-            clock.update("Ronde en cours : heure de début non notée.", layout=False)
+            clock.update("Ronde en cours : heure de début non notée (touche d).", layout=False)
             return
         elapsed = dt.datetime.now() - self._start
         minutes, seconds = divmod(int(elapsed.total_seconds()), 60)
-        clock.update(f"Ronde en cours depuis {minutes} min {seconds:02d} s", layout=False)
+        text = f"Ronde en cours depuis {minutes} min {seconds:02d} s"
+        if self._lateness:
+            left = self._lateness * 60 - int(elapsed.total_seconds())
+            if left > 0:
+                text += f" — forfait dans {left // 60}:{left % 60:02d}"
+            elif self._open_boards:
+                boards = ", ".join(map(str, self._open_boards[:10]))
+                text += f" — délai passé ; sans résultat : {boards}"
+        clock.update(text, layout=False)
+
+    def action_start_now(self) -> None:
+        t = self._tournament
+        if t is None:
+            return
+        when = dt.datetime.now().replace(microsecond=0)
+        self.run_operation(
+            lambda: self._service.set_round_start(t.key, when),
+            done=f"Début de ronde noté : {when:%H:%M}",
+        )
 
 
 class IncidentsPane(TablePane):
+    """Per game: illegal moves and device warnings; the loss on the limit is confirmed."""
+
     TITLE = "Incidents"
-    COLUMNS = ("Heure", "Joueur", "Incident", "Note")
-    EMPTY = "Aucun incident enregistré."
+    COLUMNS = ("Éch.", "Blancs", "CI", "Noirs", "CI ", "Avert.", "Rés.")
+    EMPTY = "Aucune ronde appariée."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("w", "incident('white', 'illegal_move')", "CI Blancs", id="illegal-white"),
+        Binding("x", "incident('black', 'illegal_move')", "CI Noirs", id="illegal-black"),
+        Binding("a", "incident('white', 'device_ring')", "Sonne B", id="ring-white"),
+        Binding("z", "incident('black', 'device_ring')", "Sonne N", id="ring-black"),
+        Binding("e", "incident('white', 'device_use')", "Excl. B", id="exclude-white"),
+        Binding("d", "incident('black', 'device_use')", "Excl. N", id="exclude-black"),
+        Binding("o", "confirm", "Confirmer", id="confirm"),
+    ]
+    _pending: tuple[int, str, str] | None = None
 
     def load(self, service: EventService, t: Tournament | None) -> None:
+        self._service, self._tournament = service, t
         if t is None or t.id is None:
             self.fill([])
             return
-        self.set_title(f"Incidents — {t.name}")
+        rnd = service.current_round(t)
+        limit = int(t.settings.get("illegal_moves_to_lose", 2))
+        warning = ""
+        if t.settings.get("fide_rated") and limit != 2:
+            warning = f" — ATTENTION : {limit} coups illégaux ici, 2 selon les Règles FIDE"
+        self.set_title(f"Incidents — {t.name} — perte au {limit}e coup illégal{warning}")
+        if rnd is None or rnd.id is None:
+            self.fill([])
+            return
         players = {p.id: p for p in service.store.players(t.id)}
-        rows = [
-            (str(i.id), [i.at.strftime("%H:%M"), players[i.player_id].name, i.kind.label, i.note])
-            for i in service.store.incidents(t.id)
-        ]
+        counts: dict[tuple[int | None, int, str], int] = {}
+        for i in service.store.incidents(t.id):
+            counts[(i.game_id, i.player_id, i.kind.value)] = (
+                counts.get((i.game_id, i.player_id, i.kind.value), 0) + 1
+            )
+        rows: list[tuple[str, list[Any]]] = []
+        for g in service.store.games(rnd.id):
+            if g.black_id is None:
+                continue
+            w, b = players[g.white_id], players[g.black_id]
+
+            def n(pid: int, kind: str, gid: int | None = g.id) -> int:
+                return counts.get((gid, pid, kind), 0)
+
+            rings = n(g.white_id, "device_ring") + n(g.black_id, "device_ring")
+            excl = [x.name for x in (w, b) if x.excluded]
+            rows.append(
+                (
+                    str(g.board),
+                    [
+                        g.board,
+                        w.name,
+                        n(g.white_id, "illegal_move") or "",
+                        b.name,
+                        n(g.black_id, "illegal_move") or "",
+                        ("exclu " + excl[0]) if excl else (rings or ""),
+                        g.result.label if g.result else "",
+                    ],
+                )
+            )
         self.fill(rows)
+
+    def action_incident(self, colour: str, kind: str, confirm: bool = False) -> None:
+        key = self.selected_key()
+        t = self._tournament
+        if key is None or t is None:
+            return
+        board = int(key)
+        label = {
+            "illegal_move": "coup illégal",
+            "device_ring": "sonnerie (avertissement)",
+            "device_use": "usage d'appareil (exclusion)",
+        }[kind]
+        side = "Blancs" if colour == "white" else "Noirs"
+        try:
+            self._service.record_incident(t.key, board, colour, kind, confirm=confirm)
+        except OperationError as exc:
+            if "Confirmez" in exc.message:
+                self._pending = (board, colour, kind)
+                setter: Callable[..., object] = self.app.set_status  # type: ignore[attr-defined]
+                setter(
+                    f"{exc.message.split(' Confirmez')[0]} — o pour confirmer, autre touche : annuler",
+                    error=True,
+                )
+                return
+            self.app.set_status(f"Refusé : {exc.message}", error=True)  # type: ignore[attr-defined]
+            return
+        self._pending = None
+        done: Callable[[str], object] = self.app.operation_done  # type: ignore[attr-defined]
+        done(f"Échiquier {board} : {label} {side} — enregistré")
+
+    def action_confirm(self) -> None:
+        if self._pending is None:
+            return
+        board, colour, kind = self._pending
+        self._pending = None
+        table = self.table
+        table.move_cursor(row=table.get_row_index(str(board)))
+        self.action_incident(colour, kind, confirm=True)
 
 
 class LuckyLoserPane(TablePane):
-    """Repêchage: every recorded draw, with its seed and whether it replays identically."""
+    """Repêchage: holes to fill, the draw, reachable or not; every try and every seed."""
 
     TITLE = "Repêchage et tirages au sort"
     COLUMNS = ("N°", "Heure", "Objet", "Graine", "Rejoué")
     EMPTY = "Aucun tirage au sort enregistré."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("l", "lucky('draw')", "Tirer", id="lucky-draw"),
+        Binding("o", "lucky('yes')", "Joignable", id="lucky-yes"),
+        Binding("x", "lucky('no')", "Injoignable", id="lucky-no"),
+    ]
 
     def load(self, service: EventService, t: Tournament | None) -> None:
-        rows = []
+        self._service, self._tournament = service, t
+        rows: list[tuple[str, list[Any]]] = []
+        head = "Repêchage et tirages au sort"
+        if t is not None and t.system is System.KNOCKOUT and t.id is not None:
+            from ...operations import knockout
+
+            open_holes = knockout.holes(service, t)
+            names = {p.id: p.name for p in service.store.players(t.id)}
+            tries = service.store.conn.execute(
+                "SELECT * FROM lucky_losers WHERE tournament_id = ? ORDER BY id", (t.id,)
+            ).fetchall()
+            filled = {r["slot"] for r in tries if r["status"] == "accepted"}
+            waiting = len([h for h in open_holes if h not in filled])
+            status = {"pending": "à joindre", "accepted": "repêché", "unreachable": "injoignable"}
+            for r in tries:
+                rows.append(
+                    (
+                        f"ll{r['id']}",
+                        [
+                            f"R{r['round']}",
+                            f"éch. {r['slot'] + 1}",
+                            names[r["player_id"]],
+                            f"tirage {r['draw_id']}",
+                            status[r["status"]],
+                        ],
+                    )
+                )
+            head = f"Repêchage — {t.name} — trous à combler : {waiting}"
         for d in service.store.draws():
             same, _, _ = service.replay_draw(d["id"])
             rows.append(
@@ -258,6 +528,68 @@ class LuckyLoserPane(TablePane):
                     ],
                 )
             )
+        self.set_title(head)
+        self.fill(rows)
+
+    def action_lucky(self, what: str) -> None:
+        t = self._tournament
+        if t is None:
+            return
+        from ...operations import knockout
+
+        confirm = {"draw": None, "yes": True, "no": False}[what]
+        outcome: dict[str, Any] = {}
+
+        def run() -> None:
+            outcome.update(knockout.lucky_loser(self._service, t.key, confirm))
+
+        if self.run_operation(run, done="tirage enregistré"):
+            if "drawn" in outcome:
+                self._status(
+                    f"Tiré au sort : {outcome['drawn']} (parmi {outcome['pool']}) — "
+                    "joignable ? o oui, x non"
+                )
+            elif "accepted" in outcome:
+                self._status(f"✓ {outcome['accepted']} est repêché(e) — enregistré")
+
+    def _status(self, text: str) -> None:
+        setter: Callable[[str], object] = self.app.set_status  # type: ignore[attr-defined]
+        setter(text)
+
+
+class BracketPane(TablePane):
+    """Tableau: every round of a knockout, who went through; scroll to read at 80×24."""
+
+    TITLE = "Tableau"
+    COLUMNS = ("Ronde", "Éch.", "Blancs", "Noirs", "Qualifié")
+    EMPTY = "Pas de tableau : ce tournoi n'est pas à élimination directe, ou rien n'est apparié."
+
+    def load(self, service: EventService, t: Tournament | None) -> None:
+        rows: list[tuple[str, list[Any]]] = []
+        if t is not None and t.system is System.KNOCKOUT and t.id is not None:
+            from ...rules.knockout import winner
+
+            players = {p.id: p for p in service.store.players(t.id)}
+            rule = str(t.settings.get("decider", "armageddon"))
+            ratings = {pid: p.rating for pid, p in players.items() if pid}
+            for rnd in service.store.rounds(t.id):
+                assert rnd.id is not None
+                for g in service.store.games(rnd.id):
+                    w = winner(g.white_id, g.black_id, g.result, g.decider, rule, ratings)
+                    through = players[w].name if w else ("—" if g.result else "…")
+                    rows.append(
+                        (
+                            f"{rnd.number}-{g.board}",
+                            [
+                                rnd.stage or rnd.number,
+                                g.board,
+                                players[g.white_id].name,
+                                players[g.black_id].name if g.black_id else "exempt",
+                                through,
+                            ],
+                        )
+                    )
+            self.set_title(f"Tableau — {t.name}")
         self.fill(rows)
 
 
@@ -298,6 +630,7 @@ class StandingsPane(TablePane):
         table = self.table
         if tuple(str(c.label) for c in table.columns.values()) != tuple(header):
             table.clear(columns=True)
+            self.reset_table()
             for col in header:
                 table.add_column(col, key=col)
 
@@ -417,4 +750,5 @@ PANES: list[tuple[str, str, type[Pane]]] = [
     ("classement", "s", StandingsPane),
     ("joueurs", "j", PlayersPane),
     ("qr", "q", QRPane),
+    ("tableau", "b", BracketPane),
 ]

@@ -1,0 +1,94 @@
+"""Keypress → committed → repainted on the Ronde pane: a 128-board round 1 of the 256
+format (256 entries). Target ≤ 15 ms median on the development machine.
+
+Drives the real app headless through its pilot: each sample presses `1` on a board,
+waits until the screen has been refreshed, then moves down. Prints figures only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from arbitre_tui.faces.tui.app import ArbitreApp
+from arbitre_tui.operations import EventService, knockout
+from arbitre_tui.rules.models import System, Tournament
+
+
+def build(path: Path, entries: int = 256) -> None:
+    service = EventService(path, create=True)
+    service.create_event("Bench K.O.", "Strasbourg")
+    service.add_tournament(
+        Tournament(
+            key="ko",
+            name="Open K.O.",
+            system=System.KNOCKOUT,
+            rounds_planned=8,
+            settings={"fee": 10},
+        )
+    )
+    start = dt.datetime(2027, 3, 1, 9)
+    rows = "\n".join(
+        f"J{i:03d},P,{1000 + i},06{i:08d},oui,CB,{(start + dt.timedelta(minutes=i)).isoformat()}"
+        for i in range(entries)
+    )
+    service.import_players(
+        "ko", f"nom,prenom,elo_fide,telephone,paye,paiement,inscription\n{rows}\n".encode()
+    )
+    knockout.close_registration(service, "ko")
+    service.pair_round("ko", seed=1)
+    service.close()
+
+
+class Timed(ArbitreApp):
+    """Times each operation from the key's handler to the end of the repaint it caused."""
+
+    handler_times: list[float]
+
+    def run_operation(self, operation, done):  # type: ignore[no-untyped-def]
+        start = time.perf_counter()
+        ok = super().run_operation(operation, done)
+        self.handler_times.append(time.perf_counter() - start)
+        return ok
+
+
+async def measure(path: Path, samples: int) -> tuple[list[float], list[float]]:
+    app = Timed(path)
+    app.handler_times = []
+    times = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(samples):
+            start = time.perf_counter()
+            await pilot.press("1")
+            await pilot.pause()
+            times.append(time.perf_counter() - start)
+            await pilot.press("down")
+    return times, app.handler_times
+
+
+def main() -> None:
+    samples = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    path = Path(tempfile.mkdtemp()) / "bench-ko.sqlite"
+    build(path)
+    times, handler = asyncio.run(measure(path, min(samples, 128)))
+
+    def show(label: str, values: list[float]) -> None:
+        values = sorted(values)
+        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+        print(
+            f"  {label:<52} median {statistics.median(values) * 1000:6.1f} ms, p99 {p99 * 1000:6.1f} ms"
+        )
+
+    print(f"Ronde pane, 128 boards, {len(times)} results entered by key (target median <= 15 ms):")
+    show("handler: validate + commit (fsync) + pane update", handler)
+    show("whole pilot round trip (includes Textual's idle waits)", times)
+
+
+if __name__ == "__main__":
+    main()

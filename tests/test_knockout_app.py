@@ -1,0 +1,141 @@
+"""The knockout panes driven by keys through App.run_test(), checked in the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Static
+
+from arbitre_tui.faces.tui.app import ArbitreApp
+from arbitre_tui.operations import EventService, knockout
+from arbitre_tui.operations.templates import create_from_template
+from arbitre_tui.rules.models import Result
+
+
+@pytest.fixture(scope="module")
+def ko_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("ko") / "ko.sqlite"
+    service = create_from_template(path, "open-ko")
+    knockout.close_registration(service, "open-ko")
+    service.pair_round("open-ko", seed=21)
+    service.close()
+    return path
+
+
+@pytest.fixture
+def ko_file(ko_master: Path, tmp_path: Path) -> Path:
+    import shutil
+
+    target = tmp_path / "ko.sqlite"
+    shutil.copy(ko_master, target)
+    return target
+
+
+def _game(path: Path, board: int) -> tuple[Result | None, Result | None]:
+    service = EventService(path)
+    rnd = service.current_round(service.tournament("open-ko"))
+    game = service.store.games(rnd.id)[board - 1]  # type: ignore[union-attr,arg-type]
+    return game.result, game.decider
+
+
+def _status(app: ArbitreApp) -> str:
+    return str(app.query_one("#status", Static).content)
+
+
+async def test_result_draw_then_armageddon_decider_by_keys(ko_file: Path) -> None:
+    app = ArbitreApp(ko_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        assert _game(ko_file, 1) == (Result.WHITE_WINS, None)
+        await pilot.press("down", "equals_sign")
+        await pilot.pause()
+        assert "Départage" in _status(app)
+        assert _game(ko_file, 2) == (Result.DRAW, None)
+        await pilot.press("equals_sign")  # Armageddon drawn: Black qualifies
+        await pilot.pause()
+        assert _game(ko_file, 2) == (Result.DRAW, Result.DRAW)
+        assert "départage" in _status(app) and "enregistré" in _status(app)
+
+
+async def test_forfeit_menu_jump_and_undo(ko_file: Path) -> None:
+    app = ArbitreApp(ko_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g", "1", "2", "enter")
+        await pilot.pause()
+        table = app.query_one("#ronde-table", DataTable)
+        assert table.cursor_row == 11
+        await pilot.press("f")
+        assert "Forfait échiquier 12" in _status(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert _game(ko_file, 12)[0] is Result.WHITE_FORFEIT_WIN
+        await pilot.press("u")
+        await pilot.pause()
+        assert _game(ko_file, 12)[0] is None
+        await pilot.press("f", "escape", "1")
+        await pilot.pause()
+        assert _game(ko_file, 12)[0] is Result.WHITE_WINS
+
+
+async def test_third_illegal_move_loses_after_confirmation_by_keys(ko_file: Path) -> None:
+    app = ArbitreApp(ko_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.press("w", "w")
+        await pilot.pause()
+        table = app.query_one("#incidents-table", DataTable)
+        assert str(table.get_row_at(0)[2]) == "2"
+        await pilot.press("w")
+        await pilot.pause()
+        assert "3e coup illégal" in _status(app)
+        assert _game(ko_file, 1)[0] is None  # not before confirmation
+        await pilot.press("o")
+        await pilot.pause()
+        assert _game(ko_file, 1)[0] is Result.BLACK_WINS
+        assert str(table.get_row_at(0)[2]) == "3"
+
+
+async def test_lucky_loser_draw_by_keys(ko_file: Path) -> None:
+    service = EventService(ko_file)
+    rnd = service.current_round(service.tournament("open-ko"))
+    games = service.store.games(rnd.id)  # type: ignore[union-attr,arg-type]
+    service.absent("open-ko", 1, "both")
+    for g in games[1:]:
+        service.record_result("open-ko", g.board, "1-0")
+    service.close_round("open-ko")
+    app = ArbitreApp(ko_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        assert "trous à combler : 1" in str(app.query_one("#repechage-title", Static).content)
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Tiré au sort" in _status(app)
+        await pilot.press("x")  # not reachable: drawn again
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert "repêché" in _status(app)
+        assert "trous à combler : 0" in str(app.query_one("#repechage-title", Static).content)
+    rows = service.store.conn.execute("SELECT status FROM lucky_losers ORDER BY id").fetchall()
+    assert [r[0] for r in rows] == ["unreachable", "accepted"]
+
+
+async def test_cadence_and_bracket_panes(ko_file: Path) -> None:
+    app = ArbitreApp(ko_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        table = app.query_one("#cadence-table", DataTable)
+        assert table.row_count == 7
+        assert str(table.get_row_at(4)[1]) == "Quart de finale"
+        assert str(table.get_row_at(6)[2]) == "30 min + 15 s"
+        await pilot.press("d")
+        await pilot.pause()
+        assert "forfait dans" in str(app.query_one("#cadence-clock", Static).content)
+        await pilot.press("b")
+        await pilot.pause()
+        assert app.query_one("#tableau-table", DataTable).row_count == 64
