@@ -156,10 +156,12 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
     # Round 1 with forfeits, a double forfeit and an exclusion.
     rnd = service.pair_round("ko", seed=1)
     service.set_round_start("ko", dt.datetime.now() - dt.timedelta(minutes=10))
+    names = {p.id: p.name for p in service.store.players(service.tournament("ko").id)}  # type: ignore[arg-type]
     games = [g for g in service.store.games(rnd.id) if g.black_id]  # type: ignore[arg-type]
     service.absent("ko", games[0].board, "white")
     service.absent("ko", games[1].board, "black")
     double = games[2]
+    double_names = [names[double.white_id], names[double.black_id]]  # type: ignore[index]
     service.absent("ko", double.board, "both")
     cheat = games[3]
     service.record_incident("ko", cheat.board, "white", "device_use", confirm=True)
@@ -199,7 +201,11 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
     assert ranking[0][0] == "1" and ranking[1][0] == "2"
     assert ranking[2][0] in ("3", "3–4")
     placed = [n for _p, names in ranking for n in names]
-    assert len(placed) == len(set(placed))
+    assert len(placed) == len(set(placed)) == 200
+    lucky = service.store.player(second["player_id"]).name  # type: ignore[union-attr]
+    lucky_place = next(p for p, names in ranking if lucky in names)
+    first_round_losers = next(p for p, names in ranking if double_names[0] in names)
+    assert lucky_place != first_round_losers  # the lucky loser is ranked by how far he went
     # Every recorded draw replays to the same outcome.
     assert all(service.replay_draw(d["id"])[0] for d in service.store.draws())
     with pytest.raises(OperationError, match="déjà appariées"):
@@ -353,3 +359,52 @@ def test_ko_commands(tmp_path: Path) -> None:
     assert out.returncode == 2 and "pas de nulle" in out.stderr
     out = run("lucky-loser", str(path))
     assert out.returncode == 2 and "clôture" in out.stderr
+
+
+def test_ranking_orders_losers_by_how_far_their_conqueror_went() -> None:
+    W = Result.WHITE_WINS
+    r1 = [ko.Match(0, 1, 8, W), ko.Match(1, 4, 5, W), ko.Match(2, 3, 6, W), ko.Match(3, 2, 7, W)]
+    r2 = [ko.Match(0, 1, 4, W), ko.Match(1, 2, 3, W)]
+    r3 = [ko.Match(0, 2, 1, W)]  # 2 wins the final
+    groups = ko.ranking([r1, r2, r3], "armageddon", {}, total_rounds=3)
+    assert groups[0] == (1, 1, [2])
+    assert groups[1] == (2, 2, [1])
+    # semi-final losers: 3 was beaten by the winner (2), 4 by the finalist (1)
+    assert groups[2] == (3, 3, [3]) and groups[3] == (4, 4, [4])
+    # first-round losers: 7 (beaten by the winner), 8 (by the finalist), then 5 and 6 tied
+    assert groups[4] == (5, 5, [7]) and groups[5] == (6, 6, [8])
+    assert groups[6] == (7, 8, [5, 6])
+
+
+def test_prizes_follow_the_final_ranking_and_must_strictly_decrease(tmp_path: Path) -> None:
+    from arbitre_tui.operations.standings import prizes
+
+    service = _event(tmp_path / "k.sqlite", 100)
+    knockout.close_registration(service, "ko")
+    rng = random.Random(9)
+    rnd = service.pair_round("ko", seed=3)
+    cheat = next(g for g in service.store.games(rnd.id) if g.black_id)  # type: ignore[arg-type]
+    service.record_incident("ko", cheat.board, "black", "device_use", confirm=True)
+    _play_round(service, rng)
+    for _ in range(2, 8):
+        service.pair_round("ko")
+        _play_round(service, rng)
+    table = [
+        {"label": "1er", "amount": 150},
+        {"label": "2e", "amount": 100},
+        {"label": "3e", "amount": 70},
+    ]
+    service.update_settings(
+        "ko", {"prizes": table, "prize_settings": {"strictly_decreasing": True}}
+    )
+    result, players = prizes(service, service.tournament("ko"))
+    ranking = knockout.final_ranking(service, "ko")
+    winner_award = result.awards[0]
+    assert players[winner_award.player_id].name == ranking[0][1][0]
+    assert winner_award.amount == 150
+    assert cheat.black_id not in {a.player_id for a in result.awards}
+    service.update_settings(
+        "ko", {"prizes": [{"label": "1er", "amount": 100}, {"label": "2e", "amount": 100}]}
+    )
+    with pytest.raises(OperationError, match="strictement décroissants"):
+        prizes(service, service.tournament("ko"))

@@ -378,14 +378,19 @@ def _draw_one(
     }
 
 
-def final_ranking(service: EventService, key: str | None) -> list[tuple[str, list[str]]]:
-    t = _ko(service, key)
+def ranking_groups(service: EventService, t: Tournament) -> list[tuple[int, int, list[int]]]:
     assert t.id is not None
     rule, ratings, _, _ = _context(service, t)
     rounds = [_matches(service, t, r.number) for r in service.store.rounds(t.id)]
+    return ko.ranking(rounds, rule, ratings, t.rounds_planned)
+
+
+def final_ranking(service: EventService, key: str | None) -> list[tuple[str, list[str]]]:
+    t = _ko(service, key)
+    assert t.id is not None
     names = {p.id: p.name for p in service.store.players(t.id)}
     out = []
-    for first, last, players in ko.ranking(rounds, rule, ratings):
+    for first, last, players in ranking_groups(service, t):
         place = str(first) if first == last else f"{first}–{last}"
         out.append((place, [names[p] for p in players]))
     return out

@@ -153,8 +153,33 @@ def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, P
     table = t.settings.get("prizes")
     if not table:
         raise OperationError(f"Aucune liste de prix définie pour {t.name}.")
-    settings = PrizeSettings.model_validate(t.settings.get("prize_settings", {}))
+    settings = PrizeSettings.model_validate(
+        {k: v for k, v in t.settings.get("prize_settings", {}).items() if not k.startswith("_")}
+    )
     players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
+    if t.system is System.KNOCKOUT:
+        from . import knockout
+
+        groups = knockout.ranking_groups(service, t)
+        ko_candidates = [
+            Candidate(
+                id=pid,
+                order=first * 10_000 + i,
+                points=-float(first),
+                rating=players[pid].rating,
+                sex=_sex(players[pid]),
+                birth_date=players[pid].birth_date,
+                club=players[pid].club,
+            )
+            for first, _last, ids in groups
+            for i, pid in enumerate(ids)
+            if not players[pid].excluded
+        ]  # an excluded player gets no prize
+        try:
+            result = distribute(ko_candidates, [Prize.model_validate(p) for p in table], settings)
+        except RuleError as exc:
+            raise OperationError(exc.message) from None
+        return result, players
     _codes, rows, _ = standings(service, t)
     candidates = [
         Candidate(

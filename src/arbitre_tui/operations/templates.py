@@ -145,9 +145,10 @@ def create_demo(path: str | Path, seed: int = 2027) -> EventService:
 
 
 def _play_demo_rounds(service: EventService, seed: int) -> None:
-    """Check everyone in and play rounds the app can pair today (round robins)."""
+    """Play rounds the app can pair today: the knockout and the round robins."""
     rng = random.Random(seed)
     results = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
+    _play_demo_knockout(service, rng, seed)
     for t in service.store.tournaments():
         if t.system is not System.ROUND_ROBIN:
             continue
@@ -162,3 +163,30 @@ def _play_demo_rounds(service: EventService, seed: int) -> None:
                 service.record_result(t.key, game.board, rng.choice(results))
             if number < 3:
                 service.close_round(t.key)
+
+
+def _play_demo_knockout(service: EventService, rng: random.Random, seed: int) -> None:
+    """Round 1 played and closed (with a double forfeit and its lucky loser), round 2 begun."""
+    from . import knockout
+
+    knockout.close_registration(service, "open-ko")
+    for number in (1, 2):
+        rnd = service.pair_round("open-ko", seed=seed + number)
+        assert rnd.id is not None
+        games = [g for g in service.store.games(rnd.id) if g.black_id is not None]
+        for i, g in enumerate(games if number == 1 else games[: len(games) // 2]):
+            if number == 1 and i == 5:
+                service.absent("open-ko", g.board, "both")
+                continue
+            value = rng.choice(
+                [Result.WHITE_WINS, Result.BLACK_WINS, Result.WHITE_WINS, Result.DRAW]
+            )
+            service.record_result("open-ko", g.board, value)
+            if value is Result.DRAW:
+                knockout.record_decider(
+                    service, "open-ko", g.board, rng.choice(["1-0", "0-1", "=-="])
+                )
+        if number == 1:
+            service.close_round("open-ko")
+            knockout.lucky_loser(service, "open-ko", seed=seed)
+            knockout.lucky_loser(service, "open-ko", confirm=True)

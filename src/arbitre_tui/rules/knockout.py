@@ -281,7 +281,7 @@ def lucky_loser_pool(
 
 
 def ranking(
-    rounds: list[list[Match]], rule: str, ratings: dict[int, int]
+    rounds: list[list[Match]], rule: str, ratings: dict[int, int], total_rounds: int | None = None
 ) -> list[tuple[int, int, list[int]]]:
     """Final ranking: winner, finalist, then each round's losers ordered by how far their
     conqueror went. Returns (first place, last place, players) groups."""
@@ -289,17 +289,24 @@ def ranking(
     beaten_by: dict[int, int] = {}
     champion: int | None = None
     for number, matches in enumerate(rounds, start=1):
+        for m in matches:  # a lucky loser who plays on is not out any more
+            for p in (m.white, m.black):
+                if p is not None:
+                    eliminated_in.pop(p, None)
+                    beaten_by.pop(p, None)
         for m in matches:
             if m.black is None:
                 continue
             w = winner(m.white, m.black, m.result, m.decider, rule, ratings)
+            if w is None and m.result is not Result.DOUBLE_FORFEIT:
+                continue  # not decided yet: nobody is out
             losers = [m.white, m.black] if w is None else [m.black if w == m.white else m.white]
             for loser in losers:
                 eliminated_in[loser] = number
                 if w is not None:
                     beaten_by[loser] = w
-            if number == len(rounds) and w is not None:
-                champion = w
+            if number == (total_rounds or len(rounds)) and w is not None:
+                champion = w  # only the final's winner
     last = len(rounds) + 1
 
     def reach(player: int) -> int:
@@ -310,9 +317,15 @@ def ranking(
         key=lambda p: (-eliminated_in[p], -reach(beaten_by[p]) if p in beaten_by else 1),
     )
     groups: list[tuple[int, int, list[int]]] = []
+    participants = {
+        p for matches in rounds for m in matches for p in (m.white, m.black) if p is not None
+    }
+    alive = sorted(participants - set(eliminated_in))
     if champion is not None:
         groups.append((1, 1, [champion]))
-    place = len(groups) + 1
+    elif alive:  # still in the competition: they share the top places for now
+        groups.append((1, len(alive), alive))
+    place = sum(len(g[2]) for g in groups) + 1
     i = 0
     while i < len(players):
         key = (

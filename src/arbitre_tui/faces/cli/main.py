@@ -210,6 +210,15 @@ def cmd_round(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_print_round(args: argparse.Namespace) -> int:
+    from ...publish.pairings import round_html
+
+    service = _service(args.file)
+    Path(args.out).write_text(round_html(service, args.tournoi, args.ronde), encoding="utf-8")
+    print(f"Appariements imprimables : {args.out}")
+    return 0
+
+
 def cmd_result(args: argparse.Namespace) -> int:
     service = _service(args.file)
     t = service.tournament(args.tournoi)
@@ -434,6 +443,21 @@ def build_parser() -> argparse.ArgumentParser:
     add("pair", "apparier la ronde suivante", cmd_pair, pair)
     add("round", "afficher les appariements d'une ronde", cmd_round, round_)
     add("result", "saisir un résultat", cmd_result, result)
+
+    def print_round(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        p.add_argument("out", metavar="SORTIE.html", help="page HTML à imprimer (A4)")
+        _add_tournament(p)
+        p.add_argument(
+            "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
+        )
+
+    add(
+        "print-round",
+        "appariements d'une ronde, page imprimable (HTML A4)",
+        cmd_print_round,
+        print_round,
+    )
     add("incident", "noter un incident (coup illégal, appareil, retard)", cmd_incident, incident)
     add("close-round", "clôturer la ronde (et sauvegarder)", cmd_close_round, close)
     add("round-start", "noter l'heure de début de la ronde", cmd_round_start, start)

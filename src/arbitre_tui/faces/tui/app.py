@@ -38,6 +38,7 @@ class ArbitreApp(App[int]):
         Binding("n", "next_tournament", "Tournoi+", id="next-tournament"),
         Binding("ctrl+z", "undo", "Annuler", id="undo"),
         Binding("t", "next_theme", "Thème", id="theme"),
+        Binding("question_mark", "toggle_keys", "Touches", id="keys"),
         Binding("ctrl+q", "quit", "Quitter", id="quit", priority=True),
     ]
 
@@ -72,7 +73,7 @@ class ArbitreApp(App[int]):
         with ContentSwitcher(initial="ronde", id="panes"):
             yield PANE_CLASSES["ronde"](id="ronde")
         yield Static("", id="status")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self._update_header()
@@ -139,6 +140,13 @@ class ArbitreApp(App[int]):
         pane = self.query_one(f"#{pane_id}", Pane)
         tables = pane.query("DataTable")
         (tables.first() if tables else pane).focus()
+
+    def action_toggle_keys(self) -> None:
+        """Every key of the app and of the pane, for when the footer is too narrow."""
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
 
     def action_next_tournament(self) -> None:
         if not self._tournaments:
