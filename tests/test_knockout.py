@@ -408,3 +408,27 @@ def test_prizes_follow_the_final_ranking_and_must_strictly_decrease(tmp_path: Pa
     )
     with pytest.raises(OperationError, match="strictement décroissants"):
         prizes(service, service.tournament("ko"))
+
+
+def test_third_place_game_setting(tmp_path: Path) -> None:
+    service = _event(tmp_path / "k.sqlite", 100)
+    service.update_settings("ko", {"third_place_game": True})
+    knockout.close_registration(service, "ko")
+    rng = random.Random(5)
+    for number in range(1, 7):
+        service.pair_round("ko", seed=number)
+        _play_round(service, rng)
+    final = service.pair_round("ko")
+    games = service.store.games(final.id)  # type: ignore[arg-type]
+    assert len(games) == 2  # the final and the third-place game
+    service.record_result("ko", 1, "1-0")
+    service.record_result("ko", 2, "0-1")
+    service.close_round("ko")
+    names = {p.id: p.name for p in service.store.players(service.tournament("ko").id)}  # type: ignore[arg-type]
+    ranking = knockout.final_ranking(service, "ko")
+    assert [p for p, _ in ranking[:4]] == ["1", "2", "3", "4"]
+    assert ranking[0][1] == [names[games[0].white_id]]
+    assert ranking[2][1] == [names[games[1].black_id]] and ranking[3][1] == [
+        names[games[1].white_id]
+    ]
+    assert sum(len(n) for _, n in ranking) == 100

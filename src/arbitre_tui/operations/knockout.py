@@ -192,6 +192,15 @@ def pair(
                 if (a is None) != (b is None) and not exempt_holes:
                     holes.append(j + 1)
                 sides.append((a, b) if a is not None else (b, None))
+            if number == t.rounds_planned and t.settings.get("third_place_game"):
+                semis = _matches(service, t, number - 1)
+                losers = []
+                for m in semis:
+                    w = ko.winner(m.white, m.black, m.result, m.decider, rule, ratings)
+                    if w is not None and m.black is not None:
+                        losers.append(m.black if w == m.white else m.white)
+                if len(losers) == 2:
+                    sides.append((losers[0], losers[1]))  # slot 1: the third-place game
             if holes:
                 raise OperationError(
                     f"Trou(s) au tableau de la ronde {number} (échiquiers {', '.join(map(str, holes))}) : "

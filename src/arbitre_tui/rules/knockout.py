@@ -288,6 +288,7 @@ def ranking(
     eliminated_in: dict[int, int] = {}
     beaten_by: dict[int, int] = {}
     champion: int | None = None
+    third: list[int] = []  # a third-place game (setting): its winner, then its loser
     for number, matches in enumerate(rounds, start=1):
         for m in matches:  # a lucky loser who plays on is not out any more
             for p in (m.white, m.black):
@@ -298,6 +299,10 @@ def ranking(
             if m.black is None:
                 continue
             w = winner(m.white, m.black, m.result, m.decider, rule, ratings)
+            if number == (total_rounds or len(rounds)) and m.slot == 1:
+                if w is not None:
+                    third = [w, m.black if w == m.white else m.white]
+                continue
             if w is None and m.result is not Result.DOUBLE_FORFEIT:
                 continue  # not decided yet: nobody is out
             losers = [m.white, m.black] if w is None else [m.black if w == m.white else m.white]
@@ -346,4 +351,12 @@ def ranking(
         groups.append((place, place + len(group) - 1, group))
         place += len(group)
         i = j + 1
+    if third:
+        rest = [[p for p in g[2] if p not in third] for g in groups]
+        keep = [ids for ids in rest[:2] if ids]  # winner, finalist
+        ordered = [*keep, [third[0]], [third[1]], *[ids for ids in rest[2:] if ids]]
+        groups, place = [], 1
+        for ids in ordered:
+            groups.append((place, place + len(ids) - 1, ids))
+            place += len(ids)
     return groups
