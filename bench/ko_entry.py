@@ -50,33 +50,54 @@ class Timed(ArbitreApp):
 
     handler_times: list[float]
 
+    key_at: float | None = None
+    repaint_times: list[float]
+
+    def _display(self, screen, renderable):  # type: ignore[no-untyped-def]
+        # The frame Textual writes to the terminal (headless: computed, not written).
+        if renderable is not None and self.key_at is not None and self.handler_times:
+            now = time.perf_counter()
+            self.repaint_times.append(now - self.key_at)
+            self.after_handler.append(now - self.handler_start)
+            self.key_at = None
+        super()._display(screen, renderable)
+
+    handler_start: float = 0.0
+    after_handler: list[float]
+
     def run_operation(self, operation, done):  # type: ignore[no-untyped-def]
         start = time.perf_counter()
+        self.handler_start = start
         ok = super().run_operation(operation, done)
         self.handler_times.append(time.perf_counter() - start)
         return ok
 
 
-async def measure(path: Path, samples: int) -> tuple[list[float], list[float]]:
+async def measure(
+    path: Path, samples: int
+) -> tuple[list[float], list[float], list[float], list[float]]:
     app = Timed(path)
     app.handler_times = []
+    app.repaint_times = []
+    app.after_handler = []
     times = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(samples):
             start = time.perf_counter()
+            app.key_at = start
             await pilot.press("1")
             await pilot.pause()
             times.append(time.perf_counter() - start)
             await pilot.press("down")
-    return times, app.handler_times
+    return times, app.handler_times, app.repaint_times, app.after_handler
 
 
 def main() -> None:
     samples = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     path = Path(tempfile.mkdtemp()) / "bench-ko.sqlite"
     build(path)
-    times, handler = asyncio.run(measure(path, min(samples, 128)))
+    times, handler, repaint, after = asyncio.run(measure(path, min(samples, 128)))
 
     def show(label: str, values: list[float]) -> None:
         values = sorted(values)
@@ -87,7 +108,9 @@ def main() -> None:
 
     print(f"Ronde pane, 128 boards, {len(times)} results entered by key (target median <= 15 ms):")
     show("handler: validate + commit (fsync) + pane update", handler)
-    show("whole pilot round trip (includes Textual's idle waits)", times)
+    show("handler start -> first repainted frame", after)
+    show("keypress -> committed -> first repainted frame", repaint)
+    show("whole pilot round trip (includes the pilot's own waits)", times)
 
 
 if __name__ == "__main__":

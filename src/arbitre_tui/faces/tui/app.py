@@ -167,7 +167,7 @@ class ArbitreApp(App[int]):
     def set_status(self, text: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
         status.set_class(error, "error")
-        status.update(text)
+        status.update(text, layout=False)  # one fixed line
 
     def run_operation(self, operation: Callable[[], Any], done: str) -> bool:
         """Run one operation; say "done" only after its commit returned."""

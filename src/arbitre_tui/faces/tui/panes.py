@@ -42,7 +42,10 @@ class Pane(Vertical):
         yield from ()
 
     def set_title(self, text: str) -> None:
-        self.query_one(".pane-title", Static).update(text)
+        # One fixed line: no relayout needed (a relayout costs a frame on a 128-row table).
+        title = self.query_one(".pane-title", Static)
+        if str(title.content) != text:
+            title.update(text, layout=False)
 
     def load(self, service: EventService, t: Tournament | None) -> None:
         raise NotImplementedError
@@ -57,6 +60,7 @@ class TablePane(Pane):
     """A pane whose body is one table."""
 
     COLUMNS: ClassVar[tuple[str, ...]] = ()
+    WIDTHS: ClassVar[dict[str, int]] = {}  # fixed widths, so an update never relayouts
     EMPTY: ClassVar[str] = ""
 
     def body(self) -> ComposeResult:
@@ -71,14 +75,16 @@ class TablePane(Pane):
         return self.query_one(DataTable)
 
     def note(self, text: str) -> None:
-        self.query_one(".pane-note", Static).update(text)
+        note = self.query_one(".pane-note", Static)
+        if str(note.content) != text:
+            note.update(text)
 
     def fill(self, rows: list[tuple[str, list[Any]]]) -> None:
         """Show rows; when only values changed, update just those cells (no rebuild)."""
         table = self.table
         if not table.columns:
             for col in self.COLUMNS:
-                table.add_column(col, key=col)
+                table.add_column(col, key=col, width=self.WIDTHS.get(col))
         keys = [key for key, _ in rows]
         previous: dict[str, list[str]] = getattr(self, "_shown", {})
         columns = [str(c.value) for c in table.columns]
@@ -86,7 +92,7 @@ class TablePane(Pane):
             for key, cells in rows:
                 for col, value, old in zip(columns, cells, previous[key], strict=True):
                     if str(value) != old:
-                        table.update_cell(key, col, _t(value), update_width=True)
+                        table.update_cell(key, col, _t(value), update_width=col not in self.WIDTHS)
         else:
             cursor = table.cursor_row
             table.clear()
@@ -113,6 +119,7 @@ class RoundPane(TablePane):
 
     TITLE = "Ronde"
     COLUMNS = ("Éch.", "Blancs", "Elo", "Rés.", "Noirs", "Elo ")
+    WIDTHS: ClassVar[dict[str, int]] = {"Rés.": 9}
     EMPTY = "Aucune ronde appariée dans ce tournoi."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "result('1-0')", "1-0", id="white-wins"),
