@@ -139,3 +139,16 @@ async def test_cadence_and_bracket_panes(ko_file: Path) -> None:
         await pilot.press("b")
         await pilot.pause()
         assert app.query_one("#tableau-table", DataTable).row_count == 64
+
+
+async def test_players_pane_shows_the_format_live(tmp_path: Path) -> None:
+    path = tmp_path / "ko.sqlite"
+    create_from_template(path, "open-ko").close()
+    app = ArbitreApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j")
+        await pilot.pause()
+        note = str(app.query_one("#joueurs-note", Static).content)
+        assert (
+            "137 inscrits (129 à 199)" in note and "9 à rembourser" in note and "en direct" in note
+        )

@@ -711,6 +711,13 @@ class PlayersPane(TablePane):
                 for p in players
             ]
         )
+        if t.system is System.KNOCKOUT:
+            from ...operations import knockout
+
+            live = knockout.status(service, t.key)
+            state = "inscriptions closes" if live["registration_closed"] else "en direct"
+            refunds = f" ; {len(live['refunds'])} à rembourser" if live["refunds"] else ""
+            self.note(f"{live['case']} ; {live['byes']} exempts{refunds} ({state})")
 
     def action_toggle_check_in(self) -> None:
         table = self.table
