@@ -149,6 +149,10 @@ async def test_players_pane_shows_the_format_live(tmp_path: Path) -> None:
         await pilot.press("j")
         await pilot.pause()
         note = str(app.query_one("#joueurs-note", Static).content)
-        assert (
-            "137 inscrits (129 à 199)" in note and "9 à rembourser" in note and "en direct" in note
-        )
+        service = EventService(path)
+        waiting = knockout.status(service, "open-ko")["waiting_list"]
+        players = service.store.players(service.tournament("open-ko").id)  # type: ignore[arg-type]
+        unpaid = [p.name for p in players if p.name in waiting and not p.paid]
+        assert len(waiting) == 9
+        assert "137 inscrits (129 à 199)" in note and "en direct" in note
+        assert f"{9 - len(unpaid)} à rembourser" in note  # only those who paid are refunded
