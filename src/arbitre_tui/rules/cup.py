@@ -1,0 +1,353 @@
+"""Coupe d'Alsace (regulation 004): line-up checks, match scoring and decision, byes,
+hosting and colours, roll of honour. Pure: the store and the faces call these."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .errors import RuleError
+
+BOARDS = 4
+
+
+@dataclass(frozen=True)
+class RosterPlayer:
+    id: int
+    name: str
+    club: str
+    rating: int = 0
+    birth_date: dt.date | None = None
+    nationality: str = "FRA"
+    eu: bool = True
+    transferred: bool = False
+    licence_date: dt.date | None = None
+    plays_national_for: str | None = None  # club for which he plays N1–N4 this season
+    residence_since: dt.date | None = None
+    ffe_licence_since: dt.date | None = None
+    fide_federation: str | None = None  # code on the FIDE list, if listed
+
+
+def counts_as_french(p: RosterPlayer, on: dt.date) -> bool:
+    """French, or 5 years' residence and 5 years' FFE licence and FRA on the FIDE list (3.1)."""
+    if p.nationality.upper() == "FRA":
+        return True
+
+    def years(since: dt.date | None) -> bool:
+        return (
+            since is not None
+            and (on.year - since.year - ((on.month, on.day) < (since.month, since.day))) >= 5
+        )
+
+    listed_ok = p.fide_federation is None or p.fide_federation.upper() == "FRA"
+    return years(p.residence_since) and years(p.ffe_licence_since) and listed_ok
+
+
+@dataclass
+class Season:
+    licence_deadline: dt.date  # no one licensed after 15 January of the season
+    match_date: dt.date
+    max_non_eu: int = 1
+    max_transferred: int = 2
+    min_french: int = 3
+
+
+def lineup_faults(
+    lineup: Sequence[RosterPlayer],
+    club: str,
+    team_id: int,
+    season: Season,
+    played_for: dict[int, set[int]],
+) -> list[str]:
+    """Every reason the line-up breaks article 3.1 (empty: eligible).
+
+    ``played_for`` maps a player to the teams of his club he already played for this season.
+    """
+    faults: list[str] = []
+    if len(lineup) > BOARDS:
+        faults.append(f"{len(lineup)} joueurs : une équipe en aligne {BOARDS} au plus")
+    ids = [p.id for p in lineup]
+    if len(set(ids)) != len(ids):
+        faults.append("un joueur figure deux fois dans la composition")
+    non_eu = [p.name for p in lineup if not p.eu]
+    if len(non_eu) > season.max_non_eu:
+        faults.append(
+            f"{len(non_eu)} joueurs non ressortissants de l'UE ({', '.join(non_eu)}) : "
+            f"{season.max_non_eu} au plus"
+        )
+    moved = [p.name for p in lineup if p.transferred]
+    if len(moved) > season.max_transferred:
+        faults.append(f"{len(moved)} mutés ({', '.join(moved)}) : {season.max_transferred} au plus")
+    for p in lineup:
+        if p.licence_date is not None and p.licence_date > season.licence_deadline:
+            faults.append(
+                f"{p.name} licencié le {p.licence_date:%d/%m/%Y}, après le "
+                f"{season.licence_deadline:%d/%m/%Y}"
+            )
+        if p.club != club:
+            faults.append(f"{p.name} est licencié à un autre club ({p.club})")
+        if p.plays_national_for and p.plays_national_for != club:
+            faults.append(f"{p.name} joue en Nationale pour {p.plays_national_for} cette saison")
+        other = played_for.get(p.id, set()) - {team_id}
+        if other:
+            faults.append(f"{p.name} a déjà joué pour une autre équipe du club cette saison")
+    french = sum(1 for p in lineup if counts_as_french(p, season.match_date))
+    if len(lineup) == BOARDS and french < season.min_french:
+        faults.append(f"{french} joueur(s) français sur {BOARDS} : {season.min_french} au moins")
+    return faults
+
+
+class Board(StrEnum):
+    """A board's result from the home team's point of view."""
+
+    HOME_WINS = "1-0"
+    DRAW = "X"
+    AWAY_WINS = "0-1"
+    HOME_FORFEITS = "F-1"  # home player forfeited (−1), away wins
+    AWAY_FORFEITS = "1-F"
+    BOTH_FORFEIT = "F-F"
+
+    @property
+    def points(self) -> tuple[float, float]:
+        return {
+            "1-0": (1.0, 0.0),
+            "X": (0.5, 0.5),
+            "0-1": (0.0, 1.0),
+            "F-1": (-1.0, 1.0),
+            "1-F": (1.0, -1.0),
+            "F-F": (-1.0, -1.0),
+        }[self.value]
+
+    @property
+    def forfeits(self) -> tuple[bool, bool]:
+        return (
+            self in (Board.HOME_FORFEITS, Board.BOTH_FORFEIT),
+            self in (Board.AWAY_FORFEITS, Board.BOTH_FORFEIT),
+        )
+
+
+def parse_board(text: str) -> Board:
+    key = text.strip().upper().replace("½", "X").replace("=", "X")
+    aliases = {
+        "1": Board.HOME_WINS,
+        "0": Board.AWAY_WINS,
+        "X-X": Board.DRAW,
+        "+-": Board.AWAY_FORFEITS,
+        "-+": Board.HOME_FORFEITS,
+        "--": Board.BOTH_FORFEIT,
+    }
+    if key in aliases:
+        return aliases[key]
+    try:
+        return Board(key)
+    except ValueError:
+        raise RuleError(
+            f"Résultat d'échiquier « {text} » : 1-0, X, 0-1, F-1, 1-F ou F-F."
+        ) from None
+
+
+def equipment_forfeits(
+    results: list[Board | None], home_at_fault: bool, boards_lost: int
+) -> list[Board | None]:
+    """Equipment missing: board 4, then board 3, of the team at fault lose by administrative forfeit."""
+    out = list(results)
+    for board in (3, 2)[:boards_lost]:
+        out[board] = Board.HOME_FORFEITS if home_at_fault else Board.AWAY_FORFEITS
+    return out
+
+
+class Outcome(StrEnum):
+    HOME = "home"
+    AWAY = "away"
+    DIRECTOR = "director"  # a final with every game drawn: the director decides
+
+
+@dataclass
+class MatchResult:
+    home_points: float
+    away_points: float
+    winner: Outcome
+    reason: str
+    forfeit_score: bool = False
+
+
+@dataclass
+class LineupInfo:
+    ratings: list[int] = field(default_factory=list)
+    birth_dates: list[dt.date] = field(default_factory=list)
+
+
+def _average_age(dates: Sequence[dt.date], on: dt.date) -> float:
+    return sum((on - d).days for d in dates) / len(dates) if dates else float("inf")
+
+
+def decide(
+    results: Sequence[Board],
+    home: LineupInfo,
+    away: LineupInfo,
+    *,
+    final: bool,
+    on: dt.date,
+    breach: Outcome | None = None,
+    breach_reason: str = "",
+) -> MatchResult:
+    """The match result as article 4 decides it, with the reason in the arbiter's words."""
+    if len(results) != BOARDS:
+        raise RuleError(f"Il faut les {BOARDS} résultats d'échiquier ({len(results)} saisis).")
+    if breach is not None:
+        loser = "recevant" if breach is Outcome.HOME else "visiteur"
+        winner = Outcome.AWAY if breach is Outcome.HOME else Outcome.HOME
+        return MatchResult(0.0, 0.0, winner, f"match perdu par le {loser} : {breach_reason}")
+    home_f = sum(1 for r in results if r.forfeits[0])
+    away_f = sum(1 for r in results if r.forfeits[1])
+    if home_f > 1 or away_f > 1:
+        if home_f > 1 and away_f > 1:
+            raise RuleError(
+                "Les deux équipes ont plus d'un forfait : décision du directeur de la Coupe."
+            )
+        if home_f > 1:
+            return MatchResult(
+                0.0, 3.0, Outcome.AWAY, "plus d'un joueur forfait au recevant : 3-0", True
+            )
+        return MatchResult(
+            3.0, 0.0, Outcome.HOME, "plus d'un joueur forfait au visiteur : 3-0", True
+        )
+    h = max(0.0, sum(r.points[0] for r in results))
+    a = max(0.0, sum(r.points[1] for r in results))
+    if h != a:
+        return MatchResult(
+            h, a, Outcome.HOME if h > a else Outcome.AWAY, "plus de points de parties"
+        )
+    for board in range(3):
+        hp, ap = results[board].points
+        if hp != ap:
+            return MatchResult(
+                h,
+                a,
+                Outcome.HOME if hp > ap else Outcome.AWAY,
+                f"égalité, victoire à l'échiquier {board + 1}",
+            )
+    if any(r is not Board.DRAW for r in results):
+        raise RuleError("Égalité sans vainqueur aux échiquiers 1 à 3 : vérifiez les résultats.")
+    if final:
+        return MatchResult(
+            h, a, Outcome.DIRECTOR, "finale, toutes les parties nulles : décision du directeur"
+        )
+    hs, as_ = sum(home.ratings), sum(away.ratings)
+    if hs != as_:
+        return MatchResult(
+            h,
+            a,
+            Outcome.HOME if hs < as_ else Outcome.AWAY,
+            f"toutes les parties nulles : somme Elo la plus faible ({min(hs, as_)})",
+        )
+    ha, aa = _average_age(home.birth_dates, on), _average_age(away.birth_dates, on)
+    if ha != aa:
+        return MatchResult(
+            h,
+            a,
+            Outcome.HOME if ha < aa else Outcome.AWAY,
+            "toutes les parties nulles, sommes Elo égales : âge moyen le plus faible",
+        )
+    return MatchResult(h, a, Outcome.DIRECTOR, "égalité parfaite : décision du directeur")
+
+
+@dataclass(frozen=True)
+class CupTeam:
+    id: int
+    club: str
+    number: int
+    strength: int = 0  # the declared line-up's rating sum
+
+
+def entry_faults(teams: Sequence[CupTeam]) -> list[str]:
+    """Team 1 must be stronger than team 2, and so on, while two or more of a club remain."""
+    faults = []
+    by_club: dict[str, list[CupTeam]] = {}
+    for t in teams:
+        by_club.setdefault(t.club, []).append(t)
+    for club, members in by_club.items():
+        members.sort(key=lambda t: t.number)
+        for a, b in itertools.pairwise(members):
+            if a.strength <= b.strength:
+                faults.append(
+                    f"{club} : l'équipe {a.number} ({a.strength}) doit être plus forte "
+                    f"que l'équipe {b.number} ({b.strength})"
+                )
+    return faults
+
+
+def bye_priority(
+    teams: Sequence[CupTeam], holder: str | None, finalist: str | None
+) -> tuple[list[int], list[int]]:
+    """Byes to reach a power of two: (teams in priority order, teams left for the draw).
+
+    Priority: the holder, the last finalist, team 1 of clubs with several teams; the
+    remaining byes are drawn among the others (by the recorded-draw helper).
+    """
+    size = 1
+    while size < len(teams):
+        size *= 2
+    byes = size - len(teams)
+    clubs: dict[str, int] = {}
+    for t in teams:
+        clubs[t.club] = clubs.get(t.club, 0) + 1
+    ordered: list[int] = []
+    for club in (holder, finalist):
+        first = next((t for t in sorted(teams, key=lambda t: t.number) if t.club == club), None)
+        if club and first and first.id not in ordered:
+            ordered.append(first.id)
+    ordered += [t.id for t in teams if t.number == 1 and clubs[t.club] > 1 and t.id not in ordered]
+    given = ordered[:byes]
+    rest = [t.id for t in teams if t.id not in given]
+    return given, rest if len(given) < byes else []
+
+
+def byes_needed(count: int) -> int:
+    size = 1
+    while size < count:
+        size *= 2
+    return size - count
+
+
+def host(
+    first: int,
+    second: int,
+    travelled_last: dict[int, bool],
+    late_reporters: set[int],
+    round_number: int,
+) -> tuple[int, int, bool]:
+    """(home, away, away keeps White on boards 1 and 4) for a drawn pair.
+
+    Round 1: the first drawn is home. Later: a team that travelled last time hosts if
+    the other did not; a team that reported after midnight travels, and then keeps
+    White on boards 1 and 4 (art. 3.9, and the colours article that refers to it).
+    """
+    if first in late_reporters and second not in late_reporters:
+        return second, first, True
+    if second in late_reporters and first not in late_reporters:
+        return first, second, True
+    if round_number > 1:
+        a, b = travelled_last.get(first, False), travelled_last.get(second, False)
+        if b and not a:
+            return second, first, False
+    return first, second, False
+
+
+def colours(away_keeps_white: bool = False) -> list[str]:
+    """Home colours by board: White on 1 and 4, Black on 2 and 3 (swapped by the penalty)."""
+    home = ["w", "b", "b", "w"]
+    return [("b" if c == "w" else "w") for c in home] if away_keeps_white else home
+
+
+def trophy_kept(roll: Sequence[tuple[str, str]]) -> str | None:
+    """Roll of honour (season, club): the first club to win three times keeps the trophy."""
+    wins: dict[str, int] = {}
+    for _season, club in roll:
+        wins[club] = wins.get(club, 0) + 1
+        if wins[club] == 3:
+            return club
+    return None
