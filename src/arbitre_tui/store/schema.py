@@ -156,6 +156,30 @@ MIGRATIONS: list[str] = [
         status TEXT NOT NULL CHECK (status IN ('pending', 'accepted', 'unreachable'))
     );
     """,
+    # 3: team cup matches (regulation 004).
+    """
+    CREATE TABLE cup_matches (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        home_team_id INTEGER NOT NULL REFERENCES teams(id),
+        away_team_id INTEGER REFERENCES teams(id),
+        away_keeps_white INTEGER NOT NULL DEFAULT 0,
+        lineup_home TEXT,
+        lineup_away TEXT,
+        lineup_home_at TEXT,
+        lineup_away_at TEXT,
+        results TEXT NOT NULL DEFAULT '[null, null, null, null]',
+        winner_team_id INTEGER REFERENCES teams(id),
+        reason TEXT NOT NULL DEFAULT '',
+        home_points REAL,
+        away_points REAL,
+        reported_at TEXT,
+        confirmations TEXT NOT NULL DEFAULT '{}',
+        UNIQUE (tournament_id, round, number)
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -173,5 +197,6 @@ DATA_TABLES = frozenset(
         "incidents",
         "draws",
         "lucky_losers",
+        "cup_matches",
     }
 )

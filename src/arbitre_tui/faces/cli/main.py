@@ -488,10 +488,11 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--json", action="store_true", help="sortie JSON")
     lst.set_defaults(func=cmd_players_list)
 
-    from . import knockout, standings
+    from . import cup, knockout, standings
 
     standings.register(sub)
     knockout.register(sub)
+    cup.register(sub)
     return parser
 
 

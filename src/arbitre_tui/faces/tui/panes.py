@@ -601,24 +601,49 @@ class BracketPane(TablePane):
 
 
 class CupPane(TablePane):
-    TITLE = "Coupe — équipes"
-    COLUMNS = ("Équipe", "Club", "Joueurs", "Elo moyen")
+    """Coupe: the current round's matches and how each was decided; the teams before the draw."""
+
+    TITLE = "Coupe"
+    COLUMNS = ("N°", "Recevant", "Visiteur", "Compo.", "Score", "Vainqueur / motif")
     EMPTY = "Aucune compétition par équipes dans cet événement."
 
     def load(self, service: EventService, t: Tournament | None) -> None:
+        from ...operations import cup
+
         cups = [c for c in service.store.tournaments() if c.system is System.TEAM_CUP]
         rows: list[tuple[str, list[Any]]] = []
-        for cup in cups:
-            assert cup.id is not None
-            clubs = service.store.clubs()
-            players = service.store.players(cup.id)
-            for team in service.store.teams(cup.id):
-                roster = [p for p in players if p.team_id == team.id]
-                avg = round(sum(p.rating for p in roster) / len(roster)) if roster else ""
-                rows.append(
-                    (str(team.id), [team.name, clubs.get(team.club_id, ""), len(roster), avg])
+        for c in cups:
+            teams = cup._teams(service, c)
+            played = cup.matches(service, c)
+            if not played:
+                self.set_title(f"Coupe — {c.name} — {len(teams)} équipes engagées, tour 1 à tirer")
+                for team in teams.values():
+                    rows.append((f"t{team.id}", [team.id, team.name, "", "", "", "engagée"]))
+                continue
+            last = max(m["round"] for m in played)
+            self.set_title(f"Coupe — {c.name} — tour {last}")
+            for m in (x for x in played if x["round"] == last):
+                away = teams[m["away_team_id"]].name if m["away_team_id"] else "exempt"
+                lineups = sum(1 for side in ("lineup_home", "lineup_away") if m[side])
+                score = (
+                    f"{m['home_points']:g}-{m['away_points']:g}"
+                    if m["home_points"] is not None
+                    else ""
                 )
-            self.set_title(f"Coupe — {cup.name} — {len(rows)} équipes")
+                win = teams[m["winner_team_id"]].name if m["winner_team_id"] else "…"
+                rows.append(
+                    (
+                        f"m{m['id']}",
+                        [
+                            m["number"],
+                            teams[m["home_team_id"]].name,
+                            away,
+                            f"{lineups}/2" if m["away_team_id"] else "",
+                            score,
+                            f"{win} ({m['reason']})" if m["reason"] else win,
+                        ],
+                    )
+                )
         self.fill(rows)
 
 

@@ -1,0 +1,167 @@
+"""`arbitre cup …`: the Coupe d'Alsace from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+
+def _service(path: str) -> Any:
+    from ...operations import EventService
+
+    return EventService(path)
+
+
+def cmd_draw(args: argparse.Namespace) -> int:
+    from ...operations import cup
+
+    service = _service(args.file)
+    number = cup.draw(service, args.tournoi, args.seed)
+    print(f"Tour {number} tiré au sort.")
+    return cmd_status(args)
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from ...operations import cup
+
+    service = _service(args.file)
+    t = cup._cup(service, args.tournoi)
+    teams = cup._teams(service, t)
+    rows = cup.matches(service, t)
+    if getattr(args, "json", False):
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    for m in rows:
+        away = teams[m["away_team_id"]].name if m["away_team_id"] else "exempt"
+        win = teams[m["winner_team_id"]].name if m["winner_team_id"] else "…"
+        print(
+            f"T{m['round']} M{m['number']:<2} {teams[m['home_team_id']].name:<32} – {away:<32} → {win} {m['reason']}"
+        )
+    return 0
+
+
+def cmd_lineup(args: argparse.Namespace) -> int:
+    from ...operations import cup
+
+    service = _service(args.file)
+    cup.hand_in_lineup(service, args.tournoi, args.match, args.team, args.players)
+    print(f"Composition de l'équipe {args.team} remise pour le match {args.match}.")
+    return 0
+
+
+def cmd_result(args: argparse.Namespace) -> int:
+    from ...operations import cup
+
+    service = _service(args.file)
+    decided = cup.record_board(service, args.tournoi, args.match, args.board, args.result)
+    print(f"Match {args.match}, échiquier {args.board} : enregistré.")
+    if decided:
+        print(
+            f"Résultat du match : {decided['score'][0]:g}–{decided['score'][1]:g} ({decided['reason']})"
+        )
+    return 0
+
+
+def cmd_director(args: argparse.Namespace) -> int:
+    from ...operations import cup
+
+    service = _service(args.file)
+    cup.director_decision(service, args.tournoi, args.match, args.team, args.note)
+    print("Décision du directeur enregistrée.")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from ...operations import cup
+
+    service = _service(args.file)
+    when = (
+        dt.datetime.fromisoformat(args.when)
+        if args.when
+        else dt.datetime.now().replace(microsecond=0)
+    )
+    day = dt.date.fromisoformat(args.match_day) if args.match_day else when.date()
+    late = cup.report(service, args.tournoi, args.match, when, day)
+    print(
+        "Transmis après minuit : l'équipe se déplacera au tour suivant."
+        if late
+        else "Transmis à temps."
+    )
+    return 0
+
+
+def cmd_confirm(args: argparse.Namespace) -> int:
+    from ...operations import cup
+
+    service = _service(args.file)
+    cup.confirm(service, args.tournoi, args.match, args.who)
+    print(f"Confirmation enregistrée : {args.who}.")
+    return 0
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    from ...publish.match_sheet import sheet_html
+
+    service = _service(args.file)
+    Path(args.out).write_text(sheet_html(service, args.tournoi, args.match), encoding="utf-8")
+    print(f"Procès-verbal : {args.out} (HTML A4, à imprimer ou enregistrer en PDF)")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "cup",
+        help="Coupe d'Alsace : tirage, compositions, résultats, procès-verbal",
+        description="Coupe d'Alsace (règlement 004)",
+    )
+    csub = p.add_subparsers(dest="cup_command", required=True, metavar="ACTION")
+
+    def base(name: str, help_text: str, func: Any) -> argparse.ArgumentParser:
+        q = csub.add_parser(name, help=help_text, description=help_text)
+        q.add_argument("file", metavar="FICHIER")
+        q.add_argument(
+            "--tournoi", "-t", metavar="CLÉ", help="la coupe (défaut : la seule du fichier)"
+        )
+        q.set_defaults(func=func)
+        return q
+
+    d = base("draw", "tirer au sort le tour suivant (exempts, recevants)", cmd_draw)
+    d.add_argument("--seed", type=int, default=None, help="graine imposée (rejouer un tirage)")
+    s = base("status", "matchs et vainqueurs", cmd_status)
+    s.add_argument("--json", action="store_true", help="sortie JSON")
+    lu = base("lineup", "remettre une composition (ordre des échiquiers)", cmd_lineup)
+    lu.add_argument("match", type=int, metavar="MATCH")
+    lu.add_argument("team", type=int, metavar="ÉQUIPE")
+    lu.add_argument(
+        "players", type=int, nargs="+", metavar="JOUEUR", help="numéros, échiquier 1 d'abord"
+    )
+    r = base("result", "résultat d'un échiquier (point de vue du recevant)", cmd_result)
+    r.add_argument("match", type=int, metavar="MATCH")
+    r.add_argument("board", type=int, metavar="ÉCHIQUIER")
+    r.add_argument(
+        "result", metavar="RÉSULTAT", help="1-0, X, 0-1, F-1 (forfait recevant), 1-F, F-F"
+    )
+    dd = base("director", "décision du directeur (finale toute nulle)", cmd_director)
+    dd.add_argument("match", type=int, metavar="MATCH")
+    dd.add_argument("team", type=int, metavar="ÉQUIPE")
+    dd.add_argument("--note", default="", help="motif de la décision")
+    rp = base("report", "heure de transmission du résultat (minuit : art. 3.9)", cmd_report)
+    rp.add_argument("match", type=int, metavar="MATCH")
+    rp.add_argument("--when", default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)")
+    rp.add_argument(
+        "--match-day", default=None, help="jour du match AAAA-MM-JJ (défaut : celui de --when)"
+    )
+    c = base("confirm", "confirmation du procès-verbal", cmd_confirm)
+    c.add_argument("match", type=int, metavar="MATCH")
+    c.add_argument(
+        "who",
+        choices=["capitaine-recevant", "capitaine-visiteur", "arbitre"],
+        metavar="QUI",
+        help="capitaine-recevant, capitaine-visiteur ou arbitre",
+    )
+    sh = base("sheet", "procès-verbal imprimable (HTML A4)", cmd_sheet)
+    sh.add_argument("match", type=int, metavar="MATCH")
+    sh.add_argument("out", metavar="SORTIE.html", help="fichier à écrire")

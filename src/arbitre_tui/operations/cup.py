@@ -1,0 +1,366 @@
+"""Coupe d'Alsace operations (regulation 004): draw, line-ups, results, decision, sheet."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from ..rules import cup
+from ..rules.errors import RuleError
+from ..rules.models import Player, System, Team, Tournament
+from .event import EventService, OperationError
+
+
+def _cup(service: EventService, key: str | None) -> Tournament:
+    if key is None:
+        cups = [t for t in service.store.tournaments() if t.system is System.TEAM_CUP]
+        if len(cups) == 1:
+            return cups[0]
+    t = service.tournament(key)
+    if t.system is not System.TEAM_CUP:
+        raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
+    return t
+
+
+def matches(
+    service: EventService, t: Tournament, round_number: int | None = None
+) -> list[dict[str, Any]]:
+    sql = "SELECT * FROM cup_matches WHERE tournament_id = ?"
+    params: list[Any] = [t.id]
+    if round_number is not None:
+        sql += " AND round = ?"
+        params.append(round_number)
+    rows = [dict(r) for r in service.store.conn.execute(sql + " ORDER BY round, number", params)]
+    for r in rows:
+        for col in ("lineup_home", "lineup_away"):
+            r[col] = json.loads(r[col]) if r[col] else None
+        r["results"] = json.loads(r["results"])
+        r["confirmations"] = json.loads(r["confirmations"])
+    return rows
+
+
+def _teams(service: EventService, t: Tournament) -> dict[int, Team]:
+    assert t.id is not None
+    return {team.id: team for team in service.store.teams(t.id) if team.id is not None}
+
+
+def _strength(roster: list[Player]) -> int:
+    """Declared strength: the rating sum of the four best players of the roster."""
+    return sum(sorted((p.rating for p in roster), reverse=True)[:4])
+
+
+def _rosters(service: EventService, t: Tournament) -> dict[int, list[Player]]:
+    assert t.id is not None
+    out: dict[int, list[Player]] = {}
+    for p in service.store.players(t.id):
+        if p.team_id is not None:
+            out.setdefault(p.team_id, []).append(p)
+    return out
+
+
+def _cup_teams(service: EventService, t: Tournament) -> list[cup.CupTeam]:
+    clubs = service.store.clubs()
+    rosters = _rosters(service, t)
+    return [
+        cup.CupTeam(
+            team.id or 0, clubs[team.club_id], team.number, _strength(rosters.get(team.id or 0, []))
+        )
+        for team in _teams(service, t).values()
+    ]
+
+
+def entry_check(service: EventService, key: str | None) -> list[str]:
+    return cup.entry_faults(_cup_teams(service, _cup(service, key)))
+
+
+def draw(service: EventService, key: str | None, seed: int | None = None) -> int:
+    """Draw the next round: byes by priority then by lot (round 1), pairs by lot, hosting."""
+    t = _cup(service, key)
+    previous = matches(service, t)
+    number = (max(m["round"] for m in previous) + 1) if previous else 1
+    if previous:
+        last = [m for m in previous if m["round"] == number - 1]
+        undecided = [m["number"] for m in last if m["winner_team_id"] is None]
+        if undecided:
+            raise OperationError(
+                f"Tour {number - 1} : matchs sans vainqueur ({', '.join(map(str, undecided))})."
+            )
+        alive = [m["winner_team_id"] for m in last]
+        if len(alive) == 1:
+            raise OperationError("La Coupe est jouée : le vainqueur est connu.")
+    else:
+        faults = entry_check(service, t.key)
+        if faults:
+            raise OperationError("Engagements refusés : " + " ; ".join(faults))
+        alive = [team.id for team in _cup_teams(service, t)]
+    travelled = {
+        m["away_team_id"]: True for m in previous if m["round"] == number - 1 and m["away_team_id"]
+    }
+    travelled.update({m["home_team_id"]: False for m in previous if m["round"] == number - 1})
+    late = {m["winner_team_id"] for m in previous if m["round"] == number - 1 and _late(m)}
+    with service.journal.operation("cup_draw", {"tournament": t.key, "round": number}) as tx:
+        byes: list[int] = []
+        if number == 1:
+            settings = t.settings
+            holder, finalist = settings.get("holder"), settings.get("last_finalist")
+            teams = [c for c in _cup_teams(service, t) if c.id in alive]
+            given, pool = cup.bye_priority(teams, holder, finalist)
+            missing = cup.byes_needed(len(teams)) - len(given)
+            if missing > 0:
+                given += list(tx.draw("exempts tirés au sort", "shuffle", pool, seed))[:missing]
+            byes = given
+        others = [tid for tid in alive if tid not in byes]
+        order = list(tx.draw(f"tirage du tour {number}", "shuffle", others, seed))
+        n = 0
+        for team_id in byes:
+            n += 1
+            tx.insert(
+                "cup_matches",
+                {
+                    "tournament_id": t.id,
+                    "round": number,
+                    "number": n,
+                    "home_team_id": team_id,
+                    "away_team_id": None,
+                    "winner_team_id": team_id,
+                    "reason": "exempt",
+                },
+            )
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            n += 1
+            home, away, keeps = cup.host(a, b, travelled, late, number)
+            tx.insert(
+                "cup_matches",
+                {
+                    "tournament_id": t.id,
+                    "round": number,
+                    "number": n,
+                    "home_team_id": home,
+                    "away_team_id": away,
+                    "away_keeps_white": int(keeps),
+                },
+            )
+    return number
+
+
+def _late(m: dict[str, Any]) -> bool:
+    """Result reported after midnight of the match day (art. 3.9)."""
+    return bool(m["confirmations"].get("reported_after_midnight"))
+
+
+def _match(
+    service: EventService, t: Tournament, number: int, round_number: int | None = None
+) -> dict[str, Any]:
+    rows = matches(service, t)
+    if not rows:
+        raise OperationError("Aucun tour tiré au sort.")
+    rnd = round_number or max(m["round"] for m in rows)
+    for m in rows:
+        if m["round"] == rnd and m["number"] == number:
+            return m
+    raise OperationError(f"Match {number} inconnu au tour {rnd}.")
+
+
+def _season(t: Tournament, on: dt.date) -> cup.Season:
+    s = t.settings
+    return cup.Season(
+        licence_deadline=dt.date.fromisoformat(s.get("licence_deadline", "2027-01-15")),
+        match_date=on,
+        max_non_eu=int(s.get("max_non_eu", 1)),
+        max_transferred=int(s.get("max_transferred", 2)),
+        min_french=int(s.get("min_french", 3)),
+    )
+
+
+def _roster_player(p: Player, club: str) -> cup.RosterPlayer:
+    return cup.RosterPlayer(
+        id=p.id or 0,
+        name=p.name,
+        club=p.club or club,
+        rating=p.rating,
+        birth_date=p.birth_date,
+        nationality=p.nationality or p.federation,
+        eu=True if p.eu is None else p.eu,
+        transferred=p.transferred,
+        licence_date=p.licence_date,
+        plays_national_for=p.plays_national_for,
+        residence_since=p.residence_since,
+        ffe_licence_since=p.licence_date,
+        fide_federation=p.federation,
+    )
+
+
+def _played_for(service: EventService, t: Tournament) -> dict[int, set[int]]:
+    out: dict[int, set[int]] = {}
+    for m in matches(service, t):
+        for side, team in (("lineup_home", m["home_team_id"]), ("lineup_away", m["away_team_id"])):
+            if m["winner_team_id"] is not None or any(m["results"]):
+                for pid in m[side] or []:
+                    out.setdefault(pid, set()).add(team)
+    return out
+
+
+def hand_in_lineup(
+    service: EventService,
+    key: str | None,
+    number: int,
+    team_id: int,
+    player_ids: list[int],
+    at: dt.datetime | None = None,
+) -> list[str]:
+    """Record a line-up in board order; frozen once handed in. Refused with every reason."""
+    t = _cup(service, key)
+    m = _match(service, t, number)
+    side = (
+        "home" if team_id == m["home_team_id"] else "away" if team_id == m["away_team_id"] else None
+    )
+    if side is None:
+        raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
+    if m[f"lineup_{side}"] is not None:
+        raise OperationError("Composition déjà remise : elle ne peut plus changer.")
+    teams = _teams(service, t)
+    club = service.store.clubs()[teams[team_id].club_id]
+    roster = {p.id: p for p in _rosters(service, t).get(team_id, [])}
+    everyone = {p.id: p for p in service.store.players(t.id or 0)}
+    unknown = [pid for pid in player_ids if pid not in everyone]
+    if unknown:
+        raise OperationError(f"Joueur(s) inconnu(s) : {', '.join(map(str, unknown))}.")
+    lineup = [_roster_player(everyone[pid], club) for pid in player_ids]
+    when = at or dt.datetime.now().replace(microsecond=0)
+    faults = cup.lineup_faults(
+        lineup, club, team_id, _season(t, when.date()), _played_for(service, t)
+    )
+    outside = [
+        everyone[pid].name for pid in player_ids if pid not in roster and everyone[pid].club == club
+    ]
+    faults += [f"{name} n'est pas dans l'effectif de cette équipe" for name in outside]
+    if faults:
+        raise OperationError("Composition refusée : " + " ; ".join(faults))
+    with service.journal.operation(
+        "cup_lineup", {"tournament": t.key, "match": number, "team": team_id, "players": player_ids}
+    ) as tx:
+        tx.update(
+            "cup_matches",
+            m["id"],
+            {f"lineup_{side}": json.dumps(player_ids), f"lineup_{side}_at": when.isoformat()},
+        )
+    return faults
+
+
+def record_board(
+    service: EventService, key: str | None, number: int, board: int, result: str
+) -> dict[str, Any]:
+    """A board's result; with all four, the match result as the rules decide it."""
+    t = _cup(service, key)
+    m = _match(service, t, number)
+    if m["away_team_id"] is None:
+        raise OperationError(f"Match {number} : exempt, pas de résultat.")
+    if m["lineup_home"] is None or m["lineup_away"] is None:
+        raise OperationError(
+            f"Match {number} : les deux compositions doivent être remises avant les résultats."
+        )
+    if not 1 <= board <= cup.BOARDS:
+        raise OperationError(f"Échiquier {board} : de 1 à {cup.BOARDS}.")
+    try:
+        value = cup.parse_board(result)
+    except RuleError as exc:
+        raise OperationError(exc.message) from None
+    results = list(m["results"])
+    results[board - 1] = value.value
+    changes: dict[str, Any] = {"results": json.dumps(results)}
+    decided: dict[str, Any] = {}
+    if all(results):
+        everyone = {p.id: p for p in service.store.players(t.id or 0)}
+
+        def info(ids: list[int]) -> cup.LineupInfo:
+            return cup.LineupInfo(
+                [everyone[i].rating for i in ids],
+                [d for d in (everyone[i].birth_date for i in ids) if d],
+            )
+
+        final = len([x for x in matches(service, t) if x["round"] == m["round"]]) == 1
+        try:
+            outcome = cup.decide(
+                [cup.Board(r) for r in results],
+                info(m["lineup_home"]),
+                info(m["lineup_away"]),
+                final=final,
+                on=dt.date.today(),
+            )
+        except RuleError as exc:
+            raise OperationError(exc.message) from None
+        winner = {cup.Outcome.HOME: m["home_team_id"], cup.Outcome.AWAY: m["away_team_id"]}.get(
+            outcome.winner
+        )
+        changes.update(
+            {
+                "winner_team_id": winner,
+                "reason": outcome.reason,
+                "home_points": outcome.home_points,
+                "away_points": outcome.away_points,
+            }
+        )
+        decided = {
+            "winner": winner,
+            "reason": outcome.reason,
+            "score": (outcome.home_points, outcome.away_points),
+        }
+    with service.journal.operation(
+        "cup_result", {"tournament": t.key, "match": number, "board": board, "result": value.value}
+    ) as tx:
+        tx.update("cup_matches", m["id"], changes)
+    return decided
+
+
+def director_decision(
+    service: EventService, key: str | None, number: int, team_id: int, note: str
+) -> None:
+    t = _cup(service, key)
+    m = _match(service, t, number)
+    if m["winner_team_id"] is not None:
+        raise OperationError(f"Match {number} : le vainqueur est déjà connu ({m['reason']}).")
+    if team_id not in (m["home_team_id"], m["away_team_id"]):
+        raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
+    with service.journal.operation(
+        "cup_director", {"tournament": t.key, "match": number, "team": team_id}
+    ) as tx:
+        tx.update(
+            "cup_matches",
+            m["id"],
+            {"winner_team_id": team_id, "reason": f"décision du directeur : {note}"},
+        )
+
+
+def report(
+    service: EventService, key: str | None, number: int, when: dt.datetime, match_day: dt.date
+) -> bool:
+    """Result reported: after midnight of the match day, the team travels next round."""
+    t = _cup(service, key)
+    m = _match(service, t, number)
+    late = when.date() > match_day
+    with service.journal.operation(
+        "cup_report", {"tournament": t.key, "match": number, "at": when.isoformat()}
+    ) as tx:
+        conf = {**m["confirmations"], "reported_after_midnight": late}
+        tx.update(
+            "cup_matches",
+            m["id"],
+            {"reported_at": when.isoformat(), "confirmations": json.dumps(conf)},
+        )
+    return late
+
+
+def confirm(service: EventService, key: str | None, number: int, who: str) -> None:
+    """The captains' and the arbiter's confirmation of the procès-verbal, recorded."""
+    if who not in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
+        raise OperationError("Qui confirme : capitaine-recevant, capitaine-visiteur ou arbitre.")
+    t = _cup(service, key)
+    m = _match(service, t, number)
+    if m["winner_team_id"] is None:
+        raise OperationError(f"Match {number} : pas encore de résultat à confirmer.")
+    conf = {**m["confirmations"], who: dt.datetime.now().isoformat(timespec="seconds")}
+    with service.journal.operation(
+        "cup_confirm", {"tournament": t.key, "match": number, "who": who}
+    ) as tx:
+        tx.update("cup_matches", m["id"], {"confirmations": json.dumps(conf)})

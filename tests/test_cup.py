@@ -1,0 +1,203 @@
+"""A whole Coupe d'Alsace through the operations layer, the refusals, the match sheet."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from pathlib import Path
+
+import pytest
+
+from arbitre_tui.operations import EventService, OperationError
+from arbitre_tui.operations import cup as ops
+from arbitre_tui.operations.templates import create_from_template
+from arbitre_tui.publish.match_sheet import sheet_html
+
+
+@pytest.fixture
+def cup_event(tmp_path: Path) -> EventService:
+    return create_from_template(tmp_path / "cup.sqlite", "coupe-alsace")
+
+
+def _roster(service: EventService, team_id: int) -> list[int]:
+    t = ops._cup(service, None)
+    return [p.id for p in service.store.players(t.id) if p.team_id == team_id]  # type: ignore[arg-type,misc]
+
+
+def _lineups(service: EventService, m: dict[str, object]) -> None:
+    for team in (m["home_team_id"], m["away_team_id"]):
+        ops.hand_in_lineup(service, None, m["number"], team, _roster(service, team)[:4])  # type: ignore[arg-type]
+
+
+def test_whole_cup_to_the_final(cup_event: EventService) -> None:
+    service = cup_event
+    rng = random.Random(4)
+    t = ops._cup(service, None)
+    number = ops.draw(service, None, seed=1)
+    first = ops.matches(service, t, 1)
+    assert len(first) == 8 and sum(1 for m in first if m["away_team_id"] is None) == 4
+    while True:
+        for m in ops.matches(service, t, number):
+            if m["away_team_id"] is None:
+                continue
+            _lineups(service, m)
+            final = len(ops.matches(service, t, number)) == 1
+            results = (
+                ["X", "X", "X", "X"]
+                if final
+                else [rng.choice(["1-0", "X", "0-1"]) for _ in range(4)]
+            )
+            if not final and m["number"] == 5 and number == 1:
+                results = ["F-1", "F-1", "1-0", "1-0"]  # two home forfeits: lost 3-0
+            decided: dict[str, object] = {}
+            for board, result in enumerate(results, start=1):
+                decided = ops.record_board(service, None, m["number"], board, result)
+            if final:
+                assert decided["winner"] is None and "directeur" in str(decided["reason"])
+                ops.director_decision(
+                    service, None, m["number"], m["home_team_id"], "tirage au sort au siège"
+                )
+            else:
+                assert decided["winner"] in (m["home_team_id"], m["away_team_id"])
+            ops.report(
+                service, None, m["number"], dt.datetime(2027, 2, 7, 20, 0), dt.date(2027, 2, 7)
+            )
+        if len(ops.matches(service, t, number)) == 1:
+            break
+        number = ops.draw(service, None)
+    assert number == 4
+    forfeit = next(m for m in ops.matches(service, t, 1) if m["number"] == 5)
+    assert (forfeit["home_points"], forfeit["away_points"]) == (0.0, 3.0)
+    assert forfeit["winner_team_id"] == forfeit["away_team_id"]
+    with pytest.raises(OperationError, match="vainqueur est connu"):
+        ops.draw(service, None)
+    assert all(service.replay_draw(d["id"])[0] for d in service.store.draws())
+
+
+def test_lineup_refusals_change_nothing(cup_event: EventService) -> None:
+    service = cup_event
+    t = ops._cup(service, None)
+    ops.draw(service, None, seed=2)
+    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    home = m["home_team_id"]
+    roster = _roster(service, home)
+    other = _roster(service, m["away_team_id"])
+    before = service.store.snapshot()
+    cases = [
+        (lambda: ops.hand_in_lineup(service, None, m["number"], home, roster[:5]), "au plus"),
+        (
+            lambda: ops.hand_in_lineup(service, None, m["number"], home, [*roster[:3], other[0]]),
+            "autre club",
+        ),
+        (
+            lambda: ops.record_board(service, None, m["number"], 1, "1-0"),
+            "compositions doivent être remises",
+        ),
+        (lambda: ops.hand_in_lineup(service, None, m["number"], 999, roster[:4]), "ne joue pas"),
+    ]
+    for action, message in cases:
+        with pytest.raises(OperationError, match=message):
+            action()
+    assert service.store.snapshot() == before
+    ops.hand_in_lineup(service, None, m["number"], home, roster[:4])
+    with pytest.raises(OperationError, match="ne peut plus changer"):
+        ops.hand_in_lineup(service, None, m["number"], home, roster[1:5])
+
+
+def test_midnight_penalty_makes_the_team_travel(cup_event: EventService) -> None:
+    service = cup_event
+    t = ops._cup(service, None)
+    ops.draw(service, None, seed=3)
+    late_team = None
+    for m in ops.matches(service, t, 1):
+        if m["away_team_id"] is None:
+            continue
+        _lineups(service, m)
+        for board in range(1, 5):
+            ops.record_board(service, None, m["number"], board, "1-0")  # home wins
+        when = (
+            dt.datetime(2027, 2, 8, 0, 30) if late_team is None else dt.datetime(2027, 2, 7, 21, 0)
+        )
+        if late_team is None:
+            late_team = m["home_team_id"]
+        assert ops.report(service, None, m["number"], when, dt.date(2027, 2, 7)) == (when.day == 8)
+    ops.draw(service, None, seed=4)
+    second = ops.matches(service, t, 2)
+    match = next(m for m in second if late_team in (m["home_team_id"], m["away_team_id"]))
+    assert match["away_team_id"] == late_team and match["away_keeps_white"] == 1
+
+
+def test_match_sheet_contains_every_field(cup_event: EventService) -> None:
+    service = cup_event
+    t = ops._cup(service, None)
+    ops.draw(service, None, seed=5)
+    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    _lineups(service, m)
+    for board, result in enumerate(["1-0", "X", "0-1", "1-0"], start=1):
+        ops.record_board(service, None, m["number"], board, result)
+    with pytest.raises(OperationError, match="Qui confirme"):
+        ops.confirm(service, None, m["number"], "spectateur")
+    for who in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
+        ops.confirm(service, None, m["number"], who)
+    html = sheet_html(service, None, m["number"])
+    everyone = {p.id: p for p in service.store.players(t.id)}  # type: ignore[arg-type]
+    for pid in _roster(service, m["home_team_id"])[:4] + _roster(service, m["away_team_id"])[:4]:
+        p = everyone[pid]
+        assert p.surname.upper() in html and p.first_name in html
+        assert str(p.rating) in html and (p.ffe_code or "") in html
+    assert "Score : 2.5 – 1.5" in html
+    assert "victoire" in html or "plus de points" in html
+    assert html.count("confirmé dans l'application") == 3
+    assert "Capitaine" in html and "Arbitre" in html
+
+
+def test_cup_commands_and_pane(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    path = tmp_path / "c.sqlite"
+
+    def run(*a: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "arbitre_tui.faces.cli.main", *a], capture_output=True, text=True
+        )
+
+    assert run("new", "--template", "coupe-alsace", str(path)).returncode == 0
+    assert run("cup", "draw", str(path), "--seed", "7").returncode == 0
+    rows = json.loads(run("cup", "status", str(path), "--json").stdout)
+    m = next(r for r in rows if r["away_team_id"])
+    out = run("cup", "result", str(path), str(m["number"]), "1", "1-0")
+    assert out.returncode == 2 and "compositions" in out.stderr
+    service = EventService(path)
+    for team in (m["home_team_id"], m["away_team_id"]):
+        ids = [str(i) for i in _roster(service, team)[:4]]
+        assert run("cup", "lineup", str(path), str(m["number"]), str(team), *ids).returncode == 0
+    for board in "1234":
+        assert (
+            run(
+                "cup", "result", str(path), str(m["number"]), board, "X" if board != "2" else "0-1"
+            ).returncode
+            == 0
+        )
+    out = run("cup", "sheet", str(path), str(m["number"]), str(tmp_path / "pv.html"))
+    assert out.returncode == 0
+    assert (
+        "victoire" in (tmp_path / "pv.html").read_text()
+        or "plus de points" in (tmp_path / "pv.html").read_text()
+    )
+
+
+async def test_coupe_pane_shows_the_round(cup_event: EventService) -> None:
+    from textual.widgets import DataTable
+
+    from arbitre_tui.faces.tui.app import ArbitreApp
+
+    ops.draw(cup_event, None, seed=8)
+    app = ArbitreApp(cup_event.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        table = app.query_one("#coupe-table", DataTable)
+        assert table.row_count == 8
+        assert any("exempt" in str(table.get_row_at(i)[2]) for i in range(8))
