@@ -201,3 +201,41 @@ async def test_coupe_pane_shows_the_round(cup_event: EventService) -> None:
         table = app.query_one("#coupe-table", DataTable)
         assert table.row_count == 8
         assert any("exempt" in str(table.get_row_at(i)[2]) for i in range(8))
+
+
+def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
+    service = cup_event
+    t = ops._cup(service, None)
+    ops.draw(service, None, seed=9)
+    played = [m for m in ops.matches(service, t, 1) if m["away_team_id"]]
+    m = played[0]
+    _lineups(service, m)
+    ops.breach(service, None, m["number"], m["home_team_id"], "joueur licencié après le 15 janvier")
+    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+    assert after["winner_team_id"] == m["away_team_id"] and "15 janvier" in after["reason"]
+    # Equipment missing: the home team's board 4 then 3 lose by administrative forfeit.
+    m2 = played[1]
+    _lineups(service, m2)
+    for board in (1, 2):
+        ops.record_board(service, None, m2["number"], board, "1-0")
+    ops.equipment_missing(service, None, m2["number"], m2["home_team_id"], 2)
+    after2 = next(x for x in ops.matches(service, t, 1) if x["id"] == m2["id"])
+    assert after2["results"][2:] == ["F-1", "F-1"]
+    assert after2["winner_team_id"] == m2["away_team_id"]  # more than one forfeit: 3-0
+    # A line-up handed in 20 minutes late: clocks advanced 20 minutes (at most an hour).
+    start = dt.datetime(2027, 2, 7, 9, 0)
+    late = {
+        **after2,
+        "lineup_home_at": "2027-02-07T09:05:00",
+        "lineup_away_at": "2027-02-07T11:00:00",
+    }
+    assert ops.lineup_delay(t, late, "home", start) == dt.timedelta(minutes=20)
+    assert ops.lineup_delay(t, late, "away", start) == dt.timedelta(hours=1)
+    # Roll of honour: the third win keeps the trophy.
+    for season, club in [("2022", "Colmar"), ("2023", "Mulhouse"), ("2024", "Colmar")]:
+        roll, kept = ops.honours(service, None, season, club)
+    assert kept is None
+    roll, kept = ops.honours(service, None, "2025", "Colmar")
+    assert kept == "Colmar" and len(roll) == 4
+    with pytest.raises(OperationError, match="déjà au palmarès"):
+        ops.honours(service, None, "2025", "Mulhouse")

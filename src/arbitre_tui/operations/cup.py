@@ -364,3 +364,72 @@ def confirm(service: EventService, key: str | None, number: int, who: str) -> No
         "cup_confirm", {"tournament": t.key, "match": number, "who": who}
     ) as tx:
         tx.update("cup_matches", m["id"], {"confirmations": json.dumps(conf)})
+
+
+def breach(service: EventService, key: str | None, number: int, team_id: int, reason: str) -> None:
+    """A composition breach found (art. 3.1): the match is lost for that club, with the reason."""
+    t = _cup(service, key)
+    m = _match(service, t, number)
+    if team_id not in (m["home_team_id"], m["away_team_id"]) or m["away_team_id"] is None:
+        raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
+    if not reason.strip():
+        raise OperationError("Indiquez le motif de l'irrégularité.")
+    winner = m["away_team_id"] if team_id == m["home_team_id"] else m["home_team_id"]
+    side = cup.Outcome.HOME if team_id == m["home_team_id"] else cup.Outcome.AWAY
+    result = cup.decide(
+        [cup.Board.DRAW] * cup.BOARDS,
+        cup.LineupInfo(),
+        cup.LineupInfo(),
+        final=False,
+        on=dt.date.today(),
+        breach=side,
+        breach_reason=reason,
+    )
+    with service.journal.operation(
+        "cup_breach", {"tournament": t.key, "match": number, "team": team_id, "reason": reason}
+    ) as tx:
+        tx.update("cup_matches", m["id"], {"winner_team_id": winner, "reason": result.reason})
+
+
+def equipment_missing(
+    service: EventService, key: str | None, number: int, team_id: int, boards: int
+) -> None:
+    """Equipment missing: board 4, then board 3, of that team lose by administrative forfeit."""
+    t = _cup(service, key)
+    m = _match(service, t, number)
+    if team_id not in (m["home_team_id"], m["away_team_id"]) or m["away_team_id"] is None:
+        raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
+    if boards not in (1, 2):
+        raise OperationError(
+            "Matériel manquant : 1 (échiquier 4) ou 2 (échiquiers 4 et 3) parties."
+        )
+    current = [cup.Board(r) if r else None for r in m["results"]]
+    updated = cup.equipment_forfeits(current, team_id == m["home_team_id"], boards)
+    for board, value in enumerate(updated, start=1):
+        if value is not None and value != current[board - 1]:
+            record_board(service, t.key, number, board, value.value)
+
+
+def lineup_delay(t: Tournament, m: dict[str, Any], side: str, start: dt.datetime) -> dt.timedelta:
+    """Clocks advanced by the delay of a late line-up (due 15 min before the start), 1 h at most."""
+    handed = m[f"lineup_{side}_at"]
+    if not handed:
+        return dt.timedelta(0)
+    due = start - dt.timedelta(minutes=int(t.settings.get("lineup_minutes_before", 15)))
+    late = dt.datetime.fromisoformat(handed) - due
+    return min(max(late, dt.timedelta(0)), dt.timedelta(hours=1))
+
+
+def honours(
+    service: EventService, key: str | None, season: str | None = None, club: str | None = None
+) -> tuple[list[tuple[str, str]], str | None]:
+    """The roll of honour across seasons; a club's third win keeps the trophy."""
+    t = _cup(service, key)
+    roll = [tuple(x) for x in t.settings.get("roll_of_honour", [])]
+    if season and club:
+        if any(s == season for s, _ in roll):
+            raise OperationError(f"La saison {season} est déjà au palmarès.")
+        roll.append((season, club))
+        service.update_settings(t.key, {"roll_of_honour": [list(x) for x in roll]})
+    pairs = [(str(s), str(c)) for s, c in roll]
+    return pairs, cup.trophy_kept(pairs)

@@ -111,6 +111,36 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_breach(args: argparse.Namespace) -> int:
+    from ...operations import cup
+
+    service = _service(args.file)
+    cup.breach(service, args.tournoi, args.match, args.team, args.reason)
+    print("Irrégularité enregistrée : match perdu pour cette équipe.")
+    return 0
+
+
+def cmd_equipment(args: argparse.Namespace) -> int:
+    from ...operations import cup
+
+    service = _service(args.file)
+    cup.equipment_missing(service, args.tournoi, args.match, args.team, args.boards)
+    print("Forfait administratif enregistré (échiquier 4, puis 3).")
+    return 0
+
+
+def cmd_honours(args: argparse.Namespace) -> int:
+    from ...operations import cup
+
+    service = _service(args.file)
+    roll, kept = cup.honours(service, args.tournoi, args.season, args.club)
+    for season, club in roll:
+        print(f"  {season}  {club}")
+    if kept:
+        print(f"{kept} a gagné trois fois : le club garde la Coupe.")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "cup",
@@ -162,6 +192,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="QUI",
         help="capitaine-recevant, capitaine-visiteur ou arbitre",
     )
+    b = base("breach", "irrégularité de composition : match perdu pour l'équipe", cmd_breach)
+    b.add_argument("match", type=int, metavar="MATCH")
+    b.add_argument("team", type=int, metavar="ÉQUIPE")
+    b.add_argument("reason", metavar="MOTIF", help="le motif, tel qu'il figurera au procès-verbal")
+    e = base(
+        "equipment", "matériel manquant : forfait administratif échiquier 4 puis 3", cmd_equipment
+    )
+    e.add_argument("match", type=int, metavar="MATCH")
+    e.add_argument("team", type=int, metavar="ÉQUIPE")
+    e.add_argument(
+        "boards", type=int, choices=[1, 2], metavar="PARTIES", help="1 ou 2 parties perdues"
+    )
+    h = base("honours", "palmarès ; --season et --club pour ajouter un vainqueur", cmd_honours)
+    h.add_argument("--season", default=None, help="saison, ex. 2026-2027")
+    h.add_argument("--club", default=None, help="club vainqueur")
     sh = base("sheet", "procès-verbal imprimable (HTML A4)", cmd_sheet)
     sh.add_argument("match", type=int, metavar="MATCH")
     sh.add_argument("out", metavar="SORTIE.html", help="fichier à écrire")
