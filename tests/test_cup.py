@@ -239,3 +239,53 @@ def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
     assert kept == "Colmar" and len(roll) == 4
     with pytest.raises(OperationError, match="déjà au palmarès"):
         ops.honours(service, None, "2025", "Mulhouse")
+
+
+async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
+    from textual.widgets import DataTable, Static
+
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from arbitre_tui.faces.tui.cup_screen import MatchScreen
+
+    service = cup_event
+    t = ops._cup(service, None)
+    ops.draw(service, None, seed=10)
+    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        table = app.query_one("#coupe-table", DataTable)
+        table.move_cursor(row=table.get_row_index(f"m{m['id']}"))
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MatchScreen)
+        # Home line-up: the first four of the roster, board order, live checks.
+        for _ in range(4):
+            await pilot.press("space", "down")
+        state = str(screen.query_one("#match-state", Static).content)
+        assert "4/4 — conforme" in state
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("tab")
+        for _ in range(5):
+            await pilot.press("space", "down")
+        assert "5 joueurs" in str(screen.query_one("#match-state", Static).content)  # checked live
+        await pilot.press("backspace", "v")
+        await pilot.pause()
+        after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+        assert after["lineup_home"] and len(after["lineup_away"]) == 4
+        # The boards: results by keys, the decision with its reason.
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("x", "x", "0", "x")
+        await pilot.pause()
+        after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+        assert after["results"] == ["X", "X", "0-1", "X"]
+        assert after["winner_team_id"] == m["away_team_id"]
+        assert "Score 1.5-2.5" in str(screen.query_one("#match-state", Static).content)
+        await pilot.press("a")
+        await pilot.pause()
+        after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+        assert "arbitre" in after["confirmations"]

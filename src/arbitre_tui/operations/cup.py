@@ -201,6 +201,38 @@ def _played_for(service: EventService, t: Tournament) -> dict[int, set[int]]:
     return out
 
 
+def lineup_check(
+    service: EventService,
+    key: str | None,
+    number: int,
+    team_id: int,
+    player_ids: list[int],
+    on: dt.date | None = None,
+) -> list[str]:
+    """Every reason a line-up would be refused (empty: eligible). Reads only: for live checks."""
+    t = _cup(service, key)
+    m = _match(service, t, number)
+    if team_id not in (m["home_team_id"], m["away_team_id"]):
+        raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
+    teams = _teams(service, t)
+    club = service.store.clubs()[teams[team_id].club_id]
+    roster = {p.id for p in _rosters(service, t).get(team_id, [])}
+    everyone = {p.id: p for p in service.store.players(t.id or 0)}
+    unknown = [pid for pid in player_ids if pid not in everyone]
+    if unknown:
+        raise OperationError(f"Joueur(s) inconnu(s) : {', '.join(map(str, unknown))}.")
+    lineup = [_roster_player(everyone[pid], club) for pid in player_ids]
+    faults = cup.lineup_faults(
+        lineup, club, team_id, _season(t, on or dt.date.today()), _played_for(service, t)
+    )
+    faults += [
+        f"{everyone[pid].name} n'est pas dans l'effectif de cette équipe"
+        for pid in player_ids
+        if pid not in roster and everyone[pid].club == club
+    ]
+    return faults
+
+
 def hand_in_lineup(
     service: EventService,
     key: str | None,
@@ -219,22 +251,8 @@ def hand_in_lineup(
         raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
     if m[f"lineup_{side}"] is not None:
         raise OperationError("Composition déjà remise : elle ne peut plus changer.")
-    teams = _teams(service, t)
-    club = service.store.clubs()[teams[team_id].club_id]
-    roster = {p.id: p for p in _rosters(service, t).get(team_id, [])}
-    everyone = {p.id: p for p in service.store.players(t.id or 0)}
-    unknown = [pid for pid in player_ids if pid not in everyone]
-    if unknown:
-        raise OperationError(f"Joueur(s) inconnu(s) : {', '.join(map(str, unknown))}.")
-    lineup = [_roster_player(everyone[pid], club) for pid in player_ids]
     when = at or dt.datetime.now().replace(microsecond=0)
-    faults = cup.lineup_faults(
-        lineup, club, team_id, _season(t, when.date()), _played_for(service, t)
-    )
-    outside = [
-        everyone[pid].name for pid in player_ids if pid not in roster and everyone[pid].club == club
-    ]
-    faults += [f"{name} n'est pas dans l'effectif de cette équipe" for name in outside]
+    faults = lineup_check(service, t.key, number, team_id, player_ids, when.date())
     if faults:
         raise OperationError("Composition refusée : " + " ; ".join(faults))
     with service.journal.operation(

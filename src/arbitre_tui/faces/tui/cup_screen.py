@@ -1,0 +1,197 @@
+"""One cup match: line-ups with live checks, board results, the decision and its reason."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from ...operations import cup as ops
+from ...store.journal import OperationError
+
+if TYPE_CHECKING:
+    from ...operations import EventService
+
+
+class MatchScreen(ModalScreen[None]):
+    """Keys: `tab` switches team; `espace` adds the selected player to the line-up (board
+    order); `retour arrière` removes the last; `v` hands it in; on the boards, `1` `x` `0`
+    `f` `g` enter a result; `a` / `h` / `w` confirm (arbiter, home captain, away captain)."""
+
+    CSS = """
+    MatchScreen { align: center middle; }
+    #match { width: 100%; height: 100%; background: $surface; }
+    #match-title, #match-state { height: auto; padding: 0 1; }
+    #match-title { background: $primary; text-style: bold; }
+    DataTable { height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "Fermer", id="close-match"),
+        Binding("tab", "switch_team", "Équipe", id="switch-team", priority=True),
+        Binding("space", "add_player", "Ajouter", id="add-player"),
+        Binding("backspace", "remove_player", "Retirer", id="remove-player"),
+        Binding("v", "hand_in", "Remettre", id="hand-in"),
+        Binding("b", "boards", "Échiquiers", id="boards"),
+        Binding("1", "board('1-0')", "1-0", id="cup-home"),
+        Binding("x", "board('X')", "X", id="cup-draw"),
+        Binding("0", "board('0-1')", "0-1", id="cup-away"),
+        Binding("f", "board('F-1')", "Forf. rec.", id="cup-home-forfeit"),
+        Binding("g", "board('1-F')", "Forf. vis.", id="cup-away-forfeit"),
+        Binding("a", "confirm('arbitre')", "Arbitre", id="confirm-arbiter"),
+        Binding("h", "confirm('capitaine-recevant')", "Cap. rec.", id="confirm-home"),
+        Binding("w", "confirm('capitaine-visiteur')", "Cap. vis.", id="confirm-away"),
+    ]
+
+    def __init__(self, service: EventService, key: str, number: int) -> None:
+        super().__init__()
+        self.service, self.key, self.number = service, key, number
+        self.side = "home"
+        self.picked: dict[str, list[int]] = {"home": [], "away": []}
+        self.showing_boards = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="match"):
+            yield Static("", id="match-title")
+            yield Static("", id="match-state")
+            yield DataTable(cursor_type="row", id="match-table")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.refresh_match()
+
+    @property
+    def match(self) -> dict[str, Any]:
+        return ops._match(self.service, ops._cup(self.service, self.key), self.number)
+
+    def team_id(self) -> int:
+        m = self.match
+        return int(m["home_team_id"] if self.side == "home" else m["away_team_id"])
+
+    def refresh_match(self, message: str = "") -> None:
+        t = ops._cup(self.service, self.key)
+        m = self.match
+        teams = ops._teams(self.service, t)
+        home, away = teams[m["home_team_id"]].name, teams[m["away_team_id"]].name
+        self.query_one("#match-title", Static).update(
+            Text(f"Match {self.number} : {home} – {away}")
+        )
+        table = self.query_one("#match-table", DataTable)
+        cursor = table.cursor_row
+        table.clear(columns=True)
+        everyone = {p.id: p for p in self.service.store.players(t.id or 0)}
+        if self.showing_boards or (m["lineup_home"] and m["lineup_away"]):
+            self.showing_boards = True
+            table.add_columns("Éch.", "Recevant", "Résultat", "Visiteur")
+            for i in range(4):
+                h = everyone[m["lineup_home"][i]].name if m["lineup_home"] else ""
+                a = everyone[m["lineup_away"][i]].name if m["lineup_away"] else ""
+                table.add_row(
+                    Text(str(i + 1)), Text(h), Text(m["results"][i] or "…"), Text(a), key=str(i + 1)
+                )
+            state = (
+                f"Score {m['home_points']:g}-{m['away_points']:g} : {m['reason']}"
+                if m["reason"]
+                else "Saisissez les 4 résultats (point de vue du recevant)."
+            )
+            confirmed = ", ".join(k for k in m["confirmations"] if k != "reported_after_midnight")
+            if confirmed:
+                state += f" — confirmé : {confirmed}"
+        else:
+            team = self.team_id()
+            done = m[f"lineup_{self.side}"]
+            table.add_columns("N°", "Joueur", "Elo", "Nat.", "Muté", "Échiquier")
+            order = done or self.picked[self.side]
+            for p in (x for x in everyone.values() if x.team_id == team):
+                board = str(order.index(p.id) + 1) if p.id is not None and p.id in order else ""
+                table.add_row(
+                    Text(str(p.id)),
+                    Text(p.name),
+                    Text(str(p.rating)),
+                    Text(p.nationality or ""),
+                    Text("oui" if p.transferred else ""),
+                    Text(board),
+                    key=str(p.id),
+                )
+            label = "recevant" if self.side == "home" else "visiteur"
+            if done:
+                state = f"Composition du {label} remise (figée). tab : l'autre équipe ; b : les échiquiers."
+            else:
+                faults = ops.lineup_check(
+                    self.service, self.key, self.number, team, self.picked[self.side]
+                )
+                checks = " ; ".join(faults) if faults else "conforme"
+                state = f"Composition du {label} : {len(self.picked[self.side])}/4 — {checks}"
+        if table.row_count:
+            table.move_cursor(row=min(cursor, table.row_count - 1))
+        self.query_one("#match-state", Static).update(
+            Text(message + ("\n" if message else "") + state)
+        )
+
+    def _selected(self) -> int | None:
+        table = self.query_one("#match-table", DataTable)
+        if not table.row_count:
+            return None
+        value = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return int(value) if value is not None else None
+
+    def _run(self, action: Any, done: str) -> None:
+        try:
+            action()
+        except OperationError as exc:
+            self.refresh_match(f"Refusé : {exc.message}")
+            self.app.bell()
+            return
+        self.refresh_match(f"✓ {done}")
+
+    def action_switch_team(self) -> None:
+        self.side = "away" if self.side == "home" else "home"
+        self.showing_boards = False
+        self.query_one("#match-table", DataTable).move_cursor(row=0)
+        self.refresh_match()
+
+    def action_boards(self) -> None:
+        self.showing_boards = not self.showing_boards
+        self.query_one("#match-table", DataTable).move_cursor(row=0)
+        self.refresh_match()
+
+    def action_add_player(self) -> None:
+        pid = self._selected()
+        if pid is None or self.showing_boards or pid in self.picked[self.side]:
+            return
+        self.picked[self.side].append(pid)
+        self.refresh_match()
+
+    def action_remove_player(self) -> None:
+        if self.picked[self.side]:
+            self.picked[self.side].pop()
+            self.refresh_match()
+
+    def action_hand_in(self) -> None:
+        ids = list(self.picked[self.side])
+        team = self.team_id()
+        self._run(
+            lambda: ops.hand_in_lineup(self.service, self.key, self.number, team, ids),
+            "composition remise — enregistré",
+        )
+
+    def action_board(self, value: str) -> None:
+        if not self.showing_boards:
+            return
+        board = self._selected()
+        if board is None:
+            return
+        self._run(
+            lambda: ops.record_board(self.service, self.key, self.number, board, value),
+            f"échiquier {board} : {value} — enregistré",
+        )
+        self.query_one("#match-table", DataTable).move_cursor(row=min(board, 3))
+
+    def action_confirm(self, who: str) -> None:
+        self._run(
+            lambda: ops.confirm(self.service, self.key, self.number, who), f"{who} : confirmé"
+        )
