@@ -289,3 +289,35 @@ async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
         await pilot.pause()
         after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
         assert "arbitre" in after["confirmations"]
+
+
+def test_late_lineup_advances_clocks_and_shows_on_the_sheet(cup_event: EventService) -> None:
+    service = cup_event
+    t = ops._cup(service, None)
+    ops.draw(service, None, seed=12)
+    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    home, away = m["home_team_id"], m["away_team_id"]
+    ops.hand_in_lineup(
+        service,
+        None,
+        m["number"],
+        home,
+        _roster(service, home)[:4],
+        at=dt.datetime(2027, 2, 7, 8, 40),
+    )
+    ops.hand_in_lineup(
+        service,
+        None,
+        m["number"],
+        away,
+        _roster(service, away)[:4],
+        at=dt.datetime(2027, 2, 7, 9, 10),
+    )  # due 8:45: 25 minutes late
+    for board in range(1, 5):
+        ops.record_board(service, None, m["number"], board, "X" if board > 1 else "1-0")
+    ops.report(service, None, m["number"], dt.datetime(2027, 2, 8, 0, 15), dt.date(2027, 2, 7))
+    m = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+    assert ops.clock_advances(t, m) == {"away": 25}
+    html = sheet_html(service, None, m["number"])
+    assert "pendules du visiteur avancées de 25 min" in html
+    assert "après minuit" in html

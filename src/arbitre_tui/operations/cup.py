@@ -451,3 +451,18 @@ def honours(
         service.update_settings(t.key, {"roll_of_honour": [list(x) for x in roll]})
     pairs = [(str(s), str(c)) for s, c in roll]
     return pairs, cup.trophy_kept(pairs)
+
+
+def clock_advances(t: Tournament, m: dict[str, Any]) -> dict[str, int]:
+    """Minutes each team's clocks are advanced for a late line-up (shown on screen and sheet)."""
+    out: dict[str, int] = {}
+    start_time = dt.time.fromisoformat(str(t.settings.get("match_start", "09:00")))
+    for side in ("home", "away"):
+        handed = m[f"lineup_{side}_at"]
+        if not handed:
+            continue
+        start = dt.datetime.combine(dt.datetime.fromisoformat(handed).date(), start_time)
+        minutes = int(lineup_delay(t, m, side, start).total_seconds() // 60)
+        if minutes:
+            out[side] = minutes
+    return out

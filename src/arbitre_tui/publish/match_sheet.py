@@ -80,6 +80,14 @@ def sheet_html(
         "<th>Rés.</th><th>Nom</th><th>Prénom</th><th>Code FFE</th><th>Elo</th>"
     )
     reported = escape(m["reported_at"] or "non transmis")
+    if conf.get("reported_after_midnight"):
+        reported += " (après minuit : l'équipe se déplacera au tour suivant)"
+    advances = cup_ops.clock_advances(t, m)
+    late = "".join(
+        f"<p>Composition remise en retard : pendules du {'recevant' if side == 'home' else 'visiteur'} "
+        f"avancées de {minutes} min.</p>"
+        for side, minutes in advances.items()
+    )
     return (
         "<!doctype html><html lang='fr'><head><meta charset='utf-8'>"
         f"<title>Procès-verbal — match {number}</title><style>{_CSS}</style></head><body>"
@@ -87,7 +95,7 @@ def sheet_html(
         f"<h2>Tour {m['round']}, match {number} : {escape(home.name)} (recevant) – {escape(away.name)}</h2>"
         f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         f"<p class='score'>Score : {escape(score)} — vainqueur : {escape(winner)}</p>"
-        f"<p>Motif : {escape(m['reason'])}. Résultat transmis : {reported}.</p>"
+        f"<p>Motif : {escape(m['reason'])}. Résultat transmis : {reported}.</p>{late}"
         f"<div class='sign'>{sign('Capitaine ' + home.name, 'capitaine-recevant')}"
         f"{sign('Capitaine ' + away.name, 'capitaine-visiteur')}{sign('Arbitre', 'arbitre')}</div>"
         "</body></html>\n"

@@ -45,6 +45,7 @@ class MatchScreen(ModalScreen[None]):
         Binding("a", "confirm('arbitre')", "Arbitre", id="confirm-arbiter"),
         Binding("h", "confirm('capitaine-recevant')", "Cap. rec.", id="confirm-home"),
         Binding("w", "confirm('capitaine-visiteur')", "Cap. vis.", id="confirm-away"),
+        Binding("t", "report", "Transmis", id="report"),
     ]
 
     def __init__(self, service: EventService, key: str, number: int) -> None:
@@ -101,6 +102,17 @@ class MatchScreen(ModalScreen[None]):
             confirmed = ", ".join(k for k in m["confirmations"] if k != "reported_after_midnight")
             if confirmed:
                 state += f" — confirmé : {confirmed}"
+            reported = m["reported_at"]
+            state += (
+                f" — transmis {reported[11:16]}"
+                + (" (après minuit !)" if m["confirmations"].get("reported_after_midnight") else "")
+                if reported
+                else " — résultat à transmettre avant minuit (t)"
+            )
+            for side, minutes in ops.clock_advances(ops._cup(self.service, self.key), m).items():
+                state += (
+                    f" — pendules {'recevant' if side == 'home' else 'visiteur'} +{minutes} min"
+                )
         else:
             team = self.team_id()
             done = m[f"lineup_{self.side}"]
@@ -190,6 +202,19 @@ class MatchScreen(ModalScreen[None]):
             f"échiquier {board} : {value} — enregistré",
         )
         self.query_one("#match-table", DataTable).move_cursor(row=min(board, 3))
+
+    def action_report(self) -> None:
+        """The result is reported now; after midnight of the match day the team travels next round."""
+        import datetime as dt
+
+        m = self.match
+        handed = m["lineup_home_at"] or m["lineup_away_at"]
+        day = dt.datetime.fromisoformat(handed).date() if handed else dt.date.today()
+        now = dt.datetime.now().replace(microsecond=0)
+        self._run(
+            lambda: ops.report(self.service, self.key, self.number, now, day),
+            "heure de transmission notée",
+        )
 
     def action_confirm(self, who: str) -> None:
         self._run(

@@ -643,7 +643,7 @@ class CupPane(TablePane):
             lambda: cup.draw(self._service, key), done="tour tiré au sort — enregistré"
         )
 
-    COLUMNS = ("N°", "Recevant", "Visiteur", "Compo.", "Score", "Vainqueur / motif")
+    COLUMNS = ("N°", "Recevant", "Visiteur", "Compo.", "Score", "Transmis", "Vainqueur / motif")
     EMPTY = "Aucune compétition par équipes dans cet événement."
 
     def load(self, service: EventService, t: Tournament | None) -> None:
@@ -659,7 +659,7 @@ class CupPane(TablePane):
             if not played:
                 self.set_title(f"Coupe — {c.name} — {len(teams)} équipes engagées, tour 1 à tirer")
                 for team in teams.values():
-                    rows.append((f"t{team.id}", [team.id, team.name, "", "", "", "engagée"]))
+                    rows.append((f"t{team.id}", [team.id, team.name, "", "", "", "", "engagée"]))
                 continue
             last = max(m["round"] for m in played)
             self.set_title(f"Coupe — {c.name} — tour {last}")
@@ -681,6 +681,8 @@ class CupPane(TablePane):
                             away,
                             f"{lineups}/2" if m["away_team_id"] else "",
                             score,
+                            (m["reported_at"] or "")[11:16]
+                            + (" !" if m["confirmations"].get("reported_after_midnight") else ""),
                             f"{win} ({m['reason']})" if m["reason"] else win,
                         ],
                     )
