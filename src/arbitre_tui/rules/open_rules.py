@@ -1,0 +1,86 @@
+"""Open Marina Viva (regulation 002): sections, fees, half-point byes."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from pydantic import BaseModel, Field
+
+from .models import Player, Title
+
+
+class SectionRule(BaseModel):
+    """Who may enter a section: A 1900+, B under 2000, C under 14 on 1 January."""
+
+    name: str
+    min_rating: int | None = None
+    max_rating: int | None = None
+    max_age: int | None = None
+    age_reference_year: int | None = None
+
+
+def age_on_first_january(birth: dt.date, year: int) -> int:
+    return year - birth.year - (0 if (birth.month, birth.day) == (1, 1) else 1)
+
+
+def section_fault(rule: SectionRule, player: Player) -> str | None:
+    """Why ``player`` may not enter the section (None: eligible). Rating: FIDE, else FFE."""
+    rating = player.rating
+    if rule.min_rating is not None and rating < rule.min_rating:
+        return f"{rule.name} : {rating or 'non classé'} < {rule.min_rating} (classement FIDE, sinon FFE)"
+    if rule.max_rating is not None and rating > rule.max_rating:
+        return f"{rule.name} : {rating} > {rule.max_rating}"
+    if rule.max_age is not None:
+        if player.birth_date is None:
+            return f"{rule.name} : date de naissance nécessaire (tournoi réservé aux moins de {rule.max_age + 1} ans)"
+        year = rule.age_reference_year or dt.date.today().year
+        age = age_on_first_january(player.birth_date, year)
+        if age > rule.max_age:
+            return f"{rule.name} : {age} ans au 1er janvier {year}, plus de {rule.max_age} ans"
+    return None
+
+
+class Fees(BaseModel):
+    adult: int = 60
+    club_member: int = 40
+    under_20: int = 30
+    free_titles: list[Title] = Field(
+        default_factory=lambda: [Title.GM, Title.IM, Title.WGM, Title.WIM]
+    )
+    member_club: str = "Échecs Club Ajaccien"
+
+
+def fee(player: Player, fees: Fees, on: dt.date) -> tuple[int, str]:
+    """The lowest fee that applies, and its category."""
+    options = [(fees.adult, "adulte")]
+    if player.club == fees.member_club:
+        options.append((fees.club_member, "membre du club"))
+    if player.birth_date is not None and age_on_first_january(player.birth_date, on.year) < 20:
+        options.append((fees.under_20, "moins de 20 ans"))
+    if player.title in fees.free_titles:
+        options.append((0, f"titré ({player.title})"))
+    return min(options)
+
+
+def half_point_bye_fault(
+    round_requested: int,
+    last_finished_round: int,
+    byes_taken: int,
+    max_byes: int = 2,
+    forbidden: Sequence[int] = (8, 9),
+) -> str | None:
+    """A half-point bye is asked before the end of the previous round; two at most; none
+    in the last rounds (regulation 002: 8 and 9)."""
+    if round_requested in forbidden:
+        return f"Pas de bye ½ point en ronde {round_requested} (rondes {', '.join(map(str, forbidden))})."
+    if byes_taken >= max_byes:
+        return f"Déjà {byes_taken} bye(s) ½ point : {max_byes} au plus par joueur."
+    if round_requested - 1 <= last_finished_round and round_requested > 1:
+        return (
+            f"Trop tard : le bye de la ronde {round_requested} se demande avant la fin de la "
+            f"ronde {round_requested - 1}."
+        )
+    if round_requested <= last_finished_round:
+        return f"La ronde {round_requested} est déjà jouée."
+    return None
