@@ -22,7 +22,6 @@ from ..rules.models import (
     Tournament,
     parse_result,
 )
-from ..rules.registration import EncodingFault, decode, parse_players_csv
 from ..store.journal import OperationError
 from ..store.repo import Store, player_row, tournament_row
 
@@ -156,6 +155,8 @@ class EventService:
 
         Returns how many were imported and the faults found.
         """
+        from ..rules.registration import EncodingFault, decode, parse_players_csv
+
         t = self.tournament(key)
         tid = self._tid(t)
         try:

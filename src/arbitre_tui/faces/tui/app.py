@@ -12,18 +12,40 @@ from textual.widgets import ContentSwitcher, Footer, Header, Static
 
 from ...operations import EventService, OperationError
 from ...rules.models import Tournament
-from .panes import PANES, CadencePane, Pane
+from .round_pane import Pane, RoundPane
 from .themes import DEFAULT, load_themes
 
-PANE_CLASSES = {pane_id: cls for pane_id, _key, cls in PANES}
+# (pane id, key, footer label). Only the Ronde pane is imported at start-up; the others
+# come from panes.py when first shown.
+PANE_KEYS: list[tuple[str, str, str]] = [
+    ("ronde", "r", "Ronde"),
+    ("cadence", "c", "Cadence"),
+    ("incidents", "i", "Incidents"),
+    ("repechage", "p", "Repêchage"),
+    ("coupe", "k", "Coupe"),
+    ("classement", "s", "Classement"),
+    ("joueurs", "j", "Joueurs"),
+    ("qr", "q", "QR"),
+    ("tableau", "b", "Tableau"),
+]
+PANE_IDS = [pane_id for pane_id, _key, _label in PANE_KEYS]
+
+
+def pane_class(pane_id: str) -> type[Pane]:
+    if pane_id == "ronde":
+        return RoundPane
+    from .panes import PANES
+
+    return next(cls for pid, _key, cls in PANES if pid == pane_id)
+
 
 POLL_SECONDS = 0.5
 
 
 def _pane_bindings() -> list[BindingType]:
     return [
-        Binding(key, f"show('{pane_id}')", cls.TITLE.split(" ")[0], id=f"pane-{pane_id}")
-        for pane_id, key, cls in PANES
+        Binding(key, f"show('{pane_id}')", label, id=f"pane-{pane_id}")
+        for pane_id, key, label in PANE_KEYS
     ]
 
 
@@ -71,14 +93,14 @@ class ArbitreApp(App[int]):
         yield Header(show_clock=True, icon="♞")
         # Only the first pane is built now; the others when first shown (start-up time).
         with ContentSwitcher(initial="ronde", id="panes"):
-            yield PANE_CLASSES["ronde"](id="ronde")
+            yield RoundPane(id="ronde")
         yield Static("", id="status")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self._update_header()
         self._load(self.current_pane_id)
-        self._stale = {pane_id for pane_id, _k, _c in PANES} - {self.current_pane_id}
+        self._stale = set(PANE_IDS) - {self.current_pane_id}
         self.set_interval(POLL_SECONDS, self._poll)
         self.set_interval(1.0, self._tick)
 
@@ -111,7 +133,7 @@ class ArbitreApp(App[int]):
         self._tournaments = self.service.store.tournaments()
         self._index = min(self._index, max(len(self._tournaments) - 1, 0))
         self._update_header()
-        self._stale = {pane_id for pane_id, _k, _c in PANES}
+        self._stale = set(PANE_IDS)
         self._load(self.current_pane_id)
 
     # -- timers ---------------------------------------------------------------
@@ -125,6 +147,8 @@ class ArbitreApp(App[int]):
 
     def _tick(self) -> None:
         if self.current_pane_id == "cadence":
+            from .panes import CadencePane
+
             self.query_one(CadencePane).tick()
 
     # -- actions --------------------------------------------------------------
@@ -132,7 +156,7 @@ class ArbitreApp(App[int]):
     async def action_show(self, pane_id: str) -> None:
         switcher = self.query_one(ContentSwitcher)
         if not switcher.query(f"#{pane_id}"):
-            await switcher.mount(PANE_CLASSES[pane_id](id=pane_id))
+            await switcher.mount(pane_class(pane_id)(id=pane_id))
             self._stale.add(pane_id)
         switcher.current = pane_id
         if pane_id in self._stale:
