@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sqlite3
 from pathlib import Path
 from typing import Any
 
-from ..rules.models import Game, Incident, Player, Round, Team, TimeControl, Tournament
+from ..rules.models import (
+    Bye,
+    Game,
+    Incident,
+    Player,
+    Result,
+    Round,
+    Sex,
+    System,
+    Team,
+    TimeControl,
+    Title,
+    Tournament,
+)
 from . import backup as backups
 from .db import connect
 from .journal import Journal
@@ -38,30 +52,70 @@ def tournament_row(t: Tournament, position: int = 0) -> dict[str, Any]:
     }
 
 
+# Reads build models without validating again: the store only ever holds what the
+# operations validated, and skipping pydantic's first schema build keeps start-up fast.
+def _date(value: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(value) if value else None
+
+
+def _datetime(value: str | None) -> dt.datetime | None:
+    return dt.datetime.fromisoformat(value) if value else None
+
+
+def _tc(data: dict[str, Any]) -> TimeControl:
+    return TimeControl.model_construct(**data)
+
+
 def _tournament(row: sqlite3.Row) -> Tournament:
-    return Tournament(
+    return Tournament.model_construct(
         id=row["id"],
         key=row["key"],
         name=row["name"],
-        system=row["system"],
+        system=System(row["system"]),
         rounds_planned=row["rounds_planned"],
         tiebreaks=json.loads(row["tiebreaks"]),
-        time_controls={
-            int(k): TimeControl(**v) for k, v in json.loads(row["time_controls"]).items()
-        },
+        time_controls={int(k): _tc(v) for k, v in json.loads(row["time_controls"]).items()},
         stages={int(k): v for k, v in json.loads(row["stages"]).items()},
         settings=json.loads(row["settings"]),
     )
 
 
 def _player(row: sqlite3.Row) -> Player:
-    return Player.model_validate(dict(row))
+    d = dict(row)
+    for key in _PLAYER_BOOLS:
+        d[key] = bool(d[key])
+    d["eu"] = None if d["eu"] is None else bool(d["eu"])
+    d["sex"] = Sex(d["sex"]) if d["sex"] else None
+    d["title"] = Title(d["title"]) if d["title"] else None
+    for key in ("birth_date", "licence_date", "residence_since"):
+        d[key] = _date(d[key])
+    d["registered_at"] = _datetime(d["registered_at"])
+    return Player.model_construct(**d)
 
 
 def _round(row: sqlite3.Row) -> Round:
-    data = dict(row)
-    tc = data.pop("time_control")
-    return Round(**data, time_control=TimeControl(**json.loads(tc)) if tc else None)
+    d = dict(row)
+    tc = d.pop("time_control")
+    return Round.model_construct(
+        **{
+            **d,
+            "closed": bool(d["closed"]),
+            "start_time": _datetime(d["start_time"]),
+            "published_at": _datetime(d["published_at"]),
+        },
+        time_control=_tc(json.loads(tc)) if tc else None,
+    )
+
+
+def _game(data: dict[str, Any]) -> Game:
+    return Game.model_construct(
+        **{
+            **data,
+            "result": Result(data["result"]) if data["result"] else None,
+            "bye": Bye(data["bye"]) if data["bye"] else None,
+            "decider": Result(data["decider"]) if data["decider"] else None,
+        }
+    )
 
 
 class Store:
@@ -126,7 +180,7 @@ class Store:
         rows = self.conn.execute(
             "SELECT * FROM games WHERE round_id = ? ORDER BY board", (round_id,)
         ).fetchall()
-        return [Game.model_validate(dict(r)) for r in rows]
+        return [_game(dict(r)) for r in rows]
 
     def all_games(self, tournament_id: int) -> dict[int, list[Game]]:
         """Games by round number, for standings."""
@@ -139,7 +193,7 @@ class Store:
         for r in rows:
             data = dict(r)
             number = data.pop("round_number")
-            out.setdefault(number, []).append(Game.model_validate(data))
+            out.setdefault(number, []).append(_game(data))
         return out
 
     def teams(self, tournament_id: int) -> list[Team]:
