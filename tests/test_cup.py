@@ -321,3 +321,36 @@ def test_late_lineup_advances_clocks_and_shows_on_the_sheet(cup_event: EventServ
     html = sheet_html(service, None, m["number"])
     assert "pendules du visiteur avancées de 25 min" in html
     assert "après minuit" in html
+
+
+def test_cup_prizes_through_the_same_prize_list(cup_event: EventService) -> None:
+    from arbitre_tui.operations.standings import prizes
+
+    service = cup_event
+    t = ops._cup(service, None)
+    number = ops.draw(service, None, seed=13)
+    while True:
+        for m in ops.matches(service, t, number):
+            if m["away_team_id"] is None:
+                continue
+            _lineups(service, m)
+            for board in range(1, 5):
+                ops.record_board(service, None, m["number"], board, "1-0")  # home wins
+        if len(ops.matches(service, t, number)) == 1:
+            break
+        number = ops.draw(service, None)
+    final = ops.matches(service, t, number)[0]
+    service.update_settings(
+        t.key,
+        {
+            "prizes": [
+                {"label": "Coupe", "trophy": True},
+                {"label": "1er", "amount": 300},
+                {"label": "2e", "amount": 150},
+            ]
+        },
+    )
+    result, _ = prizes(service, ops._cup(service, None))
+    awards = {a.label: a.player_id for a in result.awards}
+    assert awards["1er"] == final["home_team_id"] == awards["Coupe"]
+    assert awards["2e"] == final["away_team_id"]

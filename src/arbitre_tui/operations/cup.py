@@ -466,3 +466,37 @@ def clock_advances(t: Tournament, m: dict[str, Any]) -> dict[str, int]:
         if minutes:
             out[side] = minutes
     return out
+
+
+def ranking_groups(service: EventService, t: Tournament) -> list[tuple[int, int, list[int]]]:
+    """Teams ranked as a knockout: winner, finalist, then by how far their conqueror went."""
+    from ..rules import knockout as ko
+    from ..rules.models import Result
+
+    rows = matches(service, t)
+    if not rows:
+        return []
+    rounds: list[list[ko.Match]] = []
+    for number in range(1, max(m["round"] for m in rows) + 1):
+        stage = []
+        for m in (x for x in rows if x["round"] == number):
+            result = None
+            if m["winner_team_id"] is not None and m["away_team_id"] is not None:
+                result = (
+                    Result.WHITE_WINS
+                    if m["winner_team_id"] == m["home_team_id"]
+                    else Result.BLACK_WINS
+                )
+            stage.append(
+                ko.Match(
+                    m["number"] - 1,
+                    m["home_team_id"],
+                    m["away_team_id"],
+                    result,
+                    None,
+                    m["away_team_id"] is None,
+                )
+            )
+        rounds.append(stage)
+    total = len(rounds) if len([m for m in rows if m["round"] == len(rounds)]) == 1 else None
+    return ko.ranking(rounds, "armageddon", {}, total)

@@ -157,6 +157,19 @@ def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, P
         {k: v for k, v in t.settings.get("prize_settings", {}).items() if not k.startswith("_")}
     )
     players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
+    if t.system is System.TEAM_CUP:
+        from . import cup
+
+        teams = [
+            Candidate(id=team_id, order=first * 10_000 + i, points=-float(first))
+            for first, _last, ids in cup.ranking_groups(service, t)
+            for i, team_id in enumerate(ids)
+        ]
+        try:
+            result = distribute(teams, [Prize.model_validate(p) for p in table], settings)
+        except RuleError as exc:
+            raise OperationError(exc.message) from None
+        return result, players  # awards are by team id for a cup
     if t.system is System.KNOCKOUT:
         from . import knockout
 
