@@ -205,13 +205,12 @@ class IncidentsPane(TablePane):
         except OperationError as exc:
             if "Confirmez" in exc.message:
                 self._pending = (board, colour, kind)
-                setter: Callable[..., object] = self.app.set_status  # type: ignore[attr-defined]
-                setter(
+                self._status(
                     f"{exc.message.split(' Confirmez')[0]} — o pour confirmer, autre touche : annuler",
                     error=True,
                 )
                 return
-            self.app.set_status(f"Refusé : {exc.message}", error=True)  # type: ignore[attr-defined]
+            self._status(f"Refusé : {exc.message}", error=True)
             return
         self._pending = None
         done: Callable[[str], object] = self.app.operation_done  # type: ignore[attr-defined]
@@ -305,10 +304,6 @@ class LuckyLoserPane(TablePane):
                 )
             elif "accepted" in outcome:
                 self._status(f"✓ {outcome['accepted']} est repêché(e) — enregistré")
-
-    def _status(self, text: str) -> None:
-        setter: Callable[[str], object] = self.app.set_status  # type: ignore[attr-defined]
-        setter(text)
 
 
 class BracketPane(TablePane):

@@ -50,6 +50,11 @@ class Pane(Vertical):
     def load(self, service: EventService, t: Tournament | None) -> None:
         raise NotImplementedError
 
+    def _status(self, text: str, error: bool = False) -> None:
+        """Say something on the app's status line (a refusal in red)."""
+        setter: Callable[..., object] = self.app.set_status  # type: ignore[attr-defined]
+        setter(text, error=error)
+
     def run_operation(self, operation: Callable[[], object], done: str) -> bool:
         """Hand the operation to the app, which commits, refreshes and reports."""
         runner: Callable[..., bool] = self.app.run_operation  # type: ignore[attr-defined]
@@ -178,10 +183,6 @@ class RoundPane(TablePane):
     def _board(self) -> int | None:
         key = self.selected_key()
         return int(key) if key is not None else None
-
-    def _status(self, text: str) -> None:
-        setter: Callable[[str], object] = self.app.set_status  # type: ignore[attr-defined]
-        setter(text)
 
     def on_key(self, event: events.Key) -> None:
         """While a menu is open, its keys go to it (and nothing else happens)."""
