@@ -205,10 +205,9 @@ class EventService:
         return len(good), report.errors
 
     def check_in(self, player_id: int, checked: bool = True) -> None:
-        player = self._player(player_id)
+        self._player(player_id)  # unknown player: refused before any write
         with self.journal.operation("check_in", {"player": player_id, "checked": checked}) as tx:
             tx.update("players", player_id, {"checked_in": int(checked)})
-        del player
 
     def set_paid(self, player_id: int, paid: bool = True) -> None:
         self._player(player_id)

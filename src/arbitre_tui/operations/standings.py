@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from ..rules import tiebreaks as tb
@@ -217,7 +216,3 @@ def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, P
     except RuleError as exc:
         raise OperationError(exc.message) from None
     return result, players
-
-
-def prize_total(result: PrizeList) -> Decimal:
-    return result.total

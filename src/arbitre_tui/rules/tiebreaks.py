@@ -287,24 +287,18 @@ class Calculator:
     # -- modifiers ------------------------------------------------------------------
 
     @staticmethod
-    def _cut(values: list[tuple[float, bool]], lowest: int, highest: int, sb: bool) -> float:
-        """Cut ``lowest`` least and ``highest`` most significant values (16.5 for VURs)."""
+    def _cut(values: list[tuple[float, bool]], lowest: int, highest: int) -> float:
+        """Cut ``lowest`` least and ``highest`` most significant Buchholz values.
+
+        16.5: with VURs, the lowest VUR contribution is cut (it is never below the LSV).
+        """
         items = list(values)
         for _ in range(lowest):
             if not items:
                 break
-            lsv_index = min(range(len(items)), key=lambda i: items[i][0])
             vurs = [i for i in range(len(items)) if items[i][1]]
-            if vurs:
-                vur_index = min(vurs, key=lambda i: items[i][0])
-                chosen = (
-                    vur_index
-                    if (not sb or items[vur_index][0] >= items[lsv_index][0])
-                    else lsv_index
-                )
-            else:
-                chosen = lsv_index
-            items.pop(chosen)
+            pool = vurs or range(len(items))
+            items.pop(min(pool, key=lambda i: items[i][0]))
         for _ in range(highest):
             if not items:
                 break
@@ -313,7 +307,7 @@ class Calculator:
 
     def buchholz(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
         values = [(opp, vur) for opp, _pts, vur in self.contributions(c)]
-        return self._cut(values, lowest, highest, sb=False)
+        return self._cut(values, lowest, highest)
 
     def sonneborn_berger(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
         parts = self.contributions(c)

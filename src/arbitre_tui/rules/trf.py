@@ -116,7 +116,6 @@ def _player(raw: str, line: int) -> TrfPlayer:
         p.points = float(pts) if pts else 0.0
     except ValueError:
         raise TrfError(line, f"points « {pts} » illisibles") from None
-    body = raw[91:].rstrip()
     k = 0
     while 91 + 10 * k < len(raw.rstrip()):
         cell = raw[91 + 10 * k : 101 + 10 * k].ljust(10)
@@ -138,7 +137,6 @@ def _player(raw: str, line: int) -> TrfPlayer:
         p.rounds.append(
             TrfRound(opponent=opp, colour="-" if colour == " " else colour, result=code)
         )
-    del body
     return p
 
 
