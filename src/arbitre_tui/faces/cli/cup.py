@@ -4,21 +4,16 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 from pathlib import Path
 from typing import Any
 
-
-def _service(path: str) -> Any:
-    from ...operations import EventService
-
-    return EventService(path)
+from .common import open_event, print_json
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
     from ...operations import cup
 
-    service = _service(args.file)
+    service = open_event(args.file)
     number = cup.draw(service, args.tournoi, args.seed)
     print(f"Tour {number} tiré au sort.")
     return cmd_status(args)
@@ -27,12 +22,12 @@ def cmd_draw(args: argparse.Namespace) -> int:
 def cmd_status(args: argparse.Namespace) -> int:
     from ...operations import cup
 
-    service = _service(args.file)
+    service = open_event(args.file)
     t = cup._cup(service, args.tournoi)
     teams = cup._teams(service, t)
     rows = cup.matches(service, t)
     if getattr(args, "json", False):
-        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        print_json(rows)
         return 0
     for m in rows:
         away = teams[m["away_team_id"]].name if m["away_team_id"] else "exempt"
@@ -46,7 +41,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 def cmd_lineup(args: argparse.Namespace) -> int:
     from ...operations import cup
 
-    service = _service(args.file)
+    service = open_event(args.file)
     cup.hand_in_lineup(service, args.tournoi, args.match, args.team, args.players)
     print(f"Composition de l'équipe {args.team} remise pour le match {args.match}.")
     return 0
@@ -55,7 +50,7 @@ def cmd_lineup(args: argparse.Namespace) -> int:
 def cmd_result(args: argparse.Namespace) -> int:
     from ...operations import cup
 
-    service = _service(args.file)
+    service = open_event(args.file)
     decided = cup.record_board(service, args.tournoi, args.match, args.board, args.result)
     print(f"Match {args.match}, échiquier {args.board} : enregistré.")
     if decided:
@@ -68,7 +63,7 @@ def cmd_result(args: argparse.Namespace) -> int:
 def cmd_director(args: argparse.Namespace) -> int:
     from ...operations import cup
 
-    service = _service(args.file)
+    service = open_event(args.file)
     cup.director_decision(service, args.tournoi, args.match, args.team, args.note)
     print("Décision du directeur enregistrée.")
     return 0
@@ -77,7 +72,7 @@ def cmd_director(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     from ...operations import cup
 
-    service = _service(args.file)
+    service = open_event(args.file)
     when = (
         dt.datetime.fromisoformat(args.when)
         if args.when
@@ -96,7 +91,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_confirm(args: argparse.Namespace) -> int:
     from ...operations import cup
 
-    service = _service(args.file)
+    service = open_event(args.file)
     cup.confirm(service, args.tournoi, args.match, args.who)
     print(f"Confirmation enregistrée : {args.who}.")
     return 0
@@ -105,7 +100,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
 def cmd_sheet(args: argparse.Namespace) -> int:
     from ...publish.match_sheet import sheet_html
 
-    service = _service(args.file)
+    service = open_event(args.file)
     Path(args.out).write_text(sheet_html(service, args.tournoi, args.match), encoding="utf-8")
     print(f"Procès-verbal : {args.out} (HTML A4, à imprimer ou enregistrer en PDF)")
     return 0
@@ -114,7 +109,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 def cmd_breach(args: argparse.Namespace) -> int:
     from ...operations import cup
 
-    service = _service(args.file)
+    service = open_event(args.file)
     cup.breach(service, args.tournoi, args.match, args.team, args.reason)
     print("Irrégularité enregistrée : match perdu pour cette équipe.")
     return 0
@@ -123,7 +118,7 @@ def cmd_breach(args: argparse.Namespace) -> int:
 def cmd_equipment(args: argparse.Namespace) -> int:
     from ...operations import cup
 
-    service = _service(args.file)
+    service = open_event(args.file)
     cup.equipment_missing(service, args.tournoi, args.match, args.team, args.boards)
     print("Forfait administratif enregistré (échiquier 4, puis 3).")
     return 0
@@ -132,7 +127,7 @@ def cmd_equipment(args: argparse.Namespace) -> int:
 def cmd_honours(args: argparse.Namespace) -> int:
     from ...operations import cup
 
-    service = _service(args.file)
+    service = open_event(args.file)
     roll, kept = cup.honours(service, args.tournoi, args.season, args.club)
     for season, club in roll:
         print(f"  {season}  {club}")

@@ -3,14 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-
-def _service(path: str) -> Any:
-    from ...operations import EventService
-
-    return EventService(path)
+from .common import open_event, print_json
 
 
 def _key(service: Any, key: str | None) -> str | None:
@@ -25,10 +20,10 @@ def _key(service: Any, key: str | None) -> str | None:
 def cmd_status(args: argparse.Namespace) -> int:
     from ...operations import knockout
 
-    service = _service(args.file)
+    service = open_event(args.file)
     data = knockout.status(service, _key(service, args.tournoi))
     if args.json:
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print_json(data)
         return 0
     print(f"{data['entries']} inscrits — {data['case']}")
     print(
@@ -47,7 +42,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 def cmd_close(args: argparse.Namespace) -> int:
     from ...operations import knockout
 
-    service = _service(args.file)
+    service = open_event(args.file)
     fmt = knockout.close_registration(service, _key(service, args.tournoi))
     print(f"Inscriptions closes : {fmt.case}")
     return 0
@@ -56,14 +51,10 @@ def cmd_close(args: argparse.Namespace) -> int:
 def cmd_ranking(args: argparse.Namespace) -> int:
     from ...operations import knockout
 
-    service = _service(args.file)
+    service = open_event(args.file)
     rows = knockout.final_ranking(service, _key(service, args.tournoi))
     if args.json:
-        print(
-            json.dumps(
-                [{"place": p, "players": names} for p, names in rows], ensure_ascii=False, indent=2
-            )
-        )
+        print_json([{"place": p, "players": names} for p, names in rows])
         return 0
     for place, names in rows:
         print(f"{place:>8}  {', '.join(names)}")
@@ -71,7 +62,7 @@ def cmd_ranking(args: argparse.Namespace) -> int:
 
 
 def cmd_absent(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     t = service.tournament(args.tournoi)
     game = service.absent(t.key, args.board, args.side, args.ronde)
     print(f"Échiquier {game.board} : {game.result.label} (forfait) enregistré.")
@@ -81,7 +72,7 @@ def cmd_absent(args: argparse.Namespace) -> int:
 def cmd_decider(args: argparse.Namespace) -> int:
     from ...operations import knockout
 
-    service = _service(args.file)
+    service = open_event(args.file)
     knockout.record_decider(service, _key(service, args.tournoi), args.board, args.result)
     print(f"Échiquier {args.board} : départage enregistré.")
     return 0
@@ -90,7 +81,7 @@ def cmd_decider(args: argparse.Namespace) -> int:
 def cmd_lucky_loser(args: argparse.Namespace) -> int:
     from ...operations import knockout
 
-    service = _service(args.file)
+    service = open_event(args.file)
     key = _key(service, args.tournoi)
     confirm = True if args.reachable else (False if args.not_reachable else None)
     out = knockout.lucky_loser(service, key, confirm, args.seed)

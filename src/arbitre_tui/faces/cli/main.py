@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from .common import open_event, print_json
+
 DEMO_FILE = "demo-arbitre.sqlite"
 
 INCIDENT_ALIASES = {
@@ -30,16 +32,6 @@ INCIDENT_ALIASES = {
     "lateness": "lateness",
     "other": "other",
 }
-
-
-def _service(path: str, check: bool = True) -> Any:  # EventService, imported lazily
-    from ...operations import EventService
-
-    return EventService(path, check=check)
-
-
-def _print_json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -78,12 +70,12 @@ def _run_app(path: Path, args: argparse.Namespace) -> int:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    _service(args.file).close()  # checks the file before the screen takes over
+    open_event(args.file).close()  # checks the file before the screen takes over
     return _run_app(Path(args.file), args)
 
 
 def cmd_players_import(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     key = service.tournament(args.tournoi).key
     count, errors = service.import_players(
         key, Path(args.csv).read_bytes(), encoding=args.encoding, skip_bad=args.skip_bad
@@ -95,11 +87,11 @@ def cmd_players_import(args: argparse.Namespace) -> int:
 
 
 def cmd_players_list(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     t = service.tournament(args.tournoi)
     players = service.store.players(t.id)
     if args.json:
-        _print_json([p.model_dump(mode="json") for p in players])
+        print_json([p.model_dump(mode="json") for p in players])
         return 0
     for p in players:
         flags = ("P" if p.checked_in else "-") + ("€" if p.paid else "-")
@@ -110,17 +102,17 @@ def cmd_players_list(args: argparse.Namespace) -> int:
 
 
 def cmd_checkin(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     service.check_in(args.player, not args.cancel)
     print(("Pointage annulé" if args.cancel else "Pointé") + f" : joueur {args.player}")
     return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     snap = service.store.snapshot()
     if args.json:
-        _print_json(snap)
+        print_json(snap)
         return 0
     ev = service.store.event()
     print(f"{ev['name']} — {ev.get('city', '')}")
@@ -134,11 +126,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_journal(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     entries = list(reversed(service.store.journal_entries(args.limit)))
     undone = service.journal.undone_ids()
     if args.json:
-        _print_json(
+        print_json(
             [{**e, "args": json.loads(e["args"]), "undone": e["id"] in undone} for e in entries]
         )
         return 0
@@ -150,7 +142,7 @@ def cmd_journal(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     target = args.id or service.journal.last_undoable()
     jid = service.undo(target)
     print(f"Opération n° {target} annulée (journal n° {jid}).")
@@ -158,7 +150,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     out = service.store.backup("manuel", Path(args.dest) if args.dest else None)
     print(f"Sauvegarde : {out}")
     return 0
@@ -178,7 +170,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     t = service.tournament(args.tournoi)
     rnd = service.pair_round(t.key, seed=args.seed, exempt_holes=args.exempt_holes)
     print(f"{t.name} : ronde {rnd.number} appariée.")
@@ -196,14 +188,14 @@ def _print_round(service: Any, t: Any, number: int) -> None:
 
 
 def cmd_round(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     t = service.tournament(args.tournoi)
     rnd = service.store.round(t.id, args.ronde) if args.ronde else service.current_round(t)
     if rnd is None:
         print("Aucune ronde appariée.")
         return 0
     if args.json:
-        _print_json([g.model_dump(mode="json") for g in service.store.games(rnd.id)])
+        print_json([g.model_dump(mode="json") for g in service.store.games(rnd.id)])
         return 0
     print(f"{t.name} — ronde {rnd.number}{' (close)' if rnd.closed else ''}")
     _print_round(service, t, rnd.number)
@@ -213,14 +205,14 @@ def cmd_round(args: argparse.Namespace) -> int:
 def cmd_print_round(args: argparse.Namespace) -> int:
     from ...publish.pairings import round_html
 
-    service = _service(args.file)
+    service = open_event(args.file)
     Path(args.out).write_text(round_html(service, args.tournoi, args.ronde), encoding="utf-8")
     print(f"Appariements imprimables : {args.out}")
     return 0
 
 
 def cmd_result(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     t = service.tournament(args.tournoi)
     game = service.record_result(t.key, args.board, args.result, args.ronde)
     print(f"Échiquier {game.board} : {game.result.label} enregistré.")
@@ -228,7 +220,7 @@ def cmd_result(args: argparse.Namespace) -> int:
 
 
 def cmd_incident(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     t = service.tournament(args.tournoi)
     kind = INCIDENT_ALIASES.get(args.kind, args.kind)
     iid = service.record_incident(
@@ -239,7 +231,7 @@ def cmd_incident(args: argparse.Namespace) -> int:
 
 
 def cmd_close_round(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     t = service.tournament(args.tournoi)
     out = service.close_round(t.key, args.ronde)
     print(f"Ronde close ; sauvegarde {out}")
@@ -247,7 +239,7 @@ def cmd_close_round(args: argparse.Namespace) -> int:
 
 
 def cmd_round_start(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     t = service.tournament(args.tournoi)
     when = (
         dt.datetime.fromisoformat(args.when)
@@ -260,7 +252,7 @@ def cmd_round_start(args: argparse.Namespace) -> int:
 
 
 def cmd_draws(args: argparse.Namespace) -> int:
-    service = _service(args.file)
+    service = open_event(args.file)
     rows = service.store.draws()
     ok_all = True
     for row in rows:

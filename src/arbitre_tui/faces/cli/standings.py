@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
-from typing import Any
 
-
-def _print_json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+from .common import open_event, print_json
 
 
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
@@ -28,7 +24,7 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
         raise OperationError(f"{path} : {exc.message}") from None
     shown = codes if codes and codes[0] == "PTS" else ["PTS", *codes]
     if args.json:
-        _print_json(
+        print_json(
             [
                 {
                     "start_no": r.start,
@@ -51,13 +47,12 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    from ...operations import EventService
     from ...operations.standings import standings_json, standings_rows
 
-    service = EventService(args.file)
+    service = open_event(args.file)
     t = service.tournament(args.tournoi)
     if args.json:
-        _print_json(standings_json(service, t, args.round))
+        print_json(standings_json(service, t, args.round))
         return 0
     from ...operations.standings import complete_rounds
 
@@ -76,14 +71,13 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 
 def cmd_prizes(args: argparse.Namespace) -> int:
-    from ...operations import EventService
     from ...operations.standings import prizes
 
-    service = EventService(args.file)
+    service = open_event(args.file)
     t = service.tournament(args.tournoi)
     result, players = prizes(service, t)
     if args.json:
-        _print_json(
+        print_json(
             {
                 "factor": str(result.factor),
                 "total": str(result.total),
