@@ -183,6 +183,11 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
         knockout.lucky_loser(service, "ko")
     tries = service.store.conn.execute("SELECT status FROM lucky_losers ORDER BY id").fetchall()
     assert [t[0] for t in tries] == ["unreachable", "accepted"]
+    for row in service.store.conn.execute("SELECT player_id, draw_id FROM lucky_losers"):
+        outcome = service.store.conn.execute(
+            "SELECT outcome FROM draws WHERE id = ?", (row[1],)
+        ).fetchone()[0]
+        assert json.loads(outcome) == row[0]  # each try cites the draw that chose it
     # Round 2: the lucky loser plays in the hole.
     rnd2 = service.pair_round("ko")
     r2_players = {p for g in service.store.games(rnd2.id) for p in (g.white_id, g.black_id)}  # type: ignore[arg-type]

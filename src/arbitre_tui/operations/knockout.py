@@ -365,7 +365,6 @@ def _draw_one(
     player = tx.draw(
         f"repêchage ronde {number}, échiquier {open_holes[0] + 1}", "choose", pool, seed
     )
-    draw_id = service.store.conn.execute("SELECT max(id) FROM draws").fetchone()[0]
     tx.insert(
         "lucky_losers",
         {
@@ -373,7 +372,7 @@ def _draw_one(
             "round": number,
             "slot": open_holes[0],
             "player_id": player,
-            "draw_id": draw_id,
+            "draw_id": tx.last_draw_id,
             "status": "pending",
         },
     )

@@ -62,6 +62,7 @@ class Tx:
         self.conn = conn
         self.journal_id = journal_id
         self._seq = 0
+        self.last_draw_id: int | None = None  # the draw recorded last, for rows that cite it
 
     def _record(self, table: str, row_id: int, before: Any, after: Any) -> None:
         self._seq += 1
@@ -118,7 +119,7 @@ class Tx:
         if seed is None:
             seed = secrets.randbits(63)
         outcome = run_draw(kind, seed, items)
-        self.insert(
+        self.last_draw_id = self.insert(
             "draws",
             {
                 "journal_id": self.journal_id,
