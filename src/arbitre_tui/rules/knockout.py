@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from .errors import RuleError
@@ -317,10 +318,11 @@ def ranking(
     def reach(player: int) -> int:
         return last if player == champion else eliminated_in.get(player, last)
 
-    players = sorted(
-        eliminated_in,
-        key=lambda p: (-eliminated_in[p], -reach(beaten_by[p]) if p in beaten_by else 1),
-    )
+    def standing(player: int) -> tuple[int, int]:
+        """Round of elimination, then how far the conqueror went (no conqueror: 0)."""
+        conqueror = beaten_by.get(player)
+        return eliminated_in[player], reach(conqueror) if conqueror is not None else 0
+
     groups: list[tuple[int, int, list[int]]] = []
     participants = {
         p for matches in rounds for m in matches for p in (m.white, m.black) if p is not None
@@ -331,26 +333,11 @@ def ranking(
     elif alive:  # still in the competition: they share the top places for now
         groups.append((1, len(alive), alive))
     place = sum(len(g[2]) for g in groups) + 1
-    i = 0
-    while i < len(players):
-        key = (
-            eliminated_in[players[i]],
-            reach(beaten_by[players[i]]) if players[i] in beaten_by else 0,
-        )
-        j = i
-        while (
-            j + 1 < len(players)
-            and (
-                eliminated_in[players[j + 1]],
-                reach(beaten_by[players[j + 1]]) if players[j + 1] in beaten_by else 0,
-            )
-            == key
-        ):
-            j += 1
-        group = players[i : j + 1]
+    ordered_out = sorted(eliminated_in, key=lambda p: tuple(-x for x in standing(p)))
+    for _key, same in itertools.groupby(ordered_out, key=standing):
+        group = list(same)
         groups.append((place, place + len(group) - 1, group))
         place += len(group)
-        i = j + 1
     if third:
         rest = [[p for p in g[2] if p not in third] for g in groups]
         keep = [ids for ids in rest[:2] if ids]  # winner, finalist
