@@ -156,62 +156,47 @@ def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, P
         {k: v for k, v in t.settings.get("prize_settings", {}).items() if not k.startswith("_")}
     )
     players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
-    if t.system is System.TEAM_CUP:
+
+    def candidate(pid: int, order: int, points: float) -> Candidate:
+        p = players[pid]
+        return Candidate(
+            id=pid,
+            order=order,
+            points=points,
+            rating=p.rating,
+            sex=_sex(p),
+            birth_date=p.birth_date,
+            club=p.club,
+        )
+
+    paying: int | None = None
+    if t.system is System.TEAM_CUP:  # awards are by team id for a cup
         from . import cup
 
-        teams = [
+        candidates = [
             Candidate(id=team_id, order=first * 10_000 + i, points=-float(first))
             for first, _last, ids in cup.ranking_groups(service, t)
             for i, team_id in enumerate(ids)
         ]
-        try:
-            result = distribute(teams, [Prize.model_validate(p) for p in table], settings)
-        except RuleError as exc:
-            raise OperationError(exc.message) from None
-        return result, players  # awards are by team id for a cup
-    if t.system is System.KNOCKOUT:
+    elif t.system is System.KNOCKOUT:  # a knockout's ranking groups share on equal places
         from . import knockout
 
-        groups = knockout.ranking_groups(service, t)
-        ko_candidates = [
-            Candidate(
-                id=pid,
-                order=first * 10_000 + i,
-                points=-float(first),
-                rating=players[pid].rating,
-                sex=_sex(players[pid]),
-                birth_date=players[pid].birth_date,
-                club=players[pid].club,
-            )
-            for first, _last, ids in groups
+        candidates = [
+            candidate(pid, first * 10_000 + i, -float(first))
+            for first, _last, ids in knockout.ranking_groups(service, t)
             for i, pid in enumerate(ids)
             if not players[pid].excluded
         ]  # an excluded player gets no prize
-        try:
-            result = distribute(ko_candidates, [Prize.model_validate(p) for p in table], settings)
-        except RuleError as exc:
-            raise OperationError(exc.message) from None
-        return result, players
-    _codes, rows, _ = standings(service, t)
-    candidates = [
-        Candidate(
-            id=r.start,
-            order=i,
-            points=float(r.values["PTS"] or 0),
-            rating=players[r.start].rating,
-            sex=_sex(players[r.start]),
-            birth_date=players[r.start].birth_date,
-            club=players[r.start].club,
-        )
-        for i, r in enumerate(rows, start=1)
-    ]
-    paying = sum(1 for p in players.values() if p.paid)
+    else:
+        _codes, rows, _ = standings(service, t)
+        candidates = [
+            candidate(r.start, i, float(r.values["PTS"] or 0)) for i, r in enumerate(rows, start=1)
+        ]
+        if settings.paying_threshold:
+            paying = sum(1 for p in players.values() if p.paid)
     try:
         result = distribute(
-            candidates,
-            [Prize.model_validate(p) for p in table],
-            settings,
-            paying_entries=paying if settings.paying_threshold else None,
+            candidates, [Prize.model_validate(p) for p in table], settings, paying_entries=paying
         )
     except RuleError as exc:
         raise OperationError(exc.message) from None
