@@ -28,11 +28,9 @@ def entrants(service: EventService, t: Tournament) -> list[Player]:
 
 
 def _format(service: EventService, t: Tournament) -> ko.KoFormat:
-    people = [
-        p
-        for p in entrants(service, t)
-        if not (p.withdrawn and p.id not in t.settings.get("ko", {}).get("waiting", []))
-    ]
+    # Closing registration withdraws the waiting list; they still count as entries.
+    waiting = set(t.settings.get("ko", {}).get("waiting", []))
+    people = [p for p in entrants(service, t) if not p.withdrawn or p.id in waiting]
     return ko.ko_format(
         [
             ko.Entrant(p.id or 0, p.name, p.rating, p.phone, p.paid, p.payment_method)
