@@ -49,6 +49,9 @@ class TrfPlayer(BaseModel):
     rank: int = 0
     rounds: list[TrfRound] = Field(default_factory=list)
     line: int = 0
+    # cells written up to the last non-blank one: a pairing program tells "no entry
+    # yet" (trailing blanks) from an explicit bye
+    present: int = Field(default=0, exclude=True)
 
 
 class TrfTournament(BaseModel):
@@ -123,6 +126,7 @@ def _player(raw: str, line: int) -> TrfPlayer:
         if not cell.strip():
             p.rounds.append(TrfRound())
             continue
+        p.present = k
         if cell[4] != " " or cell[6] != " ":
             raise TrfError(line, f"ronde {k} : colonnes décalées « {cell.rstrip()} »")
         opp = _int(cell[0:4], line, f"adversaire de la ronde {k}")

@@ -480,9 +480,10 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--json", action="store_true", help="sortie JSON")
     lst.set_defaults(func=cmd_players_list)
 
-    from . import cup, knockout, standings
+    from . import cup, knockout, pairing, standings
 
     standings.register(sub)
+    pairing.register(sub)
     knockout.register(sub)
     cup.register(sub)
     return parser

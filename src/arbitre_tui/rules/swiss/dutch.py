@@ -1,0 +1,717 @@
+"""The FIDE Dutch system (C.04.3, in force from 1 February 2026).
+
+All quality criteria are packed, most important first, into one integer weight per
+possible pair; a maximum-weight matching then gives the best pairing of the whole
+round at once, bracket after bracket. Inside a bracket the remaining choices (which
+moved-down players are paired, which residents are exchanged, who meets whom) are
+fixed one player at a time, each time asking the matching whether the optimum still
+holds. This is the construction of bbpPairings (the reference FIDE-endorsed engine),
+re-implemented here; the reference vectors check that both agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import RuleError
+from .matching import Matcher
+from .model import Board, Colour, RoundPairing, SwissState
+
+WHITE, BLACK, NONE = 0, 1, 2
+DOWN, UP, NOFLOAT = 0, 1, 2
+
+
+def _invert(c: int) -> int:
+    return NONE if c == NONE else 1 - c
+
+
+class PairingImpossible(RuleError):
+    """No pairing satisfies the absolute criteria."""
+
+
+@dataclass
+class _Match:
+    opponent: int  # player index; own index when none
+    colour: int
+    score: int  # 0 loss, 1 draw, 2 win
+    played: bool
+    paired: bool  # took part in the pairing (game, forfeit or pairing-allocated bye)
+
+
+@dataclass
+class _Player:
+    id: int
+    rating: int
+    matches: list[_Match]
+    present: int  # entries written, byes for the round to pair included
+    accelerations: list[int]
+    valid: bool = True
+    rank: int = 0
+    score: int = 0  # without acceleration
+    forbidden: set[int] = field(default_factory=set)
+    imbalance: int = 0
+    preference: int = NONE
+    repeated: int = NONE
+    strong: bool = False
+    played_games: int = 0
+
+    @property
+    def absolute_imbalance(self) -> bool:
+        return self.imbalance > 1
+
+    @property
+    def absolute(self) -> bool:
+        return self.imbalance > 1 or self.repeated != NONE
+
+
+_RESULT = {
+    "1": (2, True), "W": (2, True), "=": (1, True), "D": (1, True), "0": (0, True),
+    "L": (0, True), "+": (2, False), "-": (0, False), "H": (1, False), "F": (2, False),
+    "U": (2, False), "Z": (0, False), " ": (0, False),
+}  # fmt: skip
+
+
+class _Tournament:
+    def __init__(self, state: SwissState) -> None:
+        sc = state.scoring
+        self.win, self.draw, self.loss = sc.win, sc.draw, sc.loss
+        self.zpb = self.forfeit_loss = sc.absence
+        self.pab = sc.pab
+        self.expected = state.total_rounds
+        ids = sorted(e.number for e in state.entrants)
+        size = ids[-1] if ids else 0
+        self.players: list[_Player | None] = [None] * size
+        played = 0
+        for e in state.entrants:
+            pid = e.number - 1
+            matches: list[_Match] = []
+            for g in e.games:
+                code = g.result.upper() if g.result else " "
+                score, played_flag = _RESULT[code]
+                opp = g.opponent - 1 if g.opponent else pid
+                colour = WHITE if g.colour == "w" else BLACK if g.colour == "b" else NONE
+                played_flag = played_flag and opp != pid and colour != NONE
+                paired = opp != pid or code in ("U", "+")
+                matches.append(_Match(opp, colour, score, played_flag, paired))
+            while matches and _blank(e.games[len(matches) - 1]):
+                matches.pop()
+            for k, m in enumerate(matches):
+                if m.paired:
+                    played = max(played, k + 1)
+            self.players[pid] = _Player(pid, e.rating, matches, len(matches), list(e.accelerations))
+        valid = [p for p in self.players if p is not None]
+        # a last column holding only byes counts as a round of its own
+        if valid and all(p.present > played for p in valid):
+            played += 1
+        self.played = played
+        for p in valid:
+            while len(p.matches) < played:
+                p.matches.append(_Match(p.id, NONE, 0, False, False))
+        self.initial = WHITE if state.initial_colour == "w" else BLACK
+        rank = 0
+        for p in valid:  # pairing-number order
+            p.valid = p.present <= played or any(m.paired for m in p.matches)
+            if p.valid:
+                p.rank = rank
+                rank += 1
+        if state.baku:
+            self._baku([p for p in valid if p.valid])
+        for p in valid:
+            p.score = sum(self.points(p, m) for m in p.matches[:played])
+            self._colour_data(p)
+            for m in p.matches:
+                if m.played:
+                    p.forbidden.add(m.opponent)
+        this_round = played + 1
+        for first, last, group in state.prohibited:
+            if first <= this_round and (last == 0 or this_round <= last):
+                for a in group:
+                    pa = self.player(a - 1)
+                    if pa is not None:
+                        pa.forbidden.update(b - 1 for b in group if b != a)
+
+    def player(self, pid: int) -> _Player | None:
+        return self.players[pid] if 0 <= pid < len(self.players) else None
+
+    def _baku(self, ranked: list[_Player]) -> None:
+        """Baku acceleration (C.04.5.1).
+
+        GA is the first half of the list rounded up to an even number (2·⌈N/4⌉); the
+        accelerated rounds are the first half of the rounds, rounded up; GA players
+        get one virtual point in the first half of those (rounded up), half a point
+        in the others.
+        """
+        ga = 2 * -(-len(ranked) // 4)
+        accelerated = -(-self.expected // 2)
+        full = -(-accelerated // 2)
+        for p in ranked:
+            if p.rank < ga:
+                p.accelerations = [self.win if r < full else self.draw for r in range(accelerated)]
+
+    def points(self, p: _Player, m: _Match) -> int:
+        if m.score == 0:
+            return (self.loss if m.played else self.forfeit_loss) if m.paired else self.zpb
+        if m.score == 2:
+            return self.pab if (m.opponent == p.id and m.paired) else self.win
+        return self.draw
+
+    def _colour_data(self, p: _Player) -> None:
+        white = black = run = 0
+        repeated = NONE
+        for m in p.matches:
+            if m.played:
+                p.played_games += 1
+                if m.colour == WHITE:
+                    white += 1
+                else:
+                    black += 1
+                run = 1 if (not run or m.colour != repeated) else run + 1
+                repeated = m.colour
+        lower = BLACK if white > black else WHITE
+        p.imbalance = abs(white - black)
+        if p.imbalance > 1:
+            p.preference = lower
+        elif run > 1:
+            p.preference = _invert(repeated)
+        elif p.imbalance > 0:
+            p.preference = lower
+        elif run:
+            p.preference = _invert(repeated)
+        else:
+            p.preference = NONE
+        p.repeated = repeated if run > 1 else NONE
+        p.strong = not p.absolute and p.imbalance > 0
+
+    # scores -------------------------------------------------------------------------
+    def acc_score(self, p: _Player, back: int = 0) -> int:
+        score = p.score
+        idx = self.played
+        for _ in range(back):
+            idx -= 1
+            score -= self.points(p, p.matches[idx])
+        if idx < len(p.accelerations):
+            score += p.accelerations[idx]
+        return score
+
+    def float_of(self, p: _Player, back: int) -> int:
+        m = p.matches[self.played - back]
+        if not m.played:  # A.4.3: points without playing count as a downfloat
+            return DOWN if self.points(p, m) > self.loss else NOFLOAT
+        mine = self.acc_score(p, back)
+        opp = self.players[m.opponent]
+        theirs = self.acc_score(opp, back) if opp is not None else mine
+        return DOWN if mine > theirs else UP if mine < theirs else NOFLOAT
+
+    def bye_eligible(self, p: _Player) -> bool:
+        """C.2 (2026): no one gets a second bye or a point they did not play for."""
+        return not any((not m.played) and self.points(p, m) >= self.win for m in p.matches)
+
+
+def _blank(g: object) -> bool:
+    from .model import Game
+
+    assert isinstance(g, Game)
+    return g.opponent == 0 and g.colour is None and g.result in ("", " ")
+
+
+def _compat_prefs(a: int, b: int) -> bool:
+    return a != b or a == NONE or b == NONE
+
+
+def _colour_difference(a: _Player, b: _Player) -> tuple[int, int]:
+    """Colours of the two players in the latest round (both played) where they differed."""
+    ia = [m.colour for m in a.matches if m.played]
+    ib = [m.colour for m in b.matches if m.played]
+    i, j = len(ia) - 1, len(ib) - 1
+    while i >= 0 and j >= 0 and ia[i] == ib[j]:
+        i -= 1
+        j -= 1
+    return (ia[i] if i >= 0 else NONE, ib[j] if j >= 0 else NONE)
+
+
+def _neutral_colour(p: _Player, o: _Player) -> tuple[int, str]:
+    """Colour for ``p`` from the preferences alone (E.1–E.3), or NONE."""
+    if _compat_prefs(p.preference, o.preference):
+        if p.preference != NONE:
+            return p.preference, "E.1"
+        if o.preference != NONE:
+            return _invert(o.preference), "E.1"
+        return NONE, ""
+    if p.absolute and (p.imbalance > o.imbalance or not o.absolute):
+        return p.preference, "E.2"
+    if o.absolute and (o.imbalance > p.imbalance or not p.absolute):
+        return _invert(o.preference), "E.2"
+    if p.strong and not o.strong:
+        return p.preference, "E.2"
+    if o.strong and not p.strong:
+        return _invert(o.preference), "E.2"
+    cp, co = _colour_difference(p, o)
+    if cp != NONE and co != NONE:
+        return co, "E.3"
+    return NONE, ""
+
+
+class _Engine:
+    def __init__(self, t: _Tournament) -> None:
+        self.t = t
+        sp = [p for p in t.players if p is not None and p.valid and p.present <= t.played]
+        self.acc = {p.id: t.acc_score(p) for p in sp}
+        sp.sort(key=lambda p: (-self.acc[p.id], p.rank))
+        self.sp = sp
+        self.s = [self.acc[p.id] for p in sp]
+        self.top_threshold = (t.played * max(t.win, t.draw)) >> 1
+        self.last_round = t.played >= t.expected - 1
+        self.eligible = [t.bye_eligible(p) for p in sp]
+        self.f1 = [t.float_of(p, 1) if t.played >= 1 else NOFLOAT for p in sp]
+        self.f2 = [t.float_of(p, 2) if t.played >= 2 else NOFLOAT for p in sp]
+        self.index = {p.id: i for i, p in enumerate(sp)}
+        # bit widths
+        shifts: dict[int, int] = {}
+        shift = 0
+        biggest = 0
+        run = 0
+        for i in range(len(sp) - 1, -1, -1):
+            run += 1
+            if i == 0 or self.s[i] < self.s[i - 1]:
+                shifts[self.s[i]] = shift
+                biggest = max(biggest, run)
+                shift += run.bit_length()
+                run = 0
+        self.shifts = shifts
+        self.sg_shift = shift
+        self.sg_bits = biggest.bit_length()
+
+    # criteria ------------------------------------------------------------------------
+    def compatible(self, a: int, b: int) -> bool:
+        pa, pb = self.sp[a], self.sp[b]
+        if pb.id in pa.forbidden:
+            return False
+        if not (pa.absolute and pb.absolute and pa.preference == pb.preference):
+            return True
+        return self.last_round and (
+            self.s[a] > self.top_threshold or self.s[b] > self.top_threshold
+        )
+
+    def weight(
+        self,
+        hi: int,
+        lo: int,
+        in_current: bool,
+        in_next: bool,
+        bye_score: int,
+        single: bool,
+        ranks: dict[int, int],
+    ) -> int:
+        """The packed quality of pairing ``hi`` (higher) with ``lo`` (0 = forbidden)."""
+        if not self.compatible(hi, lo):
+            return 0
+        s = self.s
+        bits = self.sg_bits
+        gshift = self.sg_shift
+        shifts = self.shifts
+        played = self.t.played
+        hp, lp = self.sp[hi], self.sp[lo]
+        cand_hi = self.eligible[hi] and s[hi] <= bye_score
+        cand_lo = self.eligible[lo] and s[lo] <= bye_score
+        r = 1 + (not cand_hi) + (not cand_lo)
+        r = (r << bits) | in_current
+        r <<= gshift
+        if in_current:
+            r |= 1 << shifts[s[hi]]
+        r = (r << bits) | in_next
+        r <<= gshift
+        if in_next:
+            r |= 1 << shifts[s[hi]]
+        r <<= 2 * bits
+        if single:
+            if s[hi] == bye_score:
+                r |= ranks[self._pg(hp)]
+            if s[lo] == bye_score:
+                r += ranks[self._pg(lp)]
+        # colours (C.10–C.13): player = lower, opponent = higher
+        p, o = lp, hp
+        mask = in_current
+        same = p.preference == o.preference
+        r = (r << bits) | (
+            mask and (not p.absolute_imbalance or not o.absolute_imbalance or not same)
+        )
+        if p.imbalance == o.imbalance:
+            rep_ok = p.repeated == NONE or p.repeated != o.repeated
+        else:
+            rep_ok = (o if p.imbalance > o.imbalance else p).repeated != _invert(p.preference)
+        r = (r << bits) | (mask and (not p.absolute or not o.absolute or not same or rep_ok))
+        r = (r << bits) | (mask and _compat_prefs(p.preference, o.preference))
+        r = (r << bits) | (
+            mask
+            and (
+                (not p.strong and not p.absolute)
+                or (not o.strong and not o.absolute)
+                or (p.absolute and o.absolute)
+                or not same
+            )
+        )
+        f1, f2 = self.f1, self.f2
+        if played:
+            r <<= bits
+            if in_current:
+                r |= f1[lo] == DOWN
+                r += s[hi] <= s[lo] and f1[hi] == DOWN
+            r <<= bits
+            if in_current:
+                r |= not (s[hi] > s[lo] and f1[lo] == UP)
+        if played > 1:
+            r <<= bits
+            if in_current:
+                r |= f2[lo] == DOWN
+                r += s[hi] <= s[lo] and f2[hi] == DOWN
+            r <<= bits
+            if in_current:
+                r |= not (s[hi] > s[lo] and f2[lo] == UP)
+        if played:
+            r <<= gshift
+            if in_current:
+                r += (f1[lo] == DOWN) << shifts[s[lo]]
+                r += (f1[hi] == DOWN) << shifts[s[hi]]
+            r <<= gshift
+            if in_current and not (f1[lo] == UP and s[hi] > s[lo]):
+                r |= 1 << shifts[s[hi]]
+        if played > 1:
+            r <<= gshift
+            if in_current:
+                r += (f2[lo] == DOWN) << shifts[s[lo]]
+                r += (f2[hi] == DOWN) << shifts[s[hi]]
+            r <<= gshift
+            if in_current and not (f2[lo] == UP and s[hi] > s[lo]):
+                r |= 1 << shifts[s[hi]]
+        # room for the bracket's own ordering rules
+        return r << (3 * bits + 1)
+
+    def _pg(self, p: _Player) -> int:
+        """Unplayed games (C.9: the bye goes to whoever has the fewest)."""
+        return self.t.played - p.played_games
+
+    # the pairing -------------------------------------------------------------------------
+    def pair(self) -> tuple[list[tuple[int, int]], int | None]:
+        sp, s = self.sp, self.s
+        n = len(sp)
+        if n == 0:
+            return [], None
+        bits, gshift = self.sg_bits, self.sg_shift
+        m = Matcher(n)
+        odd = n & 1
+        for pi in range(n):
+            for oi in range(pi):
+                if odd:
+                    wgt = 0
+                    if self.compatible(pi, oi):
+                        wgt = 1 + (not self.eligible[pi]) + (not self.eligible[oi])
+                        wgt <<= gshift
+                        wgt |= self.shifts[s[pi]] + self.shifts[s[oi]]
+                        wgt <<= bits
+                        wgt |= s[pi] >= s[0]
+                else:
+                    wgt = self.weight(oi, pi, False, False, 0, False, {})
+                m.set_weight(pi, oi, wgt)
+        mates = m.solve()
+        unpaired = [v for v in range(n) if mates[v] == v]
+        if len(unpaired) > 1 or (unpaired and not self.eligible[unpaired[0]]):
+            raise PairingImpossible("Aucun appariement ne respecte les critères absolus (C.1–C.3).")
+        bye_score = 0
+        single = False
+        ranks: dict[int, int] = {}
+        if odd:
+            bye_score = next(s[v] for v in range(n) if mates[v] == v)
+            top = s[0]
+            if bye_score >= top:
+                single = True
+                for i in range(n):
+                    if s[i] < top:
+                        break
+                    if s[mates[i]] < top:
+                        single = False
+                        break
+            counts = sorted(self._pg(sp[i]) for i in range(n) if s[i] == bye_score)
+            for rank, c in enumerate(counts):
+                ranks[c] = rank
+            for pi in range(n):
+                for oi in range(pi):
+                    m.set_weight(
+                        pi, oi, self.weight(oi, pi, False, False, bye_score, single, ranks)
+                    )
+
+        pair_of: dict[int, int] = {}
+        vi: list[int] = []
+        nxt = 0
+        while nxt < n and s[nxt] >= s[0]:
+            vi.append(nxt)
+            nxt += 1
+        matched = [False] * n
+        sg_begin = 0
+        sg_begin_v = 0
+        while len(vi) > 1 or nxt < n:
+            nsg_begin = len(vi)
+            nsg_begin_v = sg_begin_v + (nsg_begin - sg_begin)
+            sg_iter = nxt
+            while nxt < n and s[nxt] >= s[sg_iter]:
+                vi.append(nxt)
+                nxt += 1
+            size = len(vi)
+            base: list[list[int]] = [[] for _ in range(size)]
+            for lo in range(sg_begin, size):
+                row = base[lo]
+                lov = vi[lo]
+                inc = lo < nsg_begin
+                for hi in range(lo):
+                    wgt = self.weight(vi[hi], lov, inc, not inc, bye_score, single, ranks)
+                    row.append(wgt)
+                    m.set_weight(lov, vi[hi], wgt)
+
+            def ewc(
+                small: int, large: int, small_rem: int, rem_pairs: int, base: list[list[int]] = base
+            ) -> int:
+                """Base weight plus the exchange terms: fewest exchanges, closest BSNs."""
+                wgt = base[large][small]
+                if wgt:
+                    wgt += (((small_rem < rem_pairs) << 2 * bits) - small_rem) << 1
+                return wgt
+
+            def in_bracket(v: int, lo: int = sg_begin_v, hi: int = nsg_begin_v) -> bool:
+                return lo <= v < hi
+
+            stable = m.solve()
+            # which moved-down players are paired in this bracket
+            md_score = 0
+            rem_md = rem_matched = 0
+            for pi in range(sg_begin):
+                if pi == 0 or s[vi[pi]] < md_score:
+                    md_score = s[vi[pi]]
+                    rem_matched = rem_md = 0
+                    k = pi
+                    while k < size and s[vi[k]] >= md_score:
+                        rem_md += 1
+                        if in_bracket(stable[vi[k]]):
+                            rem_matched += 1
+                        k += 1
+                if not rem_matched:
+                    continue
+                pv = vi[pi]
+                if rem_md <= rem_matched:
+                    matched[pv] = True
+                    continue
+                rem_md -= 1
+                if not in_bracket(stable[pv]):
+                    for oi in range(sg_begin, nsg_begin):
+                        wgt = base[oi][pi]
+                        if wgt:
+                            m.set_weight(pv, vi[oi], wgt | 1)
+                    stable = m.solve()
+                if in_bracket(stable[pv]):
+                    matched[pv] = True
+                    rem_matched -= 1
+                    for oi in range(sg_begin, nsg_begin):
+                        wgt = base[oi][pi]
+                        if wgt:
+                            m.set_weight(pv, vi[oi], (wgt | (nsg_begin - sg_begin)) + 1)
+            # their opponents
+            for pi in range(sg_begin):
+                pv = vi[pi]
+                if not matched[pv]:
+                    continue
+                addend = size
+                for oi in range(nsg_begin - 1, sg_begin - 1, -1):
+                    ov = vi[oi]
+                    if matched[ov]:
+                        continue
+                    wgt = base[oi][pi]
+                    if wgt:
+                        m.set_weight(pv, ov, wgt + addend)
+                        addend += 1
+                stable = m.solve()
+                mv = stable[pv]
+                matched[mv] = True
+                m.remove_pair(pv, mv)
+            # the remainder: S1 and S2, exchanges
+            remainder: list[int] = []
+            rem_pairs = 0
+            for pi in range(sg_begin, nsg_begin):
+                pv = vi[pi]
+                if stable[pv] < sg_begin_v:
+                    continue
+                remainder.append(pi)
+                if stable[pv] < pv:
+                    rem_pairs += 1
+            for a, oi in enumerate(remainder):
+                ov = vi[oi]
+                for b in range(a):
+                    pi = remainder[b]
+                    m.set_weight(vi[pi], ov, ewc(pi, oi, b, rem_pairs))
+            stable = m.solve()
+            exchanges = 0
+            if remainder and rem_pairs < len(remainder):
+                limit = remainder[rem_pairs]
+                for pi in remainder:
+                    if pi >= limit:
+                        break
+                    pv = vi[pi]
+                    exchanges += stable[pv] <= pv or stable[pv] >= nsg_begin_v
+            left = exchanges
+            ri = rem_pairs
+            it = rem_pairs
+            while it != 0 and left:
+                ri -= 1
+                it -= 1
+                pi = remainder[it]
+                pv = vi[pi]
+                if pv < stable[pv] < nsg_begin_v:
+                    for o in remainder[it + 1 :]:
+                        wgt = ewc(pi, o, ri, rem_pairs)
+                        if wgt:
+                            m.set_weight(pv, vi[o], wgt - 1)
+                    stable = m.solve()
+                exchange = stable[pv] <= pv or stable[pv] >= nsg_begin_v
+                left -= exchange
+                for o in remainder[it + 1 :]:
+                    if exchange:
+                        base[o][pi] = 0
+                    m.set_weight(pv, vi[o], ewc(pi, o, ri, rem_pairs))
+            left = exchanges
+            ri = rem_pairs
+            for it in range(rem_pairs, len(remainder)):
+                if left <= 1:
+                    break
+                pi = remainder[it]
+                pv = vi[pi]
+                already = pv < stable[pv] < nsg_begin_v
+                if not already:
+                    for o in remainder[it + 1 :]:
+                        wgt = ewc(pi, o, ri, rem_pairs)
+                        if wgt:
+                            m.set_weight(pv, vi[o], wgt + 1)
+                    stable = m.solve()
+                if pv < stable[pv] < nsg_begin_v:
+                    left -= 1
+                    for o in remainder[:it]:
+                        base[pi][o] = 0
+                        m.set_weight(pv, vi[o], 0)
+                    for oi in range(nsg_begin, size):
+                        base[oi][pi] = 0
+                        m.set_weight(pv, vi[oi], 0)
+                    for ov in range(vi[-1] + 1, n):  # nor float below the next group
+                        m.set_weight(pv, ov, 0)
+                if not already:
+                    for o in remainder[it + 1 :]:
+                        m.set_weight(pv, vi[o], ewc(pi, o, ri, rem_pairs))
+                ri += 1
+            for a, pi in enumerate(remainder):
+                pv = vi[pi]
+                for o in remainder[a + 1 :]:
+                    ov = vi[o]
+                    if (
+                        stable[pv] <= pv
+                        or stable[pv] >= nsg_begin_v
+                        or ov < stable[ov] < nsg_begin_v
+                    ):
+                        base[o][pi] = 0
+                    m.set_weight(pv, ov, base[o][pi])
+            # who meets whom: each S1 player takes the first opponent that keeps the optimum
+            for pi in remainder:
+                pv = vi[pi]
+                if pv < stable[pv] < nsg_begin_v:
+                    addend = 0
+                    for o in reversed(remainder):
+                        ov = vi[o]
+                        if o <= pi or matched[ov]:
+                            continue
+                        wgt = base[o][pi]
+                        if wgt:
+                            m.set_weight(pv, ov, wgt + addend)
+                        addend += 1
+                    stable = m.solve()
+                    mv = stable[pv]
+                    matched[pv] = matched[mv] = True
+                    m.remove_pair(pv, mv)
+            # on to the next bracket
+            new_vi: list[int] = []
+            sg_begin = 0
+            single = bool(odd) and sg_iter != n and bye_score >= s[sg_iter]
+            for pi in range(size):
+                pv = vi[pi]
+                if pi < nsg_begin and matched[pv]:
+                    pair_of[pv] = stable[pv]
+                    pair_of[stable[pv]] = pv
+                else:
+                    new_vi.append(pv)
+                    if pi < nsg_begin:
+                        sg_begin += 1
+                    if single and s[stable[pv]] < s[sg_iter]:
+                        single = False
+            vi = new_vi
+            sg_begin_v = nsg_begin_v
+        pairs: list[tuple[int, int]] = []
+        bye: int | None = None
+        for v in range(n):
+            if v in pair_of:
+                o = pair_of[v]
+                if sp[v].id < sp[o].id:
+                    pairs.append((v, o))
+            else:
+                bye = v
+        return pairs, bye
+
+    # colours ----------------------------------------------------------------------------
+    def higher(self, a: int, b: int) -> bool:
+        pa, pb = self.sp[a], self.sp[b]
+        return (self.s[a], -pa.rank) > (self.s[b], -pb.rank)
+
+    def colour_for(self, a: int, b: int) -> tuple[int, str]:
+        pa, pb = self.sp[a], self.sp[b]
+        c, rule = _neutral_colour(pa, pb)
+        if c != NONE:
+            return c, rule
+        init = self.t.initial
+        if pa.preference == NONE:
+            if not self.higher(a, b):
+                return (init if pb.rank & 1 else _invert(init)), "E.5"
+            return (_invert(init) if pa.rank & 1 else init), "E.5"
+        if not self.higher(a, b):
+            return _invert(pb.preference), "E.4"
+        return pa.preference, "E.4"
+
+
+def pair_round(state: SwissState) -> RoundPairing:
+    """Pair the next round of ``state`` by the Dutch system.
+
+    Raises :class:`PairingImpossible` when the absolute criteria leave no pairing.
+    """
+    t = _Tournament(state)
+    engine = _Engine(t)
+    pairs, bye = engine.pair()
+    from .explain import explain
+
+    boards: list[Board] = []
+    notes = []
+    for a, b in pairs:
+        colour, rule = engine.colour_for(a, b)
+        white, black = (a, b) if colour == WHITE else (b, a)
+        boards.append(Board(white=engine.sp[white].id + 1, black=engine.sp[black].id + 1))
+        notes.append((engine.sp[white].id + 1, engine.sp[black].id + 1, rule))
+    boards.sort(key=lambda bd: _board_key(engine, bd))
+    result = RoundPairing(
+        round=t.played + 1,
+        boards=boards,
+        bye=None if bye is None else engine.sp[bye].id + 1,
+    )
+    result.explanation = explain(engine, result, notes)
+    return result
+
+
+def _board_key(engine: _Engine, board: Board) -> tuple[int, int, int]:
+    """Board order (C.04.2 A.9 style): higher score of the pair, then lower, then rank."""
+    a = engine.index[board.white - 1]
+    b = engine.index[board.black - 1]
+    hi, lo = (a, b) if engine.higher(a, b) else (b, a)
+    return (-engine.s[hi], -engine.s[lo], engine.sp[hi].rank)
+
+
+def colour_name(c: int) -> Colour:
+    return "w" if c == WHITE else "b"

@@ -1,0 +1,671 @@
+"""Maximum-weight matching on a general graph, re-optimised after local changes.
+
+The Dutch engine asks the same question hundreds of times a round, each time after
+changing the weights around one or two players. Solving from scratch each time is
+O(n³) per question; this matcher keeps the optimal matching and its dual solution,
+frees only the players whose edges changed, and grows alternating trees from them
+(Edmonds' blossom algorithm, primal-dual form as in Galil's survey, with the
+implementation layout of J. van Rantwijk's public-domain ``mwmatching``).
+
+Weights are Python integers of any size: the Dutch criteria are packed into one
+number, far wider than 64 bits. A weight of 0 means "no edge".
+
+Duals are kept in the doubled scale (slack = d[i] + d[j] - 2·w) so every quantity
+stays an integer: the free vertices a solve starts from all get even duals, and every
+vertex of an alternating tree shares its root's parity through tight edges.
+"""
+
+from __future__ import annotations
+
+
+class Matcher:
+    """A graph on vertices 0..n-1 with a maximum-weight matching kept up to date."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.w: list[list[int]] = [[0] * n for _ in range(n)]
+        self.active = [True] * n
+        self._mate = [-1] * n  # mate vertex, -1 when free
+        self._dual = [0] * n
+        self._fresh = True
+        self._changed: list[tuple[int, int, int]] = []  # (u, v, old weight)
+
+    # -- graph edits ---------------------------------------------------------------
+    def set_weight(self, u: int, v: int, weight: int) -> None:
+        """Change one edge; ``u`` is the end to free if the change breaks feasibility."""
+        old = self.w[u][v]
+        if old == weight:
+            return
+        self.w[u][v] = weight
+        self.w[v][u] = weight
+        if not self._fresh:
+            self._changed.append((u, v, old))
+
+    def remove_pair(self, u: int, v: int) -> None:
+        """Take two players out of the graph: their pairing is final."""
+        for x in (u, v):
+            m = self._mate[x]
+            if m >= 0 and m not in (u, v):
+                self._mate[m] = -1
+                self._changed.append((m, m, 0))
+            self.active[x] = False
+            self._mate[x] = -1
+        self._mate[u] = v
+        self._mate[v] = u
+
+    def _repair(self, act: list[int]) -> None:
+        """Restore dual feasibility after weight changes, freeing as few vertices as can be.
+
+        A changed matched edge stays matched when one end's dual can absorb the change;
+        an edge that became too heavy raises one end's dual, and that end's partner
+        lowers its own when its other edges allow it. Only where neither works are the
+        two players freed, to be re-matched by the solve.
+        """
+        w = self.w
+        dual = self._dual
+        mate = self._mate
+        active = self.active
+        to_free: set[int] = set()
+        check: set[int] = set()  # matched vertices whose pair may have lost tightness
+        deficits: list[tuple[int, int, int]] = []
+        for u, v, _old in self._changed:
+            if u == v:
+                if active[u]:
+                    if mate[u] >= 0:
+                        check.add(u)
+                    else:
+                        to_free.add(u)
+                continue
+            if not (active[u] and active[v]):
+                continue
+            if mate[u] == v:
+                check.add(u)
+            sl = dual[u] + dual[v] - 2 * w[u][v]
+            if sl < 0:
+                deficits.append((u, v, -sl))
+        self._changed.clear()
+        # Two ways to absorb the deficits: the first-named end takes each one (a star
+        # of changes around one player), or both ends share it (a region that moved
+        # together). Keep the one that leaves fewer matched edges slack.
+        first: dict[int, int] = {}
+        shared: dict[int, int] = {}
+        for u, v, need in deficits:
+            if first.get(u, 0) < need:
+                first[u] = need
+            half = (need + 1) // 2
+            if shared.get(u, 0) < half:
+                shared[u] = half
+            if shared.get(v, 0) < need - half:
+                shared[v] = need - half
+
+        def slack_left(r: dict[int, int]) -> int:
+            bad = 0
+            for a in set(r) | check:
+                b = mate[a]
+                if b >= 0 and dual[a] + r.get(a, 0) + dual[b] + r.get(b, 0) != 2 * w[a][b]:
+                    bad += 1
+            return bad
+
+        raise_by = first if slack_left(first) <= slack_left(shared) else shared
+        for t, r in raise_by.items():
+            dual[t] += r
+            if mate[t] >= 0:
+                check.add(t)
+            else:
+                to_free.add(t)
+        for a in check:
+            b = mate[a]
+            if b < 0:
+                continue
+            sl = dual[a] + dual[b] - 2 * w[a][b]
+            if sl < 0:
+                dual[a] -= sl
+            elif not w[a][b] or (sl > 0 and not self._lower(a, b, sl, act)):
+                mate[a] = mate[b] = -1
+                to_free.add(a)
+                to_free.add(b)
+        for v in act:
+            if mate[v] < 0 and (v in to_free or dual[v] > 0):
+                row = w[v]
+                need = 0
+                for x in act:
+                    wx = row[x]
+                    if wx and x != v:
+                        d = 2 * wx - dual[x]
+                        if d > need:
+                            need = d
+                dual[v] = need + (need & 1)
+
+    def _room(self, a: int, b: int, act: list[int]) -> int:
+        """How far ``a``'s dual can go down with every edge but (a, b) still feasible."""
+        dual = self._dual
+        da = dual[a]
+        room = da
+        row = self.w[a]
+        for x in act:
+            wx = row[x]
+            if wx and x != b and x != a:
+                sl = da + dual[x] - 2 * wx
+                if sl < room:
+                    room = sl
+                    if room <= 0:
+                        return 0
+        return room
+
+    def _lower(self, a: int, b: int, amount: int, act: list[int]) -> bool:
+        """Lower the duals of matched ``a`` and ``b`` by ``amount`` in all, if they can."""
+        ra = self._room(a, b, act)
+        if ra >= amount:
+            self._dual[a] -= amount
+            return True
+        rb = self._room(b, a, act)
+        if ra + rb < amount:
+            return False
+        self._dual[a] -= ra
+        self._dual[b] -= amount - ra
+        return True
+
+    def mates(self) -> list[int]:
+        """Mate of each vertex (itself when unmatched), after :meth:`solve`."""
+        return [v if m < 0 else m for v, m in enumerate(self._mate)]
+
+    # -- solving -------------------------------------------------------------------
+    def solve(self) -> list[int]:
+        n = self.n
+        w = self.w
+        dual = self._dual
+        mate = self._mate
+        active = self.active
+        act = [v for v in range(n) if active[v]]
+        if self._fresh:
+            self._fresh = False
+            self._changed.clear()
+            for v in act:
+                row = w[v]
+                dual[v] = max((row[x] for x in act), default=0)
+                mate[v] = -1
+            # pairs whose edge is the heaviest for both are tight: match them at once
+            for v in act:
+                if mate[v] >= 0:
+                    continue
+                row = w[v]
+                dv = dual[v]
+                for x in act:
+                    if x != v and mate[x] < 0 and row[x] and dv + dual[x] == 2 * row[x]:
+                        mate[v] = x
+                        mate[x] = v
+                        break
+            for v in act:
+                if mate[v] < 0:
+                    dual[v] += dual[v] & 1
+        else:
+            self._repair(act)
+        return _Solver(self, act).run()
+
+
+class _Solver:
+    """One solve: stages of alternating-tree growth from the free vertices with dual > 0."""
+
+    def __init__(self, m: Matcher, act: list[int]) -> None:
+        self.m = m
+        self.n = n = m.n
+        self.act = act
+        self.w = m.w
+        self.dual = m._dual + [0] * n  # vertex duals then blossom duals
+        self.label = [0] * (2 * n)
+        self.labelend = [-1] * (2 * n)
+        self.inblossom = list(range(n))
+        self.blossomparent = [-1] * (2 * n)
+        self.blossomchilds: list[list[int] | None] = [None] * (2 * n)
+        self.blossombase = list(range(n)) + [-1] * n
+        self.blossomendps: list[list[int] | None] = [None] * (2 * n)
+        self.bestedge = [-1] * (2 * n)
+        self.blossombestedges: list[list[int] | None] = [None] * (2 * n)
+        self.unused = list(range(n, 2 * n))
+        self.leafs: list[list[int]] = [[v] for v in range(n)] + [[] for _ in range(n)]
+        self.allowed: set[int] = set()
+        self.queue: list[int] = []
+        # mate as "pointer": v*n + mate, or -1
+        self.mate = [(v * n + x) if x >= 0 else -1 for v, x in enumerate(m._mate)]
+
+    # pointers: p = src*n + dst; endpoint(p) = dst; rev(p) = dst*n + src
+    def rev(self, p: int) -> int:
+        n = self.n
+        return (p % n) * n + p // n
+
+    def key(self, p: int) -> int:
+        r = self.rev(p)
+        return p if p < r else r
+
+    def slack(self, p: int) -> int:
+        n = self.n
+        i, j = divmod(p, n)
+        return self.dual[i] + self.dual[j] - 2 * self.w[i][j]
+
+    def leaves(self, b: int) -> list[int]:
+        return self.leafs[b]
+
+    def assign_label(self, v: int, t: int, p: int) -> None:
+        b = self.inblossom[v]
+        self.label[v] = self.label[b] = t
+        self.labelend[v] = self.labelend[b] = p
+        self.bestedge[v] = self.bestedge[b] = -1
+        if t == 1:
+            self.queue.extend(self.leaves(b))
+        else:
+            base = self.blossombase[b]
+            mp = self.mate[base]
+            self.assign_label(mp % self.n, 1, self.rev(mp))
+
+    def scan_blossom(self, v: int, w: int) -> int:
+        n = self.n
+        path = []
+        base = -1
+        while v != -1 or w != -1:
+            b = self.inblossom[v]
+            if self.label[b] & 4:
+                base = self.blossombase[b]
+                break
+            path.append(b)
+            self.label[b] = 5
+            if self.labelend[b] == -1:
+                v = -1
+            else:
+                v = self.labelend[b] % n
+                b = self.inblossom[v]
+                v = self.labelend[b] % n
+            if w != -1:
+                v, w = w, v
+        for b in path:
+            self.label[b] = 1
+        return base
+
+    def add_blossom(self, base: int, p: int) -> None:
+        n = self.n
+        v, w = divmod(p, n)
+        back = w * n + v  # pointer w -> v: its endpoint is on v's side
+        inb = self.inblossom
+        bb = inb[base]
+        bv = inb[v]
+        bw = inb[w]
+        b = self.unused.pop()
+        self.blossombase[b] = base
+        self.blossomparent[b] = -1
+        self.blossomparent[bb] = b
+        path: list[int] = []
+        endps: list[int] = []
+        self.blossomchilds[b] = path
+        self.blossomendps[b] = endps
+        while bv != bb:
+            self.blossomparent[bv] = b
+            path.append(bv)
+            endps.append(self.labelend[bv])
+            v = self.labelend[bv] % n
+            bv = inb[v]
+        path.append(bb)
+        path.reverse()
+        endps.reverse()
+        endps.append(back)
+        while bw != bb:
+            self.blossomparent[bw] = b
+            path.append(bw)
+            endps.append(self.rev(self.labelend[bw]))
+            w = self.labelend[bw] % n
+            bw = inb[w]
+        self.label[b] = 1
+        self.labelend[b] = self.labelend[bb]
+        self.dual[b] = 0
+        self.leafs[b] = [x for c in path for x in self.leafs[c]]
+        for x in self.leaves(b):
+            if self.label[inb[x]] == 2:
+                self.queue.append(x)
+            inb[x] = b
+        bestedgeto: dict[int, int] = {}
+        bestslack: dict[int, int] = {}
+        act = self.act
+        wm = self.w
+        dual = self.dual
+        label = self.label
+        for cb in path:
+            bl = self.blossombestedges[cb]
+            if bl is None:
+                for i in self.leafs[cb]:
+                    row = wm[i]
+                    di = dual[i]
+                    for j in act:
+                        wij = row[j]
+                        if not wij:
+                            continue
+                        bj = inb[j]
+                        if bj != b and label[bj] == 1:
+                            sl = di + dual[j] - 2 * wij
+                            old = bestslack.get(bj)
+                            if old is None or sl < old:
+                                bestslack[bj] = sl
+                                bestedgeto[bj] = i * n + j
+            else:
+                for q in bl:
+                    i, j = divmod(q, n)
+                    if inb[j] == b:
+                        i, j = j, i
+                        q = i * n + j
+                    bj = inb[j]
+                    if bj != b and label[bj] == 1:
+                        sl = dual[i] + dual[j] - 2 * wm[i][j]
+                        old = bestslack.get(bj)
+                        if old is None or sl < old:
+                            bestslack[bj] = sl
+                            bestedgeto[bj] = q
+            self.blossombestedges[cb] = None
+            self.bestedge[cb] = -1
+        best = list(bestedgeto.values())
+        self.blossombestedges[b] = best
+        self.bestedge[b] = -1
+        for q in best:
+            if self.bestedge[b] == -1 or self.slack(q) < self.slack(self.bestedge[b]):
+                self.bestedge[b] = q
+
+    def expand_blossom(self, b: int, endstage: bool) -> None:
+        n = self.n
+        childs = self.blossomchilds[b]
+        endps = self.blossomendps[b]
+        assert childs is not None and endps is not None
+        for s in childs:
+            self.blossomparent[s] = -1
+            if s < n:
+                self.inblossom[s] = s
+            elif endstage and self.dual[s] == 0:
+                self.expand_blossom(s, endstage)
+            else:
+                for v in self.leaves(s):
+                    self.inblossom[v] = s
+        if (not endstage) and self.label[b] == 2:
+            entrychild = self.inblossom[self.rev(self.labelend[b]) % n]
+            j = childs.index(entrychild)
+            if j & 1:
+                j -= len(childs)
+                jstep = 1
+                trick = 0
+            else:
+                jstep = -1
+                trick = 1
+            p = self.labelend[b]
+            while j != 0:
+                self.label[self.rev(p) % n] = 0
+                q = endps[j - trick]
+                q = self.rev(q) if trick else q
+                self.label[self.rev(q) % n] = 0
+                self.assign_label(self.rev(p) % n, 2, p)
+                self.allowed.add(self.key(endps[j - trick]))
+                j += jstep
+                q = endps[j - trick]
+                p = self.rev(q) if trick else q
+                self.allowed.add(self.key(p))
+                j += jstep
+            bv = childs[j]
+            x = self.rev(p) % n
+            self.label[x] = self.label[bv] = 2
+            self.labelend[x] = self.labelend[bv] = p
+            self.bestedge[bv] = -1
+            j += jstep
+            while childs[j] != entrychild:
+                bv = childs[j]
+                if self.label[bv] == 1:
+                    j += jstep
+                    continue
+                v = -1
+                for v in self.leaves(bv):
+                    if self.label[v] != 0:
+                        break
+                if v >= 0 and self.label[v] != 0:
+                    self.label[v] = 0
+                    self.label[self.mate[self.blossombase[bv]] % n] = 0
+                    self.assign_label(v, 2, self.labelend[v])
+                j += jstep
+        self.label[b] = self.labelend[b] = -1
+        self.blossomchilds[b] = self.blossomendps[b] = None
+        self.blossombase[b] = -1
+        self.blossombestedges[b] = None
+        self.bestedge[b] = -1
+        self.leafs[b] = []
+        self.unused.append(b)
+
+    def augment_blossom(self, b: int, v: int) -> None:
+        n = self.n
+        t = v
+        while self.blossomparent[t] != b:
+            t = self.blossomparent[t]
+        if t >= n:
+            self.augment_blossom(t, v)
+        childs = self.blossomchilds[b]
+        endps = self.blossomendps[b]
+        assert childs is not None and endps is not None
+        i = j = childs.index(t)
+        if i & 1:
+            j -= len(childs)
+            jstep = 1
+            trick = 0
+        else:
+            jstep = -1
+            trick = 1
+        while j != 0:
+            j += jstep
+            t = childs[j]
+            q = endps[j - trick]
+            p = self.rev(q) if trick else q
+            if t >= n:
+                self.augment_blossom(t, p % n)
+            j += jstep
+            t = childs[j]
+            if t >= n:
+                self.augment_blossom(t, self.rev(p) % n)
+            self.mate[p % n] = self.rev(p)
+            self.mate[self.rev(p) % n] = p
+        self.blossomchilds[b] = childs[i:] + childs[:i]
+        self.blossomendps[b] = endps[i:] + endps[:i]
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]  # type: ignore[index]
+
+    def climb(self, s: int, p: int) -> None:
+        """Flip the tree path from ``s`` to its root; ``s`` takes pointer ``p``."""
+        n = self.n
+        while True:
+            bs = self.inblossom[s]
+            if bs >= n:
+                self.augment_blossom(bs, s)
+            self.mate[s] = p
+            if self.labelend[bs] == -1:
+                break
+            t = self.labelend[bs] % n
+            bt = self.inblossom[t]
+            s = self.labelend[bt] % n
+            j = self.rev(self.labelend[bt]) % n
+            if bt >= n:
+                self.augment_blossom(bt, j)
+            self.mate[j] = self.labelend[bt]
+            p = self.rev(self.labelend[bt])
+
+    def run(self) -> list[int]:
+        n = self.n
+        act = self.act
+        w = self.w
+        dual = self.dual
+        label = self.label
+        inb = self.inblossom
+        bestedge = self.bestedge
+        allowed = self.allowed
+        while True:
+            label[:] = [0] * (2 * n)
+            self.bestedge[:] = [-1] * (2 * n)
+            self.blossombestedges[n:] = [None] * n
+            self.allowed.clear()
+            self.queue.clear()
+            roots = 0
+            for v in act:
+                if self.mate[v] == -1 and dual[v] > 0 and label[inb[v]] == 0:
+                    self.assign_label(v, 1, -1)
+                    roots += 1
+            if not roots:
+                break
+            done = False
+            while True:
+                while self.queue and not done:
+                    v = self.queue.pop()
+                    row = w[v]
+                    bv = inb[v]
+                    for x in act:
+                        wx = row[x]
+                        if not wx:
+                            continue
+                        bx = inb[x]
+                        if bv == bx:
+                            continue
+                        p = v * n + x
+                        k = p if v < x else x * n + v
+                        kslack = dual[v] + dual[x] - 2 * wx
+                        if kslack <= 0:
+                            allowed.add(k)
+                            tight = True
+                        else:
+                            tight = k in allowed
+                        if tight:
+                            lx = label[bx]
+                            if lx == 0:
+                                if self.mate[self.blossombase[bx]] == -1:
+                                    # a free vertex outside every tree: augment to it
+                                    self.climb(v, p)
+                                    if bx >= n:
+                                        self.augment_blossom(bx, x)
+                                    self.mate[x] = self.rev(p)
+                                    done = True
+                                    break
+                                self.assign_label(x, 2, self.rev(p))
+                            elif lx == 1:
+                                base = self.scan_blossom(v, x)
+                                if base >= 0:
+                                    self.add_blossom(base, p)
+                                    bv = inb[v]
+                                else:
+                                    self.climb(v, p)
+                                    self.climb(x, self.rev(p))
+                                    done = True
+                                    break
+                            elif label[x] == 0:
+                                label[x] = 2
+                                self.labelend[x] = self.rev(p)
+                        elif label[bx] == 1:
+                            b = inb[v]
+                            q = bestedge[b]
+                            if q == -1:
+                                bestedge[b] = p
+                            else:
+                                qi, qj = divmod(q, n)
+                                if kslack < dual[qi] + dual[qj] - 2 * w[qi][qj]:
+                                    bestedge[b] = p
+                        elif label[x] == 0:
+                            q = bestedge[x]
+                            if q == -1:
+                                bestedge[x] = x * n + v
+                                continue
+                            qi, qj = divmod(q, n)
+                            if kslack < dual[qi] + dual[qj] - 2 * w[qi][qj]:
+                                bestedge[x] = x * n + v
+                if done:
+                    break
+                # dual adjustment
+                deltatype = 1
+                delta = -1
+                smin = -1
+                unlabelled = []
+                for v in act:
+                    lv = label[inb[v]]
+                    if lv == 1:
+                        if smin < 0 or dual[v] < delta:
+                            delta = dual[v]
+                            smin = v
+                    elif lv == 0 and bestedge[v] != -1:
+                        unlabelled.append(v)
+                deltaedge = -1
+                deltablossom = -1
+                for v in unlabelled:
+                    q = bestedge[v]
+                    qi, qj = divmod(q, n)
+                    d = dual[qi] + dual[qj] - 2 * w[qi][qj]
+                    if d < delta:
+                        delta = d
+                        deltatype = 2
+                        deltaedge = q
+                used = [b for b in range(n, 2 * n) if self.blossombase[b] >= 0]
+                for b in act + used:
+                    q = bestedge[b]
+                    if q != -1 and label[b] == 1 and self.blossomparent[b] == -1:
+                        qi, qj = divmod(q, n)
+                        d = (dual[qi] + dual[qj] - 2 * w[qi][qj]) // 2
+                        if d < delta:
+                            delta = d
+                            deltatype = 3
+                            deltaedge = self.bestedge[b]
+                for b in used:
+                    if self.blossomparent[b] == -1 and label[b] == 2 and dual[b] < delta:
+                        delta = dual[b]
+                        deltatype = 4
+                        deltablossom = b
+                for v in act:
+                    lb = label[inb[v]]
+                    if lb == 1:
+                        dual[v] -= delta
+                    elif lb == 2:
+                        dual[v] += delta
+                for b in used:
+                    if self.blossomparent[b] == -1:
+                        if label[b] == 1:
+                            dual[b] += delta
+                        elif label[b] == 2:
+                            dual[b] -= delta
+                if deltatype == 1:
+                    self.climb(smin, -1)
+                    break
+                if deltatype == 2:
+                    self.allowed.add(self.key(deltaedge))
+                    i, j = divmod(deltaedge, n)
+                    if label[inb[i]] == 0:
+                        i, j = j, i
+                    self.queue.append(i)
+                elif deltatype == 3:
+                    self.allowed.add(self.key(deltaedge))
+                    i, j = divmod(deltaedge, n)
+                    self.queue.append(i)
+                else:
+                    self.expand_blossom(deltablossom, False)
+            for b in range(n, 2 * n):
+                if (
+                    self.blossomparent[b] == -1
+                    and self.blossombase[b] >= 0
+                    and label[b] == 1
+                    and dual[b] == 0
+                ):
+                    self.expand_blossom(b, True)
+        return self._finish()
+
+    def _finish(self) -> list[int]:
+        """Store the matching; fold blossom duals into vertex duals for the next solve."""
+        n = self.n
+        m = self.m
+        mate = [(-1 if p < 0 else p % n) for p in self.mate]
+        vdual = self.dual[:n]
+        for b in range(n, 2 * n):
+            if self.blossombase[b] >= 0 and self.dual[b]:
+                for v in self.leaves(b):
+                    vdual[v] += self.dual[b]
+        for v in range(n):
+            if not m.active[v]:
+                mate[v] = m._mate[v]
+        result = [v if x < 0 else x for v, x in enumerate(mate)]
+        m._mate[:] = mate
+        m._dual[:] = vdual
+        # A matched edge whose blossom dual was folded in is no longer tight: the next
+        # solve repairs it (or frees its ends).
+        for v in self.act:
+            x = mate[v]
+            if x > v and vdual[v] + vdual[x] != 2 * self.w[v][x]:
+                m._changed.append((v, v, 0))
+        return result

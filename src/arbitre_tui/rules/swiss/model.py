@@ -1,0 +1,86 @@
+"""What the Dutch engine reads and returns: plain pydantic models, no I/O.
+
+Scores are kept in tenths of a point (a win is 10) so comparisons are exact.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Colour = Literal["w", "b"]
+
+
+class Game(BaseModel):
+    """One round of one player's history, as the TRF writes it."""
+
+    opponent: int = 0  # pairing number, 0 for none
+    colour: Colour | None = None
+    result: str = "Z"  # TRF result code: 1 = 0 + - W D L H F U Z
+
+
+class Entrant(BaseModel):
+    """A player as the pairing sees them."""
+
+    number: int  # pairing number (1-based)
+    rating: int = 0
+    games: list[Game] = Field(default_factory=list)
+    accelerations: list[int] = Field(default_factory=list)  # tenths, per round
+
+
+class Scoring(BaseModel):
+    """Points in tenths (TRF record 162)."""
+
+    win: int = 10
+    draw: int = 5
+    loss: int = 0
+    absence: int = 0  # forfeit loss and zero-point bye
+    pab: int = 10  # pairing-allocated bye
+
+
+class SwissState(BaseModel):
+    """A tournament before the pairing of a round.
+
+    ``games`` of each entrant hold the rounds already played and, for the round to
+    pair, the byes the arbiter gave before pairing (H, Z, F): a player with an entry
+    for that round is not paired.
+    """
+
+    entrants: list[Entrant]
+    total_rounds: int
+    initial_colour: Colour = "w"
+    scoring: Scoring = Field(default_factory=Scoring)
+    prohibited: list[tuple[int, int, list[int]]] = Field(default_factory=list)  # first, last, ids
+    baku: bool = False
+
+
+class Board(BaseModel):
+    white: int
+    black: int
+
+
+class Floater(BaseModel):
+    player: int
+    direction: Literal["down", "up"]
+    score: int  # tenths
+    opponent_score: int | None
+
+
+class ColourNote(BaseModel):
+    white: int
+    black: int
+    rule: Literal["E.1", "E.2", "E.3", "E.4", "E.5"]
+
+
+class Explanation(BaseModel):
+    floaters: list[Floater] = Field(default_factory=list)
+    colours: list[ColourNote] = Field(default_factory=list)
+    unmet: dict[str, int] = Field(default_factory=dict)  # criterion -> count
+
+
+class RoundPairing(BaseModel):
+    round: int
+    boards: list[Board]
+    bye: int | None = None
+    explanation: Explanation = Field(default_factory=Explanation)

@@ -1,0 +1,79 @@
+"""From a TRF (any program's) to the state the Dutch engine pairs."""
+
+from __future__ import annotations
+
+from ..trf import TrfTournament
+from .model import Colour, Entrant, Game, Scoring, SwissState
+
+
+def _tenths(value: float) -> int:
+    return round(value * 10)
+
+
+def state_from_trf(t: TrfTournament, *, upto: int | None = None) -> SwissState:
+    """The state before pairing round ``upto`` + 1 (default: after every written cell).
+
+    With ``upto``, only the first ``upto`` rounds are kept, plus the byes (H, Z, F)
+    already written for round ``upto`` + 1: the input of that round's pairing.
+    """
+    entrants = []
+    for p in sorted(t.players.values(), key=lambda p: p.start):
+        cells = p.rounds[: p.present]
+        if upto is not None:
+            cells = cells[: upto + 1]
+            if len(cells) == upto + 1:
+                last = cells[-1]
+                if last.opponent != 0 or last.result not in ("H", "Z", "F"):
+                    cells = cells[:upto]
+        games = [
+            Game(
+                opponent=r.opponent,
+                colour=r.colour if r.colour in ("w", "b") else None,
+                result=r.result,
+            )
+            for r in cells
+        ]
+        entrants.append(Entrant(number=p.start, rating=p.rating, games=games))
+    s = t.scoring
+    scoring = Scoring(
+        win=_tenths(s["W"]),
+        draw=_tenths(s["D"]),
+        loss=_tenths(s["L"]),
+        absence=_tenths(s["A"]),
+        pab=_tenths(s["P"]),
+    )
+    initial = t.initial_colour or _inferred_initial_colour(t) or "w"
+    return SwissState(
+        entrants=entrants,
+        total_rounds=t.rounds,
+        initial_colour=initial,
+        scoring=scoring,
+        prohibited=[(a, b, list(ids)) for a, b, ids in t.prohibited],
+    )
+
+
+def _inferred_initial_colour(t: TrfTournament) -> Colour | None:
+    """The initial colour a file without record 152/XXC must have used.
+
+    In the first round where anyone had a colour, the first player (pairing-number
+    order) who took part in the pairing had the initial colour if of odd rank, the
+    opposite one otherwise.
+    """
+    players = sorted(t.players.values(), key=lambda p: p.start)
+    first = min(
+        (k for p in players for k, r in enumerate(p.rounds) if r.colour in ("w", "b")),
+        default=None,
+    )
+    if first is None:
+        return None
+    seen = 0
+    for p in players:
+        if not any(r.opponent or r.result in ("U", "+") for r in p.rounds[: first + 1]):
+            continue
+        colour = p.rounds[first].colour
+        if colour in ("w", "b"):
+            if seen % 2 == 0:
+                return "w" if colour == "w" else "b"
+            return "b" if colour == "w" else "w"
+        seen += 1
+    return None
