@@ -224,6 +224,8 @@ class _Solver:
         self.unused = list(range(n, 2 * n))
         self.leafs: list[list[int]] = [[v] for v in range(n)] + [[] for _ in range(n)]
         self.allowed: set[int] = set()
+        self.bsl = [0] * (2 * n)  # cached slack of bestedge[b] …
+        self.bgen = [-1] * (2 * n)  # … valid while no dual changed since
         self.queue: list[int] = []
         # mate as "pointer": v*n + mate, or -1
         self.mate = [(v * n + x) if x >= 0 else -1 for v, x in enumerate(m._mate)]
@@ -361,6 +363,7 @@ class _Solver:
         best = list(bestedgeto.values())
         self.blossombestedges[b] = best
         self.bestedge[b] = -1
+        self.bgen[b] = -1
         for q in best:
             if self.bestedge[b] == -1 or self.slack(q) < self.slack(self.bestedge[b]):
                 self.bestedge[b] = q
@@ -493,6 +496,9 @@ class _Solver:
         inb = self.inblossom
         bestedge = self.bestedge
         allowed = self.allowed
+        bsl = self.bsl
+        bgen = self.bgen
+        gen = 0
         while True:
             label[:] = [0] * (2 * n)
             self.bestedge[:] = [-1] * (2 * n)
@@ -512,6 +518,8 @@ class _Solver:
                     v = self.queue.pop()
                     row = w[v]
                     bv = inb[v]
+                    dv = dual[v]
+                    vn = v * n
                     for x in act:
                         wx = row[x]
                         if not wx:
@@ -519,9 +527,9 @@ class _Solver:
                         bx = inb[x]
                         if bv == bx:
                             continue
-                        p = v * n + x
+                        p = vn + x
                         k = p if v < x else x * n + v
-                        kslack = dual[v] + dual[x] - 2 * wx
+                        kslack = dv + dual[x] - 2 * wx
                         if kslack <= 0:
                             allowed.add(k)
                             tight = True
@@ -553,25 +561,31 @@ class _Solver:
                                 label[x] = 2
                                 self.labelend[x] = self.rev(p)
                         elif label[bx] == 1:
-                            b = inb[v]
-                            q = bestedge[b]
-                            if q == -1:
-                                bestedge[b] = p
-                            else:
+                            # slacks of stored best edges are cached until the next
+                            # dual change (generation ``gen``)
+                            q = bestedge[bv]
+                            if q != -1 and bgen[bv] != gen:
                                 qi, qj = divmod(q, n)
-                                if kslack < dual[qi] + dual[qj] - 2 * w[qi][qj]:
-                                    bestedge[b] = p
+                                bsl[bv] = dual[qi] + dual[qj] - 2 * w[qi][qj]
+                                bgen[bv] = gen
+                            if q == -1 or kslack < bsl[bv]:
+                                bestedge[bv] = p
+                                bsl[bv] = kslack
+                                bgen[bv] = gen
                         elif label[x] == 0:
                             q = bestedge[x]
-                            if q == -1:
+                            if q != -1 and bgen[x] != gen:
+                                qi, qj = divmod(q, n)
+                                bsl[x] = dual[qi] + dual[qj] - 2 * w[qi][qj]
+                                bgen[x] = gen
+                            if q == -1 or kslack < bsl[x]:
                                 bestedge[x] = x * n + v
-                                continue
-                            qi, qj = divmod(q, n)
-                            if kslack < dual[qi] + dual[qj] - 2 * w[qi][qj]:
-                                bestedge[x] = x * n + v
+                                bsl[x] = kslack
+                                bgen[x] = gen
                 if done:
                     break
                 # dual adjustment
+                gen += 1
                 deltatype = 1
                 delta = -1
                 smin = -1
