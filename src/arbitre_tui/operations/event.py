@@ -126,6 +126,9 @@ class EventService:
         t = self.tournament(key)
         tid = self._tid(t)
         self._check_duplicate_fide(tid, [player])
+        fault = eligibility_fault(t, player)
+        if fault:
+            raise OperationError(f"{player.name} ne peut pas s'inscrire en {fault}")
         values = player_row(
             player.model_copy(
                 update={
@@ -177,6 +180,8 @@ class EventService:
                         f"({known[row.player.fide_id].name})",
                     )
                 )
+            elif fault := eligibility_fault(t, row.player):
+                report.errors.append((row.line, f"{row.player.name} : {fault}"))
             else:
                 good.append(row)
         report.errors.sort()
@@ -243,6 +248,10 @@ class EventService:
     def pair_round(self, key: str, seed: int | None = None, exempt_holes: bool = False) -> Round:
         """Pair the next round with the tournament's system."""
         t = self.tournament(key)
+        if t.settings.get("youth_format"):
+            from . import swiss
+
+            t = swiss.decide_youth_format(self, t)
         tid = self._tid(t)
         rounds = self.store.rounds(tid)
         if rounds and not rounds[-1].closed:
@@ -258,13 +267,18 @@ class EventService:
             from . import knockout
 
             knockout.pair(self, t, number, seed, exempt_holes)
-            paired = self.store.round(tid, number)
-            assert paired is not None
-            return paired
-        raise OperationError(
-            f"L'appariement automatique du système « {t.system.value} » n'est pas encore disponible "
-            "dans cette version."
-        )
+        elif t.system is System.SWISS:
+            from . import swiss
+
+            swiss.pair(self, t, number, seed)
+        else:
+            raise OperationError(
+                f"L'appariement automatique du système « {t.system.value} » n'existe pas "
+                "(la coupe se tire au sort : arbitre cup draw)."
+            )
+        paired = self.store.round(tid, number)
+        assert paired is not None
+        return paired
 
     def _pair_round_robin(self, t: Tournament, number: int, seed: int | None) -> Round:
         tid = self._tid(t)
@@ -567,6 +581,23 @@ class EventService:
         recorded = json.loads(row["outcome"])
         again = run_draw(row["kind"], row["seed"], json.loads(row["inputs"]))
         return (again == recorded, recorded, again)
+
+
+def eligibility_fault(t: Tournament, player: Player) -> str | None:
+    """Why a player may not enter this section (regulation 002 A/B/C; None: eligible)."""
+    from ..rules.open_rules import SectionRule, section_fault
+
+    s = t.settings
+    if not any(k in s for k in ("min_rating", "max_rating", "max_age")):
+        return None
+    rule = SectionRule(
+        name=t.name,
+        min_rating=s.get("min_rating"),
+        max_rating=s.get("max_rating"),
+        max_age=s.get("max_age"),
+        age_reference_year=s.get("age_reference_year"),
+    )
+    return section_fault(rule, player)
 
 
 def _tc_json(t: Tournament, number: int) -> str | None:

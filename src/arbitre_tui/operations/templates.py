@@ -149,6 +149,7 @@ def _play_demo_rounds(service: EventService, seed: int) -> None:
     rng = random.Random(seed)
     results = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
     _play_demo_knockout(service, rng, seed)
+    _play_demo_swiss(service, rng, seed)
     for t in service.store.tournaments():
         if t.system is not System.ROUND_ROBIN:
             continue
@@ -163,6 +164,26 @@ def _play_demo_rounds(service: EventService, seed: int) -> None:
                 service.record_result(t.key, game.board, rng.choice(results))
             if number < 3:
                 service.close_round(t.key)
+
+
+def _play_demo_swiss(service: EventService, rng: random.Random, seed: int) -> None:
+    """Open Marina Viva: everyone checked in, two rounds played, round 3 paired."""
+    results = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
+    for key in ("open-a", "open-b", "open-c"):
+        t = service.tournament(key)
+        assert t.id is not None
+        for p in service.store.players(t.id):
+            assert p.id is not None
+            service.check_in(p.id)
+        for number in (1, 2, 3):
+            rnd = service.pair_round(key, seed=seed + number)
+            if number == 3:
+                break
+            assert rnd.id is not None
+            for game in service.store.games(rnd.id):
+                if game.black_id is not None:
+                    service.record_result(key, game.board, rng.choice(results))
+            service.close_round(key)
 
 
 def _play_demo_knockout(service: EventService, rng: random.Random, seed: int) -> None:

@@ -62,8 +62,18 @@ def cmd_ranking(args: argparse.Namespace) -> int:
 
 
 def cmd_absent(args: argparse.Namespace) -> int:
+    from ...rules.models import System
+
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
+    if t.system is System.SWISS:
+        from ...operations import swiss
+
+        excluded = swiss.absent(service, t.key, args.board, args.side, keep=args.keep)
+        print(f"Échiquier {args.board} : forfait enregistré.")
+        for pid in excluded:
+            print(f"  joueur {pid} exclu des rondes suivantes (arbitre keep {pid} pour le garder)")
+        return 0
     game = service.absent(t.key, args.board, args.side, args.ronde)
     print(f"Échiquier {game.board} : {game.result.label} (forfait) enregistré.")
     return 0
@@ -146,6 +156,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ab.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi")
     ab.add_argument(
         "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
+    )
+    ab.add_argument(
+        "--keep",
+        action="store_true",
+        help="suisse : forfait excusé, le joueur n'est pas exclu des rondes suivantes",
     )
     ab.set_defaults(func=cmd_absent)
 

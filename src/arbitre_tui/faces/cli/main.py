@@ -480,10 +480,11 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--json", action="store_true", help="sortie JSON")
     lst.set_defaults(func=cmd_players_list)
 
-    from . import cup, knockout, pairing, standings
+    from . import cup, knockout, pairing, standings, swiss
 
     standings.register(sub)
     pairing.register(sub)
+    swiss.register(sub)
     knockout.register(sub)
     cup.register(sub)
     return parser

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -495,10 +496,100 @@ class PlayersPane(TablePane):
     EMPTY = "Aucun joueur inscrit."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "toggle_check_in", "Pointer", id="check-in"),
+        Binding("slash", "check_in_mode", "Pointage", id="check-in-mode"),
+        Binding("h", "bye_mode", "Bye ½", id="half-point-bye"),
+        Binding("w", "withdraw", "Retirer", id="withdraw"),
     ]
+    mode: str | None = None  # "check-in" (letters of a name) or "bye" (a round number)
+    _buffer = ""
+    _tournament: Tournament | None = None
+
+    def on_key(self, event: events.Key) -> None:
+        """Check-in mode: letters find the player, Enter checks them in, Échap ends."""
+        if self.mode is None:
+            return
+        event.stop()
+        event.prevent_default()
+        if event.key == "escape":
+            self.mode = None
+            self._status("Fin du pointage." if self._buffer != "?" else "Annulé.")
+            return
+        if self.mode == "bye":
+            if event.character and event.character.isdigit():
+                self._buffer += event.character
+                self._status(f"Bye ½ point en ronde {self._buffer}_ (Entrée, Échap)")
+            elif event.key == "enter" and self._buffer:
+                self.mode = None
+                self._request_bye(int(self._buffer))
+            return
+        if event.key == "enter":
+            self._check_in_selected()
+            self._buffer = ""
+        elif event.key == "backspace":
+            self._buffer = self._buffer[:-1]
+        elif event.character and (event.character.isalpha() or event.character in " -'"):
+            self._buffer += event.character
+        self._find(self._buffer)
+
+    def _find(self, text: str) -> None:
+        table = self.table
+        needle = text.lower()
+        for row, key in enumerate(self._shown):
+            if needle and str(self._shown[key][1]).lower().startswith(needle):
+                table.move_cursor(row=row)
+                self._status(f"Pointage : « {text} » → {self._shown[key][1]} (Entrée pointe)")
+                return
+        self._status(
+            f"Pointage : « {text} » — aucun nom ne commence ainsi"
+            if text
+            else "Pointage : tapez le début du nom, Entrée pointe, Échap termine"
+        )
+
+    def _check_in_selected(self) -> None:
+        key = self.selected_key()
+        if key is None:
+            return
+        player = self._service.store.player(int(key))
+        assert player is not None
+        if player.checked_in:
+            self._status(f"{player.name} est déjà pointé(e).")
+            return
+        self.run_operation(
+            lambda: self._service.check_in(int(key)), done=f"{player.name} : pointé(e)"
+        )
+
+    def action_check_in_mode(self) -> None:
+        self.mode, self._buffer = "check-in", ""
+        self._find("")
+
+    def action_bye_mode(self) -> None:
+        if self.selected_key() is None:
+            return
+        self.mode, self._buffer = "bye", ""
+        self._status("Bye ½ point : numéro de la ronde puis Entrée (Échap annule)")
+
+    def _request_bye(self, number: int) -> None:
+        from ...operations import swiss
+
+        key = self.selected_key()
+        if key is None:
+            return
+        self.run_operation(
+            lambda: swiss.request_bye(self._service, int(key), number),
+            done=f"Bye ½ point en ronde {number} — enregistré",
+        )
+
+    def action_withdraw(self) -> None:
+        key = self.selected_key()
+        if key is None:
+            return
+        self.run_operation(
+            lambda: self._service.withdraw(int(key)), done="Joueur retiré — enregistré"
+        )
 
     def load(self, service: EventService, t: Tournament | None) -> None:
         self._service = service
+        self._tournament = t
         if t is None or t.id is None:
             self.fill([])
             return

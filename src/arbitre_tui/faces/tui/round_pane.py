@@ -133,6 +133,10 @@ class RoundPane(TablePane):
         Binding("f", "forfeit_menu", "Forfait", id="forfeit"),
         Binding("g", "jump", "Aller à", id="jump"),
         Binding("u", "undo", "Annuler", id="undo-last"),
+        Binding("a", "pair", "Apparier", id="pair-round"),
+        Binding("x", "close_round", "Clôturer", id="close-round"),
+        Binding("P", "publish", "Publier", id="publish"),
+        Binding("e", "explain", "Explications", id="explain"),
         Binding("backspace", "clear_result", "Effacer", show=False, id="clear-result"),
     ]
     mode: str | None = None  # "decider", "forfeit", "jump"
@@ -212,6 +216,15 @@ class RoundPane(TablePane):
             self.mode = None
             side = {"b": "white", "n": "black", "d": "both"}[key]
             label = {"b": "Blancs absents", "n": "Noirs absents", "d": "double forfait"}[key]
+            if t.system is System.SWISS:
+                from ...operations import swiss
+
+                self.run_operation(
+                    lambda: swiss.absent(self._service, t.key, board, side),
+                    done=f"Échiquier {board} : {label} (exclu des rondes suivantes sauf "
+                    "décision de l'arbitre : arbitre keep) — enregistré",
+                )
+                return
             self.run_operation(
                 lambda: self._service.absent(t.key, board, side),
                 done=f"Échiquier {board} : {label} — enregistré",
@@ -280,3 +293,65 @@ class RoundPane(TablePane):
 
     def action_undo(self) -> None:
         self.run_operation(lambda: self._service.undo(), done="Dernière opération annulée")
+
+    def action_pair(self) -> None:
+        """Pair the next round (Dutch system, Berger tables or the knockout bracket)."""
+        t = self._tournament
+        if t is None:
+            return
+        rounds = self._service.store.rounds(t.id or 0)
+        number = len(rounds) + 1
+        self.run_operation(
+            lambda: self._service.pair_round(t.key),
+            done=f"Ronde {number} appariée — e : explications, P : publier",
+        )
+
+    def action_close_round(self) -> None:
+        t = self._tournament
+        if t is None:
+            return
+        self.run_operation(
+            lambda: self._service.close_round(t.key), done="Ronde close, sauvegarde faite"
+        )
+
+    def action_publish(self) -> None:
+        t = self._tournament
+        if t is None or t.system is not System.SWISS:
+            return
+        from ...operations import swiss
+
+        warning: list[str | None] = [None]
+
+        def publish() -> None:
+            warning[0] = swiss.publish(self._service, t.key)
+
+        if self.run_operation(publish, done="Appariements publiés") and warning[0]:
+            self._status(f"Publiés. Attention : {warning[0]}", error=True)
+
+    def action_explain(self) -> None:
+        """Floaters, colour rules and unmet criteria of the round, in the note line."""
+        t = self._tournament
+        if t is None:
+            return
+        from ...rules.swiss.explain import CRITERIA, RULES
+
+        rnd = self._service.current_round(t)
+        record = t.settings.get("explanations", {}).get(str(rnd.number if rnd else 0))
+        if record is None:
+            self._status("Pas d'explications pour cette ronde (système suisse seulement).")
+            return
+        down = sum(f["direction"] == "down" for f in record["floaters"])
+        rules: dict[str, int] = {}
+        for c in record["colours"]:
+            rules[c["rule"]] = rules.get(c["rule"], 0) + 1
+        parts = [f"{down} flotteur(s) descendant(s)"]
+        parts += [f"{k} ×{v} ({RULES[k]})" for k, v in sorted(rules.items())]
+        parts += [f"{CRITERIA[k]} : {v}" for k, v in record["unmet"].items()]
+        opinion = record.get("second_opinion")
+        if opinion:
+            parts.append(
+                "second avis : "
+                + (opinion.get("error") or ("identique" if opinion["identical"] else "DIFFÉRENT"))
+            )
+        self.note(" ; ".join(parts))
+        self._status("Explications en bas du tableau (arbitre explain pour le détail).")

@@ -1,0 +1,251 @@
+"""Swiss and youth commands: bye, publish, swap, prohibit, keep, explain, withdraw, register,
+play-offs, qualifiers, TRF export (regulations 002 and 003)."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from .common import open_event, print_json
+
+
+def _names(service: Any, t: Any) -> dict[int, str]:
+    return {p.id: p.name for p in service.store.players(t.id)}
+
+
+def cmd_bye(args: argparse.Namespace) -> int:
+    from ...operations import swiss
+
+    service = open_event(args.file)
+    swiss.request_bye(service, args.player, args.round)
+    print(f"Bye ½ point enregistré : joueur {args.player}, ronde {args.round}.")
+    return 0
+
+
+def cmd_publish(args: argparse.Namespace) -> int:
+    from ...operations import swiss
+
+    service = open_event(args.file)
+    warning = swiss.publish(service, service.tournament(args.tournoi).key)
+    print("Appariements publiés." if warning is None else f"Publiés. Attention : {warning}")
+    return 0
+
+
+def cmd_swap(args: argparse.Namespace) -> int:
+    from ...operations import swiss
+
+    service = open_event(args.file)
+    broken = swiss.force_pair(service, service.tournament(args.tournoi).key, args.a, args.b)
+    print(f"Appariement modifié : {args.a} contre {args.b}.")
+    for rule in broken:
+        print(f"  règle enfreinte : {rule}")
+    return 0
+
+
+def cmd_prohibit(args: argparse.Namespace) -> int:
+    from ...operations import swiss
+
+    service = open_event(args.file)
+    first, _, last = (args.rounds or "1-0").partition("-")
+    swiss.prohibit(
+        service,
+        service.tournament(args.tournoi).key,
+        args.players,
+        int(first or 1),
+        int(last or 0),
+    )
+    print(f"Interdiction d'appariement enregistrée : {' '.join(map(str, args.players))}.")
+    return 0
+
+
+def cmd_keep(args: argparse.Namespace) -> int:
+    from ...operations import swiss
+
+    service = open_event(args.file)
+    swiss.keep_player(service, args.player)
+    print(f"Joueur {args.player} maintenu dans le tournoi.")
+    return 0
+
+
+def cmd_withdraw(args: argparse.Namespace) -> int:
+    service = open_event(args.file)
+    service.withdraw(args.player)
+    print(f"Joueur {args.player} retiré : il n'est plus apparié.")
+    return 0
+
+
+def cmd_register(args: argparse.Namespace) -> int:
+    from ...rules.models import Player
+
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    birth = dt.date.fromisoformat(args.naissance) if args.naissance else None
+    player = Player(
+        surname=args.nom,
+        first_name=args.prenom,
+        rating_fide=args.elo,
+        birth_date=birth,
+        club=args.club,
+        phone=args.telephone,
+    )
+    pid = service.register_player(t.key, player)
+    if args.pointe:
+        service.check_in(pid)
+    print(f"Inscrit : {player.name} (joueur {pid}) en {t.name}.")
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from ...rules.swiss.explain import CRITERIA, RULES
+
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    rnd = args.ronde or len(service.store.rounds(t.id))
+    record = t.settings.get("explanations", {}).get(str(rnd))
+    if record is None:
+        print(f"Pas d'explications pour la ronde {rnd} de {t.name}.")
+        return 0
+    if args.json:
+        print_json(record)
+        return 0
+    from ...operations.swiss import participants
+
+    people = participants(service, t)
+    names = {k + 1: p.name for k, p in enumerate(people)}
+    print(f"{t.name} — ronde {rnd} (moteur {record.get('engine', 'interne')})")
+    for f in record["floaters"]:
+        sens = "descend" if f["direction"] == "down" else "monte"
+        print(f"  {names.get(f['player'], f['player'])} {sens} ({f['score'] / 10:g} pt)")
+    for c in record["colours"]:
+        print(
+            f"  {names.get(c['white'])} – {names.get(c['black'])} : {c['rule']} {RULES[c['rule']]}"
+        )
+    for k, v in record["unmet"].items():
+        print(f"  {CRITERIA[k]} : {v}")
+    opinion = record.get("second_opinion")
+    if opinion:
+        if "error" in opinion:
+            print(f"  second avis : {opinion['error']}")
+        elif opinion["identical"]:
+            print("  second avis : identique")
+        else:
+            print("  second avis : DIFFÉRENT")
+            for w, b in opinion["only_external"]:
+                print(f"    seulement chez le moteur externe : {names.get(w)} – {names.get(b)}")
+            for w, b in opinion["only_internal"]:
+                print(f"    seulement chez nous : {names.get(w)} – {names.get(b)}")
+    return 0
+
+
+def cmd_playoff(args: argparse.Namespace) -> int:
+    from ...operations import swiss
+
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    names = _names(service, t)
+    if args.match:
+        a, b, pa, pb = args.match
+        status = swiss.playoff_result(
+            service, t.key, args.which, int(a), int(b), float(pa), float(pb)
+        )
+    else:
+        status = swiss.playoff_status(service, t.key, args.which)
+    if status.places:
+        print("Places finales du barrage :")
+        for k, pid in enumerate(status.places, start=1):
+            print(f"  {k}. {names[pid]}")
+    else:
+        print("Mini-matchs à jouer (blitz 5 min, deux parties, couleurs inversées) :")
+        for a, b in status.pending:
+            print(f"  {names[a]} ({a}) – {names[b]} ({b}) ; {names[a]} choisit sa couleur")
+    return 0
+
+
+def cmd_qualifiers(args: argparse.Namespace) -> int:
+    from ...operations import swiss
+
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    names = _names(service, t)
+    out = swiss.qualifiers(service, t.key)
+    if args.json:
+        print_json(out)
+        return 0
+    print(f"{t.name} — qualifiés pour le championnat d'Alsace :")
+    for pid in out["qualified"]:
+        print(f"  {names[pid]}")
+    if out["champion"]:
+        print(
+            f"Champion (qualifié pour le Bas-Rhin la saison prochaine) : {names[out['champion']]}"
+        )
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from ...operations import swiss
+
+    service = open_event(args.file)
+    t = service.tournament(args.section)
+    Path(args.out).write_text(swiss.export_trf(service, t.key), encoding="utf-8", newline="")
+    print(f"TRF-2026 écrit : {args.out}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    def cmd(name: str, text: str, func: Any) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=text, description=text)
+        p.add_argument("file", metavar="FICHIER")
+        p.set_defaults(func=func)
+        return p
+
+    def tournament(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section)")
+
+    p = cmd("bye", "bye ½ point demandé pour une ronde (avant la fin de la précédente)", cmd_bye)
+    p.add_argument("player", type=int, metavar="JOUEUR")
+    p.add_argument("round", type=int, metavar="RONDE")
+    p = cmd("publish", "publier les appariements (heure notée, alerte si tardif)", cmd_publish)
+    tournament(p)
+    p = cmd("swap", "imposer un appariement : A joue B, leurs adversaires ensemble", cmd_swap)
+    p.add_argument("a", type=int, metavar="A")
+    p.add_argument("b", type=int, metavar="B")
+    tournament(p)
+    p = cmd("prohibit", "interdire un appariement (frères et sœurs, même club)", cmd_prohibit)
+    p.add_argument("players", type=int, nargs="+", metavar="JOUEUR")
+    p.add_argument("--rounds", metavar="N-M", help="rondes concernées (défaut : toutes)")
+    tournament(p)
+    p = cmd("keep", "maintenir un joueur exclu après un forfait (excuse valable)", cmd_keep)
+    p.add_argument("player", type=int, metavar="JOUEUR")
+    p = cmd("withdraw", "retirer un joueur (il n'est plus apparié)", cmd_withdraw)
+    p.add_argument("player", type=int, metavar="JOUEUR")
+    p = cmd("register", "inscrire un joueur (refusé s'il n'est pas admissible)", cmd_register)
+    p.add_argument("nom", help="nom de famille")
+    p.add_argument("--prenom", default="", help="prénom")
+    p.add_argument("--elo", type=int, default=None, help="classement FIDE")
+    p.add_argument("--naissance", default=None, metavar="AAAA-MM-JJ", help="date de naissance")
+    p.add_argument("--club", default="", help="club")
+    p.add_argument("--telephone", default=None, help="téléphone (jamais publié)")
+    p.add_argument("--pointe", action="store_true", help="pointer aussitôt (inscription tardive)")
+    tournament(p)
+    p = cmd("explain", "explications d'un appariement : flotteurs, couleurs, critères", cmd_explain)
+    p.add_argument("--ronde", "-r", type=int, default=None, help="ronde (défaut : la dernière)")
+    p.add_argument("--json", action="store_true", help="sortie JSON")
+    tournament(p)
+    p = cmd("playoff", "barrage blitz (jeunes) : mini-matchs à jouer, ou un résultat", cmd_playoff)
+    p.add_argument("which", choices=["title", "qualification"], help="titre ou qualification")
+    p.add_argument(
+        "--match", nargs=4, metavar=("A", "B", "PTS_A", "PTS_B"), help="résultat d'un mini-match"
+    )
+    tournament(p)
+    p = cmd("qualifiers", "qualifiés (jeunes) après barrages", cmd_qualifiers)
+    p.add_argument("--json", action="store_true", help="sortie JSON")
+    tournament(p)
+    e = sub.add_parser("export", help="exports", description="exports")
+    esub = e.add_subparsers(dest="what", required=True)
+    x = esub.add_parser("trf", help="TRF-2026 d'une section", description="TRF-2026 d'une section")
+    x.add_argument("file", metavar="FICHIER")
+    x.add_argument("section", metavar="SECTION")
+    x.add_argument("out", metavar="SORTIE.trf")
+    x.set_defaults(func=cmd_export)

@@ -1,0 +1,654 @@
+"""Swiss events (regulations 002 and 003): pairing with the Dutch engine, byes, absences,
+manual changes, publication, a second opinion, youth formats, play-offs, TRF export.
+
+Rules live in rules/ (swiss/, open_rules.py, youth.py, roundrobin.py); this module reads
+the store, asks them, and writes each action as one journaled transaction.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shlex
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..rules import trf as trfmod
+from ..rules import youth
+from ..rules.errors import RuleError
+from ..rules.models import Bye, Player, Result, System, Title, Tournament
+from ..rules.models import Game as StoredGame
+from ..rules.open_rules import half_point_bye_fault
+from ..rules.roundrobin import youth_format
+from ..rules.swiss.checker import parse_engine_output
+from ..rules.swiss.dutch import PairingImpossible, pair_round
+from ..rules.swiss.model import Entrant, Game, RoundPairing, SwissState
+from .event import EventService, OperationError
+
+_TITLE_ORDER = [Title.GM, Title.IM, Title.WGM, Title.FM, Title.WIM, Title.CM, Title.WFM, Title.WCM]
+_CODES = {
+    Result.WHITE_WINS: ("1", "0"),
+    Result.DRAW: ("=", "="),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.WHITE_FORFEIT_WIN: ("+", "-"),
+    Result.BLACK_FORFEIT_WIN: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
+}
+
+
+def _swiss(service: EventService, key: str | None) -> Tournament:
+    t = service.tournament(key)
+    if t.system is not System.SWISS and not t.settings.get("youth_format"):
+        raise OperationError(f"{t.name} n'est pas un tournoi au système suisse.")
+    return t
+
+
+def _save_settings(tx: Any, t: Tournament, settings: dict[str, Any]) -> None:
+    assert t.id is not None
+    tx.update("tournaments", t.id, {"settings": json.dumps(settings, ensure_ascii=False)})
+
+
+# -- who plays, in which order ----------------------------------------------------------
+def ranking_key(p: Player) -> tuple[int, int, str, int]:
+    """C.04.2 initial order: rating, then title, then name."""
+    title = _TITLE_ORDER.index(p.title) if p.title in _TITLE_ORDER else len(_TITLE_ORDER)
+    return (-p.rating, title, p.name, p.id or 0)
+
+
+def participants(service: EventService, t: Tournament) -> list[Player]:
+    """Players in the pairing list, in pairing-number order.
+
+    Everyone who already has a round, plus those checked in (late entries included):
+    a player never checked in is not paired (regulation 002: check-in is required).
+    """
+    assert t.id is not None
+    games = service.store.all_games(t.id)
+    seen = {pid for gs in games.values() for g in gs for pid in (g.white_id, g.black_id) if pid}
+    people = [
+        p
+        for p in service.store.players(t.id)
+        if p.id in seen or (p.checked_in and not p.withdrawn and not p.excluded)
+    ]
+    return sorted(people, key=ranking_key)
+
+
+def swiss_state(service: EventService, t: Tournament, number: int) -> tuple[SwissState, list[int]]:
+    """The engine's view before pairing round ``number``; also pairing number -> player id."""
+    assert t.id is not None
+    people = participants(service, t)
+    ids = [p.id or 0 for p in people]
+    pno = {pid: k + 1 for k, pid in enumerate(ids)}
+    games = service.store.all_games(t.id)
+    history: dict[int, list[Game]] = {pid: [] for pid in ids}
+    for r in range(1, number):
+        done: set[int] = set()
+        for g in games.get(r, []):
+            if g.black_id is None:
+                if g.white_id in history:
+                    history[g.white_id].append(Game(result=(g.bye or Bye.ZERO_POINT).value))
+                    done.add(g.white_id)
+                continue
+            codes = _CODES.get(g.result, ("-", "-")) if g.result else ("-", "-")
+            for me, opp, colour, code in (
+                (g.white_id, g.black_id, "w", codes[0]),
+                (g.black_id, g.white_id, "b", codes[1]),
+            ):
+                if me in history:
+                    history[me].append(Game(opponent=pno[opp], colour=colour, result=code))
+                    done.add(me)
+        for pid in ids:
+            if pid not in done:
+                history[pid].append(Game(result="Z"))  # late entry or absent: no points
+    requests = {int(x) for x in t.settings.get("bye_requests", {}).get(str(number), [])}
+    for p in people:
+        assert p.id is not None
+        if p.id in requests:
+            history[p.id].append(Game(result="H"))
+        elif p.withdrawn or p.excluded:
+            history[p.id].append(Game(result="Z"))
+    prohibited = [
+        (int(first), int(last), [pno[i] for i in group if i in pno])
+        for first, last, group in t.settings.get("prohibited", [])
+    ]
+    colour = t.settings.get("initial_colour_drawn") or t.settings.get("initial_colour", "w")
+    state = SwissState(
+        entrants=[
+            Entrant(number=pno[p.id or 0], rating=p.rating, games=history[p.id or 0])
+            for p in people
+        ],
+        total_rounds=t.rounds_planned,
+        initial_colour="b" if colour == "b" else "w",
+        prohibited=[x for x in prohibited if len(x[2]) >= 2],
+        baku=t.settings.get("acceleration") == "baku",
+    )
+    return state, ids
+
+
+# -- pairing ---------------------------------------------------------------------------
+def decide_youth_format(service: EventService, t: Tournament) -> Tournament:
+    """Regulation 003: ≤ 8 entries round robin, 9–14 Swiss 5 rounds, ≥ 15 Swiss 7 rounds.
+
+    Decided when round 1 is paired, from the players checked in.
+    """
+    assert t.id is not None
+    if not t.settings.get("youth_format") or service.store.rounds(t.id):
+        return t
+    entries = sum(1 for p in service.store.players(t.id) if p.checked_in and not p.withdrawn)
+    try:
+        system, rounds = youth_format(entries)
+    except RuleError as exc:
+        raise OperationError(exc.message) from None
+    tiebreaks = ["SB"] if system == "round_robin" else ["BH/M1", "BH", "PS"]
+    if (t.system.value, t.rounds_planned, t.tiebreaks) != (system, rounds, tiebreaks):
+        with service.journal.operation(
+            "youth_format", {"tournament": t.key, "entries": entries, "system": system}
+        ) as tx:
+            tx.update(
+                "tournaments",
+                t.id,
+                {
+                    "system": system,
+                    "rounds_planned": rounds,
+                    "tiebreaks": json.dumps(tiebreaks),
+                },
+            )
+    return service.tournament(t.key)
+
+
+def pair(service: EventService, t: Tournament, number: int, seed: int | None) -> RoundPairing:
+    """Pair round ``number`` with the Dutch engine (or the external one) and store it."""
+    assert t.id is not None
+    state, ids = swiss_state(service, t, number)
+    if number == 1 and len(state.entrants) < 2:
+        raise OperationError(
+            f"{t.name} : {len(state.entrants)} joueur(s) pointé(s) ; pointez les présents avant "
+            "d'apparier la ronde 1."
+        )
+    settings = dict(t.settings)
+    with service.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
+        if (
+            settings.get("initial_colour", "draw") == "draw"
+            and "initial_colour_drawn" not in settings
+        ):
+            # C.04.3 E.5: the initial colour is drawn by lot before round 1
+            settings["initial_colour_drawn"] = tx.draw(
+                "couleur initiale (ronde 1)", "coin", ["w", "b"], seed
+            )
+            state.initial_colour = settings["initial_colour_drawn"]
+        try:
+            ours = pair_round(state)
+        except PairingImpossible as exc:
+            raise OperationError(
+                f"{exc.message} Vérifiez les interdictions d'appariement et les absents."
+            ) from None
+        chosen = ours
+        opinion: dict[str, Any] | None = None
+        engine = settings.get("external_engine")
+        if engine:
+            opinion = second_opinion(engine, state, ours)
+            if settings.get("pairing_engine") == "external" and opinion.get("pairs") is not None:
+                chosen = _from_external(opinion, number)
+        round_id = tx.insert(
+            "rounds",
+            {
+                "tournament_id": t.id,
+                "number": number,
+                "stage": None,
+                "time_control": _tc_json(t, number),
+                "closed": 0,
+            },
+        )
+        board = 0
+        for b in chosen.boards:
+            board += 1
+            tx.insert(
+                "games",
+                {
+                    "round_id": round_id,
+                    "board": board,
+                    "white_id": ids[b.white - 1],
+                    "black_id": ids[b.black - 1],
+                },
+            )
+        byes: list[tuple[int, Bye]] = []
+        if chosen.bye is not None:
+            byes.append((ids[chosen.bye - 1], Bye.PAIRING_ALLOCATED))
+        for e in state.entrants:
+            if len(e.games) >= number:
+                code = e.games[number - 1].result
+                byes.append((ids[e.number - 1], Bye(code)))
+        for pid, kind in byes:
+            board += 1
+            tx.insert(
+                "games",
+                {"round_id": round_id, "board": board, "white_id": pid, "bye": kind.value},
+            )
+        record = ours.explanation.model_dump()
+        record["engine"] = "externe" if chosen is not ours else "interne"
+        if opinion is not None:
+            record["second_opinion"] = opinion
+        settings.setdefault("explanations", {})[str(number)] = record
+        _save_settings(tx, t, settings)
+    return chosen
+
+
+def _from_external(opinion: dict[str, Any], number: int) -> RoundPairing:
+    from ..rules.swiss.model import Board
+
+    return RoundPairing(
+        round=number,
+        boards=[Board(white=w, black=b) for w, b in opinion["pairs"]],
+        bye=opinion.get("bye"),
+    )
+
+
+def second_opinion(engine: str, state: SwissState, ours: RoundPairing) -> dict[str, Any]:
+    """Pair the same input with an external FIDE-endorsed engine and compare.
+
+    The engine is called the JaVaFo/bbpPairings way: ``ENGINE --dutch IN.trf -p OUT``.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "in.trf"
+        out = Path(tmp) / "out.txt"
+        src.write_text(trfmod.write(state_to_trf(state), newline="\n"), encoding="utf-8")
+        try:
+            run = subprocess.run(
+                [*shlex.split(engine), "--dutch", str(src), "-p", str(out)],
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return {"error": f"moteur externe injoignable : {exc}"}
+        if run.returncode != 0 or not out.exists():
+            return {
+                "error": f"moteur externe en échec ({run.returncode}) : {run.stderr.strip()[:200]}"
+            }
+        try:
+            pairs, bye = parse_engine_output(out.read_text(encoding="utf-8"))
+        except RuleError as exc:
+            return {"error": exc.message}
+    mine = {(b.white, b.black) for b in ours.boards}
+    return {
+        "pairs": sorted(pairs),
+        "bye": bye,
+        "identical": pairs == mine and bye == ours.bye,
+        "only_external": sorted(pairs - mine),
+        "only_internal": sorted(mine - pairs),
+    }
+
+
+def state_to_trf(state: SwissState) -> trfmod.TrfTournament:
+    """A minimal TRF of the engine input (what an external engine needs)."""
+    t = trfmod.TrfTournament(rounds=state.total_rounds, initial_colour=state.initial_colour)
+    t.headers["XXR"] = str(state.total_rounds)
+    for e in state.entrants:
+        rounds = [
+            trfmod.TrfRound(opponent=g.opponent, colour=g.colour or "-", result=g.result)
+            for g in e.games
+        ]
+        points = sum(_points(g.result) for g in e.games)
+        t.players[e.number] = trfmod.TrfPlayer(
+            start=e.number, name=f"Joueur {e.number}", rating=e.rating, points=points, rounds=rounds
+        )
+    t.prohibited = [(a, b, list(ids)) for a, b, ids in state.prohibited]
+    return t
+
+
+def _points(code: str) -> float:
+    return {"1": 1.0, "+": 1.0, "F": 1.0, "U": 1.0, "=": 0.5, "H": 0.5}.get(code, 0.0)
+
+
+def _tc_json(t: Tournament, number: int) -> str | None:
+    tc = t.time_control(number)
+    return tc.model_dump_json() if tc else None
+
+
+# -- before the round: byes, prohibitions, publication -------------------------------------
+def request_bye(service: EventService, player_id: int, round_number: int) -> None:
+    """A half-point bye, asked before the end of the previous round (regulation 002)."""
+    player = service._player(player_id)
+    t = service.store.tournament(player.tournament_id or 0)
+    assert t is not None and t.id is not None
+    rounds = service.store.rounds(t.id)
+    paired = max((r.number for r in rounds), default=0)
+    finished = max((r.number for r in rounds if r.closed), default=0)
+    requests: dict[str, list[int]] = {
+        k: list(v) for k, v in t.settings.get("bye_requests", {}).items()
+    }
+    taken = sum(player_id in v for v in requests.values())
+    if round_number > t.rounds_planned or round_number < 1:
+        raise OperationError(f"{t.name} a {t.rounds_planned} rondes : pas de ronde {round_number}.")
+    if player_id in requests.get(str(round_number), []):
+        raise OperationError(f"{player.name} a déjà un bye ½ point en ronde {round_number}.")
+    if round_number <= paired:
+        raise OperationError(f"La ronde {round_number} est déjà appariée : trop tard pour un bye.")
+    fault = half_point_bye_fault(
+        round_number,
+        finished,
+        taken,
+        max_byes=int(t.settings.get("half_point_byes_max", 2)),
+        forbidden=[int(x) for x in t.settings.get("half_point_byes_forbidden_rounds", [])],
+    )
+    if fault:
+        raise OperationError(f"{player.name} : {fault}")
+    requests.setdefault(str(round_number), []).append(player_id)
+    with service.journal.operation(
+        "request_bye", {"player": player_id, "round": round_number}
+    ) as tx:
+        _save_settings(tx, t, {**t.settings, "bye_requests": requests})
+
+
+def prohibit(
+    service: EventService, key: str, player_ids: list[int], first: int = 1, last: int = 0
+) -> None:
+    """Players who must not meet (siblings; one club in the first rounds): rounds first..last."""
+    t = _swiss(service, key)
+    assert t.id is not None
+    known = {p.id for p in service.store.players(t.id)}
+    bad = [i for i in player_ids if i not in known]
+    if len(set(player_ids)) < 2 or bad:
+        raise OperationError(
+            "Une interdiction d'appariement réunit au moins deux joueurs de ce tournoi"
+            + (f" (inconnus : {', '.join(map(str, bad))})." if bad else ".")
+        )
+    entries = [*t.settings.get("prohibited", []), [first, last, sorted(set(player_ids))]]
+    with service.journal.operation(
+        "prohibit", {"tournament": t.key, "players": player_ids, "rounds": [first, last]}
+    ) as tx:
+        _save_settings(tx, t, {**t.settings, "prohibited": entries})
+
+
+def publish(service: EventService, key: str, now: dt.datetime | None = None) -> str | None:
+    """Record the publication time; a warning when it is less than the required lead."""
+    t = _swiss(service, key)
+    rnd = service.current_round(t)
+    if rnd is None or rnd.id is None:
+        raise OperationError(f"{t.name} : aucune ronde appariée à publier.")
+    when = (now or dt.datetime.now()).replace(microsecond=0)
+    with service.journal.operation("publish", {"tournament": t.key, "round": rnd.number}) as tx:
+        tx.update("rounds", rnd.id, {"published_at": when.isoformat()})
+    lead = int(t.settings.get("publish_min_before_minutes", 60))
+    if rnd.start_time is not None and when > rnd.start_time - dt.timedelta(minutes=lead):
+        return (
+            f"Publié à {when:%H:%M}, moins de {lead} min avant la ronde ({rnd.start_time:%H:%M})."
+        )
+    return None
+
+
+# -- during the round ------------------------------------------------------------------
+def absent(
+    service: EventService,
+    key: str,
+    board: int,
+    side: str,
+    *,
+    keep: bool = False,
+    now: dt.datetime | None = None,
+) -> list[int]:
+    """Forfeit (more than the allowed lateness); an unexcused forfeit excludes the player
+    from later rounds unless the arbiter keeps them (regulation 002). Returns the excluded."""
+    t = _swiss(service, key)
+    game = service.absent(key, board, side, now=now)
+    if not t.settings.get("forfeit_excludes", t.settings.get("regulation") == "002") or keep:
+        return []
+    if game.result is Result.BLACK_FORFEIT_WIN:
+        absentees: list[int | None] = [game.white_id]
+    elif game.result is Result.WHITE_FORFEIT_WIN:
+        absentees = [game.black_id]
+    else:
+        absentees = [game.white_id, game.black_id]
+    out = [pid for pid in absentees if pid is not None]
+    with service.journal.operation("exclude_after_forfeit", {"players": out}) as tx:
+        for pid in out:
+            tx.update("players", pid, {"excluded": 1})
+    return out
+
+
+def keep_player(service: EventService, player_id: int) -> None:
+    """The arbiter keeps a player excluded after a forfeit (a valid excuse), recorded."""
+    player = service._player(player_id)
+    if not player.excluded:
+        raise OperationError(f"{player.name} n'est pas exclu(e).")
+    with service.journal.operation("keep_player", {"player": player_id}) as tx:
+        tx.update("players", player_id, {"excluded": 0})
+
+
+def force_pair(service: EventService, key: str, a: int, b: int) -> list[str]:
+    """The arbiter puts ``a`` and ``b`` together; their former opponents meet each other.
+
+    Returns the rules the change breaks (an arbiter's decision, recorded in the journal and
+    written as a ``###`` comment in the TRF export).
+    """
+    t = _swiss(service, key)
+    rnd = service.current_round(t)
+    if rnd is None or rnd.id is None or rnd.closed:
+        raise OperationError(f"{t.name} : pas de ronde ouverte à modifier.")
+    games = service.store.games(rnd.id)
+    if any(g.result is not None for g in games if g.black_id is not None):
+        raise OperationError("Des résultats sont saisis : la ronde ne peut plus être modifiée.")
+    where: dict[int, StoredGame] = {}
+    for g in games:
+        for pid in (g.white_id, g.black_id):
+            if pid is not None:
+                where[pid] = g
+    if a == b or a not in where or b not in where:
+        raise OperationError("Les deux joueurs doivent être appariés dans cette ronde.")
+    ga, gb = where[a], where[b]
+    if ga.id == gb.id:
+        raise OperationError("Ces deux joueurs jouent déjà ensemble.")
+    for g in (ga, gb):
+        if g.bye is not None and g.bye is not Bye.PAIRING_ALLOCATED:
+            raise OperationError("Un joueur au bye demandé ne peut pas être apparié.")
+    x = ga.black_id if ga.white_id == a else ga.white_id  # a's former opponent (None: bye)
+    y = gb.black_id if gb.white_id == b else gb.white_id
+    a_white = ga.white_id == a and ga.black_id is not None
+    new_ab = (a, b) if a_white or gb.black_id is None else (b, a)
+    if gb.white_id == b and gb.black_id is not None and not a_white:
+        new_ab = (b, a)
+    broken = _broken_rules(service, t, rnd.number, new_ab, x, y)
+    with service.journal.operation(
+        "force_pair", {"tournament": t.key, "round": rnd.number, "players": [a, b]}
+    ) as tx:
+        assert ga.id is not None and gb.id is not None
+        tx.update("games", ga.id, {"white_id": new_ab[0], "black_id": new_ab[1], "bye": None})
+        if x is None and y is None:
+            tx.delete("games", gb.id)
+        elif x is None or y is None:
+            tx.update(
+                "games",
+                gb.id,
+                {"white_id": x or y, "black_id": None, "bye": Bye.PAIRING_ALLOCATED.value},
+            )
+        else:
+            tx.update("games", gb.id, {"white_id": x, "black_id": y, "bye": None})
+        changes = dict(t.settings.get("manual_changes", {}))
+        names = {p.id: p.name for p in service.store.players(t.id or 0)}
+        note = f"ronde {rnd.number} : {names.get(a)} contre {names.get(b)} imposé par l'arbitre"
+        if broken:
+            note += " (" + "; ".join(broken) + ")"
+        changes.setdefault(str(rnd.number), []).append(note)
+        _save_settings(tx, t, {**t.settings, "manual_changes": changes})
+    return broken
+
+
+def _broken_rules(
+    service: EventService,
+    t: Tournament,
+    number: int,
+    pair_ab: tuple[int, int],
+    x: int | None,
+    y: int | None,
+) -> list[str]:
+    """What the Dutch rules say about a pairing the arbiter imposes."""
+    from ..rules.swiss import dutch
+
+    state, ids = swiss_state(service, t, number)
+    tour = dutch._Tournament(state)
+    pno = {pid: k for k, pid in enumerate(ids)}
+    out = []
+    pairs = [pair_ab] + ([(x, y)] if x is not None and y is not None else [])
+    for w, b in pairs:
+        pw, pb = tour.player(pno[w]), tour.player(pno[b])
+        assert pw is not None and pb is not None
+        if pb.id in pw.forbidden:
+            out.append("C.1 : ces joueurs se sont déjà rencontrés (ou sont interdits)")
+        if pw.absolute and pb.absolute and pw.preference == pb.preference:
+            out.append("C.3 : même préférence de couleur absolue")
+    bye = x if y is None else y if x is None else None
+    if bye is not None:
+        pbye = tour.player(pno[bye])
+        if pbye is not None and not tour.bye_eligible(pbye):
+            out.append("C.2 : ce joueur a déjà eu l'exempt ou un point sans jouer")
+    out.append("différent de l'appariement du système néerlandais")
+    return out
+
+
+# -- youth play-offs and qualifiers ---------------------------------------------------------
+def playoff_groups(service: EventService, key: str) -> dict[str, list[int]]:
+    """The ties that need a blitz play-off (regulation 003, art. 6 and 7).
+
+    ``title``: the players level on points at the top; ``qualification``: those level on
+    points across the last qualifying place. Seeded by the tie-breaks.
+    """
+    from .standings import standings
+
+    t = service.tournament(key)
+    _, rows, _ = standings(service, t)
+    pts = [(r.start, r.values["PTS"]) for r in rows]
+    out: dict[str, list[int]] = {}
+    if len(pts) >= 2 and pts[0][1] == pts[1][1]:
+        out["title"] = [pid for pid, v in pts if v == pts[0][1]]
+    places = len(youth.qualifiers([p for p, _ in pts], int(t.settings.get("seeded_qualifiers", 0))))
+    if len(pts) > places:
+        edge = pts[places - 1][1]
+        group = [pid for pid, v in pts if v == edge]
+        if len(group) >= 2 and pts[places][1] == edge and group != out.get("title"):
+            out["qualification"] = group
+    return out
+
+
+def playoff_status(service: EventService, key: str, which: str) -> youth.Playoff:
+    t = service.tournament(key)
+    record = t.settings.get("playoffs", {}).get(which)
+    if record is None:
+        groups = playoff_groups(service, key)
+        if which not in groups:
+            raise OperationError(f"Pas d'égalité à départager ({which}) dans {t.name}.")
+        seeds = groups[which]
+        winners: dict[frozenset[int], int] = {}
+    else:
+        seeds = record["seeds"]
+        winners = {frozenset(m[:2]): m[2] for m in record["matches"]}
+    return youth.resolve(seeds, winners)
+
+
+def playoff_result(
+    service: EventService, key: str, which: str, a: int, b: int, points_a: float, points_b: float
+) -> youth.Playoff:
+    """A two-game mini-match: points of each; level, the better tie-break goes through."""
+    t = service.tournament(key)
+    status = playoff_status(service, key, which)
+    if frozenset((a, b)) not in {frozenset(p) for p in status.pending}:
+        raise OperationError(
+            "Ce mini-match n'est pas à jouer maintenant : "
+            + (", ".join(f"{x}–{y}" for x, y in status.pending) or "le barrage est terminé")
+            + "."
+        )
+    if not (0 <= points_a <= 2 and 0 <= points_b <= 2 and points_a + points_b == 2):
+        raise OperationError("Un mini-match de deux parties totalise 2 points (ex. 1,5–0,5).")
+    record = t.settings.get("playoffs", {}).get(which)
+    if record is None:
+        record = {"seeds": playoff_groups(service, key)[which], "matches": []}
+    better, worse = (a, b) if record["seeds"].index(a) < record["seeds"].index(b) else (b, a)
+    pb, pw = (points_a, points_b) if better == a else (points_b, points_a)
+    winner = youth.mini_match_winner(better, worse, pb, pw)
+    record = {**record, "matches": [*record["matches"], [a, b, winner, points_a, points_b]]}
+    playoffs = {**t.settings.get("playoffs", {}), which: record}
+    with service.journal.operation(
+        "playoff_result", {"tournament": key, "which": which, "match": [a, b, points_a, points_b]}
+    ) as tx:
+        _save_settings(tx, t, {**t.settings, "playoffs": playoffs})
+    return playoff_status(service, key, which)
+
+
+def final_order(service: EventService, key: str) -> list[int]:
+    """Standings order with the play-offs' places replacing the tied groups."""
+    from .standings import standings
+
+    t = service.tournament(key)
+    _, rows, _ = standings(service, t)
+    order = [r.start for r in rows]
+    for which in ("qualification", "title"):
+        if which in t.settings.get("playoffs", {}):
+            status = playoff_status(service, key, which)
+            if status.places:
+                first = min(order.index(p) for p in status.places)
+                rest = [p for p in order if p not in status.places]
+                order = rest[:first] + status.places + rest[first:]
+    return order
+
+
+def qualifiers(service: EventService, key: str) -> dict[str, Any]:
+    t = service.tournament(key)
+    order = final_order(service, key)
+    chosen = youth.qualifiers(order, int(t.settings.get("seeded_qualifiers", 0)))
+    return {"champion": order[0] if order else None, "qualified": chosen}
+
+
+# -- export ------------------------------------------------------------------------------
+def export_trf(service: EventService, key: str) -> str:
+    """TRF-2026 of a section for the FIDE rating report."""
+    from .standings import standings
+
+    t = service.tournament(key)
+    assert t.id is not None
+    ev = service.store.event()
+    rounds = service.store.rounds(t.id)
+    played = len(rounds)
+    state, ids = swiss_state(service, t, played + 1)
+    people = {p.id: p for p in service.store.players(t.id)}
+    try:
+        _, rows, _ = standings(service, t, played)
+        rank = {r.start: r.place for r in rows}
+    except OperationError:
+        rank = {}
+    out = trfmod.TrfTournament(rounds=t.rounds_planned, initial_colour=state.initial_colour)
+    out.headers["012"] = f"{ev.get('name', '')} — {t.name}"
+    out.headers["022"] = str(ev.get("city", ""))
+    out.headers["042"] = str(ev.get("start_date") or "")
+    out.headers["052"] = str(ev.get("end_date") or "")
+    out.headers["092"] = "Individual: Swiss-System"
+    out.tiebreaks = list(t.tiebreaks)
+    for e in state.entrants:
+        pid = ids[e.number - 1]
+        p = people[pid]
+        cells = [
+            trfmod.TrfRound(opponent=g.opponent, colour=g.colour or "-", result=g.result)
+            for g in e.games[:played]
+        ]
+        place = rank.get(pid, 0)
+        out.players[e.number] = trfmod.TrfPlayer(
+            start=e.number,
+            sex={"m": "m", "w": "w"}.get(p.sex.value if p.sex else "", " "),
+            title=p.title.value if p.title else "",
+            name=f"{p.surname}, {p.first_name}".strip(", "),
+            rating=p.rating_fide or 0,
+            federation=p.federation,
+            fide_id=str(p.fide_id or ""),
+            birth=p.birth_date.isoformat().replace("-", "/") if p.birth_date else "",
+            points=sum(_points(c.result) for c in cells),
+            rank=int(str(place).split("–")[0].split("-")[0]) if place else 0,
+            rounds=cells,
+        )
+    out.prohibited = [(a, b, list(group)) for a, b, group in state.prohibited]
+    for _number, notes in sorted(t.settings.get("manual_changes", {}).items()):
+        out.comments.extend(notes)
+    text = trfmod.write(out)
+    dates = [r.start_time.strftime("%y/%m/%d") if r.start_time else "        " for r in rounds]
+    if dates:  # under each round's cell (columns 92-99, 102-109 …)
+        line = "132".ljust(91) + "  ".join(dates)
+        text = text.replace("\r001", "\r" + line.rstrip() + "\r001", 1)
+    return text
