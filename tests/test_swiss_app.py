@@ -39,7 +39,7 @@ async def test_check_in_mode_by_letters_and_enter(tmp_path: Path) -> None:
         assert "pointés 1 / 40" in str(title.content)
         await pilot.press("escape")
     checked = [p for p in service.store.players(tid) if p.checked_in]
-    assert [p.surname for p in checked][0].lower().startswith(target.surname.lower()[:4])
+    assert checked[0].surname.lower().startswith(target.surname.lower()[:4])
     assert len(checked) == 1
 
 
