@@ -342,3 +342,20 @@ def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> 
     assert swiss.final_order(service, "u10")[:3] == [top3[0], top3[2], top3[1]]
     # U10F has a seeded qualifier: places 1 to 3 qualify
     assert len(swiss.qualifiers(service, "u10f")["qualified"]) == 3
+    # a qualifying round (Titre IV): 3 points or more
+    service.update_settings("u8b", {"qualifying_round": True})
+    _, rows, _ = standings(service, service.tournament("u8b"))
+    expected = [r.start for r in rows if r.values["PTS"] >= 3]
+    assert swiss.qualifiers(service, "u8b")["qualified"] == expected and expected
+
+
+def test_youth_categories_and_girls_sections(tmp_path: Path) -> None:
+    service = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
+    with pytest.raises(OperationError, match="réservé aux filles"):
+        service.register_player(
+            "u10f", Player(surname="Garcon", sex="m", birth_date=dt.date(2018, 3, 1))
+        )
+    with pytest.raises(OperationError, match="10 ans au 1er janvier 2027"):
+        service.register_player("u10", Player(surname="Grand", birth_date=dt.date(2016, 6, 1)))
+    # playing up (surclassement): an U8 in the U10 section is accepted
+    assert service.register_player("u10", Player(surname="Petit", birth_date=dt.date(2020, 2, 2)))

@@ -17,6 +17,7 @@ from ..rules.models import (
     Player,
     Result,
     Round,
+    Sex,
     System,
     Team,
     Tournament,
@@ -588,13 +589,20 @@ def eligibility_fault(t: Tournament, player: Player) -> str | None:
     from ..rules.open_rules import SectionRule, section_fault
 
     s = t.settings
-    if not any(k in s for k in ("min_rating", "max_rating", "max_age")):
+    if s.get("girls_only") and player.sex is not Sex.FEMALE:
+        return f"{t.name} : tournoi réservé aux filles"
+    max_age = s.get("max_age")
+    category = str(s.get("category", ""))
+    if max_age is None and category[:1] == "U" and category[1:3].isdigit():
+        # youth category Uxx: under xx on 1 January; playing up (surclassement) is allowed
+        max_age = int(category[1:3]) - 1
+    if not any(k in s for k in ("min_rating", "max_rating")) and max_age is None:
         return None
     rule = SectionRule(
         name=t.name,
         min_rating=s.get("min_rating"),
         max_rating=s.get("max_rating"),
-        max_age=s.get("max_age"),
+        max_age=max_age,
         age_reference_year=s.get("age_reference_year"),
     )
     return section_fault(rule, player)

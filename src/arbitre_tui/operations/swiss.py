@@ -592,7 +592,19 @@ def final_order(service: EventService, key: str) -> list[int]:
 
 
 def qualifiers(service: EventService, key: str) -> dict[str, Any]:
+    """Titre II: the first two (3 and 4 without seeded qualifiers), the champion.
+
+    A qualifying round (Titre IV, setting ``qualifying_round``) qualifies everyone with
+    at least ``qualifying_points`` (3).
+    """
+    from .standings import standings
+
     t = service.tournament(key)
+    if t.settings.get("qualifying_round"):
+        _, rows, _ = standings(service, t)
+        need = float(t.settings.get("qualifying_points", 3))
+        chosen = [r.start for r in rows if float(r.values["PTS"] or 0) >= need]
+        return {"champion": None, "qualified": chosen}
     order = final_order(service, key)
     chosen = youth.qualifiers(order, int(t.settings.get("seeded_qualifiers", 0)))
     return {"champion": order[0] if order else None, "qualified": chosen}
