@@ -480,11 +480,12 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--json", action="store_true", help="sortie JSON")
     lst.set_defaults(func=cmd_players_list)
 
-    from . import cup, knockout, pairing, standings, swiss
+    from . import cup, knockout, pairing, standings, swiss, web
 
     standings.register(sub)
     pairing.register(sub)
     swiss.register(sub)
+    web.register(sub)
     knockout.register(sub)
     cup.register(sub)
     return parser

@@ -206,7 +206,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = cmd("bye", "bye ½ point demandé pour une ronde (avant la fin de la précédente)", cmd_bye)
     p.add_argument("player", type=int, metavar="JOUEUR")
     p.add_argument("round", type=int, metavar="RONDE")
-    p = cmd("publish", "publier les appariements (heure notée, alerte si tardif)", cmd_publish)
+    p = cmd(
+        "publish-round", "publier les appariements (heure notée, alerte si tardif)", cmd_publish
+    )
     tournament(p)
     p = cmd("swap", "imposer un appariement : A joue B, leurs adversaires ensemble", cmd_swap)
     p.add_argument("a", type=int, metavar="A")

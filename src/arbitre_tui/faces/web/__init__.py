@@ -1,0 +1,1 @@
+"""The read-only results web server (aiohttp)."""
