@@ -18,7 +18,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 from rich.console import Console
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.web.server import ServerThread
@@ -292,3 +292,58 @@ def test_static_export_and_serve_command(demo_file: Path, tmp_path: Path) -> Non
         proc.terminate()
         proc.wait(10)
     time.sleep(0)
+
+
+async def test_display_follows_another_process_within_a_second(demo_file: Path) -> None:
+    from arbitre_tui.faces.tui.display import DisplayApp
+
+    app = DisplayApp(demo_file, "open-a", seconds=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#table", DataTable)
+        assert "ronde 3" in str(app.query_one("#title", Static).content)
+        first = [str(c) for c in table.get_row_at(0)]
+        assert first[2] == ""
+        # another process enters board 1's result
+        run = _arbitre("result", str(demo_file), "1", "=", "-t", "open-a")
+        assert run.returncode == 0, run.stderr
+        start = time.monotonic()
+        while str(table.get_row_at(0)[2]) != "½-½" and time.monotonic() - start < 1.0:
+            await pilot.pause(0.05)
+        assert str(table.get_row_at(0)[2]) == "½-½"
+        await pilot.press("right")
+        assert "classement" in str(app.query_one("#title", Static).content)
+        await pilot.press("right")
+        assert app.query_one("#qr", Static).display
+        # no key writes: the file is as the other process left it
+    service = EventService(demo_file)
+    assert service.store.journal_entries()[0]["op"] == "record_result"
+
+
+async def test_server_started_from_the_qr_pane(demo_file: Path) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    service = EventService(demo_file)
+    with service.journal.operation("settings", {}) as tx:
+        tx.update(
+            "event",
+            1,
+            {
+                "settings": json.dumps(
+                    {"base_url": f"http://127.0.0.1:{port}", "serve_host": "127.0.0.1"}
+                )
+            },
+        )
+    app = ArbitreApp(demo_file, tournament="open-b")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q", "w")
+        await pilot.pause()
+        status, _, body = _get(f"http://127.0.0.1:{port}/open-b/")
+        assert status == 200 and "Open B" in body.decode()
+        await pilot.press("w")
+        await pilot.pause()
+        with pytest.raises(OSError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)

@@ -173,13 +173,15 @@ class Site:
             if g.black_id is None:
                 label = g.bye.label if g.bye else "attend un adversaire"
                 rows.append(
-                    f"<tr><td class='n'>{g.board}</td><td>{self._who(t, players, g.white_id)}</td>"
+                    f"<tr id='b{g.board}'><td class='n'>{g.board}</td>"
+                    f"<td>{self._who(t, players, g.white_id)}</td>"
                     f"<td class='r'>{escape(label)}</td><td></td></tr>"
                 )
                 continue
             result = g.result.label if g.result else ""
             rows.append(
-                f"<tr><td class='n'>{g.board}</td><td>{self._who(t, players, g.white_id)}</td>"
+                f"<tr id='b{g.board}'><td class='n'>{g.board}</td>"
+                f"<td>{self._who(t, players, g.white_id)}</td>"
                 f"<td class='r'>{escape(result)}</td><td>{self._who(t, players, g.black_id)}</td></tr>"
             )
         others = " ".join(

@@ -39,7 +39,50 @@ def cmd_qr(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_display(args: argparse.Namespace) -> int:
+    from ..tui.display import DisplayApp
+
+    open_event(args.file).close()
+    DisplayApp(args.file, args.section, args.seconds).run(mouse=False)
+    return 0
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    from ...publish.pdf import build
+
+    service = open_event(args.file)
+    number = args.match if args.what == "proces-verbal" else args.ronde
+    Path(args.pdf).write_bytes(build(service, args.what, args.tournoi, number))
+    print(f"PDF écrit : {args.pdf}")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from ...publish.pdf import WHATS
+
+    pr = sub.add_parser(
+        "print",
+        help="listes imprimées en PDF (A4)",
+        description="listes imprimées en PDF (A4, nom de l'événement, ronde, pages numérotées)",
+    )
+    pr.add_argument("file", metavar="FICHIER")
+    pr.add_argument("what", choices=WHATS, metavar="QUOI", help=", ".join(WHATS))
+    pr.add_argument("--pdf", required=True, metavar="SORTIE.pdf", help="le fichier PDF")
+    pr.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
+    pr.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
+    pr.add_argument("--match", type=int, default=None, help="procès-verbal : numéro du match")
+    pr.set_defaults(func=cmd_print)
+    d = sub.add_parser(
+        "display",
+        help="écran d'affichage en salle (lecture seule) : appariements, classement, QR",
+        description="écran d'affichage en salle (télévision, projecteur) : lecture seule",
+    )
+    d.add_argument("file", metavar="FICHIER")
+    d.add_argument("--section", "-t", default=None, help="la section affichée")
+    d.add_argument(
+        "--seconds", type=float, default=15, help="durée de chaque page (0 : pas de défilement)"
+    )
+    d.set_defaults(func=cmd_display)
     s = sub.add_parser(
         "serve",
         help="serveur web des résultats (lecture seule) pour les téléphones",

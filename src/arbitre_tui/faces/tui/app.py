@@ -86,6 +86,11 @@ class ArbitreApp(App[int]):
                 self._index = keys.index(tournament)
         self._data_version = self.service.store.data_version()
         self._stale: set[str] = set()
+        self.web_server: Any = None  # the results server, started from the QR pane
+
+    def on_unmount(self) -> None:
+        if self.web_server is not None:
+            self.web_server.stop()
 
     # -- layout ---------------------------------------------------------------
 

@@ -634,8 +634,11 @@ class PlayersPane(TablePane):
         )
 
 
-class QRPane(Pane):
+class QRPane(Pane, can_focus=True):
     TITLE = "QR code"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("w", "toggle_server", "Serveur web", id="web-server"),
+    ]
 
     def body(self) -> ComposeResult:
         with VerticalScroll():
@@ -643,16 +646,41 @@ class QRPane(Pane):
             yield Static("", id="qr-code")
 
     def load(self, service: EventService, t: Tournament | None) -> None:
-        base = str(
-            service.store.event()["settings"].get("base_url", "http://127.0.0.1:8080")
-        ).rstrip("/")
-        url = f"{base}/{t.key}/" if t else f"{base}/"
+        from ...publish.qr import base_url, page_url
+
+        self._service = service
+        url = page_url(base_url(service), t.key if t else None)
         self.url = url
-        self.set_title(f"QR code — {t.name if t else ''}")
+        server = getattr(self.app, "web_server", None)
+        state = " — serveur web en marche" if server is not None and server.running else ""
+        self.set_title(f"QR code — {t.name if t else ''}{state}")
         self.query_one("#qr-url", Static).update(Text(url))
         from .qr import qr_text  # qrcode is imported when the pane is first shown
 
         self.query_one("#qr-code", Static).update(qr_text(url))
+
+    def action_toggle_server(self) -> None:
+        """Start or stop the results server (all addresses, the base URL's port)."""
+        from urllib.parse import urlparse
+
+        from ..web.server import ServerThread
+
+        server = getattr(self.app, "web_server", None)
+        if server is not None and server.running:
+            server.stop()
+            self._status("Serveur web arrêté.")
+        else:
+            port = urlparse(self.url).port or 80
+            host = str(self._service.store.event()["settings"].get("serve_host", "0.0.0.0"))
+            server = ServerThread(self._service.path, host, port)
+            try:
+                server.start()
+            except OSError as exc:
+                self._status(f"Serveur web impossible : {exc}", error=True)
+                return
+            self.app.web_server = server  # type: ignore[attr-defined]
+            self._status(f"Serveur web en marche : {self.url} (w l'arrête)")
+        self.load(self._service, getattr(self.app, "tournament", None))
 
 
 PANES: list[tuple[str, str, type[Pane]]] = [
