@@ -359,3 +359,23 @@ def test_youth_categories_and_girls_sections(tmp_path: Path) -> None:
         service.register_player("u10", Player(surname="Grand", birth_date=dt.date(2016, 6, 1)))
     # playing up (surclassement): an U8 in the U10 section is accepted
     assert service.register_player("u10", Player(surname="Petit", birth_date=dt.date(2020, 2, 2)))
+
+
+def test_fees_and_publication_opt_out(tmp_path: Path) -> None:
+    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
+    gm = service.register_player(
+        "open-a", Player(surname="Maitre", rating_fide=2600, title="GM", paid=False)
+    )
+    kid = service.register_player(
+        "open-b", Player(surname="Enfant", rating_fide=1500, birth_date=dt.date(2012, 3, 3))
+    )
+    member = service.register_player(
+        "open-b", Player(surname="Membre", rating_fide=1500, club="Échecs Club Ajaccien")
+    )
+    rows = {r["player"]: r for r in swiss.fees(service, "open-a") + swiss.fees(service, "open-b")}
+    assert (rows[gm]["fee"], rows[gm]["final"]) == (0, True)
+    assert (rows[kid]["fee"], rows[kid]["final"]) == (30, False)
+    assert rows[member]["fee"] == 40
+    swiss.set_opt_out(service, kid)
+    player = service.store.player(kid)
+    assert player is not None and player.publish_opt_out

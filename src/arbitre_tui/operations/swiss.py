@@ -306,6 +306,43 @@ def _tc_json(t: Tournament, number: int) -> str | None:
     return tc.model_dump_json() if tc else None
 
 
+# -- registration: fees, publication opt-out -----------------------------------------------
+def fees(service: EventService, key: str) -> list[dict[str, Any]]:
+    """Each player's entry fee (regulation 002: the lowest that applies) and whether paid.
+
+    An unpaid registration is not final.
+    """
+    from ..rules.open_rules import Fees, fee
+
+    t = service.tournament(key)
+    ev = service.store.event()
+    on = dt.date.fromisoformat(str(ev.get("start_date") or dt.date.today().isoformat()))
+    rules = Fees(**t.settings.get("fees", {}))
+    out = []
+    for p in service.store.players(t.id or 0):
+        amount, category = fee(p, rules, on)
+        out.append(
+            {
+                "player": p.id,
+                "name": p.name,
+                "fee": amount,
+                "category": category,
+                "paid": p.paid,
+                "final": p.paid or amount == 0,
+            }
+        )
+    return out
+
+
+def set_opt_out(service: EventService, player_id: int, opt_out: bool = True) -> None:
+    """A player's written objection to publication: pages then show no name for them."""
+    service._player(player_id)
+    with service.journal.operation(
+        "publish_opt_out", {"player": player_id, "opt_out": opt_out}
+    ) as tx:
+        tx.update("players", player_id, {"publish_opt_out": int(opt_out)})
+
+
 # -- before the round: byes, prohibitions, publication -------------------------------------
 def request_bye(service: EventService, player_id: int, round_number: int) -> None:
     """A half-point bye, asked before the end of the previous round (regulation 002)."""

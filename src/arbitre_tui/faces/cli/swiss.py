@@ -193,6 +193,37 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_fees(args: argparse.Namespace) -> int:
+    from ...operations import swiss
+
+    service = open_event(args.file)
+    rows = swiss.fees(service, service.tournament(args.tournoi).key)
+    if args.json:
+        print_json(rows)
+        return 0
+    for r in rows:
+        state = (
+            "payé"
+            if r["paid"]
+            else ("gratuit" if r["fee"] == 0 else "DÛ (inscription non définitive)")
+        )
+        print(f"{r['player']:5d} {r['name']:<30} {r['fee']:3d} € {r['category']:<18} {state}")
+    due = sum(r["fee"] for r in rows if not r["paid"])
+    print(f"reste dû : {due} €")
+    return 0
+
+
+def cmd_optout(args: argparse.Namespace) -> int:
+    from ...operations import swiss
+
+    service = open_event(args.file)
+    swiss.set_opt_out(service, args.player, not args.cancel)
+    print(
+        f"Joueur {args.player} : " + ("publié à nouveau" if args.cancel else "plus de nom publié")
+    )
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     def cmd(name: str, text: str, func: Any) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=text, description=text)
@@ -231,6 +262,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--telephone", default=None, help="téléphone (jamais publié)")
     p.add_argument("--pointe", action="store_true", help="pointer aussitôt (inscription tardive)")
     tournament(p)
+    p = cmd("fees", "droits d'inscription (le plus bas applicable) et paiements", cmd_fees)
+    p.add_argument("--json", action="store_true", help="sortie JSON")
+    tournament(p)
+    p = cmd("optout", "opposition à la publication : plus de nom sur les pages", cmd_optout)
+    p.add_argument("player", type=int, metavar="JOUEUR")
+    p.add_argument("--cancel", action="store_true", help="lever l'opposition")
     p = cmd("explain", "explications d'un appariement : flotteurs, couleurs, critères", cmd_explain)
     p.add_argument("--ronde", "-r", type=int, default=None, help="ronde (défaut : la dernière)")
     p.add_argument("--json", action="store_true", help="sortie JSON")
