@@ -517,16 +517,27 @@ class _Engine:
                 pv = vi[pi]
                 if not matched[pv]:
                     continue
-                addend = size
-                for oi in range(nsg_begin - 1, sg_begin - 1, -1):
-                    ov = vi[oi]
-                    if matched[ov]:
-                        continue
-                    wgt = base[oi][pi]
-                    if wgt:
-                        m.set_weight(pv, ov, wgt + addend)
-                        addend += 1
-                stable = m.solve()
+                # The weights below favour the highest resident still free. When the
+                # optimum already pairs pv with that one, it stays optimal: no solve.
+                first = next(
+                    (
+                        vi[oi]
+                        for oi in range(sg_begin, nsg_begin)
+                        if not matched[vi[oi]] and base[oi][pi]
+                    ),
+                    -1,
+                )
+                if stable[pv] != first:
+                    addend = size
+                    for oi in range(nsg_begin - 1, sg_begin - 1, -1):
+                        ov = vi[oi]
+                        if matched[ov]:
+                            continue
+                        wgt = base[oi][pi]
+                        if wgt:
+                            m.set_weight(pv, ov, wgt + addend)
+                            addend += 1
+                    stable = m.solve()
                 mv = stable[pv]
                 matched[mv] = True
                 m.remove_pair(pv, mv)
@@ -545,15 +556,12 @@ class _Engine:
                 for b in range(a):
                     pi = remainder[b]
                     m.set_weight(vi[pi], ov, ewc(pi, oi, b, rem_pairs))
-            stable = m.solve()
-            exchanges = 0
-            if remainder and rem_pairs < len(remainder):
-                limit = remainder[rem_pairs]
-                for pi in remainder:
-                    if pi >= limit:
-                        break
-                    pv = vi[pi]
-                    exchanges += stable[pv] <= pv or stable[pv] >= nsg_begin_v
+
+            # Without exchanges the optimum already earns every exchange term the
+            # weights above can give: it stays optimal, no solve needed.
+            if _exchanges(stable, vi, remainder, rem_pairs, nsg_begin_v):
+                stable = m.solve()
+            exchanges = _exchanges(stable, vi, remainder, rem_pairs, nsg_begin_v)
             left = exchanges
             ri = rem_pairs
             it = rem_pairs
@@ -617,16 +625,22 @@ class _Engine:
             for pi in remainder:
                 pv = vi[pi]
                 if pv < stable[pv] < nsg_begin_v:
-                    addend = 0
-                    for o in reversed(remainder):
-                        ov = vi[o]
-                        if o <= pi or matched[ov]:
-                            continue
-                        wgt = base[o][pi]
-                        if wgt:
-                            m.set_weight(pv, ov, wgt + addend)
-                        addend += 1
-                    stable = m.solve()
+                    # as above: already paired with the favourite, the solve is not needed
+                    first = next(
+                        (vi[o] for o in remainder if o > pi and not matched[vi[o]] and base[o][pi]),
+                        -1,
+                    )
+                    if stable[pv] != first:
+                        addend = 0
+                        for o in reversed(remainder):
+                            ov = vi[o]
+                            if o <= pi or matched[ov]:
+                                continue
+                            wgt = base[o][pi]
+                            if wgt:
+                                m.set_weight(pv, ov, wgt + addend)
+                            addend += 1
+                        stable = m.solve()
                     mv = stable[pv]
                     matched[pv] = matched[mv] = True
                     m.remove_pair(pv, mv)
@@ -676,6 +690,15 @@ class _Engine:
         if not self.higher(a, b):
             return _invert(pb.preference), "E.4"
         return pa.preference, "E.4"
+
+
+def _exchanges(
+    stable: list[int], vi: list[int], remainder: list[int], rem_pairs: int, next_v: int
+) -> int:
+    """How many S1 players are not paired with an S2 player of the bracket."""
+    if not remainder or rem_pairs >= len(remainder):
+        return 0
+    return sum(stable[vi[pi]] <= vi[pi] or stable[vi[pi]] >= next_v for pi in remainder[:rem_pairs])
 
 
 def pair_round(state: SwissState) -> RoundPairing:
