@@ -14,9 +14,9 @@ from arbitre_tui.operations import EventService
 
 
 def _screen_text(app: ArbitreApp) -> str:
-    return "\n".join(
-        str(line.text) for line in app.screen._compositor.render_update(full=True).strips
-    )  # type: ignore[attr-defined]
+    """What the screen shows, line by line (from the widgets' render caches)."""
+    update = app.screen._compositor.render_full_update()  # type: ignore[attr-defined]
+    return "\n".join("".join(strip.text for strip in line) for line in update.strips)
 
 
 async def test_every_pane_key_shows_its_pane(demo_file: Path) -> None:
@@ -146,3 +146,27 @@ async def test_qr_pane_encodes_the_section_url(demo_file: Path) -> None:
         assert str(app.query_one("#qr-url", Static).content) == "http://127.0.0.1:8080/open-a/"
         text = str(app.query_one("#qr-code", Static).content)
         assert "▀" in text and len(text.splitlines()) <= 20
+
+
+async def test_one_row_repaint_shows_each_new_result(demo_file: Path) -> None:
+    """Only the changed row is repainted: the screen must still show every change."""
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        table = app.query_one("#ronde-table", DataTable)
+        names = [str(table.get_row_at(k)[1]) for k in range(3)]
+
+        def line_of(name: str) -> str:
+            return next(line for line in _screen_text(app).splitlines() if name in line)
+
+        assert "…" in line_of(names[0])
+        await pilot.press("1")
+        await pilot.pause()
+        assert "1-0" in line_of(names[0]) and "…" in line_of(names[1])
+        await pilot.press("down", "equals_sign", "down", "0")
+        await pilot.pause()
+        assert "½-½" in line_of(names[1]) and "0-1" in line_of(names[2])
+        await pilot.press("u")
+        await pilot.pause()
+        assert "…" in line_of(names[2]) and "½-½" in line_of(names[1])

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
+from textual.widgets.data_table import ColumnKey, RowKey
 
 from ...rules.models import Result, System, Tournament
 
@@ -61,6 +62,46 @@ class Pane(Vertical):
         return runner(operation, done=done)
 
 
+class BoardTable(DataTable[Text]):
+    """A DataTable that repaints only the row whose cell changed.
+
+    Textual's DataTable keys every render cache on one update counter, so a single
+    result re-renders every visible row (≈ 13 ms a frame for the 128-board round). Here a
+    fixed-width cell update drops only that row's cached renders and refreshes its
+    region; anything else falls back to the DataTable behaviour.
+    """
+
+    def update_cell(
+        self,
+        row_key: RowKey | str,
+        column_key: ColumnKey | str,
+        value: Text,
+        *,
+        update_width: bool = False,
+    ) -> None:
+        rk = RowKey(row_key) if isinstance(row_key, str) else row_key
+        ck = ColumnKey(column_key) if isinstance(column_key, str) else column_key
+        if update_width or rk not in self._row_locations or ck not in self._column_locations:
+            super().update_cell(rk, ck, value, update_width=update_width)
+            return
+        self._data[rk][ck] = value
+        index = self._row_locations.get(rk)
+        for cell_key in [k for k in self._cell_render_cache.keys() if k[0] == rk]:  # noqa: SIM118
+            self._cell_render_cache.discard(cell_key)
+        for row_key_ in [k for k in self._row_render_cache.keys() if k[0] == rk]:  # noqa: SIM118
+            self._row_render_cache.discard(row_key_)
+        for part in [k for k in self._row_renderable_cache.keys() if k[1] == index]:  # noqa: SIM118
+            self._row_renderable_cache.discard(part)
+        for line in list(self._line_cache.keys()):
+            try:
+                if self._get_offsets(line[0])[0] == rk:
+                    self._line_cache.discard(line)
+            except LookupError:
+                continue
+        if index is not None:
+            self.refresh_row(index)
+
+
 class TablePane(Pane):
     """A pane whose body is one table."""
 
@@ -69,7 +110,7 @@ class TablePane(Pane):
     EMPTY: ClassVar[str] = ""
 
     def body(self) -> ComposeResult:
-        table: DataTable[Text] = DataTable(
+        table: DataTable[Text] = BoardTable(
             cursor_type="row", zebra_stripes=True, id=f"{self.id}-table"
         )
         yield table
