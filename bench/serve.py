@@ -22,26 +22,9 @@ from pathlib import Path
 
 import aiohttp
 
-from arbitre_tui.operations.templates import create_from_template
-from arbitre_tui.rules.models import Player
+from arbitre_tui.operations.templates import create_swiss_event
 
 SECONDS = 30.0
-
-
-def build(path: Path) -> None:
-    service = create_from_template(path, "marina-viva")
-    for k in range(30):
-        service.register_player("open-a", Player(surname=f"Ajout{k:02d}", rating_fide=1950 + k))
-    t = service.tournament("open-a")
-    for p in service.store.players(t.id or 0):
-        service.check_in(p.id or 0)
-    for number in (1, 2, 3):
-        rnd = service.pair_round("open-a", seed=number)
-        for g in service.store.games(rnd.id or 0):
-            if g.black_id is not None:
-                service.record_result("open-a", g.board, "1" if g.board % 3 else "=")
-        service.close_round("open-a")
-    service.close()
 
 
 async def load(url: str, total: int, clients: int) -> list[float]:
@@ -66,7 +49,7 @@ def main() -> None:
     total = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     clients = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     path = Path(tempfile.mkdtemp()) / "serve.sqlite"
-    build(path)
+    create_swiss_event(path).close()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

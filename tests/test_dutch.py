@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +17,8 @@ from arbitre_tui.rules.swiss.matching import Matcher
 from arbitre_tui.rules.swiss.model import Entrant, Game, SwissState
 from arbitre_tui.rules.swiss.trf_state import state_from_trf
 
-from .conftest import ROOT, SHARED
+from .conftest import SHARED
+from .helpers.cli import arbitre
 
 VECTORS = SHARED / "dutch-vectors"
 TOURNAMENTS = sorted(p.stem for p in VECTORS.glob("t*.trf"))
@@ -259,29 +258,20 @@ def test_engine_output_reader() -> None:
         parse_engine_output("1\nx y\n")
 
 
-def _arbitre(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "arbitre_tui.faces.cli.main", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-
-
 def test_pair_trf_command_prints_the_javafo_layout(tmp_path: Path) -> None:
     case = VECTORS / "cases" / "t0001_r05.trf"
-    run = _arbitre("pair-trf", str(case))
+    run = arbitre("pair-trf", str(case))
     assert run.returncode == 0, run.stderr
     assert parse_engine_output(run.stdout) == parse_engine_output(
         case.with_suffix(".out").read_text()
     )
     out = tmp_path / "out.txt"
-    assert _arbitre("pair-trf", str(case), "-p", str(out)).returncode == 0
+    assert arbitre("pair-trf", str(case), "-p", str(out)).returncode == 0
     assert parse_engine_output(out.read_text()) == parse_engine_output(run.stdout)
 
 
 def test_check_pairings_command(tmp_path: Path) -> None:
-    run = _arbitre("check-pairings", str(VECTORS / "t0005.trf"))
+    run = arbitre("check-pairings", str(VECTORS / "t0005.trf"))
     assert run.returncode == 0, run.stdout
     assert "rondes identiques" in run.stdout
     lines = (VECTORS / "t0005.trf").read_text().replace("\r", "\n").splitlines()
@@ -289,5 +279,5 @@ def test_check_pairings_command(tmp_path: Path) -> None:
     lines[k] = lines[k][:98] + "Q" + lines[k][99:]  # round 1 result code
     bad = tmp_path / "bad.trf"
     bad.write_text("\n".join(lines))
-    run = _arbitre("check-pairings", str(bad))
+    run = arbitre("check-pairings", str(bad))
     assert run.returncode == 2 and f"ligne {k + 1}" in run.stderr

@@ -23,12 +23,13 @@ from textual.widgets import DataTable, Static
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.operations import EventService, cup
-from arbitre_tui.operations.templates import create_from_template
+from arbitre_tui.operations.templates import create_from_template, create_swiss_event
 from arbitre_tui.publish.qr import write_png, write_svg
 from arbitre_tui.publish.site import Site
 from arbitre_tui.rules.models import Player
 
 from .conftest import ROOT
+from .helpers.cli import arbitre
 
 
 @pytest.fixture
@@ -115,20 +116,8 @@ def test_read_only_methods_and_no_way_out(server: tuple[ServerThread, str]) -> N
 
 def test_etag_gzip_and_small_pages(tmp_path: Path) -> None:
     path = tmp_path / "big.sqlite"
-    service = create_from_template(path, "marina-viva")
-    for k in range(30):  # 150 players in Open A
-        service.register_player("open-a", Player(surname=f"Ajout{k:02d}", rating_fide=1950 + k))
-    t = service.tournament("open-a")
-    players = service.store.players(t.id or 0)
-    assert len(players) == 150
-    for p in players:
-        service.check_in(p.id or 0)
-    for number in (1, 2, 3):
-        rnd = service.pair_round("open-a", seed=number)
-        for g in service.store.games(rnd.id or 0):
-            if g.black_id is not None:
-                service.record_result("open-a", g.board, "1" if g.board % 3 else "=")
-        service.close_round("open-a")
+    service = create_swiss_event(path, players=150, rounds=3)
+    assert len(service.store.players(service.tournament("open-a").id or 0)) == 150
     srv = ServerThread(path, port=0)
     srv.start()
     base = f"http://127.0.0.1:{srv.port}"
@@ -251,24 +240,14 @@ def test_qr_png_and_svg_files(tmp_path: Path) -> None:
     assert (tmp_path / "q.svg").read_text().lstrip().startswith("<?xml")
 
 
-def _arbitre(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "arbitre_tui.faces.cli.main", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-
-
 def test_static_export_and_serve_command(demo_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
-    run = _arbitre("publish", str(demo_file), str(out))
+    run = arbitre("publish", str(demo_file), str(out))
     assert run.returncode == 0, run.stderr
     assert (out / "index.html").exists() and (out / "open-a" / "classement" / "index.html").exists()
     assert "Démonstration" in (out / "index.html").read_text()
     png = tmp_path / "q.png"
-    assert _arbitre("qr", str(demo_file), str(png), "-t", "open-b").returncode == 0
+    assert arbitre("qr", str(demo_file), str(png), "-t", "open-b").returncode == 0
     assert zxingcpp.read_barcodes(Image.open(png))[0].text.endswith("/open-b/")
     proc = subprocess.Popen(
         [
@@ -305,7 +284,7 @@ async def test_display_follows_another_process_within_a_second(demo_file: Path) 
         first = [str(c) for c in table.get_row_at(0)]
         assert first[2] == ""
         # another process enters board 1's result
-        run = _arbitre("result", str(demo_file), "1", "=", "-t", "open-a")
+        run = arbitre("result", str(demo_file), "1", "=", "-t", "open-a")
         assert run.returncode == 0, run.stderr
         start = time.monotonic()
         while str(table.get_row_at(0)[2]) != "½-½" and time.monotonic() - start < 1.0:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.knockout import ko_stages
-from ..rules.models import Result, System, TimeControl, Tournament
+from ..rules.models import Player, Result, System, TimeControl, Tournament
 from ..rules.registration import decode, parse_players_csv
 from ..rules.roundrobin import youth_format
 from .event import EventService, OperationError
@@ -164,6 +164,26 @@ def _play_demo_rounds(service: EventService, seed: int) -> None:
                 service.record_result(t.key, game.board, rng.choice(results))
             if number < 3:
                 service.close_round(t.key)
+
+
+def create_swiss_event(path: str | Path, players: int = 150, rounds: int = 3) -> EventService:
+    """The Open Marina Viva with ``players`` in Open A and ``rounds`` played (benches, tests)."""
+    service = create_from_template(path, "marina-viva")
+    t = service.tournament("open-a")
+    extra = players - len(service.store.players(t.id or 0))
+    for k in range(max(extra, 0)):
+        service.register_player(
+            "open-a", Player(surname=f"Ajout{k:03d}", rating_fide=1950 + k % 500)
+        )
+    for p in service.store.players(t.id or 0):
+        service.check_in(p.id or 0)
+    for number in range(1, rounds + 1):
+        rnd = service.pair_round("open-a", seed=number)
+        for g in service.store.games(rnd.id or 0):
+            if g.black_id is not None:
+                service.record_result("open-a", g.board, "1" if g.board % 3 else "=")
+        service.close_round("open-a")
+    return service
 
 
 def _play_demo_swiss(service: EventService, rng: random.Random, seed: int) -> None:
