@@ -280,6 +280,14 @@ class _Engine:
         self.shifts = shifts
         self.sg_shift = shift
         self.sg_bits = biggest.bit_length()
+        # width of everything below the completion field (see weight())
+        bits, played = self.sg_bits, t.played
+        self.tail = (
+            2 * bits + 2 * shift + 2 * bits + 4 * bits
+            + (2 * bits + 2 * shift if played else 0)
+            + (2 * bits + 2 * shift if played > 1 else 0)
+            + 3 * bits + 1
+        )  # fmt: skip
 
     # criteria ------------------------------------------------------------------------
     def compatible(self, a: int, b: int) -> bool:
@@ -306,6 +314,11 @@ class _Engine:
         if not self.compatible(hi, lo):
             return 0
         s = self.s
+        if not (in_current or in_next or single):
+            # outside the brackets being paired only completion and bye eligibility count
+            cand_hi = self.eligible[hi] and s[hi] <= bye_score
+            cand_lo = self.eligible[lo] and s[lo] <= bye_score
+            return (1 + (not cand_hi) + (not cand_lo)) << self.tail
         bits = self.sg_bits
         gshift = self.sg_shift
         shifts = self.shifts
@@ -412,6 +425,17 @@ class _Engine:
                 else:
                     wgt = self.weight(oi, pi, False, False, 0, False, {})
                 m.set_weight(pi, oi, wgt)
+        # first guess: each score group's top half against its bottom half, in order
+        start = 0
+        while start < n:
+            end = start
+            while end < n and s[end] == s[start]:
+                end += 1
+            half = (end - start) // 2
+            for k in range(half):
+                m.hint[start + k] = start + half + k
+                m.hint[start + half + k] = start + k
+            start = end
         mates = m.solve()
         unpaired = [v for v in range(n) if mates[v] == v]
         if len(unpaired) > 1 or (unpaired and not self.eligible[unpaired[0]]):
@@ -527,7 +551,7 @@ class _Engine:
                     ),
                     -1,
                 )
-                if stable[pv] != first:
+                if stable[pv] != first and not _swap_to(m, stable, pv, first):
                     addend = size
                     for oi in range(nsg_begin - 1, sg_begin - 1, -1):
                         ov = vi[oi]
@@ -630,7 +654,7 @@ class _Engine:
                         (vi[o] for o in remainder if o > pi and not matched[vi[o]] and base[o][pi]),
                         -1,
                     )
-                    if stable[pv] != first:
+                    if stable[pv] != first and not _swap_to(m, stable, pv, first):
                         addend = 0
                         for o in reversed(remainder):
                             ov = vi[o]
@@ -690,6 +714,31 @@ class _Engine:
         if not self.higher(a, b):
             return _invert(pb.preference), "E.4"
         return pa.preference, "E.4"
+
+
+def _swap_to(m: Matcher, stable: list[int], pv: int, first: int) -> bool:
+    """Pair ``pv`` with ``first`` by swapping partners, if the total weight stays optimal.
+
+    ``stable`` is an optimal matching; if exchanging pv's and first's partners keeps its
+    weight, the swapped matching is optimal too, and it gives pv the opponent the
+    favouring weights would make the solve choose: the solve is not needed.
+    """
+    if first < 0:
+        return False
+    w = m.w
+    x, y = stable[pv], stable[first]
+    if x in (pv, first):
+        return False
+    if y == first:  # first is unpaired: pv simply changes partner
+        if w[pv][first] != w[pv][x]:
+            return False
+        stable[x] = x
+    else:
+        if y == x or not w[x][y] or w[pv][first] + w[x][y] != w[pv][x] + w[first][y]:
+            return False
+        stable[x], stable[y] = y, x
+    stable[pv], stable[first] = first, pv
+    return True
 
 
 def _exchanges(

@@ -29,6 +29,7 @@ class Matcher:
         self._dual = [0] * n
         self._fresh = True
         self._changed: list[tuple[int, int, int]] = []  # (u, v, old weight)
+        self.hint: dict[int, int] = {}  # a likely partner, tried first by the first solve
 
     # -- graph edits ---------------------------------------------------------------
     def set_weight(self, u: int, v: int, weight: int) -> None:
@@ -184,13 +185,16 @@ class Matcher:
                 row = w[v]
                 dual[v] = max((row[x] for x in act), default=0)
                 mate[v] = -1
-            # pairs whose edge is the heaviest for both are tight: match them at once
+            # pairs whose edge is the heaviest for both are tight: match them at once,
+            # the hinted partner first (a good first guess saves most of the work)
             for v in act:
                 if mate[v] >= 0:
                     continue
                 row = w[v]
                 dv = dual[v]
-                for x in act:
+                hint = self.hint.get(v)
+                first = [hint] if hint is not None and active[hint] else []
+                for x in first + act:
                     if x != v and mate[x] < 0 and row[x] and dv + dual[x] == 2 * row[x]:
                         mate[v] = x
                         mate[x] = v
