@@ -425,6 +425,20 @@ class _Engine:
                 else:
                     wgt = self.weight(oi, pi, False, False, 0, False, {})
                 m.set_weight(pi, oi, wgt)
+        # Duals that make every compatible edge (nearly) tight: the completion weights
+        # add one term per player, so the first solve starts next to its optimum.
+        if odd:
+            high = gshift + bits
+            m.duals = [
+                ((1 + 2 * (not self.eligible[v])) << high)
+                + ((2 * self.shifts[s[v]]) << bits)
+                + (s[v] >= s[0])
+                for v in range(n)
+            ]
+        else:
+            m.duals = [
+                (1 + 2 * (not (self.eligible[v] and s[v] <= 0))) << self.tail for v in range(n)
+            ]
         # first guess: each score group's top half against its bottom half, in order
         start = 0
         while start < n:

@@ -30,6 +30,7 @@ class Matcher:
         self._fresh = True
         self._changed: list[tuple[int, int, int]] = []  # (u, v, old weight)
         self.hint: dict[int, int] = {}  # a likely partner, tried first by the first solve
+        self.duals: list[int] | None = None  # a guess of the first solve's duals
 
     # -- graph edits ---------------------------------------------------------------
     def set_weight(self, u: int, v: int, weight: int) -> None:
@@ -181,9 +182,18 @@ class Matcher:
         if self._fresh:
             self._fresh = False
             self._changed.clear()
+            guess = self.duals
             for v in act:
                 row = w[v]
-                dual[v] = max((row[x] for x in act), default=0)
+                if guess is None:
+                    dual[v] = max((row[x] for x in act), default=0)
+                else:  # a caller's guess, raised wherever an edge needs more
+                    dv = guess[v]
+                    for x in act:
+                        need = 2 * row[x] - guess[x]
+                        if need > dv and x != v:
+                            dv = need
+                    dual[v] = dv
                 mate[v] = -1
             # pairs whose edge is the heaviest for both are tight: match them at once,
             # the hinted partner first (a good first guess saves most of the work)
