@@ -26,7 +26,15 @@ class Matcher:
         self.w: list[list[int]] = [[0] * n for _ in range(n)]
         self.active = [True] * n
         self._mate = [-1] * n  # mate vertex, -1 when free
-        self._dual = [0] * n
+        self._dual = [0] * (2 * n)  # vertex duals, then blossom duals
+        # blossoms live on between solves (rebuilding them is most of a solve's work)
+        self.inblossom = list(range(n))
+        self.blossomparent = [-1] * (2 * n)
+        self.blossomchilds: list[list[int] | None] = [None] * (2 * n)
+        self.blossombase = list(range(n)) + [-1] * n
+        self.blossomendps: list[list[int] | None] = [None] * (2 * n)
+        self.leafs: list[list[int]] = [[v] for v in range(n)] + [[] for _ in range(n)]
+        self.unused = list(range(n, 2 * n))
         self._fresh = True
         self._changed: list[tuple[int, int, int]] = []  # (u, v, old weight)
         self.hint: dict[int, int] = {}  # a likely partner, tried first by the first solve
@@ -46,6 +54,10 @@ class Matcher:
     def remove_pair(self, u: int, v: int) -> None:
         """Take two players out of the graph: their pairing is final."""
         for x in (u, v):
+            for leaf in self._dissolve(x):
+                if leaf not in (u, v):
+                    self._changed.append((leaf, leaf, 0))
+        for x in (u, v):
             m = self._mate[x]
             if m >= 0 and m not in (u, v):
                 self._mate[m] = -1
@@ -54,6 +66,40 @@ class Matcher:
             self._mate[x] = -1
         self._mate[u] = v
         self._mate[v] = u
+
+    def _dissolve(self, v: int) -> list[int]:
+        """Undo the top-level blossom holding ``v``: its duals go to its vertices.
+
+        Returns the vertices it held (their matched edges may no longer be tight).
+        """
+        n = self.n
+        top = self.inblossom[v]
+        if top < n:
+            return []
+        while self.blossomparent[top] != -1:
+            top = self.blossomparent[top]
+        dual = self._dual
+        leaves = list(self.leafs[top])
+        stack = [top]
+        while stack:
+            b = stack.pop()
+            z = dual[b]
+            if z:
+                for x in self.leafs[b]:
+                    dual[x] += z
+            dual[b] = 0
+            for c in self.blossomchilds[b] or ():
+                if c >= n:
+                    stack.append(c)
+            self.blossomparent[b] = -1
+            self.blossomchilds[b] = self.blossomendps[b] = None
+            self.blossombase[b] = -1
+            self.leafs[b] = []
+            self.unused.append(b)
+        for x in leaves:
+            self.inblossom[x] = x
+            self.blossomparent[x] = -1
+        return leaves
 
     def _repair(self, act: list[int]) -> None:
         """Restore dual feasibility after weight changes, freeing as few vertices as can be.
@@ -70,6 +116,18 @@ class Matcher:
         to_free: set[int] = set()
         check: set[int] = set()  # matched vertices whose pair may have lost tightness
         deficits: list[tuple[int, int, int]] = []
+        n = self.n
+        inb = self.inblossom
+
+        def dissolve(x: int) -> None:
+            for leaf in self._dissolve(x):
+                if active[leaf] and mate[leaf] >= 0:
+                    check.add(leaf)
+
+        for u, v, _old in self._changed:  # a changed edge undoes the blossoms it touches
+            for x in (u, v):
+                if inb[x] >= n:
+                    dissolve(x)
         for u, v, _old in self._changed:
             if u == v:
                 if active[u]:
@@ -115,10 +173,17 @@ class Matcher:
                 check.add(t)
             else:
                 to_free.add(t)
-        for a in check:
+        work = list(check)
+        while work:
+            a = work.pop()
             b = mate[a]
-            if b < 0:
+            if b < 0 or not active[a]:
                 continue
+            for x in (a, b):  # duals about to move: no blossom may hold them
+                if inb[x] >= n:
+                    before = set(check)
+                    dissolve(x)
+                    work.extend(check - before)
             sl = dual[a] + dual[b] - 2 * w[a][b]
             if sl < 0:
                 dual[a] -= sl
@@ -128,6 +193,25 @@ class Matcher:
                 to_free.add(b)
         for v in act:
             if mate[v] < 0 and (v in to_free or dual[v] > 0):
+                if inb[v] >= n:
+                    before = set(check)
+                    dissolve(v)
+                    for x in check - before:  # freed blossom partners: repair or free
+                        y = mate[x]
+                        if y >= 0 and dual[x] + dual[y] != 2 * w[x][y]:
+                            mate[x] = mate[y] = -1
+                            to_free.update((x, y))
+                row = w[v]
+                need = 0
+                for x in act:
+                    wx = row[x]
+                    if wx and x != v:
+                        d = 2 * wx - dual[x]
+                        if d > need:
+                            need = d
+                dual[v] = need + (need & 1)
+        for v in to_free:
+            if active[v] and mate[v] < 0:
                 row = w[v]
                 need = 0
                 for x in act:
@@ -225,18 +309,18 @@ class _Solver:
         self.n = n = m.n
         self.act = act
         self.w = m.w
-        self.dual = m._dual + [0] * n  # vertex duals then blossom duals
+        self.dual = m._dual  # vertex duals then blossom duals, kept between solves
         self.label = [0] * (2 * n)
         self.labelend = [-1] * (2 * n)
-        self.inblossom = list(range(n))
-        self.blossomparent = [-1] * (2 * n)
-        self.blossomchilds: list[list[int] | None] = [None] * (2 * n)
-        self.blossombase = list(range(n)) + [-1] * n
-        self.blossomendps: list[list[int] | None] = [None] * (2 * n)
+        self.inblossom = m.inblossom
+        self.blossomparent = m.blossomparent
+        self.blossomchilds = m.blossomchilds
+        self.blossombase = m.blossombase
+        self.blossomendps = m.blossomendps
         self.bestedge = [-1] * (2 * n)
         self.blossombestedges: list[list[int] | None] = [None] * (2 * n)
-        self.unused = list(range(n, 2 * n))
-        self.leafs: list[list[int]] = [[v] for v in range(n)] + [[] for _ in range(n)]
+        self.unused = m.unused
+        self.leafs = m.leafs
         self.allowed: set[int] = set()
         self.bsl = [0] * (2 * n)  # cached slack of bestedge[b] …
         self.bgen = [-1] * (2 * n)  # … valid while no dual changed since
@@ -675,25 +759,12 @@ class _Solver:
         return self._finish()
 
     def _finish(self) -> list[int]:
-        """Store the matching; fold blossom duals into vertex duals for the next solve."""
+        """Store the matching (the blossoms and duals stay in the matcher)."""
         n = self.n
         m = self.m
         mate = [(-1 if p < 0 else p % n) for p in self.mate]
-        vdual = self.dual[:n]
-        for b in range(n, 2 * n):
-            if self.blossombase[b] >= 0 and self.dual[b]:
-                for v in self.leaves(b):
-                    vdual[v] += self.dual[b]
         for v in range(n):
             if not m.active[v]:
                 mate[v] = m._mate[v]
-        result = [v if x < 0 else x for v, x in enumerate(mate)]
         m._mate[:] = mate
-        m._dual[:] = vdual
-        # A matched edge whose blossom dual was folded in is no longer tight: the next
-        # solve repairs it (or frees its ends).
-        for v in self.act:
-            x = mate[v]
-            if x > v and vdual[v] + vdual[x] != 2 * self.w[v][x]:
-                m._changed.append((v, v, 0))
-        return result
+        return [v if x < 0 else x for v, x in enumerate(mate)]
