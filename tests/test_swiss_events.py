@@ -379,3 +379,22 @@ def test_fees_and_publication_opt_out(tmp_path: Path) -> None:
     swiss.set_opt_out(service, kid)
     player = service.store.player(kid)
     assert player is not None and player.publish_opt_out
+
+
+def test_youth_format_follows_the_players_checked_in(tmp_path: Path) -> None:
+    service = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
+    t = service.tournament("u10")
+    assert (t.system, t.rounds_planned) == (System.SWISS, 7)  # 16 registered
+    people = service.store.players(t.id or 0)
+    for p in people[:8]:  # only 8 turn up
+        service.check_in(p.id or 0)
+    before = service.store.snapshot()
+    rnd = service.pair_round("u10", seed=1)
+    t = service.tournament("u10")
+    assert (t.system, t.rounds_planned, t.tiebreaks) == (System.ROUND_ROBIN, 7, ["SB"])
+    assert len([g for g in service.store.games(rnd.id or 0) if g.black_id]) == 4
+    assert service.store.snapshot() != before
+    u8 = service.tournament("u8")
+    with pytest.raises(OperationError, match="au moins deux"):
+        service.pair_round("u8")  # nobody checked in
+    assert service.tournament("u8").system is u8.system

@@ -283,7 +283,9 @@ class EventService:
 
     def _pair_round_robin(self, t: Tournament, number: int, seed: int | None) -> Round:
         tid = self._tid(t)
-        players = [p for p in self.store.players(tid) if not p.withdrawn]
+        registered = [p for p in self.store.players(tid) if not p.withdrawn]
+        # the players checked in make the table (all registered when nobody uses check-in)
+        players = [p for p in registered if p.checked_in] or registered
         with self.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
             order: list[int] | None = t.settings.get("pairing_numbers")
             if order is None:

@@ -48,6 +48,9 @@ def _tournament(spec: dict[str, Any], entries: int) -> Tournament:
     elif "time_control" in spec:
         tc = TimeControl(**spec["time_control"])
         controls = {n: tc for n in range(1, int(rounds) + 1)}
+    settings = dict(spec.get("settings", {}))
+    if spec.get("youth_format"):
+        settings["youth_format"] = True  # decided again from the players checked in
     return Tournament(
         key=spec["key"],
         name=spec["name"],
@@ -56,7 +59,7 @@ def _tournament(spec: dict[str, Any], entries: int) -> Tournament:
         tiebreaks=tiebreaks,
         time_controls=controls,
         stages=stages,
-        settings=spec.get("settings", {}),
+        settings=settings,
     )
 
 
