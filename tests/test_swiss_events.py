@@ -292,6 +292,7 @@ def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> 
     assert t.system is System.ROUND_ROBIN and t.rounds_planned == 5 and t.tiebreaks == ["SB"]
     groups = swiss.playoff_groups(service, "u8")
     assert len(groups["title"]) == 5 and loser not in groups["title"]
+    assert swiss.qualifiers(service, "u8")["pending"] == ["title"]
     seeds = groups["title"]
     # 5 players: 4-5 barrage first, then semi-finals 1-4 and 2-3, final and third place
     status = swiss.playoff_status(service, "u8", "title")
@@ -312,6 +313,7 @@ def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> 
     assert status.places == [seeds[2], seeds[0], seeds[1], seeds[4], seeds[3]]
     q = swiss.qualifiers(service, "u8")
     assert q["champion"] == seeds[2] and q["qualified"] == [seeds[2], seeds[0], seeds[1], seeds[4]]
+    assert q["pending"] == []
 
     # U10F, 12 entries: Swiss 5 rounds; U10, 16 and U8 open, 20: Swiss 7 rounds
     top3: list[int] = []

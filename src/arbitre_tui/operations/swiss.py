@@ -644,7 +644,12 @@ def qualifiers(service: EventService, key: str) -> dict[str, Any]:
         return {"champion": None, "qualified": chosen}
     order = final_order(service, key)
     chosen = youth.qualifiers(order, int(t.settings.get("seeded_qualifiers", 0)))
-    return {"champion": order[0] if order else None, "qualified": chosen}
+    pending = [
+        which
+        for which in playoff_groups(service, key)
+        if not playoff_status(service, key, which).places
+    ]
+    return {"champion": order[0] if order else None, "qualified": chosen, "pending": pending}
 
 
 # -- export ------------------------------------------------------------------------------

@@ -173,6 +173,10 @@ def cmd_qualifiers(args: argparse.Namespace) -> int:
     if args.json:
         print_json(out)
         return 0
+    for which in out.get("pending", []):
+        label = "le titre" if which == "title" else "la qualification"
+        print(f"Attention : barrage à jouer pour {label} (arbitre playoff {which}) ;")
+        print("  la liste ci-dessous suit les départages en attendant.")
     print(f"{t.name} — qualifiés pour le championnat d'Alsace :")
     for pid in out["qualified"]:
         print(f"  {names[pid]}")
