@@ -400,3 +400,19 @@ def test_youth_format_follows_the_players_checked_in(tmp_path: Path) -> None:
     with pytest.raises(OperationError, match="au moins deux"):
         service.pair_round("u8")  # nobody checked in
     assert service.tournament("u8").system is u8.system
+
+
+def test_forfeit_and_exclusion_are_one_operation(tmp_path: Path) -> None:
+    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
+    t = service.tournament("open-c")
+    for p in service.store.players(t.id or 0):
+        service.check_in(p.id or 0)
+    rnd = service.pair_round("open-c", seed=1)
+    game = service.store.games(rnd.id or 0)[0]
+    excluded = swiss.absent(service, "open-c", game.board, "white")
+    assert excluded == [game.white_id]
+    assert service.store.journal_entries()[0]["op"] == "absent"
+    service.undo()
+    player = service.store.player(game.white_id)
+    assert player is not None and not player.excluded
+    assert service.store.games(rnd.id or 0)[0].result is None

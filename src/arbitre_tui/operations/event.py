@@ -399,8 +399,13 @@ class EventService:
         side: str,
         round_number: int | None = None,
         now: dt.datetime | None = None,
+        exclude: bool = False,
     ) -> Game:
-        """A player not seated in time loses by forfeit; both absent: double forfeit."""
+        """A player not seated in time loses by forfeit; both absent: double forfeit.
+
+        ``exclude``: the absentees are also excluded from later rounds (regulation 002),
+        in the same transaction.
+        """
         t, rnd, game = self._game(key, round_number, board)
         if game.black_id is None:
             raise OperationError(f"Échiquier {board} : exempt, personne n'est attendu.")
@@ -435,6 +440,8 @@ class EventService:
                 Result.DOUBLE_FORFEIT: [game.white_id, game.black_id],
             }[result]
             for pid in absentees:
+                if exclude and pid is not None:
+                    tx.update("players", pid, {"excluded": 1})
                 tx.insert(
                     "incidents",
                     {

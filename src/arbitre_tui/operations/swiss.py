@@ -428,8 +428,10 @@ def absent(
     """Forfeit (more than the allowed lateness); an unexcused forfeit excludes the player
     from later rounds unless the arbiter keeps them (regulation 002). Returns the excluded."""
     t = _swiss(service, key)
-    game = service.absent(key, board, side, now=now)
-    if not t.settings.get("forfeit_excludes", t.settings.get("regulation") == "002") or keep:
+    rule = t.settings.get("forfeit_excludes", t.settings.get("regulation") == "002")
+    exclude = bool(rule) and not keep
+    game = service.absent(key, board, side, now=now, exclude=exclude)
+    if not exclude:
         return []
     if game.result is Result.BLACK_FORFEIT_WIN:
         absentees: list[int | None] = [game.white_id]
@@ -437,11 +439,7 @@ def absent(
         absentees = [game.black_id]
     else:
         absentees = [game.white_id, game.black_id]
-    out = [pid for pid in absentees if pid is not None]
-    with service.journal.operation("exclude_after_forfeit", {"players": out}) as tx:
-        for pid in out:
-            tx.update("players", pid, {"excluded": 1})
-    return out
+    return [pid for pid in absentees if pid is not None]
 
 
 def keep_player(service: EventService, player_id: int) -> None:
