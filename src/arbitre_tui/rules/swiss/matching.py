@@ -201,26 +201,23 @@ class Matcher:
                         if y >= 0 and dual[x] + dual[y] != 2 * w[x][y]:
                             mate[x] = mate[y] = -1
                             to_free.update((x, y))
-                row = w[v]
-                need = 0
-                for x in act:
-                    wx = row[x]
-                    if wx and x != v:
-                        d = 2 * wx - dual[x]
-                        if d > need:
-                            need = d
-                dual[v] = need + (need & 1)
+                self._least_dual(v, act)
         for v in to_free:
             if active[v] and mate[v] < 0:
-                row = w[v]
-                need = 0
-                for x in act:
-                    wx = row[x]
-                    if wx and x != v:
-                        d = 2 * wx - dual[x]
-                        if d > need:
-                            need = d
-                dual[v] = need + (need & 1)
+                self._least_dual(v, act)
+
+    def _least_dual(self, v: int, act: list[int]) -> None:
+        """Give free ``v`` the least even dual its edges allow (a root starts there)."""
+        dual = self._dual
+        row = self.w[v]
+        need = 0
+        for x in act:
+            wx = row[x]
+            if wx and x != v:
+                d = 2 * wx - dual[x]
+                if d > need:
+                    need = d
+        dual[v] = need + (need & 1)
 
     def _room(self, a: int, b: int, act: list[int]) -> int:
         """How far ``a``'s dual can go down with every edge but (a, b) still feasible."""
