@@ -423,23 +423,25 @@ class _Solver:
         wm = self.w
         dual = self.dual
         label = self.label
+        outside_s: list[int] | None = None  # S-vertices of other blossoms, found once
         for cb in path:
             bl = self.blossombestedges[cb]
             if bl is None:
+                if outside_s is None:
+                    outside_s = [j for j in act if inb[j] != b and label[inb[j]] == 1]
                 for i in self.leafs[cb]:
                     row = wm[i]
                     di = dual[i]
-                    for j in act:
+                    for j in outside_s:
                         wij = row[j]
                         if not wij:
                             continue
                         bj = inb[j]
-                        if bj != b and label[bj] == 1:
-                            sl = di + dual[j] - 2 * wij
-                            old = bestslack.get(bj)
-                            if old is None or sl < old:
-                                bestslack[bj] = sl
-                                bestedgeto[bj] = i * n + j
+                        sl = di + dual[j] - 2 * wij
+                        old = bestslack.get(bj)
+                        if old is None or sl < old:
+                            bestslack[bj] = sl
+                            bestedgeto[bj] = i * n + j
             else:
                 for q in bl:
                     i, j = divmod(q, n)
