@@ -281,3 +281,18 @@ def test_check_pairings_command(tmp_path: Path) -> None:
     bad.write_text("\n".join(lines))
     run = arbitre("check-pairings", str(bad))
     assert run.returncode == 2 and f"ligne {k + 1}" in run.stderr
+
+
+def test_short_weights_equal_the_full_formula() -> None:
+    """Outside the bracket being paired the weight is computed by a shortcut: same value."""
+    rng = random.Random(4)
+    for case in sorted((VECTORS / "cases").glob("t00[1-3]*_r0[3-6].trf")):
+        state = state_from_trf(trf.parse(case.read_text(), check_scores=False))
+        engine = dutch._Engine(dutch._Tournament(state))
+        n = len(engine.sp)
+        for _ in range(40):
+            a, b = sorted(rng.sample(range(n), 2))
+            for in_next in (False, True):
+                short = engine.weight(a, b, False, in_next, -1, False, {})
+                full = engine.weight(a, b, False, in_next, -1, True, {})  # no shortcut
+                assert short == full

@@ -314,11 +314,16 @@ class _Engine:
         if not self.compatible(hi, lo):
             return 0
         s = self.s
-        if not (in_current or in_next or single):
-            # outside the brackets being paired only completion and bye eligibility count
+        if not (in_current or single):
+            # outside the bracket being paired only completion and bye eligibility count,
+            # and for the next bracket its pair and the score of the higher player
             cand_hi = self.eligible[hi] and s[hi] <= bye_score
             cand_lo = self.eligible[lo] and s[lo] <= bye_score
-            return (1 + (not cand_hi) + (not cand_lo)) << self.tail
+            r = (1 + (not cand_hi) + (not cand_lo)) << self.tail
+            if in_next:
+                rest = self.tail - 2 * self.sg_bits - 2 * self.sg_shift
+                r |= (1 << (rest + self.sg_shift)) | (1 << (self.shifts[s[hi]] + rest))
+            return r
         bits = self.sg_bits
         gshift = self.sg_shift
         shifts = self.shifts
