@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..errors import RuleError
 from .matching import Matcher
-from .model import Board, Colour, RoundPairing, SwissState
+from .model import Board, Game, RoundPairing, SwissState
 
 WHITE, BLACK, NONE = 0, 1, 2
 DOWN, UP, NOFLOAT = 0, 1, 2
@@ -207,10 +207,8 @@ class _Tournament:
         return not any((not m.played) and self.points(p, m) >= self.win for m in p.matches)
 
 
-def _blank(g: object) -> bool:
-    from .model import Game
-
-    assert isinstance(g, Game)
+def _blank(g: Game) -> bool:
+    """A cell left empty in the TRF (no entry yet), as opposed to an explicit bye."""
     return g.opponent == 0 and g.colour is None and g.result in ("", " ")
 
 
@@ -802,7 +800,3 @@ def _board_key(engine: _Engine, board: Board) -> tuple[int, int, int]:
     b = engine.index[board.black - 1]
     hi, lo = (a, b) if engine.higher(a, b) else (b, a)
     return (-engine.s[hi], -engine.s[lo], engine.sp[hi].rank)
-
-
-def colour_name(c: int) -> Colour:
-    return "w" if c == WHITE else "b"

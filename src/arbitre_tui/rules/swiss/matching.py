@@ -248,10 +248,6 @@ class Matcher:
         self._dual[b] -= amount - ra
         return True
 
-    def mates(self) -> list[int]:
-        """Mate of each vertex (itself when unmatched), after :meth:`solve`."""
-        return [v if m < 0 else m for v, m in enumerate(self._mate)]
-
     # -- solving -------------------------------------------------------------------
     def solve(self) -> list[int]:
         n = self.n
