@@ -434,13 +434,8 @@ class EventService:
             "absent", {"tournament": t.key, "round": rnd.number, "board": board, "side": side}
         ) as tx:
             tx.update("games", game.id, {"result": result.value, "decider": None})
-            absentees = {
-                Result.BLACK_FORFEIT_WIN: [game.white_id],
-                Result.WHITE_FORFEIT_WIN: [game.black_id],
-                Result.DOUBLE_FORFEIT: [game.white_id, game.black_id],
-            }[result]
-            for pid in absentees:
-                if exclude and pid is not None:
+            for pid in absentees(result, game):
+                if exclude:
                     tx.update("players", pid, {"excluded": 1})
                 tx.insert(
                     "incidents",
@@ -591,6 +586,15 @@ class EventService:
         recorded = json.loads(row["outcome"])
         again = run_draw(row["kind"], row["seed"], json.loads(row["inputs"]))
         return (again == recorded, recorded, again)
+
+
+def absentees(result: Result, game: Game) -> list[int]:
+    """Who was absent, read from a forfeit result."""
+    if result is Result.BLACK_FORFEIT_WIN:
+        return [game.white_id]
+    if result is Result.WHITE_FORFEIT_WIN:
+        return [game.black_id] if game.black_id is not None else []
+    return [pid for pid in (game.white_id, game.black_id) if pid is not None]
 
 
 def eligibility_fault(t: Tournament, player: Player) -> str | None:

@@ -21,11 +21,11 @@ from ..rules.errors import RuleError
 from ..rules.models import Bye, Player, Result, System, Title, Tournament
 from ..rules.models import Game as StoredGame
 from ..rules.open_rules import half_point_bye_fault
-from ..rules.roundrobin import youth_format
+from ..rules.roundrobin import youth_format, youth_tiebreaks
 from ..rules.swiss.checker import parse_engine_output
 from ..rules.swiss.dutch import PairingImpossible, pair_round
 from ..rules.swiss.model import Entrant, Game, RoundPairing, SwissState
-from .event import EventService, OperationError
+from .event import EventService, OperationError, _tc_json, absentees
 
 _TITLE_ORDER = [Title.GM, Title.IM, Title.WGM, Title.FM, Title.WIM, Title.CM, Title.WFM, Title.WCM]
 _CODES = {
@@ -57,14 +57,17 @@ def ranking_key(p: Player) -> tuple[int, int, str, int]:
     return (-p.rating, title, p.name, p.id or 0)
 
 
-def participants(service: EventService, t: Tournament) -> list[Player]:
+def participants(
+    service: EventService, t: Tournament, games: dict[int, list[StoredGame]] | None = None
+) -> list[Player]:
     """Players in the pairing list, in pairing-number order.
 
     Everyone who already has a round, plus those checked in (late entries included):
     a player never checked in is not paired (regulation 002: check-in is required).
     """
     assert t.id is not None
-    games = service.store.all_games(t.id)
+    if games is None:
+        games = service.store.all_games(t.id)
     seen = {pid for gs in games.values() for g in gs for pid in (g.white_id, g.black_id) if pid}
     people = [
         p
@@ -77,10 +80,10 @@ def participants(service: EventService, t: Tournament) -> list[Player]:
 def swiss_state(service: EventService, t: Tournament, number: int) -> tuple[SwissState, list[int]]:
     """The engine's view before pairing round ``number``; also pairing number -> player id."""
     assert t.id is not None
-    people = participants(service, t)
+    games = service.store.all_games(t.id)
+    people = participants(service, t, games)
     ids = [p.id or 0 for p in people]
     pno = {pid: k + 1 for k, pid in enumerate(ids)}
-    games = service.store.all_games(t.id)
     history: dict[int, list[Game]] = {pid: [] for pid in ids}
     for r in range(1, number):
         done: set[int] = set()
@@ -140,7 +143,7 @@ def decide_youth_format(service: EventService, t: Tournament) -> Tournament:
         system, rounds = youth_format(entries)
     except RuleError as exc:
         raise OperationError(exc.message) from None
-    tiebreaks = ["SB"] if system == "round_robin" else ["BH/M1", "BH", "PS"]
+    tiebreaks = youth_tiebreaks(system)
     if (t.system.value, t.rounds_planned, t.tiebreaks) != (system, rounds, tiebreaks):
         with service.journal.operation(
             "youth_format", {"tournament": t.key, "entries": entries, "system": system}
@@ -280,30 +283,28 @@ def second_opinion(engine: str, state: SwissState, ours: RoundPairing) -> dict[s
     }
 
 
-def state_to_trf(state: SwissState) -> trfmod.TrfTournament:
-    """A minimal TRF of the engine input (what an external engine needs)."""
+def state_to_trf(state: SwissState, rounds: int | None = None) -> trfmod.TrfTournament:
+    """A minimal TRF of the engine input (what an external engine needs).
+
+    ``rounds`` keeps only the first rounds of each history (the export leaves out the
+    byes already given for the round to come).
+    """
     t = trfmod.TrfTournament(rounds=state.total_rounds, initial_colour=state.initial_colour)
     t.headers["XXR"] = str(state.total_rounds)
     for e in state.entrants:
-        rounds = [
+        cells = [
             trfmod.TrfRound(opponent=g.opponent, colour=g.colour or "-", result=g.result)
-            for g in e.games
+            for g in e.games[:rounds]
         ]
-        points = sum(_points(g.result) for g in e.games)
         t.players[e.number] = trfmod.TrfPlayer(
-            start=e.number, name=f"Joueur {e.number}", rating=e.rating, points=points, rounds=rounds
+            start=e.number,
+            name=f"Joueur {e.number}",
+            rating=e.rating,
+            points=sum(t.points_for(c.result) for c in cells),
+            rounds=cells,
         )
     t.prohibited = [(a, b, list(ids)) for a, b, ids in state.prohibited]
     return t
-
-
-def _points(code: str) -> float:
-    return {"1": 1.0, "+": 1.0, "F": 1.0, "U": 1.0, "=": 0.5, "H": 0.5}.get(code, 0.0)
-
-
-def _tc_json(t: Tournament, number: int) -> str | None:
-    tc = t.time_control(number)
-    return tc.model_dump_json() if tc else None
 
 
 # -- registration: fees, publication opt-out -----------------------------------------------
@@ -433,13 +434,8 @@ def absent(
     game = service.absent(key, board, side, now=now, exclude=exclude)
     if not exclude:
         return []
-    if game.result is Result.BLACK_FORFEIT_WIN:
-        absentees: list[int | None] = [game.white_id]
-    elif game.result is Result.WHITE_FORFEIT_WIN:
-        absentees = [game.black_id]
-    else:
-        absentees = [game.white_id, game.black_id]
-    return [pid for pid in absentees if pid is not None]
+    assert game.result is not None
+    return absentees(game.result, game)
 
 
 def keep_player(service: EventService, player_id: int) -> None:
@@ -667,35 +663,30 @@ def export_trf(service: EventService, key: str) -> str:
         rank = {r.start: r.place for r in rows}
     except OperationError:
         rank = {}
-    out = trfmod.TrfTournament(rounds=t.rounds_planned, initial_colour=state.initial_colour)
+    out = state_to_trf(state, rounds=played)
+    del out.headers["XXR"]  # 142 says it in TRF-2026
     out.headers["012"] = f"{ev.get('name', '')} — {t.name}"
     out.headers["022"] = str(ev.get("city", ""))
     out.headers["042"] = str(ev.get("start_date") or "")
     out.headers["052"] = str(ev.get("end_date") or "")
     out.headers["092"] = "Individual: Swiss-System"
     out.tiebreaks = list(t.tiebreaks)
-    for e in state.entrants:
-        pid = ids[e.number - 1]
+    for number, entry in out.players.items():
+        pid = ids[number - 1]
         p = people[pid]
-        cells = [
-            trfmod.TrfRound(opponent=g.opponent, colour=g.colour or "-", result=g.result)
-            for g in e.games[:played]
-        ]
         place = rank.get(pid, 0)
-        out.players[e.number] = trfmod.TrfPlayer(
-            start=e.number,
-            sex={"m": "m", "w": "w"}.get(p.sex.value if p.sex else "", " "),
-            title=p.title.value if p.title else "",
-            name=f"{p.surname}, {p.first_name}".strip(", "),
-            rating=p.rating_fide or 0,
-            federation=p.federation,
-            fide_id=str(p.fide_id or ""),
-            birth=p.birth_date.isoformat().replace("-", "/") if p.birth_date else "",
-            points=sum(_points(c.result) for c in cells),
-            rank=int(str(place).split("–")[0].split("-")[0]) if place else 0,
-            rounds=cells,
+        out.players[number] = entry.model_copy(
+            update={
+                "sex": p.sex.value if p.sex else " ",
+                "title": p.title.value if p.title else "",
+                "name": f"{p.surname}, {p.first_name}".strip(", "),
+                "rating": p.rating_fide or 0,
+                "federation": p.federation,
+                "fide_id": str(p.fide_id or ""),
+                "birth": p.birth_date.isoformat().replace("-", "/") if p.birth_date else "",
+                "rank": int(str(place).split("–")[0].split("-")[0]) if place else 0,
+            }
         )
-    out.prohibited = [(a, b, list(group)) for a, b, group in state.prohibited]
     for _number, notes in sorted(t.settings.get("manual_changes", {}).items()):
         out.comments.extend(notes)
     text = trfmod.write(out)

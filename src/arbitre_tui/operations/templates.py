@@ -11,10 +11,12 @@ from typing import Any
 from ..rules.knockout import ko_stages
 from ..rules.models import Player, Result, System, TimeControl, Tournament
 from ..rules.registration import decode, parse_players_csv
-from ..rules.roundrobin import youth_format
+from ..rules.roundrobin import youth_format, youth_tiebreaks
 from .event import EventService, OperationError
 
 TEMPLATES = ("open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace")
+# the demo's results: 40 % White wins, 30 % draws, 30 % Black wins
+DEMO_RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
 
 
 def fixtures_dir() -> Path:
@@ -39,7 +41,7 @@ def _tournament(spec: dict[str, Any], entries: int) -> Tournament:
     tiebreaks = spec.get("tiebreaks", [])
     if spec.get("youth_format"):
         system, rounds = youth_format(entries)
-        tiebreaks = ["SB"] if system == "round_robin" else ["BH/M1", "BH", "PS"]
+        tiebreaks = youth_tiebreaks(system)
     assert system is not None and rounds is not None
     stages: dict[int, str] = {}
     controls: dict[int, TimeControl] = {}
@@ -150,7 +152,6 @@ def create_demo(path: str | Path, seed: int = 2027) -> EventService:
 def _play_demo_rounds(service: EventService, seed: int) -> None:
     """Play rounds the app can pair today: the knockout and the round robins."""
     rng = random.Random(seed)
-    results = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
     _play_demo_knockout(service, rng, seed)
     _play_demo_swiss(service, rng, seed)
     for t in service.store.tournaments():
@@ -164,7 +165,7 @@ def _play_demo_rounds(service: EventService, seed: int) -> None:
             rnd = service.pair_round(t.key, seed=seed + number)
             assert rnd.id is not None
             for game in service.store.games(rnd.id):
-                service.record_result(t.key, game.board, rng.choice(results))
+                service.record_result(t.key, game.board, rng.choice(DEMO_RESULTS))
             if number < 3:
                 service.close_round(t.key)
 
@@ -191,7 +192,6 @@ def create_swiss_event(path: str | Path, players: int = 150, rounds: int = 3) ->
 
 def _play_demo_swiss(service: EventService, rng: random.Random, seed: int) -> None:
     """Open Marina Viva: everyone checked in, two rounds played, round 3 paired."""
-    results = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
     for key in ("open-a", "open-b", "open-c"):
         t = service.tournament(key)
         assert t.id is not None
@@ -205,7 +205,7 @@ def _play_demo_swiss(service: EventService, rng: random.Random, seed: int) -> No
             assert rnd.id is not None
             for game in service.store.games(rnd.id):
                 if game.black_id is not None:
-                    service.record_result(key, game.board, rng.choice(results))
+                    service.record_result(key, game.board, rng.choice(DEMO_RESULTS))
             service.close_round(key)
 
 

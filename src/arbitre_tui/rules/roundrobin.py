@@ -55,6 +55,12 @@ def berger_schedule(
     return first + second
 
 
+def youth_tiebreaks(system: str) -> list[str]:
+    """Regulation 003: Sonneborn-Berger in a round robin; in a Swiss median Buchholz,
+    Buchholz, then the cumulative score."""
+    return ["SB"] if system == "round_robin" else ["BH/M1", "BH", "PS"]
+
+
 def youth_format(entries: int) -> tuple[str, int]:
     """Regulation 003: the format a youth tournament takes from its entries.
 
