@@ -416,3 +416,15 @@ def test_forfeit_and_exclusion_are_one_operation(tmp_path: Path) -> None:
     player = service.store.player(game.white_id)
     assert player is not None and not player.excluded
     assert service.store.games(rnd.id or 0)[0].result is None
+
+
+def test_stored_explanations_name_players_not_pairing_numbers(tmp_path: Path) -> None:
+    """Pairing numbers move with late entries: the record keeps player ids."""
+    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
+    t = service.tournament("open-c")
+    for p in service.store.players(t.id or 0):
+        service.check_in(p.id or 0)
+    rnd = service.pair_round("open-c", seed=1)
+    games = {(g.white_id, g.black_id) for g in service.store.games(rnd.id or 0) if g.black_id}
+    record = service.tournament("open-c").settings["explanations"]["1"]
+    assert {(c["white"], c["black"]) for c in record["colours"]} == games

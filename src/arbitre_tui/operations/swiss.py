@@ -228,13 +228,36 @@ def pair(service: EventService, t: Tournament, number: int, seed: int | None) ->
                 "games",
                 {"round_id": round_id, "board": board, "white_id": pid, "bye": kind.value},
             )
-        record = ours.explanation.model_dump()
+        record = _with_player_ids(ours.explanation.model_dump(), ids)
         record["engine"] = "externe" if chosen is not ours else "interne"
         if opinion is not None:
-            record["second_opinion"] = opinion
+            record["second_opinion"] = _with_player_ids(opinion, ids)
         settings.setdefault("explanations", {})[str(number)] = record
         _save_settings(tx, t, settings)
     return chosen
+
+
+def _with_player_ids(record: dict[str, Any], ids: list[int]) -> dict[str, Any]:
+    """The same record with player ids for pairing numbers.
+
+    Pairing numbers change with late entries; a stored explanation must keep naming the
+    right players.
+    """
+
+    def pid(number: int | None) -> int | None:
+        return ids[number - 1] if number else number
+
+    out = dict(record)
+    for f in out.get("floaters", []):
+        f["player"] = pid(f["player"])
+    for c in out.get("colours", []):
+        c["white"], c["black"] = pid(c["white"]), pid(c["black"])
+    for k in ("pairs", "only_external", "only_internal"):
+        if k in out:
+            out[k] = [[pid(w), pid(b)] for w, b in out[k]]
+    if "bye" in out:
+        out["bye"] = pid(out["bye"])
+    return out
 
 
 def _from_external(opinion: dict[str, Any], number: int) -> RoundPairing:

@@ -110,10 +110,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if args.json:
         print_json(record)
         return 0
-    from ...operations.swiss import participants
-
-    people = participants(service, t)
-    names = {k + 1: p.name for k, p in enumerate(people)}
+    names = _names(service, t)
     print(f"{t.name} — ronde {rnd} (moteur {record.get('engine', 'interne')})")
     for f in record["floaters"]:
         sens = "descend" if f["direction"] == "down" else "monte"
