@@ -69,7 +69,9 @@ def cmd_absent(args: argparse.Namespace) -> int:
     if t.system is System.SWISS:
         from ...operations import swiss
 
-        excluded = swiss.absent(service, t.key, args.board, args.side, keep=args.keep)
+        excluded = swiss.absent(
+            service, t.key, args.board, args.side, keep=args.keep, round_number=args.ronde
+        )
         print(f"Échiquier {args.board} : forfait enregistré.")
         for pid in excluded:
             print(f"  joueur {pid} exclu des rondes suivantes (arbitre keep {pid} pour le garder)")
