@@ -89,6 +89,68 @@ def test_matcher_is_optimal_after_every_change(seed: int) -> None:
                     m.set_weight(u, x, rng.choice([0, rng.randint(1, top)]))
 
 
+def _certify(m: Matcher) -> None:
+    """The LP dual certificate of optimality (what van Rantwijk's ``verifyOptimum`` checks).
+
+    Independent of how the solve got there: feasible duals, tight matched edges, free
+    vertices at 0, and every blossom with a positive dual holding a full matching.
+    """
+    n = m.n
+    act = [v for v in range(n) if m.active[v]]
+    mate, dual = m._mate, m._dual
+    live = [b for b in range(n, 2 * n) if m.blossombase[b] >= 0]
+    holders: dict[int, set[int]] = {v: set() for v in act}
+    for b in live:
+        leaves = set(m.leafs[b])
+        assert dual[b] >= 0
+        if dual[b] > 0:
+            assert sum(1 for v in leaves if mate[v] in leaves) == len(leaves) - 1
+        for v in leaves:
+            holders[v].add(b)
+    for v in act:
+        assert dual[v] >= 0
+        if mate[v] < 0:
+            assert dual[v] == 0
+    for i, j in itertools.combinations(act, 2):
+        if m.w[i][j]:
+            s = dual[i] + dual[j] - 2 * m.w[i][j]
+            s += 2 * sum(dual[b] for b in holders[i] & holders[j])
+            assert s >= 0
+            if mate[i] == j:
+                assert s == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_matcher_certificate_on_larger_graphs(seed: int) -> None:
+    """Larger graphs than brute force can check, edited as the Dutch engine edits them."""
+    rng = random.Random(seed)
+    n = rng.randint(16, 40)
+    m = Matcher(n)
+    for i, j in itertools.combinations(range(n), 2):
+        if rng.random() < 0.8:
+            m.set_weight(i, j, rng.randint(1, 10**30) << 8)
+    for _step in range(40):
+        mates = m.solve()
+        _certify(m)
+        act = [v for v in range(n) if m.active[v]]
+        assert all(mates[mates[v]] == v for v in act)
+        if len(act) < 6:
+            break
+        if rng.random() < 0.15 and mates[act[-1]] != act[-1]:
+            m.remove_pair(act[-1], mates[act[-1]])
+            continue
+        # a group's weights raised by a common low-order term plus pair noise, as a
+        # bracket set-up does, or one player's edges changed
+        group = rng.sample(act, rng.randint(1, min(12, len(act))))
+        for a, b in itertools.combinations(group, 2):
+            if m.w[a][b]:
+                m.set_weight(a, b, m.w[a][b] + rng.randint(0, 255))
+        u = rng.choice(act)
+        for x in act:
+            if x != u and rng.random() < 0.3:
+                m.set_weight(u, x, rng.choice([0, rng.randint(1, 10**30) << 8]))
+
+
 # -- rules, one at a time ------------------------------------------------------------------
 def _state(n: int, rounds: list[str], total: int = 9, **kw: object) -> SwissState:
     """``rounds``: one string per round, boards ``W-B r`` (r in 1 = 0 + -) or ``N bye``."""

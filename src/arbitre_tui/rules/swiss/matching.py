@@ -3,8 +3,8 @@
 The Dutch engine asks the same question hundreds of times a round, each time after
 changing the weights around one or two players. Solving from scratch each time is
 O(n³) per question; this matcher keeps the optimal matching and its dual solution,
-frees only the players whose edges changed, and grows alternating trees from them
-(Edmonds' blossom algorithm, primal-dual form as in Galil's survey, with the
+frees only the players whose edges changed, and grows alternating trees from them,
+one at a time (Edmonds' blossom algorithm, primal-dual form as in Galil's survey, with the
 implementation layout of J. van Rantwijk's public-domain ``mwmatching``).
 
 Weights are Python integers of any size: the Dutch criteria are packed into one
@@ -318,6 +318,8 @@ class _Solver:
         self.bsl = [0] * (2 * n)  # cached slack of bestedge[b] …
         self.bgen = [-1] * (2 * n)  # … valid while no dual changed since
         self.queue: list[int] = []
+        self.tree: list[int] = []  # blossoms labelled this stage (some since absorbed)
+        self.reached: list[int] = []  # unlabelled vertices given a best edge this stage
         # mate as "pointer": v*n + mate, or -1
         self.mate = [(v * n + x) if x >= 0 else -1 for v, x in enumerate(m._mate)]
 
@@ -341,6 +343,7 @@ class _Solver:
     def assign_label(self, v: int, t: int, p: int) -> None:
         b = self.inblossom[v]
         self.label[v] = self.label[b] = t
+        self.tree.append(b)
         self.labelend[v] = self.labelend[b] = p
         self.bestedge[v] = self.bestedge[b] = -1
         if t == 1:
@@ -406,6 +409,7 @@ class _Solver:
             w = self.labelend[bw] % n
             bw = inb[w]
         self.label[b] = 1
+        self.tree.append(b)
         self.labelend[b] = self.labelend[bb]
         self.dual[b] = 0
         self.leafs[b] = [x for c in path for x in self.leafs[c]]
@@ -501,6 +505,7 @@ class _Solver:
             bv = childs[j]
             x = self.rev(p) % n
             self.label[x] = self.label[bv] = 2
+            self.tree.append(bv)
             self.labelend[x] = self.labelend[bv] = p
             self.bestedge[bv] = -1
             j += jstep
@@ -581,6 +586,14 @@ class _Solver:
             p = self.rev(self.labelend[bt])
 
     def run(self) -> list[int]:
+        """Grow one alternating tree at a time, from each free vertex whose dual is > 0.
+
+        One tree per stage (Edmonds' original order) rather than all of them at once:
+        after a re-optimisation many vertices are free, and growing every tree again
+        after each augmentation rescans them all; a lone tree is small. Free vertices
+        outside the tree keep their duals; the optimum needs them at 0 only at the end,
+        and every stage brings one of them there or matches it.
+        """
         n = self.n
         act = self.act
         w = self.w
@@ -591,20 +604,40 @@ class _Solver:
         allowed = self.allowed
         bsl = self.bsl
         bgen = self.bgen
+        tree = self.tree
+        reached = self.reached
+        blossomparent = self.blossomparent
+        leafs = self.leafs
         gen = 0
+        # a matched vertex stays matched and a free one's dual never rises: the roots
+        # to come are among today's, in this order
+        roots = [v for v in act if self.mate[v] == -1 and dual[v] > 0]
+        next_root = 0
         while True:
-            label[:] = [0] * (2 * n)
-            self.bestedge[:] = [-1] * (2 * n)
-            self.blossombestedges[n:] = [None] * n
-            self.allowed.clear()
+            for b in tree:
+                label[b] = 0
+                bestedge[b] = -1
+                self.blossombestedges[b] = None
+                for v in leafs[b]:
+                    label[v] = 0
+                    bestedge[v] = -1
+            for v in reached:
+                bestedge[v] = -1
+                label[v] = 0
+            tree.clear()
+            reached.clear()
+            allowed.clear()
             self.queue.clear()
-            roots = 0
-            for v in act:
-                if self.mate[v] == -1 and dual[v] > 0 and label[inb[v]] == 0:
-                    self.assign_label(v, 1, -1)
-                    roots += 1
-            if not roots:
+            root = -1
+            while next_root < len(roots):
+                v = roots[next_root]
+                next_root += 1
+                if self.mate[v] == -1 and dual[v] > 0:
+                    root = v
+                    break
+            if root < 0:
                 break
+            self.assign_label(root, 1, -1)
             done = False
             while True:
                 while self.queue and not done:
@@ -632,7 +665,7 @@ class _Solver:
                             lx = label[bx]
                             if lx == 0:
                                 if self.mate[self.blossombase[bx]] == -1:
-                                    # a free vertex outside every tree: augment to it
+                                    # a free vertex outside the tree: augment to it
                                     self.climb(v, p)
                                     if bx >= n:
                                         self.augment_blossom(bx, x)
@@ -640,19 +673,15 @@ class _Solver:
                                     done = True
                                     break
                                 self.assign_label(x, 2, self.rev(p))
-                            elif lx == 1:
+                            elif lx == 1:  # one tree: two S-vertices close a blossom
                                 base = self.scan_blossom(v, x)
-                                if base >= 0:
-                                    self.add_blossom(base, p)
-                                    bv = inb[v]
-                                else:
-                                    self.climb(v, p)
-                                    self.climb(x, self.rev(p))
-                                    done = True
-                                    break
+                                assert base >= 0
+                                self.add_blossom(base, p)
+                                bv = inb[v]
                             elif label[x] == 0:
                                 label[x] = 2
                                 self.labelend[x] = self.rev(p)
+                                reached.append(x)
                         elif label[bx] == 1:
                             # slacks of stored best edges are cached until the next
                             # dual change (generation ``gen``)
@@ -667,7 +696,9 @@ class _Solver:
                                 bgen[bv] = gen
                         elif label[x] == 0:
                             q = bestedge[x]
-                            if q != -1 and bgen[x] != gen:
+                            if q == -1:
+                                reached.append(x)
+                            elif bgen[x] != gen:
                                 qi, qj = divmod(q, n)
                                 bsl[x] = dual[qi] + dual[qj] - 2 * w[qi][qj]
                                 bgen[x] = gen
@@ -677,56 +708,52 @@ class _Solver:
                                 bgen[x] = gen
                 if done:
                     break
-                # dual adjustment
+                # dual adjustment, over the tree and the vertices next to it
                 gen += 1
+                tops = {b for b in tree if blossomparent[b] == -1 and label[b] in (1, 2)}
                 deltatype = 1
                 delta = -1
                 smin = -1
-                unlabelled = []
-                for v in act:
-                    lv = label[inb[v]]
-                    if lv == 1:
-                        if smin < 0 or dual[v] < delta:
-                            delta = dual[v]
-                            smin = v
-                    elif lv == 0 and bestedge[v] != -1:
-                        unlabelled.append(v)
+                for b in tops:
+                    if label[b] == 1:
+                        for v in leafs[b]:
+                            if smin < 0 or dual[v] < delta:
+                                delta = dual[v]
+                                smin = v
                 deltaedge = -1
                 deltablossom = -1
-                for v in unlabelled:
+                for v in reached:
                     q = bestedge[v]
-                    qi, qj = divmod(q, n)
-                    d = dual[qi] + dual[qj] - 2 * w[qi][qj]
-                    if d < delta:
-                        delta = d
-                        deltatype = 2
-                        deltaedge = q
-                used = [b for b in range(n, 2 * n) if self.blossombase[b] >= 0]
-                for b in act + used:
+                    if q != -1 and label[inb[v]] == 0:
+                        qi, qj = divmod(q, n)
+                        d = dual[qi] + dual[qj] - 2 * w[qi][qj]
+                        if d < delta:
+                            delta = d
+                            deltatype = 2
+                            deltaedge = q
+                for b in tops:
                     q = bestedge[b]
-                    if q != -1 and label[b] == 1 and self.blossomparent[b] == -1:
+                    if q != -1 and label[b] == 1:
                         qi, qj = divmod(q, n)
                         d = (dual[qi] + dual[qj] - 2 * w[qi][qj]) // 2
                         if d < delta:
                             delta = d
                             deltatype = 3
-                            deltaedge = self.bestedge[b]
-                for b in used:
-                    if self.blossomparent[b] == -1 and label[b] == 2 and dual[b] < delta:
+                            deltaedge = q
+                    elif b >= n and label[b] == 2 and dual[b] < delta:
                         delta = dual[b]
                         deltatype = 4
                         deltablossom = b
-                for v in act:
-                    lb = label[inb[v]]
-                    if lb == 1:
-                        dual[v] -= delta
-                    elif lb == 2:
-                        dual[v] += delta
-                for b in used:
-                    if self.blossomparent[b] == -1:
-                        if label[b] == 1:
+                for b in tops:
+                    if label[b] == 1:
+                        for v in leafs[b]:
+                            dual[v] -= delta
+                        if b >= n:
                             dual[b] += delta
-                        elif label[b] == 2:
+                    else:
+                        for v in leafs[b]:
+                            dual[v] += delta
+                        if b >= n:
                             dual[b] -= delta
                 if deltatype == 1:
                     self.climb(smin, -1)
@@ -743,9 +770,9 @@ class _Solver:
                     self.queue.append(i)
                 else:
                     self.expand_blossom(deltablossom, False)
-            for b in range(n, 2 * n):
+            for b in {b for b in tree if b >= n}:
                 if (
-                    self.blossomparent[b] == -1
+                    blossomparent[b] == -1
                     and self.blossombase[b] >= 0
                     and label[b] == 1
                     and dual[b] == 0
