@@ -408,12 +408,74 @@ class _Engine:
 
     # the pairing -------------------------------------------------------------------------
     def pair(self) -> tuple[list[tuple[int, int]], int | None]:
+        """The round's pairs (engine indices) and the bye, bracket after bracket."""
         sp, s = self.sp, self.s
         n = len(sp)
         if n == 0:
             return [], None
-        bits, gshift = self.sg_bits, self.sg_shift
         m = Matcher(n)
+        bye_score, single, ranks = self._complete(m)
+        pair_of: dict[int, int] = {}
+        vi: list[int] = []
+        nxt = 0
+        while nxt < n and s[nxt] >= s[0]:
+            vi.append(nxt)
+            nxt += 1
+        matched = [False] * n
+        sg_begin = 0
+        sg_begin_v = 0
+        while len(vi) > 1 or nxt < n:
+            nsg_begin = len(vi)
+            sg_iter = nxt
+            while nxt < n and s[nxt] >= s[sg_iter]:
+                vi.append(nxt)
+                nxt += 1
+            br = _Bracket(
+                m, s, vi, sg_begin, nsg_begin, sg_begin_v,
+                sg_begin_v + (nsg_begin - sg_begin), matched, self.sg_bits,
+            )  # fmt: skip
+            self._set_up(br, bye_score, single, ranks)
+            br.choose_moved_down()
+            br.pair_moved_down()
+            br.pair_remainder()
+            # on to the next bracket
+            new_vi: list[int] = []
+            sg_begin = 0
+            single = bool(n & 1) and sg_iter != n and bye_score >= s[sg_iter]
+            stable = br.stable
+            for pi in range(len(vi)):
+                pv = vi[pi]
+                if pi < nsg_begin and matched[pv]:
+                    pair_of[pv] = stable[pv]
+                    pair_of[stable[pv]] = pv
+                else:
+                    new_vi.append(pv)
+                    if pi < nsg_begin:
+                        sg_begin += 1
+                    if single and s[stable[pv]] < s[sg_iter]:
+                        single = False
+            vi = new_vi
+            sg_begin_v = br.nsg_begin_v
+        pairs: list[tuple[int, int]] = []
+        bye: int | None = None
+        for v in range(n):
+            if v in pair_of:
+                o = pair_of[v]
+                if sp[v].id < sp[o].id:
+                    pairs.append((v, o))
+            else:
+                bye = v
+        return pairs, bye
+
+    def _complete(self, m: Matcher) -> tuple[int, bool, dict[int, int]]:
+        """First solve: can the round be paired at all, and who may get the bye.
+
+        Returns the score of the bye's group, whether the bye comes from the single
+        (top) group, and the ranks of unplayed-game counts there (C.9); the matcher is
+        left with the weights outside any bracket.
+        """
+        s, n = self.s, len(self.sp)
+        bits, gshift = self.sg_bits, self.sg_shift
         odd = n & 1
         for pi in range(n):
             for oi in range(pi):
@@ -461,7 +523,7 @@ class _Engine:
         single = False
         ranks: dict[int, int] = {}
         if odd:
-            bye_score = next(s[v] for v in range(n) if mates[v] == v)
+            bye_score = s[unpaired[0]]
             top = s[0]
             if bye_score >= top:
                 single = True
@@ -471,7 +533,7 @@ class _Engine:
                     if s[mates[i]] < top:
                         single = False
                         break
-            counts = sorted(self._pg(sp[i]) for i in range(n) if s[i] == bye_score)
+            counts = sorted(self._pg(self.sp[i]) for i in range(n) if s[i] == bye_score)
             for rank, c in enumerate(counts):
                 ranks[c] = rank
             for pi in range(n):
@@ -479,239 +541,20 @@ class _Engine:
                     m.set_weight(
                         pi, oi, self.weight(oi, pi, False, False, bye_score, single, ranks)
                     )
+        return bye_score, single, ranks
 
-        pair_of: dict[int, int] = {}
-        vi: list[int] = []
-        nxt = 0
-        while nxt < n and s[nxt] >= s[0]:
-            vi.append(nxt)
-            nxt += 1
-        matched = [False] * n
-        sg_begin = 0
-        sg_begin_v = 0
-        while len(vi) > 1 or nxt < n:
-            nsg_begin = len(vi)
-            nsg_begin_v = sg_begin_v + (nsg_begin - sg_begin)
-            sg_iter = nxt
-            while nxt < n and s[nxt] >= s[sg_iter]:
-                vi.append(nxt)
-                nxt += 1
-            size = len(vi)
-            base: list[list[int]] = [[] for _ in range(size)]
-            for lo in range(sg_begin, size):
-                row = base[lo]
-                lov = vi[lo]
-                inc = lo < nsg_begin
-                for hi in range(lo):
-                    wgt = self.weight(vi[hi], lov, inc, not inc, bye_score, single, ranks)
-                    row.append(wgt)
-                    m.set_weight(lov, vi[hi], wgt)
-
-            def ewc(
-                small: int, large: int, small_rem: int, rem_pairs: int, base: list[list[int]] = base
-            ) -> int:
-                """Base weight plus the exchange terms: fewest exchanges, closest BSNs."""
-                wgt = base[large][small]
-                if wgt:
-                    wgt += (((small_rem < rem_pairs) << 2 * bits) - small_rem) << 1
-                return wgt
-
-            def in_bracket(v: int, lo: int = sg_begin_v, hi: int = nsg_begin_v) -> bool:
-                return lo <= v < hi
-
-            stable = m.solve()
-            # which moved-down players are paired in this bracket
-            md_score = 0
-            rem_md = rem_matched = 0
-            for pi in range(sg_begin):
-                if pi == 0 or s[vi[pi]] < md_score:
-                    md_score = s[vi[pi]]
-                    rem_matched = rem_md = 0
-                    k = pi
-                    while k < size and s[vi[k]] >= md_score:
-                        rem_md += 1
-                        if in_bracket(stable[vi[k]]):
-                            rem_matched += 1
-                        k += 1
-                if not rem_matched:
-                    continue
-                pv = vi[pi]
-                if rem_md <= rem_matched:
-                    matched[pv] = True
-                    continue
-                rem_md -= 1
-                if not in_bracket(stable[pv]):
-                    for oi in range(sg_begin, nsg_begin):
-                        wgt = base[oi][pi]
-                        if wgt:
-                            m.set_weight(pv, vi[oi], wgt | 1)
-                    stable = m.solve()
-                if in_bracket(stable[pv]):
-                    matched[pv] = True
-                    rem_matched -= 1
-                    for oi in range(sg_begin, nsg_begin):
-                        wgt = base[oi][pi]
-                        if wgt:
-                            m.set_weight(pv, vi[oi], (wgt | (nsg_begin - sg_begin)) + 1)
-            # their opponents
-            for pi in range(sg_begin):
-                pv = vi[pi]
-                if not matched[pv]:
-                    continue
-                # The weights below favour the highest resident still free. When the
-                # optimum already pairs pv with that one, it stays optimal: no solve.
-                first = next(
-                    (
-                        vi[oi]
-                        for oi in range(sg_begin, nsg_begin)
-                        if not matched[vi[oi]] and base[oi][pi]
-                    ),
-                    -1,
-                )
-                if stable[pv] != first and not _swap_to(m, stable, pv, first):
-                    addend = size
-                    for oi in range(nsg_begin - 1, sg_begin - 1, -1):
-                        ov = vi[oi]
-                        if matched[ov]:
-                            continue
-                        wgt = base[oi][pi]
-                        if wgt:
-                            m.set_weight(pv, ov, wgt + addend)
-                            addend += 1
-                    stable = m.solve()
-                mv = stable[pv]
-                matched[mv] = True
-                m.remove_pair(pv, mv)
-            # the remainder: S1 and S2, exchanges
-            remainder: list[int] = []
-            rem_pairs = 0
-            for pi in range(sg_begin, nsg_begin):
-                pv = vi[pi]
-                if stable[pv] < sg_begin_v:
-                    continue
-                remainder.append(pi)
-                if stable[pv] < pv:
-                    rem_pairs += 1
-            for a, oi in enumerate(remainder):
-                ov = vi[oi]
-                for b in range(a):
-                    pi = remainder[b]
-                    m.set_weight(vi[pi], ov, ewc(pi, oi, b, rem_pairs))
-
-            # Without exchanges the optimum already earns every exchange term the
-            # weights above can give: it stays optimal, no solve needed.
-            if _exchanges(stable, vi, remainder, rem_pairs, nsg_begin_v):
-                stable = m.solve()
-            exchanges = _exchanges(stable, vi, remainder, rem_pairs, nsg_begin_v)
-            left = exchanges
-            ri = rem_pairs
-            it = rem_pairs
-            while it != 0 and left:
-                ri -= 1
-                it -= 1
-                pi = remainder[it]
-                pv = vi[pi]
-                if pv < stable[pv] < nsg_begin_v:
-                    for o in remainder[it + 1 :]:
-                        wgt = ewc(pi, o, ri, rem_pairs)
-                        if wgt:
-                            m.set_weight(pv, vi[o], wgt - 1)
-                    stable = m.solve()
-                exchange = stable[pv] <= pv or stable[pv] >= nsg_begin_v
-                left -= exchange
-                for o in remainder[it + 1 :]:
-                    if exchange:
-                        base[o][pi] = 0
-                    m.set_weight(pv, vi[o], ewc(pi, o, ri, rem_pairs))
-            left = exchanges
-            ri = rem_pairs
-            for it in range(rem_pairs, len(remainder)):
-                if left <= 1:
-                    break
-                pi = remainder[it]
-                pv = vi[pi]
-                already = pv < stable[pv] < nsg_begin_v
-                if not already:
-                    for o in remainder[it + 1 :]:
-                        wgt = ewc(pi, o, ri, rem_pairs)
-                        if wgt:
-                            m.set_weight(pv, vi[o], wgt + 1)
-                    stable = m.solve()
-                if pv < stable[pv] < nsg_begin_v:
-                    left -= 1
-                    for o in remainder[:it]:
-                        base[pi][o] = 0
-                        m.set_weight(pv, vi[o], 0)
-                    for oi in range(nsg_begin, size):
-                        base[oi][pi] = 0
-                        m.set_weight(pv, vi[oi], 0)
-                    for ov in range(vi[-1] + 1, n):  # nor float below the next group
-                        m.set_weight(pv, ov, 0)
-                if not already:
-                    for o in remainder[it + 1 :]:
-                        m.set_weight(pv, vi[o], ewc(pi, o, ri, rem_pairs))
-                ri += 1
-            for a, pi in enumerate(remainder):
-                pv = vi[pi]
-                for o in remainder[a + 1 :]:
-                    ov = vi[o]
-                    if (
-                        stable[pv] <= pv
-                        or stable[pv] >= nsg_begin_v
-                        or ov < stable[ov] < nsg_begin_v
-                    ):
-                        base[o][pi] = 0
-                    m.set_weight(pv, ov, base[o][pi])
-            # who meets whom: each S1 player takes the first opponent that keeps the optimum
-            for pi in remainder:
-                pv = vi[pi]
-                if pv < stable[pv] < nsg_begin_v:
-                    # as above: already paired with the favourite, the solve is not needed
-                    first = next(
-                        (vi[o] for o in remainder if o > pi and not matched[vi[o]] and base[o][pi]),
-                        -1,
-                    )
-                    if stable[pv] != first and not _swap_to(m, stable, pv, first):
-                        addend = 0
-                        for o in reversed(remainder):
-                            ov = vi[o]
-                            if o <= pi or matched[ov]:
-                                continue
-                            wgt = base[o][pi]
-                            if wgt:
-                                m.set_weight(pv, ov, wgt + addend)
-                            addend += 1
-                        stable = m.solve()
-                    mv = stable[pv]
-                    matched[pv] = matched[mv] = True
-                    m.remove_pair(pv, mv)
-            # on to the next bracket
-            new_vi: list[int] = []
-            sg_begin = 0
-            single = bool(odd) and sg_iter != n and bye_score >= s[sg_iter]
-            for pi in range(size):
-                pv = vi[pi]
-                if pi < nsg_begin and matched[pv]:
-                    pair_of[pv] = stable[pv]
-                    pair_of[stable[pv]] = pv
-                else:
-                    new_vi.append(pv)
-                    if pi < nsg_begin:
-                        sg_begin += 1
-                    if single and s[stable[pv]] < s[sg_iter]:
-                        single = False
-            vi = new_vi
-            sg_begin_v = nsg_begin_v
-        pairs: list[tuple[int, int]] = []
-        bye: int | None = None
-        for v in range(n):
-            if v in pair_of:
-                o = pair_of[v]
-                if sp[v].id < sp[o].id:
-                    pairs.append((v, o))
-            else:
-                bye = v
-        return pairs, bye
+    def _set_up(self, br: _Bracket, bye_score: int, single: bool, ranks: dict[int, int]) -> None:
+        """The bracket's own weights (and the next group's), then the optimum under them."""
+        vi, m = br.vi, br.m
+        for lo in range(br.sg_begin, len(vi)):
+            row = br.base[lo]
+            lov = vi[lo]
+            inc = lo < br.nsg_begin
+            for hi in range(lo):
+                wgt = self.weight(vi[hi], lov, inc, not inc, bye_score, single, ranks)
+                row.append(wgt)
+                m.set_weight(lov, vi[hi], wgt)
+        br.solve()
 
     # colours ----------------------------------------------------------------------------
     def higher(self, a: int, b: int) -> bool:
@@ -731,6 +574,228 @@ class _Engine:
         if not self.higher(a, b):
             return _invert(pb.preference), "E.4"
         return pa.preference, "E.4"
+
+
+class _Bracket:
+    """One bracket being paired, and the next score group below it.
+
+    ``vi`` lists matcher vertices: the players moved down into the bracket, then its
+    residents (from ``sg_begin``), then the next score group (from ``nsg_begin``). The
+    steps below fix the bracket's choices one at a time, in the order of the reference
+    construction, each time keeping ``stable`` an optimum of the matcher.
+    """
+
+    def __init__(
+        self,
+        m: Matcher,
+        s: list[int],
+        vi: list[int],
+        sg_begin: int,
+        nsg_begin: int,
+        sg_begin_v: int,
+        nsg_begin_v: int,
+        matched: list[bool],
+        bits: int,
+    ) -> None:
+        self.m, self.s, self.vi = m, s, vi
+        self.sg_begin, self.nsg_begin = sg_begin, nsg_begin
+        self.sg_begin_v, self.nsg_begin_v = sg_begin_v, nsg_begin_v
+        self.matched = matched
+        self.bits = bits
+        self.base: list[list[int]] = [[] for _ in range(len(vi))]  # base[lo][hi]
+        self.stable: list[int] = []
+        self.remainder: list[int] = []
+        self.rem_pairs = 0
+
+    def solve(self) -> None:
+        self.stable = self.m.solve()
+
+    def in_bracket(self, v: int) -> bool:
+        return self.sg_begin_v <= v < self.nsg_begin_v
+
+    def ewc(self, small: int, large: int, small_rem: int) -> int:
+        """Base weight plus the exchange terms: fewest exchanges, closest BSNs."""
+        wgt = self.base[large][small]
+        if wgt:
+            wgt += (((small_rem < self.rem_pairs) << 2 * self.bits) - small_rem) << 1
+        return wgt
+
+    def choose_moved_down(self) -> None:
+        """Which moved-down players are paired in this bracket (the highest first)."""
+        m, s, vi, base = self.m, self.s, self.vi, self.base
+        sg_begin, nsg_begin = self.sg_begin, self.nsg_begin
+        md_score = 0
+        rem_md = rem_matched = 0
+        for pi in range(sg_begin):
+            if pi == 0 or s[vi[pi]] < md_score:
+                md_score = s[vi[pi]]
+                rem_matched = rem_md = 0
+                k = pi
+                while k < len(vi) and s[vi[k]] >= md_score:
+                    rem_md += 1
+                    if self.in_bracket(self.stable[vi[k]]):
+                        rem_matched += 1
+                    k += 1
+            if not rem_matched:
+                continue
+            pv = vi[pi]
+            if rem_md <= rem_matched:
+                self.matched[pv] = True
+                continue
+            rem_md -= 1
+            if not self.in_bracket(self.stable[pv]):
+                for oi in range(sg_begin, nsg_begin):
+                    wgt = base[oi][pi]
+                    if wgt:
+                        m.set_weight(pv, vi[oi], wgt | 1)
+                self.solve()
+            if self.in_bracket(self.stable[pv]):
+                self.matched[pv] = True
+                rem_matched -= 1
+                for oi in range(sg_begin, nsg_begin):
+                    wgt = base[oi][pi]
+                    if wgt:
+                        m.set_weight(pv, vi[oi], (wgt | (nsg_begin - sg_begin)) + 1)
+
+    def pair_moved_down(self) -> None:
+        """The opponents of the moved-down players paired here, the highest first."""
+        residents = list(range(self.sg_begin, self.nsg_begin))
+        for pi in range(self.sg_begin):
+            if self.matched[self.vi[pi]]:
+                self.take_first(pi, residents, len(self.vi), False)
+
+    def take_first(self, pi: int, candidates: list[int], addend: int, gaps: bool) -> None:
+        """Pair ``vi[pi]`` with the first of ``candidates`` that keeps the optimum.
+
+        Weights favouring the candidates in order (``addend`` and up, the last
+        candidate lowest; ``gaps``: forbidden pairs take a step too) are set and
+        solved, unless the optimum already pairs it with the first candidate still
+        free, or a partner swap of equal weight does: then it stays optimal unsolved.
+        """
+        m, vi, base, matched = self.m, self.vi, self.base, self.matched
+        pv = vi[pi]
+        free = [o for o in candidates if not matched[vi[o]]]
+        first = next((vi[o] for o in free if base[o][pi]), -1)
+        if self.stable[pv] != first and not _swap_to(m, self.stable, pv, first):
+            for o in reversed(free):
+                wgt = base[o][pi]
+                if wgt:
+                    m.set_weight(pv, vi[o], wgt + addend)
+                if wgt or gaps:
+                    addend += 1
+            self.solve()
+        mv = self.stable[pv]
+        matched[pv] = matched[mv] = True
+        m.remove_pair(pv, mv)
+
+    def pair_remainder(self) -> None:
+        """The remainder: S1 and S2, the exchanges, then who meets whom."""
+        m, vi, base = self.m, self.vi, self.base
+        stable = self.stable
+        remainder = self.remainder
+        for pi in range(self.sg_begin, self.nsg_begin):
+            pv = vi[pi]
+            if stable[pv] < self.sg_begin_v:
+                continue
+            remainder.append(pi)
+            if stable[pv] < pv:
+                self.rem_pairs += 1
+        for a, oi in enumerate(remainder):
+            ov = vi[oi]
+            for b in range(a):
+                pi = remainder[b]
+                m.set_weight(vi[pi], ov, self.ewc(pi, oi, b))
+        # Without exchanges the optimum already earns every exchange term the
+        # weights above can give: it stays optimal, no solve needed.
+        if self.exchanges():
+            self.solve()
+        exchanges = self.exchanges()
+        self.exchange_s1(exchanges)
+        self.exchange_s2(exchanges)
+        nsg_begin_v = self.nsg_begin_v
+        stable = self.stable
+        for a, pi in enumerate(remainder):
+            pv = vi[pi]
+            for o in remainder[a + 1 :]:
+                ov = vi[o]
+                if stable[pv] <= pv or stable[pv] >= nsg_begin_v or ov < stable[ov] < nsg_begin_v:
+                    base[o][pi] = 0
+                m.set_weight(pv, ov, base[o][pi])
+        self.pair_s1()
+
+    def exchanges(self) -> int:
+        """How many S1 players are not paired with an S2 player of the bracket."""
+        remainder, rem_pairs = self.remainder, self.rem_pairs
+        if not remainder or rem_pairs >= len(remainder):
+            return 0
+        stable, vi, next_v = self.stable, self.vi, self.nsg_begin_v
+        return sum(
+            stable[vi[pi]] <= vi[pi] or stable[vi[pi]] >= next_v for pi in remainder[:rem_pairs]
+        )
+
+    def exchange_s1(self, left: int) -> None:
+        """Which S1 players go to S2 (``left`` exchanges to make): the lowest first."""
+        m, vi, base, remainder = self.m, self.vi, self.base, self.remainder
+        rem_pairs, nsg_begin_v = self.rem_pairs, self.nsg_begin_v
+        ri = rem_pairs
+        it = rem_pairs
+        while it != 0 and left:
+            ri -= 1
+            it -= 1
+            pi = remainder[it]
+            pv = vi[pi]
+            if pv < self.stable[pv] < nsg_begin_v:
+                for o in remainder[it + 1 :]:
+                    wgt = self.ewc(pi, o, ri)
+                    if wgt:
+                        m.set_weight(pv, vi[o], wgt - 1)
+                self.solve()
+            exchange = self.stable[pv] <= pv or self.stable[pv] >= nsg_begin_v
+            left -= exchange
+            for o in remainder[it + 1 :]:
+                if exchange:
+                    base[o][pi] = 0
+                m.set_weight(pv, vi[o], self.ewc(pi, o, ri))
+
+    def exchange_s2(self, left: int) -> None:
+        """Which S2 players come up to S1: the highest first."""
+        m, vi, base, remainder = self.m, self.vi, self.base, self.remainder
+        rem_pairs, nsg_begin, nsg_begin_v = self.rem_pairs, self.nsg_begin, self.nsg_begin_v
+        ri = rem_pairs
+        for it in range(rem_pairs, len(remainder)):
+            if left <= 1:
+                break
+            pi = remainder[it]
+            pv = vi[pi]
+            already = pv < self.stable[pv] < nsg_begin_v
+            if not already:
+                for o in remainder[it + 1 :]:
+                    wgt = self.ewc(pi, o, ri)
+                    if wgt:
+                        m.set_weight(pv, vi[o], wgt + 1)
+                self.solve()
+            if pv < self.stable[pv] < nsg_begin_v:
+                left -= 1
+                for o in remainder[:it]:
+                    base[pi][o] = 0
+                    m.set_weight(pv, vi[o], 0)
+                for oi in range(nsg_begin, len(vi)):
+                    base[oi][pi] = 0
+                    m.set_weight(pv, vi[oi], 0)
+                for ov in range(vi[-1] + 1, m.n):  # nor float below the next group
+                    m.set_weight(pv, ov, 0)
+            if not already:
+                for o in remainder[it + 1 :]:
+                    m.set_weight(pv, vi[o], self.ewc(pi, o, ri))
+            ri += 1
+
+    def pair_s1(self) -> None:
+        """Who meets whom: each S1 player takes the first opponent that keeps the optimum."""
+        remainder, vi = self.remainder, self.vi
+        for k, pi in enumerate(remainder):
+            pv = vi[pi]
+            if pv < self.stable[pv] < self.nsg_begin_v:
+                self.take_first(pi, remainder[k + 1 :], 0, True)
 
 
 def _swap_to(m: Matcher, stable: list[int], pv: int, first: int) -> bool:
@@ -756,15 +821,6 @@ def _swap_to(m: Matcher, stable: list[int], pv: int, first: int) -> bool:
         stable[x], stable[y] = y, x
     stable[pv], stable[first] = first, pv
     return True
-
-
-def _exchanges(
-    stable: list[int], vi: list[int], remainder: list[int], rem_pairs: int, next_v: int
-) -> int:
-    """How many S1 players are not paired with an S2 player of the bracket."""
-    if not remainder or rem_pairs >= len(remainder):
-        return 0
-    return sum(stable[vi[pi]] <= vi[pi] or stable[vi[pi]] >= next_v for pi in remainder[:rem_pairs])
 
 
 def pair_round(state: SwissState) -> RoundPairing:
