@@ -167,6 +167,38 @@ def test_ineligible_entries_are_refused(tmp_path: Path) -> None:
     assert service.store.snapshot() == before
 
 
+def test_one_person_one_section_of_parallel_tournaments(tmp_path: Path) -> None:
+    """002: three Opens in parallel (1900-1999 choose A or B); 003: four separate tournaments."""
+    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
+    entre = Player(surname="Entre", first_name="Deux", rating_fide=1950, fide_id=30000001)
+    pid = service.register_player("open-b", entre)
+    before = service.store.snapshot()
+    with pytest.raises(OperationError, match="déjà inscrit en Open B"):
+        service.register_player("open-a", entre)
+    # without a FIDE id: the same name and birth date is the same person
+    kid = Player(surname="Petit", first_name="Léa", rating_ffe=1200, birth_date=dt.date(2016, 4, 2))
+    service.register_player("open-c", kid)
+    with pytest.raises(OperationError, match="déjà inscrit en Open C"):
+        service.register_player("open-b", kid.model_copy(update={"surname": "PETIT "}))
+    before = service.store.snapshot()
+    with pytest.raises(OperationError, match="ligne 3 : déjà inscrit en Open B"):
+        service.import_players(
+            "open-a", b"nom,prenom,elo_fide,fide_id\nAutre,Un,2100,30000002\nX,Y,1950,30000001\n"
+        )
+    assert service.store.snapshot() == before
+    # a namesake born another day is someone else; a withdrawn entry frees the person
+    twin = kid.model_copy(update={"birth_date": dt.date(2016, 4, 3)})
+    assert service.register_player("open-b", twin) > 0
+    service.withdraw(pid)
+    assert service.register_player("open-a", entre) > 0
+    # the four youth championships are separate tournaments played at the same time
+    youth = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
+    girl = Player(surname="Fille", sex="w", birth_date=dt.date(2018, 3, 1), ffe_code="K12345")
+    youth.register_player("u10f", girl)
+    with pytest.raises(OperationError, match="déjà inscrit en"):
+        youth.register_player("u10", girl.model_copy(update={"ffe_code": "k12345"}))
+
+
 def test_bye_refusals_change_nothing(tmp_path: Path) -> None:
     service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
     t = service.tournament("open-c")

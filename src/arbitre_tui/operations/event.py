@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -126,7 +126,9 @@ class EventService:
     def register_player(self, key: str, player: Player) -> int:
         t = self.tournament(key)
         tid = self._tid(t)
-        self._check_duplicate_fide(tid, [player])
+        twice = self._entered_twice(t, tid)(player)
+        if twice:
+            raise OperationError(f"{player.name} : {twice}.")
         fault = eligibility_fault(t, player)
         if fault:
             raise OperationError(f"{player.name} ne peut pas s'inscrire en {fault}")
@@ -144,13 +146,35 @@ class EventService:
         ) as tx:
             return tx.insert("players", values)
 
-    def _check_duplicate_fide(self, tid: int, players: Sequence[Player]) -> None:
+    def _entered_twice(self, t: Tournament, tid: int) -> Callable[[Player], str | None]:
+        """A check that a new entry is not already in: this tournament (same FIDE id),
+        or a parallel one of the same regulation (same person, not withdrawn)."""
+        from ..rules.registration import same_person
+
         known = {p.fide_id: p for p in self.store.players(tid) if p.fide_id}
-        for p in players:
-            if p.fide_id and p.fide_id in known:
-                raise OperationError(
-                    f"Identifiant FIDE {p.fide_id} déjà inscrit ({known[p.fide_id].name})."
+        regulation = t.settings.get("regulation")
+        parallel = [
+            (o.name, p)
+            for o in self.store.tournaments()
+            if regulation and o.key != t.key and o.settings.get("regulation") == regulation
+            for p in self.store.players(self._tid(o))
+            if not p.withdrawn
+        ]
+
+        def fault(player: Player) -> str | None:
+            if player.fide_id and player.fide_id in known:
+                return (
+                    f"identifiant FIDE {player.fide_id} déjà inscrit ({known[player.fide_id].name})"
                 )
+            for name, other in parallel:
+                if same_person(player, other):
+                    return (
+                        f"déjà inscrit en {name} (tournois joués en parallèle : "
+                        f"retirer d'abord l'inscription en {name})"
+                    )
+            return None
+
+        return fault
 
     def import_players(
         self, key: str, data: bytes, *, encoding: str = "utf-8", skip_bad: bool = False
@@ -170,17 +194,11 @@ class EventService:
         except (LookupError, UnicodeDecodeError) as exc:
             raise OperationError(f"Encodage illisible : {exc}") from None
         report = parse_players_csv(text)
-        known = {p.fide_id: p for p in self.store.players(tid) if p.fide_id}
+        entered_twice = self._entered_twice(t, tid)
         good = []
         for row in report.rows:
-            if row.player.fide_id and row.player.fide_id in known:
-                report.errors.append(
-                    (
-                        row.line,
-                        f"identifiant FIDE {row.player.fide_id} déjà inscrit "
-                        f"({known[row.player.fide_id].name})",
-                    )
-                )
+            if twice := entered_twice(row.player):
+                report.errors.append((row.line, twice))
             elif fault := eligibility_fault(t, row.player):
                 report.errors.append((row.line, f"{row.player.name} : {fault}"))
             else:
