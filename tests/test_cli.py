@@ -153,3 +153,26 @@ def test_help_is_complete() -> None:
         for action in p._actions:
             if action.dest not in ("help",) and action.help is None and action.option_strings:
                 pytest.fail(f"{name} {action.option_strings} has no help")
+
+
+def test_a_closed_pipe_stops_quietly(demo_file: Path) -> None:
+    """`arbitre round … | head -1`: the reader leaves early; no traceback, exit 141."""
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "arbitre_tui.faces.cli.main",
+            "round",
+            str(demo_file),
+            "-t",
+            "open-a",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()  # the reader is gone before the first line is written
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 141, err
+    assert "Traceback" not in err and "Exception" not in err

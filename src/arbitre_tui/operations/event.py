@@ -169,8 +169,8 @@ class EventService:
             for name, other in parallel:
                 if same_person(player, other):
                     return (
-                        f"déjà inscrit en {name} (tournois joués en parallèle : "
-                        f"retirer d'abord l'inscription en {name})"
+                        f"déjà inscrit en {name} ; les tournois se jouent en parallèle, "
+                        "retirez d'abord cette inscription"
                     )
             return None
 

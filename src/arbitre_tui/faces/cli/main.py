@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -498,6 +499,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         code: int = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
     except OperationError as exc:
         print(f"Refusé : {exc.message}", file=sys.stderr)
@@ -508,6 +510,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FileNotFoundError as exc:
         print(f"Erreur : fichier introuvable : {exc.filename}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # the reader went away (`arbitre round … | head`): stop quietly, as Unix tools do;
+        # stdout points at /dev/null so the interpreter's final flush cannot fail again
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":
