@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from arbitre_tui.faces.tui.app import ArbitreApp
@@ -49,6 +51,7 @@ async def test_pair_enter_results_and_forfeit_by_keys(tmp_path: Path) -> None:
     app = ArbitreApp(path, tournament="open-c")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r", "a")
+        await app.workers.wait_for_complete()  # the pairing runs off the UI thread
         await pilot.pause()
         t = service.tournament("open-c")
         rnd = service.current_round(t)
@@ -97,3 +100,49 @@ async def test_half_point_bye_by_key_and_refusal(tmp_path: Path) -> None:
     rnd = service.pair_round("open-c", seed=2)
     byes = [g for g in service.store.games(rnd.id or 0) if g.bye is Bye.HALF_POINT]
     assert [g.white_id for g in byes] == [first.id]
+
+
+async def test_pairing_runs_in_the_background_and_holds_other_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the engine works, keys still answer; a write is refused (the pairing read the
+    state it commits on); the round shows once its commit returned."""
+    path = _event(tmp_path, check_in=True)
+    service = EventService(path)
+    release = threading.Event()
+    started = threading.Event()
+    real = EventService.pair_round
+    threads: list[str] = []
+
+    def held(self: EventService, key: str, *args: object, **kw: object) -> object:
+        threads.append(threading.current_thread().name)
+        started.set()
+        assert release.wait(30)
+        return real(self, key, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(EventService, "pair_round", held)
+    app = ArbitreApp(path, tournament="open-c")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "a")
+        assert started.wait(10)
+        await pilot.pause()
+        status = app.query_one("#status", Static)
+        assert "Appariement de la ronde 1 en cours" in str(status.content)
+        await pilot.press("u")  # undo: a write, refused while the pairing runs
+        await pilot.pause()
+        assert "Refusé : appariement de la ronde 1 en cours" in str(status.content)
+        await pilot.press("s")  # the app still answers: another pane shows
+        await pilot.pause()
+        assert app.query_one("#panes").current == "classement"  # type: ignore[attr-defined]
+        t = service.tournament("open-c")
+        assert service.current_round(t) is None  # nothing shown as done, nothing written
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "✓ Ronde 1 appariée" in str(status.content)
+        rnd = service.current_round(t)
+        assert rnd is not None and rnd.number == 1 and service.store.games(rnd.id or 0)
+        await pilot.press("r")
+        await pilot.pause()
+        assert "Ronde 1" in str(app.query_one("#ronde-title", Static).content)
+    assert threads and threads[0] != threading.main_thread().name

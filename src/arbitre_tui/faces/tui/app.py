@@ -87,6 +87,7 @@ class ArbitreApp(App[int]):
         self._data_version = self.service.store.data_version()
         self._stale: set[str] = set()
         self.web_server: Any = None  # the results server, started from the QR pane
+        self.busy: str | None = None  # what runs in the background (writes wait for it)
 
     def on_unmount(self) -> None:
         if self.web_server is not None:
@@ -198,8 +199,18 @@ class ArbitreApp(App[int]):
         status.set_class(error, "error")
         status.update(text, layout=False)  # one fixed line
 
+    def refused_while_busy(self) -> bool:
+        """A write asked while a background operation runs is refused (it reads first)."""
+        if self.busy is None:
+            return False
+        self.set_status(f"Refusé : {self.busy} en cours, un instant.", error=True)
+        self.bell()
+        return True
+
     def run_operation(self, operation: Callable[[], Any], done: str) -> bool:
         """Run one operation; say "done" only after its commit returned."""
+        if self.refused_while_busy():
+            return False
         try:
             operation()
         except OperationError as exc:
@@ -208,6 +219,41 @@ class ArbitreApp(App[int]):
             return False
         self.operation_done(done)
         return True
+
+    def run_in_background(
+        self, operation: Callable[[EventService], Any], done: str, busy: str
+    ) -> None:
+        """Run a long operation (a pairing) off the UI thread; keys keep working.
+
+        It gets its own connection to the file (SQLite connections stay on their
+        thread) and is one transaction as always; "done" shows after its commit.
+        Other writes are refused meanwhile: the operation read the state it commits on.
+        """
+        if self.refused_while_busy():
+            return
+        self.busy = busy
+        self.set_status(f"{busy[:1].upper()}{busy[1:]} en cours…")
+        self.run_worker(lambda: self._background(operation, done), thread=True, group="background")
+
+    def _background(self, operation: Callable[[EventService], Any], done: str) -> None:
+        service = EventService(self.service.path, check=False)
+        try:
+            operation(service)
+        except OperationError as exc:
+            self.call_from_thread(self._background_refused, exc.message)
+            return
+        finally:
+            service.close()
+        self.call_from_thread(self._background_done, done)
+
+    def _background_refused(self, message: str) -> None:
+        self.busy = None
+        self.set_status(f"Refusé : {message}", error=True)
+        self.bell()
+
+    def _background_done(self, done: str) -> None:
+        self.busy = None
+        self.operation_done(done)
 
     def operation_done(self, done: str) -> None:
         """After a commit returned: refresh what shows, then say it is saved."""

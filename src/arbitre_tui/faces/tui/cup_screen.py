@@ -152,6 +152,8 @@ class MatchScreen(ModalScreen[None]):
         return int(value) if value is not None else None
 
     def _run(self, action: Any, done: str) -> None:
+        if self.app.refused_while_busy():  # type: ignore[attr-defined]
+            return
         try:
             action()
         except OperationError as exc:

@@ -192,7 +192,7 @@ class IncidentsPane(TablePane):
     def action_incident(self, colour: str, kind: str, confirm: bool = False) -> None:
         key = self.selected_key()
         t = self._tournament
-        if key is None or t is None:
+        if key is None or t is None or self.app.refused_while_busy():  # type: ignore[attr-defined]
             return
         board = int(key)
         label = {

@@ -342,9 +342,10 @@ class RoundPane(TablePane):
             return
         rounds = self._service.store.rounds(t.id or 0)
         number = len(rounds) + 1
-        self.run_operation(
-            lambda: self._service.pair_round(t.key),
+        self.app.run_in_background(  # type: ignore[attr-defined]
+            lambda service: service.pair_round(t.key),
             done=f"Ronde {number} appariée — e : explications, P : publier",
+            busy=f"appariement de la ronde {number}",
         )
 
     def action_close_round(self) -> None:
