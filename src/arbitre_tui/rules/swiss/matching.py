@@ -318,7 +318,9 @@ class _Solver:
         self.bsl = [0] * (2 * n)  # cached slack of bestedge[b] …
         self.bgen = [-1] * (2 * n)  # … valid while no dual changed since
         self.queue: list[int] = []
-        self.tree: list[int] = []  # blossoms labelled this stage (some since absorbed)
+        # what was labelled this stage, blossoms and vertices (some since absorbed or
+        # expanded): the next stage starts by clearing exactly these
+        self.tree: list[int] = []
         self.reached: list[int] = []  # unlabelled vertices given a best edge this stage
         # mate as "pointer": v*n + mate, or -1
         self.mate = [(v * n + x) if x >= 0 else -1 for v, x in enumerate(m._mate)]
@@ -344,6 +346,8 @@ class _Solver:
         b = self.inblossom[v]
         self.label[v] = self.label[b] = t
         self.tree.append(b)
+        if b != v:
+            self.tree.append(v)
         self.labelend[v] = self.labelend[b] = p
         self.bestedge[v] = self.bestedge[b] = -1
         if t == 1:
@@ -506,6 +510,7 @@ class _Solver:
             x = self.rev(p) % n
             self.label[x] = self.label[bv] = 2
             self.tree.append(bv)
+            self.tree.append(x)
             self.labelend[x] = self.labelend[bv] = p
             self.bestedge[bv] = -1
             j += jstep
