@@ -20,11 +20,12 @@ DEMO_RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS]
 
 
 def fixtures_dir() -> Path:
-    """fixtures/ at the project root (editable install), or $ARBITRE_FIXTURES."""
+    """The project's fixtures/ (linked as data/fixtures, so a wheel has them), or
+    $ARBITRE_FIXTURES."""
     env = os.environ.get("ARBITRE_FIXTURES")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[3] / "fixtures"
+    return Path(__file__).resolve().parents[1] / "data" / "fixtures"
 
 
 def load_template(name: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ def themes_dir() -> Path:
     env = os.environ.get("ARBITRE_THEMES")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[4] / "themes"
+    return Path(__file__).resolve().parents[2] / "data" / "themes"  # the project's themes/
 
 
 def load_themes() -> list[Theme]:
