@@ -6,6 +6,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from textual.geometry import Region
 from textual.widgets import ContentSwitcher, DataTable, Static
 
 from arbitre_tui.faces.tui.app import ArbitreApp
@@ -93,6 +94,25 @@ async def test_refusal_is_shown_and_changes_nothing(demo_file: Path) -> None:
         assert "Refusé" in str(status.content) and "close" in str(status.content)
         assert status.has_class("error")
     assert EventService(demo_file).store.snapshot() == before
+
+
+async def test_a_long_refusal_shows_whole_at_80_columns(demo_file: Path) -> None:
+    """The reason of a refusal is never cut: the status line grows, then shrinks back."""
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "a")  # round 3 of the Open is not closed
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        status = app.query_one("#status", Static)
+        text = str(status.content)
+        assert "n'est pas close" in text and len(text) > 78
+        assert status.region.height >= 2
+        strips = status.render_lines(Region(0, 0, status.size.width, status.size.height))
+        shown = " ".join(strip.text.strip() for strip in strips)
+        assert shown.endswith("clôturez-la."), shown
+        await pilot.press("g", "escape")  # an ordinary message: one line again
+        await pilot.pause()
+        assert not status.has_class("error") and status.region.height == 1
 
 
 async def test_second_terminal_change_appears_within_a_second(demo_file: Path) -> None:

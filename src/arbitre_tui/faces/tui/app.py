@@ -197,7 +197,9 @@ class ArbitreApp(App[int]):
     def set_status(self, text: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
         status.set_class(error, "error")
-        status.update(text, layout=False)  # one fixed line
+        # ordinary messages: one fixed line, no layout pass (result entry stays fast);
+        # a refusal may take up to four lines so its reason is never cut
+        status.update(text, layout=error)
 
     def refused_while_busy(self) -> bool:
         """A write asked while a background operation runs is refused (it reads first)."""

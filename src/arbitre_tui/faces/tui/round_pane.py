@@ -344,7 +344,8 @@ class RoundPane(TablePane):
         number = len(rounds) + 1
         self.app.run_in_background(  # type: ignore[attr-defined]
             lambda service: service.pair_round(t.key),
-            done=f"Ronde {number} appariée — e : explications, P : publier",
+            done=f"Ronde {number} appariée"
+            + (" — e : explications, P : publier" if t.system is System.SWISS else ""),
             busy=f"appariement de la ronde {number}",
         )
 
