@@ -6,10 +6,11 @@ import sqlite3
 import time
 from pathlib import Path
 
+from textual.binding import Binding
 from textual.geometry import Region
 from textual.widgets import ContentSwitcher, DataTable, Static
 
-from arbitre_tui.faces.tui.app import ArbitreApp
+from arbitre_tui.faces.tui.app import PANE_KEYS, ArbitreApp
 from arbitre_tui.faces.tui.panes import PANES
 from arbitre_tui.operations import EventService
 
@@ -39,6 +40,42 @@ async def test_footer_shows_pane_keys(demo_file: Path) -> None:
         await pilot.pause()
         keys = {k for k, b in app.active_bindings.items() if b.binding.show}
         assert {"r", "c", "i", "p", "k", "s", "j", "q", "ctrl+q"} <= keys
+
+
+async def test_the_key_for_all_keys_is_never_cut_at_80_columns(demo_file: Path) -> None:
+    """The Ronde pane's keys fill an 80-column footer; « ? Touches » stays on screen."""
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        label = app.screen.query_one("#all-keys", Static)
+        region = label.region
+        assert region.y == 23 and region.right <= 80 and region.width >= len("? Touches")
+        assert "? Touches" in str(label.render())
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen.query("HelpPanel")
+
+
+async def test_every_key_of_every_pane_is_described_in_french(demo_file: Path) -> None:
+    """The list of every key (`?`) shows Textual's own keys too: none in English."""
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.scroll_view import ScrollView
+
+    english = {
+        b.description
+        for cls in (DataTable, ScrollView, Screen, App)
+        for b in cls.BINDINGS
+        if isinstance(b, Binding) and b.description
+    }
+    assert {"Cursor up", "Focus Next", "Page Right"} <= english
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _pane_id, key, _label in PANE_KEYS:
+            await pilot.press(key)
+            await pilot.pause()
+            shown = {b.description for _n, b, _e, _t in app.screen.active_bindings.values()}
+            assert not shown & english, (key, shown & english)
 
 
 async def test_round_board_shows_the_stored_games(demo_file: Path) -> None:

@@ -8,10 +8,13 @@ from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import ContentSwitcher, Footer, Header, Static
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Header, Static
 
 from ...operations import EventService, OperationError
 from ...rules.models import Tournament
+from .footer import KeysFooter
+from .french import MainScreen
 from .round_pane import Pane, RoundPane
 from .themes import DEFAULT, load_themes
 
@@ -60,7 +63,7 @@ class ArbitreApp(App[int]):
         Binding("n", "next_tournament", "Tournoi+", id="next-tournament"),
         Binding("ctrl+z", "undo", "Annuler", id="undo"),
         Binding("t", "next_theme", "Thème", id="theme"),
-        Binding("question_mark", "toggle_keys", "Touches", id="keys"),
+        Binding("question_mark", "toggle_keys", "Touches", show=False, id="keys"),  # KeysFooter
         Binding("ctrl+q", "quit", "Quitter", id="quit", priority=True),
     ]
 
@@ -89,6 +92,9 @@ class ArbitreApp(App[int]):
         self.web_server: Any = None  # the results server, started from the QR pane
         self.busy: str | None = None  # what runs in the background (writes wait for it)
 
+    def get_default_screen(self) -> Screen[None]:
+        return MainScreen(id="_default")  # Textual's keys, in French
+
     def on_unmount(self) -> None:
         if self.web_server is not None:
             self.web_server.stop()
@@ -101,7 +107,7 @@ class ArbitreApp(App[int]):
         with ContentSwitcher(initial="ronde", id="panes"):
             yield RoundPane(id="ronde")
         yield Static("", id="status")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._update_header()

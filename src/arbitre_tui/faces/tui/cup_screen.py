@@ -9,10 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...operations import cup as ops
 from ...store.journal import OperationError
+from .footer import KeysFooter
+from .french import SCREEN_BINDINGS, FrenchTable
 
 if TYPE_CHECKING:
     from ...operations import EventService
@@ -31,6 +33,7 @@ class MatchScreen(ModalScreen[None]):
     DataTable { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
+        *SCREEN_BINDINGS[1:],  # Textual's keys in French; tab is taken below
         Binding("escape", "dismiss", "Fermer", id="close-match"),
         Binding("tab", "switch_team", "Équipe", id="switch-team", priority=True),
         Binding("space", "add_player", "Ajouter", id="add-player"),
@@ -59,8 +62,8 @@ class MatchScreen(ModalScreen[None]):
         with Vertical(id="match"):
             yield Static("", id="match-title")
             yield Static("", id="match-state")
-            yield DataTable(cursor_type="row", id="match-table")
-        yield Footer(compact=True, show_command_palette=False)
+            yield FrenchTable(cursor_type="row", id="match-table")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_match()

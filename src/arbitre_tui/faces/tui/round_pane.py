@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey, RowKey
 
 from ...rules.models import Result, System, Tournament
+from .french import FrenchTable
 
 if TYPE_CHECKING:
     from ...operations import EventService
@@ -62,7 +63,7 @@ class Pane(Vertical):
         return runner(operation, done=done)
 
 
-class BoardTable(DataTable[Text]):
+class BoardTable(FrenchTable[Text]):
     """A DataTable that repaints only the row whose cell changed.
 
     Textual's DataTable keys every render cache on one update counter, so a single

@@ -1,0 +1,52 @@
+"""Textual's own keys, described in French: the list of every key (`?`) shows them too."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Generic
+
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable
+from textual.widgets.data_table import CellType
+
+
+def _hidden(*rows: tuple[str, str, str]) -> list[BindingType]:
+    """(key, action, words) as bindings kept out of the footer, as Textual's are."""
+    return [Binding(key, action, words, show=False) for key, action, words in rows]
+
+
+# same keys and actions as DataTable and its ScrollView; only the words change
+TABLE_BINDINGS = _hidden(
+    ("enter", "select_cursor", "Choisir"),
+    ("up", "cursor_up", "Monter"),
+    ("down", "cursor_down", "Descendre"),
+    ("left", "cursor_left", "Gauche"),
+    ("right", "cursor_right", "Droite"),
+    ("pageup", "page_up", "Page haut"),
+    ("pagedown", "page_down", "Page bas"),
+    ("ctrl+pageup", "page_left", "Page gauche"),
+    ("ctrl+pagedown", "page_right", "Page droite"),
+    ("home", "scroll_home", "Début"),
+    ("end", "scroll_end", "Fin"),
+    ("ctrl+home", "scroll_top", "Tout en haut"),
+    ("ctrl+end", "scroll_bottom", "Tout en bas"),
+)
+
+# same keys and actions as Screen
+SCREEN_BINDINGS = _hidden(
+    ("tab", "app.focus_next", "Suivant"),
+    ("shift+tab", "app.focus_previous", "Précédent"),
+    ("ctrl+c,super+c", "screen.copy_text", "Copier"),
+)
+
+
+class FrenchTable(DataTable[CellType], Generic[CellType]):
+    """A DataTable whose moves are described in French."""
+
+    BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
+
+
+class MainScreen(Screen[None]):
+    """The app's first screen, its keys described in French."""
+
+    BINDINGS: ClassVar[list[BindingType]] = SCREEN_BINDINGS
