@@ -294,6 +294,17 @@ class Matcher:
         return _Solver(self, act).run()
 
 
+def _towards_base(childs: list[int], j: int) -> tuple[int, int, int]:
+    """How to walk a blossom's cycle from child ``j`` to its base by the even side.
+
+    Returns the start index (negative when walking forwards), the step, and whether
+    the stored endpoints are read reversed (mwmatching's ``endptrick``).
+    """
+    if j & 1:
+        return j - len(childs), 1, 0
+    return j, -1, 1
+
+
 class _Solver:
     """One solve: stages of alternating-tree growth from the free vertices with dual > 0."""
 
@@ -480,14 +491,7 @@ class _Solver:
                     self.inblossom[v] = s
         if (not endstage) and self.label[b] == 2:
             entrychild = self.inblossom[self.rev(self.labelend[b]) % n]
-            j = childs.index(entrychild)
-            if j & 1:
-                j -= len(childs)
-                jstep = 1
-                trick = 0
-            else:
-                jstep = -1
-                trick = 1
+            j, jstep, trick = _towards_base(childs, childs.index(entrychild))
             p = self.labelend[b]
             while j != 0:
                 self.label[self.rev(p) % n] = 0
@@ -539,14 +543,8 @@ class _Solver:
         childs = self.blossomchilds[b]
         endps = self.blossomendps[b]
         assert childs is not None and endps is not None
-        i = j = childs.index(t)
-        if i & 1:
-            j -= len(childs)
-            jstep = 1
-            trick = 0
-        else:
-            jstep = -1
-            trick = 1
+        i = childs.index(t)
+        j, jstep, trick = _towards_base(childs, i)
         while j != 0:
             j += jstep
             t = childs[j]
