@@ -126,7 +126,7 @@ class EventService:
     def register_player(self, key: str, player: Player) -> int:
         t = self.tournament(key)
         tid = self._tid(t)
-        twice = self._entered_twice(t, tid)(player)
+        twice = self._entered_twice(t)(player)
         if twice:
             raise OperationError(f"{player.name} : {twice}.")
         fault = eligibility_fault(t, player)
@@ -146,12 +146,12 @@ class EventService:
         ) as tx:
             return tx.insert("players", values)
 
-    def _entered_twice(self, t: Tournament, tid: int) -> Callable[[Player], str | None]:
+    def _entered_twice(self, t: Tournament) -> Callable[[Player], str | None]:
         """A check that a new entry is not already in: this tournament (same FIDE id),
         or a parallel one of the same regulation (same person, not withdrawn)."""
         from ..rules.registration import same_person
 
-        known = {p.fide_id: p for p in self.store.players(tid) if p.fide_id}
+        known = {p.fide_id: p for p in self.store.players(self._tid(t)) if p.fide_id}
         regulation = t.settings.get("regulation")
         parallel = [
             (o.name, p)
@@ -194,7 +194,7 @@ class EventService:
         except (LookupError, UnicodeDecodeError) as exc:
             raise OperationError(f"Encodage illisible : {exc}") from None
         report = parse_players_csv(text)
-        entered_twice = self._entered_twice(t, tid)
+        entered_twice = self._entered_twice(t)
         good = []
         for row in report.rows:
             if twice := entered_twice(row.player):

@@ -207,12 +207,16 @@ class ArbitreApp(App[int]):
         # a refusal may take up to four lines so its reason is never cut
         status.update(text, layout=error)
 
+    def refuse(self, message: str) -> None:
+        """Say why nothing was done, in red, with the bell."""
+        self.set_status(f"Refusé : {message}", error=True)
+        self.bell()
+
     def refused_while_busy(self) -> bool:
         """A write asked while a background operation runs is refused (it reads first)."""
         if self.busy is None:
             return False
-        self.set_status(f"Refusé : {self.busy} en cours, un instant.", error=True)
-        self.bell()
+        self.refuse(f"{self.busy} en cours, un instant.")
         return True
 
     def run_operation(self, operation: Callable[[], Any], done: str) -> bool:
@@ -222,8 +226,7 @@ class ArbitreApp(App[int]):
         try:
             operation()
         except OperationError as exc:
-            self.set_status(f"Refusé : {exc.message}", error=True)
-            self.bell()
+            self.refuse(exc.message)
             return False
         self.operation_done(done)
         return True
@@ -256,8 +259,7 @@ class ArbitreApp(App[int]):
 
     def _background_refused(self, message: str) -> None:
         self.busy = None
-        self.set_status(f"Refusé : {message}", error=True)
-        self.bell()
+        self.refuse(message)
 
     def _background_done(self, done: str) -> None:
         self.busy = None
