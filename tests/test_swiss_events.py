@@ -26,6 +26,14 @@ def _games(service: EventService, key: str, number: int) -> list:  # type: ignor
     return service.store.games(rnd.id)
 
 
+def _open_c_checked_in(tmp_path: Path) -> EventService:
+    """The Open Marina Viva, everyone of Open C checked in (round 1 can be paired)."""
+    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
+    for p in service.store.players(service.tournament("open-c").id or 0):
+        service.check_in(p.id or 0)
+    return service
+
+
 def _check_round(service: EventService, key: str, number: int) -> None:
     """Every pairing the engine stored obeys the absolute criteria."""
     t = service.tournament(key)
@@ -200,11 +208,8 @@ def test_one_person_one_section_of_parallel_tournaments(tmp_path: Path) -> None:
 
 
 def test_bye_refusals_change_nothing(tmp_path: Path) -> None:
-    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
-    t = service.tournament("open-c")
-    people = service.store.players(t.id or 0)
-    for p in people:
-        service.check_in(p.id or 0)
+    service = _open_c_checked_in(tmp_path)
+    people = service.store.players(service.tournament("open-c").id or 0)
     service.pair_round("open-c", seed=1)
     before = service.store.snapshot()
     with pytest.raises(OperationError, match="déjà appariée"):
@@ -215,10 +220,7 @@ def test_bye_refusals_change_nothing(tmp_path: Path) -> None:
 
 
 def test_manual_change_says_which_rule_it_breaks(tmp_path: Path) -> None:
-    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
-    t = service.tournament("open-c")
-    for p in service.store.players(t.id or 0):
-        service.check_in(p.id or 0)
+    service = _open_c_checked_in(tmp_path)
     service.pair_round("open-c", seed=1)
     g1 = _games(service, "open-c", 1)
     for g in g1:
@@ -244,10 +246,7 @@ def test_manual_change_says_which_rule_it_breaks(tmp_path: Path) -> None:
 
 
 def test_publication_warns_when_late(tmp_path: Path) -> None:
-    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
-    t = service.tournament("open-c")
-    for p in service.store.players(t.id or 0):
-        service.check_in(p.id or 0)
+    service = _open_c_checked_in(tmp_path)
     service.pair_round("open-c", seed=1)
     start = dt.datetime(2027, 7, 3, 15, 0)
     service.set_round_start("open-c", start)
@@ -277,10 +276,7 @@ sys.exit(code)
 def test_second_opinion_from_an_external_engine(tmp_path: Path, mode: str) -> None:
     engine = tmp_path / "engine.py"
     engine.write_text(FAKE_ENGINE.replace("{mode}", mode))
-    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
-    t = service.tournament("open-c")
-    for p in service.store.players(t.id or 0):
-        service.check_in(p.id or 0)
+    service = _open_c_checked_in(tmp_path)
     service.update_settings("open-c", {"external_engine": f"{sys.executable} {engine}"})
     service.pair_round("open-c", seed=1)
     record = service.tournament("open-c").settings["explanations"]["1"]
@@ -435,10 +431,7 @@ def test_youth_format_follows_the_players_checked_in(tmp_path: Path) -> None:
 
 
 def test_forfeit_and_exclusion_are_one_operation(tmp_path: Path) -> None:
-    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
-    t = service.tournament("open-c")
-    for p in service.store.players(t.id or 0):
-        service.check_in(p.id or 0)
+    service = _open_c_checked_in(tmp_path)
     rnd = service.pair_round("open-c", seed=1)
     game = service.store.games(rnd.id or 0)[0]
     excluded = swiss.absent(service, "open-c", game.board, "white")
@@ -452,10 +445,7 @@ def test_forfeit_and_exclusion_are_one_operation(tmp_path: Path) -> None:
 
 def test_stored_explanations_name_players_not_pairing_numbers(tmp_path: Path) -> None:
     """Pairing numbers move with late entries: the record keeps player ids."""
-    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
-    t = service.tournament("open-c")
-    for p in service.store.players(t.id or 0):
-        service.check_in(p.id or 0)
+    service = _open_c_checked_in(tmp_path)
     rnd = service.pair_round("open-c", seed=1)
     games = {(g.white_id, g.black_id) for g in service.store.games(rnd.id or 0) if g.black_id}
     record = service.tournament("open-c").settings["explanations"]["1"]
