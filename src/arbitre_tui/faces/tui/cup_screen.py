@@ -33,7 +33,8 @@ class MatchScreen(ModalScreen[None]):
     DataTable { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        *SCREEN_BINDINGS[1:],  # Textual's keys in French; tab is taken below
+        # Textual's keys in French, but tab: it switches teams here
+        *(b for b in SCREEN_BINDINGS if isinstance(b, Binding) and b.key != "tab"),
         Binding("escape", "dismiss", "Fermer", id="close-match"),
         Binding("tab", "switch_team", "Équipe", id="switch-team", priority=True),
         Binding("space", "add_player", "Ajouter", id="add-player"),
