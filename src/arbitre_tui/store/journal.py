@@ -31,6 +31,21 @@ class OperationError(Exception):
         self.message = message
 
 
+class NeedsConfirmation(OperationError):
+    """Nothing was written: the arbiter must answer yes first (the message is the question).
+
+    A face asks the question and runs the same operation again with ``confirm=True``.
+    """
+
+
+class StoreBusy(OperationError):
+    """Another station holds the write lock and this connection was told not to wait.
+
+    Nothing was written; the app hands the operation to its writer thread instead of
+    blocking its UI thread on the lock.
+    """
+
+
 def now() -> str:
     return dt.datetime.now().isoformat(timespec="seconds")
 
