@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ...operations import EventService
 
 
+from . import clock
 from .round_pane import Pane, RoundPane, TablePane
 
 __all__ = ["PANES", "Pane", "RoundPane", "TablePane"]
@@ -65,7 +66,7 @@ class CadencePane(TablePane):
             if start is None and cursor is not None:
                 start = cursor + gap
             elif start is None and n == 1 and day:
-                start = dt.datetime.combine(dt.date.today(), dt.time.fromisoformat(str(day)))
+                start = dt.datetime.combine(clock.now().date(), dt.time.fromisoformat(str(day)))
             end = start + dt.timedelta(minutes=tc.expected_game_minutes()) if start and tc else None
             cursor = end
             warn = ""
@@ -98,11 +99,11 @@ class CadencePane(TablePane):
 
     def tick(self) -> None:
         """Once a second, only this line changes (layout=False: no relayout)."""
-        clock = self.query_one("#cadence-clock", Static)
+        line = self.query_one("#cadence-clock", Static)
         if self._start is None:
-            clock.update("Ronde en cours : heure de début non notée (touche d).", layout=False)
+            line.update("Ronde en cours : heure de début non notée (touche d).", layout=False)
             return
-        elapsed = dt.datetime.now() - self._start
+        elapsed = clock.now() - self._start
         minutes, seconds = divmod(int(elapsed.total_seconds()), 60)
         text = f"Ronde en cours depuis {minutes} min {seconds:02d} s"
         if self._lateness:
@@ -112,13 +113,13 @@ class CadencePane(TablePane):
             elif self._open_boards:
                 boards = ", ".join(map(str, self._open_boards[:10]))
                 text += f" — délai passé ; sans résultat : {boards}"
-        clock.update(text, layout=False)
+        line.update(text, layout=False)
 
     def action_start_now(self) -> None:
         t = self._tournament
         if t is None:
             return
-        when = dt.datetime.now().replace(microsecond=0)
+        when = clock.now()
         self.run_operation(
             lambda: self._service.set_round_start(t.key, when),
             done=f"Début de ronde noté : {when:%H:%M}",
