@@ -11,6 +11,7 @@ from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations import EventService, knockout
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules.models import Result
+from tests.helpers.screen import bottom_line
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +41,7 @@ def _game(path: Path, board: int) -> tuple[Result | None, Result | None]:
 
 
 def _status(app: ArbitreApp) -> str:
-    return str(app.query_one("#status", Static).content)
+    return bottom_line(app)
 
 
 async def test_result_draw_then_armageddon_decider_by_keys(ko_file: Path) -> None:
@@ -133,7 +134,7 @@ async def test_cadence_and_bracket_panes(ko_file: Path) -> None:
         assert table.row_count == 7
         assert str(table.get_row_at(4)[1]) == "Quart de finale"
         assert str(table.get_row_at(6)[2]) == "30 min + 15 s"
-        await pilot.press("d")
+        await pilot.press("d", "enter")  # the start is asked (hh:mm); Entrée alone: now
         await pilot.pause()
         assert "forfait dans" in str(app.query_one("#cadence-clock", Static).content)
         await pilot.press("b")

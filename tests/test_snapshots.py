@@ -93,8 +93,8 @@ def test_help_lists_every_key(snap_compare: SnapCompare, frozen_demo: Path) -> N
 
 
 def test_refusal_shows_its_reason(snap_compare: SnapCompare, frozen_demo: Path) -> None:
-    """Closing a round with results missing: refused, in red, with the reason."""
-    assert snap_compare(_app(frozen_demo), press=["x"], terminal_size=SIZE)
+    """Closing a round (confirmed) with results missing: refused, in red, with the reason."""
+    assert snap_compare(_app(frozen_demo), press=["x", "o"], terminal_size=SIZE)
 
 
 def test_cup_match_screen(snap_compare: SnapCompare, frozen_demo: Path) -> None:
@@ -105,3 +105,29 @@ def test_cup_match_screen(snap_compare: SnapCompare, frozen_demo: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(_app(frozen_demo), run_before=draw_and_open, terminal_size=SIZE)
+
+
+# (snapshot name, tournament, keys) — each prompt open, with something typed in it.
+PROMPTS: list[tuple[str, str | None, list[str]]] = [
+    ("aller_a", None, ["g", "1", "2"]),
+    ("forfait", None, ["g", "1", "7", "enter", "f"]),
+    ("departage", None, ["g", "1", "7", "enter", "equals_sign"]),
+    ("cloturer", None, ["x"]),
+    ("debut_de_ronde", None, ["c", "d", "1", "4", "0", "5"]),
+    ("pointage", "open-a", ["j", "slash", "b", "a", "r", "o", "n"]),
+    ("pointage_personne", "open-a", ["j", "slash", "b", "a", "r", "o", "x"]),
+    ("bye", "open-a", ["j", "h", "4"]),
+    ("retirer", "open-a", ["j", "w"]),
+    ("incident_confirmer", None, ["i", *["down"] * 16, "w", "w", "w"]),
+]
+
+
+@pytest.mark.parametrize(("name", "tournament", "keys"), PROMPTS, ids=[p[0] for p in PROMPTS])
+def test_prompt(
+    snap_compare: SnapCompare,
+    frozen_demo: Path,
+    name: str,
+    tournament: str | None,
+    keys: list[str],
+) -> None:
+    assert snap_compare(_app(frozen_demo, tournament), press=keys, terminal_size=SIZE)

@@ -23,7 +23,7 @@ from ..rules.models import (
     Tournament,
     parse_result,
 )
-from ..store.journal import OperationError
+from ..store.journal import NeedsConfirmation, OperationError
 from ..store.repo import Store, player_row, tournament_row
 
 __all__ = ["EventService", "OperationError"]
@@ -515,14 +515,14 @@ class EventService:
             count = self.illegal_moves(game.id, player_id) + 1
             if count >= limit:
                 if not confirm:
-                    raise OperationError(
+                    raise NeedsConfirmation(
                         f"{count}e coup illégal : la partie est perdue. Confirmez "
                         "(--confirm, ou la touche de confirmation)."
                     )
                 changes = {"result": loss.value, "decider": None}
         elif kind_value is IncidentKind.DEVICE_USE:
             if not confirm:
-                raise OperationError(
+                raise NeedsConfirmation(
                     "Usage d'un appareil : exclusion (partie perdue, éliminé, ni "
                     "repêchage ni prix). Confirmez (--confirm)."
                 )

@@ -2,44 +2,33 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Header, Static
 
-from ...operations import EventService, OperationError
+from ...operations import EventService, NeedsConfirmation, OperationError, StoreBusy
 from ...rules.models import Tournament
 from .footer import KeysFooter
 from .french import MainScreen
-from .round_pane import Pane, RoundPane
+from .messages import Done, Operation, Refused, RunInBackground, RunOperation, Say
+from .panes import PANE_IDS, REGISTRY, pane_class
+from .panes.base import Pane
+from .panes.ronde import RoundPane
+from .prompts import ConfirmPrompt, Prompt
 from .themes import DEFAULT, load_themes
+from .writer import Job, Writer
 
-# (pane id, key, footer label). Only the Ronde pane is imported at start-up; the others
-# come from panes.py when first shown.
-PANE_KEYS: list[tuple[str, str, str]] = [
-    ("ronde", "r", "Ronde"),
-    ("cadence", "c", "Cadence"),
-    ("incidents", "i", "Incidents"),
-    ("repechage", "p", "Repêchage"),
-    ("coupe", "k", "Coupe"),
-    ("classement", "s", "Classement"),
-    ("joueurs", "j", "Joueurs"),
-    ("qr", "q", "QR"),
-    ("tableau", "b", "Tableau"),
-]
-PANE_IDS = [pane_id for pane_id, _key, _label in PANE_KEYS]
-
-
-def pane_class(pane_id: str) -> type[Pane]:
-    if pane_id == "ronde":
-        return RoundPane
-    from .panes import PANES
-
-    return next(cls for pid, _key, cls in PANES if pid == pane_id)
+# (pane id, key, footer label), from the one registry. Only the Ronde pane is imported
+# at start-up; the others when first shown.
+PANE_KEYS: list[tuple[str, str, str]] = [(p.id, p.key, p.label) for p in REGISTRY]
 
 
 POLL_SECONDS = 0.5
@@ -50,6 +39,11 @@ def _pane_bindings() -> list[BindingType]:
         Binding(key, f"show('{pane_id}')", label, id=f"pane-{pane_id}")
         for pane_id, key, label in PANE_KEYS
     ]
+
+
+def _undone(what: object) -> str:
+    """« Annulé : échiquier 5, 1-0 » when the undo says what it undid."""
+    return f"Annulé : {what}" if isinstance(what, str) and what else "Dernière opération annulée"
 
 
 class ArbitreApp(App[int]):
@@ -91,6 +85,9 @@ class ArbitreApp(App[int]):
         self._stale: set[str] = set()
         self.web_server: Any = None  # the results server, started from the QR pane
         self.busy: str | None = None  # what runs in the background (writes wait for it)
+        self._operations_posted = 0  # RunOperation messages posted, not yet handled
+        self._backlog: deque[events.Key] = deque()  # keys typed meanwhile, in order
+        self._writer: Writer | None = None  # operations that found the file busy
 
     def get_default_screen(self) -> Screen[None]:
         return MainScreen(id="_default")  # Textual's keys, in French
@@ -98,6 +95,61 @@ class ArbitreApp(App[int]):
     def on_unmount(self) -> None:
         if self.web_server is not None:
             self.web_server.stop()
+        if self._writer is not None:
+            self._writer.stop()
+
+    # -- keys, in the order typed ---------------------------------------------
+
+    def routes_keys(self) -> bool:
+        """Screens whose keys the app routes itself, strictly in order (not the palette).
+
+        Textual forwards a key to the focused widget and runs its binding once the key
+        has bubbled back up to the app, while the keys after it are already forwarded:
+        a key that opens a prompt could be overtaken by the next ones (« g12⏎0 »
+        recorded 1-0 on board 1). Here each key's binding runs when it is read, and the
+        next key only after it; a prompt on top takes every key itself.
+        """
+        return isinstance(self.screen, MainScreen | Prompt) or getattr(
+            self.screen, "ROUTE_KEYS", False
+        )
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self.routes_keys():
+            self.app_focus = True
+            if self._operations_posted or self._backlog:
+                self._backlog.append(event)  # after the operation a key before it asked for
+            else:
+                await self._route_key(event)
+            return
+        await super().on_event(event)
+
+    async def _route_key(self, event: events.Key) -> None:
+        if await self._check_bindings(event.key, priority=True):
+            return
+        screen = self.screen
+        if isinstance(screen, Prompt):
+            screen.take_key(event)
+        elif not (self.routes_keys() and await self._check_bindings(event.key)):
+            (self.focused or screen)._forward_event(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A routed key with no binding came back up: its bindings were tried when read."""
+        if self.routes_keys():
+            event.prevent_default()
+
+    def post_message(self, message: Message) -> bool:
+        if isinstance(message, RunOperation):
+            self._operations_posted += 1  # keys typed from now on wait for it
+        return super().post_message(message)
+
+    async def _drain_backlog(self) -> None:
+        """Keys typed while an operation was pending: now, in order."""
+        while self._backlog and not self._operations_posted:
+            event = self._backlog.popleft()
+            if self.routes_keys():
+                await self._route_key(event)
+            else:
+                await super().on_event(event)
 
     # -- layout ---------------------------------------------------------------
 
@@ -159,9 +211,7 @@ class ArbitreApp(App[int]):
 
     def _tick(self) -> None:
         if self.current_pane_id == "cadence":
-            from .panes import CadencePane
-
-            self.query_one(CadencePane).tick()
+            self.query_one("#cadence", Pane).tick()
 
     # -- actions --------------------------------------------------------------
 
@@ -198,7 +248,29 @@ class ArbitreApp(App[int]):
         self.set_status(f"Thème : {self.theme}")
 
     def action_undo(self) -> None:
-        self.run_operation(lambda: self.service.undo(), done="Dernière opération annulée")
+        self.run_operation(lambda service: service.undo(), done=_undone)
+
+    # -- what panes ask -------------------------------------------------------
+
+    async def on_run_operation(self, message: RunOperation) -> None:
+        try:
+            self.run_operation(message.operation, message.done, then=message.then)
+        finally:
+            self._operations_posted -= 1
+            await self._drain_backlog()
+
+    def on_run_in_background(self, message: RunInBackground) -> None:
+        self.run_in_background(message.operation, message.done, message.busy)
+
+    def on_refused(self, message: Refused) -> None:
+        self.refuse(message.reason)
+
+    def on_say(self, message: Say) -> None:
+        self.set_status(message.text, error=message.error)
+
+    def ask(self, prompt: Prompt[Any]) -> None:
+        """Open a prompt now: the next key typed goes to it."""
+        self.push_screen(prompt)
 
     def set_status(self, text: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
@@ -219,20 +291,87 @@ class ArbitreApp(App[int]):
         self.refuse(f"{self.busy} en cours, un instant.")
         return True
 
-    def run_operation(self, operation: Callable[[], Any], done: str) -> bool:
-        """Run one operation; say "done" only after its commit returned."""
+    def run_operation(
+        self,
+        operation: Operation,
+        done: Done,
+        *,
+        then: Callable[[Any], None] | None = None,
+        confirm: bool = False,
+    ) -> bool:
+        """Run one operation; say "done" only after its commit returned.
+
+        A question (NeedsConfirmation) opens « … o/n » and, on « o », runs the same
+        operation again with ``confirm=True``. A file locked by the other station
+        (StoreBusy) hands it to the writer thread, where later ones queue behind it.
+        """
         if self.refused_while_busy():
             return False
+        if self._writer is not None and self._writer.pending:
+            self._queue(operation, done, then, confirm)
+            return False
         try:
-            operation()
+            value = operation(self.service, confirm=True) if confirm else operation(self.service)
+        except NeedsConfirmation as exc:
+            self.ask(
+                ConfirmPrompt(
+                    exc.message,
+                    lambda: self._confirmed(operation, done, then),
+                    on_cancel=self.cancelled,
+                )
+            )
+            return False
+        except StoreBusy:
+            self._queue(operation, done, then, confirm)
+            return False
         except OperationError as exc:
             self.refuse(exc.message)
             return False
-        self.operation_done(done)
+        self._succeeded(value, done, then)
         return True
 
+    def _confirmed(
+        self, operation: Operation, done: Done, then: Callable[[Any], None] | None
+    ) -> None:
+        self.run_operation(operation, done, then=then, confirm=True)
+
+    def _succeeded(self, value: Any, done: Done, then: Callable[[Any], None] | None) -> None:
+        self.operation_done(done(value) if callable(done) else done)
+        if then is not None:
+            then(value)
+
+    def _queue(
+        self, operation: Operation, done: Done, then: Callable[[Any], None] | None, confirm: bool
+    ) -> None:
+        """To the writer thread; « ✓ » only when its commit returned there."""
+        if self._writer is None:
+            self._writer = Writer(self.service.path, self.call_from_thread)
+
+        def ask(question: str) -> None:
+            self.ask(
+                ConfirmPrompt(
+                    question,
+                    lambda: self._queue(operation, done, then, True),
+                    on_cancel=self.cancelled,
+                )
+            )
+
+        self._writer.submit(
+            Job(
+                operation,
+                confirm,
+                done=lambda value: self._succeeded(value, done, then),
+                ask=ask,
+                refused=self.refuse,
+            )
+        )
+        self.set_status(f"En attente de l'autre poste… ({self._writer.pending} en file)")
+
+    def cancelled(self) -> None:
+        self.set_status("Annulé")
+
     def run_in_background(
-        self, operation: Callable[[EventService], Any], done: str, busy: str
+        self, operation: Callable[[EventService], Any], done: Done, busy: str
     ) -> None:
         """Run a long operation (a pairing) off the UI thread; keys keep working.
 
@@ -246,16 +385,16 @@ class ArbitreApp(App[int]):
         self.set_status(f"{busy[:1].upper()}{busy[1:]} en cours…")
         self.run_worker(lambda: self._background(operation, done), thread=True, group="background")
 
-    def _background(self, operation: Callable[[EventService], Any], done: str) -> None:
+    def _background(self, operation: Callable[[EventService], Any], done: Done) -> None:
         service = EventService(self.service.path, check=False)
         try:
-            operation(service)
+            value = operation(service)
         except OperationError as exc:
             self.call_from_thread(self._background_refused, exc.message)
             return
         finally:
             service.close()
-        self.call_from_thread(self._background_done, done)
+        self.call_from_thread(self._background_done, done(value) if callable(done) else done)
 
     def _background_refused(self, message: str) -> None:
         self.busy = None

@@ -1,0 +1,187 @@
+"""The frame of every pane: a title line, a body, and how a pane asks the app for things.
+
+Each pane reads what the store holds; none invents data. A pane is filled by ``load``
+when it is shown or when the file changed; the app decides when, so a pane that is not
+visible costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import DataTable, Static
+from textual.widgets.data_table import ColumnKey, RowKey
+
+from ..french import FrenchTable
+from ..messages import Done, Operation, Refused, RunOperation, Say
+
+if TYPE_CHECKING:
+    from ....operations import EventService
+    from ....rules.models import Tournament
+    from ..prompts import Prompt
+
+
+def _t(value: object) -> Text:
+    """DataTable parses str as markup ("Team [A]" would lose its brackets): pass Text."""
+    return Text(str(value) if value is not None else "")
+
+
+class Pane(Vertical):
+    """A titled pane; subclasses fill it from the store."""
+
+    TITLE: ClassVar[str] = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.TITLE, classes="pane-title", id=f"{self.id}-title")
+        yield from self.body()
+
+    def body(self) -> ComposeResult:
+        yield from ()
+
+    def set_title(self, text: str) -> None:
+        # One fixed line: no relayout needed (a relayout costs a frame on a 128-row table).
+        title = self.query_one(".pane-title", Static)
+        if str(title.content) != text:
+            title.update(text, layout=False)
+
+    def load(self, service: EventService, t: Tournament | None) -> None:
+        raise NotImplementedError
+
+    def tick(self) -> None:
+        """Once a second while shown (a pane with a clock repaints it)."""
+
+    # -- asking the app (messages: a pane never calls it) ----------------------
+
+    def run(
+        self,
+        operation: Operation,
+        done: Done,
+        then: Callable[[Any], None] | None = None,
+    ) -> None:
+        """Hand an operation to the app, which commits, refreshes and says ``done``.
+
+        Posted straight to the app (not bubbled), so the keys typed after this one
+        wait for it (see ``ArbitreApp.on_event``).
+        """
+        self.app.post_message(RunOperation(operation, done, then))
+
+    def say(self, text: str, error: bool = False) -> None:
+        """A line on the app's status bar."""
+        self.app.post_message(Say(text, error))
+
+    def refuse(self, reason: str) -> None:
+        self.app.post_message(Refused(reason))
+
+    def ask(self, prompt: Prompt[Any]) -> None:
+        """Open a prompt now: the next key typed goes to it, however fast it comes."""
+        self.app.push_screen(prompt)
+
+    def cancelled(self) -> None:
+        self.say("Annulé")
+
+
+class BoardTable(FrenchTable[Text]):
+    """A DataTable that repaints only the row whose cell changed.
+
+    Textual's DataTable keys every render cache on one update counter, so a single
+    result re-renders every visible row (≈ 13 ms a frame for the 128-board round). Here a
+    fixed-width cell update drops only that row's cached renders and refreshes its
+    region; anything else falls back to the DataTable behaviour.
+    """
+
+    def update_cell(
+        self,
+        row_key: RowKey | str,
+        column_key: ColumnKey | str,
+        value: Text,
+        *,
+        update_width: bool = False,
+    ) -> None:
+        rk = RowKey(row_key) if isinstance(row_key, str) else row_key
+        ck = ColumnKey(column_key) if isinstance(column_key, str) else column_key
+        if update_width or rk not in self._row_locations or ck not in self._column_locations:
+            super().update_cell(rk, ck, value, update_width=update_width)
+            return
+        self._data[rk][ck] = value
+        index = self._row_locations.get(rk)
+        for cell_key in [k for k in self._cell_render_cache.keys() if k[0] == rk]:  # noqa: SIM118
+            self._cell_render_cache.discard(cell_key)
+        for row_key_ in [k for k in self._row_render_cache.keys() if k[0] == rk]:  # noqa: SIM118
+            self._row_render_cache.discard(row_key_)
+        for part in [k for k in self._row_renderable_cache.keys() if k[1] == index]:  # noqa: SIM118
+            self._row_renderable_cache.discard(part)
+        for line in list(self._line_cache.keys()):
+            try:
+                if self._get_offsets(line[0])[0] == rk:
+                    self._line_cache.discard(line)
+            except LookupError:
+                continue
+        if index is not None:
+            self.refresh_row(index)
+
+
+class TablePane(Pane):
+    """A pane whose body is one table."""
+
+    COLUMNS: ClassVar[tuple[str, ...]] = ()
+    WIDTHS: ClassVar[dict[str, int]] = {}  # fixed widths, so an update never relayouts
+    EMPTY: ClassVar[str] = ""
+
+    def body(self) -> ComposeResult:
+        table: DataTable[Text] = BoardTable(
+            cursor_type="row", zebra_stripes=True, id=f"{self.id}-table"
+        )
+        yield table
+        yield Static("", classes="pane-note", id=f"{self.id}-note")
+
+    @property
+    def table(self) -> DataTable[Text]:
+        return self.query_one(DataTable)
+
+    def note(self, text: str) -> None:
+        note = self.query_one(".pane-note", Static)
+        if str(note.content) != text:
+            note.update(text)
+
+    def fill(self, rows: list[tuple[str, list[Any]]]) -> None:
+        """Show rows; when only values changed, update just those cells (no rebuild)."""
+        table = self.table
+        if not table.columns:
+            for col in self.COLUMNS:
+                table.add_column(col, key=col, width=self.WIDTHS.get(col))
+        keys = [key for key, _ in rows]
+        previous: dict[str, list[str]] = getattr(self, "_shown", {})
+        columns = [str(c.value) for c in table.columns]
+        if keys and keys == list(previous) and all(len(c) == len(columns) for _, c in rows):
+            for key, cells in rows:
+                for col, value, old in zip(columns, cells, previous[key], strict=True):
+                    if str(value) != old:
+                        table.update_cell(key, col, _t(value), update_width=col not in self.WIDTHS)
+        else:
+            cursor = table.cursor_row
+            table.clear()
+            for key, cells in rows:
+                table.add_row(*[_t(c) for c in cells], key=key)
+            if rows:
+                table.move_cursor(row=min(cursor, len(rows) - 1))
+        self._shown = {key: [str(c) for c in cells] for key, cells in rows}
+        self.note("" if rows else self.EMPTY)
+
+    def reset_table(self) -> None:
+        self._shown = {}
+
+    def selected_key(self) -> str | None:
+        table = self.table
+        if not table.row_count:
+            return None
+        value = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return str(value) if value is not None else None
+
+    def shown_row(self, key: str) -> list[str]:
+        """The cells shown on a row (names for the messages: who and what)."""
+        shown: dict[str, list[str]] = getattr(self, "_shown", {})
+        return shown.get(key, [])

@@ -1,0 +1,185 @@
+"""Joueurs: the section's players; check-in, half-point byes, withdrawals, keeping."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.binding import Binding, BindingType
+
+from ....rules.models import System, Tournament
+from ..prompts import ConfirmPrompt, NumberPrompt, TextPrompt
+from .base import TablePane
+
+if TYPE_CHECKING:
+    from ....operations import EventService
+
+
+class PlayersPane(TablePane):
+    """One row per player: checked in, paid; withdrawn and excluded players marked."""
+
+    TITLE = "Joueurs"
+    COLUMNS = ("N°", "Nom", "Elo", "Club", "Pointé", "Payé")
+    EMPTY = "Aucun joueur inscrit."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "toggle_check_in", "Pointer", id="check-in"),
+        Binding("slash", "check_in_mode", "Pointage", id="check-in-mode"),
+        Binding("h", "bye_mode", "Bye ½", id="half-point-bye"),
+        Binding("w", "withdraw", "Retirer", id="withdraw"),
+        Binding("m", "keep", "Maintenir", id="keep-player"),
+    ]
+    _tournament: Tournament | None = None
+
+    def load(self, service: EventService, t: Tournament | None) -> None:
+        self._service = service
+        self._tournament = t
+        if t is None or t.id is None:
+            self.fill([])
+            return
+        players = service.store.players(t.id)
+        checked = sum(p.checked_in for p in players)
+        withdrawn = sum(p.withdrawn for p in players)
+        gone = f" — retirés {withdrawn}" if withdrawn else ""
+        self.set_title(f"Joueurs — {t.name} — pointés {checked} / {len(players)}{gone}")
+        self.fill(
+            [
+                (
+                    str(p.id),
+                    [
+                        p.id,
+                        p.name
+                        + (" (retiré)" if p.withdrawn else "")
+                        + (" (exclu)" if p.excluded else ""),
+                        p.rating or "",
+                        p.club,
+                        "oui" if p.checked_in else "—",
+                        "oui" if p.paid else "dû",
+                    ],
+                )
+                for p in players
+            ]
+        )
+        if t.system is System.KNOCKOUT:
+            from ....operations import knockout
+
+            live = knockout.status(service, t.key)
+            state = "inscriptions closes" if live["registration_closed"] else "en direct"
+            refunds = f" ; {len(live['refunds'])} à rembourser" if live["refunds"] else ""
+            self.note(f"{live['case']} ; {live['byes']} exempts{refunds} ({state})")
+
+    def _who(self, key: str) -> str:
+        """« BARON Nathan (Colmar Échecs) », for the questions and the messages."""
+        row = self.shown_row(key)
+        if not row:
+            return f"joueur {key}"
+        return f"{row[1]} ({row[3]})" if row[3] else row[1]
+
+    def _player_key(self) -> str | None:
+        return self.selected_key()
+
+    # -- check-in ---------------------------------------------------------------
+
+    def _check_in(self, key: str, checked: bool = True) -> None:
+        pid = int(key)
+        who = self._who(key)
+        self.run(
+            lambda s: s.check_in(pid, checked),
+            done=f"{who} {'pointé' if checked else ': pointage annulé'}",
+        )
+
+    def action_toggle_check_in(self) -> None:
+        key = self._player_key()
+        if key is None:
+            return
+        row = self.shown_row(key)
+        self._check_in(key, not (row and row[4] == "oui"))
+
+    def _find(self, text: str) -> str | None:
+        """The first player whose name starts with ``text`` (any case), or None."""
+        needle = text.lower()
+        for key, row in getattr(self, "_shown", {}).items():
+            if needle and str(row[1]).lower().startswith(needle):
+                return str(key)
+        return None
+
+    def action_check_in_mode(self) -> None:
+        """Type the start of a name, Entrée checks that player in; Échap ends."""
+
+        def found(text: str) -> str | None:
+            key = self._find(text)
+            return self._who(key) if key is not None else None
+
+        def check_in(text: str) -> None:
+            key = self._find(text)
+            if key is None:  # the prompt only answers with a name that matches
+                return
+            self.table.move_cursor(row=self.table.get_row_index(key))
+            if self.shown_row(key)[4] == "oui":
+                self.say(f"{self._who(key)} est déjà pointé(e).")
+                return
+            self._check_in(key)
+
+        self.ask(
+            TextPrompt(
+                "Pointage, début du nom :",
+                check_in,
+                find=found,
+                keep_open=True,
+                on_cancel=lambda: self.say("Fin du pointage."),
+            )
+        )
+
+    # -- bye, withdrawal, keeping -------------------------------------------------
+
+    def action_bye_mode(self) -> None:
+        key = self._player_key()
+        if key is None:
+            return
+        from ....operations import swiss
+
+        pid, who = int(key), self._who(key)
+
+        def request(number: int) -> None:
+            self.run(
+                lambda s: swiss.request_bye(s, pid, number),
+                done=f"{who} : bye ½ point en ronde {number} — enregistré",
+            )
+
+        self.ask(
+            NumberPrompt(
+                f"Bye ½ point pour {who}, ronde n° :",
+                request,
+                valid=lambda n: n > 0,
+                on_cancel=self.cancelled,
+            )
+        )
+
+    def action_withdraw(self) -> None:
+        key = self._player_key()
+        if key is None:
+            return
+        pid, who = int(key), self._who(key)
+        self.ask(
+            ConfirmPrompt(
+                f"Retirer {who} du tournoi (plus apparié) ?",
+                lambda: self.run(lambda s: s.withdraw(pid), done=f"{who} retiré(e) — enregistré"),
+                on_cancel=self.cancelled,
+            )
+        )
+
+    def action_keep(self) -> None:
+        """Keep a player excluded after a forfeit (a valid excuse), as `arbitre keep`."""
+        key = self._player_key()
+        if key is None:
+            return
+        from ....operations import swiss
+
+        pid, who = int(key), self._who(key)
+        self.ask(
+            ConfirmPrompt(
+                f"Maintenir {who} malgré son forfait (excuse valable) ?",
+                lambda: self.run(
+                    lambda s: swiss.keep_player(s, pid), done=f"{who} maintenu(e) — enregistré"
+                ),
+                on_cancel=self.cancelled,
+            )
+        )

@@ -1,0 +1,261 @@
+"""Ronde: the current round's boards; results, forfeits and deciders by keys.
+
+The first pane shown: it imports only what start-up needs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.binding import Binding, BindingType
+
+from ....rules.models import Result, System, Tournament
+from ..messages import RunInBackground
+from ..prompts import BoardPrompt, ChoicePrompt, ConfirmPrompt
+from .base import TablePane
+
+if TYPE_CHECKING:
+    from ....operations import EventService
+
+FORFEITS = [
+    ("b", "Blancs absents", "white"),
+    ("n", "Noirs absents", "black"),
+    ("d", "les deux (double forfait)", "both"),
+]
+
+
+class RoundPane(TablePane):
+    """Ronde: the current round's boards; results, forfeits and deciders by keys."""
+
+    TITLE = "Ronde"
+    COLUMNS = ("Éch.", "Blancs", "Elo", "Rés.", "Noirs", "Elo ")
+    WIDTHS: ClassVar[dict[str, int]] = {"Rés.": 9}
+    EMPTY = "Aucune ronde appariée dans ce tournoi."
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "result('1-0')", "1-0", id="white-wins"),
+        Binding("equals_sign", "result('=-=')", "½", id="draw"),
+        Binding("0", "result('0-1')", "0-1", id="black-wins"),
+        Binding("f", "forfeit_menu", "Forfait", id="forfeit"),
+        Binding("g", "jump", "Aller à", id="jump"),
+        Binding("u", "app.undo", "Annuler", id="undo-last"),
+        Binding("a", "pair", "Apparier", id="pair-round"),
+        Binding("x", "close_round", "Clôturer", id="close-round"),
+        Binding("P", "publish", "Publier", id="publish"),
+        Binding("e", "explain", "Explications", id="explain"),
+        Binding("backspace", "clear_result", "Effacer", show=False, id="clear-result"),
+    ]
+    _tournament: Tournament | None = None
+
+    def load(self, service: EventService, t: Tournament | None) -> None:
+        self._service, self._tournament = service, t
+        if t is None or t.id is None:
+            self.fill([])
+            return
+        rnd = service.current_round(t)
+        if rnd is None or rnd.id is None:
+            self.set_title(f"Ronde — {t.name}")
+            self.fill([])
+            return
+        players = {p.id: p for p in service.store.players(t.id)}
+        games = service.store.games(rnd.id)
+        rows: list[tuple[str, list[Any]]] = []
+        for g in games:
+            w = players[g.white_id]
+            b = players.get(g.black_id) if g.black_id else None
+            if g.result is not None:
+                shown = g.result.label + (f" ({g.decider.label})" if g.decider else "")
+            else:
+                shown = g.bye.label if g.bye else "…"
+            rows.append(
+                (
+                    str(g.board),
+                    [
+                        g.board,
+                        w.name,
+                        w.rating or "",
+                        shown,
+                        b.name if b else "—",
+                        (b.rating or "") if b else "",
+                    ],
+                )
+            )
+        done = sum(1 for g in games if g.result is not None or g.is_bye)
+        state = "close" if rnd.closed else f"{done}/{len(games)} résultats"
+        stage = f" ({rnd.stage})" if rnd.stage and not rnd.stage.startswith("Ronde") else ""
+        tc = f" — {rnd.time_control.label}" if rnd.time_control else ""
+        self.round_number = rnd.number
+        self.set_title(f"Ronde {rnd.number}{stage} — {t.name}{tc} — {state}")
+        self.fill(rows)
+
+    def _board(self) -> int | None:
+        key = self.selected_key()
+        return int(key) if key is not None else None
+
+    def _players(self, board: int) -> str:
+        """« DUPONT Jean – MARTIN Paul », for the messages."""
+        row = self.shown_row(str(board))
+        return f"{row[1]} – {row[4]}" if row else ""
+
+    def _goto(self, board: int) -> None:
+        table = self.table
+        table.move_cursor(row=table.get_row_index(str(board)))
+        self.say(f"Échiquier {board} : {self._players(board)}")
+
+    # -- actions --------------------------------------------------------------
+
+    def action_jump(self) -> None:
+        self.ask(
+            BoardPrompt(
+                "Aller à l'échiquier :",
+                self._goto,
+                valid=lambda n: bool(self.shown_row(str(n))),
+                on_cancel=self.cancelled,
+            )
+        )
+
+    def action_forfeit_menu(self) -> None:
+        board, t = self._board(), self._tournament
+        if board is None or t is None:
+            return
+        key = t.key
+        swiss = t.system is System.SWISS
+
+        def record(side: str) -> None:
+            label = {"white": "Blancs absents", "black": "Noirs absents", "both": "double forfait"}
+            done = f"Échiquier {board} ({self._players(board)}) : {label[side]}"
+            if swiss:
+                from ....operations import swiss as ops
+
+                self.run(
+                    lambda s: ops.absent(s, key, board, side),
+                    done=f"{done} (exclu des rondes suivantes sauf décision de l'arbitre : "
+                    "m dans Joueurs) — enregistré",
+                )
+            else:
+                self.run(lambda s: s.absent(key, board, side), done=f"{done} — enregistré")
+
+        self.ask(
+            ChoicePrompt(
+                f"Forfait échiquier {board} ({self._players(board)}) :",
+                FORFEITS,
+                record,
+                on_cancel=self.cancelled,
+            )
+        )
+
+    def action_result(self, value: str) -> None:
+        board, t = self._board(), self._tournament
+        if board is None or t is None:
+            return
+        key, result = t.key, Result(value)
+        rule = str(t.settings.get("decider", "armageddon"))
+        needs_decider = t.system is System.KNOCKOUT and value == "=-=" and rule != "rating"
+        self.run(
+            lambda s: s.record_result(key, board, result),
+            done=f"Échiquier {board} ({self._players(board)}) : {result.label} — enregistré",
+            then=(lambda _game: self._ask_decider(key, board, rule)) if needs_decider else None,
+        )
+
+    def _ask_decider(self, key: str, board: int, rule: str) -> None:
+        """A knockout draw: the decider's result, asked at once (Échap: later)."""
+        from ....operations import knockout
+
+        def record(value: str) -> None:
+            self.run(
+                lambda s: knockout.record_decider(s, key, board, value),
+                done=f"Échiquier {board} : départage {Result(value).label} — enregistré",
+            )
+
+        extra = " (= qualifie les Noirs)" if rule == "armageddon" else ""
+        self.ask(
+            ChoicePrompt(
+                f"Nulle enregistrée. Départage échiquier {board}{extra} :",
+                [("1", "1-0", "1-0"), ("0", "0-1", "0-1"), ("=", "½", "=-=")],
+                record,
+                on_cancel=lambda: self.say("Départage à saisir plus tard (= sur l'échiquier)."),
+            )
+        )
+
+    def action_clear_result(self) -> None:
+        board, t = self._board(), self._tournament
+        if board is None or t is None:
+            return
+        key = t.key
+        self.run(
+            lambda s: s.clear_result(key, board),
+            done=f"Échiquier {board} : résultat effacé",
+        )
+
+    def action_pair(self) -> None:
+        """Pair the next round (Dutch system, Berger tables or the knockout bracket)."""
+        t = self._tournament
+        if t is None:
+            return
+        key = t.key
+        number = len(self._service.store.rounds(t.id or 0)) + 1
+        self.app.post_message(
+            RunInBackground(
+                lambda service: service.pair_round(key),
+                done=f"Ronde {number} appariée"
+                + (" — e : explications, P : publier" if t.system is System.SWISS else ""),
+                busy=f"appariement de la ronde {number}",
+            )
+        )
+
+    def action_close_round(self) -> None:
+        t = self._tournament
+        if t is None or not self.table.row_count:
+            return
+        key, number = t.key, getattr(self, "round_number", 0)
+        self.ask(
+            ConfirmPrompt(
+                f"Clôturer la ronde {number} de {t.name} ?",
+                lambda: self.run(
+                    lambda s: s.close_round(key),
+                    done=f"Ronde {number} de {t.name} close, sauvegarde faite",
+                ),
+                on_cancel=self.cancelled,
+            )
+        )
+
+    def action_publish(self) -> None:
+        t = self._tournament
+        if t is None or t.system is not System.SWISS:
+            return
+        from ....operations import swiss
+
+        key = t.key
+
+        def warn(warning: str | None) -> None:
+            if warning:
+                self.say(f"Publiés. Attention : {warning}", error=True)
+
+        self.run(lambda s: swiss.publish(s, key), done="Appariements publiés", then=warn)
+
+    def action_explain(self) -> None:
+        """Floaters, colour rules and unmet criteria of the round, in the note line."""
+        t = self._tournament
+        if t is None:
+            return
+        from ....rules.swiss.explain import CRITERIA, RULES
+
+        rnd = self._service.current_round(t)
+        record = t.settings.get("explanations", {}).get(str(rnd.number if rnd else 0))
+        if record is None:
+            self.say("Pas d'explications pour cette ronde (système suisse seulement).")
+            return
+        down = sum(f["direction"] == "down" for f in record["floaters"])
+        rules: dict[str, int] = {}
+        for c in record["colours"]:
+            rules[c["rule"]] = rules.get(c["rule"], 0) + 1
+        parts = [f"{down} flotteur(s) descendant(s)"]
+        parts += [f"{k} ×{v} ({RULES[k]})" for k, v in sorted(rules.items())]
+        parts += [f"{CRITERIA[k]} : {v}" for k, v in record["unmet"].items()]
+        opinion = record.get("second_opinion")
+        if opinion:
+            parts.append(
+                "second avis : "
+                + (opinion.get("error") or ("identique" if opinion["identical"] else "DIFFÉRENT"))
+            )
+        self.note(" ; ".join(parts))
+        self.say("Explications en bas du tableau.")

@@ -1,0 +1,295 @@
+"""Prompts: modal screens that own every key typed after the key that opened them.
+
+A prompt is a question on the bottom lines (the table stays visible above it). The
+app hands it each key in the order typed, however fast they arrive (see
+``ArbitreApp.on_event``), so no key meant for a prompt can reach a pane and record
+anything. ``Échap`` cancels and says « Annulé » ; ``Entrée`` answers ; ``⌫`` erases ;
+a key or an answer the prompt cannot take does nothing but ring the bell.
+
+The answer is handed to ``on_answer`` synchronously, before the next key is read:
+« g12⏎0 » moves to board 12 *then* records 0-1 there.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Generic, TypeVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+T = TypeVar("T")
+
+KEYS_HINT = "Entrée valide · ⌫ efface · Échap annule"
+
+
+class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
+    """One question; every key goes to ``take_key`` (the app routes them here)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = []
+    AUTO_FOCUS = None
+    HINT: ClassVar[str] = KEYS_HINT
+
+    def __init__(
+        self,
+        question: str,
+        on_answer: Callable[[T], None],
+        *,
+        on_cancel: Callable[[], None] | None = None,
+        hint: str | None = None,
+    ) -> None:
+        super().__init__(classes="prompt")
+        self.question = question
+        self.buffer = ""
+        self.on_answer = on_answer
+        self.on_cancel = on_cancel
+        self.hint = hint if hint is not None else self.HINT
+        self.closed = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="prompt-box"):
+            yield Static(self._line(), id="prompt-question")
+            yield Static(Text(self.hint), id="prompt-hint")
+
+    def _line(self) -> Text:
+        return Text(f"{self.question} {self.buffer}▏")
+
+    def show(self) -> None:
+        """Repaint the question (before the screen is mounted there is nothing to paint)."""
+        for line in self.query("#prompt-question"):
+            if isinstance(line, Static):
+                line.update(self._line())
+
+    @property
+    def text(self) -> str:
+        """What the prompt says now (its question and what was typed)."""
+        return self._line().plain
+
+    # -- keys -----------------------------------------------------------------
+
+    def take_key(self, event: events.Key) -> None:
+        """One key typed while this prompt is on top."""
+        if self.closed:
+            return
+        if event.key == "escape":
+            self.cancel()
+        elif event.key == "enter":
+            answer = self.answer()
+            if answer is None:
+                self.app.bell()
+            else:
+                self.close()
+                self.on_answer(answer)
+        elif event.key == "backspace":
+            self.buffer = self.buffer[:-1]
+            self.changed()
+        elif event.character and self.accepts(event.character):
+            self.buffer += event.character
+            self.changed()
+        else:
+            self.app.bell()
+
+    def accepts(self, character: str) -> bool:
+        return character.isprintable()
+
+    def answer(self) -> T | None:
+        """The answer for what was typed, or None when there is none (the bell rings)."""
+        raise NotImplementedError
+
+    def changed(self) -> None:
+        self.show()
+
+    def close(self) -> None:
+        """Leave the screen stack now, so the next key already goes where it belongs."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.app.screen is self:
+            self.app.pop_screen()
+
+    def cancel(self) -> None:
+        self.close()
+        if self.on_cancel is not None:
+            self.on_cancel()
+
+
+class NumberPrompt(Prompt[int]):
+    """A number (a board, a round): digits, then Entrée; ``valid`` says which exist."""
+
+    def __init__(
+        self,
+        question: str,
+        on_answer: Callable[[int], None],
+        *,
+        valid: Callable[[int], bool] = lambda _n: True,
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(question, on_answer, on_cancel=on_cancel)
+        self.valid = valid
+
+    def accepts(self, character: str) -> bool:
+        return character.isdigit() and len(self.buffer) < 4
+
+    def answer(self) -> int | None:
+        if not self.buffer:
+            return None
+        number = int(self.buffer)
+        return number if self.valid(number) else None
+
+
+class BoardPrompt(NumberPrompt):
+    """« Aller à l'échiquier » : the board number, then Entrée."""
+
+
+class ChoicePrompt(Prompt[T]):
+    """One key answers: each choice is (key, words, value); nothing else is taken."""
+
+    def __init__(
+        self,
+        question: str,
+        choices: Sequence[tuple[str, str, T]],
+        on_answer: Callable[[T], None],
+        *,
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
+        hint = " · ".join(f"{key} {words}" for key, words, _ in choices) + " · Échap annule"
+        super().__init__(question, on_answer, on_cancel=on_cancel, hint=hint)
+        self.choices = {key: value for key, _words, value in choices}
+
+    def _line(self) -> Text:
+        return Text(self.question)
+
+    def take_key(self, event: events.Key) -> None:
+        if self.closed:
+            return
+        key = event.character or event.key
+        if event.key == "escape":
+            self.cancel()
+        elif key in self.choices:
+            self.close()
+            self.on_answer(self.choices[key])
+        else:
+            self.app.bell()
+
+    def answer(self) -> T | None:  # pragma: no cover - one key answers, never Entrée
+        return None
+
+
+class ConfirmPrompt(Prompt[bool]):
+    """« … ? o/n » : `o` does it; `n`, Échap or any other key cancels (and says so)."""
+
+    def __init__(
+        self,
+        question: str,
+        on_yes: Callable[[], None],
+        *,
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(
+            question,
+            lambda _yes: on_yes(),
+            on_cancel=on_cancel,
+            hint="o : oui · n, Échap ou une autre touche : non",
+        )
+
+    def _line(self) -> Text:
+        return Text(f"{self.question} o/n")
+
+    def take_key(self, event: events.Key) -> None:
+        if self.closed:
+            return
+        if event.character in ("o", "O"):
+            self.close()
+            self.on_answer(True)
+        else:
+            self.cancel()
+
+    def answer(self) -> bool | None:  # pragma: no cover - one key answers
+        return None
+
+
+class TextPrompt(Prompt[str]):
+    """Some words; ``find`` says what they designate (shown as you type), or None."""
+
+    def __init__(
+        self,
+        question: str,
+        on_answer: Callable[[str], None],
+        *,
+        find: Callable[[str], str | None] = lambda text: text or None,
+        on_cancel: Callable[[], None] | None = None,
+        keep_open: bool = False,
+    ) -> None:
+        super().__init__(question, on_answer, on_cancel=on_cancel)
+        self.find = find
+        self.keep_open = keep_open
+
+    def _line(self) -> Text:
+        found = self.find(self.buffer) if self.buffer else None
+        where = f" → {found}" if found else (" → personne" if self.buffer else "")
+        return Text(f"{self.question} {self.buffer}▏{where}")
+
+    def accepts(self, character: str) -> bool:
+        return character.isalpha() or character in " -'." or character.isdigit()
+
+    def answer(self) -> str | None:
+        return self.buffer if self.buffer and self.find(self.buffer) else None
+
+    def take_key(self, event: events.Key) -> None:
+        if self.keep_open and event.key == "enter" and not self.closed:
+            answer = self.answer()
+            if answer is None:
+                self.app.bell()
+                return
+            self.buffer = ""
+            self.show()
+            self.on_answer(answer)
+            return
+        super().take_key(event)
+
+
+class TimePrompt(Prompt[dt.time]):
+    """A clock time « 14:05 » (or « 1405 »); Entrée with an empty line: now."""
+
+    def __init__(
+        self,
+        question: str,
+        on_answer: Callable[[dt.time], None],
+        *,
+        now: Callable[[], dt.time],
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(question, on_answer, on_cancel=on_cancel)
+        self.now = now
+        self.hint = "hh:mm puis Entrée (vide : maintenant) · ⌫ efface · Échap annule"
+
+    def accepts(self, character: str) -> bool:
+        return (character.isdigit() or character in ":hH") and len(self.buffer) < 5
+
+    def answer(self) -> dt.time | None:
+        return parse_time(self.buffer, self.now)
+
+
+def parse_time(text: str, now: Callable[[], dt.time]) -> dt.time | None:
+    """« 14:05 », « 14h05 », « 1405 », « 9 » ; empty: now. None when it is no time."""
+    text = text.strip().lower().replace("h", ":")
+    if not text:
+        return now()
+    if ":" in text:
+        hours, _, minutes = text.partition(":")
+    elif len(text) <= 2:
+        hours, minutes = text, "0"
+    else:
+        hours, minutes = text[:-2], text[-2:]
+    if not hours.isdigit() or not (minutes or "0").isdigit():
+        return None
+    h, m = int(hours), int(minutes or 0)
+    if h > 23 or m > 59:
+        return None
+    return dt.time(h, m)
