@@ -225,7 +225,9 @@ class ArbitreApp(App[int]):
             self._load(pane_id)
         pane = self.query_one(f"#{pane_id}", Pane)
         tables = pane.query("DataTable")
-        (tables.first() if tables else pane).focus()
+        # now, not after the next keys (Widget.focus waits for the message queue): the
+        # key typed right after the pane's key must reach this pane (« iww »)
+        self.screen.set_focus(tables.first() if tables else pane)
 
     def action_toggle_keys(self) -> None:
         """Every key of the app and of the pane, for when the footer is too narrow."""

@@ -1,0 +1,161 @@
+"""Keys in one burst through the real terminal do what the same keys typed slowly do.
+
+The real `arbitre open` runs in a pseudo-terminal at 80×24 (tests/helpers/pty_app.py).
+Each sequence of issue 14's table, and every prompt, is written once in a single
+``os.write`` (as keys typed quickly arrive over SSH) and once one key per write 0.3 s
+apart, on two copies of the same file; the records are read back through the
+operations layer after the app quit, and must be identical — and right.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbitre_tui.operations import EventService
+from arbitre_tui.operations.templates import create_from_template
+from arbitre_tui.rules.models import Result
+from tests.helpers.pty_app import BACKSPACE, ENTER, ESCAPE, PtyApp
+
+
+def records(path: Path) -> dict[str, Any]:
+    """What the file holds that keys can change: results, deciders, players, incidents."""
+    service = EventService(path)
+    try:
+        out: dict[str, Any] = {}
+        for t in service.store.tournaments():
+            assert t.id is not None
+            rounds = service.store.rounds(t.id)
+            out[t.key] = {
+                "games": [
+                    (r.number, g.board, str(g.result), str(g.decider))
+                    for r in rounds
+                    for g in service.store.games(r.id or 0)
+                ],
+                "players": [
+                    (p.id, p.checked_in, p.withdrawn, p.excluded)
+                    for p in service.store.players(t.id)
+                ],
+                "byes": t.settings.get("bye_requests"),
+                "starts": [str(r.start_time) for r in rounds],
+                "incidents": [
+                    (i.game_id, i.player_id, str(i.kind)) for i in service.store.incidents(t.id)
+                ],
+            }
+        return out
+    finally:
+        service.close()
+
+
+def _keys(text: str) -> list[str]:
+    """One key per character (Entrée, ⌫ and Échap are characters here too)."""
+    return list(text)
+
+
+def _both_ways(
+    master: Path, tmp_path: Path, tournament: str, writes: list[str]
+) -> tuple[dict[str, Any], dict[str, Any], Path]:
+    """The same writes, slowly then in bursts, each on its own copy of ``master``."""
+    results = []
+    for mode in ("slow", "burst"):
+        path = tmp_path / f"{mode}.sqlite"
+        shutil.copy(master, path)
+        with PtyApp(path, tournament) as app:
+            for write in writes:
+                if mode == "slow":
+                    app.slowly(_keys(write))
+                else:
+                    app.burst(_keys(write))
+            assert app.quit() == 0
+        results.append((records(path), path))
+    (slow, _), (burst, burst_path) = results
+    return slow, burst, burst_path
+
+
+@pytest.fixture(scope="module")
+def ko_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from arbitre_tui.operations import knockout
+
+    path = tmp_path_factory.mktemp("ko") / "ko.sqlite"
+    service = create_from_template(path, "open-ko")
+    knockout.close_registration(service, "open-ko")
+    service.pair_round("open-ko", seed=21)
+    service.close()
+    return path
+
+
+def _game(recs: dict[str, Any], key: str, board: int) -> tuple[str, str]:
+    last = max(g[0] for g in recs[key]["games"])
+    return next((g[2], g[3]) for g in recs[key]["games"] if g[0] == last and g[1] == board)
+
+
+def test_knockout_round_keys(ko_master: Path, tmp_path: Path) -> None:
+    """The knockout rows of the table, the ⌫ of « Aller à », the loss that asks first."""
+    writes = [
+        f"g12{ENTER}0",  # board 12: 0-1 (burst: was 1-0 on board 1, then 0-1)
+        f"g1{BACKSPACE}7{ENTER}1",  # ⌫ in « Aller à » : board 7 (was 17), 1-0
+        f"g6{ENTER}=1",  # draw, decider 1-0 (burst: was the draw overwritten)
+        f"g2{ENTER}fb",  # forfeits (burst: b opened Tableau, n switched section…)
+        f"g3{ENTER}fn",
+        f"g4{ENTER}fd",
+        f"g5{ENTER}fz{ESCAPE}",  # no such answer: the bell, then Échap cancels
+        "iwww",  # three illegal moves on board 1: the third loses, asked first
+        "x",  # another key cancels the question (and is no incident of Black's)
+        "wo",  # asked again, « o »: the third and the loss are recorded
+    ]
+    slow, burst, _ = _both_ways(ko_master, tmp_path, "open-ko", writes)
+    assert burst == slow
+    assert _game(burst, "open-ko", 12) == (str(Result.BLACK_WINS), "None")
+    assert _game(burst, "open-ko", 7) == (str(Result.WHITE_WINS), "None")
+    assert _game(burst, "open-ko", 17) == ("None", "None")
+    assert _game(burst, "open-ko", 1) == (str(Result.BLACK_WINS), "None")
+    assert _game(burst, "open-ko", 6) == (str(Result.DRAW), str(Result.WHITE_WINS))
+    assert _game(burst, "open-ko", 2)[0] == str(Result.BLACK_FORFEIT_WIN)
+    assert _game(burst, "open-ko", 3)[0] == str(Result.WHITE_FORFEIT_WIN)
+    assert _game(burst, "open-ko", 5) == ("None", "None")
+    illegal = [i for i in burst["open-ko"]["incidents"] if i[2] == "illegal_move"]
+    assert len(illegal) == 3  # the cancelled one is not written, nor an « x »
+
+
+def test_swiss_forfeit_then_next_section(demo_master: Path, tmp_path: Path) -> None:
+    """Open B « fn » then « n » : the absence on Open B, then Open C shows; nothing on C."""
+    service = EventService(demo_master)
+    t = service.tournament("open-b")
+    rnd = service.current_round(t)
+    assert rnd is not None
+    board = next(
+        g.board
+        for g in service.store.games(rnd.id or 0)
+        if g.result is None and g.black_id is not None
+    )
+    service.close()
+    before = records(demo_master)
+    slow, burst, _ = _both_ways(demo_master, tmp_path, "open-b", [f"g{board}{ENTER}fnn"])
+    assert burst == slow
+    assert _game(burst, "open-b", board)[0] == str(Result.WHITE_FORFEIT_WIN)
+    assert burst["open-c"] == before["open-c"]
+
+
+def test_players_prompts(demo_master: Path, tmp_path: Path) -> None:
+    """Check-in search, a search matching nobody, a half-point bye, a confirmed withdrawal."""
+    service = EventService(demo_master)
+    players = service.store.players(service.tournament("u10").id or 0)
+    service.close()
+    target = sorted(players, key=lambda p: p.name)[3]
+    prefix = target.surname.lower()[:5]
+    writes = [
+        f"j/{prefix}{ENTER}",  # checks that player in (burst: b Tableau, t theme, n …)
+        f"barox{ENTER}{ESCAPE}",  # nobody: the bell, nobody checked in; Échap ends
+        f"h3{ENTER}",  # half-point bye in round 3 for the row under the cursor (that player)
+        "wn",  # withdraw asked, « n » : nothing
+        "wo",  # withdraw asked, « o » : withdrawn
+    ]
+    slow, burst, _ = _both_ways(demo_master, tmp_path, "u10", writes)
+    assert burst == slow
+    state = {p[0]: p for p in burst["u10"]["players"]}
+    assert state[target.id] == (target.id, True, True, False)
+    assert sum(p[1] for p in burst["u10"]["players"]) == 1
+    assert burst["u10"]["byes"] == {"3": [target.id]}
