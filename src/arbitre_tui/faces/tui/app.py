@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Header, Static
 
-from ...operations import EventService, OperationError
+from ...operations import EventService, NeedsConfirmation, OperationError
 from ...rules.models import Tournament
 from .footer import KeysFooter
 from .french import MainScreen
@@ -198,7 +198,10 @@ class ArbitreApp(App[int]):
         self.set_status(f"Thème : {self.theme}")
 
     def action_undo(self) -> None:
-        self.run_operation(lambda: self.service.undo(), done="Dernière opération annulée")
+        """Undo this station's last operation, saying what it was."""
+        self.run_operation(
+            lambda confirm=False: self.service.undo(confirm=confirm), done=lambda u: f"Annulé : {u}"
+        )
 
     def set_status(self, text: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
@@ -219,16 +222,39 @@ class ArbitreApp(App[int]):
         self.refuse(f"{self.busy} en cours, un instant.")
         return True
 
-    def run_operation(self, operation: Callable[[], Any], done: str) -> bool:
-        """Run one operation; say "done" only after its commit returned."""
+    def run_operation(
+        self, operation: Callable[..., Any], done: str | Callable[[Any], str]
+    ) -> bool:
+        """Run one operation; say "done" only after its commit returned.
+
+        An operation that asks first (NeedsConfirmation) gets the question in a modal
+        prompt; « o » runs it again with ``confirm=True``, anything else cancels.
+        """
         if self.refused_while_busy():
             return False
+        return self._run(operation, done, confirm=False)
+
+    def _run(
+        self, operation: Callable[..., Any], done: str | Callable[[Any], str], confirm: bool
+    ) -> bool:
         try:
-            operation()
+            value = operation(confirm=True) if confirm else operation()
+        except NeedsConfirmation as exc:
+            from .confirm import ConfirmScreen
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._run(operation, done, confirm=True)
+                else:
+                    self.set_status("Annulé : rien n'a été modifié.")
+
+            self.set_status(exc.message)
+            self.push_screen(ConfirmScreen(exc.message), answered)
+            return False
         except OperationError as exc:
             self.refuse(exc.message)
             return False
-        self.operation_done(done)
+        self.operation_done(done(value) if callable(done) else done)
         return True
 
     def run_in_background(

@@ -57,7 +57,9 @@ class Pane(Vertical):
         setter: Callable[..., object] = self.app.set_status  # type: ignore[attr-defined]
         setter(text, error=error)
 
-    def run_operation(self, operation: Callable[[], object], done: str) -> bool:
+    def run_operation(
+        self, operation: Callable[..., object], done: str | Callable[[Any], str]
+    ) -> bool:
         """Hand the operation to the app, which commits, refreshes and reports."""
         runner: Callable[..., bool] = self.app.run_operation  # type: ignore[attr-defined]
         return runner(operation, done=done)
@@ -262,13 +264,15 @@ class RoundPane(TablePane):
                 from ...operations import swiss
 
                 self.run_operation(
-                    lambda: swiss.absent(self._service, t.key, board, side),
+                    lambda confirm=False: swiss.absent(
+                        self._service, t.key, board, side, confirm=confirm
+                    ),
                     done=f"Échiquier {board} : {label} (exclu des rondes suivantes sauf "
                     "décision de l'arbitre : arbitre keep) — enregistré",
                 )
                 return
             self.run_operation(
-                lambda: self._service.absent(t.key, board, side),
+                lambda confirm=False: self._service.absent(t.key, board, side, confirm=confirm),
                 done=f"Échiquier {board} : {label} — enregistré",
             )
         elif self.mode == "jump":
@@ -307,7 +311,9 @@ class RoundPane(TablePane):
             return
         key = t.key
         ok = self.run_operation(
-            lambda: self._service.record_result(key, board, Result(value)),
+            lambda confirm=False: self._service.record_result(
+                key, board, Result(value), confirm=confirm
+            ),
             done=f"Échiquier {board} : {Result(value).label} — enregistré",
         )
         needs_decider = (
@@ -334,7 +340,10 @@ class RoundPane(TablePane):
         )
 
     def action_undo(self) -> None:
-        self.run_operation(lambda: self._service.undo(), done="Dernière opération annulée")
+        self.run_operation(
+            lambda confirm=False: self._service.undo(confirm=confirm),
+            done=lambda u: f"Annulé : {u}",
+        )
 
     def action_pair(self) -> None:
         """Pair the next round (Dutch system, Berger tables or the knockout bracket)."""
