@@ -21,6 +21,13 @@ KEEP = 20
 ROUNDS = "rondes"  # round-close backups: one per closed round, kept
 
 
+class BackupFailed(OperationError):
+    """The action itself was committed; only the backup that follows it failed.
+
+    Said apart from a refusal: the arbiter must not believe the action was lost.
+    """
+
+
 def backup_dir(path: Path) -> Path:
     return path.with_name(path.name + ".sauvegardes")
 
