@@ -110,6 +110,11 @@ async def test_result_by_key_is_committed_before_saved_is_shown(demo_file: Path)
         await pilot.pause()
         await pilot.press("r", "down", key)
         await pilot.pause()
+        if before is not None:  # replacing a result asks first (issue 13)
+            assert "remplacer" in str(app.query_one("#status", Static).content)
+            assert _u8_board2(con) == before
+            await pilot.press("o")
+            await pilot.pause()
         status = str(app.query_one("#status", Static).content)
         assert "Échiquier 2" in status and "enregistré" in status
         assert _u8_board2(con) == expected  # another connection sees it: it is on disk

@@ -78,9 +78,12 @@ def test_cup_teams_from_rosters(tmp_path: Path) -> None:
 
 
 def test_result_journal_undo_cycle(demo_file: Path) -> None:
-    assert arbitre("result", str(demo_file), "1", "0", "-t", "u8").returncode == 0
+    # board 1 holds 0-1 in the demo: replacing it needs --confirm (issue 13)
+    refused = arbitre("result", str(demo_file), "1", "1", "-t", "u8")
+    assert refused.returncode == 2 and "remplacer" in refused.stderr
+    assert arbitre("result", str(demo_file), "1", "1", "-t", "u8", "--confirm").returncode == 0
     journal = json.loads(arbitre("journal", str(demo_file), "--json").stdout)
-    assert journal[-1]["op"] == "record_result" and journal[-1]["args"]["result"] == "0-1"
+    assert journal[-1]["op"] == "record_result" and journal[-1]["args"]["result"] == "1-0"
     assert arbitre("undo", str(demo_file)).returncode == 0
     journal = json.loads(arbitre("journal", str(demo_file), "--json").stdout)
     assert journal[-1]["op"] == "undo" and journal[-2]["undone"]

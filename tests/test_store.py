@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from arbitre_tui.operations import EventService
-from arbitre_tui.store.backup import KEEP, list_backups, restore
+from arbitre_tui.store.backup import KEEP, list_backups
 from arbitre_tui.store.db import StoreError, connect
+from arbitre_tui.store.repo import restore_event
 from arbitre_tui.store.schema import SCHEMA_VERSION
 
 
@@ -61,7 +62,7 @@ def test_damaged_file_detected_with_restore_command(demo_file: Path) -> None:
     demo_file.write_bytes(bytes(data))
     with pytest.raises(StoreError, match=f"arbitre restore {demo_file}"):
         EventService(demo_file)
-    chosen = restore(demo_file)
+    chosen, _aside = restore_event(demo_file)
     assert chosen in list_backups(demo_file)
     EventService(demo_file).close()  # opens cleanly again
 
@@ -80,7 +81,10 @@ def test_close_round_backs_up_and_keeps_last_20(tmp_path: Path) -> None:
     copy.close()
     for _ in range(KEEP + 5):
         service.store.backup("manuel")
-    assert len(list_backups(service.path)) == KEEP
+    # the last 20 manual ones, and the round-close one, which pruning never deletes (issue 13)
+    kept = list_backups(service.path)
+    assert len(kept) == KEEP + 1
+    assert out in kept
 
 
 def test_backup_while_another_connection_writes(tmp_path: Path) -> None:

@@ -51,10 +51,10 @@ OPERATIONS: dict[str, Callable[[EventService], Any]] = {
     "record_incident": lambda s: s.record_incident("rr", 1, "white", "illegal_move"),
     "set_round_start": lambda s: s.set_round_start("rr", dt.datetime(2027, 1, 16, 14, 0)),
     "close_round": lambda s: (
-        [s.record_result("rr", b, "=") for b in (1, 2, 3)] and s.close_round("rr")
+        [s.record_result("rr", b, "=", confirm=True) for b in (1, 2, 3)] and s.close_round("rr")
     ),
     "pair_round": lambda s: (
-        [s.record_result("rr", b, "1-0") for b in (1, 2, 3)],
+        [s.record_result("rr", b, "1-0", confirm=True) for b in (1, 2, 3)],
         s.close_round("rr"),
         s.pair_round("rr"),
     ),
@@ -70,7 +70,7 @@ def test_undo_restores_previous_state(tmp_path: Path, name: str) -> None:
     assert service.store.snapshot() != before, "the operation changed nothing"
     # Undo everything done since, newest first (some cases are several operations).
     while service.journal.last_undoable() != last_before:
-        service.undo()
+        service.undo(confirm=True)  # a pairing or a close asks first (issue 13)
     assert service.store.snapshot() == before
 
 
@@ -79,7 +79,7 @@ def test_pair_round_robin_draw_is_undone_and_redrawn(tmp_path: Path) -> None:
     before = service.store.snapshot()
     service.pair_round("rr", seed=99)
     assert len(service.store.draws()) == 1
-    service.undo()
+    service.undo(confirm=True)
     assert service.store.snapshot() == before
 
 
@@ -87,10 +87,10 @@ def test_undo_is_journaled_and_refused_when_rows_changed_since(tmp_path: Path) -
     service = _ready(tmp_path)
     service.record_result("rr", 1, "1-0")
     first = service.journal.last_undoable()
-    service.record_result("rr", 1, "0-1")
+    service.record_result("rr", 1, "0-1", confirm=True)
     with pytest.raises(OperationError, match="modifié depuis"):
         service.undo(first)
-    undo_id = service.undo()
+    undo_id = service.undo().journal_id
     entry = service.store.journal_entries(1)[0]
     assert entry["id"] == undo_id and entry["op"] == "undo"
     with pytest.raises(OperationError, match="déjà annulée"):

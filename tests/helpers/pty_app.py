@@ -30,8 +30,15 @@ class PtyApp:
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
         env.pop("TEXTUAL", None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "arbitre_tui.faces.cli.main", "open", str(path)]
-            + ["--tournoi", tournament],
+            [
+                sys.executable,
+                "-m",
+                "arbitre_tui.faces.cli.main",
+                "open",
+                str(path),
+                "--tournoi",
+                tournament,
+            ],
             stdin=slave,
             stdout=slave,
             stderr=slave,

@@ -20,7 +20,8 @@ def main() -> None:
     service = EventService(path, check=False)
     for i in range(count):
         board = boards[i % len(boards)]
-        service.record_result(key, board, RESULTS[(i // len(boards)) % 3])
+        # each pass replaces the previous pass's result on purpose: confirmed
+        service.record_result(key, board, RESULTS[(i // len(boards)) % 3], confirm=True)
         jid = service.store.conn.execute(
             "SELECT max(id) FROM journal WHERE op = 'record_result'"
         ).fetchone()[0]

@@ -6,7 +6,7 @@ import datetime as dt
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules import roundrobin
 from ..rules.draws import run_draw
@@ -23,8 +23,12 @@ from ..rules.models import (
     Tournament,
     parse_result,
 )
-from ..store.journal import NeedsConfirmation, OperationError
+from ..store.backup import BackupFailed
+from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
 from ..store.repo import Store, player_row, tournament_row
+
+if TYPE_CHECKING:
+    from ..rules.registration import ImportReport
 
 __all__ = ["EventService", "OperationError"]
 
@@ -36,8 +40,18 @@ def _refuse(exc: RuleError) -> OperationError:
 class EventService:
     """One event file and the actions an arbiter takes on it."""
 
-    def __init__(self, path: str | Path, *, create: bool = False, check: bool = True) -> None:
-        self.store = Store(path, create=create, check=check)
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        create: bool = False,
+        check: bool = True,
+        terminal: str | None = None,
+        wait: bool = True,
+    ) -> None:
+        """``terminal`` names this station in the journal (undo is per station);
+        ``wait=False``: an operation raises StoreBusy instead of waiting for the lock."""
+        self.store = Store(path, create=create, check=check, terminal=terminal, wait=wait)
         self.journal = self.store.journal
 
     @property
@@ -88,9 +102,9 @@ class EventService:
         end: str | None = None,
         settings: dict[str, Any] | None = None,
     ) -> None:
-        if self.store.conn.execute("SELECT 1 FROM event").fetchone():
-            raise OperationError("Ce fichier contient déjà un événement.")
         with self.journal.operation("create_event", {"name": name, "city": city}) as tx:
+            if self.store.conn.execute("SELECT 1 FROM event").fetchone():
+                raise OperationError("Ce fichier contient déjà un événement.")
             tx.insert(
                 "event",
                 {
@@ -105,18 +119,18 @@ class EventService:
             )
 
     def add_tournament(self, t: Tournament) -> int:
-        if self.store.tournament(t.key) is not None:
-            raise OperationError(f"Un tournoi « {t.key} » existe déjà.")
-        position = len(self.store.tournaments())
         with self.journal.operation("add_tournament", {"key": t.key, "name": t.name}) as tx:
+            if self.store.tournament(t.key) is not None:
+                raise OperationError(f"Un tournoi « {t.key} » existe déjà.")
+            position = len(self.store.tournaments())
             return tx.insert("tournaments", tournament_row(t, position))
 
     def update_settings(self, key: str, changes: dict[str, Any]) -> None:
-        t = self.tournament(key)
-        settings = {**t.settings, **changes}
         with self.journal.operation(
             "update_settings", {"tournament": key, "changes": changes}
         ) as tx:
+            t = self.tournament(key)
+            settings = {**t.settings, **changes}
             tx.update(
                 "tournaments", self._tid(t), {"settings": json.dumps(settings, ensure_ascii=False)}
             )
@@ -124,26 +138,26 @@ class EventService:
     # -- players ----------------------------------------------------------
 
     def register_player(self, key: str, player: Player) -> int:
-        t = self.tournament(key)
-        tid = self._tid(t)
-        twice = self._entered_twice(t)(player)
-        if twice:
-            raise OperationError(f"{player.name} : {twice}.")
-        fault = eligibility_fault(t, player)
-        if fault:
-            raise OperationError(f"{player.name} ne peut pas s'inscrire en {fault}")
-        values = player_row(
-            player.model_copy(
-                update={
-                    "tournament_id": tid,
-                    "registered_at": player.registered_at
-                    or dt.datetime.now().replace(microsecond=0),
-                }
-            )
-        )
         with self.journal.operation(
             "register_player", {"tournament": key, "name": player.name}
         ) as tx:
+            t = self.tournament(key)
+            tid = self._tid(t)
+            twice = self._entered_twice(t)(player)
+            if twice:
+                raise OperationError(f"{player.name} : {twice}.")
+            fault = eligibility_fault(t, player)
+            if fault:
+                raise OperationError(f"{player.name} ne peut pas s'inscrire en {fault}")
+            values = player_row(
+                player.model_copy(
+                    update={
+                        "tournament_id": tid,
+                        "registered_at": player.registered_at
+                        or dt.datetime.now().replace(microsecond=0),
+                    }
+                )
+            )
             return tx.insert("players", values)
 
     def _entered_twice(self, t: Tournament) -> Callable[[Player], str | None]:
@@ -185,8 +199,6 @@ class EventService:
         """
         from ..rules.registration import EncodingFault, decode, parse_players_csv
 
-        t = self.tournament(key)
-        tid = self._tid(t)
         try:
             text = decode(data, encoding)
         except EncodingFault as exc:
@@ -194,6 +206,15 @@ class EventService:
         except (LookupError, UnicodeDecodeError) as exc:
             raise OperationError(f"Encodage illisible : {exc}") from None
         report = parse_players_csv(text)
+        with self.journal.operation("import_players", {"tournament": key}) as tx:
+            return self._import_rows(tx, key, report, skip_bad)
+
+    def _import_rows(
+        self, tx: Tx, key: str, report: ImportReport, skip_bad: bool
+    ) -> tuple[int, list[tuple[int, str]]]:
+        """The checks and writes of an import, inside its transaction."""
+        t = self.tournament(key)
+        tid = self._tid(t)
         entered_twice = self._entered_twice(t)
         good = []
         for row in report.rows:
@@ -215,58 +236,69 @@ class EventService:
                 return 0, report.errors
             raise OperationError("Le fichier ne contient aucun joueur.")
         stamp = dt.datetime.now().replace(microsecond=0)
-        with self.journal.operation("import_players", {"tournament": key, "rows": len(good)}) as tx:
-            for i, row in enumerate(good):
-                registered = row.player.registered_at or stamp + dt.timedelta(microseconds=i)
-                tx.insert(
-                    "players",
-                    player_row(
-                        row.player.model_copy(
-                            update={"tournament_id": tid, "registered_at": registered}
-                        )
-                    ),
-                )
+        tx.args["rows"] = len(good)
+        for i, row in enumerate(good):
+            registered = row.player.registered_at or stamp + dt.timedelta(microseconds=i)
+            tx.insert(
+                "players",
+                player_row(
+                    row.player.model_copy(
+                        update={"tournament_id": tid, "registered_at": registered}
+                    )
+                ),
+            )
         return len(good), report.errors
 
     def check_in(self, player_id: int, checked: bool = True) -> None:
-        self._player(player_id)  # unknown player: refused before any write
         with self.journal.operation("check_in", {"player": player_id, "checked": checked}) as tx:
+            player = self._player(player_id)  # unknown player: refused before any write
+            tx.args["name"] = player.name
             tx.update("players", player_id, {"checked_in": int(checked)})
 
     def set_paid(self, player_id: int, paid: bool = True) -> None:
-        self._player(player_id)
         with self.journal.operation("set_paid", {"player": player_id, "paid": paid}) as tx:
+            tx.args["name"] = self._player(player_id).name
             tx.update("players", player_id, {"paid": int(paid)})
 
     def withdraw(self, player_id: int) -> None:
-        player = self._player(player_id)
-        if player.withdrawn:
-            raise OperationError(f"{player.name} est déjà retiré(e).")
         with self.journal.operation("withdraw", {"player": player_id}) as tx:
+            player = self._player(player_id)
+            if player.withdrawn:
+                raise OperationError(f"{player.name} est déjà retiré(e).")
+            tx.args["name"] = player.name
             tx.update("players", player_id, {"withdrawn": 1})
 
     # -- clubs and teams ---------------------------------------------------
 
     def add_club(self, name: str, code: str | None = None) -> int:
-        row = self.store.conn.execute("SELECT id FROM clubs WHERE name = ?", (name,)).fetchone()
-        if row:
-            return int(row[0])
         with self.journal.operation("add_club", {"name": name}) as tx:
+            row = self.store.conn.execute("SELECT id FROM clubs WHERE name = ?", (name,)).fetchone()
+            if row:
+                return int(row[0])
             return tx.insert("clubs", {"name": name, "code": code})
 
     def add_team(self, key: str, club_id: int, number: int, name: str) -> int:
-        t = self.tournament(key)
-        if t.system is not System.TEAM_CUP:
-            raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
-        team = Team(tournament_id=self._tid(t), club_id=club_id, number=number, name=name)
         with self.journal.operation("add_team", {"tournament": key, "name": name}) as tx:
+            t = self.tournament(key)
+            if t.system is not System.TEAM_CUP:
+                raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
+            team = Team(tournament_id=self._tid(t), club_id=club_id, number=number, name=name)
             return tx.insert("teams", team.model_dump(exclude={"id"}))
 
     # -- rounds --------------------------------------------------------------
 
     def pair_round(self, key: str, seed: int | None = None, exempt_holes: bool = False) -> Round:
-        """Pair the next round with the tournament's system."""
+        """Pair the next round with the tournament's system.
+
+        One transaction: the youth format decided from the entries, the draw and the
+        boards are all written, or none (a refused pairing changes nothing).
+        """
+        with self.journal.operation("pair_round", {"tournament": key}) as tx:
+            return self._pair_round(tx, key, seed, exempt_holes)
+
+    def _pair_round(self, tx: Tx, key: str, seed: int | None, exempt_holes: bool) -> Round:
         t = self.tournament(key)
+        tx.args["tournament"] = t.key
         if t.settings.get("youth_format"):
             from . import swiss
 
@@ -278,6 +310,7 @@ class EventService:
                 f"La ronde {rounds[-1].number} n'est pas close : saisissez ses résultats puis clôturez-la."
             )
         number = len(rounds) + 1
+        tx.args["round"] = number
         if number > t.rounds_planned:
             raise OperationError(f"Les {t.rounds_planned} rondes de {t.name} sont déjà appariées.")
         if t.system is System.ROUND_ROBIN:
@@ -374,40 +407,70 @@ class EventService:
         return t, rnd, games[board]
 
     def record_result(
-        self, key: str, board: int, result: str | Result, round_number: int | None = None
+        self,
+        key: str,
+        board: int,
+        result: str | Result,
+        round_number: int | None = None,
+        *,
+        confirm: bool = False,
     ) -> Game:
-        t, rnd, game = self._game(key, round_number, board)
-        if rnd.closed:
-            raise OperationError(
-                f"La ronde {rnd.number} est close : son résultat ne peut plus changer "
-                "(annulez la clôture d'abord)."
-            )
-        if game.is_bye:
-            raise OperationError(
-                f"Échiquier {board} : c'est un exempt, il n'y a pas de résultat à saisir."
-            )
+        """A result, checked and written in one transaction.
+
+        Writing over a different result already there (typed here or on the other station)
+        asks first: NeedsConfirmation names it, who wrote it and when.
+        """
         try:
             value = result if isinstance(result, Result) else parse_result(result)
         except RuleError as exc:
             raise _refuse(exc) from None
-        assert game.id is not None
-        with self.journal.operation(
-            "record_result",
-            {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value},
-        ) as tx:
+        with self.journal.operation("record_result", {"board": board}) as tx:
+            t, rnd, game = self._game(key, round_number, board)
+            tx.args.update(
+                {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value}
+            )
+            self._open_round(rnd)
+            if game.is_bye:
+                raise OperationError(
+                    f"Échiquier {board} : c'est un exempt, il n'y a pas de résultat à saisir."
+                )
+            assert game.id is not None
+            if game.result is not None and game.result is not value and not confirm:
+                raise NeedsConfirmation(
+                    f"Échiquier {board} : déjà {game.result.label} ({self._written_by(game.id)})"
+                    f" — remplacer par {value.label} ?"
+                )
             keep = value is Result.DRAW and game.result is Result.DRAW
             decider = game.decider.value if keep and game.decider else None
             tx.update("games", game.id, {"result": value.value, "decider": decider})
         return game.model_copy(update={"result": value})
 
-    def clear_result(self, key: str, board: int, round_number: int | None = None) -> None:
-        t, rnd, game = self._game(key, round_number, board)
+    def _open_round(self, rnd: Round) -> None:
         if rnd.closed:
-            raise OperationError(f"La ronde {rnd.number} est close.")
-        assert game.id is not None
-        with self.journal.operation(
-            "clear_result", {"tournament": t.key, "round": rnd.number, "board": board}
-        ) as tx:
+            raise OperationError(
+                f"La ronde {rnd.number} est close : son résultat ne peut plus changer "
+                "(annulez la clôture d'abord)."
+            )
+
+    def _written_by(self, game_id: int) -> str:
+        """« autre poste, 14:22:05 » or « ce poste, … »: who last wrote this game."""
+        row = self.store.conn.execute(
+            "SELECT j.terminal, j.at FROM journal_changes c JOIN journal j ON j.id = c.journal_id "
+            "WHERE c.tbl = 'games' AND c.row_id = ? ORDER BY c.id DESC LIMIT 1",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            return "origine inconnue"
+        who = "ce poste" if row["terminal"] == self.journal.terminal else "autre poste"
+        return f"{who}, {str(row['at'])[11:19]}"
+
+    def clear_result(self, key: str, board: int, round_number: int | None = None) -> None:
+        with self.journal.operation("clear_result", {"board": board}) as tx:
+            t, rnd, game = self._game(key, round_number, board)
+            tx.args.update({"tournament": t.key, "round": rnd.number, "board": board})
+            if rnd.closed:
+                raise OperationError(f"La ronde {rnd.number} est close.")
+            assert game.id is not None
             tx.update("games", game.id, {"result": None})
 
     def absent(
@@ -418,25 +481,14 @@ class EventService:
         round_number: int | None = None,
         now: dt.datetime | None = None,
         exclude: bool = False,
+        *,
+        confirm: bool = False,
     ) -> Game:
         """A player not seated in time loses by forfeit; both absent: double forfeit.
 
         ``exclude``: the absentees are also excluded from later rounds (regulation 002),
-        in the same transaction.
+        in the same transaction. Over a result already there: asks first.
         """
-        t, rnd, game = self._game(key, round_number, board)
-        if game.black_id is None:
-            raise OperationError(f"Échiquier {board} : exempt, personne n'est attendu.")
-        if rnd.closed:
-            raise OperationError(f"La ronde {rnd.number} est close.")
-        minutes = int(t.settings.get("lateness_minutes", 0))
-        if rnd.start_time is not None and minutes:
-            deadline = rnd.start_time + dt.timedelta(minutes=minutes)
-            if (now or dt.datetime.now()) < deadline:
-                raise OperationError(
-                    f"Trop tôt : le forfait n'est acquis qu'à {deadline:%H:%M} "
-                    f"({minutes} min après le début de la ronde)."
-                )
         result = {
             "white": Result.BLACK_FORFEIT_WIN,
             "blancs": Result.BLACK_FORFEIT_WIN,
@@ -447,10 +499,27 @@ class EventService:
         }.get(side)
         if result is None:
             raise OperationError("Absent : white/blancs, black/noirs ou both/les-deux.")
-        assert game.id is not None
-        with self.journal.operation(
-            "absent", {"tournament": t.key, "round": rnd.number, "board": board, "side": side}
-        ) as tx:
+        with self.journal.operation("absent", {"board": board, "side": side}) as tx:
+            t, rnd, game = self._game(key, round_number, board)
+            tx.args.update({"tournament": t.key, "round": rnd.number})
+            if game.black_id is None:
+                raise OperationError(f"Échiquier {board} : exempt, personne n'est attendu.")
+            if rnd.closed:
+                raise OperationError(f"La ronde {rnd.number} est close.")
+            minutes = int(t.settings.get("lateness_minutes", 0))
+            if rnd.start_time is not None and minutes:
+                deadline = rnd.start_time + dt.timedelta(minutes=minutes)
+                if (now or dt.datetime.now()) < deadline:
+                    raise OperationError(
+                        f"Trop tôt : le forfait n'est acquis qu'à {deadline:%H:%M} "
+                        f"({minutes} min après le début de la ronde)."
+                    )
+            assert game.id is not None
+            if game.result is not None and game.result is not result and not confirm:
+                raise NeedsConfirmation(
+                    f"Échiquier {board} : déjà {game.result.label} ({self._written_by(game.id)})"
+                    f" — remplacer par {result.label} ?"
+                )
             tx.update("games", game.id, {"result": result.value, "decider": None})
             for pid in absentees(result, game):
                 if exclude:
@@ -487,9 +556,9 @@ class EventService:
         """An incident; the illegal move that loses, and device use (exclusion), need ``confirm``.
 
         The number of illegal moves that loses is the tournament's setting (regulation 000:
-        3; the FIDE Laws: 2).
+        3; the FIDE Laws: 2). The count is read inside the transaction: two stations
+        cannot both record "the 2nd".
         """
-        t, rnd, game = self._game(key, round_number, board)
         try:
             kind_value = IncidentKind(kind)
         except ValueError:
@@ -499,45 +568,40 @@ class EventService:
         if colour not in ("white", "black", "blancs", "noirs"):
             raise OperationError("Couleur attendue : white/blancs ou black/noirs.")
         is_white = colour in ("white", "blancs")
-        player_id = game.white_id if is_white else game.black_id
-        if player_id is None:
-            raise OperationError(f"Échiquier {board} : pas de joueur noir (exempt).")
-        assert game.id is not None
-        loss = Result.BLACK_WINS if is_white else Result.WHITE_WINS
-        changes: dict[str, Any] = {}
-        if kind_value is IncidentKind.ILLEGAL_MOVE:
-            if game.result is not None:
-                raise OperationError(
-                    f"Échiquier {board} : la partie est finie ({game.result.label}), "
-                    "plus de coup illégal à compter."
-                )
-            limit = int(t.settings.get("illegal_moves_to_lose", 2))
-            count = self.illegal_moves(game.id, player_id) + 1
-            if count >= limit:
+        with self.journal.operation(
+            "record_incident", {"board": board, "colour": colour, "kind": kind_value.value}
+        ) as tx:
+            t, rnd, game = self._game(key, round_number, board)
+            tx.args.update({"tournament": t.key, "round": rnd.number})
+            player_id = game.white_id if is_white else game.black_id
+            if player_id is None:
+                raise OperationError(f"Échiquier {board} : pas de joueur noir (exempt).")
+            assert game.id is not None
+            loss = Result.BLACK_WINS if is_white else Result.WHITE_WINS
+            changes: dict[str, Any] = {}
+            if kind_value is IncidentKind.ILLEGAL_MOVE:
+                if game.result is not None:
+                    raise OperationError(
+                        f"Échiquier {board} : la partie est finie ({game.result.label}), "
+                        "plus de coup illégal à compter."
+                    )
+                limit = int(t.settings.get("illegal_moves_to_lose", 2))
+                count = self.illegal_moves(game.id, player_id) + 1
+                if count >= limit:
+                    if not confirm:
+                        raise NeedsConfirmation(
+                            f"{count}e coup illégal : la partie est perdue. Confirmez "
+                            "(--confirm, ou la touche de confirmation)."
+                        )
+                    changes = {"result": loss.value, "decider": None}
+            elif kind_value is IncidentKind.DEVICE_USE:
                 if not confirm:
                     raise NeedsConfirmation(
-                        f"{count}e coup illégal : la partie est perdue. Confirmez "
-                        "(--confirm, ou la touche de confirmation)."
+                        "Usage d'un appareil : exclusion (partie perdue, éliminé, ni "
+                        "repêchage ni prix). Confirmez (--confirm)."
                     )
-                changes = {"result": loss.value, "decider": None}
-        elif kind_value is IncidentKind.DEVICE_USE:
-            if not confirm:
-                raise NeedsConfirmation(
-                    "Usage d'un appareil : exclusion (partie perdue, éliminé, ni "
-                    "repêchage ni prix). Confirmez (--confirm)."
-                )
-            if game.result is None or game.result is Result.DRAW:
-                changes = {"result": loss.value, "decider": None}
-        with self.journal.operation(
-            "record_incident",
-            {
-                "tournament": t.key,
-                "round": rnd.number,
-                "board": board,
-                "colour": colour,
-                "kind": kind_value.value,
-            },
-        ) as tx:
+                if game.result is None or game.result is Result.DRAW:
+                    changes = {"result": loss.value, "decider": None}
             iid = tx.insert(
                 "incidents",
                 {
@@ -554,47 +618,62 @@ class EventService:
                 tx.update("players", player_id, {"excluded": 1})
             return iid
 
-    def set_round_start(self, key: str, when: dt.datetime, round_number: int | None = None) -> None:
-        t = self.tournament(key)
-        rnd = (
+    def _round(self, t: Tournament, round_number: int | None) -> Round | None:
+        return (
             self.store.round(self._tid(t), round_number) if round_number else self.current_round(t)
         )
-        if rnd is None or rnd.id is None:
-            raise OperationError("Aucune ronde appariée.")
-        with self.journal.operation(
-            "set_round_start", {"tournament": t.key, "round": rnd.number, "start": when.isoformat()}
-        ) as tx:
+
+    def set_round_start(self, key: str, when: dt.datetime, round_number: int | None = None) -> None:
+        with self.journal.operation("set_round_start", {"start": when.isoformat()}) as tx:
+            t = self.tournament(key)
+            rnd = self._round(t, round_number)
+            if rnd is None or rnd.id is None:
+                raise OperationError("Aucune ronde appariée.")
+            tx.args.update({"tournament": t.key, "round": rnd.number})
             tx.update("rounds", rnd.id, {"start_time": when.isoformat(timespec="seconds")})
 
     def close_round(self, key: str, round_number: int | None = None) -> Path:
         """Close a round once every board has a result; a backup follows the commit."""
-        t = self.tournament(key)
-        rnd = (
-            self.store.round(self._tid(t), round_number) if round_number else self.current_round(t)
-        )
-        if rnd is None or rnd.id is None:
-            raise OperationError("Aucune ronde à clôturer.")
-        if rnd.closed:
-            raise OperationError(f"La ronde {rnd.number} est déjà close.")
-        games = self.store.games(rnd.id)
-        missing = [g.board for g in games if not g.is_bye and g.result is None]
-        if t.system is System.KNOCKOUT and t.settings.get("decider", "armageddon") != "rating":
-            missing += [g.board for g in games if g.result is Result.DRAW and g.decider is None]
-        if missing:
-            boards = ", ".join(str(b) for b in missing[:12]) + ("…" if len(missing) > 12 else "")
-            raise OperationError(
-                f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
-            )
-        with self.journal.operation(
-            "close_round", {"tournament": t.key, "round": rnd.number}
-        ) as tx:
+        with self.journal.operation("close_round") as tx:
+            t = self.tournament(key)
+            rnd = self._round(t, round_number)
+            if rnd is None or rnd.id is None:
+                raise OperationError("Aucune ronde à clôturer.")
+            tx.args.update({"tournament": t.key, "round": rnd.number})
+            if rnd.closed:
+                raise OperationError(f"La ronde {rnd.number} est déjà close.")
+            games = self.store.games(rnd.id)
+            missing = [g.board for g in games if not g.is_bye and g.result is None]
+            if t.system is System.KNOCKOUT and t.settings.get("decider", "armageddon") != "rating":
+                missing += [g.board for g in games if g.result is Result.DRAW and g.decider is None]
+            if missing:
+                boards = ", ".join(str(b) for b in missing[:12]) + (
+                    "…" if len(missing) > 12 else ""
+                )
+                raise OperationError(
+                    f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
+                )
             tx.update("rounds", rnd.id, {"closed": 1})
-        return self.store.backup(f"{t.key}-r{rnd.number}")
+        try:
+            return self.store.backup(f"{t.key}-r{rnd.number}", kind="ronde")
+        except OperationError as exc:
+            raise BackupFailed(
+                f"Ronde {rnd.number} close (enregistré), mais la sauvegarde a échoué : "
+                f"{exc.message}"
+            ) from None
 
     # -- journal -----------------------------------------------------------
 
-    def undo(self, journal_id: int | None = None) -> int:
-        return self.journal.undo(journal_id)
+    def undo(self, journal_id: int | None = None, *, confirm: bool = False) -> Undone:
+        """Undo this station's last operation (or ``journal_id``); says what it undid."""
+        return self.journal.undo(journal_id, confirm=confirm)
+
+    def redo(self, *, confirm: bool = False) -> Undone:
+        """Undo this station's last undo: what it undid is back."""
+        target = self.journal.last_redoable(self.journal.terminal)
+        if target is None:
+            raise OperationError("Rien à rétablir (ce poste n'a rien annulé).")
+        return self.journal.undo(target, confirm=confirm)
 
     def replay_draw(self, draw_id: int) -> tuple[bool, Any, Any]:
         """Recompute a recorded draw from its seed: (same?, recorded, recomputed)."""

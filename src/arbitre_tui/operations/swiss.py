@@ -449,13 +449,17 @@ def absent(
     keep: bool = False,
     now: dt.datetime | None = None,
     round_number: int | None = None,
+    confirm: bool = False,
 ) -> list[int]:
     """Forfeit (more than the allowed lateness); an unexcused forfeit excludes the player
     from later rounds unless the arbiter keeps them (regulation 002). Returns the excluded."""
-    t = _swiss(service, key)
-    rule = t.settings.get("forfeit_excludes", t.settings.get("regulation") == "002")
-    exclude = bool(rule) and not keep
-    game = service.absent(key, board, side, round_number, now=now, exclude=exclude)
+    with service.journal.operation("absent"):
+        t = _swiss(service, key)
+        rule = t.settings.get("forfeit_excludes", t.settings.get("regulation") == "002")
+        exclude = bool(rule) and not keep
+        game = service.absent(
+            key, board, side, round_number, now=now, exclude=exclude, confirm=confirm
+        )
     if not exclude:
         return []
     assert game.result is not None

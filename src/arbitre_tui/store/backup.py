@@ -1,43 +1,114 @@
-"""Online backups (SQLite backup API: safe while the app writes) and restore."""
+"""Online backups (SQLite backup API: safe while others write) and restore.
+
+Nothing here opens the event file with anything but SQLite: a backup is written by the
+backup API into a new file, and a restore copies a backup *into* the live database through
+its own connection (a normal write transaction), never by moving files under other
+processes. Round-close backups live apart from manual ones and are never pruned.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
-import shutil
+import os
 import sqlite3
 from pathlib import Path
 
-from .db import StoreError
+from .db import is_held
+from .journal import OperationError
+from .schema import APPLICATION_ID
 
 KEEP = 20
+ROUNDS = "rondes"  # round-close backups: one per closed round, kept
+
+
+class BackupFailed(OperationError):
+    """The action itself was committed; only the backup that follows it failed.
+
+    Said apart from a refusal: the arbiter must not believe the action was lost.
+    """
 
 
 def backup_dir(path: Path) -> Path:
     return path.with_name(path.name + ".sauvegardes")
 
 
-def backup(
-    conn: sqlite3.Connection, path: Path, reason: str = "manuel", dest: Path | None = None
-) -> Path:
-    """Copy the live database into the backups folder beside it; keep the last 20."""
-    folder = backup_dir(path)
-    folder.mkdir(exist_ok=True)
-    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    target = dest or folder / f"{path.stem}-{stamp}-{reason}.sqlite"
-    out = sqlite3.connect(target)
+def _write_error(target: Path, exc: BaseException) -> OperationError:
+    text = str(exc).lower()
+    if "full" in text or getattr(exc, "errno", None) == 28:
+        return OperationError(
+            f"Disque plein : la sauvegarde {target.name} n'a pas pu être écrite (rien n'a été "
+            "laissé à moitié). Libérez de la place puis recommencez."
+        )
+    if "readonly" in text or "read-only" in text or isinstance(exc, PermissionError):
+        return OperationError(f"Dossier en lecture seule : impossible d'écrire {target}.")
+    return OperationError(f"Sauvegarde impossible vers {target} : {exc}.")
+
+
+def copy_database(conn: sqlite3.Connection, target: Path) -> None:
+    """Write the live database (WAL included) into a new file, whole or not at all."""
+    partial = target.with_name(f".{target.name}.partiel-{os.getpid()}")
     try:
-        conn.backup(out)
-    finally:
-        out.close()
-    prune(folder)
+        out = sqlite3.connect(partial)
+        try:
+            conn.backup(out)
+            out.execute("PRAGMA journal_mode = DELETE")
+        finally:
+            out.close()
+        os.replace(partial, target)
+    except (sqlite3.Error, OSError) as exc:
+        for leftover in (partial, partial.with_name(partial.name + "-journal")):
+            if leftover.exists():
+                leftover.unlink()
+        raise _write_error(target, exc) from None
+
+
+def backup(
+    conn: sqlite3.Connection,
+    path: Path,
+    reason: str = "manuel",
+    dest: Path | None = None,
+    kind: str = "manuel",
+) -> Path:
+    """Copy the live database beside it (or to ``dest``, which must not exist yet).
+
+    Manual backups: the last 20 are kept. Round-close backups (``kind="ronde"``) go to
+    their own folder and are all kept.
+    """
+    if dest is not None:
+        if dest.is_dir():
+            dest = dest / f"{path.stem}-{_stamp()}-{reason}.sqlite"
+        if dest.exists():
+            raise OperationError(
+                f"{dest} existe déjà : la sauvegarde n'écrase jamais un fichier. "
+                "Choisissez un autre nom."
+            )
+        if not dest.parent.is_dir():
+            raise OperationError(f"Le dossier {dest.parent} n'existe pas.")
+        copy_database(conn, dest)
+        return dest
+    folder = backup_dir(path) / ROUNDS if kind == "ronde" else backup_dir(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _write_error(folder, exc) from None
+    target = folder / f"{path.stem}-{_stamp()}-{reason}.sqlite"
+    copy_database(conn, target)
+    if kind != "ronde":
+        prune(folder)
     return target
 
 
+def _stamp() -> str:
+    return dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+
+
 def list_backups(path: Path) -> list[Path]:
+    """Every backup of the event, oldest first (manual and round-close)."""
     folder = backup_dir(path)
     if not folder.exists():
         return []
-    return sorted(folder.glob("*.sqlite"), key=lambda p: p.stat().st_mtime_ns)
+    files = [*folder.glob("*.sqlite"), *(folder / ROUNDS).glob("*.sqlite")]
+    return sorted(files, key=lambda p: p.stat().st_mtime_ns)
 
 
 def prune(folder: Path) -> None:
@@ -46,34 +117,83 @@ def prune(folder: Path) -> None:
         old.unlink()
 
 
-def restore(path: Path, source: Path | None = None) -> Path:
-    """Put a backup back in place; the current file is kept aside, never deleted."""
-    candidates = [source] if source else list(reversed(list_backups(path)))
-    if not candidates:
-        raise StoreError(f"Aucune sauvegarde trouvée dans {backup_dir(path)}.")
-    chosen: Path | None = None
-    for candidate in candidates:
-        assert candidate is not None
+def usable_backup(candidate: Path) -> str | None:
+    """Why a file cannot be restored from (None: it can)."""
+    if not candidate.is_file():
+        return "introuvable"
+    if candidate.stat().st_size == 0:
+        return "fichier vide"
+    try:
+        con = sqlite3.connect(f"file:{candidate}?mode=ro", uri=True)
         try:
-            con = sqlite3.connect(f"file:{candidate}?mode=ro", uri=True)
-            ok = con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            if con.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                return "pas un tournoi arbitre"
+            if con.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                return "endommagé"
+            if con.execute("SELECT count(*) FROM event").fetchone()[0] == 0:
+                return "aucun événement dedans"
+        finally:
             con.close()
-        except sqlite3.DatabaseError:
-            ok = False
-        if ok:
-            chosen = candidate
-            break
-        if source:
-            raise StoreError(f"La sauvegarde {candidate} est elle-même endommagée.")
-    if chosen is None:
-        raise StoreError("Toutes les sauvegardes sont endommagées.")
+    except sqlite3.Error:
+        return "illisible (pas une base SQLite ?)"
+    return None
+
+
+def choose_backup(path: Path, source: Path | None = None) -> Path:
+    """The backup to restore: ``source`` if usable, else the newest usable one."""
+    if source is not None:
+        fault = usable_backup(source)
+        if fault:
+            raise OperationError(f"{source} ne peut pas être restauré : {fault}.")
+        return source
+    candidates = list(reversed(list_backups(path)))
+    if not candidates:
+        raise OperationError(f"Aucune sauvegarde trouvée dans {backup_dir(path)}.")
+    for candidate in candidates:
+        if usable_backup(candidate) is None:
+            return candidate
+    raise OperationError("Aucune sauvegarde utilisable (toutes vides ou endommagées).")
+
+
+def restore_into(conn: sqlite3.Connection, path: Path, chosen: Path) -> Path:
+    """Replace the live database's content by ``chosen``, keeping the current one aside.
+
+    Both copies go through SQLite (backup API): the aside copy holds the WAL too, and the
+    live file is rewritten in one transaction of its own connection.
+    """
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.avant-restauration-{stamp}")
+    copy_database(conn, aside)
+    src = sqlite3.connect(f"file:{chosen}?mode=ro", uri=True)
+    try:
+        src.backup(conn)
+    except sqlite3.Error as exc:
+        raise _write_error(path, exc) from None
+    finally:
+        src.close()
+    return aside
+
+
+def restore_file(path: Path, chosen: Path) -> None:
+    """Recreate an event file that SQLite cannot open (damaged) from a backup.
+
+    Only when this process holds no connection to it; the damaged file is kept aside.
+    """
+    if is_held(path):
+        raise OperationError("Restauration impossible : le fichier est ouvert dans ce processus.")
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     if path.exists():
-        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.avant-restauration-{stamp}")
-        shutil.move(str(path), aside)
+        os.replace(path, path.with_name(f"{path.name}.avant-restauration-{stamp}"))
     for suffix in ("-wal", "-shm"):
         extra = path.with_name(path.name + suffix)
         if extra.exists():
-            extra.unlink()
-    shutil.copy2(chosen, path)
-    return chosen
+            os.replace(extra, extra.with_name(f"{extra.name}.avant-restauration-{stamp}"))
+    src = sqlite3.connect(f"file:{chosen}?mode=ro", uri=True)
+    try:
+        out = sqlite3.connect(path)
+        try:
+            src.backup(out)
+        finally:
+            out.close()
+    finally:
+        src.close()

@@ -17,6 +17,7 @@ import sqlite3
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from ..rules.draws import run_draw
@@ -51,7 +52,14 @@ def now() -> str:
 
 
 def terminal_name() -> str:
-    """Who is typing: user, SSH terminal or tty, host — so the journal says which arbiter."""
+    """Who is typing: user, SSH terminal or tty, host — so the journal says which station.
+
+    ``ARBITRE_POSTE`` names the station explicitly. Without a terminal (a script, a
+    service) the user and host alone: every command of one user there is one station.
+    """
+    named = os.environ.get("ARBITRE_POSTE")
+    if named:
+        return named
     try:
         user = getpass.getuser()
     except Exception:
@@ -61,8 +69,9 @@ def terminal_name() -> str:
         try:
             tty = os.ttyname(0)
         except OSError:
-            tty = f"pid{os.getpid()}"
-    return f"{user}@{socket.gethostname()}:{tty}"
+            tty = ""
+    host = socket.gethostname()
+    return f"{user}@{host}:{tty}" if tty else f"{user}@{host}"
 
 
 def _row(conn: sqlite3.Connection, table: str, row_id: int) -> dict[str, Any] | None:
@@ -70,22 +79,103 @@ def _row(conn: sqlite3.Connection, table: str, row_id: int) -> dict[str, Any] | 
     return dict(row) if row is not None else None
 
 
-class Tx:
-    """The writes of one operation. Use only inside :meth:`Journal.operation`."""
+def _loads(text: str | None) -> Any:
+    return json.loads(text) if text else None
 
-    def __init__(self, conn: sqlite3.Connection, journal_id: int) -> None:
+
+def _database_path(conn: sqlite3.Connection) -> Path | None:
+    try:
+        row = conn.execute("PRAGMA database_list").fetchone()
+    except sqlite3.Error:
+        return None
+    return Path(row[2]) if row and row[2] else None
+
+
+def sqlite_refusal(exc: sqlite3.Error, conn: sqlite3.Connection | None = None) -> OperationError:
+    """A SQLite failure during a write, said the way the arbiter can act on it.
+
+    Nothing was written (the transaction was rolled back): the message says so and what
+    to do, never SQLite's English.
+    """
+    from .db import disk_is_full
+
+    text = str(exc).lower()
+    path = _database_path(conn) if conn is not None else None
+    if "full" in text or ("i/o" in text and path is not None and disk_is_full(path)):
+        return OperationError(
+            "Disque plein : rien n'a été enregistré ; libérez de la place puis réessayez."
+        )
+    if "readonly" in text or "read-only" in text:
+        return OperationError(
+            "Fichier en lecture seule : rien n'a été enregistré. Vérifiez les droits du "
+            "fichier et de son dossier (ou le support, monté en lecture seule ?)."
+        )
+    if isinstance(exc, sqlite3.IntegrityError):
+        return OperationError(
+            "Conflit avec une autre opération (donnée liée modifiée entre-temps) : "
+            "rien n'a été enregistré. Réessayez."
+        )
+    if "disk i/o" in text or "unable to open" in text:
+        return OperationError(
+            "Erreur d'écriture sur le disque : rien n'a été enregistré. Vérifiez le support "
+            "(clé USB retirée, carte SD pleine ou défaillante) puis réessayez."
+        )
+    return OperationError(f"Écriture impossible ({exc}) : rien n'a été enregistré.")
+
+
+class Tx:
+    """The writes of one operation. Use only inside :meth:`Journal.operation`.
+
+    The journal row is written with the first change, so an operation can read and check
+    inside the transaction first, then say what it does (``args``) before writing.
+    """
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        op: str,
+        args: Mapping[str, Any],
+        terminal: str,
+        undoes: int | None = None,
+    ) -> None:
         self.conn = conn
-        self.journal_id = journal_id
+        self.op = op
+        self.args: dict[str, Any] = dict(args)
+        self.terminal = terminal
+        self.undoes = undoes
+        self._journal_id: int | None = None
         self._seq = 0
         self.last_draw_id: int | None = None  # the draw recorded last, for rows that cite it
 
+    @property
+    def journal_id(self) -> int:
+        """This operation's journal entry, written the first time it is needed."""
+        if self._journal_id is None:
+            cur = self.conn.execute(
+                "INSERT INTO journal (at, terminal, op, args, undoes) VALUES (?, ?, ?, ?, ?)",
+                (
+                    now(),
+                    self.terminal,
+                    self.op,
+                    json.dumps(self.args, ensure_ascii=False, default=str),
+                    self.undoes,
+                ),
+            )
+            self._journal_id = int(cur.lastrowid or 0)
+        return self._journal_id
+
+    @property
+    def wrote(self) -> bool:
+        return self._journal_id is not None
+
     def _record(self, table: str, row_id: int, before: Any, after: Any) -> None:
+        journal_id = self.journal_id
         self._seq += 1
         self.conn.execute(
             "INSERT INTO journal_changes (journal_id, seq, tbl, row_id, before, after) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (
-                self.journal_id,
+                journal_id,
                 self._seq,
                 table,
                 row_id,
@@ -101,6 +191,8 @@ class Tx:
 
     def insert(self, table: str, values: Mapping[str, Any]) -> int:
         self._check_table(table)
+        journal_id = self.journal_id  # the journal row first: rows may cite it
+        del journal_id
         cols = list(values)
         cur = self.conn.execute(
             f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
@@ -149,39 +241,105 @@ class Tx:
         return outcome
 
 
-class Journal:
-    """Runs operations as single journaled transactions on one connection."""
+class Undone(str):
+    """What an undo did, said in French (the string), with its journal entry and target."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    journal_id: int
+    target: int
+
+    def __new__(cls, description: str, journal_id: int, target: int) -> Undone:
+        made = super().__new__(cls, description)
+        made.journal_id = journal_id
+        made.target = target
+        return made
+
+
+# Operations whose undo changes what the players were told (boards, colours, a draw by
+# lot): the arbiter confirms first.
+_CONFIRM_UNDO = {
+    "pair_round": "l'appariement de la ronde",
+    "close_round": "la clôture de la ronde",
+    "close_registration": "la clôture des inscriptions (et son tirage)",
+    "cup_draw": "le tirage au sort",
+    "lucky_loser": "le tirage du repêché",
+}
+
+
+class Journal:
+    """Runs operations as single journaled transactions on one connection.
+
+    Every check of an operation reads inside the transaction, after ``BEGIN IMMEDIATE``:
+    what it validated cannot change before it writes. Operations nest: an operation
+    called from another joins its transaction (one action, one commit, one undo).
+    """
+
+    def __init__(
+        self, conn: sqlite3.Connection, terminal: str | None = None, wait: bool = True
+    ) -> None:
         self.conn = conn
-        self.terminal = terminal_name()
+        self.terminal = terminal or terminal_name()
+        self.wait = wait
+        self._current: Tx | None = None
+
+    @property
+    def in_operation(self) -> bool:
+        return self._current is not None
 
     @contextmanager
     def operation(
-        self, op: str, args: Mapping[str, Any], undoes: int | None = None
+        self, op: str, args: Mapping[str, Any] | None = None, undoes: int | None = None
     ) -> Iterator[Tx]:
         """One action, one transaction: all of it is on disk after this block, or none."""
+        if self._current is not None:
+            # called from inside another operation: part of its transaction
+            outer = self._current
+            for key, value in (args or {}).items():
+                outer.args.setdefault(key, value)
+            if op != outer.op:
+                outer.args.setdefault("steps", []).append(op)
+            yield outer
+            return
         self._begin()
+        tx = Tx(self.conn, op, args or {}, self.terminal, undoes)
+        self._current = tx
         try:
-            cur = self.conn.execute(
-                "INSERT INTO journal (at, terminal, op, args, undoes) VALUES (?, ?, ?, ?, ?)",
-                (
-                    now(),
-                    self.terminal,
-                    op,
-                    json.dumps(dict(args), ensure_ascii=False, default=str),
-                    undoes,
-                ),
-            )
-            tx = Tx(self.conn, int(cur.lastrowid or 0))
             yield tx
+            tx.journal_id  # noqa: B018 - an action the arbiter took is journaled, change or not
             self.conn.execute("COMMIT")
-        except BaseException:
+        except BaseException as exc:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise sqlite_refusal(exc, self.conn) from None
             raise
+        finally:
+            self._current = None
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """A consistent snapshot for a long computation that must not hold the write lock."""
+        if self._current is not None or self.conn.in_transaction:
+            yield
+            return
+        self.conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if self.conn.in_transaction:
+                self.conn.execute("COMMIT")
 
     def _begin(self) -> None:
+        if not self.wait:
+            try:
+                self.conn.execute("PRAGMA busy_timeout = 0")
+                self.conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc) or "busy" in str(exc):
+                    raise StoreBusy("L'autre poste écrit dans le fichier ; en attente…") from None
+                raise sqlite_refusal(exc, self.conn) from None
+            finally:
+                self.conn.execute("PRAGMA busy_timeout = 30000")
+            return
         # busy_timeout waits for the other writer; this loop covers the rare
         # SQLITE_BUSY that SQLite returns at once (WAL snapshot upgrade), so the
         # arbiter never sees "database is locked".
@@ -192,7 +350,7 @@ class Journal:
                 return
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
+                    raise sqlite_refusal(exc, self.conn) from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.25)
         raise OperationError(
@@ -201,47 +359,111 @@ class Journal:
 
     # -- undo -------------------------------------------------------------
 
-    def undone_ids(self) -> set[int]:
-        return {
-            r[0] for r in self.conn.execute("SELECT undoes FROM journal WHERE undoes IS NOT NULL")
-        }
+    def _effective(self) -> dict[int, bool]:
+        """Undo entries (and the entries they target) and whether each is in effect.
 
-    def last_undoable(self) -> int | None:
-        """The latest operation that is not an undo and has not been undone."""
+        An entry is in effect unless an entry in effect undoes it: undoing an undo is a
+        redo, undoing that redo undoes again, and the flags always match the data.
+        """
+        links = self.conn.execute(
+            "SELECT id, undoes FROM journal WHERE undoes IS NOT NULL ORDER BY id DESC"
+        ).fetchall()
+        effect: dict[int, bool] = {}
+        for jid, target in links:
+            if effect.get(jid, True):
+                effect[target] = False
+            else:
+                effect.setdefault(target, True)
+            effect.setdefault(jid, True)
+        return effect
+
+    def undone_ids(self) -> set[int]:
+        """Entries not in effect (undone, or an undo that was itself undone)."""
+        return {jid for jid, on in self._effective().items() if not on}
+
+    def last_undoable(self, terminal: str | None = None) -> int | None:
+        """The latest operation still in effect (an undo is not one), of ``terminal`` if given."""
         undone = self.undone_ids()
-        for (jid,) in self.conn.execute(
-            "SELECT id FROM journal WHERE undoes IS NULL ORDER BY id DESC"
-        ):
+        sql = (
+            "SELECT id FROM journal WHERE undoes IS NULL AND EXISTS "
+            "(SELECT 1 FROM journal_changes c WHERE c.journal_id = journal.id)"
+        )
+        params: tuple[Any, ...] = ()
+        if terminal is not None:
+            sql += " AND terminal = ?"
+            params = (terminal,)
+        for (jid,) in self.conn.execute(sql + " ORDER BY id DESC", params):
             if jid not in undone:
                 return int(jid)
         return None
 
-    def undo(self, journal_id: int | None = None) -> int:
-        """Restore what operation ``journal_id`` (default: the last one) changed."""
-        target = journal_id if journal_id is not None else self.last_undoable()
-        if target is None:
-            raise OperationError("Rien à annuler.")
-        entry = self.conn.execute(
-            "SELECT op, undoes FROM journal WHERE id = ?", (target,)
-        ).fetchone()
-        if entry is None:
-            raise OperationError(f"Opération n° {target} introuvable dans le journal.")
-        if target in self.undone_ids():
-            raise OperationError(f"L'opération n° {target} est déjà annulée.")
-        changes = self.conn.execute(
-            "SELECT tbl, row_id, before, after FROM journal_changes WHERE journal_id = ? ORDER BY seq DESC",
-            (target,),
-        ).fetchall()
-        with self.operation("undo", {"target": target, "op": entry["op"]}, undoes=target) as tx:
+    def last_redoable(self, terminal: str | None = None) -> int | None:
+        """The latest undo in effect (of ``terminal``): undoing it redoes what it undid."""
+        undone = self.undone_ids()
+        sql = "SELECT id FROM journal WHERE undoes IS NOT NULL"
+        params: tuple[Any, ...] = ()
+        if terminal is not None:
+            sql += " AND terminal = ?"
+            params = (terminal,)
+        for (jid,) in self.conn.execute(sql + " ORDER BY id DESC", params):
+            if jid not in undone:
+                return int(jid)
+        return None
+
+    def undo(
+        self, journal_id: int | None = None, *, confirm: bool = False, mine: bool = True
+    ) -> Undone:
+        """Restore what operation ``journal_id`` changed (default: this station's last one).
+
+        Checked inside the write transaction: refused when a row changed since, or when a
+        later operation depends on it (a closed round, a round paired after it…).
+        """
+        with self.operation("undo") as tx:
+            if journal_id is not None and journal_id <= 0:
+                raise OperationError(f"Numéro d'opération invalide : {journal_id}.")
+            target = journal_id
+            if target is None:
+                target = self.last_undoable(self.terminal if mine else None)
+                if target is None:
+                    raise OperationError(
+                        "Rien à annuler (ce poste n'a fait aucune opération encore en vigueur)."
+                        if mine
+                        else "Rien à annuler."
+                    )
+            entry = self.conn.execute(
+                "SELECT id, op, args, undoes, terminal, at FROM journal WHERE id = ?", (target,)
+            ).fetchone()
+            if entry is None:
+                raise OperationError(f"Opération n° {target} introuvable dans le journal.")
+            if target in self.undone_ids():
+                raise OperationError(f"L'opération n° {target} est déjà annulée.")
+            what = self.describe(target)
+            changes = self.conn.execute(
+                "SELECT tbl, row_id, before, after FROM journal_changes WHERE journal_id = ? "
+                "ORDER BY seq DESC",
+                (target,),
+            ).fetchall()
+            if not changes:
+                raise OperationError(f"L'opération n° {target} n'a rien changé : rien à annuler.")
+            self._check_dependencies(target, entry["op"], changes)
+            question = _CONFIRM_UNDO.get(entry["op"])
+            if question is None and any(c["tbl"] == "draws" for c in changes):
+                question = "un tirage au sort"
+            if question and not confirm:
+                raise NeedsConfirmation(
+                    f"Annuler {question} ({what}) ? Les joueurs en ont peut-être été informés."
+                )
+            tx.undoes = target
+            tx.args.update({"target": target, "op": entry["op"], "what": what})
             for change in changes:
                 table, row_id = change["tbl"], change["row_id"]
-                before = json.loads(change["before"]) if change["before"] else None
-                after = json.loads(change["after"]) if change["after"] else None
+                before, after = _loads(change["before"]), _loads(change["after"])
                 current = _row(self.conn, table, row_id)
                 if current != after:
                     raise OperationError(
-                        f"Impossible d'annuler l'opération n° {target} ({entry['op']}) : "
-                        f"{table} n° {row_id} a été modifié depuis. Annulez d'abord les opérations suivantes."
+                        f"Impossible d'annuler l'opération n° {target} ({what}) : "
+                        f"{_TABLE_LABELS.get(table, table)} n° {row_id} a été modifié depuis. "
+                        "Annulez d'abord les opérations suivantes."
                     )
                 if before is None:
                     tx.delete(table, row_id)
@@ -249,4 +471,132 @@ class Journal:
                     tx.insert(table, before)
                 else:
                     tx.update(table, row_id, {k: v for k, v in before.items() if k != "id"})
-            return tx.journal_id
+            violations = self.conn.execute("PRAGMA foreign_key_check").fetchall()
+            if violations:
+                raise OperationError(
+                    f"Impossible d'annuler l'opération n° {target} ({what}) : d'autres données "
+                    f"en dépendent ({_TABLE_LABELS.get(violations[0][0], violations[0][0])}). "
+                    "Annulez d'abord les opérations suivantes."
+                )
+            verb = "Rétabli" if entry["undoes"] is not None else "Annulé"
+            return Undone(
+                f"{what}" if verb == "Annulé" else f"rétabli : {what}", tx.journal_id, target
+            )
+
+    def _check_dependencies(self, target: int, op: str, changes: Sequence[sqlite3.Row]) -> None:
+        """Refuse an undo a later operation depends on, with the reason."""
+        for change in changes:
+            table = change["tbl"]
+            before, after = _loads(change["before"]), _loads(change["after"])
+            if table == "games" and before is not None and after is not None:
+                rnd = self.conn.execute(
+                    "SELECT number, closed FROM rounds WHERE id = ?", (after["round_id"],)
+                ).fetchone()
+                if rnd is not None and rnd["closed"]:
+                    raise OperationError(
+                        f"Impossible d'annuler : la ronde {rnd['number']} est close depuis. "
+                        "Annulez d'abord sa clôture."
+                    )
+            closing = (
+                table == "rounds"
+                and before is not None
+                and after is not None
+                and after.get("closed")
+                and not before.get("closed")
+            )
+            if closing:
+                later = self.conn.execute(
+                    "SELECT number FROM rounds WHERE tournament_id = ? AND number > ?",
+                    (after["tournament_id"], after["number"]),
+                ).fetchone()
+                if later is not None:
+                    raise OperationError(
+                        f"Impossible d'annuler la clôture de la ronde {after['number']} : "
+                        f"la ronde {later['number']} est déjà appariée."
+                    )
+            if table == "players" and after is not None:
+                changed = {
+                    k
+                    for k in ("checked_in", "withdrawn", "excluded")
+                    if before is None or before.get(k) != after.get(k)
+                }
+                if not changed:
+                    continue
+                paired = self.conn.execute(
+                    "SELECT r.number FROM games g JOIN rounds r ON r.id = g.round_id "
+                    "WHERE (g.white_id = ? OR g.black_id = ?) AND r.id IN ("
+                    "  SELECT c.row_id FROM journal_changes c WHERE c.tbl = 'rounds' "
+                    "  AND c.before IS NULL AND c.journal_id > ?) ORDER BY r.number LIMIT 1",
+                    (change["row_id"], change["row_id"], target),
+                ).fetchone()
+                if paired is not None:
+                    raise OperationError(
+                        f"Impossible d'annuler : le joueur a été apparié depuis (ronde "
+                        f"{paired['number']}). Annulez d'abord cet appariement."
+                    )
+
+    def describe(self, journal_id: int) -> str:
+        """An operation in the arbiter's words (« échiquier 5, 1-0 »)."""
+        row = self.conn.execute(
+            "SELECT op, args FROM journal WHERE id = ?", (journal_id,)
+        ).fetchone()
+        if row is None:
+            return f"opération n° {journal_id}"
+        return describe_operation(row["op"], _loads(row["args"]) or {})
+
+
+_TABLE_LABELS = {
+    "games": "la partie",
+    "players": "le joueur",
+    "rounds": "la ronde",
+    "tournaments": "le tournoi",
+    "teams": "l'équipe",
+    "incidents": "l'incident",
+    "cup_matches": "le match",
+    "clubs": "le club",
+    "draws": "le tirage",
+    "lucky_losers": "le repêchage",
+}
+
+_OP_LABELS = {
+    "record_result": "résultat",
+    "clear_result": "résultat effacé",
+    "absent": "forfait",
+    "record_incident": "incident",
+    "check_in": "pointage",
+    "set_paid": "paiement",
+    "withdraw": "retrait",
+    "register_player": "inscription",
+    "import_players": "import de joueurs",
+    "pair_round": "appariement",
+    "close_round": "clôture",
+    "set_round_start": "début de ronde",
+    "update_settings": "réglages",
+    "add_tournament": "tournoi ajouté",
+    "add_club": "club ajouté",
+    "add_team": "équipe ajoutée",
+    "undo": "annulation",
+}
+
+
+def describe_operation(op: str, args: Mapping[str, Any]) -> str:
+    """French words for a journal entry, for « Annulé : … » and the journal listing."""
+    if op == "undo":
+        what = args.get("what") or args.get("op", "?")
+        return f"annulation de « {what} »"
+    parts: list[str] = []
+    if args.get("round"):
+        parts.append(f"ronde {args['round']}")
+    if args.get("board"):
+        parts.append(f"échiquier {args['board']}")
+    if args.get("name"):
+        parts.append(str(args["name"]))
+    if op == "record_result" and args.get("result"):
+        parts.append(str(args["result"]))
+    elif op == "absent" and args.get("side"):
+        parts.append(f"forfait {args['side']}")
+    else:
+        parts.insert(0, _OP_LABELS.get(op, op.replace("_", " ")))
+    if op == "record_result" and parts and parts[0].startswith("ronde"):
+        parts = parts[1:]  # « échiquier 5, 1-0 »: the round is the one on screen
+    return ", ".join(parts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import sqlite3
 from pathlib import Path
@@ -23,8 +24,8 @@ from ..rules.models import (
     Tournament,
 )
 from . import backup as backups
-from .db import connect
-from .journal import Journal
+from .db import close, connect
+from .journal import Journal, OperationError
 
 _PLAYER_BOOLS = ("paid", "checked_in", "publish_opt_out", "withdrawn", "excluded", "transferred")
 
@@ -121,13 +122,24 @@ def _game(data: dict[str, Any]) -> Game:
 class Store:
     """One open event file: reads, journaled writes, backups."""
 
-    def __init__(self, path: str | Path, *, create: bool = False, check: bool = True) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        create: bool = False,
+        check: bool = True,
+        terminal: str | None = None,
+        wait: bool = True,
+    ) -> None:
         self.path = Path(path)
         self.conn = connect(self.path, create=create, check=check)
-        self.journal = Journal(self.conn)
+        self.journal = Journal(self.conn, terminal=terminal, wait=wait)
+        self._closed = False
 
     def close(self) -> None:
-        self.conn.close()
+        if not self._closed:
+            self._closed = True
+            close(self.conn, self.path)
 
     def data_version(self) -> int:
         """Changes when another connection commits: cheap polling for a second terminal."""
@@ -245,5 +257,58 @@ class Store:
 
     # -- backups ---------------------------------------------------------
 
-    def backup(self, reason: str = "manuel", dest: Path | None = None) -> Path:
-        return backups.backup(self.conn, self.path, reason, dest)
+    def backup(
+        self, reason: str = "manuel", dest: Path | None = None, kind: str = "manuel"
+    ) -> Path:
+        return backups.backup(self.conn, self.path, reason, dest, kind)
+
+    def fingerprint(self, tournament_id: int) -> str:
+        """A digest of what a pairing of this tournament reads.
+
+        A long computation runs outside the write lock on a snapshot; before it writes,
+        the same digest read inside the transaction tells whether the data changed meanwhile.
+        """
+        digest = hashlib.blake2b(digest_size=16)
+        for sql in _FINGERPRINT_SQL:
+            for row in self.conn.execute(sql, (tournament_id,)):
+                digest.update(repr(tuple(row)).encode())
+        return digest.hexdigest()
+
+
+_FINGERPRINT_SQL = [
+    "SELECT * FROM tournaments WHERE id = ?",
+    "SELECT * FROM players WHERE tournament_id = ? ORDER BY id",
+    "SELECT * FROM rounds WHERE tournament_id = ? ORDER BY id",
+    "SELECT g.* FROM games g JOIN rounds r ON r.id = g.round_id WHERE r.tournament_id = ? "
+    "ORDER BY g.id",
+]
+
+
+def restore_event(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
+    """Put a backup back in place; returns (the backup used, the copy of the file kept aside).
+
+    Refused while another process has the file open (it would keep writing to what is
+    being replaced, or show what is gone): the message names each one.
+    """
+    from .db import StoreError
+    from .presence import holders
+
+    chosen = backups.choose_backup(path, source)
+    others = holders(path) if path.exists() else []
+    if others:
+        names = "\n  ".join(h.label for h in others)
+        raise OperationError(
+            f"Restauration refusée : {path.name} est ouvert ailleurs :\n  {names}\n"
+            "Fermez-les (q dans l'app, Ctrl+C pour le serveur) puis recommencez ; rien n'a été "
+            "modifié."
+        )
+    try:
+        store = Store(path, check=False)
+    except StoreError:
+        backups.restore_file(path, chosen)  # missing or damaged beyond opening: rebuilt
+        return chosen, None
+    try:
+        aside = backups.restore_into(store.conn, path, chosen)
+    finally:
+        store.close()
+    return chosen, aside

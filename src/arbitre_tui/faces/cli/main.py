@@ -136,7 +136,7 @@ def cmd_journal(args: argparse.Namespace) -> int:
         )
         return 0
     for e in entries:
-        mark = " (annulée)" if e["id"] in undone else ""
+        mark = (" (rétablie)" if e["undoes"] else " (annulée)") if e["id"] in undone else ""
         extra = f" ← annule n° {e['undoes']}" if e["undoes"] else ""
         print(f"{e['id']:5d} {e['at']} {e['terminal']:28.28} {e['op']}{extra}{mark} {e['args']}")
     return 0
@@ -144,9 +144,15 @@ def cmd_journal(args: argparse.Namespace) -> int:
 
 def cmd_undo(args: argparse.Namespace) -> int:
     service = open_event(args.file)
-    target = args.id or service.journal.last_undoable()
-    jid = service.undo(target)
-    print(f"Opération n° {target} annulée (journal n° {jid}).")
+    done = service.undo(args.id, confirm=args.confirm)
+    print(f"Annulé : {done} (opération n° {done.target} ; journal n° {done.journal_id}).")
+    return 0
+
+
+def cmd_redo(args: argparse.Namespace) -> int:
+    service = open_event(args.file)
+    done = service.redo(confirm=args.confirm)
+    print(f"Rétabli : {done} (journal n° {done.journal_id}).")
     return 0
 
 
@@ -158,15 +164,17 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    from ...store.backup import list_backups, restore
+    from ...store.backup import list_backups
+    from ...store.repo import restore_event
 
     path = Path(args.file)
     if args.list:
         for b in list_backups(path):
             print(b)
         return 0
-    chosen = restore(path, Path(args.backup) if args.backup else None)
-    print(f"{path} restauré depuis {chosen} (l'ancien fichier est gardé à côté).")
+    chosen, aside = restore_event(path, Path(args.backup) if args.backup else None)
+    kept = f" ; l'état d'avant est gardé dans {aside}" if aside else ""
+    print(f"{path} restauré depuis {chosen}{kept}.")
     return 0
 
 
@@ -215,7 +223,7 @@ def cmd_print_round(args: argparse.Namespace) -> int:
 def cmd_result(args: argparse.Namespace) -> int:
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
-    game = service.record_result(t.key, args.board, args.result, args.ronde)
+    game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
     print(f"Échiquier {game.board} : {game.result.label} enregistré.")
     return 0
 
@@ -336,8 +344,18 @@ def build_parser() -> argparse.ArgumentParser:
     def undo(p: argparse.ArgumentParser) -> None:
         _add_file(p)
         p.add_argument(
-            "--id", type=int, default=None, help="numéro d'opération (défaut : la dernière)"
+            "--id",
+            type=int,
+            default=None,
+            help="numéro d'opération (défaut : la dernière de ce poste)",
         )
+        p.add_argument(
+            "--confirm", action="store_true", help="confirmer (appariement, clôture, tirage)"
+        )
+
+    def redo(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        p.add_argument("--confirm", action="store_true", help="confirmer (tirage…)")
 
     def backup(p: argparse.ArgumentParser) -> None:
         _add_file(p)
@@ -386,6 +404,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
         )
+        p.add_argument("--confirm", action="store_true", help="remplacer un résultat déjà saisi")
 
     def incident(p: argparse.ArgumentParser) -> None:
         _add_file(p)
@@ -429,7 +448,8 @@ def build_parser() -> argparse.ArgumentParser:
     add("open", "ouvrir l'application sur un événement", cmd_open, open_)
     add("show", "résumé de l'événement (--json : tout le contenu)", cmd_show, json_only)
     add("journal", "journal des opérations", cmd_journal, journal)
-    add("undo", "annuler la dernière opération (ou --id N)", cmd_undo, undo)
+    add("undo", "annuler la dernière opération de ce poste (ou --id N)", cmd_undo, undo)
+    add("redo", "rétablir ce que ce poste a annulé en dernier", cmd_redo, redo)
     add("backup", "sauvegarde à chaud", cmd_backup, backup)
     add("restore", "restaurer une sauvegarde", cmd_restore, restore)
     add("checkin", "pointer un joueur", cmd_checkin, checkin)
@@ -493,14 +513,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from ...store.backup import BackupFailed
     from ...store.db import StoreError
-    from ...store.journal import OperationError
+    from ...store.journal import NeedsConfirmation, OperationError
 
     args = build_parser().parse_args(argv)
     try:
         code: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
+    except BackupFailed as exc:
+        print(f"Attention : {exc.message}", file=sys.stderr)
+        return 1
+    except NeedsConfirmation as exc:
+        print(f"Refusé : {exc.message} Relancez avec --confirm pour confirmer.", file=sys.stderr)
+        return 2
     except OperationError as exc:
         print(f"Refusé : {exc.message}", file=sys.stderr)
         return 2

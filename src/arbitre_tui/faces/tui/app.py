@@ -250,7 +250,8 @@ class ArbitreApp(App[int]):
         self.set_status(f"Thème : {self.theme}")
 
     def action_undo(self) -> None:
-        self.run_operation(lambda service: service.undo(), done=_undone)
+        """Undo this station's last operation, saying what it was (« Annulé : … »)."""
+        self.run_operation(lambda s, confirm=False: s.undo(confirm=confirm), done=_undone)
 
     # -- what panes ask -------------------------------------------------------
 
@@ -315,6 +316,7 @@ class ArbitreApp(App[int]):
         try:
             value = operation(self.service, confirm=True) if confirm else operation(self.service)
         except NeedsConfirmation as exc:
+            self.set_status(exc.message)  # under the prompt, and in the log of the line
             self.ask(
                 ConfirmPrompt(
                     exc.message,

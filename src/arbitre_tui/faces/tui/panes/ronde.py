@@ -127,12 +127,15 @@ class RoundPane(TablePane):
                 from ....operations import swiss as ops
 
                 self.run(
-                    lambda s: ops.absent(s, key, board, side),
+                    lambda s, confirm=False: ops.absent(s, key, board, side, confirm=confirm),
                     done=f"{done} (exclu des rondes suivantes sauf décision de l'arbitre : "
                     "m dans Joueurs) — enregistré",
                 )
             else:
-                self.run(lambda s: s.absent(key, board, side), done=f"{done} — enregistré")
+                self.run(
+                    lambda s, confirm=False: s.absent(key, board, side, confirm=confirm),
+                    done=f"{done} — enregistré",
+                )
 
         self.ask(
             ChoicePrompt(
@@ -151,7 +154,7 @@ class RoundPane(TablePane):
         rule = str(t.settings.get("decider", "armageddon"))
         needs_decider = t.system is System.KNOCKOUT and value == "=-=" and rule != "rating"
         self.run(
-            lambda s: s.record_result(key, board, result),
+            lambda s, confirm=False: s.record_result(key, board, result, confirm=confirm),
             done=f"Échiquier {board} ({self._players(board)}) : {result.label} — enregistré",
             then=(lambda _game: self._ask_decider(key, board, rule)) if needs_decider else None,
         )
