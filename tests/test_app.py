@@ -11,6 +11,7 @@ from textual.geometry import Region
 from textual.widgets import ContentSwitcher, DataTable, Static
 
 from arbitre_tui.faces.tui.app import PANE_KEYS, ArbitreApp
+from arbitre_tui.faces.tui.help import HelpScreen
 from arbitre_tui.faces.tui.panes import PANES
 from arbitre_tui.operations import EventService
 
@@ -53,7 +54,7 @@ async def test_the_key_for_all_keys_is_never_cut_at_80_columns(demo_file: Path) 
         assert "? Touches" in str(label.render())
         await pilot.press("question_mark")
         await pilot.pause()
-        assert app.screen.query("HelpPanel")
+        assert isinstance(app.screen, HelpScreen)  # the list of every key, which scrolls
 
 
 async def test_every_key_of_every_pane_is_described_in_french(demo_file: Path) -> None:
@@ -232,3 +233,39 @@ async def test_one_row_repaint_shows_each_new_result(demo_file: Path) -> None:
         await pilot.press("u")
         await pilot.pause()
         assert "…" in line_of(names[2]) and "½-½" in line_of(names[1])
+
+
+async def test_help_lists_the_app_keys_and_scrolls_at_80x24(demo_file: Path) -> None:
+    """`?` shows n, b, t and ctrl+z too (issue 14), and scrolls to the last line."""
+    from textual.containers import VerticalScroll
+
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = str(app.screen.query_one("#help-text", Static).content)
+        for needle in ("  n  Section suivante", "  b  Tableau", "  t  Thème", "ctrl+z  Annuler"):
+            assert needle in text, needle
+        scroll = app.screen.query_one("#help-scroll", VerticalScroll)
+        assert scroll.max_scroll_y > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_pane_bar_names_every_pane_and_the_section_at_80_columns(demo_file: Path) -> None:
+    from arbitre_tui.faces.tui.pane_bar import PaneBar
+
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j")
+        await pilot.pause()
+        bar = app.query_one(PaneBar)
+        line = bar.render_line(0).text
+        assert bar.region.y == 1 and bar.region.height == 1
+        for key, _label in [(k, lbl) for _id, k, lbl in PANE_KEYS]:
+            assert f" {key} " in line, key
+        assert "j Joueurs" in line and "n Open A" in line

@@ -19,6 +19,7 @@ from ...rules.models import Tournament
 from .footer import KeysFooter
 from .french import MainScreen
 from .messages import Done, Operation, Refused, RunInBackground, RunOperation, Say
+from .pane_bar import PaneBar
 from .panes import PANE_IDS, REGISTRY, pane_class
 from .panes.base import Pane
 from .panes.ronde import RoundPane
@@ -54,7 +55,7 @@ class ArbitreApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         *_pane_bindings(),
-        Binding("n", "next_tournament", "Tournoi+", id="next-tournament"),
+        Binding("n", "next_tournament", "Section suivante", id="next-tournament"),
         Binding("ctrl+z", "undo", "Annuler", id="undo"),
         Binding("t", "next_theme", "Thème", id="theme"),
         Binding("question_mark", "toggle_keys", "Touches", show=False, id="keys"),  # KeysFooter
@@ -155,6 +156,7 @@ class ArbitreApp(App[int]):
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=True, icon="♞")
+        yield PaneBar()
         # Only the first pane is built now; the others when first shown (start-up time).
         with ContentSwitcher(initial="ronde", id="panes"):
             yield RoundPane(id="ronde")
@@ -176,6 +178,10 @@ class ArbitreApp(App[int]):
     def current_pane_id(self) -> str:
         return self.query_one(ContentSwitcher).current or "ronde"
 
+    def _update_bar(self) -> None:
+        t = self.tournament
+        self.query_one(PaneBar).show_state(self.current_pane_id, t.name if t else "aucun tournoi")
+
     def _update_header(self) -> None:
         ev = self.service.store.event()
         self.title = ev["name"]
@@ -186,6 +192,7 @@ class ArbitreApp(App[int]):
         rnd = self.service.current_round(t)
         where = f"ronde {rnd.number}/{t.rounds_planned}" if rnd else f"0/{t.rounds_planned} ronde"
         self.sub_title = f"{t.name} — {where}"
+        self._update_bar()
 
     def _load(self, pane_id: str) -> None:
         pane = self.query_one(f"#{pane_id}", Pane)
@@ -221,6 +228,7 @@ class ArbitreApp(App[int]):
             await switcher.mount(pane_class(pane_id)(id=pane_id))
             self._stale.add(pane_id)
         switcher.current = pane_id
+        self._update_bar()
         if pane_id in self._stale:
             self._load(pane_id)
         pane = self.query_one(f"#{pane_id}", Pane)
@@ -230,11 +238,13 @@ class ArbitreApp(App[int]):
         self.screen.set_focus(tables.first() if tables else pane)
 
     def action_toggle_keys(self) -> None:
-        """Every key of the app and of the pane, for when the footer is too narrow."""
-        if self.screen.query("HelpPanel"):
-            self.action_hide_help_panel()
-        else:
-            self.action_show_help_panel()
+        """Every key of the pane and of the app, in a list that scrolls (`?`)."""
+        from .help import HelpScreen, help_text
+
+        pane = self.query_one(f"#{self.current_pane_id}", Pane)
+        self.push_screen(
+            HelpScreen(help_text(pane.TITLE, list(type(pane).BINDINGS), list(self.BINDINGS)))
+        )
 
     def action_next_tournament(self) -> None:
         if not self._tournaments:

@@ -1,0 +1,56 @@
+"""The pane bar: one line, always visible — every pane's key and name, the section.
+
+At 80 columns the names are shortened (the current pane's stays whole) so the line
+never wraps and `n` with the section's name stays visible at its right end.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from .panes import REGISTRY
+
+
+def bar_text(current: str, section: str, width: int) -> Text:
+    """The line for ``width`` columns: full names if they fit, else shortened ones; the
+    section's name takes what is left (cut with « … » only if it must be)."""
+    for short in (0, 5, 3):
+        panes = Text(" ")
+        for spec in REGISTRY:
+            name = spec.label
+            if short and spec.id != current and len(name) > short:
+                name = name[:short] + ("." if short > 3 else "")
+            if spec.id == current:
+                panes.append(f" {spec.key} {name} ", style="reverse bold")
+            else:
+                panes.append(f" {spec.key}", style="bold")
+                panes.append(f" {name}")
+        room = width - panes.cell_len - len(" │ n ")
+        if len(section) <= room or (short == 3 and room > 0):
+            shown = Text(section, style="italic")
+            shown.truncate(max(room, 1), overflow="ellipsis")
+            line = panes + Text(" │") + Text(" n ", style="bold") + shown
+            line.truncate(width, overflow="ellipsis")
+            return line
+    return Text(f" n {section}")[:width]
+
+
+class PaneBar(Static):
+    """Repainted when the pane, the section or the width changes (no relayout)."""
+
+    DEFAULT_CSS = """
+    PaneBar { height: 1; background: $panel; color: $text-muted; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__("", id="pane-bar")
+        self.current = "ronde"
+        self.section = ""
+
+    def show_state(self, current: str, section: str) -> None:
+        self.current, self.section = current, section
+        self.update(bar_text(current, section, self.size.width or 80), layout=False)
+
+    def on_resize(self) -> None:
+        self.show_state(self.current, self.section)
