@@ -55,7 +55,6 @@ def _tournaments(path: Path) -> int:
         con.close()
 
 
-@pytest.mark.xfail(strict=True, reason=RESTORE + " (a 0-byte backup empties the event)")
 def test_restore_never_picks_an_empty_backup(rr_master: Path, tmp_path: Path) -> None:
     path = _event_with_round_close_backup(rr_master, tmp_path)
     empty = _newest(path, "manuel")  # what a full disk leaves behind
@@ -65,7 +64,6 @@ def test_restore_never_picks_an_empty_backup(rr_master: Path, tmp_path: Path) ->
     assert EventService(path).store.tournament("rr") is not None
 
 
-@pytest.mark.xfail(strict=True, reason=RESTORE + " (any SQLite file is taken as a backup)")
 def test_restore_never_picks_a_non_arbitre_file(rr_master: Path, tmp_path: Path) -> None:
     path = _event_with_round_close_backup(rr_master, tmp_path)
     other = _newest(path, "manuel")
@@ -77,7 +75,6 @@ def test_restore_never_picks_a_non_arbitre_file(rr_master: Path, tmp_path: Path)
     assert _tournaments(path) == 1
 
 
-@pytest.mark.xfail(strict=True, reason=RESTORE + " (restores under the results server)")
 def test_restore_refused_while_the_server_has_the_file_open(
     rr_master: Path, tmp_path: Path
 ) -> None:
@@ -95,7 +92,6 @@ def test_restore_refused_while_the_server_has_the_file_open(
         server.close()
 
 
-@pytest.mark.xfail(strict=True, reason=RESTORE + " (restores under a station)")
 def test_restore_refused_while_a_station_has_the_file_open(rr_master: Path, tmp_path: Path) -> None:
     path = _event_with_round_close_backup(rr_master, tmp_path)
     app = AppInTmux(path)
@@ -113,7 +109,6 @@ def test_restore_refused_while_a_station_has_the_file_open(rr_master: Path, tmp_
         tmux("kill-server", check=False)
 
 
-@pytest.mark.xfail(strict=True, reason=RESTORE + " (the aside copy lacks the WAL)")
 def test_aside_copy_holds_results_not_yet_checkpointed(rr_master: Path, tmp_path: Path) -> None:
     path = copy_event(rr_master, tmp_path / "f.sqlite")
     assert cli("backup", str(path)).returncode == 0
@@ -132,7 +127,6 @@ def test_aside_copy_holds_results_not_yet_checkpointed(rr_master: Path, tmp_path
     assert kept[:3] == ["0-1", "0-1", "0-1"], f"the copy kept aside lost results: {kept}"
 
 
-@pytest.mark.xfail(strict=True, reason=RESTORE + " (backup overwrites another event)")
 def test_backup_refuses_an_existing_destination(rr_master: Path, tmp_path: Path) -> None:
     path = copy_event(rr_master, tmp_path / "f.sqlite")
     other = tmp_path / "autre-tournoi.sqlite"
@@ -154,7 +148,6 @@ def test_backup_to_a_new_destination_works(rr_master: Path, tmp_path: Path) -> N
     assert _tournaments(dest) == 1
 
 
-@pytest.mark.xfail(strict=True, reason=RESTORE + " (pruning deletes round-close backups)")
 def test_pruning_keeps_round_close_backups(rr_master: Path, tmp_path: Path) -> None:
     path = copy_event(rr_master, tmp_path / "f.sqlite")
     service = EventService(path)

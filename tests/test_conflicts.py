@@ -42,7 +42,6 @@ def _asks(answer: dict, *words: str) -> str:
     return message
 
 
-@pytest.mark.xfail(strict=True, reason=ASK)
 def test_other_stations_result_is_not_overwritten_without_asking(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -60,7 +59,6 @@ def test_other_stations_result_is_not_overwritten_without_asking(
     assert games_of_round(path, "rr")[1] == "0-1"
 
 
-@pytest.mark.xfail(strict=True, reason=ASK)
 def test_own_result_changed_asks_too_naming_this_station(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -84,7 +82,6 @@ def test_same_result_again_asks_nothing(
     assert games_of_round(path, "rr")[3] == "0-1"
 
 
-@pytest.mark.xfail(strict=True, reason=ASK + " (command line: no question, no --confirm)")
 def test_command_line_asks_then_confirm_replaces(rr_master: Path, tmp_path: Path) -> None:
     path = copy_event(rr_master, tmp_path / "f.sqlite")
     assert cli("result", str(path), "1", "1").returncode == 0
@@ -98,7 +95,6 @@ def test_command_line_asks_then_confirm_replaces(rr_master: Path, tmp_path: Path
     assert games_of_round(path, "rr")[1] == "0-1"
 
 
-@pytest.mark.xfail(strict=True, reason=ASK + " (the app says « enregistré » over another result)")
 def test_app_asks_before_replacing_the_command_lines_result(
     rr_master: Path, tmp_path: Path
 ) -> None:

@@ -95,7 +95,6 @@ def _round_closed(path: Path, key: str, number: int) -> bool:
         con.close()
 
 
-@pytest.mark.xfail(strict=True, reason=CHECK)
 def test_result_into_a_round_closed_meanwhile_is_refused(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -114,7 +113,6 @@ def test_result_into_a_round_closed_meanwhile_is_refused(
     assert games_of_round(path, "rr", 1)[4] == "1-0"
 
 
-@pytest.mark.xfail(strict=True, reason=CHECK)
 def test_close_refused_when_a_result_was_undone_meanwhile(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -181,7 +179,6 @@ def test_two_bye_requests_from_two_stations_are_both_kept(
     assert _half_point_byes(path, "open-c", 1) == {p1, p2}
 
 
-@pytest.mark.xfail(strict=True, reason=CHECK + " (the pairing read the byes before the lock)")
 def test_pairing_keeps_a_bye_requested_meanwhile(
     swiss_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -198,7 +195,6 @@ def test_pairing_keeps_a_bye_requested_meanwhile(
     assert _half_point_byes(path, "open-c", 1) == {p1}, "the requested bye was lost"
 
 
-@pytest.mark.xfail(strict=True, reason=CHECK + " (IntegrityError traceback)")
 def test_two_pairings_of_one_section_second_refused_in_french(
     swiss_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -217,7 +213,6 @@ def test_two_pairings_of_one_section_second_refused_in_french(
     assert rounds == 1
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 (3): a refused youth pairing commits the format")
 def test_refused_youth_pairing_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite"
     service = create_from_template(path, "bas-rhin-jeunes")
@@ -268,7 +263,6 @@ def test_external_engine_never_runs_under_the_write_lock(
     assert a.next(timeout=60)["ok"]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13: EventService(wait=False) and StoreBusy")
 def test_busy_lock_raises_store_busy_without_waiting(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:

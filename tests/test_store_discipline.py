@@ -80,7 +80,6 @@ def _journal_boards(path: Path, key: str) -> list[int]:
     return sorted(e["args"]["board"] for e in journal_ops(path) if e["args"]["tournament"] == key)
 
 
-@pytest.mark.xfail(strict=True, reason=LOCKS)
 def test_app_results_survive_show_and_sigkill(
     ko_master: Path, tmp_path: Path, apps: list[AppInTmux]
 ) -> None:
@@ -103,7 +102,6 @@ def test_app_results_survive_show_and_sigkill(
     assert _journal_boards(path, "open-ko") == boards
 
 
-@pytest.mark.xfail(strict=True, reason=LOCKS)
 def test_app_with_web_server_results_survive(
     ko_master: Path, tmp_path: Path, apps: list[AppInTmux]
 ) -> None:
@@ -135,7 +133,6 @@ def test_app_with_web_server_results_survive(
     assert _journal_boards(path, "open-ko") == boards
 
 
-@pytest.mark.xfail(strict=True, reason=LOCKS)
 def test_two_app_stations_see_each_other_and_keep_all(
     ko_master: Path, tmp_path: Path, apps: list[AppInTmux]
 ) -> None:
@@ -163,7 +160,6 @@ def test_two_app_stations_see_each_other_and_keep_all(
     assert _journal_boards(path, "open-ko") == [1, 2, 3, 4]
 
 
-@pytest.mark.xfail(strict=True, reason=LOCKS)
 def test_stale_station_quitting_keeps_command_line_results(
     ko_master: Path, tmp_path: Path, apps: list[AppInTmux]
 ) -> None:
@@ -188,7 +184,6 @@ def test_stale_station_quitting_keeps_command_line_results(
     assert [by_id.get(i) for i in cli_ids] == [10, 11, 12], "a journal id was reused"
 
 
-@pytest.mark.xfail(strict=True, reason=LOCKS)
 def test_station_process_with_second_connection_keeps_results(
     rr_master: Path, tmp_path: Path
 ) -> None:
@@ -233,7 +228,6 @@ def test_station_and_results_server_keep_results(rr_master: Path, tmp_path: Path
         server.close()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 (2): « database disk image is malformed »")
 def test_refused_pairing_then_close_registration_elsewhere_then_pair(
     tmp_path: Path, apps: list[AppInTmux]
 ) -> None:
@@ -293,7 +287,6 @@ print(json.dumps(state["opens"]))
 """
 
 
-@pytest.mark.xfail(strict=True, reason=LOCKS)
 def test_no_open_of_the_event_file_while_connected(rr_master: Path, tmp_path: Path) -> None:
     """The runtime check of the store discipline: an audit hook on `open` records any open
     of the event path while a store connection exists in the process (SQLite's own opens

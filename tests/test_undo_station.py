@@ -61,7 +61,6 @@ def _data(snap: dict) -> dict:
     return {k: v for k, v in snap.items() if k not in ("journal", "journal_changes")}
 
 
-@pytest.mark.xfail(strict=True, reason=UNDO)
 def test_undo_is_this_stations_last_operation_and_says_what(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -77,7 +76,6 @@ def test_undo_is_this_stations_last_operation_and_says_what(
     assert "échiquier 1" in said.lower() and "1-0" in said, said
 
 
-@pytest.mark.xfail(strict=True, reason=UNDO + " (a pairing undone without a question)")
 def test_undoing_a_pairing_or_a_close_asks_first(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -100,7 +98,6 @@ def test_undoing_a_pairing_or_a_close_asks_first(
     assert len(_data(_snapshot(path))["rounds"]) == 1
 
 
-@pytest.mark.xfail(strict=True, reason=UNDO)
 def test_undo_refused_for_a_result_of_a_round_since_closed(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -115,7 +112,6 @@ def test_undo_refused_for_a_result_of_a_round_since_closed(
     assert games_of_round(path, "rr", 1)[4] == "1-0"
 
 
-@pytest.mark.xfail(strict=True, reason=UNDO)
 def test_undo_refused_for_a_close_once_the_next_round_is_paired(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -132,7 +128,6 @@ def test_undo_refused_for_a_close_once_the_next_round_is_paired(
     assert _data(_snapshot(path)) == before
 
 
-@pytest.mark.xfail(strict=True, reason=UNDO)
 def test_undo_refused_for_a_check_in_once_the_player_is_paired(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     service = make_round_robin(path, 6)
@@ -147,7 +142,6 @@ def test_undo_refused_for_a_check_in_once_the_player_is_paired(tmp_path: Path) -
     service.close()
 
 
-@pytest.mark.xfail(strict=True, reason=UNDO + " (IntegrityError: FOREIGN KEY constraint failed)")
 def test_undo_refused_for_a_registration_once_the_player_is_paired(tmp_path: Path) -> None:
     """A French OperationError, nothing changed (today: an IntegrityError traceback)."""
     path = tmp_path / "r.sqlite"
@@ -164,7 +158,6 @@ def test_undo_refused_for_a_registration_once_the_player_is_paired(tmp_path: Pat
     assert after == before
 
 
-@pytest.mark.xfail(strict=True, reason=UNDO + " (--id 0 undoes the last operation)")
 def test_command_line_undo_id_zero_is_refused(rr_master: Path, tmp_path: Path) -> None:
     path = copy_event(rr_master, tmp_path / "f.sqlite")
     assert cli("result", str(path), "1", "1").returncode == 0
@@ -206,7 +199,6 @@ def _flags(path: Path) -> dict[int, bool]:
     return {e["id"]: e["undone"] for e in json.loads(out.stdout)}
 
 
-@pytest.mark.xfail(strict=True, reason=UNDO + " (undoing a redo leaves the journal incoherent)")
 def test_undo_redo_undo_keeps_state_and_journal_flags_in_step(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -239,7 +231,6 @@ def test_undo_redo_undo_keeps_state_and_journal_flags_in_step(
     coherent(f"after a further undo ({answer})")
 
 
-@pytest.mark.xfail(strict=True, reason=UNDO + " (the app's `u` undoes the other station's)")
 def test_app_u_undoes_its_own_result_and_says_which(rr_master: Path, tmp_path: Path) -> None:
     path = copy_event(rr_master, tmp_path / "f.sqlite")
     app = AppInTmux(path)

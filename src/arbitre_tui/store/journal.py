@@ -103,7 +103,8 @@ def sqlite_refusal(exc: sqlite3.Error, conn: sqlite3.Connection | None = None) -
     path = _database_path(conn) if conn is not None else None
     if "full" in text or ("i/o" in text and path is not None and disk_is_full(path)):
         return OperationError(
-            "Disque plein : rien n'a été enregistré ; libérez de la place puis réessayez."
+            "Écriture impossible, disque plein : rien n'a été enregistré ; libérez de la "
+            "place puis réessayez."
         )
     if "readonly" in text or "read-only" in text:
         return OperationError(
