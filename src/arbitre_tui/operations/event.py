@@ -23,7 +23,7 @@ from ..rules.models import (
     Tournament,
     parse_result,
 )
-from ..store.backup import BackupFailed
+from ..store.backup import ROUNDS, BackupFailed, backup_dir, room_for_copy
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
 from ..store.repo import Store, player_row, tournament_row
 
@@ -653,6 +653,9 @@ class EventService:
                 raise OperationError(
                     f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
                 )
+            full = room_for_copy(self.store.conn, backup_dir(self.path) / ROUNDS)
+            if full:
+                raise OperationError(full)
             tx.update("rounds", rnd.id, {"closed": 1})
         try:
             return self.store.backup(f"{t.key}-r{rnd.number}", kind="ronde")

@@ -155,8 +155,8 @@ def _store_error(path: Path, exc: sqlite3.Error) -> StoreError:
         )
     if "full" in text or (("i/o" in text or "unable to open" in text) and disk_is_full(path)):
         return StoreError(
-            f"Disque plein : {path.name} ne peut pas être ouvert (rien n'a été modifié). "
-            "Libérez de la place puis recommencez."
+            f"Écriture impossible, disque plein : rien n'a été enregistré ({path.name} ne "
+            "peut pas être ouvert). Libérez de la place puis recommencez."
         )
     if "malformed" in text or "corrupt" in text:
         return StoreError(

@@ -103,7 +103,8 @@ def sqlite_refusal(exc: sqlite3.Error, conn: sqlite3.Connection | None = None) -
     path = _database_path(conn) if conn is not None else None
     if "full" in text or ("i/o" in text and path is not None and disk_is_full(path)):
         return OperationError(
-            "Disque plein : rien n'a été enregistré ; libérez de la place puis réessayez."
+            "Écriture impossible, disque plein : rien n'a été enregistré ; libérez de la "
+            "place puis réessayez."
         )
     if "readonly" in text or "read-only" in text:
         return OperationError(
@@ -259,9 +260,9 @@ class Undone(str):
 _CONFIRM_UNDO = {
     "pair_round": "l'appariement de la ronde",
     "close_round": "la clôture de la ronde",
-    "close_registration": "la clôture des inscriptions (et son tirage)",
+    "ko_close_registration": "la clôture des inscriptions (et son tirage)",
     "cup_draw": "le tirage au sort",
-    "lucky_loser": "le tirage du repêché",
+    "lucky_loser_draw": "le tirage du repêché",
 }
 
 
@@ -575,7 +576,28 @@ _OP_LABELS = {
     "add_tournament": "tournoi ajouté",
     "add_club": "club ajouté",
     "add_team": "équipe ajoutée",
+    "create_event": "création de l'événement",
     "undo": "annulation",
+    "keep_player": "joueur maintenu après forfait",
+    "publish": "publication",
+    "publish_opt_out": "refus de publication",
+    "request_bye": "demande d'exempt",
+    "prohibit": "appariement interdit",
+    "force_pair": "appariement manuel",
+    "youth_format": "formule jeunes",
+    "playoff_result": "départage (barrage)",
+    "record_decider": "départage",
+    "ko_close_registration": "clôture des inscriptions",
+    "lucky_loser_draw": "tirage du repêché",
+    "lucky_loser_confirm": "repêché confirmé",
+    "cup_draw": "tirage de la coupe",
+    "cup_lineup": "composition d'équipe",
+    "cup_result": "résultat de match",
+    "cup_report": "procès-verbal",
+    "cup_confirm": "confirmation du match",
+    "cup_breach": "infraction",
+    "cup_director": "directeur de match",
+    "import_roster": "import d'effectif",
 }
 
 
