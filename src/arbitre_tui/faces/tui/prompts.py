@@ -58,7 +58,7 @@ class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
             yield Static(Text(self.hint), id="prompt-hint")
 
     def _line(self) -> Text:
-        return Text(f"{self.question} {self.buffer}▏")
+        return Text(f"{self.question} {self.buffer}_")
 
     def show(self) -> None:
         """Repaint the question (before the screen is mounted there is nothing to paint)."""
@@ -233,7 +233,7 @@ class TextPrompt(Prompt[str]):
     def _line(self) -> Text:
         found = self.find(self.buffer) if self.buffer else None
         where = f" → {found}" if found else (" → personne" if self.buffer else "")
-        return Text(f"{self.question} {self.buffer}▏{where}")
+        return Text(f"{self.question} {self.buffer}_{where}")
 
     def accepts(self, character: str) -> bool:
         return character.isalpha() or character in " -'." or character.isdigit()

@@ -122,7 +122,7 @@ class RoundPane(TablePane):
 
         def record(side: str) -> None:
             label = {"white": "Blancs absents", "black": "Noirs absents", "both": "double forfait"}
-            done = f"Échiquier {board} ({self._players(board)}) : {label[side]}"
+            done = f"Échiquier {board} : {label[side]} ({self._players(board)})"
             if swiss:
                 from ....operations import swiss as ops
 
@@ -155,7 +155,7 @@ class RoundPane(TablePane):
         needs_decider = t.system is System.KNOCKOUT and value == "=-=" and rule != "rating"
         self.run(
             lambda s, confirm=False: s.record_result(key, board, result, confirm=confirm),
-            done=f"Échiquier {board} ({self._players(board)}) : {result.label} — enregistré",
+            done=f"Échiquier {board} : {result.label} — enregistré ({self._players(board)})",
             then=(lambda _game: self._ask_decider(key, board, rule)) if needs_decider else None,
         )
 
