@@ -354,3 +354,41 @@ def test_cup_prizes_through_the_same_prize_list(cup_event: EventService) -> None
     awards = {a.label: a.player_id for a in result.awards}
     assert awards["1er"] == final["home_team_id"] == awards["Coupe"]
     assert awards["2e"] == final["away_team_id"]
+
+
+async def test_match_boards_open_on_board_1_after_the_second_line_up(
+    cup_event: EventService,
+) -> None:
+    """Issue 14: after the away line-up the boards showed with the cursor on board 4."""
+    from textual.widgets import DataTable
+
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from arbitre_tui.faces.tui.cup_screen import MatchScreen
+
+    service = cup_event
+    t = ops._cup(service, None)
+    ops.draw(service, None, seed=10)
+    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        table = app.query_one("#coupe-table", DataTable)
+        table.move_cursor(row=table.get_row_index(f"m{m['id']}"))
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MatchScreen)
+        for side in range(2):
+            for _ in range(4):
+                await pilot.press("space", "down")
+            await pilot.press("v")
+            await pilot.pause()
+            if side == 0:
+                await pilot.press("tab")
+        match_table = screen.query_one("#match-table", DataTable)
+        assert match_table.row_count == 4 and match_table.cursor_row == 0
+        await pilot.press("1")
+        await pilot.pause()
+        after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+        assert after["results"][0] == "1-0" and after["results"][3] is None

@@ -32,6 +32,7 @@ class MatchScreen(ModalScreen[None]):
     #match-title { background: $primary; text-style: bold; }
     DataTable { height: 1fr; }
     """
+    ROUTE_KEYS = True  # keys run in the order typed, as on the main screen (app.on_event)
     BINDINGS: ClassVar[list[BindingType]] = [
         # Textual's keys in French, but tab: it switches teams here
         *(b for b in SCREEN_BINDINGS if isinstance(b, Binding) and b.key != "tab"),
@@ -87,6 +88,9 @@ class MatchScreen(ModalScreen[None]):
         )
         table = self.query_one("#match-table", DataTable)
         cursor = table.cursor_row
+        was_boards = bool(table.columns) and "Résultat" in [
+            str(c.label) for c in table.columns.values()
+        ]
         table.clear(columns=True)
         everyone = {p.id: p for p in self.service.store.players(t.id or 0)}
         if self.showing_boards or (m["lineup_home"] and m["lineup_away"]):
@@ -142,6 +146,8 @@ class MatchScreen(ModalScreen[None]):
                 )
                 checks = " ; ".join(faults) if faults else "conforme"
                 state = f"Composition du {label} : {len(self.picked[self.side])}/4 — {checks}"
+        if self.showing_boards and not was_boards:
+            cursor = 0  # the boards open on board 1, not where the line-up's cursor was
         if table.row_count:
             table.move_cursor(row=min(cursor, table.row_count - 1))
         self.query_one("#match-state", Static).update(
