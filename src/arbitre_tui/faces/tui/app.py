@@ -42,6 +42,13 @@ def _pane_bindings() -> list[BindingType]:
     ]
 
 
+def _operations_provider() -> type[Any]:
+    """The palette's provider, imported when the palette first opens (start-up time)."""
+    from .commands import OperationsProvider
+
+    return OperationsProvider
+
+
 def _undone(what: object) -> str:
     """« Annulé : échiquier 5, 1-0 » when the undo says what it undid."""
     return f"Annulé : {what}" if isinstance(what, str) and what else "Dernière opération annulée"
@@ -52,13 +59,15 @@ class ArbitreApp(App[int]):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "arbitre"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True
+    COMMANDS: ClassVar[set[Any]] = {lambda: _operations_provider()}
     BINDINGS: ClassVar[list[BindingType]] = [
         *_pane_bindings(),
         Binding("n", "next_tournament", "Section suivante", id="next-tournament"),
         Binding("ctrl+z", "undo", "Annuler", id="undo"),
         Binding("t", "next_theme", "Thème", id="theme"),
         Binding("question_mark", "toggle_keys", "Touches", show=False, id="keys"),  # KeysFooter
+        Binding("ctrl+p", "command_palette", "Toutes les opérations", show=False, id="palette"),
         Binding("ctrl+q", "quit", "Quitter", id="quit", priority=True),
     ]
 

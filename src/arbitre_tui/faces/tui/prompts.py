@@ -187,13 +187,16 @@ class ConfirmPrompt(Prompt[bool]):
     def __init__(
         self,
         question: str,
-        on_yes: Callable[[], None],
+        on_yes: Callable[[], object],
         *,
         on_cancel: Callable[[], None] | None = None,
     ) -> None:
+        def yes(_answer: bool) -> None:
+            on_yes()
+
         super().__init__(
             question,
-            lambda _yes: on_yes(),
+            yes,
             on_cancel=on_cancel,
             hint="o : oui · n, Échap ou une autre touche : non",
         )

@@ -1,0 +1,243 @@
+"""Every operation by its French name: the command palette (`ctrl+p`) and its actions.
+
+The palette lists what the keys do and what used to need the command line during an
+event (closing knockout registration, a late entry, printouts, the TRF export…). Each
+entry calls the same operation as the command, through the app (one transaction, the
+same questions and refusals). Imported when the palette first opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from .messages import RunInBackground
+from .prompts import ChoicePrompt, ConfirmPrompt, TextPrompt
+
+if TYPE_CHECKING:
+    from ...operations import EventService
+    from .app import ArbitreApp
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str  # what the arbiter types to find it
+    help: str
+    run: Callable[[ArbitreApp], Awaitable[None] | None]
+
+
+def _pane_action(pane: str, action: str) -> Callable[[ArbitreApp], Awaitable[None]]:
+    """Show a pane, then run one of its key's actions on it."""
+
+    async def run(app: ArbitreApp) -> None:
+        await app.run_action(f"show('{pane}')")
+        await app.run_action(action, app.query_one(f"#{pane}"))
+
+    return run
+
+
+def _app_action(action: str) -> Callable[[ArbitreApp], Awaitable[None]]:
+    async def run(app: ArbitreApp) -> None:
+        await app.run_action(action)
+
+    return run
+
+
+# -- operations that were on the command line only -----------------------------------
+
+
+def close_registration(app: ArbitreApp) -> None:
+    """`arbitre ko close-registration`: the entry list is fixed, the format chosen."""
+    t = app.tournament
+    if t is None:
+        return
+    from ...operations import knockout
+
+    key = t.key
+    app.ask(
+        ConfirmPrompt(
+            f"Clôturer les inscriptions de {t.name} (la liste et le format sont figés) ?",
+            lambda: app.run_operation(
+                lambda s: knockout.close_registration(s, key),
+                done=lambda fmt: f"Inscriptions closes ({t.name}) : {fmt.case}",
+            ),
+            on_cancel=app.cancelled,
+        )
+    )
+
+
+def parse_entry(text: str) -> tuple[str, str, int | None] | None:
+    """« DUPONT Jean 1850 » → (surname, first name, rating); None without a surname."""
+    words = text.split()
+    rating = int(words.pop()) if words and words[-1].isdigit() else None
+    if not words:
+        return None
+    return words[0], " ".join(words[1:]), rating
+
+
+def register_late_player(app: ArbitreApp) -> None:
+    """`arbitre register`: a late entry (refused if not eligible), checked in."""
+    t = app.tournament
+    if t is None:
+        return
+    from ...rules.models import Player
+
+    key = t.key
+
+    def register(text: str) -> None:
+        entry = parse_entry(text)
+        if entry is None:
+            return
+        surname, first, rating = entry
+
+        def op(s: EventService) -> str:
+            player = Player(surname=surname, first_name=first, rating_fide=rating)
+            pid = s.register_player(key, player)
+            s.check_in(pid)
+            return f"{player.name} (joueur {pid})"
+
+        app.run_operation(op, done=lambda who: f"Inscrit et pointé : {who} en {t.name}")
+
+    app.ask(
+        TextPrompt(
+            f"Inscrire en {t.name} — NOM Prénom Elo :",
+            register,
+            find=lambda text: "ok" if parse_entry(text) else None,
+            on_cancel=app.cancelled,
+        )
+    )
+
+
+def _out_path(app: ArbitreApp, suffix: str) -> Path:
+    """Beside the event file: « open-2027-classement-open-a.pdf »."""
+    return app.service.path.with_name(f"{app.service.path.stem}-{suffix}")
+
+
+def export_trf(app: ArbitreApp) -> None:
+    """`arbitre export trf`: the section in TRF-2026, written beside the event file."""
+    t = app.tournament
+    if t is None:
+        return
+    from ...operations import swiss
+
+    key, out = t.key, _out_path(app, f"{t.key}.trf")
+
+    def write(s: EventService) -> str:
+        out.write_text(swiss.export_trf(s, key), encoding="utf-8", newline="")
+        return str(out)
+
+    app.post_message(
+        RunInBackground(write, done=lambda where: f"TRF-2026 écrit : {where}", busy="export TRF")
+    )
+
+
+def print_pdf(app: ArbitreApp) -> None:
+    """`arbitre print`: a printout of the section in PDF, written beside the event file."""
+    t = app.tournament
+    if t is None:
+        return
+    from ...publish.pdf import WHATS
+
+    key = t.key
+    letters = "123456789"
+
+    def build(what: str) -> None:
+        out = _out_path(app, f"{what}-{key}.pdf")
+
+        def write(s: EventService) -> str:
+            from ...publish.pdf import build as build_pdf
+
+            out.write_bytes(build_pdf(s, what, key))
+            return str(out)
+
+        app.post_message(
+            RunInBackground(write, done=lambda where: f"PDF écrit : {where}", busy="impression")
+        )
+
+    choices = [(letters[i], what, what) for i, what in enumerate(WHATS) if what != "proces-verbal"]
+    app.ask(ChoicePrompt(f"Imprimer ({t.name}) en PDF :", choices, build, on_cancel=app.cancelled))
+
+
+def qualifiers(app: ArbitreApp) -> None:
+    """`arbitre qualifiers`: who qualifies (youth), play-offs still to play said first."""
+    t = app.tournament
+    if t is None:
+        return
+    from ...operations import swiss
+
+    try:
+        out = swiss.qualifiers(app.service, t.key)
+    except Exception as exc:  # an OperationError: not a youth section
+        app.refuse(getattr(exc, "message", str(exc)))
+        return
+    names = {p.id: p.name for p in app.service.store.players(t.id or 0)}
+    pending = " ; barrage à jouer : " + ", ".join(out["pending"]) if out.get("pending") else ""
+    qualified = ", ".join(names[pid] for pid in out["qualified"])
+    app.set_status(f"Qualifiés ({t.name}) : {qualified}{pending}")
+
+
+COMMANDS: list[Command] = [
+    Command("Ronde : apparier la ronde suivante", "a dans Ronde", _pane_action("ronde", "pair")),
+    Command("Ronde : clôturer la ronde", "x dans Ronde", _pane_action("ronde", "close_round")),
+    Command("Ronde : aller à l'échiquier", "g dans Ronde", _pane_action("ronde", "jump")),
+    Command("Ronde : forfait", "f dans Ronde", _pane_action("ronde", "forfeit_menu")),
+    Command("Ronde : publier les appariements", "P dans Ronde", _pane_action("ronde", "publish")),
+    Command("Ronde : explications", "e dans Ronde", _pane_action("ronde", "explain")),
+    Command(
+        "Cadence : début de ronde (heure)", "d dans Cadence", _pane_action("cadence", "round_start")
+    ),
+    Command(
+        "Joueurs : pointage par le nom", "/ dans Joueurs", _pane_action("joueurs", "check_in_mode")
+    ),
+    Command("Joueurs : bye ½ point", "h dans Joueurs", _pane_action("joueurs", "bye_mode")),
+    Command("Joueurs : retirer un joueur", "w dans Joueurs", _pane_action("joueurs", "withdraw")),
+    Command(
+        "Joueurs : maintenir après un forfait (keep)",
+        "m dans Joueurs",
+        _pane_action("joueurs", "keep"),
+    ),
+    Command("Joueurs : inscrire un joueur en retard", "NOM Prénom Elo", register_late_player),
+    Command("K.O. : clôturer les inscriptions", "liste et format figés", close_registration),
+    Command(
+        "K.O. : tirer un repêché", "l dans Repêchage", _pane_action("repechage", "lucky('draw')")
+    ),
+    Command("Coupe : tirer le tour", "d dans Coupe", _pane_action("coupe", "draw_round")),
+    Command("Jeunes : qualifiés", "après barrages", qualifiers),
+    Command("Imprimer en PDF", "appariements, classement, grille…", print_pdf),
+    Command("Exporter le TRF-2026", "à côté du fichier de l'événement", export_trf),
+    Command("Annuler la dernière opération de ce poste", "ctrl+z", _app_action("undo")),
+    Command("Section suivante", "n", _app_action("next_tournament")),
+    Command("Changer de thème", "t", _app_action("next_theme")),
+    Command("Toutes les touches", "?", _app_action("toggle_keys")),
+]
+
+
+class OperationsProvider(Provider):
+    """The palette's one source: every command above, matched on its French name."""
+
+    async def discover(self) -> Hits:
+        for command in COMMANDS:
+            yield DiscoveryHit(command.name, self._runner(command), help=command.help)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for command in COMMANDS:
+            score = matcher.match(command.name)
+            if score > 0:
+                yield Hit(
+                    score, matcher.highlight(command.name), self._runner(command), help=command.help
+                )
+
+    def _runner(self, command: Command) -> Callable[[], Any]:
+        app: Any = self.app
+
+        async def run() -> None:
+            result = command.run(app)
+            if result is not None:
+                await result
+
+        return run

@@ -1,0 +1,82 @@
+"""The command palette lists every operation by its French name, and runs the ones that
+were on the command line only (issue 14)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.command import CommandPalette
+
+from arbitre_tui.faces.tui.app import ArbitreApp
+from arbitre_tui.faces.tui.commands import COMMANDS, parse_entry
+from arbitre_tui.operations import EventService, knockout
+from arbitre_tui.operations.templates import create_from_template
+from tests.helpers.screen import bottom_line
+
+
+def test_an_entry_is_read_as_surname_first_name_rating() -> None:
+    assert parse_entry("DUPONT Jean Marie 1850") == ("DUPONT", "Jean Marie", 1850)
+    assert parse_entry("DUPONT") == ("DUPONT", "", None)
+    assert parse_entry("1850") is None
+
+
+def test_every_command_line_only_operation_has_a_command() -> None:
+    names = " | ".join(c.name for c in COMMANDS)
+    for needle in (
+        "clôturer les inscriptions",
+        "inscrire un joueur en retard",
+        "début de ronde",
+        "maintenir après un forfait",
+        "Imprimer en PDF",
+        "Exporter le TRF",
+        "qualifiés",
+    ):
+        assert needle in names, needle
+
+
+async def _palette(app: ArbitreApp, pilot: object, query: str) -> list[str]:
+    await pilot.press("ctrl+p")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    assert isinstance(app.screen, CommandPalette)
+    await pilot.press(*query)  # type: ignore[attr-defined]
+    await pilot.pause(0.3)  # type: ignore[attr-defined]
+    options = app.screen.query_one("CommandList")
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]  # type: ignore[attr-defined]
+
+
+async def test_palette_finds_an_operation_by_its_french_name(demo_file: Path) -> None:
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = await _palette(app, pilot, "inscrire")
+        assert any("inscrire un joueur en retard" in s for s in shown), shown
+
+
+async def test_close_knockout_registration_from_the_palette(tmp_path: Path) -> None:
+    path = tmp_path / "ko.sqlite"
+    create_from_template(path, "open-ko").close()
+    app = ArbitreApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _palette(app, pilot, "inscriptions")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Clôturer les inscriptions de Open K.O." in bottom_line(app)
+        await pilot.press("o")
+        await pilot.pause()
+        assert "Inscriptions closes" in bottom_line(app)
+    service = EventService(path)
+    assert knockout.status(service, "open-ko")["registration_closed"]
+
+
+async def test_late_entry_from_the_palette_is_registered_and_checked_in(demo_file: Path) -> None:
+    app = ArbitreApp(demo_file, tournament="open-b")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _palette(app, pilot, "retard")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(*"TARDIF Paul 1700", "enter")
+        await pilot.pause()
+        assert "Inscrit et pointé : TARDIF Paul" in bottom_line(app)
+    service = EventService(demo_file)
+    players = service.store.players(service.tournament("open-b").id or 0)
+    late = [p for p in players if p.surname == "TARDIF"]
+    assert len(late) == 1 and late[0].checked_in and late[0].rating_fide == 1700
