@@ -157,3 +157,33 @@ async def test_players_pane_shows_the_format_live(tmp_path: Path) -> None:
         assert len(waiting) == 9
         assert "137 inscrits (129 à 199)" in note and "en direct" in note
         assert f"{9 - len(unpaid)} à rembourser" in note  # only those who paid are refunded
+
+
+async def test_cadence_is_the_rounds_clock_board(
+    ko_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A start typed as a time, the forfeit deadline as a clock time, the games still
+    playing, the delay against the plan (issue 14)."""
+    import datetime as dt
+
+    from arbitre_tui.faces.tui import clock
+
+    service = EventService(ko_file)
+    t = service.tournament("open-ko")
+    lateness = int(t.settings["lateness_minutes"])
+    day = dt.date.fromisoformat(service.store.event()["start_date"])
+    monkeypatch.setattr(clock, "now", lambda: dt.datetime.combine(day, dt.time(9, 20)))
+    app = ArbitreApp(ko_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "c")  # one result: one game less to play
+        await pilot.pause()
+        await pilot.press("d", "0", "9", "1", "2", "enter")
+        await pilot.pause()
+        lines = str(app.query_one("#cadence-clock", Static).content)
+        deadline = (dt.datetime(2000, 1, 1, 9, 12) + dt.timedelta(minutes=lateness)).time()
+        assert "Ronde 1 : début 09:12, en cours depuis 8 min 00 s" in lines, lines
+        assert f"Forfait à {deadline:%H:%M}" in lines, lines
+        assert "Sur le plan (début prévu 09:00) : +12 min" in lines, lines
+        playing = str(app.query_one("#cadence-playing-title", Static).content)
+        games = service.store.games(service.current_round(t).id or 0)  # type: ignore[union-attr]
+        assert playing == f"Parties en cours : {sum(1 for g in games if g.black_id) - 1}"

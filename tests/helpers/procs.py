@@ -24,7 +24,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-TMUX_SOCKET = "wt13t"  # our own tmux server, never the default one
+# our own tmux server, never the default one — and one per checkout, so two worktrees
+# running their tests at once never kill each other's sessions
+TMUX_SOCKET = f"tests-{ROOT.name}"
 
 
 def wait_for(condition: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:

@@ -1,25 +1,34 @@
-"""Cadence: the round's clock board — time controls, start, projected ends."""
+"""Cadence: the round's clock board — start, forfeit deadline, games still playing,
+delay against the plan, later rounds re-projected from now (schedule.py)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ....rules.models import Tournament
 from .. import clock
 from ..prompts import TimePrompt
+from ..schedule import LATEST, Slot, timetable, when
 from .base import TablePane
 
 if TYPE_CHECKING:
     from ....operations import EventService
 
 
+def _hm(minutes: int) -> str:
+    return f"{minutes // 60} h {minutes % 60:02d}" if minutes >= 60 else f"{minutes} min"
+
+
 class CadencePane(TablePane):
-    """Cadence: time control per round, projected times, the current round's clock."""
+    """The clock lines on top (repainted each second, no relayout), the rounds' table,
+    then the games still playing (scrolls)."""
 
     TITLE = "Cadence"
     COLUMNS = ("Ronde", "Étape", "Cadence", "Début", "Fin prévue", "")
@@ -27,81 +36,160 @@ class CadencePane(TablePane):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "round_start", "Début de ronde", id="round-start"),
     ]
+    _tournament: Tournament | None = None
 
     def body(self) -> ComposeResult:
         yield Static("", id="cadence-clock")
         yield from super().body()
+        yield Static("", id="cadence-playing-title")
+        with VerticalScroll(id="cadence-playing", can_focus=True):
+            yield Static("", id="cadence-playing-list")
 
     def load(self, service: EventService, t: Tournament | None) -> None:
         self._service, self._tournament = service, t
         self._start: dt.datetime | None = None
+        self._number = 0
         self._lateness = 0
         self._open_boards: list[int] = []
+        self._planned: dt.datetime | None = None
+        self._expected_end: dt.datetime | None = None
         if t is None or t.id is None:
             self.fill([])
             return
-        self.set_title(f"Cadence — {t.name}")
         rounds = {r.number: r for r in service.store.rounds(t.id)}
-        latest = str(t.settings.get("latest_end", ""))
-        gap = dt.timedelta(minutes=int(t.settings.get("break_minutes", 10)))
-        cursor: dt.datetime | None = None
+        current = max(rounds.values(), key=lambda r: r.number) if rounds else None
+        running = current.number if current and not current.closed else None
+        tc_now = current.time_control if current and current.time_control else None
+        self.set_title(
+            f"Cadence — {t.name}"
+            + (f" — ronde {current.number} : {tc_now.label}" if current and tc_now else "")
+        )
+        starts = {n: r.start_time for n, r in rounds.items() if r.start_time}
+        ev = service.store.event()
+        first_day, days = self._days(ev, starts)
+        if t.settings.get("regulation") != "002":
+            days = 1  # one round a day is the rule of regulation 002's opens only
         day = t.settings.get("day_start")
-        rows: list[tuple[str, list[Any]]] = []
-        for n in range(1, t.rounds_planned + 1):
+        latest_text = str(t.settings.get("latest_end") or "")
+        latest = dt.time.fromisoformat(latest_text) if latest_text else LATEST
+
+        def minutes(n: int) -> float | None:
             tc = t.time_control(n)
-            rnd = rounds.get(n)
-            start = rnd.start_time if rnd and rnd.start_time else None
-            if start is None and cursor is not None:
-                start = cursor + gap
-            elif start is None and n == 1 and day:
-                start = dt.datetime.combine(clock.now().date(), dt.time.fromisoformat(str(day)))
-            end = start + dt.timedelta(minutes=tc.expected_game_minutes()) if start and tc else None
-            cursor = end
-            warn = ""
-            if end is not None and latest and end.strftime("%H:%M") > latest:
-                warn = f"après {latest} !"
-            projected = "" if rnd and rnd.start_time else "~"
+            return tc.expected_game_minutes() if tc else None
+
+        common: dict[str, Any] = {
+            "first_day": first_day,
+            "day_start": dt.time.fromisoformat(str(day)) if day else None,
+            "days": days,
+            "gap": dt.timedelta(minutes=int(t.settings.get("break_minutes", 10))),
+            "latest": latest,
+        }
+        slots = timetable(
+            t.rounds_planned, minutes, starts, running=running, now=clock.now(), **common
+        )
+        plan = timetable(t.rounds_planned, minutes, {}, **common)
+        rows: list[tuple[str, list[Any]]] = []
+        for slot in slots:
+            tc = t.time_control(slot.number)
+            base = slot.start.date() if slot.start else None
             rows.append(
                 (
-                    str(n),
+                    str(slot.number),
                     [
-                        n,
-                        t.stages.get(n, ""),
+                        slot.number,
+                        t.stages.get(slot.number, ""),
                         tc.label if tc else "—",
-                        f"{projected}{start:%H:%M}" if start else "",
-                        f"~{end:%H:%M}" if end else "",
-                        warn,
+                        when(slot.start, first_day, projected=not slot.recorded),
+                        when(slot.end, base),
+                        slot.flag(latest),
                     ],
                 )
             )
-        current = max(rounds.values(), key=lambda r: r.number) if rounds else None
-        if current and not current.closed:
+        if running is not None and current is not None:
+            self._number = running
             self._start = current.start_time
             self._lateness = int(t.settings.get("lateness_minutes", 0))
-            assert current.id is not None
-            self._open_boards = [
-                g.board for g in service.store.games(current.id) if g.black_id and g.result is None
-            ]
+            self._planned = plan[running - 1].start if running <= len(plan) else None
+            self._expected_end = self._end_of(slots, running)
+            self._show_playing(service, current.id or 0, t.id)
+        else:
+            self._show_playing(service, 0, t.id)
         self.fill(rows)
         self.tick()
 
+    @staticmethod
+    def _end_of(slots: list[Slot], number: int) -> dt.datetime | None:
+        return slots[number - 1].end if number <= len(slots) else None
+
+    @staticmethod
+    def _days(ev: dict[str, Any], starts: dict[int, dt.datetime]) -> tuple[dt.date, int]:
+        """The event's first day and its number of days (one day: today)."""
+        try:
+            first = dt.date.fromisoformat(str(ev.get("start_date")))
+            last = dt.date.fromisoformat(str(ev.get("end_date")))
+        except ValueError:
+            return (starts[min(starts)].date() if starts else clock.now().date()), 1
+        return first, (last - first).days + 1
+
+    def _show_playing(self, service: EventService, round_id: int, tid: int) -> None:
+        """Games with no result yet, one per line (the list scrolls)."""
+        lines: list[str] = []
+        if round_id:
+            names = {p.id: p.name for p in service.store.players(tid)}
+            for g in service.store.games(round_id):
+                if g.black_id and g.result is None:
+                    self._open_boards.append(g.board)
+                    lines.append(f"{g.board:>4}  {names[g.white_id]} – {names[g.black_id]}")
+        title = self.query_one("#cadence-playing-title", Static)
+        title.update(
+            Text(f"Parties en cours : {len(lines)}" if round_id else "Aucune ronde en cours")
+        )
+        self.query_one("#cadence-playing-list", Static).update(Text("\n".join(lines)))
+
     def tick(self) -> None:
-        """Once a second, only this line changes (layout=False: no relayout)."""
+        """Once a second, only these lines change (layout=False: no relayout)."""
         line = self.query_one("#cadence-clock", Static)
-        if self._start is None:
-            line.update("Ronde en cours : heure de début non notée (touche d).", layout=False)
+        if not self._number:
+            line.update("Pas de ronde en cours.", layout=False)
             return
-        elapsed = clock.now() - self._start
-        minutes, seconds = divmod(int(elapsed.total_seconds()), 60)
-        text = f"Ronde en cours depuis {minutes} min {seconds:02d} s"
+        if self._start is None:
+            line.update(
+                f"Ronde {self._number} : heure de début non notée (d : la noter, hh:mm).",
+                layout=False,
+            )
+            return
+        now = clock.now()
+        elapsed = int((now - self._start).total_seconds())
+        minutes, seconds = divmod(max(elapsed, 0), 60)
+        if elapsed < 0:
+            first = (
+                f"Ronde {self._number} : début à {self._start:%H:%M} (dans {_hm(-elapsed // 60)})"
+            )
+        else:
+            first = (
+                f"Ronde {self._number} : début {self._start:%H:%M}, "
+                f"en cours depuis {minutes} min {seconds:02d} s"
+            )
+        if self._expected_end is not None:
+            first += f" — fin prévue {when(self._expected_end, self._start.date())}"
+        lines = [first]
         if self._lateness:
-            left = self._lateness * 60 - int(elapsed.total_seconds())
+            deadline = self._start + dt.timedelta(minutes=self._lateness)
+            left = int((deadline - now).total_seconds())
             if left > 0:
-                text += f" — forfait dans {left // 60}:{left % 60:02d}"
-            elif self._open_boards:
-                boards = ", ".join(map(str, self._open_boards[:10]))
-                text += f" — délai passé ; sans résultat : {boards}"
-        line.update(text, layout=False)
+                lines.append(
+                    f"Forfait à {deadline:%H:%M} (retard admis {self._lateness} min) — "
+                    f"forfait dans {left // 60}:{left % 60:02d}"
+                )
+            else:
+                lines.append(f"Forfait à {deadline:%H:%M} — délai passé")
+        if self._planned is not None:
+            delay = int((self._start - self._planned).total_seconds() // 60)
+            sign = "+" if delay >= 0 else "−"
+            lines.append(
+                f"Sur le plan (début prévu {self._planned:%H:%M}) : {sign}{_hm(abs(delay))}"
+            )
+        line.update("\n".join(lines), layout=False)
 
     def action_round_start(self) -> None:
         """The round's start: a clock time typed (« 14:05 »), or Entrée for now."""
@@ -110,8 +198,8 @@ class CadencePane(TablePane):
             return
         key = t.key
 
-        def record(when: dt.time) -> None:
-            start = dt.datetime.combine(clock.now().date(), when)
+        def record(at: dt.time) -> None:
+            start = dt.datetime.combine(clock.now().date(), at)
             self.run(
                 lambda s: s.set_round_start(key, start),
                 done=f"Début de ronde noté : {start:%H:%M} ({t.name})",
