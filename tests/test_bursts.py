@@ -159,3 +159,24 @@ def test_players_prompts(demo_master: Path, tmp_path: Path) -> None:
     assert state[target.id] == (target.id, True, True, False)
     assert sum(p[1] for p in burst["u10"]["players"]) == 1
     assert burst["u10"]["byes"] == {"3": [target.id]}
+
+
+DOWN = "\x1b[B"
+
+
+def test_results_typed_ahead_then_a_forfeit_at_normal_speed(
+    ko_master: Path, tmp_path: Path
+) -> None:
+    """Issue 14: 63 results typed ahead while the app is busy, then `f`, `d` 0.3 s apart:
+    the `d` was lost. Every result is on its board, and the last board is a double
+    forfeit. (The 126 keys are not also sent slowly: 38 s; the records are checked.)"""
+    path = tmp_path / "ahead.sqlite"
+    shutil.copy(ko_master, path)
+    with PtyApp(path, "open-ko") as app:
+        app.burst(["1", DOWN] * 63)
+        app.slowly(["f", "d"])
+        assert app.quit() == 0
+    recs = records(path)
+    for board in range(1, 64):
+        assert _game(recs, "open-ko", board) == (str(Result.WHITE_WINS), "None"), board
+    assert _game(recs, "open-ko", 64)[0] == str(Result.DOUBLE_FORFEIT)
