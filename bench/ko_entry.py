@@ -65,10 +65,10 @@ class Timed(ArbitreApp):
     handler_start: float = 0.0
     after_handler: list[float]
 
-    def run_operation(self, operation, done):  # type: ignore[no-untyped-def]
+    def run_operation(self, operation, done, **options):  # type: ignore[no-untyped-def]
         start = time.perf_counter()
         self.handler_start = start
-        ok = super().run_operation(operation, done)
+        ok = super().run_operation(operation, done, **options)
         self.handler_times.append(time.perf_counter() - start)
         return ok
 
