@@ -62,3 +62,17 @@ def rr(tmp_path: Path) -> Iterator[EventService]:
     service = make_round_robin(tmp_path / "rr.sqlite")
     yield service
     service.close()
+
+
+@pytest.fixture(scope="session")
+def ko_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The open-ko template, registration closed, round 1 paired (seed 21), no result."""
+    from arbitre_tui.operations import knockout
+    from arbitre_tui.operations.templates import create_from_template
+
+    path = tmp_path_factory.mktemp("ko") / "ko.sqlite"
+    service = create_from_template(path, "open-ko")
+    knockout.close_registration(service, "open-ko")
+    service.pair_round("open-ko", seed=21)
+    service.close()
+    return path

@@ -13,10 +13,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from arbitre_tui.operations import EventService
-from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules.models import Result
 from tests.helpers.pty_app import BACKSPACE, ENTER, ESCAPE, PtyApp
 
@@ -73,18 +70,6 @@ def _both_ways(
         results.append((records(path), path))
     (slow, _), (burst, burst_path) = results
     return slow, burst, burst_path
-
-
-@pytest.fixture(scope="module")
-def ko_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from arbitre_tui.operations import knockout
-
-    path = tmp_path_factory.mktemp("ko") / "ko.sqlite"
-    service = create_from_template(path, "open-ko")
-    knockout.close_registration(service, "open-ko")
-    service.pair_round("open-ko", seed=21)
-    service.close()
-    return path
 
 
 def _game(recs: dict[str, Any], key: str, board: int) -> tuple[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -241,11 +242,27 @@ def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
         ops.honours(service, None, "2025", "Mulhouse")
 
 
+async def _open_match(app: Any, pilot: Any, m: dict[str, Any]) -> Any:
+    """The Coupe pane, the cursor on match ``m``, Entrée: its match screen."""
+    from textual.widgets import DataTable
+
+    from arbitre_tui.faces.tui.cup_screen import MatchScreen
+
+    await pilot.press("k")
+    await pilot.pause()
+    table = app.query_one("#coupe-table", DataTable)
+    table.move_cursor(row=table.get_row_index(f"m{m['id']}"))
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, MatchScreen)
+    return screen
+
+
 async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
-    from textual.widgets import DataTable, Static
+    from textual.widgets import Static
 
     from arbitre_tui.faces.tui.app import ArbitreApp
-    from arbitre_tui.faces.tui.cup_screen import MatchScreen
 
     service = cup_event
     t = ops._cup(service, None)
@@ -253,14 +270,7 @@ async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
     m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("k")
-        await pilot.pause()
-        table = app.query_one("#coupe-table", DataTable)
-        table.move_cursor(row=table.get_row_index(f"m{m['id']}"))
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, MatchScreen)
+        screen = await _open_match(app, pilot, m)
         # Home line-up: the first four of the roster, board order, live checks.
         for _ in range(4):
             await pilot.press("space", "down")
@@ -363,7 +373,6 @@ async def test_match_boards_open_on_board_1_after_the_second_line_up(
     from textual.widgets import DataTable
 
     from arbitre_tui.faces.tui.app import ArbitreApp
-    from arbitre_tui.faces.tui.cup_screen import MatchScreen
 
     service = cup_event
     t = ops._cup(service, None)
@@ -371,14 +380,7 @@ async def test_match_boards_open_on_board_1_after_the_second_line_up(
     m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("k")
-        await pilot.pause()
-        table = app.query_one("#coupe-table", DataTable)
-        table.move_cursor(row=table.get_row_index(f"m{m['id']}"))
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, MatchScreen)
+        screen = await _open_match(app, pilot, m)
         for side in range(2):
             for _ in range(4):
                 await pilot.press("space", "down")

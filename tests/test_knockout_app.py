@@ -14,16 +14,6 @@ from arbitre_tui.rules.models import Result
 from tests.helpers.screen import bottom_line
 
 
-@pytest.fixture(scope="module")
-def ko_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("ko") / "ko.sqlite"
-    service = create_from_template(path, "open-ko")
-    knockout.close_registration(service, "open-ko")
-    service.pair_round("open-ko", seed=21)
-    service.close()
-    return path
-
-
 @pytest.fixture
 def ko_file(ko_master: Path, tmp_path: Path) -> Path:
     import shutil

@@ -77,17 +77,6 @@ PANES: list[tuple[str, str | None, list[str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("name", "tournament", "keys"), PANES, ids=[p[0] for p in PANES])
-def test_pane(
-    snap_compare: SnapCompare,
-    frozen_demo: Path,
-    name: str,
-    tournament: str | None,
-    keys: list[str],
-) -> None:
-    assert snap_compare(_app(frozen_demo, tournament), press=keys, terminal_size=SIZE)
-
-
 def test_help_lists_every_key(snap_compare: SnapCompare, frozen_demo: Path) -> None:
     assert snap_compare(_app(frozen_demo), press=["question_mark"], terminal_size=SIZE)
 
@@ -122,12 +111,18 @@ PROMPTS: list[tuple[str, str | None, list[str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("name", "tournament", "keys"), PROMPTS, ids=[p[0] for p in PROMPTS])
-def test_prompt(
+SCREENS = [(f"pane-{n}", t, k) for n, t, k in PANES] + [
+    (f"prompt-{n}", t, k) for n, t, k in PROMPTS
+]
+
+
+@pytest.mark.parametrize(("name", "tournament", "keys"), SCREENS, ids=[s[0] for s in SCREENS])
+def test_screen(
     snap_compare: SnapCompare,
     frozen_demo: Path,
     name: str,
     tournament: str | None,
     keys: list[str],
 ) -> None:
+    """Each pane by its key, and each prompt open with something typed in it."""
     assert snap_compare(_app(frozen_demo, tournament), press=keys, terminal_size=SIZE)

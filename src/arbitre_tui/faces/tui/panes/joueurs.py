@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
@@ -153,17 +154,23 @@ class PlayersPane(TablePane):
             )
         )
 
+    def _confirmed(self, question: str, operation: Callable[..., Any], done: str) -> None:
+        """A change to the player under the cursor, asked first with their name."""
+        self.ask(
+            ConfirmPrompt(
+                question, lambda: self.run(operation, done=done), on_cancel=self.cancelled
+            )
+        )
+
     def action_withdraw(self) -> None:
         key = self._player_key()
         if key is None:
             return
         pid, who = int(key), self._who(key)
-        self.ask(
-            ConfirmPrompt(
-                f"Retirer {who} du tournoi (plus apparié) ?",
-                lambda: self.run(lambda s: s.withdraw(pid), done=f"{who} retiré(e) — enregistré"),
-                on_cancel=self.cancelled,
-            )
+        self._confirmed(
+            f"Retirer {who} du tournoi (plus apparié) ?",
+            lambda s: s.withdraw(pid),
+            f"{who} retiré(e) — enregistré",
         )
 
     def action_keep(self) -> None:
@@ -174,12 +181,8 @@ class PlayersPane(TablePane):
         from ....operations import swiss
 
         pid, who = int(key), self._who(key)
-        self.ask(
-            ConfirmPrompt(
-                f"Maintenir {who} malgré son forfait (excuse valable) ?",
-                lambda: self.run(
-                    lambda s: swiss.keep_player(s, pid), done=f"{who} maintenu(e) — enregistré"
-                ),
-                on_cancel=self.cancelled,
-            )
+        self._confirmed(
+            f"Maintenir {who} malgré son forfait (excuse valable) ?",
+            lambda s: swiss.keep_player(s, pid),
+            f"{who} maintenu(e) — enregistré",
         )
