@@ -24,7 +24,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-TMUX_SOCKET = "wt13t"  # our own tmux server, never the default one
+# our own tmux server, never the default one, and one per test process: two test runs
+# (or a developer's tmux) never share or kill each other's sessions
+TMUX_SOCKET = f"arbitre-test-{os.getpid()}"
 
 
 def wait_for(condition: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
