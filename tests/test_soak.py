@@ -33,8 +33,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
-
 from .conftest import make_round_robin
 from .helpers.procs import ROOT, AppInTmux, Server, games_of_round, read_only, tmux, wait_for
 
@@ -254,6 +252,11 @@ class CliDriver(threading.Thread):
         self.runs = 0
 
     def arbitre(self, *args: str, kill: bool = False) -> tuple[int | None, str, str]:
+        self.runs += 1
+        # each run is its own station in the journal (ARBITRE_POSTE names it): a killed
+        # run's writes are then told apart from the acknowledged ones
+        terminal = f"cli-{self.runs}"
+        env = {k: v for k, v in os.environ.items() if k != "SSH_TTY"}
         proc = subprocess.Popen(
             [sys.executable, "-m", "arbitre_tui.faces.cli.main", *args],
             cwd=ROOT,
@@ -261,10 +264,8 @@ class CliDriver(threading.Thread):
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env={k: v for k, v in os.environ.items() if k != "SSH_TTY"},
+            env={**env, "ARBITRE_POSTE": terminal},
         )
-        self.runs += 1
-        terminal = f"{getpass.getuser()}@{socket.gethostname()}:pid{proc.pid}"
         if kill:
             time.sleep(self.rng.uniform(0.05, 0.6))
             proc.send_signal(signal.SIGKILL)
@@ -333,7 +334,6 @@ def _journal(path: Path) -> list[sqlite3.Row]:
         con.close()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13: results acknowledged « enregistré » are lost")
 def test_soak_stations_command_line_server_random_kills(tmp_path: Path) -> None:
     import json
 
