@@ -179,7 +179,11 @@ class Station:
 
 
 def _kill_tmux_server() -> None:
+    """At exit: our server, and its socket file (tmux may leave it behind)."""
     subprocess.run(["tmux", "-L", TMUX_SOCKET, "kill-server"], capture_output=True)
+    folder = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}"
+    with contextlib.suppress(OSError):
+        (folder / TMUX_SOCKET).unlink()
 
 
 atexit.register(_kill_tmux_server)
