@@ -249,7 +249,6 @@ def test_app_u_undoes_its_own_result_and_says_which(rr_master: Path, tmp_path: P
         tmux("kill-server", check=False)
 
 
-@pytest.mark.xfail(strict=True, reason=UNDO + " (command line: no question, no --confirm)")
 def test_command_line_undo_of_a_pairing_asks_then_confirm(rr_master: Path, tmp_path: Path) -> None:
     path = copy_event(rr_master, tmp_path / "f.sqlite")
     for board in (1, 2, 3, 4):
