@@ -1,51 +1,75 @@
-"""The Cadence pane's timetable: ends after 23:00 flagged with their day, one round a
-day in a multi-day open, later rounds re-projected from now (issue 14)."""
+"""The clock board's projection (rules/schedule.py): starts, ends, delays, late ends."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from arbitre_tui.faces.tui.schedule import timetable, when
+from arbitre_tui.rules.schedule import RoundPlan, project, rounds_per_day
 
-DAY = dt.date(2027, 1, 16)
-
-
-def _two_hours(_n: int) -> float:
-    return 120.0
+DAY = dt.date(2027, 6, 26)  # a Saturday
 
 
-def test_an_evening_that_ends_past_midnight_is_flagged_with_the_date() -> None:
-    slots = timetable(
-        3, _two_hours, {}, first_day=DAY, day_start=dt.time(19, 0), gap=dt.timedelta(0)
+def at(hour: int, minute: int = 0, day: dt.date = DAY) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time(hour, minute))
+
+
+def test_one_day_back_to_back_from_the_day_start() -> None:
+    plans = [RoundPlan(n, 60) for n in (1, 2, 3)]
+    slots = project(plans, at(13), day_start=dt.time(14), break_minutes=10)
+    assert [s.start for s in slots] == [at(14), at(15, 10), at(16, 20)]
+    assert [s.end for s in slots] == [at(15), at(16, 10), at(17, 20)]
+    assert not any(s.noted or s.late_end for s in slots)
+
+
+def test_a_late_round_pushes_the_later_ones_from_now() -> None:
+    plans = [RoundPlan(1, 60, start=at(14, 25)), RoundPlan(2, 60), RoundPlan(3, 60)]
+    slots = project(plans, at(15, 40), day_start=dt.time(14), break_minutes=10)
+    first = slots[0]
+    assert first.noted and first.playing and first.delay_minutes == 25
+    assert first.end == at(15, 40)  # games still playing: not before now
+    assert slots[1].start == at(15, 50) and slots[2].start == at(17)
+
+
+def test_next_round_after_a_closed_one_is_not_in_the_past() -> None:
+    plans = [RoundPlan(1, 60, start=at(14), closed=True), RoundPlan(2, 60)]
+    slots = project(plans, at(16, 30), day_start=dt.time(14), break_minutes=10)
+    assert slots[1].start == at(16, 30)
+
+
+def test_ends_after_23_00_and_past_midnight_are_flagged_with_their_date() -> None:
+    plans = [RoundPlan(1, 180), RoundPlan(2, 180)]
+    slots = project(plans, at(12), day_start=dt.time(20), break_minutes=10)
+    assert slots[0].end == at(23) and not slots[0].late_end  # 23:00 itself is allowed
+    assert slots[1].end == at(2, 10, DAY + dt.timedelta(days=1)) and slots[1].late_end
+    assert slots[1].ends(DAY) == "dim. 27/06 02:10"
+    assert slots[0].ends(DAY) == "23:00"
+
+
+def test_multi_day_event_one_round_a_day() -> None:
+    plans = [RoundPlan(n, 240) for n in range(1, 10)]
+    last = DAY + dt.timedelta(days=8)
+    slots = project(plans, at(9), day_start=dt.time(15), first_day=DAY, last_day=last)
+    assert [s.start for s in slots] == [at(15, day=DAY + dt.timedelta(days=k)) for k in range(9)]
+    assert slots[8].when(DAY) == "dim. 04/07 15:00"
+
+
+def test_multi_day_event_with_fewer_days_doubles_rounds() -> None:
+    assert rounds_per_day(9, DAY, DAY + dt.timedelta(days=6)) == 2
+    assert rounds_per_day(9, DAY, DAY) is None
+    plans = [RoundPlan(n, 120) for n in range(1, 10)]
+    slots = project(
+        plans, at(9), day_start=dt.time(10), first_day=DAY, last_day=DAY + dt.timedelta(days=6)
     )
-    assert [when(s.end, DAY) for s in slots] == ["~21:00", "~23:00", "~01:00 dim. 17/01"]
-    assert [s.late for s in slots] == [False, False, True]
-    assert slots[2].flag() == "après 23:00 !"
+    assert slots[0].start == at(10) and slots[1].start == at(12, 10)
+    assert slots[2].start == at(10, day=DAY + dt.timedelta(days=1))
 
 
-def test_an_end_after_23_00_the_same_day_is_flagged() -> None:
-    slots = timetable(1, lambda _n: 250.0, {}, first_day=DAY, day_start=dt.time(19, 0))
-    assert slots[0].late and when(slots[0].end, DAY) == "~23:10"
+def test_forfeit_deadline_is_a_clock_time() -> None:
+    plans = [RoundPlan(1, 60, start=at(14, 5))]
+    slot = project(plans, at(14, 10), lateness_minutes=30)[0]
+    assert slot.forfeit_at == at(14, 35)
 
 
-def test_one_round_a_day_in_a_multi_day_open() -> None:
-    starts = {1: dt.datetime(2027, 7, 3, 14, 30)}
-    slots = timetable(9, _two_hours, starts, first_day=dt.date(2027, 7, 3), day_start=None, days=9)
-    assert [s.start for s in slots][:3] == [
-        dt.datetime(2027, 7, 3, 14, 30),
-        dt.datetime(2027, 7, 4, 14, 30),
-        dt.datetime(2027, 7, 5, 14, 30),
-    ]
-    assert slots[0].recorded and not slots[1].recorded
-
-
-def test_a_round_running_late_pushes_the_next_ones_from_now() -> None:
-    starts = {1: dt.datetime(2027, 1, 16, 9, 0)}
-    now = dt.datetime(2027, 1, 16, 11, 30)  # expected end 11:00, still playing
-    slots = timetable(
-        2, _two_hours, starts, first_day=DAY, day_start=dt.time(9, 0), running=1, now=now
-    )
-    assert slots[0].end == now
-    assert slots[1].start == now + dt.timedelta(minutes=10)
-    plan = timetable(2, _two_hours, {}, first_day=DAY, day_start=dt.time(9, 0))
-    assert plan[1].start == dt.datetime(2027, 1, 16, 11, 10)
+def test_no_day_start_and_nothing_noted_projects_nothing() -> None:
+    slots = project([RoundPlan(1, 60), RoundPlan(2, 60)], at(10))
+    assert slots[0].start is None and slots[1].start is None

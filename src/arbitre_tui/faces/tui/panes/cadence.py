@@ -1,5 +1,5 @@
 """Cadence: the round's clock board — start, forfeit deadline, games still playing,
-delay against the plan, later rounds re-projected from now (schedule.py)."""
+delay against the plan, later rounds re-projected from now (rules/schedule.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ....rules.models import Tournament
+from ....rules.schedule import RoundPlan, Slot, project
 from .. import clock
 from ..prompts import TimePrompt
-from ..schedule import LATEST, Slot, timetable, when
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -51,8 +51,7 @@ class CadencePane(TablePane):
         self._number = 0
         self._lateness = 0
         self._open_boards: list[int] = []
-        self._planned: dt.datetime | None = None
-        self._expected_end: dt.datetime | None = None
+        self._slot: Slot | None = None
         if t is None or t.id is None:
             self.fill([])
             return
@@ -64,34 +63,38 @@ class CadencePane(TablePane):
             f"Cadence — {t.name}"
             + (f" — ronde {current.number} : {tc_now.label}" if current and tc_now else "")
         )
-        starts = {n: r.start_time for n, r in rounds.items() if r.start_time}
         ev = service.store.event()
-        first_day, days = self._days(ev, starts)
+        first_day, last_day = self._days(ev)
         if t.settings.get("regulation") != "002":
-            days = 1  # one round a day is the rule of regulation 002's opens only
+            last_day = first_day  # rounds day by day: regulation 002's opens only
         day = t.settings.get("day_start")
         latest_text = str(t.settings.get("latest_end") or "")
-        latest = dt.time.fromisoformat(latest_text) if latest_text else LATEST
-
-        def minutes(n: int) -> float | None:
-            tc = t.time_control(n)
-            return tc.expected_game_minutes() if tc else None
-
-        common: dict[str, Any] = {
-            "first_day": first_day,
-            "day_start": dt.time.fromisoformat(str(day)) if day else None,
-            "days": days,
-            "gap": dt.timedelta(minutes=int(t.settings.get("break_minutes", 10))),
-            "latest": latest,
-        }
-        slots = timetable(
-            t.rounds_planned, minutes, starts, running=running, now=clock.now(), **common
+        self._latest = dt.time.fromisoformat(latest_text) if latest_text else dt.time(23, 0)
+        plans = []
+        for n in range(1, t.rounds_planned + 1):
+            tc, rnd = t.time_control(n), rounds.get(n)
+            plans.append(
+                RoundPlan(
+                    n,
+                    tc.expected_game_minutes() if tc else None,
+                    rnd.start_time if rnd else None,
+                    bool(rnd and rnd.closed),
+                )
+            )
+        slots = project(
+            plans,
+            clock.now(),
+            day_start=dt.time.fromisoformat(str(day)) if day else None,
+            break_minutes=int(t.settings.get("break_minutes", 10)),
+            latest_end=self._latest,
+            first_day=first_day,
+            last_day=last_day,
+            lateness_minutes=int(t.settings.get("lateness_minutes", 0)),
         )
-        plan = timetable(t.rounds_planned, minutes, {}, **common)
+        today = clock.now().date()
         rows: list[tuple[str, list[Any]]] = []
         for slot in slots:
             tc = t.time_control(slot.number)
-            base = slot.start.date() if slot.start else None
             rows.append(
                 (
                     str(slot.number),
@@ -99,9 +102,9 @@ class CadencePane(TablePane):
                         slot.number,
                         t.stages.get(slot.number, ""),
                         tc.label if tc else "—",
-                        when(slot.start, first_day, projected=not slot.recorded),
-                        when(slot.end, base),
-                        slot.flag(latest),
+                        ("" if slot.noted else "~") + slot.when(today) if slot.start else "",
+                        "~" + slot.ends(today) if slot.end else "",
+                        f"après {self._latest:%H:%M} !" if slot.late_end else "",
                     ],
                 )
             )
@@ -109,8 +112,7 @@ class CadencePane(TablePane):
             self._number = running
             self._start = current.start_time
             self._lateness = int(t.settings.get("lateness_minutes", 0))
-            self._planned = plan[running - 1].start if running <= len(plan) else None
-            self._expected_end = self._end_of(slots, running)
+            self._slot = slots[running - 1] if running <= len(slots) else None
             self._show_playing(service, current.id or 0, t.id)
         else:
             self._show_playing(service, 0, t.id)
@@ -118,18 +120,16 @@ class CadencePane(TablePane):
         self.tick()
 
     @staticmethod
-    def _end_of(slots: list[Slot], number: int) -> dt.datetime | None:
-        return slots[number - 1].end if number <= len(slots) else None
+    def _days(ev: dict[str, Any]) -> tuple[dt.date | None, dt.date | None]:
+        """The event's first and last days (None when not given)."""
 
-    @staticmethod
-    def _days(ev: dict[str, Any], starts: dict[int, dt.datetime]) -> tuple[dt.date, int]:
-        """The event's first day and its number of days (one day: today)."""
-        try:
-            first = dt.date.fromisoformat(str(ev.get("start_date")))
-            last = dt.date.fromisoformat(str(ev.get("end_date")))
-        except ValueError:
-            return (starts[min(starts)].date() if starts else clock.now().date()), 1
-        return first, (last - first).days + 1
+        def day(value: object) -> dt.date | None:
+            try:
+                return dt.date.fromisoformat(str(value))
+            except ValueError:
+                return None
+
+        return day(ev.get("start_date")), day(ev.get("end_date"))
 
     def _show_playing(self, service: EventService, round_id: int, tid: int) -> None:
         """Games with no result yet, one per line (the list scrolls)."""
@@ -170,8 +170,9 @@ class CadencePane(TablePane):
                 f"Ronde {self._number} : début {self._start:%H:%M}, "
                 f"en cours depuis {minutes} min {seconds:02d} s"
             )
-        if self._expected_end is not None:
-            first += f" — fin prévue {when(self._expected_end, self._start.date())}"
+        slot = self._slot
+        if slot is not None and slot.end is not None:
+            first += f" — fin prévue ~{slot.ends(self._start.date())}"
         lines = [first]
         if self._lateness:
             deadline = self._start + dt.timedelta(minutes=self._lateness)
@@ -183,12 +184,11 @@ class CadencePane(TablePane):
                 )
             else:
                 lines.append(f"Forfait à {deadline:%H:%M} — délai passé")
-        if self._planned is not None:
-            delay = int((self._start - self._planned).total_seconds() // 60)
+        if slot is not None and slot.noted:
+            delay = slot.delay_minutes
+            planned = self._start - dt.timedelta(minutes=delay)
             sign = "+" if delay >= 0 else "−"
-            lines.append(
-                f"Sur le plan (début prévu {self._planned:%H:%M}) : {sign}{_hm(abs(delay))}"
-            )
+            lines.append(f"Sur le plan (début prévu {planned:%H:%M}) : {sign}{_hm(abs(delay))}")
         line.update("\n".join(lines), layout=False)
 
     def action_round_start(self) -> None:
