@@ -80,7 +80,9 @@ class ArbitreApp(App[int]):
         service: EventService | None = None,
     ) -> None:
         super().__init__()
-        self.service = service or EventService(path)
+        # not waiting for the lock: a write the other station holds up goes to the
+        # writer thread (StoreBusy) instead of freezing the keys
+        self.service = service or EventService(path, wait=False)
         self._themes = load_themes()
         for theme in self._themes:
             self.register_theme(theme)
@@ -368,7 +370,9 @@ class ArbitreApp(App[int]):
     ) -> None:
         """To the writer thread; « ✓ » only when its commit returned there."""
         if self._writer is None:
-            self._writer = Writer(self.service.path, self.call_from_thread)
+            self._writer = Writer(
+                self.service.path, self.call_from_thread, terminal=self.service.journal.terminal
+            )
 
         def ask(question: str) -> None:
             self.ask(

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from ...operations import cup as ops
-from ...store.journal import OperationError
+from ...store.journal import OperationError, StoreBusy
 from .footer import KeysFooter
 from .french import SCREEN_BINDINGS, FrenchTable
 
@@ -25,13 +25,6 @@ class MatchScreen(ModalScreen[None]):
     order); `retour arrière` removes the last; `v` hands it in; on the boards, `1` `x` `0`
     `f` `g` enter a result; `a` / `h` / `w` confirm (arbiter, home captain, away captain)."""
 
-    CSS = """
-    MatchScreen { align: center middle; }
-    #match { width: 100%; height: 100%; background: $surface; }
-    #match-title, #match-state { height: auto; padding: 0 1; }
-    #match-title { background: $primary; text-style: bold; }
-    DataTable { height: 1fr; }
-    """
     ROUTE_KEYS = True  # keys run in the order typed, as on the main screen (app.on_event)
     BINDINGS: ClassVar[list[BindingType]] = [
         # Textual's keys in French, but tab: it switches teams here
@@ -166,6 +159,12 @@ class MatchScreen(ModalScreen[None]):
             return
         try:
             action()
+        except StoreBusy:
+            self.refresh_match(
+                "L'autre poste écrit en ce moment : rien n'est enregistré, refaites-le."
+            )
+            self.app.bell()
+            return
         except OperationError as exc:
             self.refresh_match(f"Refusé : {exc.message}")
             self.app.bell()

@@ -37,8 +37,11 @@ class Job:
 class Writer:
     """One thread, one waiting connection, a FIFO of jobs."""
 
-    def __init__(self, path: Path, call_from_thread: Callable[..., Any]) -> None:
+    def __init__(
+        self, path: Path, call_from_thread: Callable[..., Any], *, terminal: str | None = None
+    ) -> None:
         self.path = path
+        self.terminal = terminal  # the same station as the app's (undo is per station)
         self._call = call_from_thread
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._pending = 0
@@ -66,7 +69,8 @@ class Writer:
             self._thread = None
 
     def _run(self) -> None:
-        service = EventService(self.path, check=False)  # waits for the lock, like the CLI
+        # waits for the lock, like the command line
+        service = EventService(self.path, check=False, terminal=self.terminal)
         try:
             while (job := self._jobs.get()) is not None:
                 try:
