@@ -394,3 +394,27 @@ async def test_match_boards_open_on_board_1_after_the_second_line_up(
         await pilot.pause()
         after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
         assert after["results"][0] == "1-0" and after["results"][3] is None
+
+
+async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
+    cup_event: EventService,
+) -> None:
+    """`i` in a match: which team, the reason, « o » : the match is lost for that team."""
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from tests.helpers.screen import bottom_line
+
+    service = cup_event
+    t = ops._cup(service, None)
+    ops.draw(service, None, seed=10)
+    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    home = ops._teams(service, t)[m["home_team_id"]].name
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_match(app, pilot, m)
+        await pilot.press("i", "r", *"mute", "enter")
+        await pilot.pause()
+        assert f"Match perdu pour {home}" in bottom_line(app)
+        await pilot.press("o")
+        await pilot.pause()
+    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+    assert after["winner_team_id"] == m["away_team_id"] and "mute" in after["reason"]

@@ -40,6 +40,16 @@ def _pane_action(pane: str, action: str) -> Callable[[ArbitreApp], Awaitable[Non
     return run
 
 
+def _show_and_say(pane: str, text: str) -> Callable[[ArbitreApp], Awaitable[None]]:
+    """A decision taken inside a screen of that pane: show the pane, say the keys."""
+
+    async def run(app: ArbitreApp) -> None:
+        await app.run_action(f"show('{pane}')")
+        app.set_status(text)
+
+    return run
+
+
 def _app_action(action: str) -> Callable[[ArbitreApp], Awaitable[None]]:
     async def run(app: ArbitreApp) -> None:
         await app.run_action(action)
@@ -206,6 +216,22 @@ COMMANDS: list[Command] = [
         "K.O. : tirer un repêché", "l dans Repêchage", _pane_action("repechage", "lucky('draw')")
     ),
     Command("Coupe : tirer le tour", "d dans Coupe", _pane_action("coupe", "draw_round")),
+    Command("Coupe : ouvrir un match", "Entrée dans Coupe", _pane_action("coupe", "open_match")),
+    Command(
+        "Coupe : irrégularité de composition",
+        "i dans un match",
+        _show_and_say("coupe", "Irrégularité : ouvrez le match (Entrée), puis i."),
+    ),
+    Command(
+        "Coupe : matériel manquant",
+        "m dans un match",
+        _show_and_say("coupe", "Matériel manquant : ouvrez le match (Entrée), puis m."),
+    ),
+    Command(
+        "Coupe : décision du directeur",
+        "d dans un match",
+        _show_and_say("coupe", "Décision du directeur : ouvrez le match (Entrée), puis d."),
+    ),
     Command("Jeunes : qualifiés", "après barrages", qualifiers),
     Command("Imprimer en PDF", "appariements, classement, grille…", print_pdf),
     Command("Exporter le TRF-2026", "à côté du fichier de l'événement", export_trf),

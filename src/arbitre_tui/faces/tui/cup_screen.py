@@ -44,6 +44,9 @@ class MatchScreen(ModalScreen[None]):
         Binding("h", "confirm('capitaine-recevant')", "Cap. rec.", id="confirm-home"),
         Binding("w", "confirm('capitaine-visiteur')", "Cap. vis.", id="confirm-away"),
         Binding("t", "report", "Transmis", id="report"),
+        Binding("i", "breach", "Irrégularité", id="cup-breach"),
+        Binding("m", "equipment", "Matériel", id="cup-equipment"),
+        Binding("d", "director", "Directeur", id="cup-director"),
     ]
 
     def __init__(self, service: EventService, key: str, number: int) -> None:
@@ -231,3 +234,93 @@ class MatchScreen(ModalScreen[None]):
         self._run(
             lambda: ops.confirm(self.service, self.key, self.number, who), f"{who} : confirmé"
         )
+
+    # -- decisions that were on the command line only --------------------------------
+
+    def _ask_team(self, question: str, then: Any) -> None:
+        """Which team: r the home team, v the away team (named in the question)."""
+        from .prompts import ChoicePrompt
+
+        m = self.match
+        teams = ops._teams(self.service, ops._cup(self.service, self.key))
+        home, away = teams[m["home_team_id"]], teams[m["away_team_id"]]
+        self.app.push_screen(
+            ChoicePrompt(
+                f"{question} — r {home.name}, v {away.name} :",
+                [("r", home.name, (home.id, home.name)), ("v", away.name, (away.id, away.name))],
+                then,
+                on_cancel=lambda: self.refresh_match("Annulé"),
+            )
+        )
+
+    def action_breach(self) -> None:
+        """A composition breach (art. 3.1): the match is lost for that team, with the reason."""
+        from .prompts import ConfirmPrompt, TextPrompt
+
+        def reason_for(team: tuple[int, str]) -> None:
+            tid, name = team
+
+            def confirm(reason: str) -> None:
+                self.app.push_screen(
+                    ConfirmPrompt(
+                        f"Match perdu pour {name} (irrégularité : {reason}) ?",
+                        lambda: self._run(
+                            lambda: ops.breach(self.service, self.key, self.number, tid, reason),
+                            f"irrégularité : match perdu pour {name}",
+                        ),
+                        on_cancel=lambda: self.refresh_match("Annulé"),
+                    )
+                )
+
+            self.app.push_screen(
+                TextPrompt(
+                    f"Irrégularité de {name}, motif :",
+                    confirm,
+                    on_cancel=lambda: self.refresh_match("Annulé"),
+                )
+            )
+
+        self._ask_team("Irrégularité de composition", reason_for)
+
+    def action_equipment(self) -> None:
+        """Equipment missing: board 4, then board 3, lose by administrative forfeit."""
+        from .prompts import NumberPrompt
+
+        def how_many(team: tuple[int, str]) -> None:
+            tid, name = team
+            self.app.push_screen(
+                NumberPrompt(
+                    f"Matériel manquant ({name}) : parties perdues, 1 (éch. 4) ou 2 (éch. 4 et 3) :",
+                    lambda boards: self._run(
+                        lambda: ops.equipment_missing(
+                            self.service, self.key, self.number, tid, boards
+                        ),
+                        f"forfait administratif de {name} ({boards} partie(s))",
+                    ),
+                    valid=lambda n: n in (1, 2),
+                    on_cancel=lambda: self.refresh_match("Annulé"),
+                )
+            )
+
+        self._ask_team("Matériel manquant", how_many)
+
+    def action_director(self) -> None:
+        """The tournament director decides the winner, with a note."""
+        from .prompts import TextPrompt
+
+        def note_for(team: tuple[int, str]) -> None:
+            tid, name = team
+            self.app.push_screen(
+                TextPrompt(
+                    f"Décision du directeur : {name} vainqueur ; note :",
+                    lambda note: self._run(
+                        lambda: ops.director_decision(
+                            self.service, self.key, self.number, tid, note
+                        ),
+                        f"décision du directeur : {name} vainqueur",
+                    ),
+                    on_cancel=lambda: self.refresh_match("Annulé"),
+                )
+            )
+
+        self._ask_team("Décision du directeur, vainqueur", note_for)
