@@ -76,3 +76,11 @@ def ko_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     service.pair_round("open-ko", seed=21)
     service.close()
     return path
+
+
+@pytest.fixture
+def ko_file(ko_master: Path, tmp_path: Path) -> Path:
+    """A private copy of ``ko_master``."""
+    target = tmp_path / "ko.sqlite"
+    shutil.copy(ko_master, target)
+    return target

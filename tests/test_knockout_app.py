@@ -14,15 +14,6 @@ from arbitre_tui.rules.models import Result
 from tests.helpers.screen import bottom_line
 
 
-@pytest.fixture
-def ko_file(ko_master: Path, tmp_path: Path) -> Path:
-    import shutil
-
-    target = tmp_path / "ko.sqlite"
-    shutil.copy(ko_master, target)
-    return target
-
-
 def _game(path: Path, board: int) -> tuple[Result | None, Result | None]:
     service = EventService(path)
     rnd = service.current_round(service.tournament("open-ko"))

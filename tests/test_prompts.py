@@ -1,0 +1,78 @@
+"""Prompts own their keys (issue 14): questions name who, another key cancels, a prompt
+with no valid answer rings and records nothing, and keys queued at once go in order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.widgets import DataTable
+
+from arbitre_tui.faces.tui.app import ArbitreApp
+from arbitre_tui.faces.tui.prompts import BoardPrompt, parse_time
+from arbitre_tui.operations import EventService
+from tests.helpers.screen import bottom_line
+
+
+def test_clock_times_as_arbiters_type_them() -> None:
+    import datetime as dt
+
+    now = dt.time(9, 41)
+    assert parse_time("14:05", lambda: now) == dt.time(14, 5)
+    assert parse_time("14h05", lambda: now) == dt.time(14, 5)
+    assert parse_time("1405", lambda: now) == dt.time(14, 5)
+    assert parse_time("9", lambda: now) == dt.time(9, 0)
+    assert parse_time("", lambda: now) == now
+    assert parse_time("25:00", lambda: now) is None
+    assert parse_time("14:75", lambda: now) is None
+
+
+async def test_withdraw_names_the_player_another_key_cancels_o_withdraws(demo_file: Path) -> None:
+    service = EventService(demo_file)
+    first = service.store.players(service.tournament("open-a").id or 0)[0]
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j", "w")
+        await pilot.pause()
+        assert f"Retirer {first.name}" in bottom_line(app)
+        await pilot.press("x")  # another key: no
+        await pilot.pause()
+        assert bottom_line(app) == "Annulé"
+        assert not EventService(demo_file).store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
+        await pilot.press("w", "o")
+        await pilot.pause()
+        assert "retiré(e) — enregistré" in bottom_line(app)
+        table = app.query_one("#joueurs-table", DataTable)
+        assert str(table.get_row_at(0)[1]).endswith("(retiré)")
+    assert EventService(demo_file).store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
+
+
+async def test_a_board_that_does_not_exist_rings_and_records_nothing(ko_file: Path) -> None:
+    before = EventService(ko_file).store.snapshot()
+    app = ArbitreApp(ko_file)
+    rings: list[None] = []
+    app.bell = lambda: rings.append(None)  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g", "9", "9", "9", "enter", "1", "0")
+        await pilot.pause()
+        assert isinstance(app.screen, BoardPrompt)  # still asking: 999 is no board
+        assert len(rings) >= 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert bottom_line(app) == "Annulé"
+    assert EventService(ko_file).store.snapshot() == before
+
+
+async def test_keys_queued_at_once_go_in_order_to_the_prompt_they_open(ko_file: Path) -> None:
+    """One read of keys (as over SSH), posted together: « g12⏎0 » records 0-1 on 12."""
+    app = ArbitreApp(ko_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key, char in [("g", "g"), ("1", "1"), ("2", "2"), ("enter", "\r"), ("0", "0")]:
+            app.post_message(events.Key(key, char))
+        await pilot.pause(0.5)
+    service = EventService(ko_file)
+    rnd = service.current_round(service.tournament("open-ko"))
+    games = {g.board: g.result for g in service.store.games(rnd.id or 0)}  # type: ignore[union-attr]
+    assert games[12] is not None and games[12].value == "0-1"
+    assert games[1] is None
