@@ -28,6 +28,7 @@ from ..store.repo import Store, player_row, tournament_row
 
 if TYPE_CHECKING:
     from ..rules.registration import ImportReport
+    from . import swiss
 
 __all__ = ["EventService", "OperationError"]
 
@@ -290,28 +291,49 @@ class EventService:
         """Pair the next round with the tournament's system.
 
         One transaction: the youth format decided from the entries, the draw and the
-        boards are all written, or none (a refused pairing changes nothing).
+        boards are all written, or none (a refused pairing changes nothing). A Swiss
+        pairing (seconds at 1000 players, or an external engine) is computed first, on a
+        snapshot, without the write lock; it is written only if what it read has not
+        changed meanwhile — computed once more if it has, then refused. Called from
+        inside another operation, everything runs there, in its transaction.
         """
-        with self.journal.operation("pair_round", {"tournament": key}) as tx:
-            return self._pair_round(tx, key, seed, exempt_holes)
+        from . import swiss
 
-    def _pair_round(self, tx: Tx, key: str, seed: int | None, exempt_holes: bool) -> Round:
+        if self.journal.in_operation:
+            return self._pair_round_once(key, seed, exempt_holes, None)
+        for attempt in (1, 2):
+            plan = swiss.plan(self, key, seed)
+            try:
+                return self._pair_round_once(key, seed, exempt_holes, plan)
+            except swiss.StalePlan:
+                if attempt == 2:
+                    raise OperationError(
+                        "Les données ont changé pendant l'appariement (autre poste) : relancez."
+                    ) from None
+        raise AssertionError("unreachable")
+
+    def _pair_round_once(
+        self, key: str, seed: int | None, exempt_holes: bool, plan: swiss.Plan | None
+    ) -> Round:
+        with self.journal.operation("pair_round", {"tournament": key}) as tx:
+            return self._pair_round(tx, key, seed, exempt_holes, plan)
+
+    def _pair_round(
+        self, tx: Tx, key: str, seed: int | None, exempt_holes: bool, plan: swiss.Plan | None
+    ) -> Round:
+        """Inside the write transaction: check, then write (a plan: only if still current)."""
+        from . import swiss
+
         t = self.tournament(key)
         tx.args["tournament"] = t.key
-        if t.settings.get("youth_format"):
-            from . import swiss
-
-            t = swiss.decide_youth_format(self, t)
         tid = self._tid(t)
-        rounds = self.store.rounds(tid)
-        if rounds and not rounds[-1].closed:
-            raise OperationError(
-                f"La ronde {rounds[-1].number} n'est pas close : saisissez ses résultats puis clôturez-la."
-            )
-        number = len(rounds) + 1
+        if plan is not None and plan.fingerprint != self.store.fingerprint(tid):
+            raise swiss.StalePlan
+        youth = plan.youth if plan is not None else swiss.youth_decision(self, t)
+        if youth is not None:
+            t = swiss.apply_youth_format(self, t, youth)
+        number = self.next_round(t)
         tx.args["round"] = number
-        if number > t.rounds_planned:
-            raise OperationError(f"Les {t.rounds_planned} rondes de {t.name} sont déjà appariées.")
         if t.system is System.ROUND_ROBIN:
             return self._pair_round_robin(t, number, seed)
         if t.system is System.KNOCKOUT:
@@ -319,9 +341,7 @@ class EventService:
 
             knockout.pair(self, t, number, seed, exempt_holes)
         elif t.system is System.SWISS:
-            from . import swiss
-
-            swiss.pair(self, t, number, seed)
+            swiss.pair(self, t, number, seed, plan.pairing if plan is not None else None)
         else:
             raise OperationError(
                 f"L'appariement automatique du système « {t.system.value} » n'existe pas "
@@ -331,13 +351,25 @@ class EventService:
         assert paired is not None
         return paired
 
+    def next_round(self, t: Tournament) -> int:
+        """The number of the round to pair, once the one before is closed."""
+        rounds = self.store.rounds(self._tid(t))
+        if rounds and not rounds[-1].closed:
+            raise OperationError(
+                f"La ronde {rounds[-1].number} n'est pas close : saisissez ses résultats puis clôturez-la."
+            )
+        number = len(rounds) + 1
+        if number > t.rounds_planned:
+            raise OperationError(f"Les {t.rounds_planned} rondes de {t.name} sont déjà appariées.")
+        return number
+
     def _pair_round_robin(self, t: Tournament, number: int, seed: int | None) -> Round:
         tid = self._tid(t)
-        registered = [p for p in self.store.players(tid) if not p.withdrawn]
-        # the players checked in make the table (all registered when nobody uses check-in)
-        players = [p for p in registered if p.checked_in] or registered
         with self.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
-            order: list[int] | None = t.settings.get("pairing_numbers")
+            registered = [p for p in self.store.players(tid) if not p.withdrawn]
+            # the players checked in make the table (all registered when nobody uses check-in)
+            players = [p for p in registered if p.checked_in] or registered
+            order = self.store.pairing_numbers(tid)
             if order is None:
                 if len(players) < 3:
                     raise OperationError("Un tournoi toutes rondes demande au moins 3 joueurs.")
@@ -345,15 +377,10 @@ class EventService:
                 order = list(
                     tx.draw("numéros d'appariement", "shuffle", [p.id for p in players], seed)
                 )
-                tx.update(
-                    "tournaments",
-                    tid,
-                    {
-                        "settings": json.dumps(
-                            {**t.settings, "pairing_numbers": order}, ensure_ascii=False
-                        )
-                    },
-                )
+                for k, pid in enumerate(order, start=1):
+                    tx.insert(
+                        "pairing_numbers", {"tournament_id": tid, "player_id": pid, "number": k}
+                    )
             try:
                 cycles = int(t.settings.get("cycles", 1))
                 schedule = roundrobin.berger_schedule(len(order), cycles)

@@ -116,6 +116,12 @@ def connect(path: str | Path, *, create: bool = False, check: bool = True) -> sq
     except sqlite3.Error as exc:
         close(conn, path)
         raise _store_error(path, exc) from None
+    except UnicodeDecodeError:  # SQLite's message quotes the damaged bytes of the schema
+        close(conn, path)
+        raise StoreError(
+            f"{path} est endommagé (schéma illisible). Restaurez la dernière sauvegarde : "
+            f"arbitre restore {path}"
+        ) from None
     except StoreError:
         close(conn, path)
         raise
