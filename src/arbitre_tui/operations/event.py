@@ -33,6 +33,22 @@ if TYPE_CHECKING:
 __all__ = ["EventService", "OperationError"]
 
 
+# What settings held before schema 4 and now lives in tables, row by row (issue 13).
+STATE_KEYS = frozenset(
+    {
+        "bye_requests",
+        "prohibited",
+        "manual_changes",
+        "explanations",
+        "playoffs",
+        "initial_colour_drawn",
+        "pairing_numbers",
+        "ko",
+        "roll_of_honour",
+    }
+)
+
+
 def _refuse(exc: RuleError) -> OperationError:
     return OperationError(exc.message)
 
@@ -126,6 +142,13 @@ class EventService:
             return tx.insert("tournaments", tournament_row(t, position))
 
     def update_settings(self, key: str, changes: dict[str, Any]) -> None:
+        """Change a tournament's configuration (its live state has tables of its own)."""
+        state = sorted(set(changes) & STATE_KEYS)
+        if state:
+            raise OperationError(
+                f"« {state[0]} » n'est pas un réglage : c'est l'état du tournoi, modifié par "
+                "ses propres opérations."
+            )
         with self.journal.operation(
             "update_settings", {"tournament": key, "changes": changes}
         ) as tx:
@@ -327,9 +350,15 @@ class EventService:
         t = self.tournament(key)
         tx.args["tournament"] = t.key
         tid = self._tid(t)
-        if plan is not None and plan.fingerprint != self.store.fingerprint(tid):
-            raise swiss.StalePlan
-        youth = plan.youth if plan is not None else swiss.youth_decision(self, t)
+        if plan is not None and self.store.round(tid, plan.number) is not None:
+            raise OperationError(f"La ronde {plan.number} est déjà appariée (autre poste).")
+        computed = None
+        if plan is not None and plan.pairing is not None:
+            if plan.fingerprint != self.store.fingerprint(tid):
+                raise swiss.StalePlan
+            computed, youth = plan.pairing, plan.youth  # decided on these very data
+        else:
+            youth = swiss.youth_decision(self, t)
         if youth is not None:
             t = swiss.apply_youth_format(self, t, youth)
         number = self.next_round(t)
@@ -341,7 +370,7 @@ class EventService:
 
             knockout.pair(self, t, number, seed, exempt_holes)
         elif t.system is System.SWISS:
-            swiss.pair(self, t, number, seed, plan.pairing if plan is not None else None)
+            swiss.pair(self, t, number, seed, computed)
         else:
             raise OperationError(
                 f"L'appariement automatique du système « {t.system.value} » n'existe pas "

@@ -158,11 +158,13 @@ class Pairing:
 
 @dataclass
 class Plan:
-    """A pairing computed outside the write lock, and the digest of what it read."""
+    """What a pairing read before the write lock: the round it pairs, the digest of the
+    data, and for a Swiss round the pairing computed (None: paired inside the lock)."""
 
     fingerprint: str
+    number: int
     youth: YouthFormat | None
-    pairing: Pairing
+    pairing: Pairing | None
 
 
 def youth_decision(service: EventService, t: Tournament) -> YouthFormat | None:
@@ -215,11 +217,11 @@ def apply_youth_format(service: EventService, t: Tournament, decided: YouthForma
     return service.tournament(t.key)
 
 
-def plan(service: EventService, key: str, seed: int | None) -> Plan | None:
-    """Compute a Swiss pairing without the write lock: read a snapshot, then run the engines.
+def plan(service: EventService, key: str, seed: int | None) -> Plan:
+    """Read a snapshot without the write lock; for a Swiss round, run the engines on it.
 
-    None when the next pairing is not a Swiss one (round robin, knockout: quick, done
-    inside the transaction). Refusals found on the snapshot are raised here, nothing written.
+    A round robin or knockout round is quick: only its number is noted here, it is paired
+    inside the transaction. Refusals found on the snapshot are raised here, nothing written.
     """
     with service.journal.reading():
         t = service.tournament(key)
@@ -227,11 +229,11 @@ def plan(service: EventService, key: str, seed: int | None) -> Plan | None:
         fingerprint = service.store.fingerprint(t.id)
         decided = youth_decision(service, t)
         t = _with_format(t, decided)
-        if t.system is not System.SWISS:
-            return None
         number = service.next_round(t)
+        if t.system is not System.SWISS:
+            return Plan(fingerprint, number, decided, None)
         state, ids, colour_seed = _inputs(service, t, number, seed)
-    return Plan(fingerprint, decided, _compute(t, number, state, ids, colour_seed))
+    return Plan(fingerprint, number, decided, _compute(t, number, state, ids, colour_seed))
 
 
 def _inputs(
