@@ -1,4 +1,4 @@
-"""Reference vectors: pair every case of ../shared/dutch-vectors and compare.
+"""Reference vectors: pair every case of tests/vectors/dutch and compare.
 
 Prints each round that differs (pairs missing, pairs extra, bye) and the count
 ``identical N / total``. Exit code 1 when any differs.
@@ -17,7 +17,7 @@ from arbitre_tui.rules.swiss.checker import parse_engine_output
 from arbitre_tui.rules.swiss.dutch import pair_round
 from arbitre_tui.rules.swiss.trf_state import state_from_trf
 
-CASES = Path(__file__).resolve().parents[1].parent / "shared" / "dutch-vectors" / "cases"
+CASES = Path(__file__).resolve().parents[1] / "tests" / "vectors" / "dutch" / "cases"
 
 
 def main() -> int:

@@ -11,7 +11,8 @@ from arbitre_tui.operations.templates import create_demo
 from arbitre_tui.rules.models import Player, System, TimeControl, Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+# The reference vectors, vendored from ../shared (read-only there): a clone alone runs them.
+VECTORS = ROOT / "tests" / "vectors"
 
 
 @pytest.fixture(scope="session")

@@ -17,10 +17,10 @@ from arbitre_tui.rules.swiss.matching import Matcher
 from arbitre_tui.rules.swiss.model import Entrant, Game, SwissState
 from arbitre_tui.rules.swiss.trf_state import state_from_trf
 
-from .conftest import SHARED
+from .conftest import VECTORS as ALL_VECTORS
 from .helpers.cli import arbitre
 
-VECTORS = SHARED / "dutch-vectors"
+VECTORS = ALL_VECTORS / "dutch"
 TOURNAMENTS = sorted(p.stem for p in VECTORS.glob("t*.trf"))
 
 

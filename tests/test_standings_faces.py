@@ -14,7 +14,7 @@ from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations.standings import complete_rounds, standings
 
-from .conftest import SHARED, make_round_robin
+from .conftest import VECTORS, make_round_robin
 
 
 def arbitre(*args: str) -> subprocess.CompletedProcess[str]:
@@ -24,7 +24,7 @@ def arbitre(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_tiebreaks_command_json_matches_the_reference(tmp_path: Path) -> None:
-    trf_file = SHARED / "tiebreak-vectors" / "swiss" / "example-trf2026.trf"
+    trf_file = VECTORS / "tiebreak" / "swiss" / "example-trf2026.trf"
     out = arbitre("tiebreaks", str(trf_file), "--list", "PTS,BH/C1,BH,TPR,WIN", "--json")
     assert out.returncode == 0, out.stderr
     got = {row["start_no"]: row for row in json.loads(out.stdout)}

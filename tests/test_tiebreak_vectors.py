@@ -1,4 +1,4 @@
-"""Every value of ../shared/tiebreak-vectors (independent C.07 checker, 2026 rules)."""
+"""Every value of tests/vectors/tiebreak (independent C.07 checker, 2026 rules)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from arbitre_tui.rules import tiebreaks as tb
 from arbitre_tui.rules import trf
 
-from .conftest import SHARED
+from .conftest import VECTORS as ALL_VECTORS
 
-VECTORS = SHARED / "tiebreak-vectors"
+VECTORS = ALL_VECTORS / "tiebreak"
 SWISS_ORDER = ["PTS", "BH/C1", "BH", "TPR", "WIN"]  # regulation 002's order, as the README says
 FILES = sorted(VECTORS.glob("*/*.tsv"))
 
@@ -23,7 +23,6 @@ def _close(got: float | int | None, expected: str) -> bool:
     return expected != "" and abs(float(got) - float(expected)) < 1e-9
 
 
-@pytest.mark.skipif(not FILES, reason="../shared/tiebreak-vectors not present")
 @pytest.mark.parametrize("tsv", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_vector(tsv: Path) -> None:
     round_robin = tsv.parent.name == "round-robin"

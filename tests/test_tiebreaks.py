@@ -11,9 +11,9 @@ from arbitre_tui.rules import trf
 from arbitre_tui.rules.errors import RuleError
 from arbitre_tui.rules.tiebreaks import Entry, Kind
 
-from .conftest import SHARED
+from .conftest import VECTORS
 
-EXAMPLE = SHARED / "reference" / "example-trf2026.trf"
+EXAMPLE = VECTORS / "reference" / "example-trf2026.trf"
 
 
 def _example() -> tb.Crosstable:

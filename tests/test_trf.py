@@ -8,12 +8,10 @@ import pytest
 
 from arbitre_tui.rules import trf
 
-from .conftest import SHARED
+from .conftest import VECTORS
 
-EXAMPLE = (SHARED / "reference" / "example-trf2026.trf").read_text()
-ALL = sorted((SHARED / "tiebreak-vectors").rglob("*.trf")) + sorted(
-    (SHARED / "dutch-vectors").glob("t*.trf")
-)
+EXAMPLE = (VECTORS / "reference" / "example-trf2026.trf").read_text()
+ALL = sorted((VECTORS / "tiebreak").rglob("*.trf")) + sorted((VECTORS / "dutch").glob("t*.trf"))
 
 
 def _players(t: trf.TrfTournament) -> dict[int, dict[str, object]]:
@@ -50,7 +48,7 @@ def test_round_trip(path: Path) -> None:
 
 
 def test_dutch_case_files_with_xxr_xxc() -> None:
-    case = SHARED / "dutch-vectors" / "cases" / "t0001_r03.trf"
+    case = VECTORS / "dutch" / "cases" / "t0001_r03.trf"
     t = trf.parse(case.read_text(), check_scores=False)
     assert t.rounds == 9 and t.initial_colour in ("w", "b")
 

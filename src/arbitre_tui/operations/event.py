@@ -23,6 +23,7 @@ from ..rules.models import (
     Tournament,
     parse_result,
 )
+from ..store.backup import ROUNDS, BackupFailed, backup_dir, room_for_copy
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
 from ..store.repo import Store, player_row, tournament_row
 
@@ -708,8 +709,17 @@ class EventService:
                 raise OperationError(
                     f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
                 )
+            full = room_for_copy(self.store.conn, backup_dir(self.path) / ROUNDS)
+            if full:
+                raise OperationError(full)
             tx.update("rounds", rnd.id, {"closed": 1})
-        return self.store.backup(f"{t.key}-r{rnd.number}", kind="ronde")
+        try:
+            return self.store.backup(f"{t.key}-r{rnd.number}", kind="ronde")
+        except OperationError as exc:
+            raise BackupFailed(
+                f"Ronde {rnd.number} close (enregistré), mais la sauvegarde a échoué : "
+                f"{exc.message}"
+            ) from None
 
     # -- journal -----------------------------------------------------------
 

@@ -21,6 +21,13 @@ KEEP = 20
 ROUNDS = "rondes"  # round-close backups: one per closed round, kept
 
 
+class BackupFailed(OperationError):
+    """The action itself was committed; only the backup that follows it failed.
+
+    Said apart from a refusal: the arbiter must not believe the action was lost.
+    """
+
+
 def backup_dir(path: Path) -> Path:
     return path.with_name(path.name + ".sauvegardes")
 
@@ -29,12 +36,38 @@ def _write_error(target: Path, exc: BaseException) -> OperationError:
     text = str(exc).lower()
     if "full" in text or getattr(exc, "errno", None) == 28:
         return OperationError(
-            f"Disque plein : la sauvegarde {target.name} n'a pas pu être écrite (rien n'a été "
-            "laissé à moitié). Libérez de la place puis recommencez."
+            f"Écriture impossible, disque plein : la sauvegarde {target.name} n'a pas pu être "
+            "écrite (rien n'a été laissé à moitié). Libérez de la place puis recommencez."
         )
     if "readonly" in text or "read-only" in text or isinstance(exc, PermissionError):
         return OperationError(f"Dossier en lecture seule : impossible d'écrire {target}.")
     return OperationError(f"Sauvegarde impossible vers {target} : {exc}.")
+
+
+def room_for_copy(conn: sqlite3.Connection, folder: Path) -> str | None:
+    """Why a copy of the database would not fit in ``folder`` (None: it fits).
+
+    Asked before an action that must be followed by a backup (closing a round), so that
+    the action and its backup are both done, or neither.
+    """
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    need = pages * size + 512 * 1024  # the copy, and room for the commit itself
+    probe = folder
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    try:
+        st = os.statvfs(probe)
+    except OSError:
+        return None
+    free = st.f_bavail * st.f_frsize
+    if free >= need:
+        return None
+    return (
+        f"Écriture impossible, disque plein : rien n'a été enregistré (la sauvegarde qui "
+        f"suit demande {need / 1e6:.1f} Mo, il reste {free / 1e6:.1f} Mo). Libérez de la "
+        "place puis réessayez."
+    )
 
 
 def copy_database(conn: sqlite3.Connection, target: Path) -> None:

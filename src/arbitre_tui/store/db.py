@@ -133,6 +133,15 @@ def close(conn: sqlite3.Connection, path: Path) -> None:
     _unregister(path)
 
 
+def disk_is_full(path: Path) -> bool:
+    """Less room than SQLite needs for a write (a WAL frame, the -shm index)."""
+    try:
+        st = os.statvfs(path.parent if not path.is_dir() else path)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < 256 * 1024
+
+
 def _store_error(path: Path, exc: sqlite3.Error) -> StoreError:
     """Say what is wrong with the file in French, from what SQLite found."""
     text = str(exc).lower()
@@ -150,15 +159,22 @@ def _store_error(path: Path, exc: sqlite3.Error) -> StoreError:
             f"{path} est en lecture seule (le fichier ou son dossier) : arbitre doit pouvoir y "
             "écrire. Vérifiez les droits, ou copiez le tournoi dans un dossier où écrire."
         )
-    if "full" in text:
+    if "full" in text or (("i/o" in text or "unable to open" in text) and disk_is_full(path)):
         return StoreError(
-            f"Disque plein : {path} ne peut pas être ouvert ni modifié. Libérez de la place."
+            f"Écriture impossible, disque plein : rien n'a été enregistré ({path.name} ne "
+            "peut pas être ouvert). Libérez de la place puis recommencez."
         )
-    if "unable to open" in text:
-        return StoreError(f"{path} ne peut pas être ouvert (droits, dossier, support ?).")
-    return StoreError(
-        f"{path} est endommagé ({exc}). Restaurez la dernière sauvegarde : arbitre restore {path}"
-    )
+    if "malformed" in text or "corrupt" in text:
+        return StoreError(
+            f"{path} est endommagé ({exc}). Restaurez la dernière sauvegarde : "
+            f"arbitre restore {path}"
+        )
+    if "i/o" in text:
+        return StoreError(
+            f"Erreur d'accès au disque en ouvrant {path} (support retiré ou défaillant ?) : "
+            "rien n'a été modifié. Vérifiez le support puis recommencez."
+        )
+    return StoreError(f"{path} ne peut pas être ouvert ({exc}) : rien n'a été modifié.")
 
 
 def _check_identity(conn: sqlite3.Connection, path: Path, check: bool) -> None:

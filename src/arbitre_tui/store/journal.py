@@ -17,6 +17,7 @@ import sqlite3
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from ..rules.draws import run_draw
@@ -82,16 +83,28 @@ def _loads(text: str | None) -> Any:
     return json.loads(text) if text else None
 
 
-def sqlite_refusal(exc: sqlite3.Error) -> OperationError:
+def _database_path(conn: sqlite3.Connection) -> Path | None:
+    try:
+        row = conn.execute("PRAGMA database_list").fetchone()
+    except sqlite3.Error:
+        return None
+    return Path(row[2]) if row and row[2] else None
+
+
+def sqlite_refusal(exc: sqlite3.Error, conn: sqlite3.Connection | None = None) -> OperationError:
     """A SQLite failure during a write, said the way the arbiter can act on it.
 
     Nothing was written (the transaction was rolled back): the message says so and what
     to do, never SQLite's English.
     """
+    from .db import disk_is_full
+
     text = str(exc).lower()
-    if "full" in text:
+    path = _database_path(conn) if conn is not None else None
+    if "full" in text or ("i/o" in text and path is not None and disk_is_full(path)):
         return OperationError(
-            "Disque plein : rien n'a été enregistré ; libérez de la place puis réessayez."
+            "Écriture impossible, disque plein : rien n'a été enregistré ; libérez de la "
+            "place puis réessayez."
         )
     if "readonly" in text or "read-only" in text:
         return OperationError(
@@ -247,9 +260,9 @@ class Undone(str):
 _CONFIRM_UNDO = {
     "pair_round": "l'appariement de la ronde",
     "close_round": "la clôture de la ronde",
-    "close_registration": "la clôture des inscriptions (et son tirage)",
+    "ko_close_registration": "la clôture des inscriptions (et son tirage)",
     "cup_draw": "le tirage au sort",
-    "lucky_loser": "le tirage du repêché",
+    "lucky_loser_draw": "le tirage du repêché",
 }
 
 
@@ -298,7 +311,7 @@ class Journal:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
             if isinstance(exc, sqlite3.Error):
-                raise sqlite_refusal(exc) from None
+                raise sqlite_refusal(exc, self.conn) from None
             raise
         finally:
             self._current = None
@@ -324,7 +337,7 @@ class Journal:
             except sqlite3.OperationalError as exc:
                 if "locked" in str(exc) or "busy" in str(exc):
                     raise StoreBusy("L'autre poste écrit dans le fichier ; en attente…") from None
-                raise sqlite_refusal(exc) from None
+                raise sqlite_refusal(exc, self.conn) from None
             finally:
                 self.conn.execute("PRAGMA busy_timeout = 30000")
             return
@@ -338,7 +351,7 @@ class Journal:
                 return
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise sqlite_refusal(exc) from None
+                    raise sqlite_refusal(exc, self.conn) from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.25)
         raise OperationError(
@@ -579,7 +592,28 @@ _OP_LABELS = {
     "add_tournament": "tournoi ajouté",
     "add_club": "club ajouté",
     "add_team": "équipe ajoutée",
+    "create_event": "création de l'événement",
     "undo": "annulation",
+    "keep_player": "joueur maintenu après forfait",
+    "publish": "publication",
+    "publish_opt_out": "refus de publication",
+    "request_bye": "demande d'exempt",
+    "prohibit": "appariement interdit",
+    "force_pair": "appariement manuel",
+    "youth_format": "formule jeunes",
+    "playoff_result": "départage (barrage)",
+    "record_decider": "départage",
+    "ko_close_registration": "clôture des inscriptions",
+    "lucky_loser_draw": "tirage du repêché",
+    "lucky_loser_confirm": "repêché confirmé",
+    "cup_draw": "tirage de la coupe",
+    "cup_lineup": "composition d'équipe",
+    "cup_result": "résultat de match",
+    "cup_report": "procès-verbal",
+    "cup_confirm": "confirmation du match",
+    "cup_breach": "infraction",
+    "cup_director": "directeur de match",
+    "import_roster": "import d'effectif",
 }
 
 

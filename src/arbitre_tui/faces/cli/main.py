@@ -513,6 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from ...store.backup import BackupFailed
     from ...store.db import StoreError
     from ...store.journal import NeedsConfirmation, OperationError
 
@@ -521,6 +522,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
+    except BackupFailed as exc:
+        print(f"Attention : {exc.message}", file=sys.stderr)
+        return 1
     except NeedsConfirmation as exc:
         print(f"Refusé : {exc.message} Relancez avec --confirm pour confirmer.", file=sys.stderr)
         return 2

@@ -1,0 +1,31 @@
+"""Small events on disk for the multi-process tests, built once and copied."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from ..conftest import make_round_robin
+from .cli import arbitre
+
+
+def round_robin_paired(path: Path, players: int = 8) -> Path:
+    """A round robin with round 1 paired (players/2 boards, no result), WAL checkpointed."""
+    service = make_round_robin(path, players)
+    service.pair_round("rr", seed=1)
+    service.close()
+    return path
+
+
+def knockout_registration_closed(path: Path) -> Path:
+    """The open-ko template with its registration closed: `a` pairs round 1 (64 boards)."""
+    out = arbitre("new", "--template", "open-ko", str(path))
+    assert out.returncode == 0, out.stderr
+    out = arbitre("ko", "close-registration", str(path))
+    assert out.returncode == 0, out.stderr
+    return path
+
+
+def copy_event(master: Path, target: Path) -> Path:
+    shutil.copy(master, target)
+    return target

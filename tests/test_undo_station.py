@@ -1,0 +1,249 @@
+"""Issue 13, observation 5: undo is this station's, says what it undid, asks for the big
+ones, and is refused where a later operation depends on it; redo stays coherent."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from arbitre_tui.operations import EventService, OperationError
+
+from .conftest import make_round_robin
+from .helpers.events import copy_event, round_robin_paired
+from .helpers.procs import AppInTmux, Station, cli, games_of_round, tmux
+
+UNDO = "issue 13 (5): undo crosses stations and dependencies"
+
+
+@pytest.fixture(scope="module")
+def rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return round_robin_paired(tmp_path_factory.mktemp("rr") / "rr.sqlite", 8)
+
+
+@pytest.fixture
+def stations() -> Iterator[list[Station]]:
+    started: list[Station] = []
+    yield started
+    for s in started:
+        s.kill()
+
+
+def _jid(path: Path, op: str) -> int:
+    con = sqlite3.connect(path)
+    try:
+        return int(con.execute("SELECT max(id) FROM journal WHERE op = ?", (op,)).fetchone()[0])
+    finally:
+        con.close()
+
+
+def _refused(answer: dict, *words: str) -> None:
+    assert not answer["ok"], f"accepted: {answer}"
+    assert "OperationError" in answer["bases"], f"not a French refusal: {answer}"
+    assert answer["error"] != "NeedsConfirmation", answer
+    for w in words:
+        assert w in answer["message"], answer["message"]
+
+
+def _snapshot(path: Path) -> dict:
+    service = EventService(path, check=False)
+    try:
+        return service.store.snapshot()
+    finally:
+        service.close()
+
+
+def _data(snap: dict) -> dict:
+    """The event's data without the journal (an undo adds to the journal)."""
+    return {k: v for k, v in snap.items() if k not in ("journal", "journal_changes")}
+
+
+def test_undo_is_this_stations_last_operation_and_says_what(
+    rr_master: Path, tmp_path: Path, stations: list[Station]
+) -> None:
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    a = Station(path, "poste-A")
+    b = Station(path, "poste-B")
+    stations += [a, b]
+    a.ok("record_result", "rr", 1, "1-0")
+    b.ok("record_result", "rr", 2, "0-1")
+    said = a.ok("undo")
+    assert games_of_round(path, "rr") == {1: None, 2: "0-1", 3: None, 4: None}
+    assert isinstance(said, str), f"undo says nothing readable: {said!r}"
+    assert "échiquier 1" in said.lower() and "1-0" in said, said
+
+
+def test_undoing_a_pairing_or_a_close_asks_first(
+    rr_master: Path, tmp_path: Path, stations: list[Station]
+) -> None:
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    a = Station(path, "poste-A")
+    stations.append(a)
+    for board in (1, 2, 3, 4):
+        a.ok("record_result", "rr", board, "1-0")
+    a.ok("close_round", "rr")
+    before = _data(_snapshot(path))
+    answer = a.call("undo")
+    assert answer.get("error") == "NeedsConfirmation", answer
+    assert _data(_snapshot(path)) == before, "the question changed something"
+    a.ok("pair_round", "rr")
+    before = _data(_snapshot(path))
+    answer = a.call("undo")
+    assert answer.get("error") == "NeedsConfirmation", answer
+    assert _data(_snapshot(path)) == before
+    a.ok("undo", confirm=True)
+    assert len(_data(_snapshot(path))["rounds"]) == 1
+
+
+def test_undo_refused_for_a_result_of_a_round_since_closed(
+    rr_master: Path, tmp_path: Path, stations: list[Station]
+) -> None:
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    a = Station(path, "poste-A")
+    stations.append(a)
+    for board in (1, 2, 3, 4):
+        a.ok("record_result", "rr", board, "1-0")
+    result_id = _jid(path, "record_result")
+    a.ok("close_round", "rr")
+    _refused(a.call("undo", result_id, confirm=True), "close")
+    assert games_of_round(path, "rr", 1)[4] == "1-0"
+
+
+def test_undo_refused_for_a_close_once_the_next_round_is_paired(
+    rr_master: Path, tmp_path: Path, stations: list[Station]
+) -> None:
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    a = Station(path, "poste-A")
+    stations.append(a)
+    for board in (1, 2, 3, 4):
+        a.ok("record_result", "rr", board, "1-0")
+    a.ok("close_round", "rr")
+    close_id = _jid(path, "close_round")
+    a.ok("pair_round", "rr")
+    before = _data(_snapshot(path))
+    _refused(a.call("undo", close_id, confirm=True))
+    assert _data(_snapshot(path)) == before
+
+
+def test_undo_refused_for_a_check_in_once_the_player_is_paired(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    service = make_round_robin(path, 6)
+    for p in service.store.players(service.tournament("rr").id or 0):
+        service.check_in(p.id or 0)
+    check_in_id = _jid(path, "check_in")
+    service.pair_round("rr", seed=1)
+    before = _data(service.store.snapshot())
+    with pytest.raises(OperationError):
+        service.undo(check_in_id)
+    assert _data(service.store.snapshot()) == before
+    service.close()
+
+
+def test_undo_refused_for_a_registration_once_the_player_is_paired(tmp_path: Path) -> None:
+    """A French OperationError, nothing changed (today: an IntegrityError traceback)."""
+    path = tmp_path / "r.sqlite"
+    service = make_round_robin(path, 6)
+    register_id = _jid(path, "register_player")
+    service.pair_round("rr", seed=1)
+    before = _data(service.store.snapshot())
+    try:
+        with pytest.raises(OperationError):
+            service.undo(register_id)
+    finally:
+        after = _data(service.store.snapshot())
+        service.close()
+    assert after == before
+
+
+def test_command_line_undo_id_zero_is_refused(rr_master: Path, tmp_path: Path) -> None:
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    assert cli("result", str(path), "1", "1").returncode == 0
+    out = cli("undo", str(path), "--id", "0")
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr
+    assert games_of_round(path, "rr")[1] == "1-0"
+
+
+@pytest.mark.parametrize("bad", ["-3", "999"])
+def test_command_line_undo_unknown_or_negative_id_is_refused(
+    rr_master: Path, tmp_path: Path, bad: str
+) -> None:
+    """Passes today (« introuvable »)."""
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    assert cli("result", str(path), "1", "1").returncode == 0
+    out = cli("undo", str(path), "--id", bad)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    assert games_of_round(path, "rr")[1] == "1-0"
+
+
+def test_undo_already_undone_is_refused(
+    rr_master: Path, tmp_path: Path, stations: list[Station]
+) -> None:
+    """Passes today."""
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    a = Station(path, "poste-A")
+    stations.append(a)
+    a.ok("record_result", "rr", 1, "1-0")
+    jid = _jid(path, "record_result")
+    a.ok("undo", jid)
+    _refused(a.call("undo", jid))
+    assert games_of_round(path, "rr")[1] is None
+
+
+def _flags(path: Path) -> dict[int, bool]:
+    out = cli("journal", str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    return {e["id"]: e["undone"] for e in json.loads(out.stdout)}
+
+
+def test_undo_redo_undo_keeps_state_and_journal_flags_in_step(
+    rr_master: Path, tmp_path: Path, stations: list[Station]
+) -> None:
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    a = Station(path, "poste-A")
+    stations.append(a)
+    a.ok("record_result", "rr", 1, "1-0")
+    x = _jid(path, "record_result")
+
+    def coherent(step: str) -> None:
+        board = games_of_round(path, "rr")[1]
+        flags = _flags(path)
+        assert flags[x] == (board is None), f"{step}: board 1 is {board}, journal flag {flags[x]}"
+
+    coherent("after the result")
+    a.ok("undo", x)
+    undo_id = max(_flags(path))
+    coherent("after undo")
+    a.ok("undo", undo_id)  # undoing the undo: a redo
+    redo_id = max(_flags(path))
+    assert games_of_round(path, "rr")[1] == "1-0"
+    coherent("after redo")
+    a.ok("undo", redo_id)  # undoing the redo: undone again
+    assert games_of_round(path, "rr")[1] is None
+    coherent("after undoing the redo")
+    # and this station's last operation in effect is now none of these: nothing to undo
+    # on board 1 by mistake
+    answer = a.call("undo")
+    assert games_of_round(path, "rr")[1] in (None, "1-0")
+    coherent(f"after a further undo ({answer})")
+
+
+def test_app_u_undoes_its_own_result_and_says_which(rr_master: Path, tmp_path: Path) -> None:
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    app = AppInTmux(path)
+    try:
+        app.wait_screen(lambda s: "Ronde 1" in s, 10, "round 1")
+        app.keys("1")  # board 1, under the cursor
+        app.wait_screen(lambda s: "Échiquier 1 : 1-0 — enregistré" in s, 10, "saved")
+        assert cli("result", str(path), "2", "0").returncode == 0  # the other station
+        app.wait_screen(lambda s: "2/4 résultats" in s, 5, "the other station's result")
+        app.keys("u")
+        screen = app.wait_screen(lambda s: "nnulé" in s, 10, "the undo")
+        assert "Annulé : échiquier 1, 1-0" in screen, screen
+        assert games_of_round(path, "rr") == {1: None, 2: "0-1", 3: None, 4: None}
+    finally:
+        app.close()
+        tmux("kill-server", check=False)
