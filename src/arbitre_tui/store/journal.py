@@ -318,7 +318,10 @@ class Journal:
 
     @contextmanager
     def reading(self) -> Iterator[None]:
-        """A consistent snapshot for a long computation that must not hold the write lock."""
+        """A consistent snapshot for a long computation that must not hold the write lock.
+
+        It writes nothing, so it ends by ROLLBACK: a COMMIT is always an operation's.
+        """
         if self._current is not None or self.conn.in_transaction:
             yield
             return
@@ -327,7 +330,7 @@ class Journal:
             yield
         finally:
             if self.conn.in_transaction:
-                self.conn.execute("COMMIT")
+                self.conn.execute("ROLLBACK")
 
     def _begin(self) -> None:
         if not self.wait:
@@ -557,6 +560,15 @@ _TABLE_LABELS = {
     "clubs": "le club",
     "draws": "le tirage",
     "lucky_losers": "le repêchage",
+    "bye_requests": "la demande de bye",
+    "prohibitions": "l'interdiction d'appariement",
+    "manual_changes": "la modification d'appariement",
+    "pairing_records": "l'explication d'appariement",
+    "playoffs": "le barrage",
+    "playoff_matches": "le mini-match",
+    "pairing_numbers": "le numéro d'appariement",
+    "ko_registration": "la clôture des inscriptions",
+    "roll_of_honour": "le palmarès",
 }
 
 _OP_LABELS = {
@@ -573,22 +585,6 @@ _OP_LABELS = {
     "close_round": "clôture",
     "set_round_start": "début de ronde",
     "update_settings": "réglages",
-    "request_bye": "bye ½ point demandé",
-    "prohibit": "interdiction d'appariement",
-    "force_pair": "appariement modifié",
-    "publish": "publication",
-    "keep_player": "joueur maintenu",
-    "publish_opt_out": "opposition à la publication",
-    "playoff_result": "barrage",
-    "ko_close_registration": "clôture des inscriptions",
-    "record_decider": "départage",
-    "lucky_loser_draw": "tirage du repêché",
-    "lucky_loser_confirm": "repêché confirmé",
-    "cup_draw": "tirage de la coupe",
-    "cup_lineup": "composition",
-    "cup_result": "résultat de match",
-    "cup_equipment": "matériel manquant",
-    "roll_of_honour": "palmarès",
     "add_tournament": "tournoi ajouté",
     "add_club": "club ajouté",
     "add_team": "équipe ajoutée",
@@ -614,6 +610,8 @@ _OP_LABELS = {
     "cup_breach": "infraction",
     "cup_director": "directeur de match",
     "import_roster": "import d'effectif",
+    "cup_equipment": "matériel manquant",
+    "roll_of_honour": "palmarès",
 }
 
 
