@@ -319,3 +319,28 @@ def test_migration_4_moves_the_state_of_an_old_file(
     with pytest.raises(OperationError, match="déjà un bye"):
         swiss.request_bye(service, ids[0], 2)
     service.close()
+
+
+def test_state_rows_undone_one_by_one(tmp_path: Path) -> None:
+    """Two prohibitions from two stations: undoing one leaves the other (no blob restored)."""
+    one = _station_one(tmp_path)
+    two = EventService(one.path, terminal="poste-2")
+    p = _open_c_players(one)
+    swiss.prohibit(one, "open-c", [p[0], p[1]])
+    swiss.prohibit(two, "open-c", [p[2], p[3]], 1, 2)
+    one.undo()
+    tid = one.tournament("open-c").id or 0
+    assert two.store.prohibitions(tid) == [(1, 2, [p[2], p[3]])]
+    one.redo()
+    assert {tuple(x[2]) for x in two.store.prohibitions(tid)} == {(p[0], p[1]), (p[2], p[3])}
+    two.close()
+    one.close()
+
+
+def test_settings_keep_configuration_only(tmp_path: Path) -> None:
+    service = _station_one(tmp_path)
+    with pytest.raises(OperationError, match="n'est pas un réglage"):
+        service.update_settings("open-c", {"bye_requests": {"1": [1]}})
+    service.update_settings("open-c", {"half_point_byes_max": 1})  # configuration: fine
+    assert service.tournament("open-c").settings["half_point_byes_max"] == 1
+    service.close()
