@@ -25,13 +25,14 @@ def rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _event_with_round_close_backup(master: Path, tmp_path: Path) -> Path:
-    """Round 1 closed by the command line (which makes its backup), round 2 paired."""
+    """Round 1 closed (which makes its backup), round 2 paired (set up in this process)."""
     path = copy_event(master, tmp_path / "f.sqlite")
+    service = EventService(path)
     for board in (1, 2, 3, 4):
-        assert cli("result", str(path), str(board), "1").returncode == 0
-    out = cli("close-round", str(path))
-    assert out.returncode == 0, out.stderr
-    assert cli("pair", str(path)).returncode == 0
+        service.record_result("rr", board, "1-0")
+    assert service.close_round("rr").exists()
+    service.pair_round("rr")
+    service.close()
     return path
 
 

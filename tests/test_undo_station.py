@@ -247,3 +247,36 @@ def test_app_u_undoes_its_own_result_and_says_which(rr_master: Path, tmp_path: P
     finally:
         app.close()
         tmux("kill-server", check=False)
+
+
+def test_command_line_undo_of_a_pairing_asks_then_confirm(rr_master: Path, tmp_path: Path) -> None:
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    for board in (1, 2, 3, 4):
+        assert cli("result", str(path), str(board), "1").returncode == 0
+    assert cli("close-round", str(path)).returncode == 0
+    assert cli("pair", str(path)).returncode == 0
+    pair_id = _jid(path, "pair_round")
+    before = _data(_snapshot(path))
+    out = cli("undo", str(path), "--id", str(pair_id))
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr and "--confirm" in out.stderr, out.stderr
+    assert _data(_snapshot(path)) == before
+    out = cli("undo", str(path), "--id", str(pair_id), "--confirm")
+    assert out.returncode == 0, out.stderr
+    assert len(_data(_snapshot(path))["rounds"]) == 1
+
+
+@pytest.mark.parametrize("bad", [0, -1, 999])
+def test_undo_zero_negative_or_unknown_id_refused_by_the_service(
+    rr_master: Path, tmp_path: Path, bad: int
+) -> None:
+    """Passes today through the service (only the command line turns 0 into « the last »)."""
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    service = EventService(path)
+    try:
+        service.record_result("rr", 1, "1-0")
+        with pytest.raises(OperationError):
+            service.undo(bad)
+        assert games_of_round(path, "rr")[1] == "1-0"
+    finally:
+        service.close()

@@ -5,6 +5,7 @@ Everything here polls with a timeout instead of sleeping a fixed time.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -24,7 +25,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-TMUX_SOCKET = "wt13t"  # our own tmux server, never the default one
+# our own tmux server, never the default one, and one per test process: two checkouts
+# running these tests at once must not kill each other's windows
+TMUX_SOCKET = os.environ.get("ARBITRE_TEST_TMUX", f"arbitre-tests-{os.getpid()}")
 
 
 def wait_for(condition: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
@@ -175,6 +178,17 @@ class Station:
 # -- the real app in tmux ---------------------------------------------------------------
 
 
+def _kill_tmux_server() -> None:
+    """At exit: our server, and its socket file (tmux may leave it behind)."""
+    subprocess.run(["tmux", "-L", TMUX_SOCKET, "kill-server"], capture_output=True)
+    folder = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}"
+    with contextlib.suppress(OSError):
+        (folder / TMUX_SOCKET).unlink()
+
+
+atexit.register(_kill_tmux_server)
+
+
 def tmux(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         ["tmux", "-L", TMUX_SOCKET, *args], capture_output=True, text=True, check=check
@@ -189,11 +203,14 @@ class AppInTmux:
         self.name = f"a{uuid.uuid4().hex[:10]}"
         self.pidfile = path.with_name(f"{self.name}.pid")
         command = (
-            f"echo $$ > {shlex.quote(str(self.pidfile))}; cd {shlex.quote(str(ROOT))}; "
+            f"unset SSH_TTY; echo $$ > {shlex.quote(str(self.pidfile))}; cd {shlex.quote(str(ROOT))}; "
             f"exec {shlex.quote(sys.executable)} -m arbitre_tui.faces.cli.main open "
             f"{shlex.quote(str(path))} --no-mouse {' '.join(map(shlex.quote, extra))}"
         )
         env = {"TERM": "xterm-256color", "LANG": "C.UTF-8"}
+        # a session that outlives the apps: the server exits with its last session, and a
+        # window started while it exits would go with it (two stations restarting at once)
+        tmux("new-session", "-d", "-s", "keeper", "sleep 3600", check=False)
         tmux(
             "new-session",
             "-d",
@@ -238,7 +255,8 @@ class AppInTmux:
         return "\n".join(lines[-3:-1]) if len(lines) >= 3 else "\n".join(lines)
 
     def keys(self, *keys: str) -> None:
-        tmux("send-keys", "-t", self.name, *keys)
+        """Send keys; a window that is gone is the caller's to notice (alive())."""
+        tmux("send-keys", "-t", self.name, *keys, check=False)
 
     def wait_screen(
         self, condition: Callable[[str], Any], timeout: float = 15, what: str = "screen"
@@ -261,7 +279,8 @@ class AppInTmux:
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         if self.alive():
-            os.kill(self.pid, sig)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, sig)
         wait_for(lambda: not self.alive(), 10, "the app to end")
 
     def close(self) -> None:

@@ -466,7 +466,8 @@ class Journal:
                 if current != after:
                     raise OperationError(
                         f"Impossible d'annuler l'opération n° {target} ({what}) : "
-                        f"{_TABLE_LABELS.get(table, table)} n° {row_id} a été modifié depuis. "
+                        f"{_TABLE_LABELS.get(table, table)} n° {row_id} : modifié depuis"
+                        f"{self._changed_by(table, row_id, target)}. "
                         "Annulez d'abord les opérations suivantes."
                     )
                 if before is None:
@@ -538,6 +539,22 @@ class Journal:
                         f"Impossible d'annuler : le joueur a été apparié depuis (ronde "
                         f"{paired['number']}). Annulez d'abord cet appariement."
                     )
+
+    def _changed_by(self, table: str, row_id: int, since: int) -> str:
+        """« par l'opération n° 7 (autre poste, 14:22:05 : échiquier 1, 0-1) »."""
+        row = self.conn.execute(
+            "SELECT j.id, j.terminal, j.at FROM journal_changes c JOIN journal j "
+            "ON j.id = c.journal_id WHERE c.tbl = ? AND c.row_id = ? AND c.journal_id > ? "
+            "ORDER BY c.id DESC LIMIT 1",
+            (table, row_id, since),
+        ).fetchone()
+        if row is None:
+            return ""
+        who = "ce poste" if row["terminal"] == self.terminal else "autre poste"
+        return (
+            f" par l'opération n° {row['id']} ({who}, {str(row['at'])[11:19]} : "
+            f"{self.describe(row['id'])})"
+        )
 
     def describe(self, journal_id: int) -> str:
         """An operation in the arbiter's words (« échiquier 5, 1-0 »)."""
