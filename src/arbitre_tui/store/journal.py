@@ -325,9 +325,11 @@ class Journal:
         if self._current is not None or self.conn.in_transaction:
             yield
             return
-        self.conn.execute("BEGIN")
         try:
+            self.conn.execute("BEGIN")
             yield
+        except sqlite3.Error as exc:  # said in French, like a write's (nothing was written)
+            raise sqlite_refusal(exc) from None
         finally:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
