@@ -344,3 +344,33 @@ def test_settings_keep_configuration_only(tmp_path: Path) -> None:
     service.update_settings("open-c", {"half_point_byes_max": 1})  # configuration: fine
     assert service.tournament("open-c").settings["half_point_byes_max"] == 1
     service.close()
+
+
+def test_undo_of_a_bye_request_refused_once_its_round_is_paired(tmp_path: Path) -> None:
+    service = _station_one(tmp_path)
+    a = _open_c_players(service)[0]
+    swiss.request_bye(service, a, 1)
+    service.pair_round("open-c", seed=1)
+    target = service.store.conn.execute(
+        "SELECT id FROM journal WHERE op = 'request_bye'"
+    ).fetchone()[0]
+    with pytest.raises(OperationError, match="la ronde 1 a été appariée depuis"):
+        service.undo(target)
+    assert _half_point_byes(service, 1) == {a}
+    assert service.store.bye_requests(service.tournament("open-c").id or 0) == {1: [a]}
+    service.close()
+
+
+def test_undo_of_a_registration_close_refused_once_the_bracket_is_paired(tmp_path: Path) -> None:
+    from arbitre_tui.operations import knockout
+
+    service = create_from_template(tmp_path / "ko.sqlite", "open-ko")
+    knockout.close_registration(service, "open-ko")
+    service.pair_round("open-ko", seed=1)
+    target = service.store.conn.execute(
+        "SELECT id FROM journal WHERE op = 'ko_close_registration'"
+    ).fetchone()[0]
+    with pytest.raises(OperationError, match="la ronde 1 a été appariée depuis"):
+        service.undo(target, confirm=True)
+    assert knockout.status(service, "open-ko")["registration_closed"]
+    service.close()

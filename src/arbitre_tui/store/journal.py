@@ -495,6 +495,20 @@ class Journal:
         for change in changes:
             table = change["tbl"]
             before, after = _loads(change["before"]), _loads(change["after"])
+            if table in _READ_BY_PAIRING and before is None and after is not None:
+                # a bye request its round's pairing honoured, a registration closed
+                # before the bracket was paired: the pairing depends on it
+                sql = "SELECT number FROM rounds WHERE tournament_id = ?"
+                params: list[Any] = [after["tournament_id"]]
+                if table == "bye_requests":
+                    sql += " AND number = ?"
+                    params.append(after["round"])
+                paired = self.conn.execute(sql + " ORDER BY number LIMIT 1", params).fetchone()
+                if paired is not None:
+                    raise OperationError(
+                        f"Impossible d'annuler : la ronde {paired['number']} a été appariée "
+                        "depuis. Annulez d'abord cet appariement."
+                    )
             if table == "games" and before is not None and after is not None:
                 rnd = self.conn.execute(
                     "SELECT number, closed FROM rounds WHERE id = ?", (after["round_id"],)
@@ -567,6 +581,9 @@ class Journal:
             return f"opération n° {journal_id}"
         return describe_operation(row["op"], _loads(row["args"]) or {})
 
+
+# State a pairing reads and keeps relying on once the round is paired.
+_READ_BY_PAIRING = frozenset({"bye_requests", "ko_registration"})
 
 _TABLE_LABELS = {
     "games": "la partie",
