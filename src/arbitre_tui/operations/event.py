@@ -469,12 +469,13 @@ class EventService:
         result: str | Result,
         round_number: int | None = None,
         *,
-        confirm: bool = False,
+        confirm: bool | str = False,
     ) -> Game:
         """A result, checked and written in one transaction.
 
         Writing over a different result already there (typed here or on the other station)
-        asks first: NeedsConfirmation names it, who wrote it and when.
+        asks first: NeedsConfirmation names it, who wrote it and when; ``confirm`` is its
+        token (what the question showed) or True (replace whatever is there).
         """
         try:
             value = result if isinstance(result, Result) else parse_result(result)
@@ -491,15 +492,26 @@ class EventService:
                     f"Échiquier {board} : c'est un exempt, il n'y a pas de résultat à saisir."
                 )
             assert game.id is not None
-            if game.result is not None and game.result is not value and not confirm:
-                raise NeedsConfirmation(
-                    f"Échiquier {board} : déjà {game.result.label} ({self._written_by(game.id)})"
-                    f" — remplacer par {value.label} ?"
-                )
+            self._replacing(game, board, value, confirm)
             keep = value is Result.DRAW and game.result is Result.DRAW
             decider = game.decider.value if keep and game.decider else None
             tx.update("games", game.id, {"result": value.value, "decider": decider})
         return game.model_copy(update={"result": value})
+
+    def _replacing(self, game: Game, board: int, value: Result, confirm: bool | str) -> None:
+        """Ask before a different result already there is replaced (unless answered yes
+        to a question about that very result)."""
+        if game.result is None or game.result is value:
+            return
+        token = f"{game.id}:{game.result.value}"
+        if confirm is True or confirm == token:
+            return
+        assert game.id is not None
+        raise NeedsConfirmation(
+            f"Échiquier {board} : déjà {game.result.label} ({self._written_by(game.id)})"
+            f" — remplacer par {value.label} ?",
+            token,
+        )
 
     def _open_round(self, rnd: Round) -> None:
         if rnd.closed:
@@ -520,13 +532,24 @@ class EventService:
         who = "ce poste" if row["terminal"] == self.journal.terminal else "autre poste"
         return f"{who}, {str(row['at'])[11:19]}"
 
-    def clear_result(self, key: str, board: int, round_number: int | None = None) -> None:
+    def clear_result(
+        self, key: str, board: int, round_number: int | None = None, *, confirm: bool | str = False
+    ) -> None:
+        """Clear a result; one written by the other station asks first."""
         with self.journal.operation("clear_result", {"board": board}) as tx:
             t, rnd, game = self._game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number, "board": board})
             if rnd.closed:
                 raise OperationError(f"La ronde {rnd.number} est close.")
             assert game.id is not None
+            if game.result is not None:
+                token = f"{game.id}:{game.result.value}"
+                by = self._written_by(game.id)
+                if by.startswith("autre poste") and confirm is not True and confirm != token:
+                    raise NeedsConfirmation(
+                        f"Échiquier {board} : {game.result.label} saisi par l'{by} — effacer ?",
+                        token,
+                    )
             tx.update("games", game.id, {"result": None})
 
     def absent(
@@ -538,7 +561,7 @@ class EventService:
         now: dt.datetime | None = None,
         exclude: bool = False,
         *,
-        confirm: bool = False,
+        confirm: bool | str = False,
     ) -> Game:
         """A player not seated in time loses by forfeit; both absent: double forfeit.
 
@@ -571,11 +594,7 @@ class EventService:
                         f"({minutes} min après le début de la ronde)."
                     )
             assert game.id is not None
-            if game.result is not None and game.result is not result and not confirm:
-                raise NeedsConfirmation(
-                    f"Échiquier {board} : déjà {game.result.label} ({self._written_by(game.id)})"
-                    f" — remplacer par {result.label} ?"
-                )
+            self._replacing(game, board, result, confirm)
             tx.update("games", game.id, {"result": result.value, "decider": None})
             for pid in absentees(result, game):
                 if exclude:

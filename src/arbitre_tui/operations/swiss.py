@@ -582,7 +582,7 @@ def absent(
     keep: bool = False,
     now: dt.datetime | None = None,
     round_number: int | None = None,
-    confirm: bool = False,
+    confirm: bool | str = False,
 ) -> list[int]:
     """Forfeit (more than the allowed lateness); an unexcused forfeit excludes the player
     from later rounds unless the arbiter keeps them (regulation 002). Returns the excluded."""

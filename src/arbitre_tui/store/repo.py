@@ -417,11 +417,14 @@ def restore_event(path: Path, source: Path | None = None) -> tuple[Path, Path | 
             "Fermez-les (q dans l'app, Ctrl+C pour le serveur) puis recommencez ; rien n'a été "
             "modifié."
         )
+    if not path.exists() or path.stat().st_size == 0:
+        return chosen, backups.restore_file(path, chosen)
     try:
         store = Store(path, check=False)
-    except StoreError:
-        backups.restore_file(path, chosen)  # missing or damaged beyond opening: rebuilt
-        return chosen, None
+    except StoreError as exc:
+        if not exc.damaged:
+            raise  # a full disk, a read-only folder, a newer schema: nothing to rebuild
+        return chosen, backups.restore_file(path, chosen)  # damaged beyond opening
     try:
         aside = backups.restore_into(store.conn, path, chosen)
     finally:

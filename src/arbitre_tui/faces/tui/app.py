@@ -235,16 +235,21 @@ class ArbitreApp(App[int]):
         return self._run(operation, done, confirm=False)
 
     def _run(
-        self, operation: Callable[..., Any], done: str | Callable[[Any], str], confirm: bool
+        self,
+        operation: Callable[..., Any],
+        done: str | Callable[[Any], str],
+        confirm: bool | str,
     ) -> bool:
         try:
-            value = operation(confirm=True) if confirm else operation()
+            value = operation(confirm=confirm) if confirm else operation()
         except NeedsConfirmation as exc:
             from .confirm import ConfirmScreen
 
+            answer = exc.answer()
+
             def answered(yes: bool | None) -> None:
                 if yes:
-                    self._run(operation, done, confirm=True)
+                    self._run(operation, done, confirm=answer)
                 else:
                     self.set_status("Annulé : rien n'a été modifié.")
 
