@@ -150,10 +150,12 @@ def connect(path: str | Path, *, create: bool = False, check: bool = True) -> sq
         _unregister(path, key)
         raise _store_error(path, exc) from None
     except UnicodeDecodeError:  # SQLite's message quotes the damaged bytes of the schema
-        close(conn, path)
+        conn.close()
+        _unregister(path, key)
         raise StoreError(
             f"{path} est endommagé (schéma illisible). Restaurez la dernière sauvegarde : "
-            f"arbitre restore {path}"
+            f"arbitre restore {path}",
+            damaged=True,
         ) from None
     except StoreError:
         conn.close()
