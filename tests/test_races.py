@@ -166,7 +166,6 @@ def _half_point_byes(path: Path, key: str, number: int) -> set[int]:
         con.close()
 
 
-@pytest.mark.xfail(strict=True, reason=CHECK + " (byes read and written back in one blob)")
 def test_two_bye_requests_from_two_stations_are_both_kept(
     swiss_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -246,7 +245,6 @@ sys.exit(1)
 """
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 (3): the external engine runs under the lock")
 def test_external_engine_never_runs_under_the_write_lock(
     swiss_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:

@@ -89,8 +89,8 @@ async def test_half_point_bye_by_key_and_refusal(tmp_path: Path) -> None:
         status = str(app.query_one("#status", Static).content)
         assert "Refusé" in status and "ronde 8" in status
     first = service.store.players(tid)[0]
-    requests = service.tournament("open-c").settings["bye_requests"]
-    assert requests == {"2": [first.id]}
+    requests = service.store.bye_requests(tid)
+    assert requests == {2: [first.id]}
     # the bye is honoured when round 2 is paired
     service.pair_round("open-c", seed=1)
     for g in service.store.games(service.current_round(service.tournament("open-c")).id or 0):  # type: ignore[union-attr]

@@ -279,7 +279,7 @@ def test_second_opinion_from_an_external_engine(tmp_path: Path, mode: str) -> No
     service = _open_c_checked_in(tmp_path)
     service.update_settings("open-c", {"external_engine": f"{sys.executable} {engine}"})
     service.pair_round("open-c", seed=1)
-    record = service.tournament("open-c").settings["explanations"]["1"]
+    record = service.store.pairing_record(service.tournament("open-c").id or 0, 1)
     opinion = record["second_opinion"]
     assert "error" not in opinion, opinion
     assert opinion["identical"] is (mode == "same")
@@ -448,5 +448,5 @@ def test_stored_explanations_name_players_not_pairing_numbers(tmp_path: Path) ->
     service = _open_c_checked_in(tmp_path)
     rnd = service.pair_round("open-c", seed=1)
     games = {(g.white_id, g.black_id) for g in service.store.games(rnd.id or 0) if g.black_id}
-    record = service.tournament("open-c").settings["explanations"]["1"]
+    record = service.store.pairing_record(service.tournament("open-c").id or 0, 1)
     assert {(c["white"], c["black"]) for c in record["colours"]} == games

@@ -10,8 +10,8 @@ JSON object; each answer on stdout is one JSON object:
 - ``"pause": true`` in a request: the station stops just before the operation's COMMIT
   (it holds the write lock, every write done), says ``{"paused": true}``, and goes on when
   it reads a ``"go"`` line.
-- ``"report_begin": true``: the station says ``{"begin": true}`` when the operation issues
-  ``BEGIN`` — from then on it is waiting for (or holding) the write lock, so what it read
+- ``"report_begin": true``: the station says ``{"begin": true}`` when the operation first
+  issues ``BEGIN IMMEDIATE`` — from then on it is waiting for (or holding) the write lock, so what it read
   before is what it checked.
 - ``{"call": "_second_service"}``: open and close a second EventService on the same file in
   this process, as the app does for its background pairing and its results server.
@@ -58,9 +58,19 @@ def main() -> None:
         pause = bool(request.get("pause"))
         report_begin = bool(request.get("report_begin"))
 
-        def trace(sql: str, pause: bool = pause, report_begin: bool = report_begin) -> None:
+        begun: list[bool] = []
+
+        def trace(
+            sql: str,
+            pause: bool = pause,
+            report_begin: bool = report_begin,
+            begun: list[bool] = begun,
+        ) -> None:
             statement = sql.strip().upper()
-            if report_begin and statement.startswith("BEGIN"):
+            # the write transaction's first BEGIN IMMEDIATE (a snapshot read's plain BEGIN
+            # waits for nothing; a pairing computed again begins once more: said once)
+            if report_begin and statement.startswith("BEGIN IMMEDIATE") and not begun:
+                begun.append(True)
                 say({"begin": True})
             if pause and statement.startswith("COMMIT"):
                 say({"paused": True})

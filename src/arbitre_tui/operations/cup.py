@@ -9,6 +9,7 @@ from typing import Any
 from ..rules import cup
 from ..rules.errors import RuleError
 from ..rules.models import Player, System, Team, Tournament
+from ..store.journal import Tx
 from .event import EventService, OperationError
 
 
@@ -76,30 +77,33 @@ def entry_check(service: EventService, key: str | None) -> list[str]:
 
 def draw(service: EventService, key: str | None, seed: int | None = None) -> int:
     """Draw the next round: byes by priority then by lot (round 1), pairs by lot, hosting."""
-    t = _cup(service, key)
-    previous = matches(service, t)
-    number = (max(m["round"] for m in previous) + 1) if previous else 1
-    if previous:
-        last = [m for m in previous if m["round"] == number - 1]
-        undecided = [m["number"] for m in last if m["winner_team_id"] is None]
-        if undecided:
-            raise OperationError(
-                f"Tour {number - 1} : matchs sans vainqueur ({', '.join(map(str, undecided))})."
-            )
-        alive = [m["winner_team_id"] for m in last]
-        if len(alive) == 1:
-            raise OperationError("La Coupe est jouée : le vainqueur est connu.")
-    else:
-        faults = entry_check(service, t.key)
-        if faults:
-            raise OperationError("Engagements refusés : " + " ; ".join(faults))
-        alive = [team.id for team in _cup_teams(service, t)]
-    travelled = {
-        m["away_team_id"]: True for m in previous if m["round"] == number - 1 and m["away_team_id"]
-    }
-    travelled.update({m["home_team_id"]: False for m in previous if m["round"] == number - 1})
-    late = {m["winner_team_id"] for m in previous if m["round"] == number - 1 and _late(m)}
-    with service.journal.operation("cup_draw", {"tournament": t.key, "round": number}) as tx:
+    with service.journal.operation("cup_draw", {"tournament": key}) as tx:
+        t = _cup(service, key)
+        previous = matches(service, t)
+        number = (max(m["round"] for m in previous) + 1) if previous else 1
+        tx.args.update({"tournament": t.key, "round": number})
+        if previous:
+            last = [m for m in previous if m["round"] == number - 1]
+            undecided = [m["number"] for m in last if m["winner_team_id"] is None]
+            if undecided:
+                raise OperationError(
+                    f"Tour {number - 1} : matchs sans vainqueur ({', '.join(map(str, undecided))})."
+                )
+            alive = [m["winner_team_id"] for m in last]
+            if len(alive) == 1:
+                raise OperationError("La Coupe est jouée : le vainqueur est connu.")
+        else:
+            faults = entry_check(service, t.key)
+            if faults:
+                raise OperationError("Engagements refusés : " + " ; ".join(faults))
+            alive = [team.id for team in _cup_teams(service, t)]
+        travelled = {
+            m["away_team_id"]: True
+            for m in previous
+            if m["round"] == number - 1 and m["away_team_id"]
+        }
+        travelled.update({m["home_team_id"]: False for m in previous if m["round"] == number - 1})
+        late = {m["winner_team_id"] for m in previous if m["round"] == number - 1 and _late(m)}
         byes: list[int] = []
         if number == 1:
             settings = t.settings
@@ -160,6 +164,20 @@ def _match(
         if m["round"] == rnd and m["number"] == number:
             return m
     raise OperationError(f"Match {number} inconnu au tour {rnd}.")
+
+
+def _in_match(
+    service: EventService, tx: Tx, key: str | None, number: int
+) -> tuple[Tournament, dict[str, Any]]:
+    """The cup and its match ``number`` of the current round, read inside the operation."""
+    t = _cup(service, key)
+    tx.args["tournament"] = t.key
+    return t, _match(service, t, number)
+
+
+def _check_plays(m: dict[str, Any], team_id: int, number: int) -> None:
+    if team_id not in (m["home_team_id"], m["away_team_id"]) or m["away_team_id"] is None:
+        raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
 
 
 def _season(t: Tournament, on: dt.date) -> cup.Season:
@@ -242,22 +260,25 @@ def hand_in_lineup(
     at: dt.datetime | None = None,
 ) -> list[str]:
     """Record a line-up in board order; frozen once handed in. Refused with every reason."""
-    t = _cup(service, key)
-    m = _match(service, t, number)
-    side = (
-        "home" if team_id == m["home_team_id"] else "away" if team_id == m["away_team_id"] else None
-    )
-    if side is None:
-        raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
-    if m[f"lineup_{side}"] is not None:
-        raise OperationError("Composition déjà remise : elle ne peut plus changer.")
-    when = at or dt.datetime.now().replace(microsecond=0)
-    faults = lineup_check(service, t.key, number, team_id, player_ids, when.date())
-    if faults:
-        raise OperationError("Composition refusée : " + " ; ".join(faults))
     with service.journal.operation(
-        "cup_lineup", {"tournament": t.key, "match": number, "team": team_id, "players": player_ids}
+        "cup_lineup", {"tournament": key, "match": number, "team": team_id, "players": player_ids}
     ) as tx:
+        t, m = _in_match(service, tx, key, number)
+        side = (
+            "home"
+            if team_id == m["home_team_id"]
+            else "away"
+            if team_id == m["away_team_id"]
+            else None
+        )
+        if side is None:
+            raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
+        if m[f"lineup_{side}"] is not None:
+            raise OperationError("Composition déjà remise : elle ne peut plus changer.")
+        when = at or dt.datetime.now().replace(microsecond=0)
+        faults = lineup_check(service, t.key, number, team_id, player_ids, when.date())
+        if faults:
+            raise OperationError("Composition refusée : " + " ; ".join(faults))
         tx.update(
             "cup_matches",
             m["id"],
@@ -270,63 +291,64 @@ def record_board(
     service: EventService, key: str | None, number: int, board: int, result: str
 ) -> dict[str, Any]:
     """A board's result; with all four, the match result as the rules decide it."""
-    t = _cup(service, key)
-    m = _match(service, t, number)
-    if m["away_team_id"] is None:
-        raise OperationError(f"Match {number} : exempt, pas de résultat.")
-    if m["lineup_home"] is None or m["lineup_away"] is None:
-        raise OperationError(
-            f"Match {number} : les deux compositions doivent être remises avant les résultats."
-        )
-    if not 1 <= board <= cup.BOARDS:
-        raise OperationError(f"Échiquier {board} : de 1 à {cup.BOARDS}.")
-    try:
-        value = cup.parse_board(result)
-    except RuleError as exc:
-        raise OperationError(exc.message) from None
-    results = list(m["results"])
-    results[board - 1] = value.value
-    changes: dict[str, Any] = {"results": json.dumps(results)}
-    decided: dict[str, Any] = {}
-    if all(results):
-        everyone = {p.id: p for p in service.store.players(t.id or 0)}
-
-        def info(ids: list[int]) -> cup.LineupInfo:
-            return cup.LineupInfo(
-                [everyone[i].rating for i in ids],
-                [d for d in (everyone[i].birth_date for i in ids) if d],
+    with service.journal.operation(
+        "cup_result", {"tournament": key, "match": number, "board": board, "result": result}
+    ) as tx:
+        t = _cup(service, key)
+        m = _match(service, t, number)
+        if m["away_team_id"] is None:
+            raise OperationError(f"Match {number} : exempt, pas de résultat.")
+        if m["lineup_home"] is None or m["lineup_away"] is None:
+            raise OperationError(
+                f"Match {number} : les deux compositions doivent être remises avant les résultats."
             )
-
-        final = len([x for x in matches(service, t) if x["round"] == m["round"]]) == 1
+        if not 1 <= board <= cup.BOARDS:
+            raise OperationError(f"Échiquier {board} : de 1 à {cup.BOARDS}.")
         try:
-            outcome = cup.decide(
-                [cup.Board(r) for r in results],
-                info(m["lineup_home"]),
-                info(m["lineup_away"]),
-                final=final,
-                on=dt.date.today(),
-            )
+            value = cup.parse_board(result)
         except RuleError as exc:
             raise OperationError(exc.message) from None
-        winner = {cup.Outcome.HOME: m["home_team_id"], cup.Outcome.AWAY: m["away_team_id"]}.get(
-            outcome.winner
-        )
-        changes.update(
-            {
-                "winner_team_id": winner,
+        tx.args.update({"tournament": t.key, "result": value.value})
+        results = list(m["results"])
+        results[board - 1] = value.value
+        changes: dict[str, Any] = {"results": json.dumps(results)}
+        decided: dict[str, Any] = {}
+        if all(results):
+            everyone = {p.id: p for p in service.store.players(t.id or 0)}
+
+            def info(ids: list[int]) -> cup.LineupInfo:
+                return cup.LineupInfo(
+                    [everyone[i].rating for i in ids],
+                    [d for d in (everyone[i].birth_date for i in ids) if d],
+                )
+
+            final = len([x for x in matches(service, t) if x["round"] == m["round"]]) == 1
+            try:
+                outcome = cup.decide(
+                    [cup.Board(r) for r in results],
+                    info(m["lineup_home"]),
+                    info(m["lineup_away"]),
+                    final=final,
+                    on=dt.date.today(),
+                )
+            except RuleError as exc:
+                raise OperationError(exc.message) from None
+            winner = {cup.Outcome.HOME: m["home_team_id"], cup.Outcome.AWAY: m["away_team_id"]}.get(
+                outcome.winner
+            )
+            changes.update(
+                {
+                    "winner_team_id": winner,
+                    "reason": outcome.reason,
+                    "home_points": outcome.home_points,
+                    "away_points": outcome.away_points,
+                }
+            )
+            decided = {
+                "winner": winner,
                 "reason": outcome.reason,
-                "home_points": outcome.home_points,
-                "away_points": outcome.away_points,
+                "score": (outcome.home_points, outcome.away_points),
             }
-        )
-        decided = {
-            "winner": winner,
-            "reason": outcome.reason,
-            "score": (outcome.home_points, outcome.away_points),
-        }
-    with service.journal.operation(
-        "cup_result", {"tournament": t.key, "match": number, "board": board, "result": value.value}
-    ) as tx:
         tx.update("cup_matches", m["id"], changes)
     return decided
 
@@ -334,15 +356,14 @@ def record_board(
 def director_decision(
     service: EventService, key: str | None, number: int, team_id: int, note: str
 ) -> None:
-    t = _cup(service, key)
-    m = _match(service, t, number)
-    if m["winner_team_id"] is not None:
-        raise OperationError(f"Match {number} : le vainqueur est déjà connu ({m['reason']}).")
-    if team_id not in (m["home_team_id"], m["away_team_id"]):
-        raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
     with service.journal.operation(
-        "cup_director", {"tournament": t.key, "match": number, "team": team_id}
+        "cup_director", {"tournament": key, "match": number, "team": team_id}
     ) as tx:
+        _t, m = _in_match(service, tx, key, number)
+        if m["winner_team_id"] is not None:
+            raise OperationError(f"Match {number} : le vainqueur est déjà connu ({m['reason']}).")
+        if team_id not in (m["home_team_id"], m["away_team_id"]):
+            raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
         tx.update(
             "cup_matches",
             m["id"],
@@ -354,12 +375,11 @@ def report(
     service: EventService, key: str | None, number: int, when: dt.datetime, match_day: dt.date
 ) -> bool:
     """Result reported: after midnight of the match day, the team travels next round."""
-    t = _cup(service, key)
-    m = _match(service, t, number)
     late = when.date() > match_day
     with service.journal.operation(
-        "cup_report", {"tournament": t.key, "match": number, "at": when.isoformat()}
+        "cup_report", {"tournament": key, "match": number, "at": when.isoformat()}
     ) as tx:
+        _t, m = _in_match(service, tx, key, number)
         conf = {**m["confirmations"], "reported_after_midnight": late}
         tx.update(
             "cup_matches",
@@ -373,59 +393,60 @@ def confirm(service: EventService, key: str | None, number: int, who: str) -> No
     """The captains' and the arbiter's confirmation of the procès-verbal, recorded."""
     if who not in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
         raise OperationError("Qui confirme : capitaine-recevant, capitaine-visiteur ou arbitre.")
-    t = _cup(service, key)
-    m = _match(service, t, number)
-    if m["winner_team_id"] is None:
-        raise OperationError(f"Match {number} : pas encore de résultat à confirmer.")
-    conf = {**m["confirmations"], who: dt.datetime.now().isoformat(timespec="seconds")}
     with service.journal.operation(
-        "cup_confirm", {"tournament": t.key, "match": number, "who": who}
+        "cup_confirm", {"tournament": key, "match": number, "who": who}
     ) as tx:
+        _t, m = _in_match(service, tx, key, number)
+        if m["winner_team_id"] is None:
+            raise OperationError(f"Match {number} : pas encore de résultat à confirmer.")
+        conf = {**m["confirmations"], who: dt.datetime.now().isoformat(timespec="seconds")}
         tx.update("cup_matches", m["id"], {"confirmations": json.dumps(conf)})
 
 
 def breach(service: EventService, key: str | None, number: int, team_id: int, reason: str) -> None:
     """A composition breach found (art. 3.1): the match is lost for that club, with the reason."""
-    t = _cup(service, key)
-    m = _match(service, t, number)
-    if team_id not in (m["home_team_id"], m["away_team_id"]) or m["away_team_id"] is None:
-        raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
-    if not reason.strip():
-        raise OperationError("Indiquez le motif de l'irrégularité.")
-    winner = m["away_team_id"] if team_id == m["home_team_id"] else m["home_team_id"]
-    side = cup.Outcome.HOME if team_id == m["home_team_id"] else cup.Outcome.AWAY
-    result = cup.decide(
-        [cup.Board.DRAW] * cup.BOARDS,
-        cup.LineupInfo(),
-        cup.LineupInfo(),
-        final=False,
-        on=dt.date.today(),
-        breach=side,
-        breach_reason=reason,
-    )
     with service.journal.operation(
-        "cup_breach", {"tournament": t.key, "match": number, "team": team_id, "reason": reason}
+        "cup_breach", {"tournament": key, "match": number, "team": team_id, "reason": reason}
     ) as tx:
+        _t, m = _in_match(service, tx, key, number)
+        _check_plays(m, team_id, number)
+        if not reason.strip():
+            raise OperationError("Indiquez le motif de l'irrégularité.")
+        winner = m["away_team_id"] if team_id == m["home_team_id"] else m["home_team_id"]
+        side = cup.Outcome.HOME if team_id == m["home_team_id"] else cup.Outcome.AWAY
+        result = cup.decide(
+            [cup.Board.DRAW] * cup.BOARDS,
+            cup.LineupInfo(),
+            cup.LineupInfo(),
+            final=False,
+            on=dt.date.today(),
+            breach=side,
+            breach_reason=reason,
+        )
         tx.update("cup_matches", m["id"], {"winner_team_id": winner, "reason": result.reason})
 
 
 def equipment_missing(
     service: EventService, key: str | None, number: int, team_id: int, boards: int
 ) -> None:
-    """Equipment missing: board 4, then board 3, of that team lose by administrative forfeit."""
-    t = _cup(service, key)
-    m = _match(service, t, number)
-    if team_id not in (m["home_team_id"], m["away_team_id"]) or m["away_team_id"] is None:
-        raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
-    if boards not in (1, 2):
-        raise OperationError(
-            "Matériel manquant : 1 (échiquier 4) ou 2 (échiquiers 4 et 3) parties."
-        )
-    current = [cup.Board(r) if r else None for r in m["results"]]
-    updated = cup.equipment_forfeits(current, team_id == m["home_team_id"], boards)
-    for board, value in enumerate(updated, start=1):
-        if value is not None and value != current[board - 1]:
-            record_board(service, t.key, number, board, value.value)
+    """Equipment missing: board 4, then board 3, of that team lose by administrative forfeit.
+
+    One action: the boards it decides are written together (one undo).
+    """
+    with service.journal.operation(
+        "cup_equipment", {"tournament": key, "match": number, "team": team_id, "boards": boards}
+    ) as tx:
+        t, m = _in_match(service, tx, key, number)
+        _check_plays(m, team_id, number)
+        if boards not in (1, 2):
+            raise OperationError(
+                "Matériel manquant : 1 (échiquier 4) ou 2 (échiquiers 4 et 3) parties."
+            )
+        current = [cup.Board(r) if r else None for r in m["results"]]
+        updated = cup.equipment_forfeits(current, team_id == m["home_team_id"], boards)
+        for board, value in enumerate(updated, start=1):
+            if value is not None and value != current[board - 1]:
+                record_board(service, t.key, number, board, value.value)
 
 
 def lineup_delay(t: Tournament, m: dict[str, Any], side: str, start: dt.datetime) -> dt.timedelta:
@@ -442,14 +463,18 @@ def honours(
     service: EventService, key: str | None, season: str | None = None, club: str | None = None
 ) -> tuple[list[tuple[str, str]], str | None]:
     """The roll of honour across seasons; a club's third win keeps the trophy."""
-    t = _cup(service, key)
-    roll = [tuple(x) for x in t.settings.get("roll_of_honour", [])]
     if season and club:
-        if any(s == season for s, _ in roll):
-            raise OperationError(f"La saison {season} est déjà au palmarès.")
-        roll.append((season, club))
-        service.update_settings(t.key, {"roll_of_honour": [list(x) for x in roll]})
-    pairs = [(str(s), str(c)) for s, c in roll]
+        with service.journal.operation(
+            "roll_of_honour", {"tournament": key, "season": season, "club": club}
+        ) as tx:
+            t = _cup(service, key)
+            assert t.id is not None
+            tx.args["tournament"] = t.key
+            if any(s == season for s, _ in service.store.roll_of_honour(t.id)):
+                raise OperationError(f"La saison {season} est déjà au palmarès.")
+            tx.insert("roll_of_honour", {"tournament_id": t.id, "season": season, "club": club})
+    t = _cup(service, key)
+    pairs = service.store.roll_of_honour(t.id or 0)
     return pairs, cup.trophy_kept(pairs)
 
 

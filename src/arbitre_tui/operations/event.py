@@ -29,8 +29,25 @@ from ..store.repo import Store, player_row, tournament_row
 
 if TYPE_CHECKING:
     from ..rules.registration import ImportReport
+    from . import swiss
 
 __all__ = ["EventService", "OperationError"]
+
+
+# What settings held before schema 4 and now lives in tables, row by row (issue 13).
+STATE_KEYS = frozenset(
+    {
+        "bye_requests",
+        "prohibited",
+        "manual_changes",
+        "explanations",
+        "playoffs",
+        "initial_colour_drawn",
+        "pairing_numbers",
+        "ko",
+        "roll_of_honour",
+    }
+)
 
 
 def _refuse(exc: RuleError) -> OperationError:
@@ -126,6 +143,13 @@ class EventService:
             return tx.insert("tournaments", tournament_row(t, position))
 
     def update_settings(self, key: str, changes: dict[str, Any]) -> None:
+        """Change a tournament's configuration (its live state has tables of its own)."""
+        state = sorted(set(changes) & STATE_KEYS)
+        if state:
+            raise OperationError(
+                f"« {state[0]} » n'est pas un réglage : c'est l'état du tournoi, modifié par "
+                "ses propres opérations."
+            )
         with self.journal.operation(
             "update_settings", {"tournament": key, "changes": changes}
         ) as tx:
@@ -291,28 +315,55 @@ class EventService:
         """Pair the next round with the tournament's system.
 
         One transaction: the youth format decided from the entries, the draw and the
-        boards are all written, or none (a refused pairing changes nothing).
+        boards are all written, or none (a refused pairing changes nothing). A Swiss
+        pairing (seconds at 1000 players, or an external engine) is computed first, on a
+        snapshot, without the write lock; it is written only if what it read has not
+        changed meanwhile — computed once more if it has, then refused. Called from
+        inside another operation, everything runs there, in its transaction.
         """
-        with self.journal.operation("pair_round", {"tournament": key}) as tx:
-            return self._pair_round(tx, key, seed, exempt_holes)
+        from . import swiss
 
-    def _pair_round(self, tx: Tx, key: str, seed: int | None, exempt_holes: bool) -> Round:
+        if self.journal.in_operation:
+            return self._pair_round_once(key, seed, exempt_holes, None)
+        for attempt in (1, 2):
+            plan = swiss.plan(self, key, seed)
+            try:
+                return self._pair_round_once(key, seed, exempt_holes, plan)
+            except swiss.StalePlan:
+                if attempt == 2:
+                    raise OperationError(
+                        "Les données ont changé pendant l'appariement (autre poste) : relancez."
+                    ) from None
+        raise AssertionError("unreachable")
+
+    def _pair_round_once(
+        self, key: str, seed: int | None, exempt_holes: bool, plan: swiss.Plan | None
+    ) -> Round:
+        with self.journal.operation("pair_round", {"tournament": key}) as tx:
+            return self._pair_round(tx, key, seed, exempt_holes, plan)
+
+    def _pair_round(
+        self, tx: Tx, key: str, seed: int | None, exempt_holes: bool, plan: swiss.Plan | None
+    ) -> Round:
+        """Inside the write transaction: check, then write (a plan: only if still current)."""
+        from . import swiss
+
         t = self.tournament(key)
         tx.args["tournament"] = t.key
-        if t.settings.get("youth_format"):
-            from . import swiss
-
-            t = swiss.decide_youth_format(self, t)
         tid = self._tid(t)
-        rounds = self.store.rounds(tid)
-        if rounds and not rounds[-1].closed:
-            raise OperationError(
-                f"La ronde {rounds[-1].number} n'est pas close : saisissez ses résultats puis clôturez-la."
-            )
-        number = len(rounds) + 1
+        if plan is not None and self.store.round(tid, plan.number) is not None:
+            raise OperationError(f"La ronde {plan.number} est déjà appariée (autre poste).")
+        computed = None
+        if plan is not None and plan.pairing is not None:
+            if plan.fingerprint != self.store.fingerprint(tid):
+                raise swiss.StalePlan
+            computed, youth = plan.pairing, plan.youth  # decided on these very data
+        else:
+            youth = swiss.youth_decision(self, t)
+        if youth is not None:
+            t = swiss.apply_youth_format(self, t, youth)
+        number = self.next_round(t)
         tx.args["round"] = number
-        if number > t.rounds_planned:
-            raise OperationError(f"Les {t.rounds_planned} rondes de {t.name} sont déjà appariées.")
         if t.system is System.ROUND_ROBIN:
             return self._pair_round_robin(t, number, seed)
         if t.system is System.KNOCKOUT:
@@ -320,9 +371,7 @@ class EventService:
 
             knockout.pair(self, t, number, seed, exempt_holes)
         elif t.system is System.SWISS:
-            from . import swiss
-
-            swiss.pair(self, t, number, seed)
+            swiss.pair(self, t, number, seed, computed)
         else:
             raise OperationError(
                 f"L'appariement automatique du système « {t.system.value} » n'existe pas "
@@ -332,13 +381,25 @@ class EventService:
         assert paired is not None
         return paired
 
+    def next_round(self, t: Tournament) -> int:
+        """The number of the round to pair, once the one before is closed."""
+        rounds = self.store.rounds(self._tid(t))
+        if rounds and not rounds[-1].closed:
+            raise OperationError(
+                f"La ronde {rounds[-1].number} n'est pas close : saisissez ses résultats puis clôturez-la."
+            )
+        number = len(rounds) + 1
+        if number > t.rounds_planned:
+            raise OperationError(f"Les {t.rounds_planned} rondes de {t.name} sont déjà appariées.")
+        return number
+
     def _pair_round_robin(self, t: Tournament, number: int, seed: int | None) -> Round:
         tid = self._tid(t)
-        registered = [p for p in self.store.players(tid) if not p.withdrawn]
-        # the players checked in make the table (all registered when nobody uses check-in)
-        players = [p for p in registered if p.checked_in] or registered
         with self.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
-            order: list[int] | None = t.settings.get("pairing_numbers")
+            registered = [p for p in self.store.players(tid) if not p.withdrawn]
+            # the players checked in make the table (all registered when nobody uses check-in)
+            players = [p for p in registered if p.checked_in] or registered
+            order = self.store.pairing_numbers(tid)
             if order is None:
                 if len(players) < 3:
                     raise OperationError("Un tournoi toutes rondes demande au moins 3 joueurs.")
@@ -346,15 +407,10 @@ class EventService:
                 order = list(
                     tx.draw("numéros d'appariement", "shuffle", [p.id for p in players], seed)
                 )
-                tx.update(
-                    "tournaments",
-                    tid,
-                    {
-                        "settings": json.dumps(
-                            {**t.settings, "pairing_numbers": order}, ensure_ascii=False
-                        )
-                    },
-                )
+                for k, pid in enumerate(order, start=1):
+                    tx.insert(
+                        "pairing_numbers", {"tournament_id": tid, "player_id": pid, "number": k}
+                    )
             try:
                 cycles = int(t.settings.get("cycles", 1))
                 schedule = roundrobin.berger_schedule(len(order), cycles)
@@ -413,12 +469,13 @@ class EventService:
         result: str | Result,
         round_number: int | None = None,
         *,
-        confirm: bool = False,
+        confirm: bool | str = False,
     ) -> Game:
         """A result, checked and written in one transaction.
 
         Writing over a different result already there (typed here or on the other station)
-        asks first: NeedsConfirmation names it, who wrote it and when.
+        asks first: NeedsConfirmation names it, who wrote it and when; ``confirm`` is its
+        token (what the question showed) or True (replace whatever is there).
         """
         try:
             value = result if isinstance(result, Result) else parse_result(result)
@@ -435,15 +492,26 @@ class EventService:
                     f"Échiquier {board} : c'est un exempt, il n'y a pas de résultat à saisir."
                 )
             assert game.id is not None
-            if game.result is not None and game.result is not value and not confirm:
-                raise NeedsConfirmation(
-                    f"Échiquier {board} : déjà {game.result.label} ({self._written_by(game.id)})"
-                    f" — remplacer par {value.label} ?"
-                )
+            self._replacing(game, board, value, confirm)
             keep = value is Result.DRAW and game.result is Result.DRAW
             decider = game.decider.value if keep and game.decider else None
             tx.update("games", game.id, {"result": value.value, "decider": decider})
         return game.model_copy(update={"result": value})
+
+    def _replacing(self, game: Game, board: int, value: Result, confirm: bool | str) -> None:
+        """Ask before a different result already there is replaced (unless answered yes
+        to a question about that very result)."""
+        if game.result is None or game.result is value:
+            return
+        token = f"{game.id}:{game.result.value}"
+        if confirm is True or confirm == token:
+            return
+        assert game.id is not None
+        raise NeedsConfirmation(
+            f"Échiquier {board} : déjà {game.result.label} ({self._written_by(game.id)})"
+            f" — remplacer par {value.label} ?",
+            token,
+        )
 
     def _open_round(self, rnd: Round) -> None:
         if rnd.closed:
@@ -464,13 +532,24 @@ class EventService:
         who = "ce poste" if row["terminal"] == self.journal.terminal else "autre poste"
         return f"{who}, {str(row['at'])[11:19]}"
 
-    def clear_result(self, key: str, board: int, round_number: int | None = None) -> None:
+    def clear_result(
+        self, key: str, board: int, round_number: int | None = None, *, confirm: bool | str = False
+    ) -> None:
+        """Clear a result; one written by the other station asks first."""
         with self.journal.operation("clear_result", {"board": board}) as tx:
             t, rnd, game = self._game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number, "board": board})
             if rnd.closed:
                 raise OperationError(f"La ronde {rnd.number} est close.")
             assert game.id is not None
+            if game.result is not None:
+                token = f"{game.id}:{game.result.value}"
+                by = self._written_by(game.id)
+                if by.startswith("autre poste") and confirm is not True and confirm != token:
+                    raise NeedsConfirmation(
+                        f"Échiquier {board} : {game.result.label} saisi par l'{by} — effacer ?",
+                        token,
+                    )
             tx.update("games", game.id, {"result": None})
 
     def absent(
@@ -482,7 +561,7 @@ class EventService:
         now: dt.datetime | None = None,
         exclude: bool = False,
         *,
-        confirm: bool = False,
+        confirm: bool | str = False,
     ) -> Game:
         """A player not seated in time loses by forfeit; both absent: double forfeit.
 
@@ -515,11 +594,7 @@ class EventService:
                         f"({minutes} min après le début de la ronde)."
                     )
             assert game.id is not None
-            if game.result is not None and game.result is not result and not confirm:
-                raise NeedsConfirmation(
-                    f"Échiquier {board} : déjà {game.result.label} ({self._written_by(game.id)})"
-                    f" — remplacer par {result.label} ?"
-                )
+            self._replacing(game, board, result, confirm)
             tx.update("games", game.id, {"result": result.value, "decider": None})
             for pid in absentees(result, game):
                 if exclude:

@@ -29,7 +29,9 @@ def entrants(service: EventService, t: Tournament) -> list[Player]:
 
 def _format(service: EventService, t: Tournament) -> ko.KoFormat:
     # Closing registration withdraws the waiting list; they still count as entries.
-    waiting = set(t.settings.get("ko", {}).get("waiting", []))
+    assert t.id is not None
+    closed = service.store.ko_registration(t.id)
+    waiting = set(closed["waiting"] if closed else [])
     people = [p for p in entrants(service, t) if not p.withdrawn or p.id in waiting]
     return ko.ko_format(
         [
@@ -46,7 +48,7 @@ def status(service: EventService, key: str | None) -> dict[str, Any]:
     assert t.id is not None
     fmt = _format(service, t)
     names = {p.id: p.name for p in service.store.players(t.id)}
-    closed = "ko" in t.settings
+    closed = service.store.ko_registration(t.id) is not None
     rounds = service.store.rounds(t.id)
     out: dict[str, Any] = {
         "tournament": t.key,
@@ -72,32 +74,31 @@ def status(service: EventService, key: str | None) -> dict[str, Any]:
 
 
 def close_registration(service: EventService, key: str | None) -> ko.KoFormat:
-    t = _ko(service, key)
-    assert t.id is not None
-    if "ko" in t.settings:
-        raise OperationError("Les inscriptions sont déjà closes.")
-    fmt = _format(service, t)
-    stages, controls = ko.ko_stages(fmt.rounds) if fmt.rounds else ({}, {})
-    settings = {
-        **t.settings,
-        "ko": {
-            "case": fmt.case,
-            "rounds": fmt.rounds,
-            "bracket": fmt.bracket,
-            "validated": fmt.validated,
-            "waiting": fmt.waiting,
-            "byes": fmt.byes,
-            "cancelled": fmt.cancelled,
-        },
-    }
-    with service.journal.operation(
-        "ko_close_registration", {"tournament": t.key, "case": fmt.case}
-    ) as tx:
+    with service.journal.operation("ko_close_registration", {"tournament": key}) as tx:
+        t = _ko(service, key)
+        assert t.id is not None
+        if service.store.ko_registration(t.id) is not None:
+            raise OperationError("Les inscriptions sont déjà closes.")
+        fmt = _format(service, t)
+        tx.args.update({"tournament": t.key, "case": fmt.case})
+        stages, controls = ko.ko_stages(fmt.rounds) if fmt.rounds else ({}, {})
+        tx.insert(
+            "ko_registration",
+            {
+                "tournament_id": t.id,
+                "format_case": fmt.case,
+                "rounds": fmt.rounds,
+                "bracket": fmt.bracket,
+                "validated": json.dumps(fmt.validated),
+                "waiting": json.dumps(fmt.waiting),
+                "byes": json.dumps(fmt.byes),
+                "cancelled": int(fmt.cancelled),
+            },
+        )
         tx.update(
             "tournaments",
             t.id,
             {
-                "settings": json.dumps(settings, ensure_ascii=False),
                 "rounds_planned": max(fmt.rounds, 1),
                 "stages": json.dumps({str(k): v for k, v in stages.items()}),
                 "time_controls": json.dumps({str(k): v.model_dump() for k, v in controls.items()}),
@@ -143,14 +144,14 @@ def pair(
     service: EventService, t: Tournament, number: int, seed: int | None, exempt_holes: bool = False
 ) -> None:
     """Round 1 by the recorded draw; later rounds by the bracket, holes filled by lucky losers."""
-    info = t.settings.get("ko")
-    if not info:
-        raise OperationError("Closez d'abord les inscriptions (arbitre ko close-registration).")
-    if info.get("cancelled"):
-        raise OperationError("Le tournoi est annulé (moins de 100 inscrits) : rien à apparier.")
     assert t.id is not None
-    rule, ratings, excluded, _ = _context(service, t)
     with service.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
+        info = service.store.ko_registration(t.id)
+        if not info:
+            raise OperationError("Closez d'abord les inscriptions (arbitre ko close-registration).")
+        if info["cancelled"]:
+            raise OperationError("Le tournoi est annulé (moins de 100 inscrits) : rien à apparier.")
+        rule, ratings, excluded, _ = _context(service, t)
         if number == 1:
             fmt = ko.KoFormat(
                 info["case"],
@@ -255,24 +256,27 @@ def pair(
 def record_decider(service: EventService, key: str | None, board: int, result: str) -> None:
     from ..rules.models import parse_result
 
-    t = _ko(service, key)
-    _t, rnd, game = service._game(t.key, None, board)
-    if rnd.closed:
-        raise OperationError(f"La ronde {rnd.number} est close.")
-    if game.result is not Result.DRAW:
-        raise OperationError(f"Échiquier {board} : pas de nulle, pas de départage à saisir.")
-    try:
-        value = parse_result(result)
-    except RuleError as exc:
-        raise OperationError(exc.message) from None
-    if not value.played:
-        raise OperationError("Le départage se joue : 1, = ou 0.")
-    if value is Result.DRAW and t.settings.get("decider", "armageddon") != "armageddon":
-        raise OperationError("Seul l'Armageddon peut finir nul (la nulle qualifie les Noirs).")
-    assert game.id is not None
     with service.journal.operation(
-        "record_decider", {"tournament": t.key, "board": board, "result": value.value}
+        "record_decider", {"tournament": key, "board": board, "result": result}
     ) as tx:
+        t = _ko(service, key)
+        tx.args["tournament"] = t.key
+        _t, rnd, game = service._game(t.key, None, board)
+        tx.args["round"] = rnd.number
+        if rnd.closed:
+            raise OperationError(f"La ronde {rnd.number} est close.")
+        if game.result is not Result.DRAW:
+            raise OperationError(f"Échiquier {board} : pas de nulle, pas de départage à saisir.")
+        try:
+            value = parse_result(result)
+        except RuleError as exc:
+            raise OperationError(exc.message) from None
+        tx.args["result"] = value.value
+        if not value.played:
+            raise OperationError("Le départage se joue : 1, = ou 0.")
+        if value is Result.DRAW and t.settings.get("decider", "armageddon") != "armageddon":
+            raise OperationError("Seul l'Armageddon peut finir nul (la nulle qualifie les Noirs).")
+        assert game.id is not None
         tx.update("games", game.id, {"decider": value.value})
 
 
@@ -299,29 +303,29 @@ def lucky_loser(
     ``confirm=True``: the drawn player is reachable and takes the hole. ``False``: not
     reachable — kept as a try, and the draw is repeated without them.
     """
-    t = _ko(service, key)
-    assert t.id is not None
-    rounds = service.store.rounds(t.id)
-    if not rounds or not rounds[-1].closed:
-        raise OperationError("Le repêchage se tire après la clôture de la ronde.")
-    number = rounds[-1].number
-    rows = [
-        dict(r)
-        for r in service.store.conn.execute(
-            "SELECT * FROM lucky_losers WHERE tournament_id = ? AND round = ? ORDER BY id",
-            (t.id, number),
-        )
-    ]
-    pending = [r for r in rows if r["status"] == "pending"]
-    names = {p.id: p.name for p in service.store.players(t.id)}
-    if confirm is not None:
-        if not pending:
-            raise OperationError("Aucun repêché en attente de confirmation.")
-        row = pending[0]
-        with service.journal.operation(
-            "lucky_loser_confirm",
-            {"tournament": t.key, "player": row["player_id"], "reachable": confirm},
-        ) as tx:
+    op = "lucky_loser_draw" if confirm is None else "lucky_loser_confirm"
+    with service.journal.operation(op, {"tournament": key}) as tx:
+        t = _ko(service, key)
+        assert t.id is not None
+        tx.args["tournament"] = t.key
+        rounds = service.store.rounds(t.id)
+        if not rounds or not rounds[-1].closed:
+            raise OperationError("Le repêchage se tire après la clôture de la ronde.")
+        number = rounds[-1].number
+        rows = [
+            dict(r)
+            for r in service.store.conn.execute(
+                "SELECT * FROM lucky_losers WHERE tournament_id = ? AND round = ? ORDER BY id",
+                (t.id, number),
+            )
+        ]
+        pending = [r for r in rows if r["status"] == "pending"]
+        names = {p.id: p.name for p in service.store.players(t.id)}
+        if confirm is not None:
+            if not pending:
+                raise OperationError("Aucun repêché en attente de confirmation.")
+            row = pending[0]
+            tx.args.update({"player": row["player_id"], "reachable": confirm})
             tx.update(
                 "lucky_losers", row["id"], {"status": "accepted" if confirm else "unreachable"}
             )
@@ -330,13 +334,11 @@ def lucky_loser(
             rows = [{**r, "status": "unreachable"} if r["id"] == row["id"] else r for r in rows]
             drawn = _draw_one(service, t, number, rows, tx, seed)
             return {"unreachable": names[row["player_id"]], **drawn}
-    if pending:
-        raise OperationError(
-            f"{names[pending[0]['player_id']]} attend sa confirmation (joignable : oui ou non)."
-        )
-    with service.journal.operation(
-        "lucky_loser_draw", {"tournament": t.key, "round": number}
-    ) as tx:
+        if pending:
+            raise OperationError(
+                f"{names[pending[0]['player_id']]} attend sa confirmation (joignable : oui ou non)."
+            )
+        tx.args["round"] = number
         return _draw_one(service, t, number, rows, tx, seed)
 
 

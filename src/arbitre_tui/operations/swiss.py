@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import secrets
 import shlex
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..rules import trf as trfmod
 from ..rules import youth
+from ..rules.draws import run_draw
 from ..rules.errors import RuleError
 from ..rules.models import Bye, Player, Result, System, Title, Tournament
 from ..rules.models import Game as StoredGame
@@ -25,6 +28,7 @@ from ..rules.roundrobin import youth_format, youth_tiebreaks
 from ..rules.swiss.checker import parse_engine_output
 from ..rules.swiss.dutch import PairingImpossible, pair_round
 from ..rules.swiss.model import Entrant, Game, RoundPairing, SwissState
+from ..store.journal import Tx as _Tx
 from .event import EventService, OperationError, _tc_json, absentees
 
 _TITLE_ORDER = [Title.GM, Title.IM, Title.WGM, Title.FM, Title.WIM, Title.CM, Title.WFM, Title.WCM]
@@ -43,11 +47,6 @@ def _swiss(service: EventService, key: str | None) -> Tournament:
     if t.system is not System.SWISS and not t.settings.get("youth_format"):
         raise OperationError(f"{t.name} n'est pas un tournoi au système suisse.")
     return t
-
-
-def _save_settings(tx: Any, t: Tournament, settings: dict[str, Any]) -> None:
-    assert t.id is not None
-    tx.update("tournaments", t.id, {"settings": json.dumps(settings, ensure_ascii=False)})
 
 
 # -- who plays, in which order ----------------------------------------------------------
@@ -104,7 +103,7 @@ def swiss_state(service: EventService, t: Tournament, number: int) -> tuple[Swis
         for pid in ids:
             if pid not in done:
                 history[pid].append(Game(result="Z"))  # late entry or absent: no points
-    requests = {int(x) for x in t.settings.get("bye_requests", {}).get(str(number), [])}
+    requests = set(service.store.bye_requests(t.id).get(number, []))
     for p in people:
         assert p.id is not None
         if p.id in requests:
@@ -112,10 +111,10 @@ def swiss_state(service: EventService, t: Tournament, number: int) -> tuple[Swis
         elif p.withdrawn or p.excluded:
             history[p.id].append(Game(result="Z"))
     prohibited = [
-        (int(first), int(last), [pno[i] for i in group if i in pno])
-        for first, last, group in t.settings.get("prohibited", [])
+        (first, last, [pno[i] for i in group if i in pno])
+        for first, last, group in service.store.prohibitions(t.id)
     ]
-    colour = t.settings.get("initial_colour_drawn") or t.settings.get("initial_colour", "w")
+    colour = service.store.initial_colour_drawn(t.id) or t.settings.get("initial_colour", "w")
     state = SwissState(
         entrants=[
             Entrant(number=pno[p.id or 0], rating=p.rating, games=history[p.id or 0])
@@ -130,38 +129,117 @@ def swiss_state(service: EventService, t: Tournament, number: int) -> tuple[Swis
 
 
 # -- pairing ---------------------------------------------------------------------------
-def decide_youth_format(service: EventService, t: Tournament) -> Tournament:
+class StalePlan(Exception):
+    """What a pairing computed on changed before its write transaction: compute again."""
+
+
+@dataclass
+class YouthFormat:
+    """Regulation 003's format, decided from the entries when round 1 is paired."""
+
+    entries: int
+    system: str
+    rounds: int
+    tiebreaks: list[str]
+
+
+@dataclass
+class Pairing:
+    """A Swiss round computed (our engine, the external one), ready to be written."""
+
+    number: int
+    state: SwissState
+    ids: list[int]
+    ours: RoundPairing
+    chosen: RoundPairing
+    opinion: dict[str, Any] | None
+    colour_seed: int | None  # the initial colour's draw, to record with the round
+
+
+@dataclass
+class Plan:
+    """What a pairing read before the write lock: the round it pairs, the digest of the
+    data, and for a Swiss round the pairing computed (None: paired inside the lock)."""
+
+    fingerprint: str
+    number: int
+    youth: YouthFormat | None
+    pairing: Pairing | None
+
+
+def youth_decision(service: EventService, t: Tournament) -> YouthFormat | None:
     """Regulation 003: ≤ 8 entries round robin, 9–14 Swiss 5 rounds, ≥ 15 Swiss 7 rounds.
 
-    Decided when round 1 is paired, from the players checked in.
+    Decided when round 1 is paired, from the players checked in; None: nothing to change.
+    Reads only: the pairing writes it, in its own transaction.
     """
     assert t.id is not None
     if not t.settings.get("youth_format") or service.store.rounds(t.id):
-        return t
+        return None
     entries = sum(1 for p in service.store.players(t.id) if p.checked_in and not p.withdrawn)
     try:
         system, rounds = youth_format(entries)
     except RuleError as exc:
         raise OperationError(exc.message) from None
     tiebreaks = youth_tiebreaks(system)
-    if (t.system.value, t.rounds_planned, t.tiebreaks) != (system, rounds, tiebreaks):
-        with service.journal.operation(
-            "youth_format", {"tournament": t.key, "entries": entries, "system": system}
-        ) as tx:
-            tx.update(
-                "tournaments",
-                t.id,
-                {
-                    "system": system,
-                    "rounds_planned": rounds,
-                    "tiebreaks": json.dumps(tiebreaks),
-                },
-            )
+    if (t.system.value, t.rounds_planned, t.tiebreaks) == (system, rounds, tiebreaks):
+        return None
+    return YouthFormat(entries, system, rounds, tiebreaks)
+
+
+def _with_format(t: Tournament, decided: YouthFormat | None) -> Tournament:
+    if decided is None:
+        return t
+    return t.model_copy(
+        update={
+            "system": System(decided.system),
+            "rounds_planned": decided.rounds,
+            "tiebreaks": decided.tiebreaks,
+        }
+    )
+
+
+def apply_youth_format(service: EventService, t: Tournament, decided: YouthFormat) -> Tournament:
+    """Write the format decided (inside the pairing's transaction)."""
+    assert t.id is not None
+    with service.journal.operation(
+        "youth_format", {"tournament": t.key, "entries": decided.entries, "system": decided.system}
+    ) as tx:
+        tx.update(
+            "tournaments",
+            t.id,
+            {
+                "system": decided.system,
+                "rounds_planned": decided.rounds,
+                "tiebreaks": json.dumps(decided.tiebreaks),
+            },
+        )
     return service.tournament(t.key)
 
 
-def pair(service: EventService, t: Tournament, number: int, seed: int | None) -> RoundPairing:
-    """Pair round ``number`` with the Dutch engine (or the external one) and store it."""
+def plan(service: EventService, key: str, seed: int | None) -> Plan:
+    """Read a snapshot without the write lock; for a Swiss round, run the engines on it.
+
+    A round robin or knockout round is quick: only its number is noted here, it is paired
+    inside the transaction. Refusals found on the snapshot are raised here, nothing written.
+    """
+    with service.journal.reading():
+        t = service.tournament(key)
+        assert t.id is not None
+        fingerprint = service.store.fingerprint(t.id)
+        decided = youth_decision(service, t)
+        t = _with_format(t, decided)
+        number = service.next_round(t)
+        if t.system is not System.SWISS:
+            return Plan(fingerprint, number, decided, None)
+        state, ids, colour_seed = _inputs(service, t, number, seed)
+    return Plan(fingerprint, number, decided, _compute(t, number, state, ids, colour_seed))
+
+
+def _inputs(
+    service: EventService, t: Tournament, number: int, seed: int | None
+) -> tuple[SwissState, list[int], int | None]:
+    """The engine's input, with the initial colour drawn (its seed, to record) if not yet."""
     assert t.id is not None
     state, ids = swiss_state(service, t, number)
     if number == 1 and len(state.entrants) < 2:
@@ -169,72 +247,108 @@ def pair(service: EventService, t: Tournament, number: int, seed: int | None) ->
             f"{t.name} : {len(state.entrants)} joueur(s) pointé(s) ; pointez les présents avant "
             "d'apparier la ronde 1."
         )
-    settings = dict(t.settings)
+    colour_seed = None
+    if (
+        t.settings.get("initial_colour", "draw") == "draw"
+        and service.store.initial_colour_drawn(t.id) is None
+    ):
+        # C.04.3 E.5: the initial colour is drawn by lot before round 1; the draw is
+        # recorded with the round (same seed, same outcome)
+        colour_seed = secrets.randbits(63) if seed is None else seed
+        state.initial_colour = run_draw("coin", colour_seed, ["w", "b"])
+    return state, ids, colour_seed
+
+
+def _compute(
+    t: Tournament, number: int, state: SwissState, ids: list[int], colour_seed: int | None
+) -> Pairing:
+    """The engines' work: no store, no lock (seconds at 1000 players, or an external program)."""
+    try:
+        ours = pair_round(state)
+    except PairingImpossible as exc:
+        raise OperationError(
+            f"{exc.message} Vérifiez les interdictions d'appariement et les absents."
+        ) from None
+    chosen = ours
+    opinion: dict[str, Any] | None = None
+    engine = t.settings.get("external_engine")
+    if engine:
+        opinion = second_opinion(engine, state, ours)
+        if t.settings.get("pairing_engine") == "external" and opinion.get("pairs") is not None:
+            chosen = _from_external(opinion, number)
+    return Pairing(number, state, ids, ours, chosen, opinion, colour_seed)
+
+
+def pair(
+    service: EventService,
+    t: Tournament,
+    number: int,
+    seed: int | None,
+    computed: Pairing | None = None,
+) -> RoundPairing:
+    """Store Swiss round ``number``: ``computed`` outside the lock, or computed here."""
+    assert t.id is not None
     with service.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
-        if (
-            settings.get("initial_colour", "draw") == "draw"
-            and "initial_colour_drawn" not in settings
-        ):
-            # C.04.3 E.5: the initial colour is drawn by lot before round 1
-            settings["initial_colour_drawn"] = tx.draw(
-                "couleur initiale (ronde 1)", "coin", ["w", "b"], seed
-            )
-            state.initial_colour = settings["initial_colour_drawn"]
-        try:
-            ours = pair_round(state)
-        except PairingImpossible as exc:
-            raise OperationError(
-                f"{exc.message} Vérifiez les interdictions d'appariement et les absents."
-            ) from None
-        chosen = ours
-        opinion: dict[str, Any] | None = None
-        engine = settings.get("external_engine")
-        if engine:
-            opinion = second_opinion(engine, state, ours)
-            if settings.get("pairing_engine") == "external" and opinion.get("pairs") is not None:
-                chosen = _from_external(opinion, number)
-        round_id = tx.insert(
-            "rounds",
+        if computed is None:
+            state, ids, colour_seed = _inputs(service, t, number, seed)
+            computed = _compute(t, number, state, ids, colour_seed)
+        assert computed.number == number
+        _write_pairing(tx, t, computed)
+    return computed.chosen
+
+
+def _write_pairing(tx: _Tx, t: Tournament, computed: Pairing) -> None:
+    state, ids, chosen, number = computed.state, computed.ids, computed.chosen, computed.number
+    if computed.colour_seed is not None:
+        colour = tx.draw("couleur initiale (ronde 1)", "coin", ["w", "b"], computed.colour_seed)
+        tx.update("tournaments", t.id or 0, {"initial_colour_drawn": colour})
+    round_id = tx.insert(
+        "rounds",
+        {
+            "tournament_id": t.id,
+            "number": number,
+            "stage": None,
+            "time_control": _tc_json(t, number),
+            "closed": 0,
+        },
+    )
+    board = 0
+    for b in chosen.boards:
+        board += 1
+        tx.insert(
+            "games",
             {
-                "tournament_id": t.id,
-                "number": number,
-                "stage": None,
-                "time_control": _tc_json(t, number),
-                "closed": 0,
+                "round_id": round_id,
+                "board": board,
+                "white_id": ids[b.white - 1],
+                "black_id": ids[b.black - 1],
             },
         )
-        board = 0
-        for b in chosen.boards:
-            board += 1
-            tx.insert(
-                "games",
-                {
-                    "round_id": round_id,
-                    "board": board,
-                    "white_id": ids[b.white - 1],
-                    "black_id": ids[b.black - 1],
-                },
-            )
-        byes: list[tuple[int, Bye]] = []
-        if chosen.bye is not None:
-            byes.append((ids[chosen.bye - 1], Bye.PAIRING_ALLOCATED))
-        for e in state.entrants:
-            if len(e.games) >= number:
-                code = e.games[number - 1].result
-                byes.append((ids[e.number - 1], Bye(code)))
-        for pid, kind in byes:
-            board += 1
-            tx.insert(
-                "games",
-                {"round_id": round_id, "board": board, "white_id": pid, "bye": kind.value},
-            )
-        record = _with_player_ids(ours.explanation.model_dump(), ids)
-        record["engine"] = "externe" if chosen is not ours else "interne"
-        if opinion is not None:
-            record["second_opinion"] = _with_player_ids(opinion, ids)
-        settings.setdefault("explanations", {})[str(number)] = record
-        _save_settings(tx, t, settings)
-    return chosen
+    byes: list[tuple[int, Bye]] = []
+    if chosen.bye is not None:
+        byes.append((ids[chosen.bye - 1], Bye.PAIRING_ALLOCATED))
+    for e in state.entrants:
+        if len(e.games) >= number:
+            code = e.games[number - 1].result
+            byes.append((ids[e.number - 1], Bye(code)))
+    for pid, kind in byes:
+        board += 1
+        tx.insert(
+            "games",
+            {"round_id": round_id, "board": board, "white_id": pid, "bye": kind.value},
+        )
+    record = _with_player_ids(computed.ours.explanation.model_dump(), ids)
+    record["engine"] = "externe" if chosen is not computed.ours else "interne"
+    if computed.opinion is not None:
+        record["second_opinion"] = _with_player_ids(computed.opinion, ids)
+    tx.insert(
+        "pairing_records",
+        {
+            "tournament_id": t.id,
+            "round": number,
+            "record": json.dumps(record, ensure_ascii=False),
+        },
+    )
 
 
 def _with_player_ids(record: dict[str, Any], ids: list[int]) -> dict[str, Any]:
@@ -360,76 +474,95 @@ def fees(service: EventService, key: str) -> list[dict[str, Any]]:
 
 def set_opt_out(service: EventService, player_id: int, opt_out: bool = True) -> None:
     """A player's written objection to publication: pages then show no name for them."""
-    service._player(player_id)
     with service.journal.operation(
         "publish_opt_out", {"player": player_id, "opt_out": opt_out}
     ) as tx:
+        tx.args["name"] = service._player(player_id).name
         tx.update("players", player_id, {"publish_opt_out": int(opt_out)})
 
 
 # -- before the round: byes, prohibitions, publication -------------------------------------
 def request_bye(service: EventService, player_id: int, round_number: int) -> None:
     """A half-point bye, asked before the end of the previous round (regulation 002)."""
-    player = service._player(player_id)
-    t = service.store.tournament(player.tournament_id or 0)
-    assert t is not None and t.id is not None
-    rounds = service.store.rounds(t.id)
-    paired = max((r.number for r in rounds), default=0)
-    finished = max((r.number for r in rounds if r.closed), default=0)
-    requests: dict[str, list[int]] = {
-        k: list(v) for k, v in t.settings.get("bye_requests", {}).items()
-    }
-    taken = sum(player_id in v for v in requests.values())
-    if round_number > t.rounds_planned or round_number < 1:
-        raise OperationError(f"{t.name} a {t.rounds_planned} rondes : pas de ronde {round_number}.")
-    if player_id in requests.get(str(round_number), []):
-        raise OperationError(f"{player.name} a déjà un bye ½ point en ronde {round_number}.")
-    if round_number <= paired:
-        raise OperationError(f"La ronde {round_number} est déjà appariée : trop tard pour un bye.")
-    fault = half_point_bye_fault(
-        round_number,
-        finished,
-        taken,
-        max_byes=int(t.settings.get("half_point_byes_max", 2)),
-        forbidden=[int(x) for x in t.settings.get("half_point_byes_forbidden_rounds", [])],
-    )
-    if fault:
-        raise OperationError(f"{player.name} : {fault}")
-    requests.setdefault(str(round_number), []).append(player_id)
     with service.journal.operation(
         "request_bye", {"player": player_id, "round": round_number}
     ) as tx:
-        _save_settings(tx, t, {**t.settings, "bye_requests": requests})
+        player = service._player(player_id)
+        t = service.store.tournament(player.tournament_id or 0)
+        assert t is not None and t.id is not None
+        tx.args.update({"tournament": t.key, "name": player.name})
+        rounds = service.store.rounds(t.id)
+        paired = max((r.number for r in rounds), default=0)
+        finished = max((r.number for r in rounds if r.closed), default=0)
+        requests = service.store.bye_requests(t.id)
+        taken = sum(player_id in v for v in requests.values())
+        if round_number > t.rounds_planned or round_number < 1:
+            raise OperationError(
+                f"{t.name} a {t.rounds_planned} rondes : pas de ronde {round_number}."
+            )
+        if player_id in requests.get(round_number, []):
+            raise OperationError(f"{player.name} a déjà un bye ½ point en ronde {round_number}.")
+        if round_number <= paired:
+            raise OperationError(
+                f"La ronde {round_number} est déjà appariée : trop tard pour un bye."
+            )
+        fault = half_point_bye_fault(
+            round_number,
+            finished,
+            taken,
+            max_byes=int(t.settings.get("half_point_byes_max", 2)),
+            forbidden=[int(x) for x in t.settings.get("half_point_byes_forbidden_rounds", [])],
+        )
+        if fault:
+            raise OperationError(f"{player.name} : {fault}")
+        tx.insert(
+            "bye_requests",
+            {
+                "tournament_id": t.id,
+                "player_id": player_id,
+                "round": round_number,
+                "at": dt.datetime.now().isoformat(timespec="seconds"),
+            },
+        )
 
 
 def prohibit(
     service: EventService, key: str, player_ids: list[int], first: int = 1, last: int = 0
 ) -> None:
     """Players who must not meet (siblings; one club in the first rounds): rounds first..last."""
-    t = _swiss(service, key)
-    assert t.id is not None
-    known = {p.id for p in service.store.players(t.id)}
-    bad = [i for i in player_ids if i not in known]
-    if len(set(player_ids)) < 2 or bad:
-        raise OperationError(
-            "Une interdiction d'appariement réunit au moins deux joueurs de ce tournoi"
-            + (f" (inconnus : {', '.join(map(str, bad))})." if bad else ".")
-        )
-    entries = [*t.settings.get("prohibited", []), [first, last, sorted(set(player_ids))]]
     with service.journal.operation(
-        "prohibit", {"tournament": t.key, "players": player_ids, "rounds": [first, last]}
+        "prohibit", {"tournament": key, "players": player_ids, "rounds": [first, last]}
     ) as tx:
-        _save_settings(tx, t, {**t.settings, "prohibited": entries})
+        t = _swiss(service, key)
+        assert t.id is not None
+        tx.args["tournament"] = t.key
+        known = {p.id for p in service.store.players(t.id)}
+        bad = [i for i in player_ids if i not in known]
+        if len(set(player_ids)) < 2 or bad:
+            raise OperationError(
+                "Une interdiction d'appariement réunit au moins deux joueurs de ce tournoi"
+                + (f" (inconnus : {', '.join(map(str, bad))})." if bad else ".")
+            )
+        tx.insert(
+            "prohibitions",
+            {
+                "tournament_id": t.id,
+                "first_round": first,
+                "last_round": last,
+                "players": json.dumps(sorted(set(player_ids))),
+            },
+        )
 
 
 def publish(service: EventService, key: str, now: dt.datetime | None = None) -> str | None:
     """Record the publication time; a warning when it is less than the required lead."""
-    t = _swiss(service, key)
-    rnd = service.current_round(t)
-    if rnd is None or rnd.id is None:
-        raise OperationError(f"{t.name} : aucune ronde appariée à publier.")
-    when = (now or dt.datetime.now()).replace(microsecond=0)
-    with service.journal.operation("publish", {"tournament": t.key, "round": rnd.number}) as tx:
+    with service.journal.operation("publish", {"tournament": key}) as tx:
+        t = _swiss(service, key)
+        rnd = service.current_round(t)
+        if rnd is None or rnd.id is None:
+            raise OperationError(f"{t.name} : aucune ronde appariée à publier.")
+        tx.args.update({"tournament": t.key, "round": rnd.number})
+        when = (now or dt.datetime.now()).replace(microsecond=0)
         tx.update("rounds", rnd.id, {"published_at": when.isoformat()})
     lead = int(t.settings.get("publish_min_before_minutes", 60))
     if rnd.start_time is not None and when > rnd.start_time - dt.timedelta(minutes=lead):
@@ -449,7 +582,7 @@ def absent(
     keep: bool = False,
     now: dt.datetime | None = None,
     round_number: int | None = None,
-    confirm: bool = False,
+    confirm: bool | str = False,
 ) -> list[int]:
     """Forfeit (more than the allowed lateness); an unexcused forfeit excludes the player
     from later rounds unless the arbiter keeps them (regulation 002). Returns the excluded."""
@@ -468,10 +601,11 @@ def absent(
 
 def keep_player(service: EventService, player_id: int) -> None:
     """The arbiter keeps a player excluded after a forfeit (a valid excuse), recorded."""
-    player = service._player(player_id)
-    if not player.excluded:
-        raise OperationError(f"{player.name} n'est pas exclu(e).")
     with service.journal.operation("keep_player", {"player": player_id}) as tx:
+        player = service._player(player_id)
+        if not player.excluded:
+            raise OperationError(f"{player.name} n'est pas exclu(e).")
+        tx.args["name"] = player.name
         tx.update("players", player_id, {"excluded": 0})
 
 
@@ -481,36 +615,35 @@ def force_pair(service: EventService, key: str, a: int, b: int) -> list[str]:
     Returns the rules the change breaks (an arbiter's decision, recorded in the journal and
     written as a ``###`` comment in the TRF export).
     """
-    t = _swiss(service, key)
-    rnd = service.current_round(t)
-    if rnd is None or rnd.id is None or rnd.closed:
-        raise OperationError(f"{t.name} : pas de ronde ouverte à modifier.")
-    games = service.store.games(rnd.id)
-    if any(g.result is not None for g in games if g.black_id is not None):
-        raise OperationError("Des résultats sont saisis : la ronde ne peut plus être modifiée.")
-    where: dict[int, StoredGame] = {}
-    for g in games:
-        for pid in (g.white_id, g.black_id):
-            if pid is not None:
-                where[pid] = g
-    if a == b or a not in where or b not in where:
-        raise OperationError("Les deux joueurs doivent être appariés dans cette ronde.")
-    ga, gb = where[a], where[b]
-    if ga.id == gb.id:
-        raise OperationError("Ces deux joueurs jouent déjà ensemble.")
-    for g in (ga, gb):
-        if g.bye is not None and g.bye is not Bye.PAIRING_ALLOCATED:
-            raise OperationError("Un joueur au bye demandé ne peut pas être apparié.")
-    x = ga.black_id if ga.white_id == a else ga.white_id  # a's former opponent (None: bye)
-    y = gb.black_id if gb.white_id == b else gb.white_id
-    a_white = ga.white_id == a and ga.black_id is not None
-    new_ab = (a, b) if a_white or gb.black_id is None else (b, a)
-    if gb.white_id == b and gb.black_id is not None and not a_white:
-        new_ab = (b, a)
-    broken = _broken_rules(service, t, rnd.number, new_ab, x, y)
-    with service.journal.operation(
-        "force_pair", {"tournament": t.key, "round": rnd.number, "players": [a, b]}
-    ) as tx:
+    with service.journal.operation("force_pair", {"tournament": key, "players": [a, b]}) as tx:
+        t = _swiss(service, key)
+        rnd = service.current_round(t)
+        if rnd is None or rnd.id is None or rnd.closed:
+            raise OperationError(f"{t.name} : pas de ronde ouverte à modifier.")
+        tx.args.update({"tournament": t.key, "round": rnd.number})
+        games = service.store.games(rnd.id)
+        if any(g.result is not None for g in games if g.black_id is not None):
+            raise OperationError("Des résultats sont saisis : la ronde ne peut plus être modifiée.")
+        where: dict[int, StoredGame] = {}
+        for g in games:
+            for pid in (g.white_id, g.black_id):
+                if pid is not None:
+                    where[pid] = g
+        if a == b or a not in where or b not in where:
+            raise OperationError("Les deux joueurs doivent être appariés dans cette ronde.")
+        ga, gb = where[a], where[b]
+        if ga.id == gb.id:
+            raise OperationError("Ces deux joueurs jouent déjà ensemble.")
+        for g in (ga, gb):
+            if g.bye is not None and g.bye is not Bye.PAIRING_ALLOCATED:
+                raise OperationError("Un joueur au bye demandé ne peut pas être apparié.")
+        x = ga.black_id if ga.white_id == a else ga.white_id  # a's former opponent (None: bye)
+        y = gb.black_id if gb.white_id == b else gb.white_id
+        a_white = ga.white_id == a and ga.black_id is not None
+        new_ab = (a, b) if a_white or gb.black_id is None else (b, a)
+        if gb.white_id == b and gb.black_id is not None and not a_white:
+            new_ab = (b, a)
+        broken = _broken_rules(service, t, rnd.number, new_ab, x, y)
         assert ga.id is not None and gb.id is not None
         tx.update("games", ga.id, {"white_id": new_ab[0], "black_id": new_ab[1], "bye": None})
         if x is None and y is None:
@@ -523,13 +656,11 @@ def force_pair(service: EventService, key: str, a: int, b: int) -> list[str]:
             )
         else:
             tx.update("games", gb.id, {"white_id": x, "black_id": y, "bye": None})
-        changes = dict(t.settings.get("manual_changes", {}))
         names = {p.id: p.name for p in service.store.players(t.id or 0)}
         note = f"ronde {rnd.number} : {names.get(a)} contre {names.get(b)} imposé par l'arbitre"
         if broken:
             note += " (" + "; ".join(broken) + ")"
-        changes.setdefault(str(rnd.number), []).append(note)
-        _save_settings(tx, t, {**t.settings, "manual_changes": changes})
+        tx.insert("manual_changes", {"tournament_id": t.id, "round": rnd.number, "note": note})
     return broken
 
 
@@ -591,7 +722,7 @@ def playoff_groups(service: EventService, key: str) -> dict[str, list[int]]:
 
 def playoff_status(service: EventService, key: str, which: str) -> youth.Playoff:
     t = service.tournament(key)
-    record = t.settings.get("playoffs", {}).get(which)
+    record = service.store.playoffs(t.id or 0).get(which)
     if record is None:
         groups = playoff_groups(service, key)
         if which not in groups:
@@ -608,29 +739,43 @@ def playoff_result(
     service: EventService, key: str, which: str, a: int, b: int, points_a: float, points_b: float
 ) -> youth.Playoff:
     """A two-game mini-match: points of each; level, the better tie-break goes through."""
-    t = service.tournament(key)
-    status = playoff_status(service, key, which)
-    if frozenset((a, b)) not in {frozenset(p) for p in status.pending}:
-        raise OperationError(
-            "Ce mini-match n'est pas à jouer maintenant : "
-            + (", ".join(f"{x}–{y}" for x, y in status.pending) or "le barrage est terminé")
-            + "."
-        )
-    if not (0 <= points_a <= 2 and 0 <= points_b <= 2 and points_a + points_b == 2):
-        raise OperationError("Un mini-match de deux parties totalise 2 points (ex. 1,5–0,5).")
-    record = t.settings.get("playoffs", {}).get(which)
-    if record is None:
-        record = {"seeds": playoff_groups(service, key)[which], "matches": []}
-    better, worse = (a, b) if record["seeds"].index(a) < record["seeds"].index(b) else (b, a)
-    pb, pw = (points_a, points_b) if better == a else (points_b, points_a)
-    winner = youth.mini_match_winner(better, worse, pb, pw)
-    record = {**record, "matches": [*record["matches"], [a, b, winner, points_a, points_b]]}
-    playoffs = {**t.settings.get("playoffs", {}), which: record}
     with service.journal.operation(
         "playoff_result", {"tournament": key, "which": which, "match": [a, b, points_a, points_b]}
     ) as tx:
-        _save_settings(tx, t, {**t.settings, "playoffs": playoffs})
-    return playoff_status(service, key, which)
+        t = service.tournament(key)
+        assert t.id is not None
+        status = playoff_status(service, key, which)
+        if frozenset((a, b)) not in {frozenset(p) for p in status.pending}:
+            raise OperationError(
+                "Ce mini-match n'est pas à jouer maintenant : "
+                + (", ".join(f"{x}–{y}" for x, y in status.pending) or "le barrage est terminé")
+                + "."
+            )
+        if not (0 <= points_a <= 2 and 0 <= points_b <= 2 and points_a + points_b == 2):
+            raise OperationError("Un mini-match de deux parties totalise 2 points (ex. 1,5–0,5).")
+        record = service.store.playoffs(t.id).get(which)
+        if record is None:
+            seeds = playoff_groups(service, key)[which]
+            playoff_id = tx.insert(
+                "playoffs", {"tournament_id": t.id, "which": which, "seeds": json.dumps(seeds)}
+            )
+        else:
+            seeds, playoff_id = record["seeds"], record["id"]
+        better, worse = (a, b) if seeds.index(a) < seeds.index(b) else (b, a)
+        pb, pw = (points_a, points_b) if better == a else (points_b, points_a)
+        winner = youth.mini_match_winner(better, worse, pb, pw)
+        tx.insert(
+            "playoff_matches",
+            {
+                "playoff_id": playoff_id,
+                "player_a": a,
+                "player_b": b,
+                "winner": winner,
+                "points_a": points_a,
+                "points_b": points_b,
+            },
+        )
+        return playoff_status(service, key, which)
 
 
 def final_order(service: EventService, key: str) -> list[int]:
@@ -641,7 +786,7 @@ def final_order(service: EventService, key: str) -> list[int]:
     _, rows, _ = standings(service, t)
     order = [r.start for r in rows]
     for which in ("qualification", "title"):
-        if which in t.settings.get("playoffs", {}):
+        if which in service.store.playoffs(t.id or 0):
             status = playoff_status(service, key, which)
             if status.places:
                 first = min(order.index(p) for p in status.places)
@@ -715,7 +860,7 @@ def export_trf(service: EventService, key: str) -> str:
                 "rank": int(str(place).split("–")[0].split("-")[0]) if place else 0,
             }
         )
-    for _number, notes in sorted(t.settings.get("manual_changes", {}).items()):
+    for _number, notes in sorted(service.store.manual_changes(t.id).items()):
         out.comments.extend(notes)
     text = trfmod.write(out)
     dates = [r.start_time.strftime("%y/%m/%d") if r.start_time else "        " for r in rounds]

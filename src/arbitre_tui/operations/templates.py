@@ -83,8 +83,8 @@ def populate(service: EventService, template: dict[str, Any]) -> None:
 def _add_teams(service: EventService, key: str, rows: list[Any]) -> None:
     from ..store.repo import player_row
 
-    t = service.tournament(key)
     with service.journal.operation("import_roster", {"tournament": key, "rows": len(rows)}) as tx:
+        t = service.tournament(key)
         clubs: dict[str, int] = {}
         teams: dict[str, int] = {}
         for row in rows:

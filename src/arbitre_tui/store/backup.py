@@ -11,9 +11,10 @@ from __future__ import annotations
 import datetime as dt
 import os
 import sqlite3
+import urllib.parse
 from pathlib import Path
 
-from .db import is_held
+from .db import disk_is_full, is_held
 from .journal import OperationError
 from .schema import APPLICATION_ID
 
@@ -34,14 +35,33 @@ def backup_dir(path: Path) -> Path:
 
 def _write_error(target: Path, exc: BaseException) -> OperationError:
     text = str(exc).lower()
-    if "full" in text or getattr(exc, "errno", None) == 28:
+    full = "full" in text or getattr(exc, "errno", None) == 28
+    if full or ("i/o" in text and disk_is_full(target)):
         return OperationError(
             f"Écriture impossible, disque plein : la sauvegarde {target.name} n'a pas pu être "
             "écrite (rien n'a été laissé à moitié). Libérez de la place puis recommencez."
         )
     if "readonly" in text or "read-only" in text or isinstance(exc, PermissionError):
         return OperationError(f"Dossier en lecture seule : impossible d'écrire {target}.")
+    if isinstance(exc, FileExistsError):
+        return OperationError(f"{target} existe déjà : une copie n'écrase jamais un fichier.")
     return OperationError(f"Sauvegarde impossible vers {target} : {exc}.")
+
+
+def ro_uri(path: Path) -> str:
+    """A read-only SQLite URI for ``path`` (a #, ? or % in a name stays part of it)."""
+    return f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
+
+
+def _stamp_now() -> str:
+    return dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+
+
+def _remove_partial(partial: Path) -> None:
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        leftover = partial.with_name(partial.name + suffix)
+        if leftover.exists():
+            leftover.unlink()
 
 
 def room_for_copy(conn: sqlite3.Connection, folder: Path) -> str | None:
@@ -71,7 +91,11 @@ def room_for_copy(conn: sqlite3.Connection, folder: Path) -> str | None:
 
 
 def copy_database(conn: sqlite3.Connection, target: Path) -> None:
-    """Write the live database (WAL included) into a new file, whole or not at all."""
+    """Write the live database (WAL included) into a new file, whole or not at all.
+
+    ``target`` must not exist: the finished copy is linked into place, which fails rather
+    than overwrite anything.
+    """
     partial = target.with_name(f".{target.name}.partiel-{os.getpid()}")
     try:
         out = sqlite3.connect(partial)
@@ -80,12 +104,11 @@ def copy_database(conn: sqlite3.Connection, target: Path) -> None:
             out.execute("PRAGMA journal_mode = DELETE")
         finally:
             out.close()
-        os.replace(partial, target)
+        os.link(partial, target)
     except (sqlite3.Error, OSError) as exc:
-        for leftover in (partial, partial.with_name(partial.name + "-journal")):
-            if leftover.exists():
-                leftover.unlink()
         raise _write_error(target, exc) from None
+    finally:
+        _remove_partial(partial)
 
 
 def backup(
@@ -117,6 +140,9 @@ def backup(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise _write_error(folder, exc) from None
+    full = room_for_copy(conn, folder)
+    if full:
+        raise OperationError(full.replace("la sauvegarde qui suit", "la sauvegarde"))
     target = folder / f"{path.stem}-{_stamp()}-{reason}.sqlite"
     copy_database(conn, target)
     if kind != "ronde":
@@ -125,7 +151,7 @@ def backup(
 
 
 def _stamp() -> str:
-    return dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    return _stamp_now()
 
 
 def list_backups(path: Path) -> list[Path]:
@@ -150,7 +176,7 @@ def usable_backup(candidate: Path) -> str | None:
     if candidate.stat().st_size == 0:
         return "fichier vide"
     try:
-        con = sqlite3.connect(f"file:{candidate}?mode=ro", uri=True)
+        con = sqlite3.connect(ro_uri(candidate), uri=True)
         try:
             if con.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
                 return "pas un tournoi arbitre"
@@ -187,10 +213,12 @@ def restore_into(conn: sqlite3.Connection, path: Path, chosen: Path) -> Path:
     Both copies go through SQLite (backup API): the aside copy holds the WAL too, and the
     live file is rewritten in one transaction of its own connection.
     """
-    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.avant-restauration-{stamp}")
+    full = room_for_copy(conn, path.parent)
+    if full:
+        raise OperationError(full.replace("la sauvegarde qui suit", "la copie de l'état actuel"))
+    aside = path.with_name(f"{path.name}.avant-restauration-{_stamp_now()}")
     copy_database(conn, aside)
-    src = sqlite3.connect(f"file:{chosen}?mode=ro", uri=True)
+    src = sqlite3.connect(ro_uri(chosen), uri=True)
     try:
         src.backup(conn)
     except sqlite3.Error as exc:
@@ -200,26 +228,48 @@ def restore_into(conn: sqlite3.Connection, path: Path, chosen: Path) -> Path:
     return aside
 
 
-def restore_file(path: Path, chosen: Path) -> None:
-    """Recreate an event file that SQLite cannot open (damaged) from a backup.
+def restore_file(path: Path, chosen: Path) -> Path | None:
+    """Rebuild an event file that SQLite cannot open (damaged, or not a database) from a
+    backup; returns where the old file was put aside (None if there was none).
 
-    Only when this process holds no connection to it; the damaged file is kept aside.
+    Only when this process holds no connection to it. The new file is written whole
+    beside it first; only then is the old one moved aside and the new one put in place.
     """
     if is_held(path):
         raise OperationError("Restauration impossible : le fichier est ouvert dans ce processus.")
-    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    if path.exists():
-        os.replace(path, path.with_name(f"{path.name}.avant-restauration-{stamp}"))
-    for suffix in ("-wal", "-shm"):
-        extra = path.with_name(path.name + suffix)
-        if extra.exists():
-            os.replace(extra, extra.with_name(f"{extra.name}.avant-restauration-{stamp}"))
-    src = sqlite3.connect(f"file:{chosen}?mode=ro", uri=True)
+    if path.is_dir():
+        raise OperationError(f"{path} est un dossier, pas un fichier de tournoi.")
+    need = chosen.stat().st_size + 512 * 1024
+    st = os.statvfs(path.parent)
+    if st.f_bavail * st.f_frsize < need:
+        raise OperationError(
+            "Écriture impossible, disque plein : rien n'a été enregistré (la restauration "
+            f"demande {need / 1e6:.1f} Mo). Libérez de la place puis recommencez."
+        )
+    partial = path.with_name(f".{path.name}.restauration-{os.getpid()}")
     try:
-        out = sqlite3.connect(path)
+        src = sqlite3.connect(ro_uri(chosen), uri=True)
         try:
-            src.backup(out)
+            out = sqlite3.connect(partial)
+            try:
+                src.backup(out)
+                out.execute("PRAGMA journal_mode = DELETE")
+            finally:
+                out.close()
         finally:
-            out.close()
+            src.close()
+        aside: Path | None = None
+        stamp = _stamp_now()
+        if path.exists():
+            aside = path.with_name(f"{path.name}.avant-restauration-{stamp}")
+            os.replace(path, aside)
+        for suffix in ("-wal", "-shm"):
+            extra = path.with_name(path.name + suffix)
+            if extra.exists():
+                os.replace(extra, extra.with_name(f"{extra.name}.avant-restauration-{stamp}"))
+        os.replace(partial, path)
+    except (sqlite3.Error, OSError) as exc:
+        raise _write_error(path, exc) from None
     finally:
-        src.close()
+        _remove_partial(partial)
+    return aside

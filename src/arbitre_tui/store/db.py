@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import threading
 from pathlib import Path
 
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
@@ -13,11 +14,17 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 class StoreError(Exception):
-    """A file that cannot be used as it is; the message says what to do (French)."""
+    """A file that cannot be used as it is; the message says what to do (French).
 
-    def __init__(self, message: str) -> None:
+    ``damaged``: the file itself is broken (or not a database at all) — the one case a
+    restore may rebuild it from a backup; a full disk, a read-only folder or a newer
+    schema are not.
+    """
+
+    def __init__(self, message: str, *, damaged: bool = False) -> None:
         super().__init__(message)
         self.message = message
+        self.damaged = damaged
 
 
 # -- nothing but SQLite opens an event file ------------------------------------------------
@@ -26,7 +33,10 @@ class StoreError(Exception):
 # believes it is the last one, checkpoints and deletes the WAL under us. So while a
 # connection is open, an `open()` of the event file (or its -wal/-shm) from Python is a bug:
 # the audit hook below turns it into an immediate error instead of silent data loss.
-_open_files: dict[str, int] = {}
+_lock = threading.Lock()
+_counts: dict[tuple[int, int], int] = {}  # (device, inode) of each held event file
+_held_files: frozenset[tuple[int, int]] = frozenset()  # swapped whole: the hook never waits
+_held_names: frozenset[str] = frozenset()  # their -wal/-shm/-journal, by real path
 _hook_installed = False
 
 
@@ -34,54 +44,74 @@ class ForbiddenOpen(RuntimeError):
     """Python code tried to open an event file this process holds through SQLite."""
 
 
-def _watched(path: Path) -> list[str]:
-    base = os.path.realpath(path)
-    return [base, base + "-wal", base + "-shm", base + "-journal"]
+def _identity(path: str | Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino)
 
 
 def _audit(event: str, args: tuple[object, ...]) -> None:
-    if event != "open" or not _open_files:
+    if event != "open":
+        return
+    files, names = _held_files, _held_names
+    if not files:
         return
     target = args[0]
-    if isinstance(target, int) or target is None:
-        return
-    name = os.fsdecode(target) if isinstance(target, (str, bytes, os.PathLike)) else None
-    if name is None:
-        return
-    if os.path.basename(name) not in _open_basenames():
-        return
-    if os.path.realpath(name) in _open_files:
+    if not isinstance(target, (str, bytes, os.PathLike)):
+        return  # a descriptor number: already open
+    name = os.fsdecode(target)
+    if _identity(name) in files or os.path.realpath(name) in names:
         raise ForbiddenOpen(
-            f"{name} est ouvert par SQLite dans ce processus : l'ouvrir autrement ferait "
-            "perdre ses verrous (et des résultats). Passez par le store."
+            f"{name} est le fichier du tournoi, ouvert par SQLite dans ce processus : "
+            "l'ouvrir autrement ferait perdre ses verrous (et des résultats)."
         )
 
 
-def _open_basenames() -> set[str]:
-    return {os.path.basename(p) for p in _open_files}
+def _swap() -> None:
+    global _held_files, _held_names
+    _held_files = frozenset(_counts)
+    _held_names = frozenset(
+        name
+        for held in _paths.values()
+        for name in (held + "-wal", held + "-shm", held + "-journal")
+    )
+
+
+_paths: dict[tuple[int, int], str] = {}
 
 
 def _register(path: Path) -> None:
     global _hook_installed
-    if not _hook_installed:
-        sys.addaudithook(_audit)
-        _hook_installed = True
-    for name in _watched(path):
-        _open_files[name] = _open_files.get(name, 0) + 1
+    key = _identity(path)
+    if key is None:
+        return
+    with _lock:
+        if not _hook_installed:
+            sys.addaudithook(_audit)
+            _hook_installed = True
+        _counts[key] = _counts.get(key, 0) + 1
+        _paths[key] = os.path.realpath(path)
+        _swap()
 
 
-def _unregister(path: Path) -> None:
-    for name in _watched(path):
-        left = _open_files.get(name, 0) - 1
+def _unregister(path: Path, key: tuple[int, int] | None) -> None:
+    if key is None:
+        return
+    with _lock:
+        left = _counts.get(key, 0) - 1
         if left > 0:
-            _open_files[name] = left
+            _counts[key] = left
         else:
-            _open_files.pop(name, None)
+            _counts.pop(key, None)
+            _paths.pop(key, None)
+        _swap()
 
 
 def is_held(path: Path) -> bool:
     """Does this process hold a connection to ``path``?"""
-    return os.path.realpath(path) in _open_files
+    return _identity(path) in _held_files
 
 
 def connect(path: str | Path, *, create: bool = False, check: bool = True) -> sqlite3.Connection:
@@ -104,6 +134,7 @@ def connect(path: str | Path, *, create: bool = False, check: bool = True) -> sq
     except sqlite3.Error as exc:
         raise _store_error(path, exc) from None
     _register(path)
+    key = _identity(path)
     try:
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA busy_timeout = 30000")
@@ -113,18 +144,34 @@ def connect(path: str | Path, *, create: bool = False, check: bool = True) -> sq
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
         migrate(conn)
+        _conn_keys[id(conn)] = key
     except sqlite3.Error as exc:
-        close(conn, path)
+        conn.close()
+        _unregister(path, key)
         raise _store_error(path, exc) from None
+    except UnicodeDecodeError:  # SQLite's message quotes the damaged bytes of the schema
+        conn.close()
+        _unregister(path, key)
+        raise StoreError(
+            f"{path} est endommagé (schéma illisible). Restaurez la dernière sauvegarde : "
+            f"arbitre restore {path}",
+            damaged=True,
+        ) from None
     except StoreError:
-        close(conn, path)
+        conn.close()
+        _unregister(path, key)
         raise
     return conn
 
 
 def close(conn: sqlite3.Connection, path: Path) -> None:
+    """Close a connection from :func:`connect`; the file is free again once none is left."""
+    key = _conn_keys.pop(id(conn), None)
     conn.close()
-    _unregister(path)
+    _unregister(path, key)
+
+
+_conn_keys: dict[int, tuple[int, int] | None] = {}
 
 
 def disk_is_full(path: Path) -> bool:
@@ -142,7 +189,8 @@ def _store_error(path: Path, exc: sqlite3.Error) -> StoreError:
     if "not a database" in text:
         return StoreError(
             f"{path} n'est pas une base arbitre (ce n'est pas un fichier SQLite). "
-            f"S'il s'agit d'un tournoi endommagé : arbitre restore {path}"
+            f"S'il s'agit d'un tournoi endommagé : arbitre restore {path}",
+            damaged=True,
         )
     if (
         "readonly" in text
@@ -161,7 +209,8 @@ def _store_error(path: Path, exc: sqlite3.Error) -> StoreError:
     if "malformed" in text or "corrupt" in text:
         return StoreError(
             f"{path} est endommagé ({exc}). Restaurez la dernière sauvegarde : "
-            f"arbitre restore {path}"
+            f"arbitre restore {path}",
+            damaged=True,
         )
     if "i/o" in text:
         return StoreError(
@@ -188,7 +237,8 @@ def _check_identity(conn: sqlite3.Connection, path: Path, check: bool) -> None:
         if rows != ["ok"]:
             raise StoreError(
                 f"{path} est endommagé ({rows[0]}). Restaurez la dernière sauvegarde : "
-                f"arbitre restore {path}"
+                f"arbitre restore {path}",
+                damaged=True,
             )
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.draws import run_draw
+from ..rules.models import Result
 from .schema import DATA_TABLES
 
 
@@ -35,8 +36,18 @@ class OperationError(Exception):
 class NeedsConfirmation(OperationError):
     """Nothing was written: the arbiter must answer yes first (the message is the question).
 
-    A face asks the question and runs the same operation again with ``confirm=True``.
+    A face asks the question and runs the same operation again with ``confirm=token``
+    (or ``True``). The token names what the question showed (« déjà 1-0 »): if the other
+    station changed it meanwhile, the operation asks again instead of overwriting it.
     """
+
+    def __init__(self, message: str, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+    def answer(self) -> str | bool:
+        """What to pass as ``confirm`` once the arbiter said yes."""
+        return self.token if self.token is not None else True
 
 
 class StoreBusy(OperationError):
@@ -52,7 +63,7 @@ def now() -> str:
 
 
 def terminal_name() -> str:
-    """Who is typing: user, SSH terminal or tty, host — so the journal says which station.
+    """Who is typing: user, terminal, host — so the journal says which station.
 
     ``ARBITRE_POSTE`` names the station explicitly. Without a terminal (a script, a
     service) the user and host alone: every command of one user there is one station.
@@ -64,12 +75,11 @@ def terminal_name() -> str:
         user = getpass.getuser()
     except Exception:
         user = "?"
-    tty = os.environ.get("SSH_TTY")
-    if not tty:
-        try:
-            tty = os.ttyname(0)
-        except OSError:
-            tty = ""
+    # the terminal itself first: two tmux windows of one SSH session are two stations
+    try:
+        tty = os.ttyname(0)
+    except OSError:
+        tty = os.environ.get("SSH_TTY", "")
     host = socket.gethostname()
     return f"{user}@{host}:{tty}" if tty else f"{user}@{host}"
 
@@ -122,6 +132,9 @@ def sqlite_refusal(exc: sqlite3.Error, conn: sqlite3.Connection | None = None) -
             "(clé USB retirée, carte SD pleine ou défaillante) puis réessayez."
         )
     return OperationError(f"Écriture impossible ({exc}) : rien n'a été enregistré.")
+
+
+WAIT_SECONDS = 30  # the longest an operation waits for another station's write lock
 
 
 class Tx:
@@ -318,16 +331,21 @@ class Journal:
 
     @contextmanager
     def reading(self) -> Iterator[None]:
-        """A consistent snapshot for a long computation that must not hold the write lock."""
+        """A consistent snapshot for a long computation that must not hold the write lock.
+
+        It writes nothing, so it ends by ROLLBACK: a COMMIT is always an operation's.
+        """
         if self._current is not None or self.conn.in_transaction:
             yield
             return
-        self.conn.execute("BEGIN")
         try:
+            self.conn.execute("BEGIN")
             yield
+        except sqlite3.Error as exc:  # said in French, like a write's (nothing was written)
+            raise sqlite_refusal(exc) from None
         finally:
             if self.conn.in_transaction:
-                self.conn.execute("COMMIT")
+                self.conn.execute("ROLLBACK")
 
     def _begin(self) -> None:
         if not self.wait:
@@ -343,19 +361,27 @@ class Journal:
             return
         # busy_timeout waits for the other writer; this loop covers the rare
         # SQLITE_BUSY that SQLite returns at once (WAL snapshot upgrade), so the
-        # arbiter never sees "database is locked".
+        # arbiter never sees "database is locked". The whole wait is bounded.
+        deadline = time.monotonic() + WAIT_SECONDS
         delay = 0.01
-        for _attempt in range(200):
+        while True:
+            left = deadline - time.monotonic()
+            self.conn.execute(f"PRAGMA busy_timeout = {max(int(left * 1000), 0)}")
             try:
                 self.conn.execute("BEGIN IMMEDIATE")
                 return
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) and "busy" not in str(exc):
                     raise sqlite_refusal(exc, self.conn) from None
+                if time.monotonic() + delay >= deadline:
+                    break
                 time.sleep(delay)
                 delay = min(delay * 2, 0.25)
+            finally:
+                self.conn.execute("PRAGMA busy_timeout = 30000")
         raise OperationError(
-            "Le fichier est occupé par un autre poste depuis trop longtemps ; réessayez."
+            f"Le fichier est occupé par un autre poste depuis {WAIT_SECONDS} s : rien n'a été "
+            "enregistré ; réessayez."
         )
 
     # -- undo -------------------------------------------------------------
@@ -399,27 +425,43 @@ class Journal:
         return None
 
     def last_redoable(self, terminal: str | None = None) -> int | None:
-        """The latest undo in effect (of ``terminal``): undoing it redoes what it undid."""
+        """The latest undo in effect (of ``terminal``) of a plain operation: undoing it
+        redoes what it undid. A redo is not itself redone (that would undo again)."""
         undone = self.undone_ids()
-        sql = "SELECT id FROM journal WHERE undoes IS NOT NULL"
+        sql = "SELECT j.id FROM journal j JOIN journal t ON t.id = j.undoes WHERE t.undoes IS NULL"
         params: tuple[Any, ...] = ()
         if terminal is not None:
-            sql += " AND terminal = ?"
+            sql += " AND j.terminal = ?"
             params = (terminal,)
-        for (jid,) in self.conn.execute(sql + " ORDER BY id DESC", params):
+        for (jid,) in self.conn.execute(sql + " ORDER BY j.id DESC", params):
             if jid not in undone:
                 return int(jid)
         return None
+
+    def _root(self, journal_id: int) -> sqlite3.Row:
+        """The plain operation at the end of an undo chain (what a redo redoes)."""
+        entry = self.conn.execute(
+            "SELECT id, op, args, undoes FROM journal WHERE id = ?", (journal_id,)
+        ).fetchone()
+        while entry["undoes"] is not None:
+            entry = self.conn.execute(
+                "SELECT id, op, args, undoes FROM journal WHERE id = ?", (entry["undoes"],)
+            ).fetchone()
+        return entry  # type: ignore[no-any-return]
 
     def undo(
         self, journal_id: int | None = None, *, confirm: bool = False, mine: bool = True
     ) -> Undone:
         """Restore what operation ``journal_id`` changed (default: this station's last one).
 
-        Checked inside the write transaction: refused when a row changed since, or when a
-        later operation depends on it (a closed round, a round paired after it…).
+        Checked inside the write transaction: refused when a later operation still in
+        effect changed the same rows (by version, not by value), or depends on it (a
+        closed round, a round paired after it…). Undoing an undo redoes, refused once a
+        newer action followed in the same tournament.
         """
         with self.operation("undo") as tx:
+            # foreign keys checked at the end, so a refusal can say what depends on it
+            self.conn.execute("PRAGMA defer_foreign_keys = ON")
             if journal_id is not None and journal_id <= 0:
                 raise OperationError(f"Numéro d'opération invalide : {journal_id}.")
             target = journal_id
@@ -436,9 +478,14 @@ class Journal:
             ).fetchone()
             if entry is None:
                 raise OperationError(f"Opération n° {target} introuvable dans le journal.")
-            if target in self.undone_ids():
+            effect = self._effective()
+            if not effect.get(target, True):
                 raise OperationError(f"L'opération n° {target} est déjà annulée.")
-            what = self.describe(target)
+            root = self._root(target)
+            redo = self._depth(target) % 2 == 1  # undoing an undo of a plain operation
+            if root["op"] == "create_event":
+                raise OperationError("La création de l'événement ne s'annule pas.")
+            what = self.describe(root["id"])  # the action itself, in the arbiter's words
             changes = self.conn.execute(
                 "SELECT tbl, row_id, before, after FROM journal_changes WHERE journal_id = ? "
                 "ORDER BY seq DESC",
@@ -446,27 +493,25 @@ class Journal:
             ).fetchall()
             if not changes:
                 raise OperationError(f"L'opération n° {target} n'a rien changé : rien à annuler.")
-            self._check_dependencies(target, entry["op"], changes)
-            question = _CONFIRM_UNDO.get(entry["op"])
+            for change in changes:
+                self._check_unchanged_since(target, what, change, effect)
+            if redo:
+                self._check_nothing_followed(target, root, effect)
+            else:
+                self._check_dependencies(target, entry["op"], changes)
+            question = _CONFIRM_UNDO.get(root["op"])
             if question is None and any(c["tbl"] == "draws" for c in changes):
                 question = "un tirage au sort"
             if question and not confirm:
+                verb = "Rétablir" if redo else "Annuler"
                 raise NeedsConfirmation(
-                    f"Annuler {question} ({what}) ? Les joueurs en ont peut-être été informés."
+                    f"{verb} {question} ({what}) ? Les joueurs en ont peut-être été informés."
                 )
             tx.undoes = target
             tx.args.update({"target": target, "op": entry["op"], "what": what})
             for change in changes:
                 table, row_id = change["tbl"], change["row_id"]
                 before, after = _loads(change["before"]), _loads(change["after"])
-                current = _row(self.conn, table, row_id)
-                if current != after:
-                    raise OperationError(
-                        f"Impossible d'annuler l'opération n° {target} ({what}) : "
-                        f"{_TABLE_LABELS.get(table, table)} n° {row_id} : modifié depuis"
-                        f"{self._changed_by(table, row_id, target)}. "
-                        "Annulez d'abord les opérations suivantes."
-                    )
                 if before is None:
                     tx.delete(table, row_id)
                 elif after is None:
@@ -480,16 +525,81 @@ class Journal:
                     f"en dépendent ({_TABLE_LABELS.get(violations[0][0], violations[0][0])}). "
                     "Annulez d'abord les opérations suivantes."
                 )
-            verb = "Rétabli" if entry["undoes"] is not None else "Annulé"
-            return Undone(
-                f"{what}" if verb == "Annulé" else f"rétabli : {what}", tx.journal_id, target
+            return Undone(f"rétabli : {what}" if redo else what, tx.journal_id, target)
+
+    def _depth(self, journal_id: int) -> int:
+        """How many undo links lead from ``journal_id`` to its plain operation."""
+        depth = 0
+        row = self.conn.execute("SELECT undoes FROM journal WHERE id = ?", (journal_id,)).fetchone()
+        while row is not None and row["undoes"] is not None:
+            depth += 1
+            row = self.conn.execute(
+                "SELECT undoes FROM journal WHERE id = ?", (row["undoes"],)
+            ).fetchone()
+        return depth
+
+    def _check_unchanged_since(
+        self, target: int, what: str, change: sqlite3.Row, effect: dict[int, bool]
+    ) -> None:
+        """Refused when a later operation still in effect wrote this row, even if the
+        value came back (by version: undoing A's 1-0 must not wipe B's 1-0 typed since)."""
+        table, row_id = change["tbl"], change["row_id"]
+        later = self.conn.execute(
+            "SELECT DISTINCT c.journal_id FROM journal_changes c JOIN journal j "
+            "ON j.id = c.journal_id WHERE c.tbl = ? AND c.row_id = ? AND c.journal_id > ? "
+            "AND j.undoes IS NULL ORDER BY c.journal_id DESC",
+            (table, row_id, target),
+        ).fetchall()
+        blocking = [r[0] for r in later if effect.get(r[0], True)]
+        current = _row(self.conn, table, row_id)
+        if blocking or current != _loads(change["after"]):
+            raise OperationError(
+                f"Impossible d'annuler l'opération n° {target} ({what}) : "
+                f"{_TABLE_LABELS.get(table, table)} n° {row_id} : modifié depuis"
+                f"{self._changed_by(table, row_id, target)}. "
+                "Annulez d'abord les opérations suivantes."
             )
+
+    def _check_nothing_followed(
+        self, target: int, root: sqlite3.Row, effect: dict[int, bool]
+    ) -> None:
+        """A redo re-applies an action as it was: refused once a newer action (still in
+        effect) followed the undo in the same tournament — « refaites-la »."""
+        tournament = (_loads(root["args"]) or {}).get("tournament")
+        for row in self.conn.execute(
+            "SELECT id, op, args FROM journal WHERE id > ? AND undoes IS NULL AND EXISTS "
+            "(SELECT 1 FROM journal_changes c WHERE c.journal_id = journal.id) ORDER BY id",
+            (target,),
+        ):
+            if not effect.get(row["id"], True):
+                continue
+            theirs = (_loads(row["args"]) or {}).get("tournament")
+            if tournament is None or theirs is None or theirs == tournament:
+                raise OperationError(
+                    f"Impossible de rétablir : l'opération n° {row['id']} "
+                    f"({self.describe(row['id'])}) a suivi l'annulation. "
+                    "Refaites l'action elle-même."
+                )
 
     def _check_dependencies(self, target: int, op: str, changes: Sequence[sqlite3.Row]) -> None:
         """Refuse an undo a later operation depends on, with the reason."""
         for change in changes:
             table = change["tbl"]
             before, after = _loads(change["before"]), _loads(change["after"])
+            if table in _READ_BY_PAIRING and before is None and after is not None:
+                # a bye request its round's pairing honoured, a registration closed
+                # before the bracket was paired: the pairing depends on it
+                sql = "SELECT number FROM rounds WHERE tournament_id = ?"
+                params: list[Any] = [after["tournament_id"]]
+                if table == "bye_requests":
+                    sql += " AND number = ?"
+                    params.append(after["round"])
+                paired = self.conn.execute(sql + " ORDER BY number LIMIT 1", params).fetchone()
+                if paired is not None:
+                    raise OperationError(
+                        f"Impossible d'annuler : la ronde {paired['number']} a été appariée "
+                        "depuis. Annulez d'abord cet appariement."
+                    )
             if table == "games" and before is not None and after is not None:
                 rnd = self.conn.execute(
                     "SELECT number, closed FROM rounds WHERE id = ?", (after["round_id"],)
@@ -515,6 +625,18 @@ class Journal:
                     raise OperationError(
                         f"Impossible d'annuler la clôture de la ronde {after['number']} : "
                         f"la ronde {later['number']} est déjà appariée."
+                    )
+            if table == "players" and before is None and after is not None:
+                paired_since = self.conn.execute(
+                    "SELECT r.number FROM rounds r WHERE r.tournament_id = ? AND r.id IN ("
+                    "  SELECT c.row_id FROM journal_changes c WHERE c.tbl = 'rounds' "
+                    "  AND c.before IS NULL AND c.journal_id > ?) ORDER BY r.number LIMIT 1",
+                    (after["tournament_id"], target),
+                ).fetchone()
+                if paired_since is not None:
+                    raise OperationError(
+                        f"Impossible d'annuler l'inscription : la ronde {paired_since['number']} "
+                        "a été appariée depuis (retirez plutôt le joueur)."
                     )
             if table == "players" and after is not None:
                 changed = {
@@ -563,6 +685,9 @@ class Journal:
         return describe_operation(row["op"], _loads(row["args"]) or {})
 
 
+# State a pairing reads and keeps relying on once the round is paired.
+_READ_BY_PAIRING = frozenset({"bye_requests", "ko_registration"})
+
 _TABLE_LABELS = {
     "games": "la partie",
     "players": "le joueur",
@@ -574,6 +699,15 @@ _TABLE_LABELS = {
     "clubs": "le club",
     "draws": "le tirage",
     "lucky_losers": "le repêchage",
+    "bye_requests": "la demande de bye",
+    "prohibitions": "l'interdiction d'appariement",
+    "manual_changes": "la modification d'appariement",
+    "pairing_records": "l'explication d'appariement",
+    "playoffs": "le barrage",
+    "playoff_matches": "le mini-match",
+    "pairing_numbers": "le numéro d'appariement",
+    "ko_registration": "la clôture des inscriptions",
+    "roll_of_honour": "le palmarès",
 }
 
 _OP_LABELS = {
@@ -615,7 +749,26 @@ _OP_LABELS = {
     "cup_breach": "infraction",
     "cup_director": "directeur de match",
     "import_roster": "import d'effectif",
+    "cup_equipment": "matériel manquant",
+    "roll_of_honour": "palmarès",
 }
+
+
+_SIDES = {
+    "white": "des Blancs",
+    "blancs": "des Blancs",
+    "black": "des Noirs",
+    "noirs": "des Noirs",
+    "both": "des deux joueurs",
+    "les-deux": "des deux joueurs",
+}
+
+
+def _result_words(value: object) -> str:
+    try:
+        return Result(str(value)).label
+    except ValueError:
+        return str(value)
 
 
 def describe_operation(op: str, args: Mapping[str, Any]) -> str:
@@ -631,9 +784,11 @@ def describe_operation(op: str, args: Mapping[str, Any]) -> str:
     if args.get("name"):
         parts.append(str(args["name"]))
     if op == "record_result" and args.get("result"):
-        parts.append(str(args["result"]))
+        parts.append(_result_words(args["result"]))
     elif op == "absent" and args.get("side"):
-        parts.append(f"forfait {args['side']}")
+        parts.append(f"forfait {_SIDES.get(str(args['side']), str(args['side']))}")
+    elif op == "check_in" and args.get("checked") is False:
+        parts.insert(0, "pointage retiré")
     else:
         parts.insert(0, _OP_LABELS.get(op, op.replace("_", " ")))
     if op == "record_result" and parts and parts[0].startswith("ronde"):

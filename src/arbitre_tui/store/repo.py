@@ -228,6 +228,111 @@ class Store:
             ).fetchall()
         return [Incident.model_validate(dict(r)) for r in rows]
 
+    # -- live state of a tournament (one table each, written row by row) --------
+
+    def initial_colour_drawn(self, tournament_id: int) -> str | None:
+        """The initial colour drawn by lot before round 1 (C.04.3 E.5), if drawn."""
+        row = self.conn.execute(
+            "SELECT initial_colour_drawn FROM tournaments WHERE id = ?", (tournament_id,)
+        ).fetchone()
+        return None if row is None else row[0]
+
+    def bye_requests(self, tournament_id: int) -> dict[int, list[int]]:
+        """Half-point byes asked for: round -> player ids, in the order asked."""
+        out: dict[int, list[int]] = {}
+        for r in self.conn.execute(
+            "SELECT round, player_id FROM bye_requests WHERE tournament_id = ? ORDER BY id",
+            (tournament_id,),
+        ):
+            out.setdefault(int(r[0]), []).append(int(r[1]))
+        return out
+
+    def prohibitions(self, tournament_id: int) -> list[tuple[int, int, list[int]]]:
+        """Players who must not meet: (first round, last round or 0, player ids)."""
+        return [
+            (int(r[0]), int(r[1]), [int(x) for x in json.loads(r[2])])
+            for r in self.conn.execute(
+                "SELECT first_round, last_round, players FROM prohibitions "
+                "WHERE tournament_id = ? ORDER BY id",
+                (tournament_id,),
+            )
+        ]
+
+    def manual_changes(self, tournament_id: int) -> dict[int, list[str]]:
+        """The arbiter's changes to a pairing, by round, in the order made."""
+        out: dict[int, list[str]] = {}
+        for r in self.conn.execute(
+            "SELECT round, note FROM manual_changes WHERE tournament_id = ? ORDER BY id",
+            (tournament_id,),
+        ):
+            out.setdefault(int(r[0]), []).append(str(r[1]))
+        return out
+
+    def pairing_record(self, tournament_id: int, number: int) -> dict[str, Any] | None:
+        """How a round was paired (floaters, colours, unmet criteria, second opinion)."""
+        row = self.conn.execute(
+            "SELECT record FROM pairing_records WHERE tournament_id = ? AND round = ?",
+            (tournament_id, number),
+        ).fetchone()
+        if row is None:
+            return None
+        record: dict[str, Any] = json.loads(row[0])
+        return record
+
+    def playoffs(self, tournament_id: int) -> dict[str, dict[str, Any]]:
+        """Play-offs begun: which -> {"id", "seeds", "matches": [[a, b, winner, pa, pb]…]}."""
+        out: dict[str, dict[str, Any]] = {}
+        for r in self.conn.execute(
+            "SELECT id, which, seeds FROM playoffs WHERE tournament_id = ? ORDER BY id",
+            (tournament_id,),
+        ):
+            matches = [
+                [m[0], m[1], m[2], m[3], m[4]]
+                for m in self.conn.execute(
+                    "SELECT player_a, player_b, winner, points_a, points_b FROM playoff_matches "
+                    "WHERE playoff_id = ? ORDER BY id",
+                    (r["id"],),
+                )
+            ]
+            out[r["which"]] = {"id": r["id"], "seeds": json.loads(r["seeds"]), "matches": matches}
+        return out
+
+    def pairing_numbers(self, tournament_id: int) -> list[int] | None:
+        """A round robin's player ids in pairing-number order (drawn by lot), if drawn."""
+        rows = self.conn.execute(
+            "SELECT player_id FROM pairing_numbers WHERE tournament_id = ? ORDER BY number",
+            (tournament_id,),
+        ).fetchall()
+        return [int(r[0]) for r in rows] or None
+
+    def ko_registration(self, tournament_id: int) -> dict[str, Any] | None:
+        """A knockout's registration as closed (case, rounds, bracket, lists); None: open."""
+        row = self.conn.execute(
+            "SELECT * FROM ko_registration WHERE tournament_id = ?", (tournament_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        return {
+            "id": row["id"],
+            "case": row["format_case"],
+            "rounds": row["rounds"],
+            "bracket": row["bracket"],
+            "validated": json.loads(row["validated"]),
+            "waiting": json.loads(row["waiting"]),
+            "byes": json.loads(row["byes"]),
+            "cancelled": bool(row["cancelled"]),
+        }
+
+    def roll_of_honour(self, tournament_id: int) -> list[tuple[str, str]]:
+        """A cup's winners by season, in the order recorded."""
+        return [
+            (str(r[0]), str(r[1]))
+            for r in self.conn.execute(
+                "SELECT season, club FROM roll_of_honour WHERE tournament_id = ? ORDER BY id",
+                (tournament_id,),
+            )
+        ]
+
     def draws(self) -> list[dict[str, Any]]:
         return [dict(r) for r in self.conn.execute("SELECT * FROM draws ORDER BY id")]
 
@@ -281,6 +386,16 @@ _FINGERPRINT_SQL = [
     "SELECT * FROM rounds WHERE tournament_id = ? ORDER BY id",
     "SELECT g.* FROM games g JOIN rounds r ON r.id = g.round_id WHERE r.tournament_id = ? "
     "ORDER BY g.id",
+    *(
+        f"SELECT * FROM {table} WHERE tournament_id = ? ORDER BY id"
+        for table in (
+            "bye_requests",
+            "prohibitions",
+            "pairing_numbers",
+            "ko_registration",
+            "lucky_losers",
+        )
+    ),
 ]
 
 
@@ -302,11 +417,14 @@ def restore_event(path: Path, source: Path | None = None) -> tuple[Path, Path | 
             "Fermez-les (q dans l'app, Ctrl+C pour le serveur) puis recommencez ; rien n'a été "
             "modifié."
         )
+    if not path.exists() or path.stat().st_size == 0:
+        return chosen, backups.restore_file(path, chosen)
     try:
         store = Store(path, check=False)
-    except StoreError:
-        backups.restore_file(path, chosen)  # missing or damaged beyond opening: rebuilt
-        return chosen, None
+    except StoreError as exc:
+        if not exc.damaged:
+            raise  # a full disk, a read-only folder, a newer schema: nothing to rebuild
+        return chosen, backups.restore_file(path, chosen)  # damaged beyond opening
     try:
         aside = backups.restore_into(store.conn, path, chosen)
     finally:

@@ -180,6 +180,135 @@ MIGRATIONS: list[str] = [
         UNIQUE (tournament_id, round, number)
     );
     """,
+    # 4: live state out of tournaments.settings, into tables written row by row (issue 13):
+    # two stations no longer overwrite each other's blob, and undo takes back one row.
+    # Old files keep their byes, prohibitions, explanations… (moved here by JSON functions).
+    """
+    ALTER TABLE tournaments ADD COLUMN initial_colour_drawn TEXT;
+    CREATE TABLE bye_requests (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        round INTEGER NOT NULL,
+        at TEXT,
+        UNIQUE (tournament_id, player_id, round)
+    );
+    CREATE TABLE prohibitions (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        first_round INTEGER NOT NULL,
+        last_round INTEGER NOT NULL,
+        players TEXT NOT NULL
+    );
+    CREATE TABLE manual_changes (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        note TEXT NOT NULL
+    );
+    CREATE TABLE pairing_records (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        UNIQUE (tournament_id, round)
+    );
+    CREATE TABLE playoffs (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        which TEXT NOT NULL,
+        seeds TEXT NOT NULL,
+        UNIQUE (tournament_id, which)
+    );
+    CREATE TABLE playoff_matches (
+        id INTEGER PRIMARY KEY,
+        playoff_id INTEGER NOT NULL REFERENCES playoffs(id),
+        player_a INTEGER NOT NULL,
+        player_b INTEGER NOT NULL,
+        winner INTEGER NOT NULL,
+        points_a REAL NOT NULL,
+        points_b REAL NOT NULL
+    );
+    CREATE TABLE pairing_numbers (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        number INTEGER NOT NULL,
+        UNIQUE (tournament_id, number),
+        UNIQUE (tournament_id, player_id)
+    );
+    CREATE TABLE ko_registration (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL UNIQUE REFERENCES tournaments(id),
+        format_case TEXT NOT NULL,
+        rounds INTEGER NOT NULL,
+        bracket INTEGER NOT NULL,
+        validated TEXT NOT NULL DEFAULT '[]',
+        waiting TEXT NOT NULL DEFAULT '[]',
+        byes TEXT NOT NULL DEFAULT '[]',
+        cancelled INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE roll_of_honour (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        season TEXT NOT NULL,
+        club TEXT NOT NULL,
+        UNIQUE (tournament_id, season)
+    );
+    UPDATE tournaments SET initial_colour_drawn = json_extract(settings, '$.initial_colour_drawn');
+    INSERT OR IGNORE INTO bye_requests (tournament_id, player_id, round)
+        SELECT t.id, CAST(p.value AS INTEGER), CAST(r.key AS INTEGER)
+        FROM tournaments t, json_each(t.settings, '$.bye_requests') r, json_each(r.value) p
+        WHERE CAST(p.value AS INTEGER) IN (SELECT id FROM players)
+        ORDER BY t.id, CAST(r.key AS INTEGER), p.key;
+    INSERT INTO prohibitions (tournament_id, first_round, last_round, players)
+        SELECT t.id, json_extract(x.value, '$[0]'), json_extract(x.value, '$[1]'),
+               json_extract(x.value, '$[2]')
+        FROM tournaments t, json_each(t.settings, '$.prohibited') x
+        ORDER BY t.id, x.key;
+    INSERT INTO manual_changes (tournament_id, round, note)
+        SELECT t.id, CAST(r.key AS INTEGER), n.value
+        FROM tournaments t, json_each(t.settings, '$.manual_changes') r, json_each(r.value) n
+        ORDER BY t.id, CAST(r.key AS INTEGER), n.key;
+    INSERT OR IGNORE INTO pairing_records (tournament_id, round, record)
+        SELECT t.id, CAST(r.key AS INTEGER), r.value
+        FROM tournaments t, json_each(t.settings, '$.explanations') r
+        ORDER BY t.id, CAST(r.key AS INTEGER);
+    INSERT OR IGNORE INTO playoffs (tournament_id, which, seeds)
+        SELECT t.id, g.key, json_extract(g.value, '$.seeds')
+        FROM tournaments t, json_each(t.settings, '$.playoffs') g
+        ORDER BY t.id, g.key;
+    INSERT INTO playoff_matches (playoff_id, player_a, player_b, winner, points_a, points_b)
+        SELECT o.id, json_extract(m.value, '$[0]'), json_extract(m.value, '$[1]'),
+               json_extract(m.value, '$[2]'), json_extract(m.value, '$[3]'),
+               json_extract(m.value, '$[4]')
+        FROM tournaments t, json_each(t.settings, '$.playoffs') g,
+             json_each(g.value, '$.matches') m
+        JOIN playoffs o ON o.tournament_id = t.id AND o.which = g.key
+        ORDER BY t.id, g.key, m.key;
+    INSERT OR IGNORE INTO pairing_numbers (tournament_id, player_id, number)
+        SELECT t.id, CAST(x.value AS INTEGER), x.key + 1
+        FROM tournaments t, json_each(t.settings, '$.pairing_numbers') x
+        WHERE CAST(x.value AS INTEGER) IN (SELECT id FROM players)
+        ORDER BY t.id, x.key;
+    INSERT INTO ko_registration
+        (tournament_id, format_case, rounds, bracket, validated, waiting, byes, cancelled)
+        SELECT id, json_extract(settings, '$.ko.case'), json_extract(settings, '$.ko.rounds'),
+               json_extract(settings, '$.ko.bracket'),
+               coalesce(json_extract(settings, '$.ko.validated'), '[]'),
+               coalesce(json_extract(settings, '$.ko.waiting'), '[]'),
+               coalesce(json_extract(settings, '$.ko.byes'), '[]'),
+               coalesce(json_extract(settings, '$.ko.cancelled'), 0)
+        FROM tournaments WHERE json_type(settings, '$.ko') = 'object';
+    INSERT OR IGNORE INTO roll_of_honour (tournament_id, season, club)
+        SELECT t.id, json_extract(x.value, '$[0]'), json_extract(x.value, '$[1]')
+        FROM tournaments t, json_each(t.settings, '$.roll_of_honour') x
+        ORDER BY t.id, x.key;
+    UPDATE tournaments SET settings = json_remove(
+        settings, '$.bye_requests', '$.prohibited', '$.manual_changes', '$.explanations',
+        '$.playoffs', '$.initial_colour_drawn', '$.pairing_numbers', '$.ko', '$.roll_of_honour'
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -198,5 +327,14 @@ DATA_TABLES = frozenset(
         "draws",
         "lucky_losers",
         "cup_matches",
+        "bye_requests",
+        "prohibitions",
+        "manual_changes",
+        "pairing_records",
+        "playoffs",
+        "playoff_matches",
+        "pairing_numbers",
+        "ko_registration",
+        "roll_of_honour",
     }
 )

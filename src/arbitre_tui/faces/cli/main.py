@@ -514,7 +514,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from ...store.backup import BackupFailed
-    from ...store.db import StoreError
+    from ...store.db import ForbiddenOpen, StoreError
     from ...store.journal import NeedsConfirmation, OperationError
 
     args = build_parser().parse_args(argv)
@@ -534,6 +534,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StoreError as exc:
         print(f"Erreur : {exc.message}", file=sys.stderr)
         return 1
+    except ForbiddenOpen as exc:  # an output path that is the event file itself
+        print(f"Refusé : {exc} Choisissez un autre fichier de sortie.", file=sys.stderr)
+        return 2
     except FileNotFoundError as exc:
         print(f"Erreur : fichier introuvable : {exc.filename}", file=sys.stderr)
         return 1

@@ -103,7 +103,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
     rnd = args.ronde or len(service.store.rounds(t.id))
-    record = t.settings.get("explanations", {}).get(str(rnd))
+    record = service.store.pairing_record(t.id, rnd)
     if record is None:
         print(f"Pas d'explications pour la ronde {rnd} de {t.name}.")
         return 0

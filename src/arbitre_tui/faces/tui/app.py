@@ -321,7 +321,7 @@ class ArbitreApp(App[int]):
         done: Done,
         *,
         then: Callable[[Any], None] | None = None,
-        confirm: bool = False,
+        confirm: bool | str = False,
     ) -> bool:
         """Run one operation; say "done" only after its commit returned.
 
@@ -335,13 +335,14 @@ class ArbitreApp(App[int]):
             self._queue(operation, done, then, confirm)
             return False
         try:
-            value = operation(self.service, confirm=True) if confirm else operation(self.service)
+            value = operation(self.service, confirm=confirm) if confirm else operation(self.service)
         except NeedsConfirmation as exc:
             self.set_status(exc.message)  # under the prompt, and in the log of the line
+            answer = exc.answer()  # names what was asked: asked again if it changed
             self.ask(
                 ConfirmPrompt(
                     exc.message,
-                    lambda: self._confirmed(operation, done, then),
+                    lambda: self.run_operation(operation, done, then=then, confirm=answer),
                     on_cancel=self.cancelled,
                 )
             )
@@ -355,18 +356,17 @@ class ArbitreApp(App[int]):
         self._succeeded(value, done, then)
         return True
 
-    def _confirmed(
-        self, operation: Operation, done: Done, then: Callable[[Any], None] | None
-    ) -> None:
-        self.run_operation(operation, done, then=then, confirm=True)
-
     def _succeeded(self, value: Any, done: Done, then: Callable[[Any], None] | None) -> None:
         self.operation_done(done(value) if callable(done) else done)
         if then is not None:
             then(value)
 
     def _queue(
-        self, operation: Operation, done: Done, then: Callable[[Any], None] | None, confirm: bool
+        self,
+        operation: Operation,
+        done: Done,
+        then: Callable[[Any], None] | None,
+        confirm: bool | str,
     ) -> None:
         """To the writer thread; « ✓ » only when its commit returned there."""
         if self._writer is None:
@@ -374,11 +374,12 @@ class ArbitreApp(App[int]):
                 self.service.path, self.call_from_thread, terminal=self.service.journal.terminal
             )
 
-        def ask(question: str) -> None:
+        def ask(question: NeedsConfirmation) -> None:
+            answer = question.answer()
             self.ask(
                 ConfirmPrompt(
-                    question,
-                    lambda: self._queue(operation, done, then, True),
+                    question.message,
+                    lambda: self._queue(operation, done, then, answer),
                     on_cancel=self.cancelled,
                 )
             )

@@ -28,9 +28,9 @@ class Job:
     or a refusal."""
 
     operation: Callable[..., Any]
-    confirm: bool
+    confirm: bool | str  # True, or the token of the question the arbiter answered
     done: Report
-    ask: Callable[[str], None]
+    ask: Callable[[NeedsConfirmation], None]
     refused: Callable[[str], None]
 
 
@@ -75,11 +75,11 @@ class Writer:
             while (job := self._jobs.get()) is not None:
                 try:
                     if job.confirm:
-                        value = job.operation(service, confirm=True)
+                        value = job.operation(service, confirm=job.confirm)
                     else:
                         value = job.operation(service)
                 except NeedsConfirmation as exc:
-                    self._finish(job.ask, exc.message)
+                    self._finish(job.ask, exc)
                 except OperationError as exc:
                     self._finish(job.refused, exc.message)
                 else:

@@ -243,7 +243,7 @@ class RoundPane(TablePane):
         from ....rules.swiss.explain import CRITERIA, RULES
 
         rnd = self._service.current_round(t)
-        record = t.settings.get("explanations", {}).get(str(rnd.number if rnd else 0))
+        record = self._service.store.pairing_record(t.id or 0, rnd.number if rnd else 0)
         if record is None:
             self.say("Pas d'explications pour cette ronde (système suisse seulement).")
             return
