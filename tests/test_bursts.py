@@ -36,7 +36,7 @@ def records(path: Path) -> dict[str, Any]:
                     (p.id, p.checked_in, p.withdrawn, p.excluded)
                     for p in service.store.players(t.id)
                 ],
-                "byes": t.settings.get("bye_requests"),
+                "byes": service.store.bye_requests(t.id),
                 "starts": [str(r.start_time) for r in rounds],
                 "incidents": [
                     (i.game_id, i.player_id, str(i.kind)) for i in service.store.incidents(t.id)
@@ -143,7 +143,7 @@ def test_players_prompts(demo_master: Path, tmp_path: Path) -> None:
     state = {p[0]: p for p in burst["u10"]["players"]}
     assert state[target.id] == (target.id, True, True, False)
     assert sum(p[1] for p in burst["u10"]["players"]) == 1
-    assert burst["u10"]["byes"] == {"3": [target.id]}
+    assert burst["u10"]["byes"] == {3: [target.id]}
 
 
 DOWN = "\x1b[B"
