@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -23,9 +23,11 @@ from .pane_bar import PaneBar
 from .panes import PANE_IDS, REGISTRY, pane_class
 from .panes.base import Pane
 from .panes.ronde import RoundPane
-from .prompts import ConfirmPrompt, Prompt
 from .themes import DEFAULT, load_themes
-from .writer import Job, Writer
+
+if TYPE_CHECKING:  # prompts and the writer are imported when first needed (start-up)
+    from .prompts import Prompt
+    from .writer import Writer
 
 # (pane id, key, footer label), from the one registry. Only the Ronde pane is imported
 # at start-up; the others when first shown.
@@ -121,9 +123,7 @@ class ArbitreApp(App[int]):
         recorded 1-0 on board 1). Here each key's binding runs when it is read, and the
         next key only after it; a prompt on top takes every key itself.
         """
-        return isinstance(self.screen, MainScreen | Prompt) or getattr(
-            self.screen, "ROUTE_KEYS", False
-        )
+        return isinstance(self.screen, MainScreen) or getattr(self.screen, "ROUTE_KEYS", False)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded and self.routes_keys():
@@ -139,8 +139,9 @@ class ArbitreApp(App[int]):
         if await self._check_bindings(event.key, priority=True):
             return
         screen = self.screen
-        if isinstance(screen, Prompt):
-            screen.take_key(event)
+        take_key = getattr(screen, "take_key", None)  # a prompt takes every key itself
+        if take_key is not None:
+            take_key(event)
         elif not (self.routes_keys() and await self._check_bindings(event.key)):
             (self.focused or screen)._forward_event(event)
 
@@ -337,6 +338,8 @@ class ArbitreApp(App[int]):
         try:
             value = operation(self.service, confirm=confirm) if confirm else operation(self.service)
         except NeedsConfirmation as exc:
+            from .prompts import ConfirmPrompt
+
             self.set_status(exc.message)  # under the prompt, and in the log of the line
             answer = exc.answer()  # names what was asked: asked again if it changed
             self.ask(
@@ -369,6 +372,9 @@ class ArbitreApp(App[int]):
         confirm: bool | str,
     ) -> None:
         """To the writer thread; « ✓ » only when its commit returned there."""
+        from .prompts import ConfirmPrompt
+        from .writer import Job, Writer
+
         if self._writer is None:
             self._writer = Writer(
                 self.service.path, self.call_from_thread, terminal=self.service.journal.terminal

@@ -34,6 +34,7 @@ class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
 
     BINDINGS: ClassVar[list[BindingType]] = []
     AUTO_FOCUS = None
+    ROUTE_KEYS = True  # the app hands it every key in order (ArbitreApp.on_event)
     HINT: ClassVar[str] = KEYS_HINT
 
     def __init__(

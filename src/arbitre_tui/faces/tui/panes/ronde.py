@@ -11,7 +11,6 @@ from textual.binding import Binding, BindingType
 
 from ....rules.models import Result, System, Tournament
 from ..messages import RunInBackground
-from ..prompts import BoardPrompt, ChoicePrompt, ConfirmPrompt
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -104,6 +103,8 @@ class RoundPane(TablePane):
     # -- actions --------------------------------------------------------------
 
     def action_jump(self) -> None:
+        from ..prompts import BoardPrompt  # prompts are imported when one first opens
+
         self.ask(
             BoardPrompt(
                 "Aller à l'échiquier :",
@@ -137,6 +138,8 @@ class RoundPane(TablePane):
                     done=f"{done} — enregistré",
                 )
 
+        from ..prompts import ChoicePrompt
+
         self.ask(
             ChoicePrompt(
                 f"Forfait échiquier {board} ({self._players(board)}) :",
@@ -162,6 +165,7 @@ class RoundPane(TablePane):
     def _ask_decider(self, key: str, board: int, rule: str) -> None:
         """A knockout draw: the decider's result, asked at once (Échap: later)."""
         from ....operations import knockout
+        from ..prompts import ChoicePrompt
 
         def record(value: str) -> None:
             self.run(
@@ -209,6 +213,8 @@ class RoundPane(TablePane):
         t = self._tournament
         if t is None or not self.table.row_count:
             return
+        from ..prompts import ConfirmPrompt
+
         key, number = t.key, getattr(self, "round_number", 0)
         self.ask(
             ConfirmPrompt(
