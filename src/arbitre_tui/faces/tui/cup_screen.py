@@ -25,6 +25,7 @@ class MatchScreen(ModalScreen[None]):
     order); `retour arrière` removes the last; `v` hands it in; on the boards, `1` `x` `0`
     `f` `g` enter a result; `a` / `h` / `w` confirm (arbiter, home captain, away captain)."""
 
+    CSS_PATH = "cup_screen.tcss"
     ROUTE_KEYS = True  # keys run in the order typed, as on the main screen (app.on_event)
     BINDINGS: ClassVar[list[BindingType]] = [
         # Textual's keys in French, but tab: it switches teams here

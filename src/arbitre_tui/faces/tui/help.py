@@ -73,6 +73,7 @@ def help_text(title: str, pane: list[BindingType], app: list[BindingType]) -> Te
 class HelpScreen(ModalScreen[None]):
     """A scrolling list; the keys that close it are the ones that opened it, and Échap."""
 
+    CSS_PATH = "help.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "dismiss", "Fermer", id="close-help"),
     ]
