@@ -366,6 +366,13 @@ def test_cup_prizes_through_the_same_prize_list(cup_event: EventService) -> None
     assert awards["2e"] == final["away_team_id"]
 
 
+def _drawn_match(service: EventService) -> tuple[Any, dict[str, Any]]:
+    """Round 1 drawn (seed 10); the cup and its first match that is not a bye."""
+    t = ops._cup(service, None)
+    ops.draw(service, None, seed=10)
+    return t, next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+
+
 async def test_match_boards_open_on_board_1_after_the_second_line_up(
     cup_event: EventService,
 ) -> None:
@@ -375,9 +382,7 @@ async def test_match_boards_open_on_board_1_after_the_second_line_up(
     from arbitre_tui.faces.tui.app import ArbitreApp
 
     service = cup_event
-    t = ops._cup(service, None)
-    ops.draw(service, None, seed=10)
-    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    t, m = _drawn_match(service)
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open_match(app, pilot, m)
@@ -404,9 +409,7 @@ async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
     from tests.helpers.screen import bottom_line
 
     service = cup_event
-    t = ops._cup(service, None)
-    ops.draw(service, None, seed=10)
-    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    t, m = _drawn_match(service)
     home = ops._teams(service, t)[m["home_team_id"]].name
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:
