@@ -10,6 +10,8 @@ from arbitre_tui.operations import EventService
 from arbitre_tui.operations.templates import create_demo
 from arbitre_tui.rules.models import Player, System, TimeControl, Tournament
 
+from .helpers.procs import Station
+
 ROOT = Path(__file__).resolve().parents[1]
 # The reference vectors, vendored from ../shared (read-only there): a clone alone runs them.
 VECTORS = ROOT / "tests" / "vectors"
@@ -84,3 +86,21 @@ def ko_file(ko_master: Path, tmp_path: Path) -> Path:
     target = tmp_path / "ko.sqlite"
     shutil.copy(ko_master, target)
     return target
+
+
+# -- issue 13: stations on one file ----------------------------------------------------------
+@pytest.fixture(scope="module")
+def rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A round robin of 8 players, round 1 paired (copied by each test that writes to it)."""
+    from .helpers.events import round_robin_paired
+
+    return round_robin_paired(tmp_path_factory.mktemp("rr") / "rr.sqlite", 8)
+
+
+@pytest.fixture
+def stations() -> Iterator[list[Station]]:
+    """Station processes a test starts; all killed at its end."""
+    started: list[Station] = []
+    yield started
+    for s in started:
+        s.kill()

@@ -8,20 +8,13 @@ import sqlite3
 import time
 from pathlib import Path
 
-import pytest
-
 from arbitre_tui.operations import EventService
 from arbitre_tui.store.backup import backup_dir
 
-from .helpers.events import copy_event, round_robin_paired
+from .helpers.events import copy_event
 from .helpers.procs import AppInTmux, Server, Station, cli, games_of_round, tmux
 
 RESTORE = "issue 13 (6): restore and backup can hurt"
-
-
-@pytest.fixture(scope="module")
-def rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return round_robin_paired(tmp_path_factory.mktemp("rr") / "rr.sqlite", 8)
 
 
 def _event_with_round_close_backup(master: Path, tmp_path: Path) -> Path:

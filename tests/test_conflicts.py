@@ -3,28 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from .helpers.events import copy_event, round_robin_paired
+from .helpers.events import copy_event
 from .helpers.procs import AppInTmux, Station, cli, games_of_round, journal_ops, tmux
 
 ASK = "issue 13 (4): last write wins silently"
-
-
-@pytest.fixture(scope="module")
-def rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return round_robin_paired(tmp_path_factory.mktemp("rr") / "rr.sqlite", 8)
-
-
-@pytest.fixture
-def stations() -> Iterator[list[Station]]:
-    started: list[Station] = []
-    yield started
-    for s in started:
-        s.kill()
 
 
 def _station(path: Path, name: str, stations: list[Station]) -> Station:

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from .helpers.events import round_robin_paired
 from .helpers.procs import AppInTmux, cli, games_of_round, tmux
 
 DISK = "issue 13 (7): full disk and read-only are called « endommagé » or crash"
@@ -24,11 +23,6 @@ DISK = "issue 13 (7): full disk and read-only are called « endommagé » or cra
 
 def _mount(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["mount", *args], capture_output=True, text=True)
-
-
-@pytest.fixture(scope="module")
-def rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return round_robin_paired(tmp_path_factory.mktemp("rr") / "rr.sqlite", 8)
 
 
 @pytest.fixture

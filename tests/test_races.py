@@ -12,7 +12,6 @@ from __future__ import annotations
 import sqlite3
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,15 +19,10 @@ import pytest
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations.templates import create_from_template
 
-from .helpers.events import copy_event, round_robin_paired
+from .helpers.events import copy_event
 from .helpers.procs import AppInTmux, Station, games_of_round, tmux, wait_for
 
 CHECK = "issue 13 (3): checks run before the write lock"
-
-
-@pytest.fixture(scope="module")
-def rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return round_robin_paired(tmp_path_factory.mktemp("rr") / "rr.sqlite", 8)
 
 
 @pytest.fixture(scope="module")
@@ -40,14 +34,6 @@ def swiss_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
         service.check_in(p.id or 0)
     service.close()
     return path
-
-
-@pytest.fixture
-def stations() -> Iterator[list[Station]]:
-    started: list[Station] = []
-    yield started
-    for s in started:
-        s.kill()
 
 
 def _two(path: Path, stations: list[Station], **b_options: object) -> tuple[Station, Station]:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers.events import copy_event, knockout_registration_closed, round_robin_paired
+from .helpers.events import copy_event, knockout_registration_closed
 from .helpers.procs import AppInTmux, Server, Station, cli, games_of_round, journal_ops, tmux
 
 LOCKS = "issue 13: a second open() of the event file drops the process's SQLite locks"
@@ -27,11 +27,6 @@ LOCKS = "issue 13: a second open() of the event file drops the process's SQLite 
 @pytest.fixture(scope="module")
 def ko_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return knockout_registration_closed(tmp_path_factory.mktemp("ko") / "ko.sqlite")
-
-
-@pytest.fixture(scope="module")
-def rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return round_robin_paired(tmp_path_factory.mktemp("rr") / "rr.sqlite", 8)
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,23 +12,10 @@ import pytest
 from arbitre_tui.operations import EventService, OperationError
 
 from .conftest import make_round_robin
-from .helpers.events import copy_event, round_robin_paired
+from .helpers.events import copy_event
 from .helpers.procs import AppInTmux, Station, cli, games_of_round, tmux
 
 UNDO = "issue 13 (5): undo crosses stations and dependencies"
-
-
-@pytest.fixture(scope="module")
-def rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return round_robin_paired(tmp_path_factory.mktemp("rr") / "rr.sqlite", 8)
-
-
-@pytest.fixture
-def stations() -> Iterator[list[Station]]:
-    started: list[Station] = []
-    yield started
-    for s in started:
-        s.kill()
 
 
 def _jid(path: Path, op: str) -> int:

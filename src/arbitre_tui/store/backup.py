@@ -90,6 +90,16 @@ def room_for_copy(conn: sqlite3.Connection, folder: Path) -> str | None:
     )
 
 
+def _backup_into(source: sqlite3.Connection, partial: Path) -> None:
+    """SQLite's backup API into a new file, left as a plain (non-WAL) database."""
+    out = sqlite3.connect(partial)
+    try:
+        source.backup(out)
+        out.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        out.close()
+
+
 def copy_database(conn: sqlite3.Connection, target: Path) -> None:
     """Write the live database (WAL included) into a new file, whole or not at all.
 
@@ -98,12 +108,7 @@ def copy_database(conn: sqlite3.Connection, target: Path) -> None:
     """
     partial = target.with_name(f".{target.name}.partiel-{os.getpid()}")
     try:
-        out = sqlite3.connect(partial)
-        try:
-            conn.backup(out)
-            out.execute("PRAGMA journal_mode = DELETE")
-        finally:
-            out.close()
+        _backup_into(conn, partial)
         os.link(partial, target)
     except (sqlite3.Error, OSError) as exc:
         raise _write_error(target, exc) from None
@@ -250,12 +255,7 @@ def restore_file(path: Path, chosen: Path) -> Path | None:
     try:
         src = sqlite3.connect(ro_uri(chosen), uri=True)
         try:
-            out = sqlite3.connect(partial)
-            try:
-                src.backup(out)
-                out.execute("PRAGMA journal_mode = DELETE")
-            finally:
-                out.close()
+            _backup_into(src, partial)
         finally:
             src.close()
         aside: Path | None = None
