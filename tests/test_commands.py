@@ -80,3 +80,57 @@ async def test_late_entry_from_the_palette_is_registered_and_checked_in(demo_fil
     players = service.store.players(service.tournament("open-b").id or 0)
     late = [p for p in players if p.surname == "TARDIF"]
     assert len(late) == 1 and late[0].checked_in and late[0].rating_fide == 1700
+
+
+async def test_late_entry_is_one_operation_undone_at_once(demo_file: Path) -> None:
+    """Registered and checked in: one journal entry, so one ctrl+z takes the entry back."""
+    app = ArbitreApp(demo_file, tournament="open-b")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _palette(app, pilot, "retard")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(*"TARDIF Paul 1700", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Annulé : inscription, TARDIF Paul" in bottom_line(app)
+    service = EventService(demo_file)
+    players = service.store.players(service.tournament("open-b").id or 0)
+    assert not [p for p in players if p.surname == "TARDIF"]
+
+
+def test_playoff_points_are_read_as_a_two_game_mini_match() -> None:
+    from arbitre_tui.faces.tui.commands import parse_points
+
+    assert parse_points("1.5 0.5") == (1.5, 0.5)
+    assert parse_points("1,5 0,5") == (1.5, 0.5)
+    assert parse_points("1 1") == (1.0, 1.0)
+    for bad in ("2 1", "1.25 0.75", "1", "a b", "3 -1"):
+        assert parse_points(bad) is None, bad
+
+
+async def test_playoff_result_from_the_palette(tmp_path: Path) -> None:
+    """Youth U8: a five-way tie for the title; its first mini-match entered by keys."""
+    from arbitre_tui.operations import swiss
+
+    from .test_swiss_events import _five_way_u8
+
+    service = _five_way_u8(tmp_path)
+    seeds = swiss.playoff_groups(service, "u8")["title"]
+    service.close()
+    app = ArbitreApp(tmp_path / "j.sqlite", tournament="u8")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _palette(app, pilot, "barrage")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")  # the title play-off
+        await pilot.pause()
+        await pilot.press(*"0.5 1.5", "enter")
+        await pilot.pause()
+        assert "Barrage" in bottom_line(app) and "enregistré" in bottom_line(app)
+    service = EventService(tmp_path / "j.sqlite")
+    status = swiss.playoff_status(service, "u8", "title")
+    assert (seeds[3], seeds[4]) not in status.pending
+    record = service.store.playoffs(service.tournament("u8").id or 0)["title"]
+    assert record["matches"][0][:2] == [seeds[3], seeds[4]]
+    assert record["matches"][0][3:] == [0.5, 1.5]

@@ -421,3 +421,27 @@ async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
         await pilot.pause()
     after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
     assert after["winner_team_id"] == m["away_team_id"] and "mute" in after["reason"]
+
+
+async def test_match_sheet_pdf_from_the_match_screen(cup_event: EventService) -> None:
+    """`p` in a match: its procès-verbal in PDF beside the event file (read back)."""
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from tests.helpers.screen import bottom_line
+
+    service = cup_event
+    _t, m = _drawn_match(service)
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_match(app, pilot, m)
+        await pilot.press("p")
+        await pilot.pause()
+        said = bottom_line(app)
+    out = service.path.with_name(
+        f"{service.path.stem}-proces-verbal-{_t.key}-match-{m['number']}.pdf"
+    )
+    assert out.is_file(), said
+    from .test_print import _text
+
+    text = _text(out.read_bytes())
+    teams = ops._teams(service, _t)
+    assert teams[m["home_team_id"]].name in text and teams[m["away_team_id"]].name in text

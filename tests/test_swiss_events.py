@@ -301,12 +301,13 @@ def _play(service: EventService, key: str, decide: object) -> None:
         service.close_round(key)
 
 
-def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> None:
+def _five_way_u8(tmp_path: Path) -> EventService:
+    """The youth championships, everyone checked in; U8 played out as a round robin in
+    which one player loses every game and all others draw: a five-way tie for the title."""
     service = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
     for key in ("u8", "u10f", "u10", "u8b"):
         for p in service.store.players(service.tournament(key).id or 0):
             service.check_in(p.id or 0)
-    # U8, 6 entries: round robin; one player loses every game, all others draw: 5-way tie
     u8 = [p.id or 0 for p in service.store.players(service.tournament("u8").id or 0)]
     loser = u8[-1]
 
@@ -316,6 +317,12 @@ def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> 
         return Result.DRAW
 
     _play(service, "u8", five_way)
+    return service
+
+
+def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> None:
+    service = _five_way_u8(tmp_path)
+    loser = [p.id or 0 for p in service.store.players(service.tournament("u8").id or 0)][-1]
     t = service.tournament("u8")
     assert t.system is System.ROUND_ROBIN and t.rounds_planned == 5 and t.tiebreaks == ["SB"]
     groups = swiss.playoff_groups(service, "u8")

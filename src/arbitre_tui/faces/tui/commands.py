@@ -105,9 +105,9 @@ def register_late_player(app: ArbitreApp) -> None:
         surname, first, rating = entry
 
         def op(s: EventService) -> str:
-            player = Player(surname=surname, first_name=first, rating_fide=rating)
+            # registered and checked in: one operation, one undo
+            player = Player(surname=surname, first_name=first, rating_fide=rating, checked_in=True)
             pid = s.register_player(key, player)
-            s.check_in(pid)
             return f"{player.name} (joueur {pid})"
 
         app.run_operation(op, done=lambda who: f"Inscrit et pointé : {who} en {t.name}")
@@ -172,6 +172,75 @@ def print_pdf(app: ArbitreApp) -> None:
     app.ask(ChoicePrompt(f"Imprimer ({t.name}) en PDF :", choices, build, on_cancel=app.cancelled))
 
 
+def parse_points(text: str) -> tuple[float, float] | None:
+    """« 1.5 0.5 » (or « 1,5 0,5 ») → the two players' points of a two-game mini-match."""
+    words = text.replace(",", ".").split()
+    if len(words) != 2:
+        return None
+    try:
+        a, b = float(words[0]), float(words[1])
+    except ValueError:
+        return None
+    if not (0 <= a <= 2 and 0 <= b <= 2 and a + b == 2 and (2 * a).is_integer()):
+        return None
+    return a, b
+
+
+def playoff_result(app: ArbitreApp) -> None:
+    """`arbitre playoff … --match`: the next mini-match of a youth play-off (003)."""
+    t = app.tournament
+    if t is None:
+        return
+    from ...operations import OperationError, swiss
+
+    key = t.key
+    try:
+        groups = swiss.playoff_groups(app.service, key)
+    except OperationError as exc:
+        app.refuse(exc.message)
+        return
+    known = set(groups) | set(app.service.store.playoffs(t.id or 0))
+    if not known:
+        app.refuse(f"Aucun barrage à jouer en {t.name}.")
+        return
+    names = {p.id: p.name for p in app.service.store.players(t.id or 0)}
+    labels = {"title": "barrage pour le titre", "qualification": "barrage de qualification"}
+
+    def chosen(which: str) -> None:
+        try:
+            status = swiss.playoff_status(app.service, key, which)
+        except OperationError as exc:
+            app.refuse(exc.message)
+            return
+        if not status.pending:
+            places = ", ".join(names.get(pid, str(pid)) for pid in status.places or [])
+            app.set_status(f"{labels.get(which, which)} joué : {places}")
+            return
+        a, b = status.pending[0]
+
+        def record(text: str) -> None:
+            points = parse_points(text)
+            if points is None:
+                return
+            app.run_operation(
+                lambda s: swiss.playoff_result(s, key, which, a, b, points[0], points[1]),
+                done=f"Barrage : {names.get(a)} {points[0]:g} – {points[1]:g} {names.get(b)}"
+                " — enregistré",
+            )
+
+        app.ask(
+            TextPrompt(
+                f"{names.get(a)} – {names.get(b)} : points de chacun (ex. 1.5 0.5) :",
+                record,
+                find=lambda text: "ok" if parse_points(text) else None,
+                on_cancel=app.cancelled,
+            )
+        )
+
+    choices = [(str(i + 1), labels.get(w, w), w) for i, w in enumerate(sorted(known))]
+    app.ask(ChoicePrompt(f"Barrage ({t.name}) :", choices, chosen, on_cancel=app.cancelled))
+
+
 def qualifiers(app: ArbitreApp) -> None:
     """`arbitre qualifiers`: who qualifies (youth), play-offs still to play said first."""
     t = app.tournament
@@ -232,7 +301,13 @@ COMMANDS: list[Command] = [
         "d dans un match",
         _show_and_say("coupe", "Décision du directeur : ouvrez le match (Entrée), puis d."),
     ),
+    Command("Jeunes : résultat d'un barrage", "mini-match blitz, points de chacun", playoff_result),
     Command("Jeunes : qualifiés", "après barrages", qualifiers),
+    Command(
+        "Coupe : procès-verbal en PDF",
+        "p dans un match",
+        _show_and_say("coupe", "Procès-verbal : ouvrez le match (Entrée), puis p."),
+    ),
     Command("Imprimer en PDF", "appariements, classement, grille…", print_pdf),
     Command("Exporter le TRF-2026", "à côté du fichier de l'événement", export_trf),
     Command("Annuler la dernière opération de ce poste", "ctrl+z", _app_action("undo")),

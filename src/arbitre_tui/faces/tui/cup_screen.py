@@ -48,6 +48,7 @@ class MatchScreen(ModalScreen[None]):
         Binding("i", "breach", "Irrégularité", id="cup-breach"),
         Binding("m", "equipment", "Matériel", id="cup-equipment"),
         Binding("d", "director", "Directeur", id="cup-director"),
+        Binding("p", "print_sheet", "PV PDF", id="cup-sheet-pdf"),
     ]
 
     def __init__(self, service: EventService, key: str, number: int) -> None:
@@ -237,6 +238,15 @@ class MatchScreen(ModalScreen[None]):
         )
 
     # -- decisions that were on the command line only --------------------------------
+
+    def action_print_sheet(self) -> None:
+        """`arbitre print proces-verbal --match N`: the match's sheet, beside the event file."""
+        from ...publish.pdf import build
+
+        path = self.service.path
+        out = path.with_name(f"{path.stem}-proces-verbal-{self.key}-match-{self.number}.pdf")
+        out.write_bytes(build(self.service, "proces-verbal", self.key, self.number))
+        self.refresh_match(f"Procès-verbal écrit : {out}")
 
     def _ask_team(self, question: str, then: Any) -> None:
         """Which team: r the home team, v the away team (named in the question)."""
