@@ -224,7 +224,10 @@ class AppDriver(threading.Thread):
                 return self.restart("no jump prompt") if app.alive() else self.restart("died")
         app.keys(*str(board))
         app.keys("Enter")
-        on_board = re.compile(rf"^\s*Échiquier {board}( inconnu\.)?\s*$", re.M)
+        # « Échiquier 3 : DUPONT Jean – MARTIN Paul », or « inconnu »
+        on_board = re.compile(
+            rf"^\s*Échiquier {board}( : (?!.*enregistré)(?!déjà).*| inconnu\.)?\s*$", re.M
+        )
         screen = self.wait(lambda s: on_board.search(s), 10, "board")
         if not screen:
             return self.restart("no cursor") if app.alive() else self.restart("died")
