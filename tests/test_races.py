@@ -274,7 +274,6 @@ def test_busy_lock_raises_store_busy_without_waiting(
     assert games_of_round(path, "rr", 1)[2] == "0-1"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 (3): the app's UI thread waits for the lock")
 def test_app_stays_responsive_while_another_station_holds_the_lock(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:

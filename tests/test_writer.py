@@ -40,7 +40,7 @@ async def test_results_wait_for_the_other_station_and_keep_their_order(
         other.execute("BEGIN IMMEDIATE")
         await pilot.press("1", "down", "0")
         await pilot.pause()
-        assert "En attente de l'autre poste" in bottom_line(app)
+        assert "en attente de l'autre poste" in bottom_line(app)
         assert "✓" not in bottom_line(app)
         other.execute("ROLLBACK")
         deadline = time.monotonic() + 10

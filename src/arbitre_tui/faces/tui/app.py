@@ -399,7 +399,9 @@ class ArbitreApp(App[int]):
                 refused=self.refuse,
             )
         )
-        self.set_status(f"En attente de l'autre poste… ({self._writer.pending} en file)")
+        self.set_status(
+            f"Enregistrement en attente de l'autre poste… ({self._writer.pending} en file)"
+        )
 
     def cancelled(self) -> None:
         self.set_status("Annulé")
