@@ -130,7 +130,7 @@ def backup(
     """
     if dest is not None:
         if dest.is_dir():
-            dest = dest / f"{path.stem}-{_stamp()}-{reason}.sqlite"
+            dest = dest / f"{path.stem}-{_stamp_now()}-{reason}.sqlite"
         if dest.exists():
             raise OperationError(
                 f"{dest} existe déjà : la sauvegarde n'écrase jamais un fichier. "
@@ -148,15 +148,11 @@ def backup(
     full = room_for_copy(conn, folder)
     if full:
         raise OperationError(full.replace("la sauvegarde qui suit", "la sauvegarde"))
-    target = folder / f"{path.stem}-{_stamp()}-{reason}.sqlite"
+    target = folder / f"{path.stem}-{_stamp_now()}-{reason}.sqlite"
     copy_database(conn, target)
     if kind != "ronde":
         prune(folder)
     return target
-
-
-def _stamp() -> str:
-    return _stamp_now()
 
 
 def list_backups(path: Path) -> list[Path]:

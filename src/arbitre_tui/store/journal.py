@@ -205,8 +205,6 @@ class Tx:
 
     def insert(self, table: str, values: Mapping[str, Any]) -> int:
         self._check_table(table)
-        journal_id = self.journal_id  # the journal row first: rows may cite it
-        del journal_id
         cols = list(values)
         cur = self.conn.execute(
             f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
@@ -438,16 +436,19 @@ class Journal:
                 return int(jid)
         return None
 
-    def _root(self, journal_id: int) -> sqlite3.Row:
-        """The plain operation at the end of an undo chain (what a redo redoes)."""
+    def _chain(self, journal_id: int) -> tuple[sqlite3.Row, int]:
+        """The plain operation at the end of an undo chain (what a redo redoes), and how
+        many undo links lead to it (odd: undoing this entry redoes)."""
         entry = self.conn.execute(
             "SELECT id, op, args, undoes FROM journal WHERE id = ?", (journal_id,)
         ).fetchone()
+        depth = 0
         while entry["undoes"] is not None:
+            depth += 1
             entry = self.conn.execute(
                 "SELECT id, op, args, undoes FROM journal WHERE id = ?", (entry["undoes"],)
             ).fetchone()
-        return entry  # type: ignore[no-any-return]
+        return entry, depth
 
     def undo(
         self, journal_id: int | None = None, *, confirm: bool = False, mine: bool = True
@@ -481,8 +482,8 @@ class Journal:
             effect = self._effective()
             if not effect.get(target, True):
                 raise OperationError(f"L'opération n° {target} est déjà annulée.")
-            root = self._root(target)
-            redo = self._depth(target) % 2 == 1  # undoing an undo of a plain operation
+            root, depth = self._chain(target)
+            redo = depth % 2 == 1  # undoing an undo of a plain operation
             if root["op"] == "create_event":
                 raise OperationError("La création de l'événement ne s'annule pas.")
             what = self.describe(root["id"])  # the action itself, in the arbiter's words
@@ -526,17 +527,6 @@ class Journal:
                     "Annulez d'abord les opérations suivantes."
                 )
             return Undone(f"rétabli : {what}" if redo else what, tx.journal_id, target)
-
-    def _depth(self, journal_id: int) -> int:
-        """How many undo links lead from ``journal_id`` to its plain operation."""
-        depth = 0
-        row = self.conn.execute("SELECT undoes FROM journal WHERE id = ?", (journal_id,)).fetchone()
-        while row is not None and row["undoes"] is not None:
-            depth += 1
-            row = self.conn.execute(
-                "SELECT undoes FROM journal WHERE id = ?", (row["undoes"],)
-            ).fetchone()
-        return depth
 
     def _check_unchanged_since(
         self, target: int, what: str, change: sqlite3.Row, effect: dict[int, bool]
