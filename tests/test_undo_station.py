@@ -47,6 +47,15 @@ def _data(snap: dict) -> dict:
     return {k: v for k, v in snap.items() if k not in ("journal", "journal_changes")}
 
 
+def _station_with_round_1_complete(path: Path, stations: list[Station]) -> Station:
+    """Station A, which has entered every result of round 1 (1-0 on each board)."""
+    a = Station(path, "poste-A")
+    stations.append(a)
+    for board in (1, 2, 3, 4):
+        a.ok("record_result", "rr", board, "1-0")
+    return a
+
+
 def test_undo_is_this_stations_last_operation_and_says_what(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
@@ -66,10 +75,7 @@ def test_undoing_a_pairing_or_a_close_asks_first(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
     path = copy_event(rr_master, tmp_path / "f.sqlite")
-    a = Station(path, "poste-A")
-    stations.append(a)
-    for board in (1, 2, 3, 4):
-        a.ok("record_result", "rr", board, "1-0")
+    a = _station_with_round_1_complete(path, stations)
     a.ok("close_round", "rr")
     before = _data(_snapshot(path))
     answer = a.call("undo")
@@ -88,10 +94,7 @@ def test_undo_refused_for_a_result_of_a_round_since_closed(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
     path = copy_event(rr_master, tmp_path / "f.sqlite")
-    a = Station(path, "poste-A")
-    stations.append(a)
-    for board in (1, 2, 3, 4):
-        a.ok("record_result", "rr", board, "1-0")
+    a = _station_with_round_1_complete(path, stations)
     result_id = _jid(path, "record_result")
     a.ok("close_round", "rr")
     _refused(a.call("undo", result_id, confirm=True), "close")
@@ -102,10 +105,7 @@ def test_undo_refused_for_a_close_once_the_next_round_is_paired(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
     path = copy_event(rr_master, tmp_path / "f.sqlite")
-    a = Station(path, "poste-A")
-    stations.append(a)
-    for board in (1, 2, 3, 4):
-        a.ok("record_result", "rr", board, "1-0")
+    a = _station_with_round_1_complete(path, stations)
     a.ok("close_round", "rr")
     close_id = _jid(path, "close_round")
     a.ok("pair_round", "rr")
