@@ -63,6 +63,20 @@ async def test_a_board_that_does_not_exist_rings_and_records_nothing(ko_file: Pa
     assert EventService(ko_file).store.snapshot() == before
 
 
+async def test_a_refused_answer_says_why_on_the_prompt_until_the_next_key(ko_file: Path) -> None:
+    app = ArbitreApp(ko_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g", "9", "9", "9", "enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, BoardPrompt)
+        assert "pas d'échiquier 999 dans la ronde affichée" in prompt.text
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert prompt.text.endswith("99_")  # the reason goes with the next key
+        await pilot.press("escape")
+
+
 async def test_keys_queued_at_once_go_in_order_to_the_prompt_they_open(ko_file: Path) -> None:
     """One read of keys (as over SSH), posted together: « g12⏎0 » records 0-1 on 12."""
     app = ArbitreApp(ko_file)

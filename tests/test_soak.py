@@ -228,7 +228,13 @@ class AppDriver(threading.Thread):
         on_board = re.compile(
             rf"^\s*Échiquier {board}( : (?!.*enregistré)(?!déjà).*| inconnu\.)?\s*$", re.M
         )
-        screen = self.wait(lambda s: on_board.search(s), 10, "board")
+        refused = f"pas d'échiquier {board} dans la ronde affichée"
+        screen = self.wait(lambda s: on_board.search(s) or refused in s, 10, "board")
+        if screen and refused in screen:
+            # the prompt said why (the table shown had no such board): a state, not a stall
+            self.log.note(f"{self.name}: jump to {board} refused by the prompt\n{screen}")
+            app.keys("Escape")
+            return None
         if not screen:
             return self.restart("no cursor") if app.alive() else self.restart("died")
         if f"Échiquier {board} inconnu" in screen:  # the table was being rebuilt: again

@@ -309,6 +309,7 @@ class MatchScreen(ModalScreen[None]):
                         f"forfait administratif de {name} ({boards} partie(s))",
                     ),
                     valid=lambda n: n in (1, 2),
+                    unknown="1 ou 2, pas {n}",
                     on_cancel=lambda: self.refresh_match("Annulé"),
                 )
             )

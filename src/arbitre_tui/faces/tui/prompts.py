@@ -52,6 +52,7 @@ class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
         self.on_cancel = on_cancel
         self.hint = hint if hint is not None else self.HINT
         self.closed = False
+        self.problem = ""  # why Entrée was refused, shown until the next key
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
@@ -59,7 +60,10 @@ class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
             yield Static(Text(self.hint), id="prompt-hint")
 
     def _line(self) -> Text:
-        return Text(f"{self.question} {self.buffer}_")
+        line = Text(f"{self.question} {self.buffer}_")
+        if self.problem:
+            line.append(f"  ✗ {self.problem}", style="bold")
+        return line
 
     def show(self) -> None:
         """Repaint the question (before the screen is mounted there is nothing to paint)."""
@@ -78,12 +82,13 @@ class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
         """One key typed while this prompt is on top."""
         if self.closed:
             return
+        self.problem = ""
         if event.key == "escape":
             self.cancel()
         elif event.key == "enter":
             answer = self.answer()
             if answer is None:
-                self.app.bell()
+                self.refuse_answer()
             else:
                 self.close()
                 self.on_answer(answer)
@@ -98,6 +103,16 @@ class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
 
     def accepts(self, character: str) -> bool:
         return character.isprintable()
+
+    def refuse_answer(self) -> None:
+        """Entrée with no valid answer: the bell, and the reason on the line (the prompt
+        stays open: what was meant is not guessed)."""
+        self.problem = self.why_not()
+        self.show()
+        self.app.bell()
+
+    def why_not(self) -> str:
+        return "réponse attendue" if not self.buffer else f"« {self.buffer} » ne convient pas"
 
     def answer(self) -> T | None:
         """The answer for what was typed, or None when there is none (the bell rings)."""
@@ -129,10 +144,15 @@ class NumberPrompt(Prompt[int]):
         on_answer: Callable[[int], None],
         *,
         valid: Callable[[int], bool] = lambda _n: True,
+        unknown: str = "{n} n'existe pas",
         on_cancel: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(question, on_answer, on_cancel=on_cancel)
         self.valid = valid
+        self.unknown = unknown
+
+    def why_not(self) -> str:
+        return self.unknown.format(n=self.buffer) if self.buffer else "un numéro, puis Entrée"
 
     def accepts(self, character: str) -> bool:
         return character.isdigit() and len(self.buffer) < 4

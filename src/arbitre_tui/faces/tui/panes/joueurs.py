@@ -150,6 +150,7 @@ class PlayersPane(TablePane):
                 f"Bye ½ point pour {who}, ronde n° :",
                 request,
                 valid=lambda n: n > 0,
+                unknown="pas de ronde {n}",
                 on_cancel=self.cancelled,
             )
         )

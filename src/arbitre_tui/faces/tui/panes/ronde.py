@@ -110,6 +110,7 @@ class RoundPane(TablePane):
                 "Aller à l'échiquier :",
                 self._goto,
                 valid=lambda n: bool(self.shown_row(str(n))),
+                unknown="pas d'échiquier {n} dans la ronde affichée",
                 on_cancel=self.cancelled,
             )
         )
