@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitre_tui.operations import EventService, OperationError, swiss
+from arbitre_tui.operations import EventService, OperationError, engines, swiss
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules.models import Bye, Player, System, Tournament
 from arbitre_tui.rules.swiss.model import RoundPairing, SwissState
@@ -99,7 +99,7 @@ def test_undoing_one_bye_request_leaves_the_other(tmp_path: Path) -> None:
 
 def _engine_with(monkeypatch: pytest.MonkeyPatch, meanwhile: Callable[[int], None]) -> list[int]:
     """The Dutch engine, with ``meanwhile(call)`` run by another station while it computes."""
-    engine = swiss.pair_round
+    engine = engines.pair_round
     calls: list[int] = []
 
     def computing(state: SwissState) -> RoundPairing:
@@ -107,7 +107,7 @@ def _engine_with(monkeypatch: pytest.MonkeyPatch, meanwhile: Callable[[int], Non
         meanwhile(calls[-1])
         return engine(state)
 
-    monkeypatch.setattr(swiss, "pair_round", computing)
+    monkeypatch.setattr(engines, "pair_round", computing)
     return calls
 
 

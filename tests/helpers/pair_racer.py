@@ -12,13 +12,13 @@ import time
 from pathlib import Path
 
 from arbitre_tui.faces.cli.main import main
-from arbitre_tui.operations import swiss
+from arbitre_tui.operations import engines
 from arbitre_tui.rules.swiss.model import RoundPairing, SwissState
 
 
 def run() -> int:
     barrier, name, args = Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
-    engine = swiss.pair_round
+    engine = engines.pair_round
 
     def at_the_barrier(state: SwissState) -> RoundPairing:
         (barrier / name).touch()
@@ -27,7 +27,7 @@ def run() -> int:
             time.sleep(0.02)
         return engine(state)
 
-    swiss.pair_round = at_the_barrier
+    engines.pair_round = at_the_barrier
     return main(args)
 
 

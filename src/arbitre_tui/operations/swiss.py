@@ -10,11 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import secrets
-import shlex
-import subprocess
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..rules import trf as trfmod
@@ -25,10 +21,10 @@ from ..rules.models import Bye, Player, Result, System, Title, Tournament
 from ..rules.models import Game as StoredGame
 from ..rules.open_rules import half_point_bye_fault
 from ..rules.roundrobin import youth_format, youth_tiebreaks
-from ..rules.swiss.checker import parse_engine_output
-from ..rules.swiss.dutch import PairingImpossible, pair_round
+from ..rules.swiss.dutch import PairingImpossible
 from ..rules.swiss.model import Entrant, Game, RoundPairing, SwissState
 from ..store.journal import Tx as _Tx
+from .engines import DutchEngine, ExternalEngine, Opinion, second_opinion, state_to_trf
 from .event import EventService, OperationError, _tc_json, absentees
 
 _TITLE_ORDER = [Title.GM, Title.IM, Title.WGM, Title.FM, Title.WIM, Title.CM, Title.WFM, Title.WCM]
@@ -152,7 +148,7 @@ class Pairing:
     ids: list[int]
     ours: RoundPairing
     chosen: RoundPairing
-    opinion: dict[str, Any] | None
+    opinion: Opinion | None
     colour_seed: int | None  # the initial colour's draw, to record with the round
 
 
@@ -264,18 +260,19 @@ def _compute(
 ) -> Pairing:
     """The engines' work: no store, no lock (seconds at 1000 players, or an external program)."""
     try:
-        ours = pair_round(state)
+        ours = DutchEngine().pair(state, number)
     except PairingImpossible as exc:
         raise OperationError(
             f"{exc.message} Vérifiez les interdictions d'appariement et les absents."
         ) from None
     chosen = ours
-    opinion: dict[str, Any] | None = None
-    engine = t.settings.get("external_engine")
-    if engine:
-        opinion = second_opinion(engine, state, ours)
-        if t.settings.get("pairing_engine") == "external" and opinion.get("pairs") is not None:
-            chosen = _from_external(opinion, number)
+    opinion: Opinion | None = None
+    command = t.settings.get("external_engine")
+    if command:
+        opinion = second_opinion(ExternalEngine(str(command)), state, ours)
+        theirs = opinion.pairing(number)
+        if t.settings.get("pairing_engine") == "external" and theirs is not None:
+            chosen = theirs
     return Pairing(number, state, ids, ours, chosen, opinion, colour_seed)
 
 
@@ -340,7 +337,7 @@ def _write_pairing(tx: _Tx, t: Tournament, computed: Pairing) -> None:
     record = _with_player_ids(computed.ours.explanation.model_dump(), ids)
     record["engine"] = "externe" if chosen is not computed.ours else "interne"
     if computed.opinion is not None:
-        record["second_opinion"] = _with_player_ids(computed.opinion, ids)
+        record["second_opinion"] = _with_player_ids(computed.opinion.record(), ids)
     tx.insert(
         "pairing_records",
         {
@@ -372,76 +369,6 @@ def _with_player_ids(record: dict[str, Any], ids: list[int]) -> dict[str, Any]:
     if "bye" in out:
         out["bye"] = pid(out["bye"])
     return out
-
-
-def _from_external(opinion: dict[str, Any], number: int) -> RoundPairing:
-    from ..rules.swiss.model import Board
-
-    return RoundPairing(
-        round=number,
-        boards=[Board(white=w, black=b) for w, b in opinion["pairs"]],
-        bye=opinion.get("bye"),
-    )
-
-
-def second_opinion(engine: str, state: SwissState, ours: RoundPairing) -> dict[str, Any]:
-    """Pair the same input with an external FIDE-endorsed engine and compare.
-
-    The engine is called the JaVaFo/bbpPairings way: ``ENGINE --dutch IN.trf -p OUT``.
-    """
-    with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "in.trf"
-        out = Path(tmp) / "out.txt"
-        src.write_text(trfmod.write(state_to_trf(state), newline="\n"), encoding="utf-8")
-        try:
-            run = subprocess.run(
-                [*shlex.split(engine), "--dutch", str(src), "-p", str(out)],
-                capture_output=True,
-                text=True,
-                timeout=120,
-            )
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return {"error": f"moteur externe injoignable : {exc}"}
-        if run.returncode != 0 or not out.exists():
-            return {
-                "error": f"moteur externe en échec ({run.returncode}) : {run.stderr.strip()[:200]}"
-            }
-        try:
-            pairs, bye = parse_engine_output(out.read_text(encoding="utf-8"))
-        except RuleError as exc:
-            return {"error": exc.message}
-    mine = {(b.white, b.black) for b in ours.boards}
-    return {
-        "pairs": sorted(pairs),
-        "bye": bye,
-        "identical": pairs == mine and bye == ours.bye,
-        "only_external": sorted(pairs - mine),
-        "only_internal": sorted(mine - pairs),
-    }
-
-
-def state_to_trf(state: SwissState, rounds: int | None = None) -> trfmod.TrfTournament:
-    """A minimal TRF of the engine input (what an external engine needs).
-
-    ``rounds`` keeps only the first rounds of each history (the export leaves out the
-    byes already given for the round to come).
-    """
-    t = trfmod.TrfTournament(rounds=state.total_rounds, initial_colour=state.initial_colour)
-    t.headers["XXR"] = str(state.total_rounds)
-    for e in state.entrants:
-        cells = [
-            trfmod.TrfRound(opponent=g.opponent, colour=g.colour or "-", result=g.result)
-            for g in e.games[:rounds]
-        ]
-        t.players[e.number] = trfmod.TrfPlayer(
-            start=e.number,
-            name=f"Joueur {e.number}",
-            rating=e.rating,
-            points=sum(t.points_for(c.result) for c in cells),
-            rounds=cells,
-        )
-    t.prohibited = [(a, b, list(ids)) for a, b, ids in state.prohibited]
-    return t
 
 
 # -- registration: fees, publication opt-out -----------------------------------------------
