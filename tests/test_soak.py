@@ -69,6 +69,11 @@ class Pace:
 PACE = Pace()
 
 
+def _question(screen: str) -> str:
+    """The « … remplacer par … ? o/n » line of a screen ('' when none)."""
+    return next((line for line in screen.splitlines() if "remplacer" in line), "")
+
+
 @dataclass
 class Log:
     """What each terminal was told was saved, and what it tried without knowing."""
@@ -256,9 +261,18 @@ class AppDriver(threading.Thread):
         screen = self.wait(
             lambda s: done in s or "Refusé" in s or "remplacer" in s, 15, "the answer"
         )
-        if screen is not None and "remplacer" in screen and done not in screen:
+        asked = 0
+        while screen is not None and "remplacer" in screen and done not in screen and asked < 4:
+            # asked again when the board changed once more meanwhile (another station)
+            asked += 1
+            question = _question(screen)
             app.keys("o")
-            screen = self.wait(lambda s: done in s or "Refusé" in s, 15, "the answer")
+
+            def answered(s: str, asked_before: str = question) -> bool:
+                new_question = "remplacer" in s and _question(s) != asked_before
+                return done in s or "Refusé" in s or new_question
+
+            screen = self.wait(answered, 15, "the answer")
         if screen is None or not app.alive():
             self.log.maybe(self.terminal)
             self.restart("no answer" if app.alive() else "died")

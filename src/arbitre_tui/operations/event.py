@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..rules import roundrobin
 from ..rules.draws import run_draw
 from ..rules.errors import RuleError
 from ..rules.models import (
@@ -18,7 +18,6 @@ from ..rules.models import (
     Result,
     Round,
     Sex,
-    System,
     Team,
     Tournament,
     parse_result,
@@ -26,6 +25,7 @@ from ..rules.models import (
 from ..store.backup import ROUNDS, BackupFailed, backup_dir, room_for_copy
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
 from ..store.repo import Store, player_row, tournament_row
+from .formats import format_of
 
 if TYPE_CHECKING:
     from ..rules.registration import ImportReport
@@ -304,7 +304,7 @@ class EventService:
     def add_team(self, key: str, club_id: int, number: int, name: str) -> int:
         with self.journal.operation("add_team", {"tournament": key, "name": name}) as tx:
             t = self.tournament(key)
-            if t.system is not System.TEAM_CUP:
+            if not format_of(t).by_teams:
                 raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
             team = Team(tournament_id=self._tid(t), club_id=club_id, number=number, name=name)
             return tx.insert("teams", team.model_dump(exclude={"id"}))
@@ -364,19 +364,7 @@ class EventService:
             t = swiss.apply_youth_format(self, t, youth)
         number = self.next_round(t)
         tx.args["round"] = number
-        if t.system is System.ROUND_ROBIN:
-            return self._pair_round_robin(t, number, seed)
-        if t.system is System.KNOCKOUT:
-            from . import knockout
-
-            knockout.pair(self, t, number, seed, exempt_holes)
-        elif t.system is System.SWISS:
-            swiss.pair(self, t, number, seed, computed)
-        else:
-            raise OperationError(
-                f"L'appariement automatique du système « {t.system.value} » n'existe pas "
-                "(la coupe se tire au sort : arbitre cup draw)."
-            )
+        format_of(t).pair(self, t, number, seed, computed=computed, exempt_holes=exempt_holes)
         paired = self.store.round(tid, number)
         assert paired is not None
         return paired
@@ -392,57 +380,6 @@ class EventService:
         if number > t.rounds_planned:
             raise OperationError(f"Les {t.rounds_planned} rondes de {t.name} sont déjà appariées.")
         return number
-
-    def _pair_round_robin(self, t: Tournament, number: int, seed: int | None) -> Round:
-        tid = self._tid(t)
-        with self.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
-            registered = [p for p in self.store.players(tid) if not p.withdrawn]
-            # the players checked in make the table (all registered when nobody uses check-in)
-            players = [p for p in registered if p.checked_in] or registered
-            order = self.store.pairing_numbers(tid)
-            if order is None:
-                if len(players) < 3:
-                    raise OperationError("Un tournoi toutes rondes demande au moins 3 joueurs.")
-                # C.05: pairing numbers are drawn by lot.
-                order = list(
-                    tx.draw("numéros d'appariement", "shuffle", [p.id for p in players], seed)
-                )
-                for k, pid in enumerate(order, start=1):
-                    tx.insert(
-                        "pairing_numbers", {"tournament_id": tid, "player_id": pid, "number": k}
-                    )
-            try:
-                cycles = int(t.settings.get("cycles", 1))
-                schedule = roundrobin.berger_schedule(len(order), cycles)
-            except RuleError as exc:
-                raise _refuse(exc) from None
-            round_id = tx.insert(
-                "rounds",
-                {
-                    "tournament_id": tid,
-                    "number": number,
-                    "stage": None,
-                    "time_control": _tc_json(t, number),
-                    "closed": 0,
-                },
-            )
-            board = 0
-            for white_no, black_no in schedule[number - 1]:
-                if white_no > len(order) or black_no > len(order):
-                    continue  # the odd field's free round: not a game (C.07 15.2)
-                board += 1
-                tx.insert(
-                    "games",
-                    {
-                        "round_id": round_id,
-                        "board": board,
-                        "white_id": order[white_no - 1],
-                        "black_id": order[black_no - 1],
-                    },
-                )
-        result = self.store.round(tid, number)
-        assert result is not None
-        return result
 
     def _game(
         self, key: str, round_number: int | None, board: int
@@ -611,6 +548,28 @@ class EventService:
                 )
         return game.model_copy(update={"result": result})
 
+    def forfeit(
+        self,
+        key: str,
+        board: int,
+        side: str,
+        *,
+        keep: bool = False,
+        round_number: int | None = None,
+        now: dt.datetime | None = None,
+        confirm: bool | str = False,
+    ) -> Forfeit:
+        """An absence in any format: the forfeit, and the exclusion from later rounds
+        where the format's rules say so (002), unless the arbiter keeps the player."""
+        with self.journal.operation("absent"):
+            t = self.tournament(key)
+            exclude = format_of(t).absence_excludes(t) and not keep
+            game = self.absent(
+                key, board, side, round_number, now=now, exclude=exclude, confirm=confirm
+            )
+        assert game.result is not None
+        return Forfeit(game, absentees(game.result, game) if exclude else [])
+
     def illegal_moves(self, game_id: int, player_id: int) -> int:
         row = self.store.conn.execute(
             "SELECT count(*) FROM incidents WHERE game_id = ? AND player_id = ? AND kind = 'illegal_move'",
@@ -719,8 +678,7 @@ class EventService:
                 raise OperationError(f"La ronde {rnd.number} est déjà close.")
             games = self.store.games(rnd.id)
             missing = [g.board for g in games if not g.is_bye and g.result is None]
-            if t.system is System.KNOCKOUT and t.settings.get("decider", "armageddon") != "rating":
-                missing += [g.board for g in games if g.result is Result.DRAW and g.decider is None]
+            missing += format_of(t).missing_deciders(t, games)
             if missing:
                 boards = ", ".join(str(b) for b in missing[:12]) + (
                     "…" if len(missing) > 12 else ""
@@ -763,6 +721,14 @@ class EventService:
         return (again == recorded, recorded, again)
 
 
+@dataclass(frozen=True)
+class Forfeit:
+    """A forfeit recorded: the game, and who is excluded from later rounds by it."""
+
+    game: Game
+    excluded: list[int]
+
+
 def absentees(result: Result, game: Game) -> list[int]:
     """Who was absent, read from a forfeit result."""
     if result is Result.BLACK_FORFEIT_WIN:
@@ -796,6 +762,6 @@ def eligibility_fault(t: Tournament, player: Player) -> str | None:
     return section_fault(rule, player)
 
 
-def _tc_json(t: Tournament, number: int) -> str | None:
+def tc_json(t: Tournament, number: int) -> str | None:
     tc = t.time_control(number)
     return tc.model_dump_json() if tc else None

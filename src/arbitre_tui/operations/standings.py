@@ -6,9 +6,10 @@ from typing import Any
 
 from ..rules import tiebreaks as tb
 from ..rules.errors import RuleError
-from ..rules.models import Bye, Player, Result, System, Tournament
+from ..rules.models import Bye, Player, Result, Tournament
 from ..rules.prizes import Candidate, Prize, PrizeList, PrizeSettings, distribute
 from .event import EventService, OperationError
+from .formats import format_of
 
 _BYE_KIND = {
     Bye.PAIRING_ALLOCATED: tb.Kind.PAB,
@@ -64,7 +65,7 @@ def crosstable(service: EventService, t: Tournament, rounds: int | None = None) 
     comps = {
         p.id: tb.Competitor(p.id, p.rating, entries[p.id]) for p in players if p.id is not None
     }
-    return tb.Crosstable(last, comps, round_robin=t.system is System.ROUND_ROBIN)
+    return tb.Crosstable(last, comps, round_robin=format_of(t).round_robin_tiebreaks)
 
 
 def standings(
@@ -170,20 +171,18 @@ def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, P
         )
 
     paying: int | None = None
-    if t.system is System.TEAM_CUP:  # awards are by team id for a cup
-        from . import cup
-
+    fmt = format_of(t)
+    groups = fmt.ranking_groups(service, t)  # places shared by groups (knockout, cup)
+    if groups is not None and fmt.by_teams:  # awards are by team id for a cup
         candidates = [
             Candidate(id=team_id, order=first * 10_000 + i, points=-float(first))
-            for first, _last, ids in cup.ranking_groups(service, t)
+            for first, _last, ids in groups
             for i, team_id in enumerate(ids)
         ]
-    elif t.system is System.KNOCKOUT:  # a knockout's ranking groups share on equal places
-        from . import knockout
-
+    elif groups is not None:
         candidates = [
             candidate(pid, first * 10_000 + i, -float(first))
-            for first, _last, ids in knockout.ranking_groups(service, t)
+            for first, _last, ids in groups
             for i, pid in enumerate(ids)
             if not players[pid].excluded
         ]  # an excluded player gets no prize

@@ -25,7 +25,7 @@ from ..rules.swiss.dutch import PairingImpossible
 from ..rules.swiss.model import Entrant, Game, RoundPairing, SwissState
 from ..store.journal import Tx as _Tx
 from .engines import DutchEngine, ExternalEngine, Opinion, second_opinion, state_to_trf
-from .event import EventService, OperationError, _tc_json, absentees
+from .event import EventService, OperationError, tc_json
 
 _TITLE_ORDER = [Title.GM, Title.IM, Title.WGM, Title.FM, Title.WIM, Title.CM, Title.WFM, Title.WCM]
 _CODES = {
@@ -305,7 +305,7 @@ def _write_pairing(tx: _Tx, t: Tournament, computed: Pairing) -> None:
             "tournament_id": t.id,
             "number": number,
             "stage": None,
-            "time_control": _tc_json(t, number),
+            "time_control": tc_json(t, number),
             "closed": 0,
         },
     )
@@ -514,16 +514,10 @@ def absent(
     """Forfeit (more than the allowed lateness); an unexcused forfeit excludes the player
     from later rounds unless the arbiter keeps them (regulation 002). Returns the excluded."""
     with service.journal.operation("absent"):
-        t = _swiss(service, key)
-        rule = t.settings.get("forfeit_excludes", t.settings.get("regulation") == "002")
-        exclude = bool(rule) and not keep
-        game = service.absent(
-            key, board, side, round_number, now=now, exclude=exclude, confirm=confirm
-        )
-    if not exclude:
-        return []
-    assert game.result is not None
-    return absentees(game.result, game)
+        _swiss(service, key)
+        return service.forfeit(
+            key, board, side, keep=keep, now=now, round_number=round_number, confirm=confirm
+        ).excluded
 
 
 def keep_player(service: EventService, player_id: int) -> None:

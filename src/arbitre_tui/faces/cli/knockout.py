@@ -11,9 +11,9 @@ from .common import open_event, print_json
 def _key(service: Any, key: str | None) -> str | None:
     if key:
         return key
-    from ...rules.models import System
+    from ...operations.formats import format_of
 
-    kos = [t.key for t in service.store.tournaments() if t.system is System.KNOCKOUT]
+    kos = [t.key for t in service.store.tournaments() if format_of(t).has_bracket]
     return kos[0] if len(kos) == 1 else None
 
 
@@ -62,22 +62,19 @@ def cmd_ranking(args: argparse.Namespace) -> int:
 
 
 def cmd_absent(args: argparse.Namespace) -> int:
-    from ...rules.models import System
-
     service = open_event(args.file)
-    t = service.tournament(args.tournoi)
-    if t.system is System.SWISS:
-        from ...operations import swiss
-
-        excluded = swiss.absent(
-            service, t.key, args.board, args.side, keep=args.keep, round_number=args.ronde
-        )
-        print(f"Échiquier {args.board} : forfait enregistré.")
-        for pid in excluded:
-            print(f"  joueur {pid} exclu des rondes suivantes (arbitre keep {pid} pour le garder)")
-        return 0
-    game = service.absent(t.key, args.board, args.side, args.ronde)
+    done = service.forfeit(
+        service.tournament(args.tournoi).key,
+        args.board,
+        args.side,
+        keep=args.keep,
+        round_number=args.ronde,
+    )
+    game = done.game
+    assert game.result is not None
     print(f"Échiquier {game.board} : {game.result.label} (forfait) enregistré.")
+    for pid in done.excluded:
+        print(f"  joueur {pid} exclu des rondes suivantes (arbitre keep {pid} pour le garder)")
     return 0
 
 

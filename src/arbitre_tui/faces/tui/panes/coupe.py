@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
-from ....rules.models import System, Tournament
+from ....operations.formats import format_of
+from ....rules.models import Tournament
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class CupPane(TablePane):
         from ....operations import cup
 
         self._service = service
-        cups = [c for c in service.store.tournaments() if c.system is System.TEAM_CUP]
+        cups = [c for c in service.store.tournaments() if format_of(c).by_teams]
         rows: list[tuple[str, list[Any]]] = []
         for c in cups:
             self._cup_key = c.key

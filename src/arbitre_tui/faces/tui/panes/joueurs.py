@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from ....rules.models import System, Tournament
+from ....operations.formats import format_of
+from ....rules.models import Tournament
 from ..prompts import ConfirmPrompt, NumberPrompt, TextPrompt
 from .base import TablePane
 
@@ -59,7 +60,7 @@ class PlayersPane(TablePane):
                 for p in players
             ]
         )
-        if t.system is System.KNOCKOUT:
+        if format_of(t).has_bracket:
             from ....operations import knockout
 
             live = knockout.status(service, t.key)

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from ....rules.models import System, Tournament
+from ....operations.formats import format_of
+from ....rules.models import Tournament
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ class LuckyLoserPane(TablePane):
         self._service, self._tournament = service, t
         rows: list[tuple[str, list[Any]]] = []
         head = "Repêchage et tirages au sort"
-        if t is not None and t.system is System.KNOCKOUT and t.id is not None:
+        if t is not None and format_of(t).has_bracket and t.id is not None:
             from ....operations import knockout
 
             open_holes = knockout.holes(service, t)

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from ....rules.models import Result, System, Tournament
+from ....operations.formats import format_of
+from ....rules.models import Result, Tournament
 from ..messages import RunInBackground
 from .base import TablePane
 
@@ -120,24 +121,17 @@ class RoundPane(TablePane):
         if board is None or t is None:
             return
         key = t.key
-        swiss = t.system is System.SWISS
+        excludes = format_of(t).absence_excludes(t)
 
         def record(side: str) -> None:
             label = {"white": "Blancs absents", "black": "Noirs absents", "both": "double forfait"}
             done = f"Échiquier {board} : {label[side]} ({self._players(board)})"
-            if swiss:
-                from ....operations import swiss as ops
-
-                self.run(
-                    lambda s, confirm=False: ops.absent(s, key, board, side, confirm=confirm),
-                    done=f"{done} (exclu des rondes suivantes sauf décision de l'arbitre : "
-                    "m dans Joueurs) — enregistré",
-                )
-            else:
-                self.run(
-                    lambda s, confirm=False: s.absent(key, board, side, confirm=confirm),
-                    done=f"{done} — enregistré",
-                )
+            if excludes:
+                done += " (exclu des rondes suivantes sauf décision de l'arbitre : m dans Joueurs)"
+            self.run(
+                lambda s, confirm=False: s.forfeit(key, board, side, confirm=confirm),
+                done=f"{done} — enregistré",
+            )
 
         from ..prompts import ChoicePrompt
 
@@ -156,7 +150,7 @@ class RoundPane(TablePane):
             return
         key, result = t.key, Result(value)
         rule = str(t.settings.get("decider", "armageddon"))
-        needs_decider = t.system is System.KNOCKOUT and value == "=-=" and rule != "rating"
+        needs_decider = value == "=-=" and format_of(t).needs_decider(t)
         self.run(
             lambda s, confirm=False: s.record_result(key, board, result, confirm=confirm),
             done=f"Échiquier {board} : {result.label} — enregistré ({self._players(board)})",
@@ -205,7 +199,7 @@ class RoundPane(TablePane):
             RunInBackground(
                 lambda service: service.pair_round(key),
                 done=f"Ronde {number} appariée"
-                + (" — e : explications, P : publier" if t.system is System.SWISS else ""),
+                + (" — e : explications, P : publier" if format_of(t).explains_pairings else ""),
                 busy=f"appariement de la ronde {number}",
             )
         )
@@ -230,7 +224,7 @@ class RoundPane(TablePane):
 
     def action_publish(self) -> None:
         t = self._tournament
-        if t is None or t.system is not System.SWISS:
+        if t is None or not format_of(t).publishes_pairings:
             return
         from ....operations import swiss
 

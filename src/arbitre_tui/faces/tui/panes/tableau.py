@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ....rules.models import System, Tournament
+from ....operations.formats import format_of
+from ....rules.models import Tournament
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ class BracketPane(TablePane):
 
     def load(self, service: EventService, t: Tournament | None) -> None:
         rows: list[tuple[str, list[Any]]] = []
-        if t is not None and t.system is System.KNOCKOUT and t.id is not None:
+        if t is not None and format_of(t).has_bracket and t.id is not None:
             from ....rules.knockout import winner
 
             players = {p.id: p for p in service.store.players(t.id)}

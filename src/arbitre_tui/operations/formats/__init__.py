@@ -1,0 +1,92 @@
+"""What differs between the formats of play, behind one interface (``Format``), one module a
+format: ``swiss``, ``knockout``, ``roundrobin``, ``cup``.
+
+Why: before this registry, faces and operations asked « which system is this? » in 31
+places, and each answer drifted (a knockout ranked by Swiss points on some screens).
+Now a face or an operation asks the tournament's format what it does — pair, whether
+an absence excludes, whether a draw needs a decider, how it ranks for prizes — and
+``FORMATS[system]`` is the only place that maps a system to its code (bbpPairings keeps
+one interface per pairing system the same way). A format's module is imported when a
+tournament of that format is first met (start-up time on a Pi).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from importlib import import_module
+from typing import TYPE_CHECKING, Protocol
+
+from ...rules.models import Game, System, Tournament
+
+if TYPE_CHECKING:
+    from ..event import EventService
+    from ..swiss import Pairing
+
+RankingGroups = list[tuple[int, int, list[int]]]  # (first place, last place, ids) in order
+
+
+class Format(Protocol):
+    """One format of play: what the rest of the house may ask of it."""
+
+    label: str  # in French, for messages: « système suisse »
+    pairs_by_draw: bool  # rounds are drawn by lot (the cup), not paired by `a`
+    explains_pairings: bool  # `e` / `arbitre explain`: floaters, colours, criteria
+    publishes_pairings: bool  # `P`: pairings published before the round (002)
+    has_bracket: bool  # Tableau and Repêchage panes
+    by_teams: bool  # teams, line-ups and match sheets
+    round_robin_tiebreaks: bool  # C.07 reads a round robin's free rounds differently
+
+    def pair(
+        self,
+        service: EventService,
+        t: Tournament,
+        number: int,
+        seed: int | None,
+        *,
+        computed: Pairing | None,
+        exempt_holes: bool,
+    ) -> None:
+        """Write round ``number`` (inside the caller's transaction)."""
+
+    def absence_excludes(self, t: Tournament) -> bool:
+        """An unexcused forfeit also excludes from later rounds (002)."""
+
+    def needs_decider(self, t: Tournament) -> bool:
+        """A drawn game needs a decider game before the round can close (000)."""
+
+    def missing_deciders(self, t: Tournament, games: list[Game]) -> list[int]:
+        """Boards whose decider is still to be entered."""
+
+    def ranking_groups(self, service: EventService, t: Tournament) -> RankingGroups | None:
+        """Places shared by groups (knockout, cup); None: ranked by the standings table."""
+
+
+_MODULES: dict[System, str] = {
+    System.SWISS: "swiss",
+    System.KNOCKOUT: "knockout",
+    System.ROUND_ROBIN: "roundrobin",
+    System.TEAM_CUP: "cup",
+}
+
+
+class _Registry(Mapping[System, Format]):
+    """``FORMATS[System.SWISS]``: each format imported on first use."""
+
+    def __getitem__(self, system: System) -> Format:
+        module = import_module(f"{__name__}.{_MODULES[system]}")
+        fmt: Format = module.FORMAT
+        return fmt
+
+    def __iter__(self) -> Iterator[System]:
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+
+FORMATS: Mapping[System, Format] = _Registry()
+
+
+def format_of(t: Tournament) -> Format:
+    """The format a tournament is played in (after a youth format was decided, its own)."""
+    return FORMATS[t.system]

@@ -1,0 +1,34 @@
+"""The answers most formats share; a format overrides what it does differently."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...rules.models import Game, Tournament
+
+if TYPE_CHECKING:
+    from ..event import EventService
+    from . import RankingGroups
+
+
+class Individual:
+    """An individual event ranked by its standings table, no deciders, no exclusions."""
+
+    pairs_by_draw = False
+    explains_pairings = False
+    publishes_pairings = False
+    has_bracket = False
+    by_teams = False
+    round_robin_tiebreaks = False
+
+    def absence_excludes(self, t: Tournament) -> bool:
+        return False
+
+    def needs_decider(self, t: Tournament) -> bool:
+        return False
+
+    def missing_deciders(self, t: Tournament, games: list[Game]) -> list[int]:
+        return []
+
+    def ranking_groups(self, service: EventService, t: Tournament) -> RankingGroups | None:
+        return None

@@ -1,0 +1,44 @@
+"""The team knockout cup (004): matches drawn by lot, line-ups, match sheets; its actions are
+in ``operations/cup.py``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...rules.models import Tournament
+from ...store.journal import OperationError
+from .base import Individual
+
+if TYPE_CHECKING:
+    from ..event import EventService
+    from ..swiss import Pairing
+    from . import RankingGroups
+
+
+class Cup(Individual):
+    label = "coupe par équipes"
+    pairs_by_draw = True
+    by_teams = True
+
+    def pair(
+        self,
+        service: EventService,
+        t: Tournament,
+        number: int,
+        seed: int | None,
+        *,
+        computed: Pairing | None,
+        exempt_holes: bool,
+    ) -> None:
+        raise OperationError(
+            f"Les rencontres de {t.name} se tirent au sort : d dans le volet Coupe "
+            "(ou arbitre cup draw)."
+        )
+
+    def ranking_groups(self, service: EventService, t: Tournament) -> RankingGroups:
+        from .. import cup
+
+        return cup.ranking_groups(service, t)
+
+
+FORMAT = Cup()

@@ -1,0 +1,50 @@
+"""The individual knockout (000): bracket, byes, deciders, lucky losers; its actions are in
+``operations/knockout.py``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...rules.models import Game, Result, Tournament
+from .base import Individual
+
+if TYPE_CHECKING:
+    from ..event import EventService
+    from ..swiss import Pairing
+    from . import RankingGroups
+
+
+class Knockout(Individual):
+    label = "élimination directe"
+    has_bracket = True
+
+    def pair(
+        self,
+        service: EventService,
+        t: Tournament,
+        number: int,
+        seed: int | None,
+        *,
+        computed: Pairing | None,
+        exempt_holes: bool,
+    ) -> None:
+        from .. import knockout
+
+        knockout.pair(service, t, number, seed, exempt_holes)
+
+    def needs_decider(self, t: Tournament) -> bool:
+        """A draw is decided by a game (armageddon, blitz) unless by rating."""
+        return str(t.settings.get("decider", "armageddon")) != "rating"
+
+    def missing_deciders(self, t: Tournament, games: list[Game]) -> list[int]:
+        if not self.needs_decider(t):
+            return []
+        return [g.board for g in games if g.result is Result.DRAW and g.decider is None]
+
+    def ranking_groups(self, service: EventService, t: Tournament) -> RankingGroups:
+        from .. import knockout
+
+        return knockout.ranking_groups(service, t)
+
+
+FORMAT = Knockout()

@@ -1,0 +1,85 @@
+"""The round robin (C.05; 003 with few entries): pairing numbers drawn by lot, then the
+Berger tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...rules import roundrobin
+from ...rules.errors import RuleError
+from ...rules.models import Tournament
+from ...store.journal import OperationError
+from .base import Individual
+
+if TYPE_CHECKING:
+    from ..event import EventService
+    from ..swiss import Pairing
+
+
+class RoundRobin(Individual):
+    label = "toutes rondes"
+    round_robin_tiebreaks = True
+
+    def pair(
+        self,
+        service: EventService,
+        t: Tournament,
+        number: int,
+        seed: int | None,
+        *,
+        computed: Pairing | None,
+        exempt_holes: bool,
+    ) -> None:
+        from ..event import tc_json
+
+        tid = t.id
+        assert tid is not None
+        store = service.store
+        with service.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
+            registered = [p for p in store.players(tid) if not p.withdrawn]
+            # the players checked in make the table (all registered when nobody uses check-in)
+            players = [p for p in registered if p.checked_in] or registered
+            order = store.pairing_numbers(tid)
+            if order is None:
+                if len(players) < 3:
+                    raise OperationError("Un tournoi toutes rondes demande au moins 3 joueurs.")
+                # C.05: pairing numbers are drawn by lot.
+                order = list(
+                    tx.draw("numéros d'appariement", "shuffle", [p.id for p in players], seed)
+                )
+                for k, pid in enumerate(order, start=1):
+                    tx.insert(
+                        "pairing_numbers", {"tournament_id": tid, "player_id": pid, "number": k}
+                    )
+            try:
+                cycles = int(t.settings.get("cycles", 1))
+                schedule = roundrobin.berger_schedule(len(order), cycles)
+            except RuleError as exc:
+                raise OperationError(exc.message) from None
+            round_id = tx.insert(
+                "rounds",
+                {
+                    "tournament_id": tid,
+                    "number": number,
+                    "stage": None,
+                    "time_control": tc_json(t, number),
+                    "closed": 0,
+                },
+            )
+            board = 0
+            for white_no, black_no in schedule[number - 1]:
+                if white_no > len(order) or black_no > len(order):
+                    continue  # the odd field's free round: not a game (C.07 15.2)
+                board += 1
+                tx.insert(
+                    "games",
+                    {
+                        "round_id": round_id,
+                        "board": board,
+                        "white_id": order[white_no - 1],
+                        "black_id": order[black_no - 1],
+                    },
+                )
+
+
+FORMAT = RoundRobin()

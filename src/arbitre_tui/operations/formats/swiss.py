@@ -1,0 +1,40 @@
+"""The Swiss system (002, 003): the Dutch engine; the Swiss-only actions (byes on request,
+prohibitions, publication, play-offs…) are in ``operations/swiss.py``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...rules.models import Tournament
+from .base import Individual
+
+if TYPE_CHECKING:
+    from ..event import EventService
+    from ..swiss import Pairing
+
+
+class Swiss(Individual):
+    label = "système suisse"
+    explains_pairings = True
+    publishes_pairings = True
+
+    def pair(
+        self,
+        service: EventService,
+        t: Tournament,
+        number: int,
+        seed: int | None,
+        *,
+        computed: Pairing | None,
+        exempt_holes: bool,
+    ) -> None:
+        from .. import swiss
+
+        swiss.pair(service, t, number, seed, computed)
+
+    def absence_excludes(self, t: Tournament) -> bool:
+        """Regulation 002: an unexcused forfeit excludes (a setting elsewhere)."""
+        return bool(t.settings.get("forfeit_excludes", t.settings.get("regulation") == "002"))
+
+
+FORMAT = Swiss()
