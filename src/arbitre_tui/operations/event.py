@@ -17,11 +17,12 @@ from ..rules.models import (
     Player,
     Result,
     Round,
-    Sex,
     Team,
     Tournament,
+    absentees,
     parse_result,
 )
+from ..rules.open_rules import eligibility_fault
 from ..store.backup import ROUNDS, BackupFailed, backup_dir, room_for_copy
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
 from ..store.repo import Store, player_row, tournament_row
@@ -727,39 +728,6 @@ class Forfeit:
 
     game: Game
     excluded: list[int]
-
-
-def absentees(result: Result, game: Game) -> list[int]:
-    """Who was absent, read from a forfeit result."""
-    if result is Result.BLACK_FORFEIT_WIN:
-        return [game.white_id]
-    if result is Result.WHITE_FORFEIT_WIN:
-        return [game.black_id] if game.black_id is not None else []
-    return [pid for pid in (game.white_id, game.black_id) if pid is not None]
-
-
-def eligibility_fault(t: Tournament, player: Player) -> str | None:
-    """Why a player may not enter this section (regulation 002 A/B/C; None: eligible)."""
-    from ..rules.open_rules import SectionRule, section_fault
-
-    s = t.settings
-    if s.get("girls_only") and player.sex is not Sex.FEMALE:
-        return f"{t.name} : tournoi réservé aux filles"
-    max_age = s.get("max_age")
-    category = str(s.get("category", ""))
-    if max_age is None and category[:1] == "U" and category[1:3].isdigit():
-        # youth category Uxx: under xx on 1 January; playing up (surclassement) is allowed
-        max_age = int(category[1:3]) - 1
-    if not any(k in s for k in ("min_rating", "max_rating")) and max_age is None:
-        return None
-    rule = SectionRule(
-        name=t.name,
-        min_rating=s.get("min_rating"),
-        max_rating=s.get("max_rating"),
-        max_age=max_age,
-        age_reference_year=s.get("age_reference_year"),
-    )
-    return section_fault(rule, player)
 
 
 def tc_json(t: Tournament, number: int) -> str | None:

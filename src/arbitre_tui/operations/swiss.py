@@ -17,17 +17,17 @@ from ..rules import trf as trfmod
 from ..rules import youth
 from ..rules.draws import run_draw
 from ..rules.errors import RuleError
-from ..rules.models import Bye, Player, Result, System, Title, Tournament
+from ..rules.models import Bye, Player, Result, System, Tournament
 from ..rules.models import Game as StoredGame
 from ..rules.open_rules import half_point_bye_fault
 from ..rules.roundrobin import youth_format, youth_tiebreaks
 from ..rules.swiss.dutch import PairingImpossible
 from ..rules.swiss.model import Entrant, Game, RoundPairing, SwissState
+from ..rules.swiss.order import ranking_key
 from ..store.journal import Tx as _Tx
 from .engines import DutchEngine, ExternalEngine, Opinion, second_opinion, state_to_trf
 from .event import EventService, OperationError, tc_json
 
-_TITLE_ORDER = [Title.GM, Title.IM, Title.WGM, Title.FM, Title.WIM, Title.CM, Title.WFM, Title.WCM]
 _CODES = {
     Result.WHITE_WINS: ("1", "0"),
     Result.DRAW: ("=", "="),
@@ -46,12 +46,6 @@ def _swiss(service: EventService, key: str | None) -> Tournament:
 
 
 # -- who plays, in which order ----------------------------------------------------------
-def ranking_key(p: Player) -> tuple[int, int, str, int]:
-    """C.04.2 initial order: rating, then title, then name."""
-    title = _TITLE_ORDER.index(p.title) if p.title in _TITLE_ORDER else len(_TITLE_ORDER)
-    return (-p.rating, title, p.name, p.id or 0)
-
-
 def participants(
     service: EventService, t: Tournament, games: dict[int, list[StoredGame]] | None = None
 ) -> list[Player]:

@@ -303,3 +303,12 @@ def parse_result(text: str) -> Result:
             f"Résultat « {text} » impossible : tapez 1 (blancs gagnent), = (nulle), 0 (noirs gagnent), "
             "+- (forfait noir), -+ (forfait blanc) ou -- (double forfait)."
         ) from None
+
+
+def absentees(result: Result, game: Game) -> list[int]:
+    """Who was absent, read from a forfeit result."""
+    if result is Result.BLACK_FORFEIT_WIN:
+        return [game.white_id]
+    if result is Result.WHITE_FORFEIT_WIN:
+        return [game.black_id] if game.black_id is not None else []
+    return [pid for pid in (game.white_id, game.black_id) if pid is not None]

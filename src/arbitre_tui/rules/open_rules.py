@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from .models import Player, Title
+from .models import Player, Sex, Title, Tournament
 
 
 class SectionRule(BaseModel):
@@ -84,3 +84,25 @@ def half_point_bye_fault(
     if round_requested <= last_finished_round:
         return f"La ronde {round_requested} est déjà jouée."
     return None
+
+
+def eligibility_fault(t: Tournament, player: Player) -> str | None:
+    """Why a player may not enter this section (regulation 002 A/B/C; None: eligible)."""
+    s = t.settings
+    if s.get("girls_only") and player.sex is not Sex.FEMALE:
+        return f"{t.name} : tournoi réservé aux filles"
+    max_age = s.get("max_age")
+    category = str(s.get("category", ""))
+    if max_age is None and category[:1] == "U" and category[1:3].isdigit():
+        # youth category Uxx: under xx on 1 January; playing up (surclassement) is allowed
+        max_age = int(category[1:3]) - 1
+    if not any(k in s for k in ("min_rating", "max_rating")) and max_age is None:
+        return None
+    rule = SectionRule(
+        name=t.name,
+        min_rating=s.get("min_rating"),
+        max_rating=s.get("max_rating"),
+        max_age=max_age,
+        age_reference_year=s.get("age_reference_year"),
+    )
+    return section_fault(rule, player)
