@@ -95,3 +95,28 @@ def test_a_cup_is_drawn_not_paired(tmp_path: Path) -> None:
     service = create_from_template(tmp_path / "cup.sqlite", "coupe-alsace")
     with pytest.raises(OperationError, match="se tirent au sort"):
         service.pair_round(service.store.tournaments()[0].key)
+
+
+def _imports_at_run_time(path: Path) -> set[str]:
+    """Modules a file imports when it runs (not those under ``if TYPE_CHECKING``)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and getattr(child.test, "id", "") == "TYPE_CHECKING":
+                continue
+            if isinstance(child, ast.ImportFrom):
+                found.add("." * child.level + (child.module or ""))
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+@pytest.mark.parametrize("name", ["swiss", "knockout", "cup", "standings", "engines"])
+def test_format_operations_do_not_import_the_event_service_back(name: str) -> None:
+    """The 5-file cycle (event ⇄ swiss, knockout, cup, standings) is gone: they receive
+    the service, they do not import it."""
+    assert ".event" not in _imports_at_run_time(SRC / "operations" / f"{name}.py")
+    for path in (SRC / "operations" / "formats").glob("*.py"):
+        assert "..event" not in _imports_at_run_time(path), path.name

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules import cup
 from ..rules.errors import RuleError
 from ..rules.models import Player, System, Team, Tournament
-from ..store.journal import Tx
-from .event import EventService, OperationError
+from ..store.journal import OperationError, Tx
+
+if TYPE_CHECKING:
+    from .event import EventService
 
 
 def _cup(service: EventService, key: str | None) -> Tournament:

@@ -104,7 +104,7 @@ class EventService:
         rounds = self.store.rounds(self._tid(t))
         return rounds[-1] if rounds else None
 
-    def _player(self, player_id: int) -> Player:
+    def player(self, player_id: int) -> Player:
         player = self.store.player(player_id)
         if player is None:
             raise OperationError(f"Joueur n° {player_id} inconnu.")
@@ -276,18 +276,18 @@ class EventService:
 
     def check_in(self, player_id: int, checked: bool = True) -> None:
         with self.journal.operation("check_in", {"player": player_id, "checked": checked}) as tx:
-            player = self._player(player_id)  # unknown player: refused before any write
+            player = self.player(player_id)  # unknown player: refused before any write
             tx.args["name"] = player.name
             tx.update("players", player_id, {"checked_in": int(checked)})
 
     def set_paid(self, player_id: int, paid: bool = True) -> None:
         with self.journal.operation("set_paid", {"player": player_id, "paid": paid}) as tx:
-            tx.args["name"] = self._player(player_id).name
+            tx.args["name"] = self.player(player_id).name
             tx.update("players", player_id, {"paid": int(paid)})
 
     def withdraw(self, player_id: int) -> None:
         with self.journal.operation("withdraw", {"player": player_id}) as tx:
-            player = self._player(player_id)
+            player = self.player(player_id)
             if player.withdrawn:
                 raise OperationError(f"{player.name} est déjà retiré(e).")
             tx.args["name"] = player.name
@@ -382,7 +382,7 @@ class EventService:
             raise OperationError(f"Les {t.rounds_planned} rondes de {t.name} sont déjà appariées.")
         return number
 
-    def _game(
+    def game(
         self, key: str, round_number: int | None, board: int
     ) -> tuple[Tournament, Round, Game]:
         t = self.tournament(key)
@@ -420,7 +420,7 @@ class EventService:
         except RuleError as exc:
             raise _refuse(exc) from None
         with self.journal.operation("record_result", {"board": board}) as tx:
-            t, rnd, game = self._game(key, round_number, board)
+            t, rnd, game = self.game(key, round_number, board)
             tx.args.update(
                 {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value}
             )
@@ -475,7 +475,7 @@ class EventService:
     ) -> None:
         """Clear a result; one written by the other station asks first."""
         with self.journal.operation("clear_result", {"board": board}) as tx:
-            t, rnd, game = self._game(key, round_number, board)
+            t, rnd, game = self.game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number, "board": board})
             if rnd.closed:
                 raise OperationError(f"La ronde {rnd.number} est close.")
@@ -517,7 +517,7 @@ class EventService:
         if result is None:
             raise OperationError("Absent : white/blancs, black/noirs ou both/les-deux.")
         with self.journal.operation("absent", {"board": board, "side": side}) as tx:
-            t, rnd, game = self._game(key, round_number, board)
+            t, rnd, game = self.game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number})
             if game.black_id is None:
                 raise OperationError(f"Échiquier {board} : exempt, personne n'est attendu.")
@@ -606,7 +606,7 @@ class EventService:
         with self.journal.operation(
             "record_incident", {"board": board, "colour": colour, "kind": kind_value.value}
         ) as tx:
-            t, rnd, game = self._game(key, round_number, board)
+            t, rnd, game = self.game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number})
             player_id = game.white_id if is_white else game.black_id
             if player_id is None:
@@ -728,8 +728,3 @@ class Forfeit:
 
     game: Game
     excluded: list[int]
-
-
-def tc_json(t: Tournament, number: int) -> str | None:
-    tc = t.time_control(number)
-    return tc.model_dump_json() if tc else None

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules import knockout as ko
 from ..rules.errors import RuleError
 from ..rules.models import Player, Result, System, Tournament
-from .event import EventService, OperationError
+from ..store.journal import OperationError
+
+if TYPE_CHECKING:
+    from .event import EventService
 
 
 def _ko(service: EventService, key: str | None) -> Tournament:
@@ -261,7 +264,7 @@ def record_decider(service: EventService, key: str | None, board: int, result: s
     ) as tx:
         t = _ko(service, key)
         tx.args["tournament"] = t.key
-        _t, rnd, game = service._game(t.key, None, board)
+        _t, rnd, game = service.game(t.key, None, board)
         tx.args["round"] = rnd.number
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est close.")

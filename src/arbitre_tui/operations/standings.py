@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules import tiebreaks as tb
 from ..rules.errors import RuleError
 from ..rules.models import Bye, Player, Result, Tournament
 from ..rules.prizes import Candidate, Prize, PrizeList, PrizeSettings, distribute
-from .event import EventService, OperationError
+from ..store.journal import OperationError
 from .formats import format_of
+
+if TYPE_CHECKING:
+    from .event import EventService
 
 _BYE_KIND = {
     Bye.PAIRING_ALLOCATED: tb.Kind.PAB,

@@ -11,7 +11,7 @@ import datetime as dt
 import json
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules import trf as trfmod
 from ..rules import youth
@@ -24,9 +24,13 @@ from ..rules.roundrobin import youth_format, youth_tiebreaks
 from ..rules.swiss.dutch import PairingImpossible
 from ..rules.swiss.model import Entrant, Game, RoundPairing, SwissState
 from ..rules.swiss.order import ranking_key
+from ..store.journal import OperationError
 from ..store.journal import Tx as _Tx
+from ..store.repo import tc_json
 from .engines import DutchEngine, ExternalEngine, Opinion, second_opinion, state_to_trf
-from .event import EventService, OperationError, tc_json
+
+if TYPE_CHECKING:
+    from .event import EventService
 
 _CODES = {
     Result.WHITE_WINS: ("1", "0"),
@@ -398,7 +402,7 @@ def set_opt_out(service: EventService, player_id: int, opt_out: bool = True) -> 
     with service.journal.operation(
         "publish_opt_out", {"player": player_id, "opt_out": opt_out}
     ) as tx:
-        tx.args["name"] = service._player(player_id).name
+        tx.args["name"] = service.player(player_id).name
         tx.update("players", player_id, {"publish_opt_out": int(opt_out)})
 
 
@@ -408,7 +412,7 @@ def request_bye(service: EventService, player_id: int, round_number: int) -> Non
     with service.journal.operation(
         "request_bye", {"player": player_id, "round": round_number}
     ) as tx:
-        player = service._player(player_id)
+        player = service.player(player_id)
         t = service.store.tournament(player.tournament_id or 0)
         assert t is not None and t.id is not None
         tx.args.update({"tournament": t.key, "name": player.name})
@@ -517,7 +521,7 @@ def absent(
 def keep_player(service: EventService, player_id: int) -> None:
     """The arbiter keeps a player excluded after a forfeit (a valid excuse), recorded."""
     with service.journal.operation("keep_player", {"player": player_id}) as tx:
-        player = service._player(player_id)
+        player = service.player(player_id)
         if not player.excluded:
             raise OperationError(f"{player.name} n'est pas exclu(e).")
         tx.args["name"] = player.name

@@ -430,3 +430,9 @@ def restore_event(path: Path, source: Path | None = None) -> tuple[Path, Path | 
     finally:
         store.close()
     return chosen, aside
+
+
+def tc_json(t: Tournament, number: int) -> str | None:
+    """Round ``number``'s time control as stored with the round (None: the event's)."""
+    tc = t.time_control(number)
+    return tc.model_dump_json() if tc else None

@@ -9,6 +9,7 @@ from ...rules import roundrobin
 from ...rules.errors import RuleError
 from ...rules.models import Tournament
 from ...store.journal import OperationError
+from ...store.repo import tc_json
 from .base import Individual
 
 if TYPE_CHECKING:
@@ -30,8 +31,6 @@ class RoundRobin(Individual):
         computed: Pairing | None,
         exempt_holes: bool,
     ) -> None:
-        from ..event import tc_json
-
         tid = t.id
         assert tid is not None
         store = service.store
