@@ -762,6 +762,10 @@ def export_trf(service: EventService, key: str) -> str:
     out.headers["042"] = str(ev.get("start_date") or "")
     out.headers["052"] = str(ev.get("end_date") or "")
     out.headers["092"] = "Individual: Swiss-System"
+    tc = t.time_control(1)
+    if tc is not None:  # 122 in words, 222 encoded (TRF-2026)
+        out.headers["122"] = tc.label
+        out.headers["222"] = tc.trf
     out.tiebreaks = list(t.tiebreaks)
     for number, entry in out.players.items():
         pid = ids[number - 1]

@@ -49,7 +49,7 @@ def _tournament(spec: dict[str, Any], entries: int) -> Tournament:
     if spec.get("ko_stages"):
         stages, controls = ko_stages(int(rounds))
     elif "time_control" in spec:
-        tc = TimeControl(**spec["time_control"])
+        tc = TimeControl.model_validate(spec["time_control"])
         controls = {n: tc for n in range(1, int(rounds) + 1)}
     settings = dict(spec.get("settings", {}))
     if spec.get("youth_format"):

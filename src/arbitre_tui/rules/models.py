@@ -9,7 +9,7 @@ import datetime as dt
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class Model(BaseModel):
@@ -124,32 +124,98 @@ class IncidentKind(StrEnum):
         }[self.value]
 
 
+class Period(Model):
+    """A later period of a time control: minutes added (for so many moves, or to the end)."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    minutes: int = Field(ge=1, le=600)
+    moves: int | None = Field(default=None, ge=1, le=200)  # None: to the end of the game
+    increment_seconds: int = Field(default=0, ge=0, le=300)
+
+
 class TimeControl(Model):
-    """A cadence: base time plus increment (Fischer)."""
+    """A cadence as FIDE writes it: a first period (minutes for ``moves`` moves, or for the
+    whole game), then the later ``periods``, each with its increment per move.
+
+    « 90 minutes pour 40 coups, puis 30 minutes, 30 s par coup » (002) is
+    ``TimeControl(base_minutes=90, moves=40, increment_seconds=30,
+    periods=(Period(minutes=30, increment_seconds=30),))``; TRF-2026 222 writes it
+    ``40/5400+30:1800+30``.
+    """
 
     model_config = ConfigDict(frozen=True, defer_build=True)
 
     base_minutes: int = Field(ge=1, le=600)
     increment_seconds: int = Field(default=0, ge=0, le=300)
+    moves: int | None = Field(default=None, ge=1, le=200)  # moves of the first period
+    periods: tuple[Period, ...] = ()
+
+    @model_validator(mode="after")
+    def _periods_follow_a_move_count(self) -> TimeControl:
+        counted = [self.moves, *(p.moves for p in self.periods)]
+        if self.periods and any(m is None for m in counted[:-1]):
+            raise ValueError(
+                "cadence : chaque période suivie d'une autre doit dire pour combien de coups"
+            )
+        if not self.periods and self.moves is not None:
+            raise ValueError("cadence : après les coups de la première période, il faut une suite")
+        return self
 
     @property
     def label(self) -> str:
+        """In full, as the regulations write it (« 90 min pour 40 coups, puis 30 min, … »)."""
+        if not self.periods:
+            if self.increment_seconds:
+                return f"{self.base_minutes} min + {self.increment_seconds} s"
+            return f"{self.base_minutes} min"
+        parts = [(self.base_minutes, self.moves, self.increment_seconds)]
+        parts += [(p.minutes, p.moves, p.increment_seconds) for p in self.periods]
+        increments = {inc for _m, _n, inc in parts}
+        same = len(increments) == 1
+        words = []
+        for minutes, moves, inc in parts:
+            word = f"{minutes} min" + (f" pour {moves} coups" if moves else "")
+            if not same and inc:
+                word += f" + {inc} s par coup"
+            words.append(word)
+        text = ", puis ".join(words)
+        if same and self.increment_seconds:
+            return f"{text}, + {self.increment_seconds} s par coup"
+        return text + (" KO" if not self.periods[-1].increment_seconds else "")
+
+    @property
+    def short(self) -> str:
+        """For a table column at 80 columns (« 90/40 + 30 min, +30 s »); ``label`` in full."""
+        if not self.periods:
+            return self.label
+        text = f"{self.base_minutes}/{self.moves}"
+        for p in self.periods:
+            text += f" + {p.minutes}" + (f"/{p.moves}" if p.moves else "")
         if self.increment_seconds:
-            return f"{self.base_minutes} min + {self.increment_seconds} s"
-        return f"{self.base_minutes} min"
+            return f"{text} min, +{self.increment_seconds} s"
+        return f"{text} min KO"
 
     @property
     def trf(self) -> str:
-        """TRF-2026 record 222 encoding, seconds."""
-        return f"{self.base_minutes * 60}+{self.increment_seconds}"
+        """TRF-2026 record 222 encoding, seconds (« 40/5400+30:1800+30 »)."""
+        first = f"{self.base_minutes * 60}+{self.increment_seconds}"
+        if self.moves is not None:
+            first = f"{self.moves}/{first}"
+        later = [
+            (f"{p.moves}/" if p.moves else "") + f"{p.minutes * 60}+{p.increment_seconds}"
+            for p in self.periods
+        ]
+        return ":".join([first, *later])
 
     def expected_game_minutes(self, moves: int = 60) -> float:
-        """Average game length: both clocks, ``moves`` moves each, most of the base used.
+        """Average game length: both clocks, ``moves`` moves each, most of the time used.
 
-        A rapid game rarely uses the whole base time; 80 % of both bases plus the
-        increments of a 60-move game is what arbiters plan with.
+        A game rarely uses the whole time; 80 % of both clocks' time (every period) plus
+        the increments of a 60-move game is what arbiters plan with.
         """
-        return 2 * (0.8 * self.base_minutes + moves * self.increment_seconds / 60)
+        minutes = self.base_minutes + sum(p.minutes for p in self.periods)
+        return 2 * (0.8 * minutes + moves * self.increment_seconds / 60)
 
 
 class Player(Model):

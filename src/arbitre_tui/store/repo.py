@@ -13,6 +13,7 @@ from ..rules.models import (
     Bye,
     Game,
     Incident,
+    Period,
     Player,
     Result,
     Round,
@@ -64,7 +65,9 @@ def _datetime(value: str | None) -> dt.datetime | None:
 
 
 def _tc(data: dict[str, Any]) -> TimeControl:
-    return TimeControl.model_construct(**data)
+    """Trusted data (written by the store): built without validation, periods included."""
+    periods = tuple(Period.model_construct(**p) for p in data.get("periods", ()))
+    return TimeControl.model_construct(**{**data, "periods": periods})
 
 
 def _tournament(row: sqlite3.Row) -> Tournament:

@@ -26,6 +26,9 @@ def _hm(minutes: int) -> str:
     return f"{minutes // 60} h {minutes % 60:02d}" if minutes >= 60 else f"{minutes} min"
 
 
+TITLE_WIDTH = 78  # the pane title on one line at 80 columns
+
+
 class CadencePane(TablePane):
     """The clock lines on top (repainted each second, no relayout), the rounds' table,
     then the games still playing (scrolls)."""
@@ -59,10 +62,10 @@ class CadencePane(TablePane):
         current = max(rounds.values(), key=lambda r: r.number) if rounds else None
         running = current.number if current and not current.closed else None
         tc_now = current.time_control if current and current.time_control else None
-        self.set_title(
-            f"Cadence — {t.name}"
-            + (f" — ronde {current.number} : {tc_now.label}" if current and tc_now else "")
-        )
+        now = f"ronde {current.number} : {tc_now.label}" if current and tc_now else ""
+        title = f"Cadence — {t.name}" + (f" — {now}" if now else "")
+        # the time control in full on one line at 80 columns: the section is in the header
+        self.set_title(title if len(title) <= TITLE_WIDTH or not now else f"Cadence — {now}")
         ev = service.store.event()
         first_day, last_day = self._days(ev)
         if t.settings.get("regulation") != "002":
@@ -101,7 +104,7 @@ class CadencePane(TablePane):
                     [
                         slot.number,
                         t.stages.get(slot.number, ""),
-                        tc.label if tc else "—",
+                        tc.short if tc else "—",
                         ("" if slot.noted else "~") + slot.when(today) if slot.start else "",
                         "~" + slot.ends(today) if slot.end else "",
                         f"après {self._latest:%H:%M} !" if slot.late_end else "",
