@@ -120,3 +120,15 @@ def test_format_operations_do_not_import_the_event_service_back(name: str) -> No
     assert ".event" not in _imports_at_run_time(SRC / "operations" / f"{name}.py")
     for path in (SRC / "operations" / "formats").glob("*.py"):
         assert "..event" not in _imports_at_run_time(path), path.name
+
+
+def test_a_knockout_refuses_a_half_point_bye(ko_file: Path) -> None:
+    """000: a knockout has no ½-point bye on request (issue 16); refused, nothing written."""
+    service = EventService(ko_file)
+    player = service.store.players(service.tournament("open-ko").id or 0)[0]
+    before = service.store.snapshot()
+    service.close()
+    out = arbitre("bye", str(ko_file), str(player.id), "2")
+    assert out.returncode == 2, out.stdout
+    assert "pas de bye ½ point sur demande" in out.stderr and "Traceback" not in out.stderr
+    assert EventService(ko_file).store.snapshot() == before

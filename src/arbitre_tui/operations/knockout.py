@@ -55,7 +55,7 @@ def status(service: EventService, key: str | None) -> dict[str, Any]:
     rounds = service.store.rounds(t.id)
     out: dict[str, Any] = {
         "tournament": t.key,
-        "entries": len(fmt.validated) + len(fmt.waiting),
+        "entries": fmt.entries,
         "registration_closed": closed,
         "case": fmt.case,
         "cancelled": fmt.cancelled,

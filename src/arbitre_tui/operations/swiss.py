@@ -28,6 +28,7 @@ from ..store.journal import OperationError
 from ..store.journal import Tx as _Tx
 from ..store.repo import tc_json
 from .engines import DutchEngine, ExternalEngine, Opinion, second_opinion, state_to_trf
+from .formats import format_of
 
 if TYPE_CHECKING:
     from .event import EventService
@@ -416,6 +417,9 @@ def request_bye(service: EventService, player_id: int, round_number: int) -> Non
         t = service.store.tournament(player.tournament_id or 0)
         assert t is not None and t.id is not None
         tx.args.update({"tournament": t.key, "name": player.name})
+        fmt = format_of(t)
+        if not fmt.half_point_byes:
+            raise OperationError(f"{t.name} ({fmt.label}) : pas de bye ½ point sur demande.")
         rounds = service.store.rounds(t.id)
         paired = max((r.number for r in rounds), default=0)
         finished = max((r.number for r in rounds if r.closed), default=0)

@@ -68,6 +68,7 @@ class KoFormat:
     waiting: list[int] = field(default_factory=list)
     byes: list[int] = field(default_factory=list)
     refunds: list[Refund] = field(default_factory=list)
+    entries: int = 0  # every entry counted, validated, waiting or refunded
 
     @property
     def cancelled(self) -> bool:
@@ -100,8 +101,8 @@ def ko_format(entrants: list[Entrant], fee: float) -> KoFormat:
             f"annulé : {n} inscrits, moins de {MIN_ENTRIES} ; tous remboursés",
             0,
             0,
-            waiting=[e.id for e in entrants],
-            refunds=refunds(entrants),
+            entries=n,
+            refunds=refunds(entrants),  # all refunded: no waiting list (000 art. 2.1)
         )
     if n <= 128:
         fmt = KoFormat(f"confirmé : {n} inscrits (100 à 128), 7 rondes, tableau de 128", 7, 128)
@@ -118,6 +119,7 @@ def ko_format(entrants: list[Entrant], fee: float) -> KoFormat:
         kept = entrants[:256]
         extra = f", {n - 256} au-delà de 256 remboursés" if n > 256 else ""
         fmt = KoFormat(f"{n} inscrits (200 et plus) : 8 rondes, tableau de 256{extra}", 8, 256)
+    fmt.entries = n
     fmt.validated = [e.id for e in kept]
     rest = entrants[len(kept) :]
     fmt.waiting = [e.id for e in rest]

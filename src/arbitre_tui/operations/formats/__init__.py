@@ -35,6 +35,7 @@ class Format(Protocol):
     has_bracket: bool  # Tableau and Repêchage panes
     by_teams: bool  # teams, line-ups and match sheets
     round_robin_tiebreaks: bool  # C.07 reads a round robin's free rounds differently
+    half_point_byes: bool  # a player may ask for a ½-point bye (002); not in a knockout
 
     def pair(
         self,

@@ -20,6 +20,7 @@ class Individual:
     has_bracket = False
     by_teams = False
     round_robin_tiebreaks = False
+    half_point_byes = False
 
     def absence_excludes(self, t: Tournament) -> bool:
         return False

@@ -17,6 +17,7 @@ class Swiss(Individual):
     label = "système suisse"
     explains_pairings = True
     publishes_pairings = True
+    half_point_byes = True
 
     def pair(
         self,
