@@ -52,12 +52,17 @@ def _swiss(service: EventService, key: str | None) -> Tournament:
 
 # -- who plays, in which order ----------------------------------------------------------
 def participants(
-    service: EventService, t: Tournament, games: dict[int, list[StoredGame]] | None = None
+    service: EventService,
+    t: Tournament,
+    games: dict[int, list[StoredGame]] | None = None,
+    *,
+    registered: bool = False,
 ) -> list[Player]:
     """Players in the pairing list, in pairing-number order.
 
     Everyone who already has a round, plus those checked in (late entries included):
     a player never checked in is not paired (regulation 002: check-in is required).
+    ``registered``: everyone registered and not withdrawn instead (a TRF of the entries).
     """
     assert t.id is not None
     if games is None:
@@ -66,16 +71,18 @@ def participants(
     people = [
         p
         for p in service.store.players(t.id)
-        if p.id in seen or (p.checked_in and not p.withdrawn and not p.excluded)
+        if p.id in seen or ((p.checked_in or registered) and not p.withdrawn and not p.excluded)
     ]
     return sorted(people, key=ranking_key)
 
 
-def swiss_state(service: EventService, t: Tournament, number: int) -> tuple[SwissState, list[int]]:
+def swiss_state(
+    service: EventService, t: Tournament, number: int, *, registered: bool = False
+) -> tuple[SwissState, list[int]]:
     """The engine's view before pairing round ``number``; also pairing number -> player id."""
     assert t.id is not None
     games = service.store.all_games(t.id)
-    people = participants(service, t, games)
+    people = participants(service, t, games, registered=registered)
     ids = [p.id or 0 for p in people]
     pno = {pid: k + 1 for k, pid in enumerate(ids)}
     history: dict[int, list[Game]] = {pid: [] for pid in ids}
@@ -751,8 +758,21 @@ def export_trf(service: EventService, key: str) -> str:
     assert t.id is not None
     ev = service.store.event()
     rounds = service.store.rounds(t.id)
-    played = len(rounds)
-    state, ids = swiss_state(service, t, played + 1)
+    games = service.store.all_games(t.id)
+    # the rounds played to the end: a game still to be played is no double forfeit
+    played = next(
+        (
+            r.number - 1
+            for r in rounds
+            if any(not g.is_bye and g.result is None for g in games.get(r.number, []))
+        ),
+        len(rounds),
+    )
+    rounds = rounds[:played]
+    # before round 1: the entries (a file with nobody in it is no TRF)
+    state, ids = swiss_state(service, t, played + 1, registered=played == 0)
+    if not state.entrants:
+        raise OperationError(f"{t.name} : aucun joueur inscrit, rien à exporter.")
     people = {p.id: p for p in service.store.players(t.id)}
     try:
         _, rows, _ = standings(service, t, played)
@@ -763,9 +783,12 @@ def export_trf(service: EventService, key: str) -> str:
     del out.headers["XXR"]  # 142 says it in TRF-2026
     out.headers["012"] = f"{ev.get('name', '')} — {t.name}"
     out.headers["022"] = str(ev.get("city", ""))
-    out.headers["042"] = str(ev.get("start_date") or "")
-    out.headers["052"] = str(ev.get("end_date") or "")
-    out.headers["092"] = "Individual: Swiss-System"
+    out.headers["042"] = str(ev.get("start_date") or "").replace("-", "/")  # YYYY/MM/DD
+    out.headers["052"] = str(ev.get("end_date") or "").replace("-", "/")
+    fmt = format_of(t)
+    out.headers["092"] = fmt.trf_type
+    if fmt.trf_code:
+        out.headers["192"] = fmt.trf_code
     tc = t.time_control(1)
     if tc is not None:  # 122 in words, 222 encoded (TRF-2026)
         out.headers["122"] = tc.label
@@ -787,6 +810,11 @@ def export_trf(service: EventService, key: str) -> str:
                 "rank": int(str(place).split("–")[0].split("-")[0]) if place else 0,
             }
         )
+    for number, entry in sorted(out.players.items()):
+        p = people[ids[number - 1]]
+        if p.rating_ffe and not p.rating_fide:  # TRF-2026 national rating record
+            national = entry.model_copy(update={"rating": p.rating_ffe})
+            out.other.append("FRA" + trfmod.format_player(national)[3:])
     for _number, notes in sorted(service.store.manual_changes(t.id).items()):
         out.comments.extend(notes)
     text = trfmod.write(out)

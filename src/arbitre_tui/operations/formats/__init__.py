@@ -36,6 +36,8 @@ class Format(Protocol):
     by_teams: bool  # teams, line-ups and match sheets
     round_robin_tiebreaks: bool  # C.07 reads a round robin's free rounds differently
     half_point_byes: bool  # a player may ask for a ½-point bye (002); not in a knockout
+    trf_type: str  # TRF 092, in words
+    trf_code: str  # TRF-2026 192, the encoded type ('' when FIDE has none)
 
     def pair(
         self,

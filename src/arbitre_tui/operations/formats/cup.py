@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 class Cup(Individual):
     label = "coupe par équipes"
+    trf_type = "Team: Knockout"
+    trf_code = ""
     pairs_by_draw = True
     by_teams = True
 

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 class Knockout(Individual):
     label = "élimination directe"
+    trf_type = "Individual: Knockout"
+    trf_code = ""
     has_bracket = True
 
     def pair(

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 class RoundRobin(Individual):
     label = "toutes rondes"
+    trf_type = "Individual: Round-Robin"
+    trf_code = "FIDE_ROUNDROBIN"
     round_robin_tiebreaks = True
 
     def pair(

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 class Swiss(Individual):
     label = "système suisse"
+    trf_type = "Individual: Swiss-System"
+    trf_code = "FIDE_DUTCH_2025"
     explains_pairings = True
     publishes_pairings = True
     half_point_byes = True
