@@ -24,7 +24,7 @@ def test_demo_no_open_and_show(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     data = json.loads(arbitre("show", str(path), "--json").stdout)
     keys = {t["key"] for t in data["tournaments"]}
-    assert keys == {"open-ko", "open-a", "open-b", "open-c", "u8", "u10f", "u10", "u8b", "coupe"}
+    assert keys == {"open-ko", "open-a", "open-b", "open-c", "u8", "u10f", "u10", "u8f", "coupe"}
     assert any(r["closed"] for r in data["rounds"])
     assert any(g["result"] for g in data["games"])
 
@@ -34,7 +34,7 @@ def test_demo_no_open_and_show(tmp_path: Path) -> None:
     [
         ("open-ko", {"open-ko": 137}),
         ("marina-viva", {"open-a": 120, "open-b": 90, "open-c": 40}),
-        ("bas-rhin-jeunes", {"u8": 6, "u10f": 12, "u10": 16, "u8b": 20}),
+        ("bas-rhin-jeunes", {"u8": 6, "u10f": 12, "u10": 16, "u8f": 20}),
         ("coupe-alsace", {"coupe": 72}),
     ],
 )

@@ -305,7 +305,7 @@ def _five_way_u8(tmp_path: Path) -> EventService:
     """The youth championships, everyone checked in; U8 played out as a round robin in
     which one player loses every game and all others draw: a five-way tie for the title."""
     service = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
-    for key in ("u8", "u10f", "u10", "u8b"):
+    for key in ("u8", "u10f", "u10", "u8f"):
         for p in service.store.players(service.tournament(key).id or 0):
             service.check_in(p.id or 0)
     u8 = [p.id or 0 for p in service.store.players(service.tournament("u8").id or 0)]
@@ -352,7 +352,7 @@ def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> 
 
     # U10F, 12 entries: Swiss 5 rounds; U10, 16 and U8 open, 20: Swiss 7 rounds
     top3: list[int] = []
-    for key, rounds in (("u10f", 5), ("u10", 7), ("u8b", 7)):
+    for key, rounds in (("u10f", 5), ("u10", 7), ("u8f", 7)):
         people = sorted(
             service.store.players(service.tournament(key).id or 0), key=swiss.ranking_key
         )
@@ -380,10 +380,10 @@ def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> 
     # U10F has a seeded qualifier: places 1 to 3 qualify
     assert len(swiss.qualifiers(service, "u10f")["qualified"]) == 3
     # a qualifying round (Titre IV): 3 points or more
-    service.update_settings("u8b", {"qualifying_round": True})
-    _, rows, _ = standings(service, service.tournament("u8b"))
+    service.update_settings("u8f", {"qualifying_round": True})
+    _, rows, _ = standings(service, service.tournament("u8f"))
     expected = [r.start for r in rows if r.values["PTS"] >= 3]
-    assert swiss.qualifiers(service, "u8b")["qualified"] == expected and expected
+    assert swiss.qualifiers(service, "u8f")["qualified"] == expected and expected
 
 
 def test_youth_categories_and_girls_sections(tmp_path: Path) -> None:

@@ -92,3 +92,19 @@ async def test_the_cadence_pane_shows_it_in_full_and_every_column_at_80_columns(
         )
     assert "90 min pour 40 coups, puis 30 min, + 30 s par coup" in screen
     assert "Fin prévue" in screen and "90/40 + 30 min, +30 s" in screen
+
+
+def test_a_youth_format_decided_at_round_1_gives_every_round_its_time_control(
+    tmp_path: Path,
+) -> None:
+    """003: 12 girls entered (Swiss, 5 rounds planned), 8 checked in: a round robin of 7
+    rounds, whose rounds 6 and 7 play at the template's time control too (issue 16)."""
+    service = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
+    t = service.tournament("u10f")
+    assert t.rounds_planned == 5 and t.time_control(6) is None
+    for p in service.store.players(t.id or 0)[:8]:
+        service.check_in(p.id or 0)
+    service.pair_round("u10f", seed=1)
+    t = service.tournament("u10f")
+    assert t.rounds_planned == 7
+    assert all(t.time_control(n) == TimeControl(base_minutes=25) for n in range(1, 8))

@@ -17,7 +17,7 @@ from ..rules import trf as trfmod
 from ..rules import youth
 from ..rules.draws import run_draw
 from ..rules.errors import RuleError
-from ..rules.models import Bye, Player, Result, System, Tournament
+from ..rules.models import Bye, Player, Result, System, TimeControl, Tournament
 from ..rules.models import Game as StoredGame
 from ..rules.open_rules import half_point_bye_fault
 from ..rules.roundrobin import youth_format, youth_tiebreaks
@@ -197,8 +197,19 @@ def _with_format(t: Tournament, decided: YouthFormat | None) -> Tournament:
             "system": System(decided.system),
             "rounds_planned": decided.rounds,
             "tiebreaks": decided.tiebreaks,
+            "time_controls": _controls_for(t, decided.rounds),
         }
     )
+
+
+def _controls_for(t: Tournament, rounds: int) -> dict[int, TimeControl]:
+    """Every round of the format decided has a time control: a round the template did not
+    plan (8 girls: a round robin of 7 rounds) plays at the last one it gives."""
+    known = t.time_controls
+    if not known:
+        return {}
+    last = known[max(known)]
+    return {n: known.get(n, last) for n in range(1, rounds + 1)}
 
 
 def apply_youth_format(service: EventService, t: Tournament, decided: YouthFormat) -> Tournament:
@@ -214,6 +225,9 @@ def apply_youth_format(service: EventService, t: Tournament, decided: YouthForma
                 "system": decided.system,
                 "rounds_planned": decided.rounds,
                 "tiebreaks": json.dumps(decided.tiebreaks),
+                "time_controls": json.dumps(
+                    {str(n): tc.model_dump() for n, tc in _controls_for(t, decided.rounds).items()}
+                ),
             },
         )
     return service.tournament(t.key)
