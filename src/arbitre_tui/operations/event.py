@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules.draws import run_draw
 from ..rules.errors import RuleError
+from ..rules.incidents import consequence as incident_consequence
 from ..rules.models import (
     Game,
     IncidentKind,
@@ -588,7 +589,7 @@ class EventService:
         round_number: int | None = None,
         confirm: bool = False,
     ) -> int:
-        """An incident; the illegal move that loses, and device use (exclusion), need ``confirm``.
+        """An incident; what loses or excludes (by the regulation's profile) needs ``confirm``.
 
         The number of illegal moves that loses is the tournament's setting (regulation 000:
         3; the FIDE Laws: 2). The count is read inside the transaction: two stations
@@ -614,6 +615,7 @@ class EventService:
             assert game.id is not None
             loss = Result.BLACK_WINS if is_white else Result.WHITE_WINS
             changes: dict[str, Any] = {}
+            excludes = False
             if kind_value is IncidentKind.ILLEGAL_MOVE:
                 if game.result is not None:
                     raise OperationError(
@@ -629,14 +631,13 @@ class EventService:
                             "(--confirm, ou la touche de confirmation)."
                         )
                     changes = {"result": loss.value, "decider": None}
-            elif kind_value is IncidentKind.DEVICE_USE:
-                if not confirm:
-                    raise NeedsConfirmation(
-                        "Usage d'un appareil : exclusion (partie perdue, éliminé, ni "
-                        "repêchage ni prix). Confirmez (--confirm)."
-                    )
-                if game.result is None or game.result is Result.DRAW:
+            else:
+                rule = incident_consequence(t.settings.get("regulation"), kind_value)
+                if rule.asks and not confirm:
+                    raise NeedsConfirmation(rule.question(kind_value.label.capitalize()))
+                if rule.loses_game and (game.result is None or game.result is Result.DRAW):
                     changes = {"result": loss.value, "decider": None}
+                excludes = rule.excludes
             iid = tx.insert(
                 "incidents",
                 {
@@ -649,7 +650,7 @@ class EventService:
             )
             if changes:
                 tx.update("games", game.id, changes)
-            if kind_value is IncidentKind.DEVICE_USE:
+            if excludes:
                 tx.update("players", player_id, {"excluded": 1})
             return iid
 

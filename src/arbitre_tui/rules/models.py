@@ -110,6 +110,7 @@ class IncidentKind(StrEnum):
     ILLEGAL_MOVE = "illegal_move"
     DEVICE_RING = "device_ring"
     DEVICE_USE = "device_use"
+    DISRESPECT = "disrespect"
     LATENESS = "lateness"
     OTHER = "other"
 
@@ -117,8 +118,9 @@ class IncidentKind(StrEnum):
     def label(self) -> str:
         return {
             "illegal_move": "coup illégal",
-            "device_ring": "sonnerie d'appareil (avertissement)",
-            "device_use": "usage d'appareil (exclusion)",
+            "device_ring": "sonnerie d'appareil",
+            "device_use": "usage d'appareil",
+            "disrespect": "manque de respect envers l'arbitre",
             "lateness": "retard",
             "other": "autre",
         }[self.value]

@@ -28,6 +28,9 @@ INCIDENT_ALIASES = {
     "device": "device_use",
     "appareil": "device_use",
     "device_use": "device_use",
+    "respect": "disrespect",
+    "irrespect": "disrespect",
+    "disrespect": "disrespect",
     "late": "lateness",
     "retard": "lateness",
     "lateness": "lateness",
@@ -413,7 +416,8 @@ def build_parser() -> argparse.ArgumentParser:
             "kind",
             choices=sorted(INCIDENT_ALIASES),
             metavar="TYPE",
-            help="illegal (coup illégal), ring (sonnerie), device (usage d'appareil), late",
+            help="illegal (coup illégal), ring (sonnerie), device (usage d'appareil), "
+            "respect (manque de respect envers l'arbitre), late",
         )
         p.add_argument("colour", choices=["white", "black", "blancs", "noirs"], metavar="COULEUR")
         p.add_argument("--note", default="", help="texte libre joint à l'incident")

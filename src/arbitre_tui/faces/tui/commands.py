@@ -270,6 +270,21 @@ COMMANDS: list[Command] = [
         "Cadence : début de ronde (heure)", "d dans Cadence", _pane_action("cadence", "round_start")
     ),
     Command(
+        "Incidents : coup illégal (Blancs)",
+        "w dans Incidents",
+        _pane_action("incidents", "incident('white', 'illegal_move')"),
+    ),
+    Command(
+        "Incidents : coup illégal (Noirs)",
+        "x dans Incidents",
+        _pane_action("incidents", "incident('black', 'illegal_move')"),
+    ),
+    Command(
+        "Incidents : manque de respect envers l'arbitre",
+        "! dans Incidents",
+        _pane_action("incidents", "disrespect"),
+    ),
+    Command(
         "Joueurs : pointage par le nom", "/ dans Joueurs", _pane_action("joueurs", "check_in_mode")
     ),
     Command("Joueurs : bye ½ point", "h dans Joueurs", _pane_action("joueurs", "bye_mode")),

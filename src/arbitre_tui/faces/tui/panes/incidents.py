@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from ....rules.models import Tournament
+from ....rules.models import IncidentKind, Tournament
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ class IncidentsPane(TablePane):
         Binding("z", "incident('black', 'device_ring')", "Sonne N", id="ring-black"),
         Binding("e", "incident('white', 'device_use')", "Excl. B", id="exclude-white"),
         Binding("d", "incident('black', 'device_use')", "Excl. N", id="exclude-black"),
+        Binding("exclamation_mark", "disrespect", "Respect", id="disrespect"),
     ]
 
     def load(self, service: EventService, t: Tournament | None) -> None:
@@ -80,16 +81,32 @@ class IncidentsPane(TablePane):
         if key is None or t is None:
             return
         board, tkey = int(key), t.key
-        label = {
-            "illegal_move": "coup illégal",
-            "device_ring": "sonnerie (avertissement)",
-            "device_use": "usage d'appareil (exclusion)",
-        }[kind]
+        label = IncidentKind(kind).label
         row = self.shown_row(key)
         who = (row[1] if colour == "white" else row[3]) if row else ""
         side = "Blancs" if colour == "white" else "Noirs"
-        # the loss on the limit and the exclusion ask first (NeedsConfirmation: o/n)
+        # what loses or excludes (the regulation's profile) asks first (NeedsConfirmation)
         self.run(
             lambda s, confirm=False: s.record_incident(tkey, board, colour, kind, confirm=confirm),
             done=f"Échiquier {board} : {label} {side} ({who}) — enregistré",
+        )
+
+    def action_disrespect(self) -> None:
+        """Disrespect to the arbiters: which side, then recorded (000: exclusion, asked)."""
+        key = self.selected_key()
+        if key is None:
+            return
+        from ..prompts import ChoicePrompt
+
+        row = self.shown_row(key)
+        self.ask(
+            ChoicePrompt(
+                f"Manque de respect, échiquier {key} :",
+                [
+                    ("b", f"Blancs ({row[1] if row else ''})", "white"),
+                    ("n", f"Noirs ({row[3] if row else ''})", "black"),
+                ],
+                lambda colour: self.action_incident(colour, "disrespect"),
+                on_cancel=self.cancelled,
+            )
         )

@@ -1,0 +1,64 @@
+"""What an incident costs, by the regulation the event runs under (its profile).
+
+Why a table per regulation: the same fact has different consequences. A phone used at
+the board excludes in the charity knockout (000 art. 6.3: « Utilisation active =
+Exclusion immédiate »), while 002 punishes a phone on oneself — on, off or ringing — by
+the loss of the game (« infraction sanctionnée par la perte de la partie »), without
+exclusion. Where a regulation says nothing, a device used at the board excludes (cheating,
+FIDE Laws 12.9) and a ringing one is a recorded warning (the arbiter may do more).
+Disrespect to the arbiters excludes at once in 000 (préambule); elsewhere it is recorded
+for the arbiter to decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .models import IncidentKind
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """What recording the incident does; ``asks`` makes the app ask first (o/n)."""
+
+    loses_game: bool = False
+    excludes: bool = False
+    why: str = ""
+
+    @property
+    def asks(self) -> bool:
+        return self.loses_game or self.excludes
+
+    def question(self, what: str) -> str:
+        """« Usage d'un appareil : exclusion (…). Confirmez » — the o/n the arbiter answers."""
+        if self.excludes:
+            effect = "exclusion (partie perdue, éliminé, ni repêchage ni prix)"
+        else:
+            effect = "partie perdue"
+        return f"{what} : {effect} — {self.why}. Confirmez (--confirm)."
+
+
+_RECORDED = Consequence()
+
+PROFILES: dict[str, dict[IncidentKind, Consequence]] = {
+    "000": {
+        IncidentKind.DEVICE_USE: Consequence(True, True, "règlement, art. 6.3"),
+        IncidentKind.DEVICE_RING: _RECORDED,  # art. 6.3: « sonnerie = avertissement »
+        IncidentKind.DISRESPECT: Consequence(True, True, "règlement, préambule"),
+    },
+    "002": {
+        IncidentKind.DEVICE_USE: Consequence(True, False, "règlement : appareil sur soi"),
+        IncidentKind.DEVICE_RING: Consequence(True, False, "règlement : appareil sur soi"),
+        IncidentKind.DISRESPECT: _RECORDED,
+    },
+}
+DEFAULT: dict[IncidentKind, Consequence] = {
+    IncidentKind.DEVICE_USE: Consequence(True, True, "triche : Règles du jeu FIDE 12.9"),
+    IncidentKind.DEVICE_RING: _RECORDED,
+    IncidentKind.DISRESPECT: _RECORDED,
+}
+
+
+def consequence(regulation: str | None, kind: IncidentKind) -> Consequence:
+    """The consequence of ``kind`` under ``regulation`` (illegal moves: counted apart)."""
+    return PROFILES.get(regulation or "", DEFAULT).get(kind, DEFAULT.get(kind, _RECORDED))
