@@ -437,3 +437,24 @@ def test_third_place_game_setting(tmp_path: Path) -> None:
         names[games[1].white_id]
     ]
     assert sum(len(n) for _, n in ranking) == 100
+
+
+def test_a_withdrawn_winner_leaves_the_bracket(ko_file: Path) -> None:
+    """Issue 16: withdrawing a knockout player takes them out of the bracket — their slot is
+    a hole for a lucky loser (or their next opponent goes through), never paired again."""
+    service = EventService(ko_file)
+    t = service.tournament("open-ko")
+    rnd = service.current_round(t)
+    assert rnd is not None
+    games = service.store.games(rnd.id or 0)
+    for g in games:
+        if g.black_id is not None:
+            service.record_result("open-ko", g.board, "1-0")
+    gone = games[0].white_id
+    service.withdraw(gone)
+    service.close_round("open-ko")
+    with pytest.raises(OperationError, match="Trou"):
+        service.pair_round("open-ko", seed=1)
+    paired = service.pair_round("open-ko", seed=1, exempt_holes=True)
+    players = {p for g in service.store.games(paired.id or 0) for p in (g.white_id, g.black_id)}
+    assert gone not in players

@@ -138,7 +138,8 @@ def _context(
     return (
         rule,
         {p.id: p.rating for p in players if p.id},
-        {p.id for p in players if p.id and p.excluded},
+        # out of the bracket: excluded (devices, disrespect) or withdrawn (issue 16)
+        {p.id for p in players if p.id and (p.excluded or p.withdrawn)},
         {p.id: p.phone for p in players if p.id},
     )
 
