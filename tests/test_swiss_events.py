@@ -13,6 +13,7 @@ from arbitre_tui.operations import EventService, OperationError, swiss
 from arbitre_tui.operations.standings import standings
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules import trf
+from arbitre_tui.rules.draws import run_draw
 from arbitre_tui.rules.models import Bye, Player, Result, System
 from arbitre_tui.rules.swiss.checker import check_tournament
 
@@ -338,7 +339,15 @@ def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> 
     assert sorted(map(sorted, status.pending)) == sorted(
         map(sorted, [(seeds[0], seeds[4]), (seeds[1], seeds[2])])
     )
-    swiss.playoff_result(service, "u8", "title", seeds[0], seeds[4], 1, 1)  # level: seed 1
+    # level, and no tie-break splits a perfect five-way tie: drawn by lot (issue 16), said,
+    # its seed recorded; the seed here is one whose coin sends seed 1 through
+    seed = next(s for s in range(100) if run_draw("coin", s, [seeds[0], seeds[4]]) == seeds[0])
+    status = swiss.playoff_result(service, "u8", "title", seeds[0], seeds[4], 1, 1, seed=seed)
+    assert status.lot is not None and "tirage au sort" in status.lot
+    draws = service.store.conn.execute(
+        "SELECT seed FROM draws WHERE purpose = 'barrage : égalité complète'"
+    ).fetchall()
+    assert [row[0] for row in draws] == [seed]
     status = swiss.playoff_result(service, "u8", "title", seeds[1], seeds[2], 0, 2)
     assert sorted(map(sorted, status.pending)) == sorted(
         map(sorted, [(seeds[0], seeds[2]), (seeds[1], seeds[4])])
@@ -349,6 +358,20 @@ def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> 
     q = swiss.qualifiers(service, "u8")
     assert q["champion"] == seeds[2] and q["qualified"] == [seeds[2], seeds[0], seeds[1], seeds[4]]
     assert q["pending"] == []
+
+
+def test_a_third_place_match_only_while_those_places_qualify(tmp_path: Path) -> None:
+    """Art. 6: « les deux autres joueurs pour les places 3 et 4 si ces places sont encore
+    qualificatives »: with two seeded qualifiers only places 1 and 2 qualify."""
+    service = _five_way_u8(tmp_path)
+    service.update_settings("u8", {"seeded_qualifiers": 2})
+    seeds = swiss.playoff_groups(service, "u8")["title"]
+    swiss.playoff_result(service, "u8", "title", seeds[3], seeds[4], 0.5, 1.5)
+    swiss.playoff_result(service, "u8", "title", seeds[0], seeds[4], 2, 0)
+    status = swiss.playoff_result(service, "u8", "title", seeds[1], seeds[2], 0, 2)
+    assert status.pending == [(seeds[0], seeds[2])]  # the final, no third-place match
+    status = swiss.playoff_result(service, "u8", "title", seeds[0], seeds[2], 2, 0)
+    assert status.places is not None and status.places[:2] == [seeds[0], seeds[2]]
 
     # U10F, 12 entries: Swiss 5 rounds; U10, 16 and U8 open, 20: Swiss 7 rounds
     top3: list[int] = []

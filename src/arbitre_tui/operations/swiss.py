@@ -676,11 +676,34 @@ def playoff_status(service: EventService, key: str, which: str) -> youth.Playoff
     else:
         seeds = record["seeds"]
         winners = {frozenset(m[:2]): m[2] for m in record["matches"]}
-    return youth.resolve(seeds, winners)
+    return youth.resolve(seeds, winners, _third_place_needed(service, t, which))
+
+
+def _third_place_needed(service: EventService, t: Tournament, which: str) -> bool:
+    """The group's first place (1 for the title; the first of the tied group across the
+    qualifying edge otherwise) and how many places qualify decide it (art. 6)."""
+    from .standings import standings
+
+    qualifying = 4 - min(max(int(t.settings.get("seeded_qualifiers", 0)), 0), 2)
+    if which == "title":
+        return youth.third_place_needed(1, qualifying)
+    _, rows, _ = standings(service, t)
+    record = service.store.playoffs(t.id or 0).get(which)
+    seeds = record["seeds"] if record else playoff_groups(service, t.key).get(which, [])
+    order = [r.start for r in rows]
+    first = min((order.index(pid) + 1 for pid in seeds if pid in order), default=1)
+    return youth.third_place_needed(first, qualifying)
 
 
 def playoff_result(
-    service: EventService, key: str, which: str, a: int, b: int, points_a: float, points_b: float
+    service: EventService,
+    key: str,
+    which: str,
+    a: int,
+    b: int,
+    points_a: float,
+    points_b: float,
+    seed: int | None = None,
 ) -> youth.Playoff:
     """A two-game mini-match: points of each; level, the better tie-break goes through."""
     with service.journal.operation(
@@ -708,6 +731,16 @@ def playoff_result(
         better, worse = (a, b) if seeds.index(a) < seeds.index(b) else (b, a)
         pb, pw = (points_a, points_b) if better == a else (points_b, points_a)
         winner = youth.mini_match_winner(better, worse, pb, pw)
+        lot = None
+        if pb == pw and _same_tiebreaks(service, t, better, worse):
+            # level after the mini-match and on every tie-break: the arbiter draws lots
+            # (recorded with its seed, replayable), and the app says so
+            winner = int(tx.draw("barrage : égalité complète", "coin", [better, worse], seed))
+            names = {p.id: p.name for p in service.store.players(t.id)}
+            lot = (
+                f"Égalité complète ({names.get(better)} – {names.get(worse)}) : mini-match nul "
+                f"et départages identiques ; tirage au sort : {names.get(winner)} passe."
+            )
         tx.insert(
             "playoff_matches",
             {
@@ -719,7 +752,18 @@ def playoff_result(
                 "points_b": points_b,
             },
         )
-        return playoff_status(service, key, which)
+        status = playoff_status(service, key, which)
+        status.lot = lot
+        return status
+
+
+def _same_tiebreaks(service: EventService, t: Tournament, a: int, b: int) -> bool:
+    """Nothing in the standings tells ``a`` from ``b`` (points and every tie-break)."""
+    from .standings import standings
+
+    _, rows, _ = standings(service, t)
+    values = {r.start: r.values for r in rows}
+    return a in values and values.get(a) == values.get(b)
 
 
 def final_order(service: EventService, key: str) -> list[int]:

@@ -46,6 +46,13 @@ def mini_match_winner(better: int, worse: int, points_better: float, points_wors
 class Playoff:
     pending: list[Pair] = field(default_factory=list)  # mini-matches to play now
     places: list[int] | None = None  # the final order, once known
+    lot: str | None = None  # said when a mini-match was decided by lot (complete tie)
+
+
+def third_place_needed(first_place: int, qualifying_places: int) -> bool:
+    """Art. 6: the losers of the semi-finals play « pour les places 3 et 4 si ces places
+    sont encore qualificatives » — the group's third place must still qualify."""
+    return first_place + 2 <= qualifying_places
 
 
 def resolve(

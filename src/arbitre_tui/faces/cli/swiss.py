@@ -149,6 +149,8 @@ def cmd_playoff(args: argparse.Namespace) -> int:
         )
     else:
         status = swiss.playoff_status(service, t.key, args.which)
+    if status.lot:
+        print(status.lot)
     if status.places:
         print("Places finales du barrage :")
         for k, pid in enumerate(status.places, start=1):

@@ -224,8 +224,10 @@ def playoff_result(app: ArbitreApp) -> None:
                 return
             app.run_operation(
                 lambda s: swiss.playoff_result(s, key, which, a, b, points[0], points[1]),
-                done=f"Barrage : {names.get(a)} {points[0]:g} – {points[1]:g} {names.get(b)}"
-                " — enregistré",
+                done=lambda status: (
+                    f"Barrage : {names.get(a)} {points[0]:g} – {points[1]:g} {names.get(b)}"
+                    " — enregistré" + (f". {status.lot}" if status.lot else "")
+                ),
             )
 
         app.ask(
