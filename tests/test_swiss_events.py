@@ -17,6 +17,8 @@ from arbitre_tui.rules.draws import run_draw
 from arbitre_tui.rules.models import Bye, Player, Result, System
 from arbitre_tui.rules.swiss.checker import check_tournament
 
+from .helpers.cli import arbitre
+
 RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
 
 
@@ -480,3 +482,23 @@ def test_stored_explanations_name_players_not_pairing_numbers(tmp_path: Path) ->
     games = {(g.white_id, g.black_id) for g in service.store.games(rnd.id or 0) if g.black_id}
     record = service.store.pairing_record(service.tournament("open-c").id or 0, 1)
     assert {(c["white"], c["black"]) for c in record["colours"]} == games
+
+
+def test_the_qualifying_first_round_can_be_created_and_qualifies_on_3_points(
+    tmp_path: Path,
+) -> None:
+    """003 Titre IV: « ces tournois se déroulent au système Suisse en 5 rondes, se
+    qualifient … les joueurs ayant marqué 3 points » — a template creates them (issue 16)."""
+    path = tmp_path / "pt.sqlite"
+    out = arbitre("new", "--template", "bas-rhin-premier-tour", str(path))
+    assert out.returncode == 0, out.stderr
+    service = EventService(path)
+    keys = {t.key: t for t in service.store.tournaments()}
+    assert set(keys) == {"pt-u8", "pt-u8f", "pt-u10", "pt-u10f"}
+    assert all(t.system is System.SWISS and t.rounds_planned == 5 for t in keys.values())
+    for p in service.store.players(keys["pt-u10"].id or 0):
+        service.check_in(p.id or 0)
+    _play(service, "pt-u10", lambda w, b: Result.WHITE_WINS if w < b else Result.BLACK_WINS)
+    _, rows, _ = standings(service, service.tournament("pt-u10"))
+    three = [r.start for r in rows if float(r.values["PTS"] or 0) >= 3]
+    assert swiss.qualifiers(service, "pt-u10")["qualified"] == three and 0 < len(three) < len(rows)

@@ -14,7 +14,9 @@ from ..rules.registration import decode, parse_players_csv
 from ..rules.roundrobin import youth_format, youth_tiebreaks
 from .event import EventService, OperationError
 
-TEMPLATES = ("open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace")
+DEMO_TEMPLATES = ("open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace")
+# 003 Titre IV: the qualifying first round (Swiss, 5 rounds, 3 points qualify)
+TEMPLATES = (*DEMO_TEMPLATES, "bas-rhin-premier-tour")
 # the demo's results: 40 % White wins, 30 % draws, 30 % Black wins
 DEMO_RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
 
@@ -144,7 +146,7 @@ def create_demo(path: str | Path, seed: int = 2027) -> EventService:
         "2027-07-11",
         {"base_url": "http://127.0.0.1:8080", "demo": True},
     )
-    for name in TEMPLATES:
+    for name in DEMO_TEMPLATES:
         populate(service, load_template(name))
     _play_demo_rounds(service, seed)
     return service

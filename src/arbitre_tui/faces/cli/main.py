@@ -326,8 +326,15 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--template",
             required=True,
-            choices=["open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace"],
-            help="modèle : open-ko (000), marina-viva (002), bas-rhin-jeunes (003), coupe-alsace (004)",
+            choices=[
+                "open-ko",
+                "marina-viva",
+                "bas-rhin-jeunes",
+                "bas-rhin-premier-tour",
+                "coupe-alsace",
+            ],
+            help="modèle : open-ko (000), marina-viva (002), bas-rhin-jeunes (003), "
+            "bas-rhin-premier-tour (003, titre IV : premier tour qualificatif), coupe-alsace (004)",
         )
         _add_file(p)
 
