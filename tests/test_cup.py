@@ -13,6 +13,9 @@ from arbitre_tui.operations import EventService, OperationError
 from arbitre_tui.operations import cup as ops
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.publish.match_sheet import sheet_html
+from arbitre_tui.rules.models import Player
+
+from .helpers.cli import arbitre
 
 
 @pytest.fixture
@@ -445,3 +448,47 @@ async def test_match_sheet_pdf_from_the_match_screen(cup_event: EventService) ->
     text = _text(out.read_bytes())
     teams = ops._teams(service, _t)
     assert teams[m["home_team_id"]].name in text and teams[m["away_team_id"]].name in text
+
+
+def test_a_player_with_no_club_is_refused_in_any_line_up(cup_event: EventService) -> None:
+    """004 art. 1.4: « Une Équipe alignant un joueur non licencié … perd son match » —
+    a player registered without a club is no team's (issue 16)."""
+    service = cup_event
+    _t, m = _drawn_match(service)
+    nobody = service.register_player("coupe", Player(surname="Sanslicence", first_name="Paul"))
+    roster = _roster(service, m["home_team_id"])
+    before = service.store.snapshot()
+    with pytest.raises(OperationError, match="SANSLICENCE Paul n'est licencié à aucun club"):
+        ops.hand_in_lineup(service, None, m["number"], m["home_team_id"], [*roster[:3], nobody])
+    assert service.store.snapshot() == before
+
+
+async def test_a_line_up_gets_the_time_it_was_handed_in(cup_event: EventService) -> None:
+    """Issue 16: typed later than handed in, a line-up gets its own time (art. 3.3: « au
+    moins 15 minutes avant »): V in the match screen, --heure on the command line."""
+    from arbitre_tui.faces.tui.app import ArbitreApp
+
+    service = cup_event
+    t, m = _drawn_match(service)
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_match(app, pilot, m)
+        for _ in range(4):
+            await pilot.press("space", "down")
+        await pilot.press("V", "8", "4", "0", "enter")
+        await pilot.pause()
+    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+    assert dt.datetime.fromisoformat(after["lineup_home_at"]).time() == dt.time(8, 40)
+    away = m["away_team_id"]
+    players = [str(p) for p in _roster(service, away)[:4]]
+    out = arbitre(
+        "cup", "lineup", str(service.path), str(m["number"]), str(away), *players,
+        "--heure", "9h10",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "remise à 09:10" in out.stdout
+    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+    assert dt.datetime.fromisoformat(after["lineup_away_at"]).time() == dt.time(9, 10)
+    assert ops.clock_advances(t, after) == {"away": 25}
+    bad = arbitre("cup", "lineup", str(service.path), "1", "1", "2", "--heure", "25:99")
+    assert bad.returncode == 2 and "illisible" in bad.stderr

@@ -193,11 +193,11 @@ def _season(t: Tournament, on: dt.date) -> cup.Season:
     )
 
 
-def _roster_player(p: Player, club: str) -> cup.RosterPlayer:
+def _roster_player(p: Player) -> cup.RosterPlayer:
     return cup.RosterPlayer(
         id=p.id or 0,
         name=p.name,
-        club=p.club or club,
+        club=p.club,  # no club: not licensed (art. 1.4), never the team's by default
         rating=p.rating,
         birth_date=p.birth_date,
         nationality=p.nationality or p.federation,
@@ -241,7 +241,7 @@ def lineup_check(
     unknown = [pid for pid in player_ids if pid not in everyone]
     if unknown:
         raise OperationError(f"Joueur(s) inconnu(s) : {', '.join(map(str, unknown))}.")
-    lineup = [_roster_player(everyone[pid], club) for pid in player_ids]
+    lineup = [_roster_player(everyone[pid]) for pid in player_ids]
     faults = cup.lineup_faults(
         lineup, club, team_id, _season(t, on or dt.date.today()), _played_for(service, t)
     )

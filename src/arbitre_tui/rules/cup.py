@@ -87,7 +87,9 @@ def lineup_faults(
                 f"{p.name} licencié le {p.licence_date:%d/%m/%Y}, après le "
                 f"{season.licence_deadline:%d/%m/%Y}"
             )
-        if p.club != club:
+        if not p.club:
+            faults.append(f"{p.name} n'est licencié à aucun club (art. 1.4)")
+        elif p.club != club:
             faults.append(f"{p.name} est licencié à un autre club ({p.club})")
         if p.plays_national_for and p.plays_national_for != club:
             faults.append(f"{p.name} joue en Nationale pour {p.plays_national_for} cette saison")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -157,3 +158,22 @@ def _next_start(
         start = cursor + gap
         return start if closed else max(start, now)
     return planned
+
+
+def parse_time(text: str, now: Callable[[], dt.time]) -> dt.time | None:
+    """« 14:05 », « 14h05 », « 1405 », « 9 » ; empty: now. None when it is no time."""
+    text = text.strip().lower().replace("h", ":")
+    if not text:
+        return now()
+    if ":" in text:
+        hours, _, minutes = text.partition(":")
+    elif len(text) <= 2:
+        hours, minutes = text, "0"
+    else:
+        hours, minutes = text[:-2], text[-2:]
+    if not hours.isdigit() or not (minutes or "0").isdigit():
+        return None
+    h, m = int(hours), int(minutes or 0)
+    if h > 23 or m > 59:
+        return None
+    return dt.time(h, m)

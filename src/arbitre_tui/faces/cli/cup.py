@@ -42,8 +42,18 @@ def cmd_lineup(args: argparse.Namespace) -> int:
     from ...operations import cup
 
     service = open_event(args.file)
-    cup.hand_in_lineup(service, args.tournoi, args.match, args.team, args.players)
-    print(f"Composition de l'équipe {args.team} remise pour le match {args.match}.")
+    at = None
+    if args.heure:
+        from ...operations import OperationError
+        from ...rules.schedule import parse_time
+
+        moment = parse_time(args.heure, lambda: dt.datetime.now().time())
+        if moment is None:
+            raise OperationError(f"Heure « {args.heure} » illisible : hh:mm (ex. 8:40).")
+        at = dt.datetime.combine(dt.date.today(), moment)
+    cup.hand_in_lineup(service, args.tournoi, args.match, args.team, args.players, at)
+    when = f" à {at:%H:%M}" if at else ""
+    print(f"Composition de l'équipe {args.team} remise{when} pour le match {args.match}.")
     return 0
 
 
@@ -162,6 +172,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     lu.add_argument("team", type=int, metavar="ÉQUIPE")
     lu.add_argument(
         "players", type=int, nargs="+", metavar="JOUEUR", help="numéros, échiquier 1 d'abord"
+    )
+    lu.add_argument(
+        "--heure", default=None, metavar="HH:MM", help="heure de remise (défaut : maintenant)"
     )
     r = base("result", "résultat d'un échiquier (point de vue du recevant)", cmd_result)
     r.add_argument("match", type=int, metavar="MATCH")

@@ -309,6 +309,11 @@ COMMANDS: list[Command] = [
         _show_and_say("coupe", "Irrégularité : ouvrez le match (Entrée), puis i."),
     ),
     Command(
+        "Coupe : composition remise à une heure donnée",
+        "V dans un match",
+        _show_and_say("coupe", "Heure de remise : ouvrez le match (Entrée), composez, puis V."),
+    ),
+    Command(
         "Coupe : matériel manquant",
         "m dans un match",
         _show_and_say("coupe", "Matériel manquant : ouvrez le match (Entrée), puis m."),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -35,6 +36,7 @@ class MatchScreen(ModalScreen[None]):
         Binding("space", "add_player", "Ajouter", id="add-player"),
         Binding("backspace", "remove_player", "Retirer", id="remove-player"),
         Binding("v", "hand_in", "Remettre", id="hand-in"),
+        Binding("V", "hand_in_at", "Remise à…", show=False, id="hand-in-at"),
         Binding("b", "boards", "Échiquiers", id="boards"),
         Binding("1", "board('1-0')", "1-0", id="cup-home"),
         Binding("x", "board('X')", "X", id="cup-draw"),
@@ -199,12 +201,30 @@ class MatchScreen(ModalScreen[None]):
             self.picked[self.side].pop()
             self.refresh_match()
 
-    def action_hand_in(self) -> None:
+    def action_hand_in(self, at: dt.datetime | None = None) -> None:
         ids = list(self.picked[self.side])
         team = self.team_id()
+        when = f" à {at:%H:%M}" if at else ""
         self._run(
-            lambda: ops.hand_in_lineup(self.service, self.key, self.number, team, ids),
-            "composition remise — enregistré",
+            lambda: ops.hand_in_lineup(self.service, self.key, self.number, team, ids, at),
+            f"composition remise{when} — enregistré",
+        )
+
+    def action_hand_in_at(self) -> None:
+        """Typed later than handed in: the time it was handed in (the 15-minute rule)."""
+        from .clock import now
+        from .prompts import TimePrompt
+
+        def at(moment: dt.time) -> None:
+            self.action_hand_in(dt.datetime.combine(now().date(), moment))
+
+        self.app.push_screen(
+            TimePrompt(
+                "Composition remise à (hh:mm) :",
+                at,
+                now=lambda: now().time().replace(second=0, microsecond=0),
+                on_cancel=lambda: self.refresh_match("Annulé"),
+            )
         )
 
     def action_board(self, value: str) -> None:

@@ -24,6 +24,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...rules.schedule import parse_time
+
 T = TypeVar("T")
 
 KEYS_HINT = "Entrée valide · ⌫ efface · Échap annule"
@@ -298,22 +300,3 @@ class TimePrompt(Prompt[dt.time]):
 
     def answer(self) -> dt.time | None:
         return parse_time(self.buffer, self.now)
-
-
-def parse_time(text: str, now: Callable[[], dt.time]) -> dt.time | None:
-    """« 14:05 », « 14h05 », « 1405 », « 9 » ; empty: now. None when it is no time."""
-    text = text.strip().lower().replace("h", ":")
-    if not text:
-        return now()
-    if ":" in text:
-        hours, _, minutes = text.partition(":")
-    elif len(text) <= 2:
-        hours, minutes = text, "0"
-    else:
-        hours, minutes = text[:-2], text[-2:]
-    if not hours.isdigit() or not (minutes or "0").isdigit():
-        return None
-    h, m = int(hours), int(minutes or 0)
-    if h > 23 or m > 59:
-        return None
-    return dt.time(h, m)
