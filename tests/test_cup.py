@@ -492,3 +492,28 @@ async def test_a_line_up_gets_the_time_it_was_handed_in(cup_event: EventService)
     assert ops.clock_advances(t, after) == {"away": 25}
     bad = arbitre("cup", "lineup", str(service.path), "1", "1", "2", "--heure", "25:99")
     assert bad.returncode == 2 and "illisible" in bad.stderr
+
+
+def test_the_holder_from_the_roll_of_honour_gets_a_bye(cup_event: EventService) -> None:
+    """Issue 16: nothing set the holder; the roll of honour's latest winner is the holder,
+    and its team 1 has the first priority bye (art. 2.2)."""
+    service = cup_event
+    t = ops._cup(service, None)
+    teams = ops._teams(service, t)
+    clubs = service.store.clubs()
+    single = [tm for tm in teams.values() if tm.number == 1]
+    lone = next(
+        tm for tm in single
+        if sum(1 for o in teams.values() if o.club_id == tm.club_id) == 1
+    )  # fmt: skip  # a club with one team: a bye only as the holder
+    for seed in range(5):  # whatever the draw
+        copy = create_from_template(service.path.parent / f"c{seed}.sqlite", "coupe-alsace")
+        ops.honours(copy, None, "2026", clubs[lone.club_id])
+        ops.draw(copy, None, seed=seed)
+        byes = {
+            m["home_team_id"]
+            for m in ops.matches(copy, ops._cup(copy, None), 1)
+            if not m["away_team_id"]
+        }
+        names = {tm.id: tm.name for tm in ops._teams(copy, ops._cup(copy, None)).values()}
+        assert lone.name in {names[b] for b in byes}

@@ -233,3 +233,15 @@ def test_board_input() -> None:
         cup.parse_board("2-0")
     with pytest.raises(RuleError, match="4 résultats"):
         _decide([H, H, H])
+
+
+def test_a_new_trophy_counts_its_own_wins() -> None:
+    """Art. 5: after three wins the club keeps the cup « et un nouveau Trophée sera remis
+    en jeu » — whose wins are counted from zero (issue 16)."""
+    roll = [("2020", "A"), ("2021", "B"), ("2022", "A"), ("2023", "C"), ("2024", "A")]
+    roll += [("2025", "B"), ("2026", "B"), ("2027", "C"), ("2028", "B"), ("2029", "C")]
+    read = cup.trophies(roll)
+    assert read.kept == [("2024", "A"), ("2028", "B")]
+    assert read.at_stake == {"C": 1}  # B's two wins before 2024 count for the first trophy
+    assert cup.trophy_kept(roll) == "B"
+    assert cup.holder(roll) == "C" and cup.holder([]) is None

@@ -109,7 +109,10 @@ def draw(service: EventService, key: str | None, seed: int | None = None) -> int
         byes: list[int] = []
         if number == 1:
             settings = t.settings
-            holder, finalist = settings.get("holder"), settings.get("last_finalist")
+            # the holder: the setting, else the roll of honour's latest winner (issue 16)
+            roll = service.store.roll_of_honour(t.id or 0)
+            holder = settings.get("holder") or cup.holder(roll)
+            finalist = settings.get("last_finalist")
             teams = [c for c in _cup_teams(service, t) if c.id in alive]
             given, pool = cup.bye_priority(teams, holder, finalist)
             missing = cup.byes_needed(len(teams)) - len(given)
@@ -464,7 +467,8 @@ def lineup_delay(t: Tournament, m: dict[str, Any], side: str, start: dt.datetime
 def honours(
     service: EventService, key: str | None, season: str | None = None, club: str | None = None
 ) -> tuple[list[tuple[str, str]], str | None]:
-    """The roll of honour across seasons; a club's third win keeps the trophy."""
+    """The roll of honour across seasons; a club's third win keeps the trophy (the latest
+    kept is returned; ``trophies`` of the roll says every one and the wins at stake)."""
     if season and club:
         with service.journal.operation(
             "roll_of_honour", {"tournament": key, "season": season, "club": club}

@@ -345,11 +345,34 @@ def colours(away_keeps_white: bool = False) -> list[str]:
     return [("b" if c == "w" else "w") for c in home] if away_keeps_white else home
 
 
-def trophy_kept(roll: Sequence[tuple[str, str]]) -> str | None:
-    """Roll of honour (season, club): the first club to win three times keeps the trophy."""
+@dataclass(frozen=True)
+class Trophies:
+    """The roll of honour read by art. 5: each trophy a club kept for good (season, club),
+    and the wins on the trophy at stake now."""
+
+    kept: list[tuple[str, str]]
+    at_stake: dict[str, int]
+
+
+def trophies(roll: Sequence[tuple[str, str]]) -> Trophies:
+    """« Un Cercle ayant remporté la Coupe 3 fois la conserve définitivement et un nouveau
+    Trophée sera remis en jeu »: the count starts again for the new trophy."""
+    kept: list[tuple[str, str]] = []
     wins: dict[str, int] = {}
-    for _season, club in roll:
+    for season, club in roll:
         wins[club] = wins.get(club, 0) + 1
         if wins[club] == 3:
-            return club
-    return None
+            kept.append((season, club))
+            wins = {}
+    return Trophies(kept, wins)
+
+
+def trophy_kept(roll: Sequence[tuple[str, str]]) -> str | None:
+    """The club that kept the latest trophy for good (None: no trophy kept yet)."""
+    kept = trophies(roll).kept
+    return kept[-1][1] if kept else None
+
+
+def holder(roll: Sequence[tuple[str, str]]) -> str | None:
+    """The cup holder: the winner of the latest season on the roll."""
+    return roll[-1][1] if roll else None

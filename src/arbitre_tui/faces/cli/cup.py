@@ -138,11 +138,17 @@ def cmd_honours(args: argparse.Namespace) -> int:
     from ...operations import cup
 
     service = open_event(args.file)
-    roll, kept = cup.honours(service, args.tournoi, args.season, args.club)
+    from ...rules.cup import trophies
+
+    roll, _kept = cup.honours(service, args.tournoi, args.season, args.club)
     for season, club in roll:
         print(f"  {season}  {club}")
-    if kept:
-        print(f"{kept} a gagné trois fois : le club garde la Coupe.")
+    read = trophies(roll)
+    for season, club in read.kept:
+        print(f"{club} a gagné trois fois ({season}) : le club garde la Coupe ; nouveau trophée.")
+    if read.at_stake:
+        wins = ", ".join(f"{club} {n}" for club, n in sorted(read.at_stake.items()))
+        print(f"Trophée en jeu : {wins} victoire(s).")
     return 0
 
 
