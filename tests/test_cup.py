@@ -517,3 +517,60 @@ def test_the_holder_from_the_roll_of_honour_gets_a_bye(cup_event: EventService) 
         }
         names = {tm.id: tm.name for tm in ops._teams(copy, ops._cup(copy, None)).values()}
         assert lone.name in {names[b] for b in byes}
+
+
+def _empty_cup(path: Path) -> EventService:
+    from arbitre_tui.rules.models import System, Tournament
+
+    service = EventService(path, create=True)
+    service.create_event("Coupe", "Colmar")
+    service.add_tournament(
+        Tournament(key="coupe", name="Coupe", system=System.TEAM_CUP, rounds_planned=4)
+    )
+    return service
+
+
+CUP_HEADER = "nom,prenom,sexe,naissance,club,elo_ffe,equipe\n"
+
+
+def test_clubs_enter_their_teams_with_rosters(tmp_path: Path) -> None:
+    """Issue 16: the « equipe » column of an import makes the teams (as many as a club
+    wants), with their rosters; `arbitre cup team` enters one more."""
+    path = _empty_cup(tmp_path / "c.sqlite").path
+    rows = [
+        "Alpha,Un,M,1990-01-01,Colmar,1800,Colmar 1",
+        "Alpha,Deux,M,1990-01-01,Colmar,1700,Colmar 2",
+        "Alpha,Trois,M,1990-01-01,Colmar,1600,Colmar 2",
+        "Beta,Un,F,1991-01-01,Sélestat,1750,",
+    ]
+    csv = tmp_path / "equipes.csv"
+    csv.write_text(CUP_HEADER + "\n".join(rows) + "\n", encoding="utf-8")
+    out = arbitre("players", "import", str(path), str(csv))
+    assert out.returncode == 0, out.stderr
+    service = EventService(path)
+    t = service.tournament("coupe")
+    teams = {team.name: team for team in service.store.teams(t.id or 0)}
+    assert set(teams) == {"Colmar 1", "Colmar 2", "Sélestat 1"}
+    roster = {
+        name: sorted(p.first_name for p in service.store.players(t.id or 0) if p.team_id == team.id)
+        for name, team in teams.items()
+    }
+    assert roster == {"Colmar 1": ["Un"], "Colmar 2": ["Deux", "Trois"], "Sélestat 1": ["Un"]}
+    service.close()
+    out = arbitre("cup", "team", str(path), "Colmar")
+    assert out.returncode == 0 and "Colmar 3" in out.stdout, out.stderr
+
+
+def test_a_cup_import_row_without_a_club_is_refused_whole(tmp_path: Path) -> None:
+    service = _empty_cup(tmp_path / "c.sqlite")
+    path = service.path
+    before = service.store.snapshot()
+    service.close()
+    csv = tmp_path / "sans-club.csv"
+    csv.write_text(
+        CUP_HEADER + "Alpha,Un,M,1990-01-01,Colmar,1800,\nGamma,Un,M,1990-01-01,,1500,\n",
+        encoding="utf-8",
+    )
+    out = arbitre("players", "import", str(path), str(csv))
+    assert out.returncode == 2 and "sans club" in out.stderr and "Traceback" not in out.stderr
+    assert EventService(path).store.snapshot() == before

@@ -30,7 +30,7 @@ from ..store.repo import Store, player_row, tournament_row
 from .formats import format_of
 
 if TYPE_CHECKING:
-    from ..rules.registration import ImportReport
+    from ..rules.registration import ImportReport, ImportRow
     from . import swiss
 
 __all__ = ["EventService", "OperationError"]
@@ -263,17 +263,49 @@ class EventService:
             raise OperationError("Le fichier ne contient aucun joueur.")
         stamp = dt.datetime.now().replace(microsecond=0)
         tx.args["rows"] = len(good)
+        team_of = self._team_of(tx, t) if format_of(t).by_teams else None
         for i, row in enumerate(good):
             registered = row.player.registered_at or stamp + dt.timedelta(microseconds=i)
+            team = {"team_id": team_of(row)} if team_of else {}
             tx.insert(
                 "players",
                 player_row(
                     row.player.model_copy(
-                        update={"tournament_id": tid, "registered_at": registered}
+                        update={"tournament_id": tid, "registered_at": registered, **team}
                     )
                 ),
             )
         return len(good), report.errors
+
+    def _team_of(self, tx: Tx, t: Tournament) -> Callable[[ImportRow], int]:
+        """A team competition's import: each row's team (« equipe », else « CLUB 1 »),
+        entered with its club the first time it is met — as many teams a club as it wants."""
+        tid = self._tid(t)
+        clubs = {name: cid for cid, name in self.store.clubs().items()}
+        teams = {team.name: team.id for team in self.store.teams(tid)}
+
+        def team_of(row: ImportRow) -> int:
+            club = row.player.club
+            if not club:
+                raise OperationError(
+                    f"Ligne {row.line} : {row.player.name} sans club — une équipe de "
+                    f"{t.name} est celle d'un club (art. 1.4). Rien n'a été enregistré."
+                )
+            name = row.team or f"{club} 1"
+            if name not in teams:
+                if club not in clubs:
+                    clubs[club] = tx.insert("clubs", {"name": club, "code": None})
+                last = name.rsplit(" ", 1)[-1]
+                number = int(last) if last.isdigit() else 1
+                teams[name] = tx.insert(
+                    "teams",
+                    {"tournament_id": tid, "club_id": clubs[club], "number": number, "name": name},
+                )
+            team_id = teams[name]
+            assert team_id is not None
+            return team_id
+
+        return team_of
 
     def check_in(self, player_id: int, checked: bool = True) -> None:
         with self.journal.operation("check_in", {"player": player_id, "checked": checked}) as tx:
@@ -302,6 +334,25 @@ class EventService:
             if row:
                 return int(row[0])
             return tx.insert("clubs", {"name": name, "code": code})
+
+    def enter_team(self, key: str, club: str, name: str | None = None) -> Team:
+        """A club enters one more team (as many as it wants): the next number, « CLUB N »
+        unless named; its roster comes with an import (« equipe » column)."""
+        with self.journal.operation("enter_team", {"tournament": key, "club": club}) as tx:
+            t = self.tournament(key)
+            tx.args["tournament"] = t.key
+            if not club.strip():
+                raise OperationError("Une équipe est celle d'un club : nom du club attendu.")
+            club_id = self.add_club(club.strip())
+            mine = [team for team in self.store.teams(self._tid(t)) if team.club_id == club_id]
+            number = max((team.number for team in mine), default=0) + 1
+            name = (name or f"{club.strip()} {number}").strip()
+            if any(team.name == name for team in self.store.teams(self._tid(t))):
+                raise OperationError(f"L'équipe « {name} » est déjà engagée.")
+            team_id = self.add_team(t.key, club_id, number, name)
+            return Team(
+                id=team_id, tournament_id=self._tid(t), club_id=club_id, number=number, name=name
+            )
 
     def add_team(self, key: str, club_id: int, number: int, name: str) -> int:
         with self.journal.operation("add_team", {"tournament": key, "name": name}) as tx:

@@ -76,43 +76,7 @@ def populate(service: EventService, template: dict[str, Any]) -> None:
         if not report.ok:
             raise OperationError(f"Fixture {spec['players']} invalide :\n{report.error_text()}")
         service.add_tournament(_tournament(spec, len(report.rows)))
-        if spec.get("teams_from_roster"):
-            _add_teams(service, spec["key"], report.rows)
-        else:
-            service.import_players(spec["key"], data)
-
-
-def _add_teams(service: EventService, key: str, rows: list[Any]) -> None:
-    from ..store.repo import player_row
-
-    with service.journal.operation("import_roster", {"tournament": key, "rows": len(rows)}) as tx:
-        t = service.tournament(key)
-        clubs: dict[str, int] = {}
-        teams: dict[str, int] = {}
-        for row in rows:
-            club = row.player.club
-            if club not in clubs:
-                clubs[club] = tx.insert("clubs", {"name": club, "code": None})
-            team_name = row.team or f"{club} 1"
-            if team_name not in teams:
-                number = int(team_name.rsplit(" ", 1)[-1]) if team_name[-1].isdigit() else 1
-                teams[team_name] = tx.insert(
-                    "teams",
-                    {
-                        "tournament_id": t.id,
-                        "club_id": clubs[club],
-                        "number": number,
-                        "name": team_name,
-                    },
-                )
-            tx.insert(
-                "players",
-                player_row(
-                    row.player.model_copy(
-                        update={"tournament_id": t.id, "team_id": teams[team_name]}
-                    )
-                ),
-            )
+        service.import_players(spec["key"], data)  # a cup's teams come with their rows
 
 
 def create_from_template(path: str | Path, name: str) -> EventService:

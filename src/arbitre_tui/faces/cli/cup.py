@@ -152,6 +152,15 @@ def cmd_honours(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_team(args: argparse.Namespace) -> int:
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    team = service.enter_team(t.key, args.club, args.nom)
+    print(f"Équipe engagée : {team.name} (n° {team.id}, équipe {team.number} du club).")
+    print("Son effectif : arbitre import avec la colonne « equipe ».")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "cup",
@@ -169,6 +178,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         q.set_defaults(func=func)
         return q
 
+    te = base("team", "engager une équipe d'un club (autant qu'il en veut)", cmd_team)
+    te.add_argument("club", metavar="CLUB")
+    te.add_argument("--nom", default=None, help="nom de l'équipe (défaut : CLUB N)")
     d = base("draw", "tirer au sort le tour suivant (exempts, recevants)", cmd_draw)
     d.add_argument("--seed", type=int, default=None, help="graine imposée (rejouer un tirage)")
     s = base("status", "matchs et vainqueurs", cmd_status)
