@@ -134,3 +134,21 @@ async def test_playoff_result_from_the_palette(tmp_path: Path) -> None:
     record = service.store.playoffs(service.tournament("u8").id or 0)["title"]
     assert record["matches"][0][:2] == [seeds[3], seeds[4]]
     assert record["matches"][0][3:] == [0.5, 1.5]
+
+
+async def test_a_club_enters_a_team_from_the_palette(tmp_path: Path) -> None:
+    """Issue 16: entering a team needs no shell (palette: « Coupe : engager une équipe »)."""
+    path = tmp_path / "cup.sqlite"
+    service = create_from_template(path, "coupe-alsace")
+    before = [t.name for t in service.store.teams(service.tournament("coupe").id or 0)]
+    service.close()
+    app = ArbitreApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p", *"engager une", "enter")
+        await pilot.pause()
+        await pilot.press(*"Guebwiller", "enter")
+        await pilot.pause()
+        assert bottom_line(app) == "✓ Équipe engagée : Guebwiller 1"
+    service = EventService(path)
+    after = [t.name for t in service.store.teams(service.tournament("coupe").id or 0)]
+    assert after == [*before, "Guebwiller 1"]

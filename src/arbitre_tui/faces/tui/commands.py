@@ -89,6 +89,24 @@ def parse_entry(text: str) -> tuple[str, str, int | None] | None:
     return words[0], " ".join(words[1:]), rating
 
 
+def enter_team(app: ArbitreApp) -> None:
+    """`arbitre cup team`: one more team of a club (its roster: an import with « equipe »)."""
+    from ...operations.formats import format_of
+
+    cups = [t for t in app.service.store.tournaments() if format_of(t).by_teams]
+    if not cups:
+        app.refuse("Aucune compétition par équipes dans ce fichier.")
+        return
+    key, name = cups[0].key, cups[0].name
+
+    def enter(club: str) -> None:
+        app.run_operation(
+            lambda s: s.enter_team(key, club), done=lambda team: f"Équipe engagée : {team.name}"
+        )
+
+    app.ask(TextPrompt(f"Engager en {name} une équipe du club :", enter, on_cancel=app.cancelled))
+
+
 def register_late_player(app: ArbitreApp) -> None:
     """`arbitre register`: a late entry (refused if not eligible), checked in."""
     t = app.tournament
@@ -301,6 +319,7 @@ COMMANDS: list[Command] = [
     Command(
         "K.O. : tirer un repêché", "l dans Repêchage", _pane_action("repechage", "lucky('draw')")
     ),
+    Command("Coupe : engager une équipe", "nom du club ; effectif par import", enter_team),
     Command("Coupe : tirer le tour", "d dans Coupe", _pane_action("coupe", "draw_round")),
     Command("Coupe : ouvrir un match", "Entrée dans Coupe", _pane_action("coupe", "open_match")),
     Command(
