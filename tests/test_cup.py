@@ -217,7 +217,9 @@ def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
     ops.breach(service, None, m["number"], m["home_team_id"], "joueur licencié après le 15 janvier")
     after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
     assert after["winner_team_id"] == m["away_team_id"] and "15 janvier" in after["reason"]
-    # Equipment missing: the home team's board 4 then 3 lose by administrative forfeit.
+    # Equipment missing: the home team's board 4 then 3 lose by administrative forfeit,
+    # counted as player forfeits under that setting (issue 16; the default: test below).
+    service.update_settings(t.key, {"equipment_counts_as_player_forfeit": True})
     m2 = played[1]
     _lineups(service, m2)
     for board in (1, 2):
@@ -574,3 +576,17 @@ def test_a_cup_import_row_without_a_club_is_refused_whole(tmp_path: Path) -> Non
     out = arbitre("players", "import", str(path), str(csv))
     assert out.returncode == 2 and "sans club" in out.stderr and "Traceback" not in out.stderr
     assert EventService(path).store.snapshot() == before
+
+
+def test_equipment_missing_on_two_boards_is_no_3_0_by_default(cup_event: EventService) -> None:
+    """Issue 16, decided: boards 4 and 3 lost for equipment are games lost, not two player
+    forfeits — the match goes to the points (2-2 here: board 1 decides), not 3-0."""
+    service = cup_event
+    t, m = _drawn_match(service)
+    _lineups(service, m)
+    for board in (1, 2):
+        ops.record_board(service, None, m["number"], board, "1-0")
+    ops.equipment_missing(service, None, m["number"], m["home_team_id"], 2)
+    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+    assert after["results"][2:] == ["A-1", "A-1"]
+    assert after["winner_team_id"] == m["home_team_id"] and "échiquier 1" in after["reason"]

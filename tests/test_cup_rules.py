@@ -152,11 +152,31 @@ def test_all_drawn_lower_rating_sum_then_lower_average_age_then_final() -> None:
 
 
 def test_equipment_missing_board_four_then_three() -> None:
+    """With the setting that counts them as player forfeits (issue 16: a setting)."""
     results: list[Board | None] = [H, H, H, H]
-    once = cup.equipment_forfeits(results, home_at_fault=True, boards_lost=1)
+    once = cup.equipment_forfeits(
+        results, home_at_fault=True, boards_lost=1, as_player_forfeits=True
+    )
     assert once == [H, H, H, Board.HOME_FORFEITS]
-    twice = cup.equipment_forfeits(results, home_at_fault=True, boards_lost=2)
+    twice = cup.equipment_forfeits(
+        results, home_at_fault=True, boards_lost=2, as_player_forfeits=True
+    )
     assert twice[2:] == [Board.HOME_FORFEITS, Board.HOME_FORFEITS]
+
+
+def test_equipment_missing_is_an_administrative_loss_by_default() -> None:
+    """Issue 16, decided: the players were present — two boards lost for equipment are two
+    games lost (0, no −1), not art. 3.2's « plus d'un joueur forfait » (3-0)."""
+    results: list[Board | None] = [H, H, H, H]
+    twice = cup.equipment_forfeits(results, home_at_fault=True, boards_lost=2)
+    assert twice == [H, H, Board.HOME_ADMIN, Board.HOME_ADMIN]
+    assert Board.HOME_ADMIN.points == (0.0, 1.0) and Board.HOME_ADMIN.forfeits == (False, False)
+    r = cup.decide(
+        [H, H, Board.HOME_ADMIN, Board.HOME_ADMIN], INFO, INFO, final=False, on=SEASON.match_date
+    )
+    assert (r.home_points, r.away_points) == (2.0, 2.0) and not r.forfeit_score
+    assert r.winner is cup.Outcome.HOME and "échiquier 1" in r.reason
+    assert cup.parse_board("a-1") is Board.HOME_ADMIN
 
 
 def test_breach_loses_the_match_with_its_reason() -> None:

@@ -448,7 +448,12 @@ def equipment_missing(
                 "Matériel manquant : 1 (échiquier 4) ou 2 (échiquiers 4 et 3) parties."
             )
         current = [cup.Board(r) if r else None for r in m["results"]]
-        updated = cup.equipment_forfeits(current, team_id == m["home_team_id"], boards)
+        updated = cup.equipment_forfeits(
+            current,
+            team_id == m["home_team_id"],
+            boards,
+            as_player_forfeits=bool(t.settings.get("equipment_counts_as_player_forfeit", False)),
+        )
         for board, value in enumerate(updated, start=1):
             if value is not None and value != current[board - 1]:
                 record_board(service, t.key, number, board, value.value)

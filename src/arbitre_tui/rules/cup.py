@@ -111,6 +111,8 @@ class Board(StrEnum):
     HOME_FORFEITS = "F-1"  # home player forfeited (−1), away wins
     AWAY_FORFEITS = "1-F"
     BOTH_FORFEIT = "F-F"
+    HOME_ADMIN = "A-1"  # home lost by administrative forfeit (equipment): 0, no −1
+    AWAY_ADMIN = "1-A"
 
     @property
     def points(self) -> tuple[float, float]:
@@ -121,6 +123,8 @@ class Board(StrEnum):
             "F-1": (-1.0, 1.0),
             "1-F": (1.0, -1.0),
             "F-F": (-1.0, -1.0),
+            "A-1": (0.0, 1.0),
+            "1-A": (1.0, 0.0),
         }[self.value]
 
     @property
@@ -147,17 +151,33 @@ def parse_board(text: str) -> Board:
         return Board(key)
     except ValueError:
         raise RuleError(
-            f"Résultat d'échiquier « {text} » : 1-0, X, 0-1, F-1, 1-F ou F-F."
+            f"Résultat d'échiquier « {text} » : 1-0, X, 0-1, F-1, 1-F, F-F (ou A-1, 1-A : "
+            "forfait administratif)."
         ) from None
 
 
 def equipment_forfeits(
-    results: list[Board | None], home_at_fault: bool, boards_lost: int
+    results: list[Board | None],
+    home_at_fault: bool,
+    boards_lost: int,
+    *,
+    as_player_forfeits: bool = False,
 ) -> list[Board | None]:
-    """Equipment missing: board 4, then board 3, of the team at fault lose by administrative forfeit."""
+    """Equipment missing (art. 2.6): board 4, then board 3, of the team at fault lose « par
+    forfait administratif ».
+
+    Decided here (the text is silent): the players were present, so an administrative
+    forfeit is a game lost (0, no −1) and not one of art. 3.2's « joueur forfait » — two
+    such boards do not lose the match 3-0. ``as_player_forfeits`` (a setting) counts them
+    as player forfeits instead.
+    """
     out = list(results)
+    if as_player_forfeits:
+        lost = Board.HOME_FORFEITS if home_at_fault else Board.AWAY_FORFEITS
+    else:
+        lost = Board.HOME_ADMIN if home_at_fault else Board.AWAY_ADMIN
     for board in (3, 2)[:boards_lost]:
-        out[board] = Board.HOME_FORFEITS if home_at_fault else Board.AWAY_FORFEITS
+        out[board] = lost
     return out
 
 
