@@ -12,7 +12,10 @@ Used:
   they differ), and in the migration tests (``tests/test_store_sqlite_utils.py``);
 - ``journal.Tx.insert_all``: many new rows in multi-row INSERTs (an import's players),
   inside the operation's transaction (sqlite-utils takes a SAVEPOINT when one is open, so
-  nothing commits early), each row journaled for undo as ``Tx.insert`` does.
+  nothing commits early), each row journaled for undo as ``Tx.insert`` does. Fewer
+  statements (1,000 players: 30 INSERTs of 999 values at most and one SELECT, instead of
+  1,000 of each), not a faster import: about 130 ms either way, its Python per value
+  costs what the statements saved.
 
 Not used:
 
