@@ -7,17 +7,18 @@ is used and where not.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from arbitre_tui.rules.models import Player, System
+from arbitre_tui.rules.models import Player, System, Tournament
 from arbitre_tui.store import db
 from arbitre_tui.store.db import StoreError
 from arbitre_tui.store.introspection import drift, fresh_schema, schema_of
-from arbitre_tui.store.journal import OperationError
+from arbitre_tui.store.journal import OperationError, Tx
 from arbitre_tui.store.repo import Store, player_row
 from arbitre_tui.store.schema import DATA_TABLES, MIGRATIONS, SCHEMA_VERSION
 
@@ -183,3 +184,31 @@ def test_insert_all_leaves_the_connection_as_it_was(tmp_path: Path) -> None:
     with refused, store.journal.operation("import_players") as tx:
         tx.insert_all("players", [{"id": 9, **_players(1)[0]}])
     store.close()
+
+
+def test_importing_players_goes_through_insert_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The import operation writes its players in one bulk insert, each row journaled."""
+    from arbitre_tui.operations import EventService
+
+    service = EventService(tmp_path / "e.sqlite", create=True)
+    service.create_event("Test", "Ville")
+    service.add_tournament(
+        Tournament(key="open", name="Open", system=System.SWISS, rounds_planned=5)
+    )
+    csv = "nom,fide_id\n" + "".join(f"J{i},{30_000_000 + i}\n" for i in range(300))
+    calls: list[int] = []
+    bulk = Tx.insert_all
+
+    def counting(self: Tx, table: str, rows: Sequence[Mapping[str, Any]]) -> list[int]:
+        calls.append(len(rows))
+        return bulk(self, table, rows)
+
+    monkeypatch.setattr(Tx, "insert_all", counting)
+    assert service.import_players("open", csv.encode()) == (300, [])
+    assert calls == [300]
+    assert len(service.store.players(service.tournament("open").id or 0)) == 300
+    assert service.journal.undo() is not None  # one operation, undone whole
+    assert service.store.players(service.tournament("open").id or 0) == []
+    service.close()

@@ -263,16 +263,21 @@ class EventService:
             raise OperationError("Le fichier ne contient aucun joueur.")
         stamp = dt.datetime.now().replace(microsecond=0)
         tx.args["rows"] = len(good)
-        for i, row in enumerate(good):
-            registered = row.player.registered_at or stamp + dt.timedelta(microseconds=i)
-            tx.insert(
-                "players",
+        tx.insert_all(  # one bulk insert (sqlite-utils), each row journaled
+            "players",
+            [
                 player_row(
                     row.player.model_copy(
-                        update={"tournament_id": tid, "registered_at": registered}
+                        update={
+                            "tournament_id": tid,
+                            "registered_at": row.player.registered_at
+                            or stamp + dt.timedelta(microseconds=i),
+                        }
                     )
-                ),
-            )
+                )
+                for i, row in enumerate(good)
+            ],
+        )
         return len(good), report.errors
 
     def check_in(self, player_id: int, checked: bool = True) -> None:
