@@ -3,7 +3,7 @@
 Any text in gives a parsed value or the project's French refusal — never another
 exception, never English from a library — and what is written reads back the same.
 The profile is derandomized (the same examples on every run, CI included) and modest:
-a few seconds. Inputs that once broke a parser are kept as ``@example``.
+a few seconds (``ARBITRE_FUZZ_EXAMPLES=5000`` for a deeper run, new examples each time). Inputs that once broke a parser are kept as ``@example``.
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import csv
 import datetime as dt
 import io
 import math
+import os
 import re
 import sqlite3
 import string
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -28,17 +29,20 @@ from arbitre_tui.rules import tiebreaks, trf
 from arbitre_tui.rules.errors import RuleError
 from arbitre_tui.rules.models import Player, Sex, Title
 from arbitre_tui.rules.registration import decode, parse_players_csv
+from arbitre_tui.rules.swiss.checker import check_tournament
 from arbitre_tui.rules.swiss.dutch import pair_round
 from arbitre_tui.rules.swiss.trf_state import state_from_trf
 
 from .conftest import make_round_robin
 from .helpers.cli import arbitre
 
+# ARBITRE_FUZZ_EXAMPLES=5000 for a deeper run, with new examples each time
+DEEPER = os.environ.get("ARBITRE_FUZZ_EXAMPLES")
 settings.register_profile(
     "contracts",
-    max_examples=150,
+    max_examples=int(DEEPER or 150),
     deadline=None,
-    derandomize=True,
+    derandomize=DEEPER is None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -131,16 +135,30 @@ def test_trf_written_then_read_is_the_same_tournament(t: trf.TrfTournament, newl
     assert trf.write(again, newline) == text
 
 
+def _check_pairings(t: trf.TrfTournament) -> None:
+    for check in check_tournament(t):
+        assert check.error is None or assert_french(check.error) is None
+
+
 def _read_trf_as_the_command_line_does(text: str) -> None:
-    """parse, then what `arbitre pair-trf` and `arbitre tiebreaks` do with it."""
+    """parse, then each of what `arbitre pair-trf`, `tiebreaks`, `check-pairings` do."""
     try:
         t = trf.parse(text, check_scores=False)
-        numbers = [*t.scoring.values(), *(p.points for p in t.players.values())]
-        assert all(math.isfinite(x) for x in numbers), numbers  # "nan" is no score
-        pair_round(state_from_trf(t))
-        tiebreaks.standings(tiebreaks.from_trf(t), ["PTS", "BH", "TPR", "WIN"])
     except RuleError as exc:
         assert_french(exc.message)
+        return
+    numbers = [*t.scoring.values(), *(p.points for p in t.players.values())]
+    assert all(math.isfinite(x) for x in numbers), numbers  # "nan" is no score
+    uses: list[Callable[[], object]] = [
+        lambda: pair_round(state_from_trf(t)),
+        lambda: tiebreaks.standings(tiebreaks.from_trf(t), ["PTS", "BH", "TPR", "WIN"]),
+        lambda: _check_pairings(t),
+    ]
+    for use in uses:
+        try:
+            use()
+        except RuleError as exc:
+            assert_french(exc.message)
 
 
 @FUZZ
@@ -148,6 +166,10 @@ def _read_trf_as_the_command_line_does(text: str) -> None:
 @example("142 99999999999\n001    1")  # once filled the memory with empty rounds
 @example("001    1" + " " * 72 + " nan")  # NaN points (columns 81-84) accepted
 @example("162  W nan\n001    1")  # NaN scoring: round(nan) crashed the Dutch engine
+@example(  # a win worth 3: the performance (TPR) indexed past its table, IndexError
+    "162  W 3.0\n001    1      A" + " " * 33 + "1500" + " " * 29 + "3.0          2 w 1\n"
+    "001    2      B" + " " * 33 + "1600" + " " * 29 + "0.0          1 b 0\n"
+)
 def test_any_text_is_a_tournament_or_a_french_refusal(text: str) -> None:
     _read_trf_as_the_command_line_does(text)
 
@@ -231,6 +253,7 @@ def _csv(players: list[Player], delimiter: str) -> str:
 
 @FUZZ
 @given(players(), st.sampled_from([",", ";", "\t"]))
+@example([Player(surname="0", club='"0,')], ",")  # the sniffer guessed no doubled quotes
 def test_csv_written_from_players_reads_back_the_same_players(
     players: list[Player], delimiter: str
 ) -> None:
@@ -290,7 +313,7 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EventService]:
     service.close()
 
 
-@settings(FUZZ, max_examples=60)
+@FUZZ
 @given(FILES, st.booleans())
 @example(b"nom,fide_id\nA," + b"9" * 30, True)  # OverflowError at the insert, once
 def test_any_file_imported_into_an_event_is_players_or_a_french_refusal(
@@ -367,6 +390,9 @@ GARBLED_TRF = [
     "142 x\n001    1 m    A\n",
     "001    1 m    A                                  2000 FRA             2000/01/01  1.0"
     "     2 w 1\n",  # opponent 2 unknown
+    # a win worth 3 (record 162): the performance crashed `tiebreaks --list TPR`, once
+    "162  W 3.0\n001    1      A" + " " * 33 + "1500" + " " * 29 + "3.0          2 w 1\n"
+    "001    2      B" + " " * 33 + "1600" + " " * 29 + "0.0          1 b 0\n",
 ]
 
 
@@ -377,4 +403,4 @@ def test_cli_reading_a_garbled_trf_is_refused_in_french(tmp_path: Path, content:
     pairing = tmp_path / "pairing.txt"
     _refused_in_french(arbitre("pair-trf", str(garbled), "-p", str(pairing)))
     assert not pairing.exists()
-    _refused_in_french(arbitre("tiebreaks", str(garbled), "--list", "PTS,BH"))
+    _refused_in_french(arbitre("tiebreaks", str(garbled), "--list", "PTS,BH,TPR"))

@@ -207,12 +207,20 @@ def parse_players_csv(text: str) -> ImportReport:
     """Read a player list; every fault is reported, none is fixed silently."""
     report = ImportReport()
     sample = text[:4096]
+    # The separator is guessed; the quoting is the spreadsheets' (a quote doubled inside
+    # quotes): the sniffer's guess of it misread « ""0, » written by Excel or Python.
     try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+        sniffed = csv.Sniffer().sniff(sample, delimiters=",;\t")
+        delimiter, skip_space = sniffed.delimiter, bool(sniffed.skipinitialspace)
     except csv.Error:
-        dialect = csv.excel
+        delimiter, skip_space = ",", False
     # newline="": a CR alone ends a line too (old Mac files), as the csv module expects
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    reader = csv.reader(
+        io.StringIO(text, newline=""),
+        csv.excel,
+        delimiter=delimiter,
+        skipinitialspace=skip_space,
+    )
     try:
         header = next(reader)
     except StopIteration:
