@@ -203,23 +203,37 @@ def _csv_fault(exc: csv.Error) -> str:
     return "ligne illisible (guillemets ou séparateurs mal placés)"
 
 
+_KNOWN = frozenset(alias for aliases in COLUMNS.values() for alias in aliases)
+
+
+def _separator(text: str) -> str:
+    """The one of , ; tab that cuts the header line into the most known columns.
+
+    Read from the header alone, whose names are known: csv.Sniffer guessed from the
+    data too, and a name like « ";" » in a comma file made it pick the semicolon.
+    """
+    first = io.StringIO(text, newline="").readline().rstrip("\r\n")
+
+    def known(separator: str) -> int:
+        try:
+            cells = next(csv.reader([first], delimiter=separator, skipinitialspace=True), [])
+        except csv.Error:
+            return 0
+        return sum(cell.strip().lower() in _KNOWN for cell in cells)
+
+    return max(",;\t", key=known)  # a tie (one column, or none known): the comma
+
+
 def parse_players_csv(text: str) -> ImportReport:
     """Read a player list; every fault is reported, none is fixed silently."""
     report = ImportReport()
-    sample = text[:4096]
-    # The separator is guessed; the quoting is the spreadsheets' (a quote doubled inside
-    # quotes): the sniffer's guess of it misread « ""0, » written by Excel or Python.
-    try:
-        sniffed = csv.Sniffer().sniff(sample, delimiters=",;\t")
-        delimiter, skip_space = sniffed.delimiter, bool(sniffed.skipinitialspace)
-    except csv.Error:
-        delimiter, skip_space = ",", False
-    # newline="": a CR alone ends a line too (old Mac files), as the csv module expects
+    # newline="": a CR alone ends a line too (old Mac files), as the csv module expects;
+    # the quoting is the spreadsheets' (a quote doubled inside quotes)
     reader = csv.reader(
         io.StringIO(text, newline=""),
         csv.excel,
-        delimiter=delimiter,
-        skipinitialspace=skip_space,
+        delimiter=_separator(text),
+        skipinitialspace=True,
     )
     try:
         header = next(reader)
