@@ -8,7 +8,19 @@ import sys
 
 import arbitre_tui.rules
 
-FORBIDDEN = ("textual", "sqlite3", "_sqlite3", "sqlite_utils", "rich", "aiohttp", "qrcode")
+# UI, database, network, PDF and image libraries (tests/test_import_hygiene.py checks the
+# source for them too, imports deferred into functions included)
+FORBIDDEN = (
+    "textual",
+    "sqlite3",
+    "_sqlite3",
+    "sqlite_utils",
+    "rich",
+    "aiohttp",
+    "qrcode",
+    "fpdf",
+    "PIL",
+)
 
 
 def test_rules_core_imports_no_ui_or_database() -> None:

@@ -264,17 +264,22 @@ class EventService:
         stamp = dt.datetime.now().replace(microsecond=0)
         tx.args["rows"] = len(good)
         team_of = self._team_of(tx, t) if format_of(t).by_teams else None
-        for i, row in enumerate(good):
-            registered = row.player.registered_at or stamp + dt.timedelta(microseconds=i)
-            team = {"team_id": team_of(row)} if team_of else {}
-            tx.insert(
-                "players",
+        tx.insert_all(  # one bulk insert (sqlite-utils), each row journaled
+            "players",
+            [
                 player_row(
                     row.player.model_copy(
-                        update={"tournament_id": tid, "registered_at": registered, **team}
+                        update={
+                            "tournament_id": tid,
+                            "registered_at": row.player.registered_at
+                            or stamp + dt.timedelta(microseconds=i),
+                            **({"team_id": team_of(row)} if team_of else {}),
+                        }
                     )
-                ),
-            )
+                )
+                for i, row in enumerate(good)
+            ],
+        )
         return len(good), report.errors
 
     def _team_of(self, tx: Tx, t: Tournament) -> Callable[[ImportRow], int]:

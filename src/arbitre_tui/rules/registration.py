@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
+from .errors import RuleError
 from .models import Player, Sex, Title
 
 # French headers first; English aliases accepted for files from other programs.
@@ -46,6 +47,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 _RATING = re.compile(r"^(\d{3,4})\s*([FNE])?$")
+_FIDE_ID = re.compile(r"[0-9]{1,10}")
 _TRUE = {"1", "oui", "o", "yes", "y", "true", "vrai", "x"}
 _FALSE = {"", "0", "non", "n", "no", "false", "faux"}
 
@@ -91,21 +93,31 @@ def same_person(a: Player, b: Player) -> bool:
 
 def decode(data: bytes, encoding: str = "utf-8") -> str:
     """Decode the file, refusing to guess: a wrong guess would corrupt every accent."""
-    if encoding.lower().replace("_", "-") in ("utf-8", "utf8"):
-        try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            line = data[: exc.start].count(b"\n") + 1
-            raise EncodingFault(line) from None
-    return data.decode(encoding)
+    utf8 = encoding.lower().replace("_", "-") in ("utf-8", "utf8")
+    try:
+        return data.decode("utf-8-sig" if utf8 else encoding)
+    except LookupError:
+        raise EncodingFault(
+            f"encodage « {encoding} » inconnu (par exemple utf-8, latin-1, cp1252)"
+        ) from None
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        if utf8:
+            raise EncodingFault(
+                f"ligne {line} : le fichier n'est pas en UTF-8 (probablement Latin-1 / "
+                "Windows-1252). Réimportez avec --encoding latin-1, ou enregistrez-le en UTF-8.",
+                line,
+            ) from None
+        raise EncodingFault(
+            f"ligne {line} : le fichier n'est pas en {encoding} (essayez utf-8 ou latin-1)", line
+        ) from None
 
 
-class EncodingFault(ValueError):
-    def __init__(self, line: int) -> None:
-        super().__init__(
-            f"ligne {line} : le fichier n'est pas en UTF-8 (probablement Latin-1 / "
-            "Windows-1252). Réimportez avec --encoding latin-1, ou enregistrez-le en UTF-8."
-        )
+class EncodingFault(RuleError):
+    """The bytes are not text in the encoding given; the message says which line."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
         self.line = line
 
 
@@ -142,19 +154,94 @@ def _parse_bool(value: str, label: str) -> bool:
     raise ValueError(f"valeur « {value} » illisible pour {label} (oui/non)")
 
 
+def _parse_fide_id(value: str) -> int | None:
+    """Digits only, ten at most: the store keeps it as a 64-bit integer."""
+    if not value:
+        return None
+    if not _FIDE_ID.fullmatch(value):
+        raise ValueError(f"identifiant FIDE « {value} » illisible (des chiffres, 10 au plus)")
+    return int(value)
+
+
+def _parse_title(value: str) -> Title | None:
+    if not value:
+        return None
+    try:
+        return Title(value.upper())
+    except ValueError:
+        raise ValueError(f"titre inconnu « {value} »") from None
+
+
+def _parse_moment(value: str) -> dt.datetime | None:
+    if not value:
+        return None
+    try:
+        return dt.datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError(
+            f"date d'inscription illisible « {value} » (attendu AAAA-MM-JJ HH:MM)"
+        ) from None
+
+
+# pydantic's checks on a Player, said in French (its own messages are English)
+_FIELD_LABELS = {"surname": "nom", "first_name": "prénom", "federation": "fédération"}
+
+
+def _validation_fault(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    field_name = str(first["loc"][0]) if first["loc"] else ""
+    label = _FIELD_LABELS.get(field_name, field_name)
+    limit = (first.get("ctx") or {}).get("max_length")
+    if first["type"] == "string_too_long" and limit is not None:
+        return f"{label} : {limit} caractères au plus (« {first['input']} »)"
+    return f"{label} : valeur « {first['input']} » refusée"
+
+
+def _csv_fault(exc: csv.Error) -> str:
+    if "field larger" in str(exc):
+        return "champ trop long (plus de 128 Ko) : le fichier est-il bien un CSV ?"
+    return "ligne illisible (guillemets ou séparateurs mal placés)"
+
+
+_KNOWN = frozenset(alias for aliases in COLUMNS.values() for alias in aliases)
+
+
+def _separator(text: str) -> str:
+    """The one of , ; tab that cuts the header line into the most known columns.
+
+    Read from the header alone, whose names are known: csv.Sniffer guessed from the
+    data too, and a name like « ";" » in a comma file made it pick the semicolon.
+    """
+    first = io.StringIO(text, newline="").readline().rstrip("\r\n")
+
+    def known(separator: str) -> int:
+        try:
+            cells = next(csv.reader([first], delimiter=separator, skipinitialspace=True), [])
+        except csv.Error:
+            return 0
+        return sum(cell.strip().lower() in _KNOWN for cell in cells)
+
+    return max(",;\t", key=known)  # a tie (one column, or none known): the comma
+
+
 def parse_players_csv(text: str) -> ImportReport:
     """Read a player list; every fault is reported, none is fixed silently."""
     report = ImportReport()
-    sample = text[:4096]
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
+    # newline="": a CR alone ends a line too (old Mac files), as the csv module expects;
+    # the quoting is the spreadsheets' (a quote doubled inside quotes)
+    reader = csv.reader(
+        io.StringIO(text, newline=""),
+        csv.excel,
+        delimiter=_separator(text),
+        skipinitialspace=True,
+    )
     try:
         header = next(reader)
     except StopIteration:
         report.errors.append((1, "fichier vide"))
+        return report
+    except csv.Error as exc:
+        report.errors.append((1, _csv_fault(exc)))
         return report
     index: dict[str, int] = {}
     for i, name in enumerate(header):
@@ -166,8 +253,22 @@ def parse_players_csv(text: str) -> ImportReport:
         report.errors.append((1, "colonne « nom » absente de l'en-tête"))
         return report
     seen_fide: dict[int, int] = {}
-    for line_no, cells in enumerate(reader, start=2):
+    rows = enumerate(reader, start=2)
+    while True:
+        try:
+            line_no, cells = next(rows)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # nothing after it can be read reliably
+            report.errors.append((reader.line_num, _csv_fault(exc)))
+            break
         if not any(c.strip() for c in cells):
+            continue
+        if any("\n" in cells[i] or "\r" in cells[i] for i in index.values() if i < len(cells)):
+            # a quote opened and never closed swallows the lines after it into one cell
+            report.errors.append(
+                (line_no, "retour à la ligne dans un champ : guillemet non fermé ?")
+            )
             continue
 
         def cell(name: str, cells: list[str] = cells) -> str:
@@ -184,17 +285,13 @@ def parse_players_csv(text: str) -> ImportReport:
             )
             if sex == "?":
                 raise ValueError(f"sexe « {cell('sex')} » illisible (M ou F)")
-            title_raw = cell("title").upper()
-            title = Title(title_raw) if title_raw else None
-            fide_raw = cell("fide_id")
-            fide_id = int(fide_raw) if fide_raw else None
+            fide_id = _parse_fide_id(cell("fide_id"))
             if fide_id is not None:
                 if fide_id in seen_fide:
                     raise ValueError(
                         f"identifiant FIDE {fide_id} déjà à la ligne {seen_fide[fide_id]}"
                     )
                 seen_fide[fide_id] = line_no
-            registered_raw = cell("registered_at")
             player = Player(
                 surname=surname,
                 first_name=cell("first_name"),
@@ -204,14 +301,14 @@ def parse_players_csv(text: str) -> ImportReport:
                 fide_id=fide_id,
                 ffe_code=cell("ffe_code") or None,
                 club=cell("club"),
-                title=title,
+                title=_parse_title(cell("title")),
                 rating_fide=_parse_rating(cell("rating_fide"), "FIDE"),
                 rating_ffe=_parse_rating(cell("rating_ffe"), "FFE"),
                 phone=cell("phone") or None,
                 email=cell("email") or None,
                 fee_category=cell("fee_category") or None,
                 paid=_parse_bool(cell("paid"), "payé"),
-                registered_at=dt.datetime.fromisoformat(registered_raw) if registered_raw else None,
+                registered_at=_parse_moment(cell("registered_at")),
                 payment_method=cell("payment_method") or None,
                 nationality=cell("nationality") or None,
                 eu=_parse_bool(cell("eu"), "UE") if cell("eu") else None,
@@ -221,19 +318,10 @@ def parse_players_csv(text: str) -> ImportReport:
                 residence_since=_parse_date(cell("residence_since")),
             )
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            report.errors.append((line_no, f"{where} : {first['msg']}"))
+            report.errors.append((line_no, _validation_fault(exc)))
             continue
-        except ValueError as exc:
-            msg = str(exc)
-            if "invalid literal for int" in msg:
-                msg = "identifiant FIDE non numérique"
-            elif "is not a valid Title" in msg:
-                msg = f"titre inconnu « {cell('title')} »"
-            elif "Invalid isoformat" in msg:
-                msg = f"date d'inscription illisible « {cell('registered_at')} »"
-            report.errors.append((line_no, msg))
+        except ValueError as exc:  # each parser above says what is wrong, in French
+            report.errors.append((line_no, str(exc)))
             continue
         report.rows.append(
             ImportRow(line_no, player, cell("tournament") or None, cell("team") or None)

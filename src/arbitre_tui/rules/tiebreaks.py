@@ -153,6 +153,11 @@ _DP = [
 def dp(p: Decimal) -> int:
     """Rating difference for a score fraction p (0..1, two decimals)."""
     hundredths = int((p * 100).to_integral_value(ROUND_HALF_UP))
+    if not 0 <= hundredths <= 100:  # points per game past 1: a win worth 3 (record 162)
+        raise RuleError(
+            f"Performance : {p} points par partie, hors de 0 à 1 (barème non standard, "
+            "record 162) : ce départage ne se calcule pas ici."
+        )
     if hundredths >= 50:
         return _DP[hundredths - 50]
     return -_DP[50 - hundredths]

@@ -7,6 +7,7 @@ Faults are reported with the line number and the reason.
 
 from __future__ import annotations
 
+import math
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -16,6 +17,7 @@ from .errors import RuleError
 ResultCode = Literal["1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", " "]
 RESULT_CODES = frozenset("1=0+-WDLHFUZ ")
 BYE_CODES = frozenset("HFUZ ")
+MAX_ROUNDS = 999  # more is a garbled number, not a tournament (and would fill the memory)
 COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
 
 
@@ -98,6 +100,17 @@ def _int(text: str, line: int, what: str) -> int:
         raise TrfError(line, f"{what} « {text} » n'est pas un nombre") from None
 
 
+def _float(text: str, line: int, what: str) -> float:
+    text = text.strip()
+    try:
+        value = float(text) if text else 0.0
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):  # "nan" and "inf" are floats to Python, not to a TRF
+        raise TrfError(line, f"{what} « {text} » illisible")
+    return value
+
+
 def _player(raw: str, line: int) -> TrfPlayer:
     raw = raw.ljust(91)
     p = TrfPlayer(
@@ -114,11 +127,7 @@ def _player(raw: str, line: int) -> TrfPlayer:
     )
     if p.start <= 0:
         raise TrfError(line, "numéro de départ manquant")
-    pts = raw[80:84].strip()
-    try:
-        p.points = float(pts) if pts else 0.0
-    except ValueError:
-        raise TrfError(line, f"points « {pts} » illisibles") from None
+    p.points = _float(raw[80:84], line, "total de points")
     k = 0
     while 91 + 10 * k < len(raw.rstrip()):
         cell = raw[91 + 10 * k : 101 + 10 * k].ljust(10)
@@ -162,6 +171,8 @@ def parse(text: str, *, check_scores: bool = True) -> TrfTournament:
             t.players[p.start] = p
         elif code == "142" or code == "XXR":
             t.rounds = _int(rest, number, "nombre de rondes")
+            if not 0 <= t.rounds <= MAX_ROUNDS:
+                raise TrfError(number, f"{t.rounds} rondes : entre 0 et {MAX_ROUNDS}")
         elif code == "152":
             v = rest.strip().upper()
             if v not in ("W", "B"):
@@ -225,10 +236,7 @@ def _scoring(t: TrfTournament, raw: str, number: int) -> None:
         if symbol.strip():
             if symbol not in t.scoring:
                 raise TrfError(number, f"record 162 : symbole « {symbol} » inconnu")
-            try:
-                t.scoring[symbol] = float(value)
-            except ValueError:
-                raise TrfError(number, f"record 162 : valeur « {value} » illisible") from None
+            t.scoring[symbol] = _float(value, number, "record 162 : valeur")
         pos += 9
 
 

@@ -243,20 +243,38 @@ def _check_identity(conn: sqlite3.Connection, path: Path, check: bool) -> None:
 
 
 def migrate(conn: sqlite3.Connection) -> None:
-    """Bring the schema to the current version, each step in its own transaction."""
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+    """Bring the schema to the current version: all the steps in one transaction.
+
+    An old file is checked against a fresh schema before the commit
+    (introspection.drift): one that would end up shaped otherwise is refused as it was.
+    """
+    if conn.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        # read again under the lock: another station may have migrated it meanwhile
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             # executescript would commit on its own; run statements one by one instead.
             for statement in _statements(script):
                 conn.execute(statement)
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {number}")
-            conn.execute("COMMIT")
-        except BaseException:
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        if 0 < version < len(MIGRATIONS):
+            from .introspection import drift
+
+            faults = drift(conn, MIGRATIONS)
+            if faults:
+                raise StoreError(
+                    f"Mise à jour du schéma {version} → {len(MIGRATIONS)} refusée : le "
+                    f"résultat ne serait pas celui d'un fichier neuf ({' ; '.join(faults)}). "
+                    "Rien n'a été modifié ; gardez ce fichier et signalez-le."
+                )
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
             conn.execute("ROLLBACK")
-            raise
+        raise
 
 
 def _statements(script: str) -> list[str]:

@@ -214,6 +214,36 @@ class Tx:
         self._record(table, row_id, None, _row(self.conn, table, row_id))
         return row_id
 
+    def insert_all(self, table: str, rows: Sequence[Mapping[str, Any]]) -> list[int]:
+        """Many new rows at once (an import), each journaled as :meth:`insert` does.
+
+        sqlite-utils writes them in multi-row INSERTs inside this transaction (it takes a
+        SAVEPOINT when one is open: nothing commits early); the rows it added are then
+        read back in one query. SQLite numbers them (no ``id``), all with the same columns
+        (sqlite-utils would write NULL for a missing one, not the column's default).
+        """
+        self._check_table(table)
+        if not rows:
+            return []
+        columns = set(rows[0])
+        if "id" in columns or any(set(row) != columns for row in rows):
+            raise ValueError("insert_all : mêmes colonnes pour chaque ligne, sans id")
+        from .introspection import database
+
+        last = self.conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0]
+        database(self.conn).table(table).insert_all([dict(row) for row in rows])
+        added = [
+            dict(row)
+            for row in self.conn.execute(
+                f"SELECT * FROM {table} WHERE id > ? ORDER BY id", (last,)
+            ).fetchall()
+        ]
+        if len(added) != len(rows):  # numbers past the largest id ran out: SQLite drew some
+            raise OperationError("Numérotation des lignes épuisée : rien n'a été enregistré.")
+        for row in added:
+            self._record(table, row["id"], None, row)
+        return [row["id"] for row in added]
+
     def update(self, table: str, row_id: int, values: Mapping[str, Any]) -> None:
         self._check_table(table)
         before = _row(self.conn, table, row_id)
