@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules import cup
 from ..rules.errors import RuleError
 from ..rules.models import Player, System, Team, Tournament
+from ..rules.settings import setting
 from ..store.journal import OperationError, Tx
 
 if TYPE_CHECKING:
@@ -452,7 +453,7 @@ def equipment_missing(
             current,
             team_id == m["home_team_id"],
             boards,
-            as_player_forfeits=bool(t.settings.get("equipment_counts_as_player_forfeit", False)),
+            as_player_forfeits=bool(setting(t, "equipment_counts_as_player_forfeit")),
         )
         for board, value in enumerate(updated, start=1):
             if value is not None and value != current[board - 1]:
@@ -464,7 +465,7 @@ def lineup_delay(t: Tournament, m: dict[str, Any], side: str, start: dt.datetime
     handed = m[f"lineup_{side}_at"]
     if not handed:
         return dt.timedelta(0)
-    due = start - dt.timedelta(minutes=int(t.settings.get("lineup_minutes_before", 15)))
+    due = start - dt.timedelta(minutes=int(setting(t, "lineup_minutes_before")))
     late = dt.datetime.fromisoformat(handed) - due
     return min(max(late, dt.timedelta(0)), dt.timedelta(hours=1))
 
@@ -492,7 +493,7 @@ def honours(
 def clock_advances(t: Tournament, m: dict[str, Any]) -> dict[str, int]:
     """Minutes each team's clocks are advanced for a late line-up (shown on screen and sheet)."""
     out: dict[str, int] = {}
-    start_time = dt.time.fromisoformat(str(t.settings.get("match_start", "09:00")))
+    start_time = dt.time.fromisoformat(str(setting(t, "match_start")))
     for side in ("home", "away"):
         handed = m[f"lineup_{side}_at"]
         if not handed:

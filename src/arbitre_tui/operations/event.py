@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..rules import settings as settings_rules
 from ..rules.draws import run_draw
 from ..rules.errors import RuleError
 from ..rules.incidents import consequence as incident_consequence
@@ -24,6 +25,7 @@ from ..rules.models import (
     parse_result,
 )
 from ..rules.open_rules import eligibility_fault
+from ..rules.settings import setting
 from ..store.backup import ROUNDS, BackupFailed, backup_dir, room_for_copy
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
 from ..store.repo import Store, player_row, tournament_row
@@ -152,11 +154,15 @@ class EventService:
                 f"« {state[0]} » n'est pas un réglage : c'est l'état du tournoi, modifié par "
                 "ses propres opérations."
             )
+        try:  # every name known, every value typed (rules/settings.py)
+            typed = settings_rules.check_all(changes)
+        except RuleError as exc:
+            raise OperationError(exc.message) from None
         with self.journal.operation(
             "update_settings", {"tournament": key, "changes": changes}
         ) as tx:
             t = self.tournament(key)
-            settings = {**t.settings, **changes}
+            settings = {**t.settings, **typed}
             tx.update(
                 "tournaments", self._tid(t), {"settings": json.dumps(settings, ensure_ascii=False)}
             )
@@ -580,7 +586,7 @@ class EventService:
                 raise OperationError(f"Échiquier {board} : exempt, personne n'est attendu.")
             if rnd.closed:
                 raise OperationError(f"La ronde {rnd.number} est close.")
-            minutes = int(t.settings.get("lateness_minutes", 0))
+            minutes = int(setting(t, "lateness_minutes"))
             if rnd.start_time is not None and minutes:
                 deadline = rnd.start_time + dt.timedelta(minutes=minutes)
                 if (now or dt.datetime.now()) < deadline:
@@ -678,7 +684,7 @@ class EventService:
                         f"Échiquier {board} : la partie est finie ({game.result.label}), "
                         "plus de coup illégal à compter."
                     )
-                limit = int(t.settings.get("illegal_moves_to_lose", 2))
+                limit = int(setting(t, "illegal_moves_to_lose"))
                 count = self.illegal_moves(game.id, player_id) + 1
                 if count >= limit:
                     if not confirm:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules import knockout as ko
 from ..rules.errors import RuleError
 from ..rules.models import Player, Result, System, Tournament
+from ..rules.settings import setting
 from ..store.journal import OperationError
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def _format(service: EventService, t: Tournament) -> ko.KoFormat:
             ko.Entrant(p.id or 0, p.name, p.rating, p.phone, p.paid, p.payment_method)
             for p in people
         ],
-        float(t.settings.get("fee", 0)),
+        float(setting(t, "fee")),
     )
 
 
@@ -68,7 +69,7 @@ def status(service: EventService, key: str | None) -> dict[str, Any]:
         "current_round": rounds[-1].number if rounds else 0,
         "stage": t.stages.get(rounds[-1].number) if rounds else None,
     }
-    if t.settings.get("fide_rated"):
+    if setting(t, "fide_rated"):
         out["warning"] = (
             "Tournoi homologué FIDE : ce règlement s'écarte des Règles du jeu "
             "(3 coups illégaux perdent ici, 2 selon la FIDE)."
@@ -134,7 +135,7 @@ def _context(
 ) -> tuple[str, dict[int, int], set[int], dict[int, str | None]]:
     assert t.id is not None
     players = service.store.players(t.id)
-    rule = str(t.settings.get("decider", "armageddon"))
+    rule = str(setting(t, "decider"))
     return (
         rule,
         {p.id: p.rating for p in players if p.id},
@@ -166,7 +167,7 @@ def pair(
                 info["byes"],
             )
             others = [p for p in fmt.validated if p not in set(fmt.byes)]
-            seeded = t.settings.get("round1_draw") == "seeded"
+            seeded = setting(t, "round1_draw") == "seeded"
             order = others if seeded else tx.draw("tirage de la ronde 1", "shuffle", others, seed)
             try:
                 sides: list[tuple[int | None, int | None]] = list(
@@ -195,7 +196,7 @@ def pair(
                 if (a is None) != (b is None) and not exempt_holes:
                     holes.append(j + 1)
                 sides.append((a, b) if a is not None else (b, None))
-            if number == t.rounds_planned and t.settings.get("third_place_game"):
+            if number == t.rounds_planned and setting(t, "third_place_game"):
                 semis = _matches(service, t, number - 1)
                 losers = []
                 for m in semis:
@@ -278,7 +279,7 @@ def record_decider(service: EventService, key: str | None, board: int, result: s
         tx.args["result"] = value.value
         if not value.played:
             raise OperationError("Le départage se joue : 1, = ou 0.")
-        if value is Result.DRAW and t.settings.get("decider", "armageddon") != "armageddon":
+        if value is Result.DRAW and setting(t, "decider") != "armageddon":
             raise OperationError("Seul l'Armageddon peut finir nul (la nulle qualifie les Noirs).")
         assert game.id is not None
         tx.update("games", game.id, {"decider": value.value})

@@ -8,6 +8,7 @@ from ..rules import tiebreaks as tb
 from ..rules.errors import RuleError
 from ..rules.models import Bye, Player, Result, Tournament
 from ..rules.prizes import Candidate, Prize, PrizeList, PrizeSettings, distribute
+from ..rules.settings import setting
 from ..store.journal import OperationError
 from .formats import format_of
 
@@ -76,7 +77,7 @@ def standings(
 ) -> tuple[list[str], list[tb.StandingRow], int]:
     table = crosstable(service, t, rounds)
     codes = ["PTS", *[c for c in t.tiebreaks if c.upper() != "PTS"]]
-    unrated = t.settings.get("unrated_rating")
+    unrated = setting(t, "unrated_rating")
     try:
         rows = tb.standings(table, codes, unrated_rating=unrated)
     except RuleError as exc:
@@ -153,11 +154,11 @@ def _sex(p: Player) -> str | None:
 def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, Player]]:
     """The tournament's prize list handed out by the rules (Hort, non-cumulative)."""
     assert t.id is not None
-    table = t.settings.get("prizes")
+    table = setting(t, "prizes")
     if not table:
         raise OperationError(f"Aucune liste de prix définie pour {t.name}.")
     settings = PrizeSettings.model_validate(
-        {k: v for k, v in t.settings.get("prize_settings", {}).items() if not k.startswith("_")}
+        {k: v for k, v in setting(t, "prize_settings").items() if not k.startswith("_")}
     )
     players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
 

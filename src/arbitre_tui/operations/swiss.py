@@ -21,6 +21,7 @@ from ..rules.models import Bye, Player, Result, System, TimeControl, Tournament
 from ..rules.models import Game as StoredGame
 from ..rules.open_rules import half_point_bye_fault
 from ..rules.roundrobin import youth_format, youth_tiebreaks
+from ..rules.settings import setting
 from ..rules.swiss.dutch import PairingImpossible
 from ..rules.swiss.model import Entrant, Game, RoundPairing, SwissState
 from ..rules.swiss.order import ranking_key
@@ -45,7 +46,7 @@ _CODES = {
 
 def _swiss(service: EventService, key: str | None) -> Tournament:
     t = service.tournament(key)
-    if t.system is not System.SWISS and not t.settings.get("youth_format"):
+    if t.system is not System.SWISS and not setting(t, "youth_format"):
         raise OperationError(f"{t.name} n'est pas un tournoi au système suisse.")
     return t
 
@@ -116,7 +117,7 @@ def swiss_state(
         (first, last, [pno[i] for i in group if i in pno])
         for first, last, group in service.store.prohibitions(t.id)
     ]
-    colour = service.store.initial_colour_drawn(t.id) or t.settings.get("initial_colour", "w")
+    colour = service.store.initial_colour_drawn(t.id) or setting(t, "initial_colour")
     state = SwissState(
         entrants=[
             Entrant(number=pno[p.id or 0], rating=p.rating, games=history[p.id or 0])
@@ -125,7 +126,7 @@ def swiss_state(
         total_rounds=t.rounds_planned,
         initial_colour="b" if colour == "b" else "w",
         prohibited=[x for x in prohibited if len(x[2]) >= 2],
-        baku=t.settings.get("acceleration") == "baku",
+        baku=setting(t, "acceleration") == "baku",
     )
     return state, ids
 
@@ -176,7 +177,7 @@ def youth_decision(service: EventService, t: Tournament) -> YouthFormat | None:
     Reads only: the pairing writes it, in its own transaction.
     """
     assert t.id is not None
-    if not t.settings.get("youth_format") or service.store.rounds(t.id):
+    if not setting(t, "youth_format") or service.store.rounds(t.id):
         return None
     entries = sum(1 for p in service.store.players(t.id) if p.checked_in and not p.withdrawn)
     try:
@@ -264,10 +265,7 @@ def _inputs(
             "d'apparier la ronde 1."
         )
     colour_seed = None
-    if (
-        t.settings.get("initial_colour", "draw") == "draw"
-        and service.store.initial_colour_drawn(t.id) is None
-    ):
+    if setting(t, "initial_colour") == "draw" and service.store.initial_colour_drawn(t.id) is None:
         # C.04.3 E.5: the initial colour is drawn by lot before round 1; the draw is
         # recorded with the round (same seed, same outcome)
         colour_seed = secrets.randbits(63) if seed is None else seed
@@ -287,11 +285,11 @@ def _compute(
         ) from None
     chosen = ours
     opinion: Opinion | None = None
-    command = t.settings.get("external_engine")
+    command = setting(t, "external_engine")
     if command:
         opinion = second_opinion(ExternalEngine(str(command)), state, ours)
         theirs = opinion.pairing(number)
-        if t.settings.get("pairing_engine") == "external" and theirs is not None:
+        if setting(t, "pairing_engine") == "external" and theirs is not None:
             chosen = theirs
     return Pairing(number, state, ids, ours, chosen, opinion, colour_seed)
 
@@ -402,7 +400,7 @@ def fees(service: EventService, key: str) -> list[dict[str, Any]]:
     t = service.tournament(key)
     ev = service.store.event()
     on = dt.date.fromisoformat(str(ev.get("start_date") or dt.date.today().isoformat()))
-    rules = Fees(**t.settings.get("fees", {}))
+    rules = Fees(**setting(t, "fees"))
     out = []
     for p in service.store.players(t.id or 0):
         amount, category = fee(p, rules, on)
@@ -460,8 +458,8 @@ def request_bye(service: EventService, player_id: int, round_number: int) -> Non
             round_number,
             finished,
             taken,
-            max_byes=int(t.settings.get("half_point_byes_max", 2)),
-            forbidden=[int(x) for x in t.settings.get("half_point_byes_forbidden_rounds", [])],
+            max_byes=int(setting(t, "half_point_byes_max")),
+            forbidden=[int(x) for x in setting(t, "half_point_byes_forbidden_rounds")],
         )
         if fault:
             raise OperationError(f"{player.name} : {fault}")
@@ -514,7 +512,7 @@ def publish(service: EventService, key: str, now: dt.datetime | None = None) -> 
         tx.args.update({"tournament": t.key, "round": rnd.number})
         when = (now or dt.datetime.now()).replace(microsecond=0)
         tx.update("rounds", rnd.id, {"published_at": when.isoformat()})
-    lead = int(t.settings.get("publish_min_before_minutes", 60))
+    lead = int(setting(t, "publish_min_before_minutes"))
     if rnd.start_time is not None and when > rnd.start_time - dt.timedelta(minutes=lead):
         return (
             f"Publié à {when:%H:%M}, moins de {lead} min avant la ronde ({rnd.start_time:%H:%M})."
@@ -655,7 +653,7 @@ def playoff_groups(service: EventService, key: str) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     if len(pts) >= 2 and pts[0][1] == pts[1][1]:
         out["title"] = [pid for pid, v in pts if v == pts[0][1]]
-    places = len(youth.qualifiers([p for p, _ in pts], int(t.settings.get("seeded_qualifiers", 0))))
+    places = len(youth.qualifiers([p for p, _ in pts], int(setting(t, "seeded_qualifiers"))))
     if len(pts) > places:
         edge = pts[places - 1][1]
         group = [pid for pid, v in pts if v == edge]
@@ -684,7 +682,7 @@ def _third_place_needed(service: EventService, t: Tournament, which: str) -> boo
     qualifying edge otherwise) and how many places qualify decide it (art. 6)."""
     from .standings import standings
 
-    qualifying = 4 - min(max(int(t.settings.get("seeded_qualifiers", 0)), 0), 2)
+    qualifying = 4 - min(max(int(setting(t, "seeded_qualifiers")), 0), 2)
     if which == "title":
         return youth.third_place_needed(1, qualifying)
     _, rows, _ = standings(service, t)
@@ -792,13 +790,13 @@ def qualifiers(service: EventService, key: str) -> dict[str, Any]:
     from .standings import standings
 
     t = service.tournament(key)
-    if t.settings.get("qualifying_round"):
+    if setting(t, "qualifying_round"):
         _, rows, _ = standings(service, t)
-        need = float(t.settings.get("qualifying_points", 3))
+        need = float(setting(t, "qualifying_points"))
         chosen = [r.start for r in rows if float(r.values["PTS"] or 0) >= need]
         return {"champion": None, "qualified": chosen}
     order = final_order(service, key)
-    chosen = youth.qualifiers(order, int(t.settings.get("seeded_qualifiers", 0)))
+    chosen = youth.qualifiers(order, int(setting(t, "seeded_qualifiers")))
     pending = [
         which
         for which in playoff_groups(service, key)

@@ -8,10 +8,12 @@ import random
 from pathlib import Path
 from typing import Any
 
+from ..rules.errors import RuleError
 from ..rules.knockout import ko_stages
 from ..rules.models import Player, Result, System, TimeControl, Tournament
 from ..rules.registration import decode, parse_players_csv
 from ..rules.roundrobin import youth_format, youth_tiebreaks
+from ..rules.settings import check_all
 from .event import EventService, OperationError
 
 DEMO_TEMPLATES = ("open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace")
@@ -53,7 +55,10 @@ def _tournament(spec: dict[str, Any], entries: int) -> Tournament:
     elif "time_control" in spec:
         tc = TimeControl.model_validate(spec["time_control"])
         controls = {n: tc for n in range(1, int(rounds) + 1)}
-    settings = dict(spec.get("settings", {}))
+    try:  # a typo in a template fails when the event is created, not in the hall
+        settings = check_all(dict(spec.get("settings", {})))
+    except RuleError as exc:
+        raise OperationError(f"Modèle, {spec.get('key')} : {exc.message}") from None
     if spec.get("youth_format"):
         settings["youth_format"] = True  # decided again from the players checked in
     return Tournament(

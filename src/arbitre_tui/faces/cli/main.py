@@ -512,9 +512,10 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--json", action="store_true", help="sortie JSON")
     lst.set_defaults(func=cmd_players_list)
 
-    from . import cup, knockout, pairing, standings, swiss, web
+    from . import cup, knockout, pairing, settings, standings, swiss, web
 
     standings.register(sub)
+    settings.register(sub)
     pairing.register(sub)
     swiss.register(sub)
     web.register(sub)

@@ -70,6 +70,7 @@ class ArbitreApp(App[int]):
         Binding("t", "next_theme", "Thème", id="theme"),
         Binding("question_mark", "toggle_keys", "Touches", show=False, id="keys"),  # KeysFooter
         Binding("ctrl+p", "command_palette", "Toutes les opérations", show=False, id="palette"),
+        Binding("comma", "settings", "Réglages", show=False, id="settings"),
         Binding("ctrl+q", "quit", "Quitter", id="quit", priority=True),
     ]
 
@@ -257,6 +258,14 @@ class ArbitreApp(App[int]):
         self.push_screen(
             HelpScreen(help_text(pane.TITLE, list(type(pane).BINDINGS), list(self.BINDINGS)))
         )
+
+    def action_settings(self) -> None:
+        """Every setting of the tournament, changed with Entrée (`,` or the palette)."""
+        if self.tournament is None:
+            return
+        from .settings_screen import SettingsScreen
+
+        self.push_screen(SettingsScreen(self.tournament.key))
 
     def action_next_tournament(self) -> None:
         if not self._tournaments:

@@ -280,6 +280,9 @@ def qualifiers(app: ArbitreApp) -> None:
 
 
 COMMANDS: list[Command] = [
+    Command(
+        "Réglages du tournoi : voir, modifier", ", (virgule)", lambda app: app.action_settings()
+    ),
     Command("Ronde : apparier la ronde suivante", "a dans Ronde", _pane_action("ronde", "pair")),
     Command("Ronde : clôturer la ronde", "x dans Ronde", _pane_action("ronde", "close_round")),
     Command("Ronde : aller à l'échiquier", "g dans Ronde", _pane_action("ronde", "jump")),

@@ -25,6 +25,8 @@ def _key(binding: Binding) -> str:
     names = {
         "equals_sign": "=",
         "question_mark": "?",
+        "comma": ",",
+        "exclamation_mark": "!",
         "slash": "/",
         "space": "espace",
         "backspace": "⌫",

@@ -251,15 +251,20 @@ class TextPrompt(Prompt[str]):
         find: Callable[[str], str | None] = lambda text: text or None,
         on_cancel: Callable[[], None] | None = None,
         keep_open: bool = False,
+        nothing: str = "personne",
     ) -> None:
         super().__init__(question, on_answer, on_cancel=on_cancel)
         self.find = find
         self.keep_open = keep_open
+        self.nothing = nothing  # said while what is typed designates nothing
 
     def _line(self) -> Text:
         found = self.find(self.buffer) if self.buffer else None
-        where = f" → {found}" if found else (" → personne" if self.buffer else "")
-        return Text(f"{self.question} {self.buffer}_{where}")
+        where = f" → {found}" if found else (f" → {self.nothing}" if self.buffer else "")
+        line = Text(f"{self.question} {self.buffer}_{where}")
+        if self.problem:
+            line.append(f"  ✗ {self.problem}", style="bold")
+        return line
 
     def accepts(self, character: str) -> bool:
         return character.isalpha() or character in " -'." or character.isdigit()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...rules import roundrobin
 from ...rules.errors import RuleError
 from ...rules.models import Tournament
+from ...rules.settings import setting
 from ...store.journal import OperationError
 from ...store.repo import tc_json
 from .base import Individual
@@ -53,7 +54,7 @@ class RoundRobin(Individual):
                         "pairing_numbers", {"tournament_id": tid, "player_id": pid, "number": k}
                     )
             try:
-                cycles = int(t.settings.get("cycles", 1))
+                cycles = int(setting(t, "cycles"))
                 schedule = roundrobin.berger_schedule(len(order), cycles)
             except RuleError as exc:
                 raise OperationError(exc.message) from None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...rules.models import Tournament
+from ...rules.settings import setting
 from .base import Individual
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ class Swiss(Individual):
 
     def absence_excludes(self, t: Tournament) -> bool:
         """Regulation 002: an unexcused forfeit excludes (a setting elsewhere)."""
-        return bool(t.settings.get("forfeit_excludes", t.settings.get("regulation") == "002"))
+        return bool(setting(t, "forfeit_excludes"))  # 002's profile says yes
 
 
 FORMAT = Swiss()

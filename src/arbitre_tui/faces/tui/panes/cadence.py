@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from ....rules.models import Tournament
 from ....rules.schedule import RoundPlan, Slot, project
+from ....rules.settings import setting
 from .. import clock
 from ..prompts import TimePrompt
 from .base import TablePane
@@ -70,8 +71,8 @@ class CadencePane(TablePane):
         first_day, last_day = self._days(ev)
         if t.settings.get("regulation") != "002":
             last_day = first_day  # rounds day by day: regulation 002's opens only
-        day = t.settings.get("day_start")
-        latest_text = str(t.settings.get("latest_end") or "")
+        day = setting(t, "day_start")
+        latest_text = str(setting(t, "latest_end") or "")
         self._latest = dt.time.fromisoformat(latest_text) if latest_text else dt.time(23, 0)
         plans = []
         for n in range(1, t.rounds_planned + 1):
@@ -88,11 +89,11 @@ class CadencePane(TablePane):
             plans,
             clock.now(),
             day_start=dt.time.fromisoformat(str(day)) if day else None,
-            break_minutes=int(t.settings.get("break_minutes", 10)),
+            break_minutes=int(setting(t, "break_minutes")),
             latest_end=self._latest,
             first_day=first_day,
             last_day=last_day,
-            lateness_minutes=int(t.settings.get("lateness_minutes", 0)),
+            lateness_minutes=int(setting(t, "lateness_minutes")),
         )
         today = clock.now().date()
         rows: list[tuple[str, list[Any]]] = []
@@ -114,7 +115,7 @@ class CadencePane(TablePane):
         if running is not None and current is not None:
             self._number = running
             self._start = current.start_time
-            self._lateness = int(t.settings.get("lateness_minutes", 0))
+            self._lateness = int(setting(t, "lateness_minutes"))
             self._slot = slots[running - 1] if running <= len(slots) else None
             self._show_playing(service, current.id or 0, t.id)
         else:

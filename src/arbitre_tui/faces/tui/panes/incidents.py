@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.binding import Binding, BindingType
 
 from ....rules.models import IncidentKind, Tournament
+from ....rules.settings import setting
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -35,9 +36,9 @@ class IncidentsPane(TablePane):
             self.fill([])
             return
         rnd = service.current_round(t)
-        limit = int(t.settings.get("illegal_moves_to_lose", 2))
+        limit = int(setting(t, "illegal_moves_to_lose"))
         warning = ""
-        if t.settings.get("fide_rated") and limit != 2:
+        if setting(t, "fide_rated") and limit != 2:
             warning = f" — ATTENTION : {limit} coups illégaux ici, 2 selon les Règles FIDE"
         self.set_title(f"Incidents — {t.name} — perte au {limit}e coup illégal{warning}")
         if rnd is None or rnd.id is None:

@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 
 from ....operations.formats import format_of
 from ....rules.models import Result, Tournament
+from ....rules.settings import setting
 from ..messages import RunInBackground
 from .base import TablePane
 
@@ -149,7 +150,7 @@ class RoundPane(TablePane):
         if board is None or t is None:
             return
         key, result = t.key, Result(value)
-        rule = str(t.settings.get("decider", "armageddon"))
+        rule = str(setting(t, "decider"))
         needs_decider = value == "=-=" and format_of(t).needs_decider(t)
         self.run(
             lambda s, confirm=False: s.record_result(key, board, result, confirm=confirm),

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....operations.formats import format_of
 from ....rules.models import Tournament
+from ....rules.settings import setting
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ class BracketPane(TablePane):
             from ....rules.knockout import winner
 
             players = {p.id: p for p in service.store.players(t.id)}
-            rule = str(t.settings.get("decider", "armageddon"))
+            rule = str(setting(t, "decider"))
             ratings = {pid: p.rating for pid, p in players.items() if pid}
             for rnd in service.store.rounds(t.id):
                 assert rnd.id is not None

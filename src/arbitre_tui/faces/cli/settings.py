@@ -1,0 +1,62 @@
+"""`arbitre settings show|set`: every choice of a tournament, where its value comes from."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .common import open_event, print_json
+
+
+def _shown(value: Any) -> str:
+    from ...rules.settings import shown
+
+    return shown(value)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from ...rules.settings import SETTINGS, setting, where
+
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    if args.json:
+        print_json({name: setting(t, name) for name in SETTINGS})
+        return 0
+    print(f"Réglages de {t.name} (règlement {t.settings.get('regulation') or 'aucun'}) :")
+    for name, known in SETTINGS.items():
+        print(f"  {name:<36} {_shown(setting(t, name)):<24} {where(t, name):<9} {known.help}")
+    return 0
+
+
+def cmd_set(args: argparse.Namespace) -> int:
+    from ...operations import OperationError
+    from ...rules.errors import RuleError
+    from ...rules.settings import parse
+
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    try:
+        value = parse(args.name, args.value)
+    except RuleError as exc:
+        raise OperationError(exc.message) from None
+    service.update_settings(t.key, {args.name: value})
+    print(f"{t.name} : {args.name} = {_shown(value)} — enregistré (annulable : arbitre undo).")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "settings",
+        help="réglages d'un tournoi : voir, modifier",
+        description="réglages d'un tournoi : chaque choix, sa valeur et d'où elle vient",
+    )
+    ssub = p.add_subparsers(dest="settings_command", required=True, metavar="ACTION")
+    show = ssub.add_parser("show", help="tous les réglages", description="tous les réglages")
+    put = ssub.add_parser("set", help="changer un réglage", description="changer un réglage")
+    for q, func in ((show, cmd_show), (put, cmd_set)):
+        q.add_argument("file", metavar="FICHIER")
+        q.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section)")
+        q.set_defaults(func=func)
+    show.add_argument("--json", action="store_true", help="sortie JSON")
+    put.add_argument("name", metavar="CLÉ_RÉGLAGE")
+    put.add_argument("value", metavar="VALEUR", help="oui/non, nombre, texte, [8, 9], aucun")

@@ -1,0 +1,129 @@
+"""Réglages (`,` or the palette): every setting of the tournament, its value, where it
+comes from (the tournament, its regulation, the default); Entrée changes one.
+
+A change is the operation ``update_settings`` (journaled: ctrl+z undoes it); a value the
+setting cannot take is refused in French, with the bell, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+from ...rules.errors import RuleError
+from ...rules.settings import SETTINGS, parse, setting, shown, where
+from .french import FrenchTable
+
+if TYPE_CHECKING:
+    from .app import ArbitreApp
+
+
+class SettingsScreen(ModalScreen[None]):
+    """The settings of the current tournament, one a line."""
+
+    CSS_PATH = "settings_screen.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "Fermer", id="close-settings"),
+    ]
+
+    def __init__(self, key: str) -> None:
+        super().__init__()
+        self.key = key
+
+    @property
+    def arbitre(self) -> ArbitreApp:
+        from .app import ArbitreApp
+
+        assert isinstance(self.app, ArbitreApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="settings-box"):
+            yield Static("", id="settings-title")
+            table: DataTable[Text] = FrenchTable(cursor_type="row", id="settings-table")
+            yield table
+            yield Static("", id="settings-help")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_column("Réglage", key="name")
+        table.add_column("Valeur", key="value", width=24)
+        table.add_column("Source", key="where", width=9)
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        t = self.arbitre.service.tournament(self.key)
+        self.query_one("#settings-title", Static).update(
+            f"Réglages — {t.name} (règlement {t.settings.get('regulation') or 'aucun'}) — "
+            "Entrée : modifier, Échap : fermer"
+        )
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for name in SETTINGS:
+            table.add_row(Text(name), Text(shown(setting(t, name))), Text(where(t, name)), key=name)
+        table.move_cursor(row=row)
+        self.describe(self.selected())
+
+    def selected(self) -> str:
+        table = self.query_one(DataTable)
+        value = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return str(value)
+
+    def describe(self, name: str) -> None:
+        self.query_one("#settings-help", Static).update(f"{name} : {SETTINGS[name].help}")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key.value is not None:
+            self.describe(str(event.row_key.value))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        from .prompts import TextPrompt
+
+        name = str(event.row_key.value)
+        t = self.arbitre.service.tournament(self.key)
+
+        def typed(text: str) -> str | None:
+            try:
+                return shown(parse(name, text))
+            except RuleError:
+                return None
+
+        def why_not(text: str) -> str:
+            try:
+                parse(name, text)
+            except RuleError as exc:
+                return exc.message
+            return ""
+
+        def change(text: str) -> None:
+            value = parse(name, text)  # checked as typed: find() said ok
+            self.arbitre.run_operation(
+                lambda s: s.update_settings(self.key, {name: value}),
+                done=f"{t.name} : {name} = {shown(value)} — enregistré (ctrl+z annule)",
+                then=lambda _none: self.fill(),
+            )
+
+        class ValuePrompt(TextPrompt):
+            def accepts(self, character: str) -> bool:
+                return character.isprintable()  # 09:00, [8, 9], a command line
+
+            def why_not(self) -> str:
+                return why_not(self.buffer) or super().why_not()
+
+        prompt = ValuePrompt(
+            f"{name} =",
+            change,
+            find=typed,
+            on_cancel=self.arbitre.cancelled,
+            nothing="valeur refusée",
+        )
+        prompt.buffer = shown(setting(t, name)).replace("—", "")
+        self.app.push_screen(prompt)

@@ -1,0 +1,223 @@
+"""Every choice an organiser can make, typed, with its default in one place.
+
+Why: the regulations leave points open (the README of the regulations records the
+decision taken on each), and each decision is a setting the organiser may change. A
+setting read anywhere goes through ``setting(t, name)``: the value written for the
+tournament, else its regulation's profile (000, 002, 003, 004), else the default here.
+A name nobody knows is refused with « vouliez-vous dire … ? », a value of the wrong
+type in French — when the event is created from a template, or when it is changed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import TypeAdapter, ValidationError
+
+from .errors import RuleError
+from .models import Tournament
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: its type (checked by pydantic), its default, what it means."""
+
+    kind: Any
+    default: Any
+    help: str
+
+
+Clock = str  # « hh:mm »: the settings named in CLOCKS are checked as such
+CLOCKS = frozenset({"day_start", "latest_end", "match_start", "result_deadline"})
+
+
+def _s(kind: Any, default: Any, help: str) -> Setting:
+    return Setting(kind, default, help)
+
+
+SETTINGS: dict[str, Setting] = {
+    # the event's rules
+    "regulation": _s(Literal["000", "002", "003", "004"] | None, None, "règlement appliqué"),
+    "fide_rated": _s(bool, False, "homologué FIDE"),
+    "lateness_minutes": _s(int, 0, "retard toléré (min) avant le forfait"),
+    "illegal_moves_to_lose": _s(int, 2, "coups illégaux qui perdent la partie"),
+    "forfeit_excludes": _s(bool | None, None, "un forfait sans excuse exclut (002)"),
+    "unrated_rating": _s(int | None, None, "Elo donné aux non classés (départages)"),
+    # knockout (000)
+    "fee": _s(float, 0, "droit d'inscription (€)"),
+    "decider": _s(Literal["armageddon", "blitz", "rating"], "armageddon", "départage d'une nulle"),
+    "round1_draw": _s(Literal["random", "seeded"], "random", "ronde 1 : au sort ou par Elo"),
+    "third_place_game": _s(bool, False, "match pour la 3e place"),
+    # Swiss (002, 003)
+    "fees": _s(dict[str, Any], {}, "droits d'inscription par catégorie"),
+    "half_point_byes_max": _s(int, 2, "byes ½ point par joueur au plus"),
+    "half_point_byes_forbidden_rounds": _s(list[int], [], "rondes sans bye ½ point"),
+    "publish_min_before_minutes": _s(int, 60, "appariements publiés au moins (min) avant"),
+    "pairing_engine": _s(Literal["internal", "external"], "internal", "moteur d'appariement"),
+    "external_engine": _s(str | None, None, "commande du moteur externe (second avis)"),
+    "acceleration": _s(Literal["baku"] | None, None, "accélération (baku)"),
+    "initial_colour": _s(Literal["w", "b", "draw"], "draw", "couleur initiale (draw : au sort)"),
+    "cycles": _s(int, 1, "toutes rondes : nombre de cycles"),
+    # sections and youth (002, 003)
+    "category": _s(str | None, None, "catégorie d'âge (U8, U10F…)"),
+    "girls_only": _s(bool, False, "réservé aux filles"),
+    "min_rating": _s(int | None, None, "Elo minimal"),
+    "max_rating": _s(int | None, None, "Elo maximal"),
+    "max_age": _s(int | None, None, "âge maximal au 1er janvier"),
+    "age_reference_year": _s(int | None, None, "année de référence des âges"),
+    "youth_format": _s(bool, False, "format décidé par les entrées (003)"),
+    "seeded_qualifiers": _s(int, 0, "qualifiés d'office de la catégorie (003)"),
+    "qualifying_round": _s(bool, False, "premier tour qualificatif (003, titre IV)"),
+    "qualifying_points": _s(float, 3, "points qui qualifient au premier tour"),
+    # prizes
+    "prizes": _s(list[dict[str, Any]], [], "table des prix"),
+    "prize_settings": _s(dict[str, Any], {}, "partage des prix (Hort, seuil, catégories)"),
+    "prize_fund": _s(float | None, None, "fonds des prix (€)"),
+    "prizes_in_goods": _s(bool, False, "prix en nature"),
+    # the clock board
+    "day_start": _s(Clock | None, None, "début de la première ronde du jour (hh:mm)"),
+    "latest_end": _s(Clock | None, None, "fin au plus tard (hh:mm ; défaut 23:00)"),
+    "break_minutes": _s(int, 10, "pause entre deux rondes (min)"),
+    # team cup (004)
+    "holder": _s(str | None, None, "club tenant de la Coupe (défaut : palmarès)"),
+    "last_finalist": _s(str | None, None, "club finaliste de la dernière édition"),
+    "licence_deadline": _s(dt.date | None, None, "licence au plus tard le"),
+    "board_colours_home": _s(str, "WBBW", "couleurs du recevant par échiquier"),
+    "match_start": _s(Clock, "09:00", "heure des matchs (hh:mm)"),
+    "lineup_minutes_before": _s(int, 15, "composition remise au moins (min) avant"),
+    "result_deadline": _s(Clock | None, None, "résultat transmis avant (hh:mm)"),
+    "max_non_eu": _s(int, 1, "joueurs non UE au plus"),
+    "max_transferred": _s(int, 2, "mutés au plus"),
+    "min_french": _s(int, 3, "joueurs français au moins"),
+    "equipment_counts_as_player_forfeit": _s(
+        bool, False, "matériel manquant compté comme joueur forfait (3-0)"
+    ),
+}
+
+# The decisions each regulation takes where it differs from the defaults.
+PROFILES: dict[str, dict[str, Any]] = {
+    "000": {"illegal_moves_to_lose": 3, "lateness_minutes": 5, "decider": "armageddon"},
+    "002": {
+        "lateness_minutes": 30,
+        "forfeit_excludes": True,
+        "half_point_byes_max": 2,
+        "half_point_byes_forbidden_rounds": [8, 9],
+    },
+    "003": {},
+    "004": {"lateness_minutes": 60},
+}
+
+
+def _clock(name: str, value: Any) -> None:
+    if value is None:
+        return
+    try:
+        dt.time.fromisoformat(str(value))
+    except ValueError:
+        raise RuleError(
+            f"Réglage « {name} » : une heure hh:mm est attendue, pas « {value} »."
+        ) from None
+
+
+def unknown(name: str) -> RuleError:
+    """« réglage inconnu « lateness » — vouliez-vous dire « lateness_minutes » ? »"""
+    close = difflib.get_close_matches(name, SETTINGS, n=1, cutoff=0.5)
+    hint = f" — vouliez-vous dire « {close[0]} » ?" if close else ""
+    return RuleError(f"Réglage inconnu « {name} »{hint}")
+
+
+def check(name: str, value: Any) -> Any:
+    """The value as the setting's type, or a French refusal."""
+    known = SETTINGS.get(name)
+    if known is None:
+        raise unknown(name)
+    try:
+        typed = TypeAdapter(known.kind).validate_python(value)
+    except ValidationError:
+        raise RuleError(
+            f"Réglage « {name} » ({known.help}) : valeur « {value} » refusée "
+            f"(attendu : {_expected(known.kind)})."
+        ) from None
+    if name in CLOCKS:
+        _clock(name, typed)
+    return typed.isoformat() if isinstance(typed, dt.date) else typed
+
+
+def check_all(settings: dict[str, Any]) -> dict[str, Any]:
+    """A whole settings mapping (a template's): every name known, every value typed."""
+    return {name: check(name, value) for name, value in settings.items()}
+
+
+def parse(name: str, text: str) -> Any:
+    """A value typed on the command line or in the app: JSON when it reads as JSON
+    (true, 30, [8, 9]), else the text itself; « aucun » clears it."""
+    word = text.strip().lower()
+    if word in ("aucun", "none", "null", ""):
+        return check(name, None)
+    if word in ("oui", "vrai", "non", "faux"):
+        return check(name, word in ("oui", "vrai"))
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = text
+    if value is True or value is False or isinstance(value, (int, float, list, dict)):
+        return check(name, value)
+    return check(name, text)
+
+
+def setting(t: Tournament, name: str) -> Any:
+    """What applies: the tournament's value, else its regulation's profile, else the
+    default — the one place a default is written."""
+    if name not in SETTINGS:
+        raise unknown(name)
+    if name in t.settings:
+        return t.settings[name]
+    profile = PROFILES.get(str(t.settings.get("regulation") or ""), {})
+    return profile.get(name, SETTINGS[name].default)
+
+
+def where(t: Tournament, name: str) -> Literal["tournoi", "règlement", "défaut"]:
+    """Where the value that applies comes from (shown beside it)."""
+    if name in t.settings:
+        return "tournoi"
+    if name in PROFILES.get(str(t.settings.get("regulation") or ""), {}):
+        return "règlement"
+    return "défaut"
+
+
+def _expected(kind: Any) -> str:
+    """The type in words, for a refusal."""
+    words = {
+        bool: "oui/non (true/false)",
+        int: "un nombre entier",
+        float: "un nombre",
+        str: "un texte",
+        dt.date: "une date AAAA-MM-JJ",
+    }
+    parts = [a for a in getattr(kind, "__args__", (kind,)) if a is not type(None)]
+    choices = [p for p in parts if isinstance(p, str)]
+    choices += [c for a in parts for c in getattr(a, "__args__", ()) if isinstance(c, str)]
+    if choices:
+        return " ou ".join(choices)
+    for base, word in words.items():
+        if base in parts:
+            return word
+    return "une liste ou un objet JSON"
+
+
+def shown(value: Any) -> str:
+    """A value as the arbiter reads it (oui/non, —, JSON cut to fit)."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, (list, dict)):
+        text = json.dumps(value, ensure_ascii=False)
+        return text if len(text) <= 24 else text[:23] + "…"
+    return str(value)
