@@ -381,6 +381,49 @@ def test_ranking_orders_losers_by_how_far_their_conqueror_went() -> None:
     assert groups[6] == (7, 8, [5, 6])
 
 
+def test_prize_order_breaks_every_tie_by_the_conqueror_s_place() -> None:
+    """Issue 16, decided: prizes whole and all different (000 art. 3) — 5 and 6, tied in
+    the ranking, are ordered by where their conquerors finished (4 ahead of 3)."""
+    W = Result.WHITE_WINS
+    r1 = [ko.Match(0, 1, 8, W), ko.Match(1, 4, 5, W), ko.Match(2, 3, 6, W), ko.Match(3, 2, 7, W)]
+    r2 = [ko.Match(0, 1, 4, W), ko.Match(1, 2, 3, W)]
+    r3 = [ko.Match(0, 2, 1, W)]
+    assert ko.prize_order([r1, r2, r3], "armageddon", {}, total_rounds=3) == [
+        2,
+        1,
+        3,
+        4,
+        7,
+        8,
+        6,
+        5,
+    ]
+
+
+def test_knockout_prizes_are_whole_and_all_different(tmp_path: Path) -> None:
+    """Issue 16: no Hort sharing in a knockout — each place its own prize, whole."""
+    from arbitre_tui.operations.standings import prizes
+
+    service = _event(tmp_path / "k.sqlite", 100)
+    knockout.close_registration(service, "ko")
+    rng = random.Random(9)
+    service.pair_round("ko", seed=3)
+    _play_round(service, rng)
+    for _ in range(2, 8):
+        service.pair_round("ko")
+        _play_round(service, rng)
+    table = [{"label": f"{k}e", "amount": 100 - 5 * k} for k in range(1, 13)]
+    service.update_settings(
+        "ko", {"prizes": table, "prize_settings": {"strictly_decreasing": True}}
+    )
+    result, _players = prizes(service, service.tournament("ko"))
+    amounts = [a.amount for a in result.awards]
+    assert sorted(amounts, reverse=True) == [100 - 5 * k for k in range(1, 13)]  # whole, each once
+    assert len({a.player_id for a in result.awards}) == 12
+    order = knockout.prize_order(service, service.tournament("ko"))
+    assert [a.player_id for a in sorted(result.awards, key=lambda a: -a.amount)] == order[:12]
+
+
 def test_prizes_follow_the_final_ranking_and_must_strictly_decrease(tmp_path: Path) -> None:
     from arbitre_tui.operations.standings import prizes
 

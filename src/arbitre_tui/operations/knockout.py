@@ -398,6 +398,14 @@ def ranking_groups(service: EventService, t: Tournament) -> list[tuple[int, int,
     return ko.ranking(rounds, rule, ratings, t.rounds_planned)
 
 
+def prize_order(service: EventService, t: Tournament) -> list[int]:
+    """Every player in one order (whole, all-different prizes: rules.knockout.prize_order)."""
+    assert t.id is not None
+    rule, ratings, _, _ = _context(service, t)
+    rounds = [_matches(service, t, r.number) for r in service.store.rounds(t.id)]
+    return ko.prize_order(rounds, rule, ratings, t.rounds_planned)
+
+
 def final_ranking(service: EventService, key: str | None) -> list[tuple[str, list[str]]]:
     t = _ko(service, key)
     assert t.id is not None

@@ -177,7 +177,14 @@ def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, P
     paying: int | None = None
     fmt = format_of(t)
     groups = fmt.ranking_groups(service, t)  # places shared by groups (knockout, cup)
-    if groups is not None and fmt.by_teams:  # awards are by team id for a cup
+    order = fmt.prize_order(service, t)
+    if order is not None:  # whole, all-different prizes (000): no two on one place
+        candidates = [
+            candidate(pid, i, -float(i))
+            for i, pid in enumerate(order, start=1)
+            if not players[pid].excluded
+        ]  # an excluded player gets no prize: the next in line takes it
+    elif groups is not None and fmt.by_teams:  # awards are by team id for a cup
         candidates = [
             Candidate(id=team_id, order=first * 10_000 + i, points=-float(first))
             for first, _last, ids in groups

@@ -349,3 +349,38 @@ def ranking(
             groups.append((place, place + len(ids) - 1, ids))
             place += len(ids)
     return groups
+
+
+def prize_order(
+    rounds: list[list[Match]], rule: str, ratings: dict[int, int], total_rounds: int | None = None
+) -> list[int]:
+    """Every player in one order, for prizes that are whole and all different (000 art. 3:
+    « tous différents pour marquer la hiérarchie »).
+
+    The ranking's groups (``ranking``) stay as they are; inside a group — players out in
+    the same round whose conquerors went equally far — the one beaten by the better-placed
+    conqueror comes first (a conqueror is always placed before those he beat, so the order
+    is built from the top). Decided here, the text being silent; no conqueror (a double
+    forfeit): by rating, then registration order.
+    """
+    beaten_by: dict[int, int] = {}
+    for matches in rounds:
+        for m in matches:
+            if m.black is None:
+                continue
+            w = winner(m.white, m.black, m.result, m.decider, rule, ratings)
+            if w is not None:
+                beaten_by[m.black if w == m.white else m.white] = w
+    position: dict[int, int] = {}
+    order: list[int] = []
+    for _first, _last, ids in ranking(rounds, rule, ratings, total_rounds):
+
+        def key(p: int) -> tuple[int, int, int]:
+            conqueror = beaten_by.get(p)
+            placed = position.get(conqueror, len(position) + 1) if conqueror else 10**9
+            return (placed, -ratings.get(p, 0), p)
+
+        for p in sorted(ids, key=key):
+            position[p] = len(order)
+            order.append(p)
+    return order

@@ -63,6 +63,9 @@ class Format(Protocol):
     def ranking_groups(self, service: EventService, t: Tournament) -> RankingGroups | None:
         """Places shared by groups (knockout, cup); None: ranked by the standings table."""
 
+    def prize_order(self, service: EventService, t: Tournament) -> list[int] | None:
+        """One order for whole, all-different prizes (000); None: prizes by the ranking."""
+
 
 _MODULES: dict[System, str] = {
     System.SWISS: "swiss",

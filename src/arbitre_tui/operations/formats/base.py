@@ -33,3 +33,6 @@ class Individual:
 
     def ranking_groups(self, service: EventService, t: Tournament) -> RankingGroups | None:
         return None
+
+    def prize_order(self, service: EventService, t: Tournament) -> list[int] | None:
+        return None

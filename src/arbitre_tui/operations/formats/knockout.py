@@ -49,5 +49,11 @@ class Knockout(Individual):
 
         return knockout.ranking_groups(service, t)
 
+    def prize_order(self, service: EventService, t: Tournament) -> list[int]:
+        """000 art. 3: prizes whole and all different, by the knockout ranking."""
+        from .. import knockout
+
+        return knockout.prize_order(service, t)
+
 
 FORMAT = Knockout()
