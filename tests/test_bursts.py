@@ -165,3 +165,26 @@ def test_results_typed_ahead_then_a_forfeit_at_normal_speed(
     for board in range(1, 64):
         assert _game(recs, "open-ko", board) == (str(Result.WHITE_WINS), "None"), board
     assert _game(recs, "open-ko", 64)[0] == str(Result.DOUBLE_FORFEIT)
+
+
+def test_settings_screen_keys(ko_master: Path, tmp_path: Path) -> None:
+    """`,` opens Réglages; ↓ ↓ Entrée edits lateness_minutes; the keys typed next are the
+    prompt's (⌫ 7 Entrée), then Échap closes: the same in one burst as typed slowly."""
+    from arbitre_tui.rules.settings import setting
+
+    down = "\x1b[B"
+    keys = [",", down, down, ENTER, BACKSPACE, "7", ENTER, ESCAPE]
+    values = []
+    for mode in ("slow", "burst"):
+        path = tmp_path / f"{mode}.sqlite"
+        shutil.copy(ko_master, path)
+        with PtyApp(path, "open-ko") as app:
+            if mode == "slow":
+                app.slowly(keys)
+            else:
+                app.burst(keys)
+            assert app.quit() == 0
+        service = EventService(path)
+        values.append(setting(service.tournament("open-ko"), "lateness_minutes"))
+        service.close()
+    assert values == [7, 7]  # was 5 (000)

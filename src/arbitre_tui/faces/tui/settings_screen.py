@@ -28,8 +28,10 @@ class SettingsScreen(ModalScreen[None]):
     """The settings of the current tournament, one a line."""
 
     CSS_PATH = "settings_screen.tcss"
+    ROUTE_KEYS = True  # keys in the order typed: the prompt Entrée opens takes the next ones
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "Fermer", id="close-settings"),
+        Binding("enter", "edit", "Modifier", id="edit-setting", priority=True),
     ]
 
     def __init__(self, key: str) -> None:
@@ -84,10 +86,11 @@ class SettingsScreen(ModalScreen[None]):
         if event.row_key.value is not None:
             self.describe(str(event.row_key.value))
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def action_edit(self) -> None:
+        """Entrée: the prompt opens now, so the keys typed next go to it however fast."""
         from .prompts import TextPrompt
 
-        name = str(event.row_key.value)
+        name = self.selected()
         t = self.arbitre.service.tournament(self.key)
 
         def typed(text: str) -> str | None:
