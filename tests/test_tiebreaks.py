@@ -147,3 +147,12 @@ def test_unknown_code_is_refused() -> None:
     t = _example()
     with pytest.raises(RuleError, match="non pris en charge"):
         tb.Calculator(t).value("XYZ", t.competitors[1])
+
+
+def test_ptp_perfect_score_is_searched_not_plus_800() -> None:
+    # 10.3: lowest R with ΣPD(R − R_opp) ≥ 2.0; PD is 1.00 from a difference of 736.
+    t = _table(
+        {1: [Entry(G, 1.0, 2, "w"), Entry(G, 1.0, 3, "b")], 2: [], 3: []},
+        ratings={1: 2000, 2: 2000, 3: 2100},
+    )
+    assert tb.Calculator(t).value("PTP", t.competitors[1]) == 2100 + 736

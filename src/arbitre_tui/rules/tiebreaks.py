@@ -394,7 +394,11 @@ class Calculator:
 
     def ptp(self, c: Competitor) -> int | None:
         """Perfect tournament performance (10.3): the lowest integer R whose expected
-        score reaches the points actually scored. Integer arithmetic: no float error."""
+        score reaches the points actually scored. Integer arithmetic: no float error.
+
+        Only a zero score has a fixed value (lowest opponent − 800); a perfect score is
+        searched like any other (full scale: PD reaches 1.00 at a difference of 736).
+        """
         games = self._ratings(c)
         if not games:
             return None
@@ -402,8 +406,6 @@ class Calculator:
         ratings = [r for r, _ in games]
         if scored <= 0:
             return min(ratings) - 800
-        if scored >= 100 * len(games):
-            return max(ratings) + 800
         low, high = min(ratings) - 800, max(ratings) + 800
         while low < high:
             mid = (low + high) // 2
