@@ -156,3 +156,28 @@ def test_ptp_perfect_score_is_searched_not_plus_800() -> None:
         ratings={1: 2000, 2: 2000, 3: 2100},
     )
     assert tb.Calculator(t).value("PTP", t.competitors[1]) == 2100 + 736
+
+
+def _double_round_robin() -> tb.Crosstable:
+    """Four players, six rounds: player 1 has 4.5; 2, 3, 4 end on 4.0, 2.0, 1.0."""
+    one = [(2, 0.0), (3, 1.0), (4, 1.0), (2, 0.5), (3, 1.0), (4, 1.0)]
+    entries = {1: [Entry(G, pts, opp, "w") for opp, pts in one]}
+    for start, points in ((2, 4.0), (3, 2.0), (4, 1.0)):
+        entries[start] = [Entry(G, 1.0, 1, "b")] * int(points) + [Entry(G, 0.0, 1, "b")]
+    return _table(entries, round_robin=True)
+
+
+def test_koya_threshold_counts_the_games_of_a_double_round_robin() -> None:
+    t = _double_round_robin()
+    calc = tb.Calculator(t)
+    p1 = t.competitors[1]
+    assert calc.value("KS", p1) == 0.5  # 50 % of 6 games = 3.0: only player 2 (4.0)
+    assert calc.value("KS/L-2", p1) == 2.5  # 14.5: one point lower (2.0) lets 3 in
+    assert calc.value("KS/L+3", p1) == 0.0  # 4.5: nobody
+    assert calc.value("KS/L25", p1) == 2.5  # 25 % of 6 = 1.5
+
+
+def test_koya_limit_that_cannot_be_read_is_refused() -> None:
+    t = _double_round_robin()
+    with pytest.raises(RuleError, match="Limite de Koya"):
+        tb.Calculator(t).value("KS/L+x", t.competitors[1])

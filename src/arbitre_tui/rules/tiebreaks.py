@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 
@@ -68,6 +68,81 @@ class Crosstable:
     round_robin: bool = False
 
 
+@dataclass(frozen=True)
+class Code:
+    """One tie-break as an arbiter writes it (202 record, settings): base and modifiers.
+
+    Modifiers (C.07 Art. 14, spelt as FIDE's reference checker reads them): ``Cn`` cut the
+    n least significant values, ``Mn`` cut n least then n most, ``L50``/``L+1``/``L-1``
+    the Koya limit in percent or in half points (``L+1.5``: points), ``Un`` the rating
+    given to unrated players (Art. 10), ``F`` AOB over Fore Buchholz, ``R`` reverse order.
+    """
+
+    text: str
+    base: str
+    low: int = 0
+    high: int = 0
+    limit_percent: Decimal = Decimal(50)
+    limit_points: Decimal = Decimal(0)
+    unrated: int | None = None
+    fore: bool = False
+    reverse: bool = False
+
+
+def _modifier_number(code: str, part: str) -> int:
+    digits = part[1:]
+    if not digits:
+        return 1
+    if not digits.isdigit():
+        raise RuleError(f"Modificateur « {part} » illisible dans « {code} ».")
+    return int(digits)
+
+
+def parse_code(text: str) -> Code:
+    """Reads ``BH/C1``, ``KS/L+1``, ``TPR/U1400``… ; refuses what it cannot read, in French."""
+    upper = text.strip().upper()
+    base, *parts = upper.split("/")
+    if base == "CUM":
+        base = "PS"
+    if base not in _BASES:
+        raise RuleError(
+            f"Départage « {text} » non pris en charge (pris en charge : {', '.join(SUPPORTED)})."
+        )
+    spec = Code(upper, base)
+    for part in parts:
+        kind = part[:1]
+        if kind == "C" and base in _CUTTABLE:
+            spec = replace(spec, low=_modifier_number(upper, part))
+        elif kind == "M" and base in _CUTTABLE:
+            n = _modifier_number(upper, part)
+            spec = replace(spec, low=n, high=n)
+        elif kind == "L" and base == "KS":
+            spec = _koya_limit(spec, part)
+        elif kind == "U" and base in _RATED and part[1:].isdigit():
+            spec = replace(spec, unrated=int(part[1:]))
+        elif part == "F" and base == "AOB":
+            spec = replace(spec, fore=True)
+        elif part == "R" and base in ("TPN", "RTNG"):
+            spec = replace(spec, reverse=True)
+        else:
+            raise RuleError(f"Modificateur de départage inconnu : {text} (« {part} »).")
+    return spec
+
+
+def _koya_limit(spec: Code, part: str) -> Code:
+    """14.5: ``L60`` is 60 % of the maximum; ``L+1``/``L-1`` move it by half a point."""
+    rest = part[1:]
+    if rest.isdigit():
+        return replace(spec, limit_percent=Decimal(rest))
+    try:
+        if rest[:1] in "+-" and rest[1:]:
+            points = Decimal(rest)
+            return replace(spec, limit_points=points if "." in rest else points / 2)
+    except ArithmeticError:
+        pass
+    raise RuleError(f"Limite de Koya « {part} » illisible dans « {spec.text} ».")
+
+
 SUPPORTED = (
     "PTS",
     "BH",
@@ -92,7 +167,11 @@ SUPPORTED = (
     "PTP",
     "DE",
     "KS",
+    "KS/L+1",
 )
+_BASES = {c.partition("/")[0] for c in SUPPORTED} | {"GE"}
+_CUTTABLE = {"BH", "SB", "PS"}
+_RATED = {"ARO", "TPR", "PTP"}
 
 # FIDE rating table (C.07 Art. 10 / B.02 8.1.1): percentage → rating difference dp.
 _DP = [
@@ -417,37 +496,43 @@ class Calculator:
 
     # -- round robins ----------------------------------------------------------------
 
-    def koya(self, c: Competitor) -> float:
-        """Points against opponents with at least half of the maximum possible score."""
-        games = len(self.t.competitors) - 1
-        threshold = self.t.win * games / 2
+    def koya(self, c: Competitor, code: Code) -> float:
+        """KS (9.2, limit 14.5): points against opponents with at least the limit.
+
+        The maximum counts the games one can play: the rounds, less a round robin's
+        free rounds (one per cycle when the number of players is odd) and one game per
+        participant who never played (a withdrawal before round 1).
+        """
+        games = self.t.rounds
+        if self.t.round_robin:
+            n = len(self.t.competitors)
+            if self.t.rounds % n == 0:
+                games -= self.t.rounds // n
+            games -= sum(
+                1
+                for x in self.t.competitors.values()
+                if not any(e.opponent or e.kind is Kind.PAB for e in x.entries)
+            )
+        limit = code.limit_percent / 100 * Decimal(str(self.t.win)) * games + code.limit_points
         return sum(
             e.points
             for e in c.entries
-            if e.opponent and self.t.competitors[e.opponent].score >= threshold - 1e-9
+            if e.opponent and Decimal(str(self.t.competitors[e.opponent].score)) >= limit
         )
 
-    def value(self, code: str, c: Competitor) -> float | int | None:
-        code = code.upper()
-        base, _, modifier = code.partition("/")
-        lowest = highest = 0
-        if modifier:
-            kind, digits = modifier[0], modifier[1:]
-            n = int(digits) if digits.isdigit() else 1
-            if kind == "C":
-                lowest = n
-            elif kind == "M":
-                lowest = highest = n
-            else:
-                raise RuleError(f"Modificateur de départage inconnu : {code}")
+    def value(self, code: str | Code, c: Competitor) -> float | int | None:
+        spec = code if isinstance(code, Code) else parse_code(code)
+        base, lowest, highest = spec.base, spec.low, spec.high
         if base == "PTS":
             return c.score
         if base == "BH":
             return self.buchholz(c, lowest, highest)
         if base == "SB":
             return self.sonneborn_berger(c, lowest, highest)
-        if base in ("PS", "CUM"):
+        if base == "PS":
             return self.progressive(c, lowest)
+        if base == "KS":
+            return self.koya(c, spec)
         simple = {
             "WIN": self.wins,
             "WON": self.won,
@@ -458,13 +543,10 @@ class Calculator:
             "ARO": self.aro,
             "TPR": self.tpr,
             "PTP": self.ptp,
-            "KS": self.koya,
         }
-        if base in simple and not modifier:
+        if base in simple:
             return simple[base](c)
-        raise RuleError(
-            f"Départage « {code} » non pris en charge (pris en charge : {', '.join(SUPPORTED)})."
-        )
+        raise RuleError(f"Départage « {spec.text} » : à calculer dans un classement.")
 
 
 @dataclass
