@@ -181,3 +181,43 @@ def test_koya_limit_that_cannot_be_read_is_refused() -> None:
     t = _double_round_robin()
     with pytest.raises(RuleError, match="Limite de Koya"):
         tb.Calculator(t).value("KS/L+x", t.competitors[1])
+
+
+def _games(games: list[tuple[int, int, float, Kind]], round_robin: bool = False) -> tb.Crosstable:
+    """A crosstable from (white, black, white's points, kind) in round order."""
+    entries: dict[int, list[Entry]] = {}
+    loser = {Kind.GAME: Kind.GAME, Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS}
+    for white, black, points, kind in games:
+        entries.setdefault(white, []).append(Entry(kind, points, black, "w"))
+        entries.setdefault(black, []).append(Entry(loser[kind], 1.0 - points, white, "b"))
+    return _table(entries, round_robin=round_robin)
+
+
+def _de(t: tb.Crosstable) -> dict[int, float | int | None]:
+    return {r.start: r.values["DE"] for r in tb.standings(t, ["PTS", "DE"])}
+
+
+def test_de_leaves_out_a_swiss_forfeit_but_a_round_robin_counts_it() -> None:
+    games = [(1, 2, 1.0, Kind.FORFEIT_WIN), (2, 3, 1.0, G)]
+    assert _de(_games(games))[1] == 0 and _de(_games(games))[2] == 0  # 6.1.1
+    assert _de(_games(games, round_robin=True))[1] == 1  # 15.2: a game
+    assert _de(_games(games, round_robin=True))[2] == 2
+
+
+def test_de_ranks_alone_at_the_top_whatever_the_missing_games_give() -> None:
+    # 6.3: 1 beat 2 and 3, who have not met: 1 is first; 2 and 3 stay tied.
+    games = [(1, 2, 1.0, G), (3, 1, 0.0, G), (2, 4, 1.0, G), (5, 2, 0.0, G)]
+    games += [(3, 4, 1.0, G), (5, 3, 0.0, G)]
+    de = _de(_games(games))
+    assert (de[1], de[2], de[3]) == (1, 2, 2)
+
+
+def test_de_examines_a_remaining_sub_tie_again() -> None:
+    # 6.2: among 1–4, 1 and 2 have 2 points, 3 and 4 one; 1 beat 2, 3 beat 4.
+    games = [(1, 2, 1.0, G), (3, 4, 1.0, G), (1, 3, 1.0, G), (4, 1, 1.0, G)]
+    games += [(2, 3, 1.0, G), (2, 4, 1.0, G), (5, 1, 1.0, G), (5, 2, 1.0, G)]
+    games += [(3, 6, 1.0, G), (4, 6, 1.0, G), (5, 6, 1.0, G)]
+    t = _games(games)
+    assert [t.competitors[s].score for s in range(1, 7)] == [2, 2, 2, 2, 3, 0]
+    de = _de(t)
+    assert [de[s] for s in range(1, 5)] == [1, 2, 3, 4]

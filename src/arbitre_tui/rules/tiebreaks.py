@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
+from fractions import Fraction
 
 from .errors import RuleError
 from .trf import TrfTournament
@@ -607,28 +608,72 @@ def standings(
 def _direct_encounter(
     table: Crosstable, values: dict[int, dict[str, float | int | None]], before: Sequence[str]
 ) -> None:
+    """DE (C.07 6) for each group still tied on every criterion before it.
+
+    The value is the rank inside the group (1 is best, equals share), or 0 for everyone
+    when the encounters separate nobody (and for a participant alone).
+    """
     groups: dict[tuple[float | int | None, ...], list[int]] = {}
     for start in table.competitors:
         groups.setdefault(tuple(values[start][c] for c in before), []).append(start)
     for members in groups.values():
+        ranks = _encounter_ranks(table, sorted(members), 1) if len(members) > 1 else {}
+        separated = len(set(ranks.values())) > 1
         for m in members:
-            values[m]["DE"] = 0
-        if len(members) < 2:
-            continue
-        group = set(members)
-        points = {m: 0.0 for m in members}
-        met: set[frozenset[int]] = set()
-        for m in members:
-            for e in table.competitors[m].entries:
-                if e.opponent in group:
-                    points[m] += e.points
-                    met.add(frozenset((m, e.opponent)))
-        if len(met) < len(members) * (len(members) - 1) // 2:
-            continue
-        if len(set(points.values())) == 1:
-            continue  # the games among them separate nobody
-        for m in members:
-            values[m]["DE"] = 1 + sum(1 for o in members if points[o] > points[m])
+            values[m]["DE"] = ranks[m] if separated else 0
+
+
+def _encounter_ranks(table: Crosstable, members: list[int], first: int) -> dict[int, int]:
+    """Ranks from ``first`` among tied ``members``; 6.2: each sub-tie is examined again
+    among its own members, as long as the previous pass separated someone."""
+    ranks = _encounter_pass(table, members, first)
+    if len(set(ranks.values())) == 1:
+        return ranks
+    for rank in sorted(set(ranks.values())):
+        subgroup = [m for m in members if ranks[m] == rank]
+        if len(subgroup) > 1:
+            ranks.update(_encounter_ranks(table, subgroup, rank))
+    return ranks
+
+
+def _encounter_pass(table: Crosstable, members: list[int], first: int) -> dict[int, int]:
+    """One pass of Article 6 over one tied group.
+
+    6.1.1: in a Swiss event only games played over the board count (a round robin's
+    forfeits are games, 15.2); 6.1.2: several games against one opponent count as their
+    average. 6.2 when everyone has met everyone (always, in a round robin); otherwise 6.3:
+    from the top, a participant is ranked alone only if their score among the group beats
+    what any one below could still reach by winning every missing game.
+    """
+    group = set(members)
+    scored: dict[int, Fraction] = {}
+    best: dict[int, Fraction] = {}
+    complete = True
+    for m in members:
+        games: dict[int, list[Fraction]] = {}
+        for e in table.competitors[m].entries:
+            counts = bool(e.opponent) if table.round_robin else e.played
+            if counts and e.opponent in group:
+                games.setdefault(e.opponent, []).append(Fraction(str(e.points)))
+        scored[m] = sum((Fraction(sum(g), len(g)) for g in games.values()), Fraction(0))
+        missing = len(members) - 1 - len(games)
+        best[m] = scored[m] + missing * Fraction(str(table.win))
+        complete = complete and (table.round_robin or missing == 0)
+    ranks: dict[int, int] = {}
+    if complete:
+        order = sorted(members, key=lambda m: (-scored[m], m))
+        for i, m in enumerate(order):
+            same = i > 0 and scored[m] == scored[order[i - 1]]
+            ranks[m] = ranks[order[i - 1]] if same else first + i
+        return ranks
+    order = sorted(members, key=lambda m: (-scored[m], -best[m], m))
+    rank, alone = first, True
+    for i, m in enumerate(order):
+        if i > 0:
+            alone = alone and scored[order[i - 1]] > max(best[o] for o in order[i:])
+            rank = first + i if alone else rank
+        ranks[m] = rank
+    return ranks
 
 
 def from_trf(t: TrfTournament, round_robin: bool = False, rounds: int | None = None) -> Crosstable:
