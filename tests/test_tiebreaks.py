@@ -221,3 +221,25 @@ def test_de_examines_a_remaining_sub_tie_again() -> None:
     assert [t.competitors[s].score for s in range(1, 7)] == [2, 2, 2, 2, 3, 0]
     de = _de(t)
     assert [de[s] for s in range(1, 5)] == [1, 2, 3, 4]
+
+
+def test_sb_cut_takes_the_vur_of_the_lowest_dummy_score_as_the_reference_does() -> None:
+    # Player 1 (2.5 in 4 rounds): forfeit loss (dummy 2.5, product 0), half-point bye
+    # (dummy capped at 2.0, product 1.0), wins over 3 (0.5) and 4 (1.0). The LSV is the
+    # win over 3 (0.5); the VUR of the lowest dummy score is the bye (1.0 ≥ 0.5): cut it.
+    t = _table(
+        {
+            1: [
+                Entry(Kind.FORFEIT_LOSS, 0.0, 2, "b"),
+                Entry(Kind.HPB, 0.5),
+                Entry(G, 1.0, 3, "w"),
+                Entry(G, 1.0, 4, "b"),
+            ],
+            2: [Entry(Kind.FORFEIT_WIN, 1.0, 1, "w"), Entry(G, 1.0, 5, "w")] * 2,
+            3: [Entry(G, 0.5, 5, "w"), Entry(G, 0.0, 1, "b")],
+            4: [Entry(G, 1.0, 6, "w"), Entry(G, 0.0, 1, "w")],
+        }
+    )
+    calc = tb.Calculator(t)
+    assert calc.value("SB", t.competitors[1]) == 2.5
+    assert calc.value("SB/C1", t.competitors[1]) == 1.5  # the text's reading would give 2.0

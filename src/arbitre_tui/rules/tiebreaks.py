@@ -367,52 +367,41 @@ class Calculator:
     # -- modifiers ------------------------------------------------------------------
 
     @staticmethod
-    def _cut(values: list[tuple[float, bool]], lowest: int, highest: int) -> float:
-        """Cut ``lowest`` least and ``highest`` most significant Buchholz values.
+    def _cut(items: list[tuple[float, float, bool]], lowest: int, highest: int) -> float:
+        """Sum of (opponent value, contribution, is VUR) elements less the cut ones.
 
-        16.5: with VURs, the lowest VUR contribution is cut (it is never below the LSV).
+        The least significant value (14.1) is the element of the lowest opponent value
+        (lowest contribution among equals); 16.5 cuts instead the VUR element of the
+        lowest opponent value unless the least significant value's contribution is
+        higher. For BH both are the same number, so the VUR always goes. Among several
+        VURs we take, as FIDE's reference checker does, the one with the lowest opponent
+        (dummy) value, where 16.5.2 a. reads "the lowest contribution": see
+        docs/tiebreaks.md. The most significant value is the highest opponent value.
         """
-        items = list(values)
+        items = list(items)
         for _ in range(lowest):
             if not items:
                 break
-            vurs = [i for i in range(len(items)) if items[i][1]]
-            pool = vurs or range(len(items))
-            items.pop(min(pool, key=lambda i: items[i][0]))
-        for _ in range(highest):
-            if not items:
-                break
-            items.pop(max(range(len(items)), key=lambda i: items[i][0]))
-        return sum(v for v, _ in items)
-
-    def buchholz(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
-        values = [(opp, vur) for opp, _pts, vur in self.contributions(c)]
-        return self._cut(values, lowest, highest)
-
-    def sonneborn_berger(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
-        parts = self.contributions(c)
-        if not lowest and not highest:
-            return sum(opp * pts for opp, pts, _ in parts)
-        # SB cuts: the least significant value is the product of the lowest-scoring
-        # opponent (lowest product among equals); for VURs cut max(lowest VUR, LSV).
-        items = [(opp * pts, opp, vur) for opp, pts, vur in parts]
-        for _ in range(lowest):
-            if not items:
-                break
-            low_opp = min(x[1] for x in items)
-            lsv = min(range(len(items)), key=lambda i: (items[i][1] != low_opp, items[i][0]))
+            lsv = min(range(len(items)), key=lambda i: items[i][:2])
             vurs = [i for i in range(len(items)) if items[i][2]]
             chosen = lsv
             if vurs:
-                vur = min(vurs, key=lambda i: items[i][0])
-                chosen = vur if items[vur][0] >= items[lsv][0] else lsv
+                vur = min(vurs, key=lambda i: items[i][:2])
+                chosen = lsv if items[lsv][1] > items[vur][1] else vur
             items.pop(chosen)
         for _ in range(highest):
             if not items:
                 break
-            top_opp = max(x[1] for x in items)
-            items.pop(max(range(len(items)), key=lambda i: (items[i][1] == top_opp, items[i][0])))
-        return sum(x[0] for x in items)
+            items.pop(max(range(len(items)), key=lambda i: items[i][:2]))
+        return sum(x[1] for x in items)
+
+    def buchholz(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
+        items = [(opp, opp, vur) for opp, _pts, vur in self.contributions(c)]
+        return self._cut(items, lowest, highest)
+
+    def sonneborn_berger(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
+        items = [(opp, opp * pts, vur) for opp, pts, vur in self.contributions(c)]
+        return self._cut(items, lowest, highest)
 
     # -- own results ------------------------------------------------------------------
 
