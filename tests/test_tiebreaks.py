@@ -243,3 +243,44 @@ def test_sb_cut_takes_the_vur_of_the_lowest_dummy_score_as_the_reference_does() 
     calc = tb.Calculator(t)
     assert calc.value("SB", t.competitors[1]) == 2.5
     assert calc.value("SB/C1", t.competitors[1]) == 1.5  # the text's reading would give 2.0
+
+
+def _with_unrated() -> tb.Crosstable:
+    """1 (2000) beats 2 (unrated), loses to 3 (1800), beats 4 (2200); 3 beats 2."""
+    games = [(1, 2, 1.0, G), (3, 1, 1.0, G), (1, 4, 1.0, G), (3, 2, 1.0, G)]
+    t = _games(games)
+    for start, rating in ((1, 2000), (2, 0), (3, 1800), (4, 2200)):
+        t.competitors[start].rating = rating
+    return t
+
+
+def test_rating_tiebreaks_are_dropped_with_an_unrated_player_unless_rated() -> None:
+    t = _with_unrated()
+    p1 = t.competitors[1]
+    calc = tb.Calculator(t)
+    for code in ("ARO", "TPR", "PTP", "RTNG", "APRO", "APPO"):
+        assert calc.value(code, p1) is None, code  # Art. 10: dropped for everyone
+    assert calc.value("ARO/U1400", p1) == 1800  # (1400 + 1800 + 2200) / 3
+    assert tb.Calculator(t, unrated_rating=1400).value("ARO", p1) == 1800
+    assert calc.value("RTNG/U1400", t.competitors[2]) == 1400
+
+
+def test_rating_cuts_and_opponents_performances() -> None:
+    t = _with_unrated()
+    calc = tb.Calculator(t, unrated_rating=1400)
+    p1 = t.competitors[1]
+    assert calc.value("ARO/C1", p1) == 2000  # without 1400
+    assert calc.value("ARO/M1", p1) == 1800  # without 1400 and 2200
+    assert calc.value("TPR/C1", p1) == 2000 + 0  # 1 / 2 against 1800 and 2200
+    # TPR of 2: 0 / 2 against 2000, 1800 → 1100; of 3: 2 / 2 → 1700 + 800; of 4: 1200.
+    assert calc.value("APRO", p1) == (1100 + 2500 + 1200) // 3  # 10.4
+    # PTP of 2: 1800 − 800; of 3: 2000 + 736; of 4: 2000 − 800 → 4936 / 3 = 1645.33.
+    assert calc.value("APPO", p1) == 1645  # 10.5
+
+
+def test_rtng_sorts_highest_first_and_reversed_lowest() -> None:
+    t = _with_unrated()
+    t.competitors[2].rating = 1500
+    order = [r.start for r in tb.standings(t, ["PTS", "RTNG"])]
+    assert order == [1, 3, 4, 2]  # 1 and 3 have 2 points: 2000 before 1800
+    assert [r.start for r in tb.standings(t, ["PTS", "RTNG/R"])][:2] == [3, 1]

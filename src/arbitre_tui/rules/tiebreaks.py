@@ -90,6 +90,9 @@ class Code:
     reverse: bool = False
 
 
+_PLAIN = Code("PTS", "PTS")
+
+
 def _modifier_number(code: str, part: str) -> int:
     digits = part[1:]
     if not digits:
@@ -163,16 +166,22 @@ SUPPORTED = (
     "BWG",
     "GE",
     "REP",
+    "RTNG",
+    "RTNG/R",
     "ARO",
+    "ARO/C1",
+    "ARO/M1",
     "TPR",
     "PTP",
+    "APRO",
+    "APPO",
     "DE",
     "KS",
     "KS/L+1",
 )
 _BASES = {c.partition("/")[0] for c in SUPPORTED} | {"GE"}
-_CUTTABLE = {"BH", "SB", "PS"}
-_RATED = {"ARO", "TPR", "PTP"}
+_CUTTABLE = {"BH", "FB", "SB", "PS", "AOB", "ARO", "TPR", "PTP", "APRO", "APPO"}
+_RATED = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
 
 # FIDE rating table (C.07 Art. 10 / B.02 8.1.1): percentage → rating difference dp.
 _DP = [
@@ -316,7 +325,7 @@ class Calculator:
         self.unrated_rating = unrated_rating
         self._adjusted: dict[int, float] = {}
         self._contributions: dict[int, list[tuple[float, float, bool]]] = {}
-        self._rated: dict[int, list[tuple[int, float]]] = {}
+        self._rated: dict[tuple[int, int | None, int, int], list[tuple[int, Decimal]] | None] = {}
 
     # -- Art. 16: unplayed rounds ------------------------------------------------
 
@@ -430,48 +439,72 @@ class Calculator:
 
     # -- rating based (Art. 10: only games played over the board) -----------------------
 
-    def _ratings(self, c: Competitor) -> list[tuple[int, float]]:
-        cached = self._rated.get(c.start)
-        if cached is not None:
-            return cached
-        out = []
-        for e in c.entries:
-            if not e.played:
-                continue
-            rating = self.t.competitors[e.opponent].rating
-            if not rating:
-                if self.unrated_rating is None:
-                    continue
-                rating = self.unrated_rating
-            out.append((rating, e.points))
-        self._rated[c.start] = out
+    def _unrated(self, spec: Code) -> int | None:
+        return spec.unrated if spec.unrated is not None else self.unrated_rating
+
+    def rating(self, c: Competitor, spec: Code = _PLAIN) -> int | None:
+        """RTNG (10.6); None for everyone when Art. 10 drops the rating tie-breaks:
+        an unrated player is present and no rating is given to unrated players."""
+        unrated = self._unrated(spec)
+        if unrated is None and not all(x.rating for x in self.t.competitors.values()):
+            return None
+        return c.rating or unrated
+
+    def _ratings(self, c: Competitor, spec: Code) -> list[tuple[int, Decimal]] | None:
+        """(opponent's rating, result 1 / ½ / 0) of each game played over the board, less
+        the cut ones (14: the lowest rating first, then the highest); None: dropped."""
+        key = (c.start, self._unrated(spec), spec.low, spec.high)
+        if key in self._rated:
+            return self._rated[key]
+        out: list[tuple[int, Decimal]] | None = None
+        if self.rating(c, spec) is not None:
+            games = [
+                (self.rating(self.t.competitors[e.opponent], spec) or 0, self._result(e))
+                for e in c.entries
+                if e.played
+            ]
+            for _ in range(min(spec.low, len(games))):
+                games.pop(min(range(len(games)), key=lambda i: games[i][0]))
+            for _ in range(min(spec.high, len(games))):
+                highest = max(r for r, _ in games)
+                games.pop(max(i for i, (r, _) in enumerate(games) if r == highest))
+            out = games
+        self._rated[key] = out
         return out
 
-    def aro(self, c: Competitor) -> int | None:
-        games = self._ratings(c)
+    def _result(self, e: Entry) -> Decimal:
+        """The game's result as ratings count it, whatever the event's scoring."""
+        if e.points >= self.t.win:
+            return Decimal(1)
+        return Decimal("0.5") if e.points == self.t.draw else Decimal(0)
+
+    def aro(self, c: Competitor, spec: Code = _PLAIN) -> int | None:
+        """ARO (10.1), half up."""
+        games = self._ratings(c, spec)
         if not games:
             return None
         return _half_up(Decimal(sum(r for r, _ in games)) / Decimal(len(games)))
 
-    def tpr(self, c: Competitor) -> int | None:
-        games = self._ratings(c)
-        aro = self.aro(c)
-        if aro is None:
+    def tpr(self, c: Competitor, spec: Code = _PLAIN) -> int | None:
+        """TPR (10.2): ARO + dp of the percentage, itself rounded half up."""
+        games = self._ratings(c, spec)
+        aro = self.aro(c, spec)
+        if not games or aro is None:
             return None
-        score = Decimal(str(sum(p for _, p in games))) / Decimal(len(games))
+        score = sum((p for _, p in games), Decimal(0)) / Decimal(len(games))
         return aro + dp(score.quantize(Decimal("0.01"), ROUND_HALF_UP))
 
-    def ptp(self, c: Competitor) -> int | None:
+    def ptp(self, c: Competitor, spec: Code = _PLAIN) -> int | None:
         """Perfect tournament performance (10.3): the lowest integer R whose expected
         score reaches the points actually scored. Integer arithmetic: no float error.
 
         Only a zero score has a fixed value (lowest opponent − 800); a perfect score is
         searched like any other (full scale: PD reaches 1.00 at a difference of 736).
         """
-        games = self._ratings(c)
+        games = self._ratings(c, spec)
         if not games:
             return None
-        scored = round(sum(p for _, p in games) * 100)
+        scored = int(sum((p for _, p in games), Decimal(0)) * 100)
         ratings = [r for r, _ in games]
         if scored <= 0:
             return min(ratings) - 800
@@ -483,6 +516,19 @@ class Calculator:
             else:
                 low = mid + 1
         return low
+
+    def opponents_average(self, c: Competitor, spec: Code, of: str, places: str) -> Decimal | None:
+        """AOB (8.2), APRO (10.4), APPO (10.5): the average of a value of the opponents
+        played over the board (those with no value left out), rounded half up."""
+        values = []
+        for e in c.entries:
+            if e.played:
+                v = self.value(replace(spec, base=of), self.t.competitors[e.opponent])
+                if v is not None:
+                    values.append(Decimal(str(v)))
+        if not values:
+            return None
+        return (sum(values, Decimal(0)) / len(values)).quantize(Decimal(places), ROUND_HALF_UP)
 
     # -- round robins ----------------------------------------------------------------
 
@@ -523,6 +569,12 @@ class Calculator:
             return self.progressive(c, lowest)
         if base == "KS":
             return self.koya(c, spec)
+        if base in ("ARO", "TPR", "PTP", "RTNG"):
+            rated = {"ARO": self.aro, "TPR": self.tpr, "PTP": self.ptp, "RTNG": self.rating}
+            return rated[base](c, spec)
+        if base in ("APRO", "APPO"):
+            average = self.opponents_average(c, spec, {"APRO": "TPR", "APPO": "PTP"}[base], "1")
+            return None if average is None else int(average)
         simple = {
             "WIN": self.wins,
             "WON": self.won,
@@ -530,9 +582,6 @@ class Calculator:
             "BWG": self.black_won,
             "REP": self.games_elected,
             "GE": self.games_elected,
-            "ARO": self.aro,
-            "TPR": self.tpr,
-            "PTP": self.ptp,
         }
         if base in simple:
             return simple[base](c)
@@ -552,10 +601,16 @@ class StandingRow:
 
 
 def _sort_value(code: str, v: float | int | None) -> float:
-    """Larger is better, except DE, which is a rank inside the tied group (1 is best)."""
+    """Larger is better, except DE (a rank inside the tied group, 1 is best), TPN (7.8:
+    ascending) and a code reversed by ``R`` (RTNG/R: lowest rating first).
+
+    No value (a tie-break dropped, no game) sorts last, or first when ascending, as in
+    FIDE's reference checker."""
+    spec = parse_code(code)
+    ascending = (spec.base in ("DE", "TPN")) != spec.reverse
     if v is None:
-        return float("-inf")
-    return -float(v) if code == "DE" else float(v)
+        return float("inf") if ascending else float("-inf")
+    return -float(v) if ascending else float(v)
 
 
 def standings(
