@@ -284,3 +284,40 @@ def test_rtng_sorts_highest_first_and_reversed_lowest() -> None:
     order = [r.start for r in tb.standings(t, ["PTS", "RTNG"])]
     assert order == [1, 3, 4, 2]  # 1 and 3 have 2 points: 2000 before 1800
     assert [r.start for r in tb.standings(t, ["PTS", "RTNG/R"])][:2] == [3, 1]
+
+
+def test_std_counts_wins_and_draws_with_or_without_playing_whatever_the_scoring() -> None:
+    entries = [Entry(G, 3.0, 2, "w"), Entry(G, 1.0, 3, "b"), Entry(G, 0.0, 4, "w")]
+    entries += [Entry(Kind.HPB, 1.0), Entry(Kind.FORFEIT_WIN, 3.0, 5, "b"), Entry(Kind.ZPB, 0.0)]
+    t = _table({1: entries})
+    t.win, t.draw = 3.0, 1.0  # 3-1-0
+    assert tb.Calculator(t).value("STD", t.competitors[1]) == 1 + 0.5 + 0 + 0.5 + 1 + 0
+
+
+def test_tpn_sorts_ascending_and_reversed() -> None:
+    t = _games([(1, 2, 0.5, G), (3, 4, 0.5, G)])
+    t.competitors[3].pairing_number = 0  # a pairing number other than the start key
+    assert [r.start for r in tb.standings(t, ["PTS", "TPN"])] == [3, 1, 2, 4]
+    assert [r.start for r in tb.standings(t, ["PTS", "TPN/R"])] == [4, 2, 1, 3]
+
+
+def _fore_example() -> tb.Crosstable:
+    """R1: 1 beats 2, 3 beats 4; R2 (final): 1 beats 3, 4 beats 2."""
+    return _games([(1, 2, 1.0, G), (3, 4, 1.0, G), (1, 3, 1.0, G), (4, 2, 1.0, G)])
+
+
+def test_fore_buchholz_makes_every_final_round_game_a_draw() -> None:
+    t = _fore_example()
+    calc = tb.Calculator(t)
+    # With final-round draws: 1 → 1.5, 2 → 0.5, 3 → 1.5, 4 → 0.5 (8.3).
+    assert calc.value("BH", t.competitors[2]) == 2.0 + 1.0
+    assert calc.value("FB", t.competitors[2]) == 1.5 + 0.5
+    assert calc.value("FB", t.competitors[3]) == 0.5 + 1.5
+    assert calc.value("FB/C1", t.competitors[3]) == 1.5
+
+
+def test_aob_averages_the_opponents_buchholz_or_fore_buchholz() -> None:
+    t = _fore_example()
+    calc = tb.Calculator(t)
+    assert calc.value("AOB", t.competitors[1]) == (3.0 + 3.0) / 2  # BH of 2 and of 3 (8.2)
+    assert calc.value("AOB/F", t.competitors[1]) == (2.0 + 2.0) / 2

@@ -54,6 +54,7 @@ class Competitor:
     start: int
     rating: int
     entries: list[Entry] = field(default_factory=list)
+    pairing_number: int | None = None  # TPN (7.8) when ``start`` is not it (store ids)
 
     @property
     def score(self) -> float:
@@ -154,6 +155,10 @@ SUPPORTED = (
     "BH/C2",
     "BH/M1",
     "BH/M2",
+    "FB",
+    "FB/C1",
+    "AOB",
+    "AOB/F",
     "SB",
     "SB/C1",
     "SB/C2",
@@ -166,6 +171,9 @@ SUPPORTED = (
     "BWG",
     "GE",
     "REP",
+    "STD",
+    "TPN",
+    "TPN/R",
     "RTNG",
     "RTNG/R",
     "ARO",
@@ -326,6 +334,7 @@ class Calculator:
         self._adjusted: dict[int, float] = {}
         self._contributions: dict[int, list[tuple[float, float, bool]]] = {}
         self._rated: dict[tuple[int, int | None, int, int], list[tuple[int, Decimal]] | None] = {}
+        self._fore: Calculator | None = None
 
     # -- Art. 16: unplayed rounds ------------------------------------------------
 
@@ -405,16 +414,19 @@ class Calculator:
         return sum(x[1] for x in items)
 
     def buchholz(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
+        """BH (8.1), with its cuts (14.1–14.4)."""
         items = [(opp, opp, vur) for opp, _pts, vur in self.contributions(c)]
         return self._cut(items, lowest, highest)
 
     def sonneborn_berger(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
+        """SB (9.1), with its cuts (14.1.2 d)."""
         items = [(opp, opp * pts, vur) for opp, pts, vur in self.contributions(c)]
         return self._cut(items, lowest, highest)
 
     # -- own results ------------------------------------------------------------------
 
     def progressive(self, c: Competitor, cut: int = 0) -> float:
+        """PS (7.5); PS/C1 leaves out the score after round 1."""
         running, sums = 0.0, []
         for e in c.entries:
             running += e.points
@@ -422,20 +434,54 @@ class Calculator:
         return sum(sums[cut:])
 
     def wins(self, c: Competitor) -> int:
+        """WIN (7.1): rounds with a win's points, with or without playing."""
         return sum(1 for e in c.entries if e.points >= self.t.win)
 
     def won(self, c: Competitor) -> int:
+        """WON (7.2): games won over the board."""
         return sum(1 for e in c.entries if e.played and e.points >= self.t.win)
 
     def black_played(self, c: Competitor) -> int:
+        """BPG (7.3)."""
         return sum(1 for e in c.entries if e.played and e.colour == "b")
 
     def black_won(self, c: Competitor) -> int:
+        """BWG (7.4)."""
         return sum(1 for e in c.entries if e.played and e.colour == "b" and e.points >= self.t.win)
 
     def games_elected(self, c: Competitor) -> int:
         """REP (7.6): rounds minus requested byes and forfeit losses."""
         return len(c.entries) - sum(1 for e in c.entries if e.vur)
+
+    def standard_points(self, c: Competitor) -> float:
+        """STD (7.7): 1 a round scoring more than a draw, ½ a round scoring a draw, with
+        or without playing; whatever the event's scoring (3-1-0 included)."""
+        return sum(
+            1.0 if e.points > self.t.draw else 0.5 if e.points == self.t.draw else 0.0
+            for e in c.entries
+        )
+
+    def pairing_number(self, c: Competitor) -> int:
+        """TPN (7.8): the final tournament pairing number, ascending."""
+        return c.start if c.pairing_number is None else c.pairing_number
+
+    def fore(self) -> Calculator:
+        """The tournament as Fore Buchholz (8.3) sees it: every game paired in the final
+        round, played or forfeited, a draw over the board. Its Buchholz is FB: the
+        16.3 and 16.4 adjustments then follow from the changed final round (the
+        participant's own score for dummies, no late requested bye before a final game).
+        """
+        if self._fore is None:
+            last = self.t.rounds - 1
+            comps = {}
+            for start, c in self.t.competitors.items():
+                entries = list(c.entries)
+                if len(entries) > last and entries[last].opponent:
+                    e = entries[last]
+                    entries[last] = Entry(Kind.GAME, self.t.draw, e.opponent, e.colour)
+                comps[start] = replace(c, entries=entries)
+            self._fore = Calculator(replace(self.t, competitors=comps), self.unrated_rating)
+        return self._fore
 
     # -- rating based (Art. 10: only games played over the board) -----------------------
 
@@ -563,6 +609,11 @@ class Calculator:
             return c.score
         if base == "BH":
             return self.buchholz(c, lowest, highest)
+        if base == "FB":
+            return self.fore().buchholz(self.fore().t.competitors[c.start], lowest, highest)
+        if base == "AOB":
+            average = self.opponents_average(c, spec, "FB" if spec.fore else "BH", "0.01")
+            return None if average is None else float(average)
         if base == "SB":
             return self.sonneborn_berger(c, lowest, highest)
         if base == "PS":
@@ -582,6 +633,8 @@ class Calculator:
             "BWG": self.black_won,
             "REP": self.games_elected,
             "GE": self.games_elected,
+            "STD": self.standard_points,
+            "TPN": self.pairing_number,
         }
         if base in simple:
             return simple[base](c)
