@@ -3,6 +3,10 @@
 Works on a neutral crosstable (built from the store or from a TRF), so one
 implementation serves the app, the command line and any program's TRF.
 Unplayed rounds: Art. 16 for Swiss events, Art. 15.2 for round robins.
+
+Checked value for value against FIDE's reference checker (TieBreakServer): where C.07
+can be read two ways we follow it, and docs/tiebreaks.md says where (SB cuts with several
+VURs, the Koya limit, rating tie-breaks with unrated players).
 """
 
 from __future__ import annotations
