@@ -12,6 +12,7 @@ VURs, the Koya limit, rating tie-breaks with unrated players).
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
@@ -107,6 +108,7 @@ def _modifier_number(code: str, part: str) -> int:
     return int(digits)
 
 
+@functools.lru_cache(maxsize=256)
 def parse_code(text: str) -> Code:
     """Reads ``BH/C1``, ``KS/L+1``, ``TPR/U1400``… ; refuses what it cannot read, in French."""
     upper = text.strip().upper()
@@ -339,6 +341,7 @@ class Calculator:
         self._contributions: dict[int, list[tuple[float, float, bool]]] = {}
         self._rated: dict[tuple[int, int | None, int, int], list[tuple[int, Decimal]] | None] = {}
         self._fore: Calculator | None = None
+        self._all_rated = all(x.rating for x in table.competitors.values())
 
     # -- Art. 16: unplayed rounds ------------------------------------------------
 
@@ -496,7 +499,7 @@ class Calculator:
         """RTNG (10.6); None for everyone when Art. 10 drops the rating tie-breaks:
         an unrated player is present and no rating is given to unrated players."""
         unrated = self._unrated(spec)
-        if unrated is None and not all(x.rating for x in self.t.competitors.values()):
+        if unrated is None and not self._all_rated:
             return None
         return c.rating or unrated
 
