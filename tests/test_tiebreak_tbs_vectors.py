@@ -1,7 +1,7 @@
 """Every value of tests/vectors/tiebreak-tbs: FIDE's reference checker (TieBreakServer)
 on more events and codes than the shared vectors — FB, AOB, STD, TPN, RTNG, APRO, APPO,
 ARO cuts, the Koya limit, DE over whole score groups, double round robins, rating
-tie-breaks with unrated players (Art. 10). How they were made: that folder's README."""
+tie-breaks with unrated players (Art. 10), 3-1-0 scoring. How they were made: that folder's README."""
 
 from __future__ import annotations
 
@@ -65,6 +65,7 @@ def test_every_folder_is_there() -> None:
     assert counts == {
         "swiss": 72 * 3,
         "unrated": 18 * 3,
+        "scoring-310": 12 * 3,
         "round-robin": 42 * 3,
         "shared-swiss": 71 * 3,
         "shared-round-robin": 15 * 3,

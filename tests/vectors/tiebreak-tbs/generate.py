@@ -104,6 +104,24 @@ def generate_trfs(tbs: Path, out: Path) -> None:
         for i in rng.sample(players, max(1, len(players) // 8)):
             lines[i] = lines[i][:48] + "    " + lines[i][52:]
         (out / "unrated" / f"u{trf.name}").write_text("\n".join(lines), encoding="latin-1")
+    # 3-1-0 scoring: every sixth Swiss event, its 162 record and its players' points redone.
+    (out / "scoring-310").mkdir(exist_ok=True)
+    for trf in sorted((out / "swiss").glob("*.trf"))[::6]:
+        lines = [_three_one_zero(line) for line in trf.read_text(encoding="latin-1").split("\n")]
+        (out / "scoring-310" / f"w{trf.name}").write_text("\n".join(lines), encoding="latin-1")
+
+
+THREE_ONE_ZERO = "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0    X 1.0"
+POINTS = {"1": 3.0, "W": 3.0, "+": 3.0, "F": 3.0, "U": 3.0, "=": 1.0, "D": 1.0, "H": 1.0}
+
+
+def _three_one_zero(line: str) -> str:
+    if line.startswith("162"):
+        return THREE_ONE_ZERO
+    if not line.startswith("001"):
+        return line
+    points = sum(POINTS.get(line[i], 0.0) for i in range(98, len(line), 10))
+    return f"{line[:80]}{points:4.1f}{line[84:]}"
 
 
 def tsv(tbs: Path, trf: Path, target: Path, codes: list[str], round_robin: bool) -> None:
@@ -117,6 +135,7 @@ def main() -> None:
     out = Path(sys.argv[2]).resolve() if len(sys.argv) > 2 else HERE
     generate_trfs(tbs, out)
     plan = [("swiss", out / "swiss", SWISS, False), ("unrated", out / "unrated", UNRATED, False)]
+    plan += [("scoring-310", out / "scoring-310", SWISS, False)]
     plan += [("round-robin", out / "round-robin", ROUND_ROBIN, True)]
     plan += [("shared-swiss", SHARED / "swiss", SHARED_SWISS, False)]
     plan += [("shared-round-robin", SHARED / "round-robin", SHARED_ROUND_ROBIN, True)]
