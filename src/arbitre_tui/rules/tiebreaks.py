@@ -3,15 +3,21 @@
 Works on a neutral crosstable (built from the store or from a TRF), so one
 implementation serves the app, the command line and any program's TRF.
 Unplayed rounds: Art. 16 for Swiss events, Art. 15.2 for round robins.
+
+Checked value for value against FIDE's reference checker (TieBreakServer): where C.07
+can be read two ways we follow it, and docs/tiebreaks.md says where (SB cuts with several
+VURs, the Koya limit, rating tie-breaks with unrated players).
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
+from fractions import Fraction
 
 from .errors import RuleError
 from .trf import TrfTournament
@@ -53,6 +59,7 @@ class Competitor:
     start: int
     rating: int
     entries: list[Entry] = field(default_factory=list)
+    pairing_number: int | None = None  # TPN (7.8) when ``start`` is not it (store ids)
 
     @property
     def score(self) -> float:
@@ -68,6 +75,85 @@ class Crosstable:
     round_robin: bool = False
 
 
+@dataclass(frozen=True)
+class Code:
+    """One tie-break as an arbiter writes it (202 record, settings): base and modifiers.
+
+    Modifiers (C.07 Art. 14, spelt as FIDE's reference checker reads them): ``Cn`` cut the
+    n least significant values, ``Mn`` cut n least then n most, ``L50``/``L+1``/``L-1``
+    the Koya limit in percent or in half points (``L+1.5``: points), ``Un`` the rating
+    given to unrated players (Art. 10), ``F`` AOB over Fore Buchholz, ``R`` reverse order.
+    """
+
+    text: str
+    base: str
+    low: int = 0
+    high: int = 0
+    limit_percent: Decimal = Decimal(50)
+    limit_points: Decimal = Decimal(0)
+    unrated: int | None = None
+    fore: bool = False
+    reverse: bool = False
+
+
+_PLAIN = Code("PTS", "PTS")
+
+
+def _modifier_number(code: str, part: str) -> int:
+    digits = part[1:]
+    if not digits:
+        return 1
+    if not digits.isdigit():
+        raise RuleError(f"Modificateur « {part} » illisible dans « {code} ».")
+    return int(digits)
+
+
+@functools.lru_cache(maxsize=256)
+def parse_code(text: str) -> Code:
+    """Reads ``BH/C1``, ``KS/L+1``, ``TPR/U1400``… ; refuses what it cannot read, in French."""
+    upper = text.strip().upper()
+    base, *parts = upper.split("/")
+    if base == "CUM":
+        base = "PS"
+    if base not in _BASES:
+        raise RuleError(
+            f"Départage « {text} » non pris en charge (pris en charge : {', '.join(SUPPORTED)})."
+        )
+    spec = Code(upper, base)
+    for part in parts:
+        kind = part[:1]
+        if kind == "C" and base in _CUTTABLE:
+            spec = replace(spec, low=_modifier_number(upper, part))
+        elif kind == "M" and base in _CUTTABLE:
+            n = _modifier_number(upper, part)
+            spec = replace(spec, low=n, high=n)
+        elif kind == "L" and base == "KS":
+            spec = _koya_limit(spec, part)
+        elif kind == "U" and base in _RATED and part[1:].isdigit():
+            spec = replace(spec, unrated=int(part[1:]))
+        elif part == "F" and base == "AOB":
+            spec = replace(spec, fore=True)
+        elif part == "R" and base in ("TPN", "RTNG"):
+            spec = replace(spec, reverse=True)
+        else:
+            raise RuleError(f"Modificateur de départage inconnu : {text} (« {part} »).")
+    return spec
+
+
+def _koya_limit(spec: Code, part: str) -> Code:
+    """14.5: ``L60`` is 60 % of the maximum; ``L+1``/``L-1`` move it by half a point."""
+    rest = part[1:]
+    if rest.isdigit():
+        return replace(spec, limit_percent=Decimal(rest))
+    try:
+        if rest[:1] in "+-" and rest[1:]:
+            points = Decimal(rest)
+            return replace(spec, limit_points=points if "." in rest else points / 2)
+    except ArithmeticError:
+        pass
+    raise RuleError(f"Limite de Koya « {part} » illisible dans « {spec.text} ».")
+
+
 SUPPORTED = (
     "PTS",
     "BH",
@@ -75,6 +161,10 @@ SUPPORTED = (
     "BH/C2",
     "BH/M1",
     "BH/M2",
+    "FB",
+    "FB/C1",
+    "AOB",
+    "AOB/F",
     "SB",
     "SB/C1",
     "SB/C2",
@@ -87,12 +177,25 @@ SUPPORTED = (
     "BWG",
     "GE",
     "REP",
+    "STD",
+    "TPN",
+    "TPN/R",
+    "RTNG",
+    "RTNG/R",
     "ARO",
+    "ARO/C1",
+    "ARO/M1",
     "TPR",
     "PTP",
+    "APRO",
+    "APPO",
     "DE",
     "KS",
+    "KS/L+1",
 )
+_BASES = {c.partition("/")[0] for c in SUPPORTED} | {"GE"}
+_CUTTABLE = {"BH", "FB", "SB", "PS", "AOB", "ARO", "TPR", "PTP", "APRO", "APPO"}
+_RATED = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
 
 # FIDE rating table (C.07 Art. 10 / B.02 8.1.1): percentage → rating difference dp.
 _DP = [
@@ -241,7 +344,9 @@ class Calculator:
         self.unrated_rating = unrated_rating
         self._adjusted: dict[int, float] = {}
         self._contributions: dict[int, list[tuple[float, float, bool]]] = {}
-        self._rated: dict[int, list[tuple[int, float]]] = {}
+        self._rated: dict[tuple[int, int | None, int, int], list[tuple[int, Decimal]] | None] = {}
+        self._fore: Calculator | None = None
+        self._all_rated = all(x.rating for x in table.competitors.values())
 
     # -- Art. 16: unplayed rounds ------------------------------------------------
 
@@ -292,56 +397,48 @@ class Calculator:
     # -- modifiers ------------------------------------------------------------------
 
     @staticmethod
-    def _cut(values: list[tuple[float, bool]], lowest: int, highest: int) -> float:
-        """Cut ``lowest`` least and ``highest`` most significant Buchholz values.
+    def _cut(items: list[tuple[float, float, bool]], lowest: int, highest: int) -> float:
+        """Sum of (opponent value, contribution, is VUR) elements less the cut ones.
 
-        16.5: with VURs, the lowest VUR contribution is cut (it is never below the LSV).
+        The least significant value (14.1) is the element of the lowest opponent value
+        (lowest contribution among equals); 16.5 cuts instead the VUR element of the
+        lowest opponent value unless the least significant value's contribution is
+        higher. For BH both are the same number, so the VUR always goes. Among several
+        VURs we take, as FIDE's reference checker does, the one with the lowest opponent
+        (dummy) value, where 16.5.2 a. reads "the lowest contribution": see
+        docs/tiebreaks.md. The most significant value is the highest opponent value.
         """
-        items = list(values)
+        items = list(items)
         for _ in range(lowest):
             if not items:
                 break
-            vurs = [i for i in range(len(items)) if items[i][1]]
-            pool = vurs or range(len(items))
-            items.pop(min(pool, key=lambda i: items[i][0]))
-        for _ in range(highest):
-            if not items:
-                break
-            items.pop(max(range(len(items)), key=lambda i: items[i][0]))
-        return sum(v for v, _ in items)
-
-    def buchholz(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
-        values = [(opp, vur) for opp, _pts, vur in self.contributions(c)]
-        return self._cut(values, lowest, highest)
-
-    def sonneborn_berger(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
-        parts = self.contributions(c)
-        if not lowest and not highest:
-            return sum(opp * pts for opp, pts, _ in parts)
-        # SB cuts: the least significant value is the product of the lowest-scoring
-        # opponent (lowest product among equals); for VURs cut max(lowest VUR, LSV).
-        items = [(opp * pts, opp, vur) for opp, pts, vur in parts]
-        for _ in range(lowest):
-            if not items:
-                break
-            low_opp = min(x[1] for x in items)
-            lsv = min(range(len(items)), key=lambda i: (items[i][1] != low_opp, items[i][0]))
+            lsv = min(range(len(items)), key=lambda i: items[i][:2])
             vurs = [i for i in range(len(items)) if items[i][2]]
             chosen = lsv
             if vurs:
-                vur = min(vurs, key=lambda i: items[i][0])
-                chosen = vur if items[vur][0] >= items[lsv][0] else lsv
+                vur = min(vurs, key=lambda i: items[i][:2])
+                chosen = lsv if items[lsv][1] > items[vur][1] else vur
             items.pop(chosen)
         for _ in range(highest):
             if not items:
                 break
-            top_opp = max(x[1] for x in items)
-            items.pop(max(range(len(items)), key=lambda i: (items[i][1] == top_opp, items[i][0])))
-        return sum(x[0] for x in items)
+            items.pop(max(range(len(items)), key=lambda i: items[i][:2]))
+        return sum(x[1] for x in items)
+
+    def buchholz(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
+        """BH (8.1), with its cuts (14.1–14.4)."""
+        items = [(opp, opp, vur) for opp, _pts, vur in self.contributions(c)]
+        return self._cut(items, lowest, highest)
+
+    def sonneborn_berger(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
+        """SB (9.1), with its cuts (14.1.2 d)."""
+        items = [(opp, opp * pts, vur) for opp, pts, vur in self.contributions(c)]
+        return self._cut(items, lowest, highest)
 
     # -- own results ------------------------------------------------------------------
 
     def progressive(self, c: Competitor, cut: int = 0) -> float:
+        """PS (7.5); PS/C1 leaves out the score after round 1."""
         running, sums = 0.0, []
         for e in c.entries:
             running += e.points
@@ -349,66 +446,126 @@ class Calculator:
         return sum(sums[cut:])
 
     def wins(self, c: Competitor) -> int:
+        """WIN (7.1): rounds with a win's points, with or without playing."""
         return sum(1 for e in c.entries if e.points >= self.t.win)
 
     def won(self, c: Competitor) -> int:
+        """WON (7.2): games won over the board."""
         return sum(1 for e in c.entries if e.played and e.points >= self.t.win)
 
     def black_played(self, c: Competitor) -> int:
+        """BPG (7.3)."""
         return sum(1 for e in c.entries if e.played and e.colour == "b")
 
     def black_won(self, c: Competitor) -> int:
+        """BWG (7.4)."""
         return sum(1 for e in c.entries if e.played and e.colour == "b" and e.points >= self.t.win)
 
     def games_elected(self, c: Competitor) -> int:
         """REP (7.6): rounds minus requested byes and forfeit losses."""
         return len(c.entries) - sum(1 for e in c.entries if e.vur)
 
+    def standard_points(self, c: Competitor) -> float:
+        """STD (7.7): 1 a round scoring more than a draw, ½ a round scoring a draw, with
+        or without playing; whatever the event's scoring (3-1-0 included)."""
+        return sum(
+            1.0 if e.points > self.t.draw else 0.5 if e.points == self.t.draw else 0.0
+            for e in c.entries
+        )
+
+    def pairing_number(self, c: Competitor) -> int:
+        """TPN (7.8): the final tournament pairing number, ascending."""
+        return c.start if c.pairing_number is None else c.pairing_number
+
+    def fore(self) -> Calculator:
+        """The tournament as Fore Buchholz (8.3) sees it: every game paired in the final
+        round, played or forfeited, a draw over the board. Its Buchholz is FB: the
+        16.3 and 16.4 adjustments then follow from the changed final round (the
+        participant's own score for dummies, no late requested bye before a final game).
+        """
+        if self._fore is None:
+            last = self.t.rounds - 1
+            comps = {}
+            for start, c in self.t.competitors.items():
+                entries = list(c.entries)
+                if len(entries) > last and entries[last].opponent:
+                    e = entries[last]
+                    entries[last] = Entry(Kind.GAME, self.t.draw, e.opponent, e.colour)
+                comps[start] = replace(c, entries=entries)
+            self._fore = Calculator(replace(self.t, competitors=comps), self.unrated_rating)
+        return self._fore
+
     # -- rating based (Art. 10: only games played over the board) -----------------------
 
-    def _ratings(self, c: Competitor) -> list[tuple[int, float]]:
-        cached = self._rated.get(c.start)
-        if cached is not None:
-            return cached
-        out = []
-        for e in c.entries:
-            if not e.played:
-                continue
-            rating = self.t.competitors[e.opponent].rating
-            if not rating:
-                if self.unrated_rating is None:
-                    continue
-                rating = self.unrated_rating
-            out.append((rating, e.points))
-        self._rated[c.start] = out
+    def _unrated(self, spec: Code) -> int | None:
+        return spec.unrated if spec.unrated is not None else self.unrated_rating
+
+    def rating(self, c: Competitor, spec: Code = _PLAIN) -> int | None:
+        """RTNG (10.6); None for everyone when Art. 10 drops the rating tie-breaks:
+        an unrated player is present and no rating is given to unrated players."""
+        unrated = self._unrated(spec)
+        if unrated is None and not self._all_rated:
+            return None
+        return c.rating or unrated
+
+    def _ratings(self, c: Competitor, spec: Code) -> list[tuple[int, Decimal]] | None:
+        """(opponent's rating, result 1 / ½ / 0) of each game played over the board, less
+        the cut ones (14: the lowest rating first, then the highest); None: dropped."""
+        key = (c.start, self._unrated(spec), spec.low, spec.high)
+        if key in self._rated:
+            return self._rated[key]
+        out: list[tuple[int, Decimal]] | None = None
+        if self.rating(c, spec) is not None:
+            games = [
+                (self.rating(self.t.competitors[e.opponent], spec) or 0, self._result(e))
+                for e in c.entries
+                if e.played
+            ]
+            for _ in range(min(spec.low, len(games))):
+                games.pop(min(range(len(games)), key=lambda i: games[i][0]))
+            for _ in range(min(spec.high, len(games))):
+                highest = max(r for r, _ in games)
+                games.pop(max(i for i, (r, _) in enumerate(games) if r == highest))
+            out = games
+        self._rated[key] = out
         return out
 
-    def aro(self, c: Competitor) -> int | None:
-        games = self._ratings(c)
+    def _result(self, e: Entry) -> Decimal:
+        """The game's result as ratings count it, whatever the event's scoring."""
+        if e.points >= self.t.win:
+            return Decimal(1)
+        return Decimal("0.5") if e.points == self.t.draw else Decimal(0)
+
+    def aro(self, c: Competitor, spec: Code = _PLAIN) -> int | None:
+        """ARO (10.1), half up."""
+        games = self._ratings(c, spec)
         if not games:
             return None
         return _half_up(Decimal(sum(r for r, _ in games)) / Decimal(len(games)))
 
-    def tpr(self, c: Competitor) -> int | None:
-        games = self._ratings(c)
-        aro = self.aro(c)
-        if aro is None:
+    def tpr(self, c: Competitor, spec: Code = _PLAIN) -> int | None:
+        """TPR (10.2): ARO + dp of the percentage, itself rounded half up."""
+        games = self._ratings(c, spec)
+        aro = self.aro(c, spec)
+        if not games or aro is None:
             return None
-        score = Decimal(str(sum(p for _, p in games))) / Decimal(len(games))
+        score = sum((p for _, p in games), Decimal(0)) / Decimal(len(games))
         return aro + dp(score.quantize(Decimal("0.01"), ROUND_HALF_UP))
 
-    def ptp(self, c: Competitor) -> int | None:
+    def ptp(self, c: Competitor, spec: Code = _PLAIN) -> int | None:
         """Perfect tournament performance (10.3): the lowest integer R whose expected
-        score reaches the points actually scored. Integer arithmetic: no float error."""
-        games = self._ratings(c)
+        score reaches the points actually scored. Integer arithmetic: no float error.
+
+        Only a zero score has a fixed value (lowest opponent − 800); a perfect score is
+        searched like any other (full scale: PD reaches 1.00 at a difference of 736).
+        """
+        games = self._ratings(c, spec)
         if not games:
             return None
-        scored = round(sum(p for _, p in games) * 100)
+        scored = int(sum((p for _, p in games), Decimal(0)) * 100)
         ratings = [r for r, _ in games]
         if scored <= 0:
             return min(ratings) - 800
-        if scored >= 100 * len(games):
-            return max(ratings) + 800
         low, high = min(ratings) - 800, max(ratings) + 800
         while low < high:
             mid = (low + high) // 2
@@ -418,39 +575,69 @@ class Calculator:
                 low = mid + 1
         return low
 
+    def opponents_average(self, c: Competitor, spec: Code, of: str, places: str) -> Decimal | None:
+        """AOB (8.2), APRO (10.4), APPO (10.5): the average of a value of the opponents
+        played over the board (those with no value left out), rounded half up."""
+        values = []
+        for e in c.entries:
+            if e.played:
+                v = self.value(replace(spec, base=of), self.t.competitors[e.opponent])
+                if v is not None:
+                    values.append(Decimal(str(v)))
+        if not values:
+            return None
+        return (sum(values, Decimal(0)) / len(values)).quantize(Decimal(places), ROUND_HALF_UP)
+
     # -- round robins ----------------------------------------------------------------
 
-    def koya(self, c: Competitor) -> float:
-        """Points against opponents with at least half of the maximum possible score."""
-        games = len(self.t.competitors) - 1
-        threshold = self.t.win * games / 2
+    def koya(self, c: Competitor, code: Code) -> float:
+        """KS (9.2, limit 14.5): points against opponents with at least the limit.
+
+        The maximum counts the games one can play: the rounds, less a round robin's
+        free rounds (one per cycle when the number of players is odd) and one game per
+        participant who never played (a withdrawal before round 1).
+        """
+        games = self.t.rounds
+        if self.t.round_robin:
+            n = len(self.t.competitors)
+            if self.t.rounds % n == 0:
+                games -= self.t.rounds // n
+            games -= sum(
+                1
+                for x in self.t.competitors.values()
+                if not any(e.opponent or e.kind is Kind.PAB for e in x.entries)
+            )
+        limit = code.limit_percent / 100 * Decimal(str(self.t.win)) * games + code.limit_points
         return sum(
             e.points
             for e in c.entries
-            if e.opponent and self.t.competitors[e.opponent].score >= threshold - 1e-9
+            if e.opponent and Decimal(str(self.t.competitors[e.opponent].score)) >= limit
         )
 
-    def value(self, code: str, c: Competitor) -> float | int | None:
-        code = code.upper()
-        base, _, modifier = code.partition("/")
-        lowest = highest = 0
-        if modifier:
-            kind, digits = modifier[0], modifier[1:]
-            n = int(digits) if digits.isdigit() else 1
-            if kind == "C":
-                lowest = n
-            elif kind == "M":
-                lowest = highest = n
-            else:
-                raise RuleError(f"Modificateur de départage inconnu : {code}")
+    def value(self, code: str | Code, c: Competitor) -> float | int | None:
+        spec = code if isinstance(code, Code) else parse_code(code)
+        base, lowest, highest = spec.base, spec.low, spec.high
         if base == "PTS":
             return c.score
         if base == "BH":
             return self.buchholz(c, lowest, highest)
+        if base == "FB":
+            return self.fore().buchholz(self.fore().t.competitors[c.start], lowest, highest)
+        if base == "AOB":
+            average = self.opponents_average(c, spec, "FB" if spec.fore else "BH", "0.01")
+            return None if average is None else float(average)
         if base == "SB":
             return self.sonneborn_berger(c, lowest, highest)
-        if base in ("PS", "CUM"):
+        if base == "PS":
             return self.progressive(c, lowest)
+        if base == "KS":
+            return self.koya(c, spec)
+        if base in ("ARO", "TPR", "PTP", "RTNG"):
+            rated = {"ARO": self.aro, "TPR": self.tpr, "PTP": self.ptp, "RTNG": self.rating}
+            return rated[base](c, spec)
+        if base in ("APRO", "APPO"):
+            average = self.opponents_average(c, spec, {"APRO": "TPR", "APPO": "PTP"}[base], "1")
+            return None if average is None else int(average)
         simple = {
             "WIN": self.wins,
             "WON": self.won,
@@ -458,16 +645,12 @@ class Calculator:
             "BWG": self.black_won,
             "REP": self.games_elected,
             "GE": self.games_elected,
-            "ARO": self.aro,
-            "TPR": self.tpr,
-            "PTP": self.ptp,
-            "KS": self.koya,
+            "STD": self.standard_points,
+            "TPN": self.pairing_number,
         }
-        if base in simple and not modifier:
+        if base in simple:
             return simple[base](c)
-        raise RuleError(
-            f"Départage « {code} » non pris en charge (pris en charge : {', '.join(SUPPORTED)})."
-        )
+        raise RuleError(f"Départage « {spec.text} » : à calculer dans un classement.")
 
 
 @dataclass
@@ -483,10 +666,16 @@ class StandingRow:
 
 
 def _sort_value(code: str, v: float | int | None) -> float:
-    """Larger is better, except DE, which is a rank inside the tied group (1 is best)."""
+    """Larger is better, except DE (a rank inside the tied group, 1 is best), TPN (7.8:
+    ascending) and a code reversed by ``R`` (RTNG/R: lowest rating first).
+
+    No value (a tie-break dropped, no game) sorts last, or first when ascending, as in
+    FIDE's reference checker."""
+    spec = parse_code(code)
+    ascending = (spec.base in ("DE", "TPN")) != spec.reverse
     if v is None:
-        return float("-inf")
-    return -float(v) if code == "DE" else float(v)
+        return float("inf") if ascending else float("-inf")
+    return -float(v) if ascending else float(v)
 
 
 def standings(
@@ -528,28 +717,72 @@ def standings(
 def _direct_encounter(
     table: Crosstable, values: dict[int, dict[str, float | int | None]], before: Sequence[str]
 ) -> None:
+    """DE (C.07 6) for each group still tied on every criterion before it.
+
+    The value is the rank inside the group (1 is best, equals share), or 0 for everyone
+    when the encounters separate nobody (and for a participant alone).
+    """
     groups: dict[tuple[float | int | None, ...], list[int]] = {}
     for start in table.competitors:
         groups.setdefault(tuple(values[start][c] for c in before), []).append(start)
     for members in groups.values():
+        ranks = _encounter_ranks(table, sorted(members), 1) if len(members) > 1 else {}
+        separated = len(set(ranks.values())) > 1
         for m in members:
-            values[m]["DE"] = 0
-        if len(members) < 2:
-            continue
-        group = set(members)
-        points = {m: 0.0 for m in members}
-        met: set[frozenset[int]] = set()
-        for m in members:
-            for e in table.competitors[m].entries:
-                if e.opponent in group:
-                    points[m] += e.points
-                    met.add(frozenset((m, e.opponent)))
-        if len(met) < len(members) * (len(members) - 1) // 2:
-            continue
-        if len(set(points.values())) == 1:
-            continue  # the games among them separate nobody
-        for m in members:
-            values[m]["DE"] = 1 + sum(1 for o in members if points[o] > points[m])
+            values[m]["DE"] = ranks[m] if separated else 0
+
+
+def _encounter_ranks(table: Crosstable, members: list[int], first: int) -> dict[int, int]:
+    """Ranks from ``first`` among tied ``members``; 6.2: each sub-tie is examined again
+    among its own members, as long as the previous pass separated someone."""
+    ranks = _encounter_pass(table, members, first)
+    if len(set(ranks.values())) == 1:
+        return ranks
+    for rank in sorted(set(ranks.values())):
+        subgroup = [m for m in members if ranks[m] == rank]
+        if len(subgroup) > 1:
+            ranks.update(_encounter_ranks(table, subgroup, rank))
+    return ranks
+
+
+def _encounter_pass(table: Crosstable, members: list[int], first: int) -> dict[int, int]:
+    """One pass of Article 6 over one tied group.
+
+    6.1.1: in a Swiss event only games played over the board count (a round robin's
+    forfeits are games, 15.2); 6.1.2: several games against one opponent count as their
+    average. 6.2 when everyone has met everyone (always, in a round robin); otherwise 6.3:
+    from the top, a participant is ranked alone only if their score among the group beats
+    what any one below could still reach by winning every missing game.
+    """
+    group = set(members)
+    scored: dict[int, Fraction] = {}
+    best: dict[int, Fraction] = {}
+    complete = True
+    for m in members:
+        games: dict[int, list[Fraction]] = {}
+        for e in table.competitors[m].entries:
+            counts = bool(e.opponent) if table.round_robin else e.played
+            if counts and e.opponent in group:
+                games.setdefault(e.opponent, []).append(Fraction(str(e.points)))
+        scored[m] = sum((Fraction(sum(g), len(g)) for g in games.values()), Fraction(0))
+        missing = len(members) - 1 - len(games)
+        best[m] = scored[m] + missing * Fraction(str(table.win))
+        complete = complete and (table.round_robin or missing == 0)
+    ranks: dict[int, int] = {}
+    if complete:
+        order = sorted(members, key=lambda m: (-scored[m], m))
+        for i, m in enumerate(order):
+            same = i > 0 and scored[m] == scored[order[i - 1]]
+            ranks[m] = ranks[order[i - 1]] if same else first + i
+        return ranks
+    order = sorted(members, key=lambda m: (-scored[m], -best[m], m))
+    rank, alone = first, True
+    for i, m in enumerate(order):
+        if i > 0:
+            alone = alone and scored[order[i - 1]] > max(best[o] for o in order[i:])
+            rank = first + i if alone else rank
+        ranks[m] = rank
+    return ranks
 
 
 def from_trf(t: TrfTournament, round_robin: bool = False, rounds: int | None = None) -> Crosstable:
