@@ -5,13 +5,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from .models import Player, Sex, Title, Tournament
 
 
 class SectionRule(BaseModel):
     """Who may enter a section: A 1900+, B under 2000, C under 14 on 1 January."""
+
+    model_config = ConfigDict(defer_build=True)  # built when first used (start-up)
 
     name: str
     min_rating: int | None = None
@@ -42,6 +44,8 @@ def section_fault(rule: SectionRule, player: Player) -> str | None:
 
 
 class Fees(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built when first used (start-up)
+
     adult: int = 60
     club_member: int = 40
     under_20: int = 30
