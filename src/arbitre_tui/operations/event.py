@@ -9,10 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..rules import settings as settings_rules
 from ..rules.draws import run_draw
 from ..rules.errors import RuleError
-from ..rules.incidents import consequence as incident_consequence
 from ..rules.models import (
     Game,
     IncidentKind,
@@ -24,7 +22,6 @@ from ..rules.models import (
     absentees,
     parse_result,
 )
-from ..rules.open_rules import eligibility_fault
 from ..rules.settings import setting
 from ..store.backup import ROUNDS, BackupFailed, backup_dir, room_for_copy
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
@@ -52,6 +49,13 @@ STATE_KEYS = frozenset(
         "roll_of_honour",
     }
 )
+
+
+def _eligibility_fault(t: Tournament, player: Player) -> str | None:
+    """rules.open_rules, imported at the first registration (its models: start-up time)."""
+    from ..rules.open_rules import eligibility_fault
+
+    return eligibility_fault(t, player)
 
 
 def _refuse(exc: RuleError) -> OperationError:
@@ -155,7 +159,9 @@ class EventService:
                 "ses propres opérations."
             )
         try:  # every name known, every value typed (rules/settings.py)
-            typed = settings_rules.check_all(changes)
+            from ..rules.settings import check_all  # imported when used (start-up)
+
+            typed = check_all(changes)
         except RuleError as exc:
             raise OperationError(exc.message) from None
         with self.journal.operation(
@@ -178,7 +184,7 @@ class EventService:
             twice = self._entered_twice(t)(player)
             if twice:
                 raise OperationError(f"{player.name} : {twice}.")
-            fault = eligibility_fault(t, player)
+            fault = _eligibility_fault(t, player)
             if fault:
                 raise OperationError(f"{player.name} ne peut pas s'inscrire en {fault}")
             values = player_row(
@@ -252,7 +258,7 @@ class EventService:
         for row in report.rows:
             if twice := entered_twice(row.player):
                 report.errors.append((row.line, twice))
-            elif fault := eligibility_fault(t, row.player):
+            elif fault := _eligibility_fault(t, row.player):
                 report.errors.append((row.line, f"{row.player.name} : {fault}"))
             else:
                 good.append(row)
@@ -694,7 +700,9 @@ class EventService:
                         )
                     changes = {"result": loss.value, "decider": None}
             else:
-                rule = incident_consequence(t.settings.get("regulation"), kind_value)
+                from ..rules.incidents import consequence  # imported when used (start-up)
+
+                rule = consequence(t.settings.get("regulation"), kind_value)
                 if rule.asks and not confirm:
                     raise NeedsConfirmation(rule.question(kind_value.label.capitalize()))
                 if rule.loses_game and (game.result is None or game.result is Result.DRAW):
