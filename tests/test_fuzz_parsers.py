@@ -391,10 +391,22 @@ GARBLED_TRF = [
     "142 x\n001    1 m    A\n",
     "001    1 m    A                                  2000 FRA             2000/01/01  1.0"
     "     2 w 1\n",  # opponent 2 unknown
-    # a win worth 3 (record 162): the performance crashed `tiebreaks --list TPR`, once
-    "162  W 3.0\n001    1      A" + " " * 33 + "1500" + " " * 29 + "3.0          2 w 1\n"
-    "001    2      B" + " " * 33 + "1600" + " " * 29 + "0.0          1 b 0\n",
 ]
+# a win worth 3 (record 162): the performance crashed `tiebreaks --list TPR`, once; then
+# refused; now computed as C.07 10.2 says (results 1/½/0 whatever the scoring)
+THREE_POINT_WIN = (
+    "162  W 3.0\n001    1      A" + " " * 33 + "1500" + " " * 29 + "3.0          2 w 1\n"
+    "001    2      B" + " " * 33 + "1600" + " " * 29 + "0.0          1 b 0\n"
+)
+
+
+def test_a_three_point_win_gives_the_performance_of_the_game(tmp_path: Path) -> None:
+    trf = tmp_path / "three.trf"
+    trf.write_text(THREE_POINT_WIN, encoding="utf-8")
+    out = arbitre("tiebreaks", str(trf), "--list", "PTS,BH,TPR")
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    rows = [line.split() for line in out.stdout.splitlines() if line.split()[:1] in (["1"], ["2"])]
+    assert [row[-1] for row in rows] == ["2400", "700"]  # 1600 + 800, 1500 − 800
 
 
 @pytest.mark.parametrize("content", GARBLED_TRF, ids=range(len(GARBLED_TRF)))
