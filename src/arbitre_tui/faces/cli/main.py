@@ -91,17 +91,20 @@ def cmd_players_import(args: argparse.Namespace) -> int:
 
 
 def cmd_players_list(args: argparse.Namespace) -> int:
+    from ...views.players import build
+    from ...views.reader import Reader
+
     service = open_event(args.file)
+    reader = Reader(service)
     t = service.tournament(args.tournoi)
-    players = service.store.players(t.id)
-    if args.json:
-        print_json([p.model_dump(mode="json") for p in players])
+    if args.json:  # every registration field, for the arbiter's own use
+        print_json([p.model_dump(mode="json") for p in reader.players(t)])
         return 0
-    for p in players:
+    roster = build(reader, t)
+    for p in roster.players:
         flags = ("P" if p.checked_in else "-") + ("€" if p.paid else "-")
         print(f"{p.id:5d} {flags} {p.name:<32} {p.rating:5d} {p.club}")
-    checked = sum(p.checked_in for p in players)
-    print(f"{checked} pointé(s) / {len(players)} inscrit(s)")
+    print(f"{roster.checked_in} pointé(s) / {len(roster.players)} inscrit(s)")
     return 0
 
 
@@ -186,31 +189,37 @@ def cmd_pair(args: argparse.Namespace) -> int:
     t = service.tournament(args.tournoi)
     rnd = service.pair_round(t.key, seed=args.seed, exempt_holes=args.exempt_holes)
     print(f"{t.name} : ronde {rnd.number} appariée.")
-    _print_round(service, t, rnd.number)
+    _print_round(_round_sheet(service, t, rnd.number))
     return 0
 
 
-def _print_round(service: Any, t: Any, number: int) -> None:
-    rnd = service.store.round(t.id, number)
-    names = {p.id: p.name for p in service.store.players(t.id)}
-    for g in service.store.games(rnd.id):
-        black = names.get(g.black_id, g.bye.label if g.bye else "exempt")
-        result = g.result.label if g.result else "…"
-        print(f"  {g.board:3d}  {names[g.white_id]:<30} {result:^5} {black}")
+def _print_round(sheet: Any) -> None:
+    for b in sheet.boards:
+        black = b.black.name if b.black else (b.bye_label or "exempt")
+        print(f"  {b.board:3d}  {b.white.name:<30} {b.result_label or '…':^5} {black}")
+
+
+def _round_sheet(service: Any, t: Any, number: int | None = None) -> Any:
+    from ...views.reader import Reader
+    from ...views.round_sheet import build
+
+    return build(Reader(service), t, number)
 
 
 def cmd_round(args: argparse.Namespace) -> int:
+    from ...views.reader import as_json
+
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
-    rnd = service.store.round(t.id, args.ronde) if args.ronde else service.current_round(t)
-    if rnd is None:
+    sheet = _round_sheet(service, t, args.ronde)
+    if not sheet.number:
         print("Aucune ronde appariée.")
         return 0
-    if args.json:
-        print_json([g.model_dump(mode="json") for g in service.store.games(rnd.id)])
+    if args.json:  # the boards, each with its players, result and labels
+        print_json(as_json(sheet.boards))
         return 0
-    print(f"{t.name} — ronde {rnd.number}{' (close)' if rnd.closed else ''}")
-    _print_round(service, t, rnd.number)
+    print(f"{t.name} — ronde {sheet.number}{' (close)' if sheet.closed else ''}")
+    _print_round(sheet)
     return 0
 
 
