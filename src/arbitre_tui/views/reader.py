@@ -108,6 +108,18 @@ class Reader:
     def pairing_record(self, t: Tournament, number: int) -> dict[str, Any] | None:
         return self._store.pairing_record(t.id or 0, number)
 
+    def playoffs(self, t: Tournament) -> dict[str, dict[str, Any]]:
+        """A youth section's play-offs begun, by which (title, qualification)."""
+        return self._store.playoffs(t.id or 0)
+
+    def journal_entries(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """The journal, newest first."""
+        return self._store.journal_entries(limit)
+
+    def dump(self) -> dict[str, list[dict[str, Any]]]:
+        """Every data row (`arbitre show --json`)."""
+        return self._store.snapshot()
+
     def draws(self) -> list[dict[str, Any]]:
         return self._store.draws()
 
