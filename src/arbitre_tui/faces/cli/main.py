@@ -54,12 +54,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_new(args: argparse.Namespace) -> int:
     from ...operations.templates import create_from_template
+    from ...views.event import build
+    from ...views.reader import Reader
 
     service = create_from_template(args.file, args.template)
-    counts = ", ".join(
-        f"{t.key} ({len(service.store.players(t.id or 0))} joueurs)"
-        for t in service.store.tournaments()
-    )
+    counts = ", ".join(f"{s.key} ({s.players} joueurs)" for s in build(Reader(service)).sections)
     service.close()
     print(f"Créé {args.file} depuis le modèle {args.template} : {counts}")
     return 0
@@ -116,25 +115,28 @@ def cmd_checkin(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    snap = service.store.snapshot()
+    from ...views.event import build
+    from ...views.reader import Reader
+
+    reader = Reader(open_event(args.file))
     if args.json:
-        print_json(snap)
+        print_json(reader.dump())
         return 0
-    ev = service.store.event()
-    print(f"{ev['name']} — {ev.get('city', '')}")
-    for t in service.store.tournaments():
-        rounds = service.store.rounds(t.id)
+    summary = build(reader)
+    print(f"{summary.name} — {summary.city}")
+    for s in summary.sections:
         print(
-            f"  {t.key:10} {t.name:34} {t.system.value:12} {len(service.store.players(t.id)):4d} joueurs, "
-            f"ronde {len(rounds)}/{t.rounds_planned}"
+            f"  {s.key:10} {s.name:34} {s.system:12} {s.players:4d} joueurs, "
+            f"ronde {s.rounds}/{s.rounds_planned}"
         )
     return 0
 
 
 def cmd_journal(args: argparse.Namespace) -> int:
     service = open_event(args.file)
-    entries = list(reversed(service.store.journal_entries(args.limit)))
+    from ...views.reader import Reader
+
+    entries = list(reversed(Reader(service).journal_entries(args.limit)))
     undone = service.journal.undone_ids()
     if args.json:
         print_json(
@@ -273,17 +275,16 @@ def cmd_round_start(args: argparse.Namespace) -> int:
 
 
 def cmd_draws(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    rows = service.store.draws()
-    ok_all = True
-    for row in rows:
-        same, _recorded, _again = service.replay_draw(row["id"])
-        ok_all &= same
+    from ...views.draws import build
+    from ...views.reader import Reader
+
+    view = build(Reader(open_event(args.file)), None)
+    for d in view.draws:
         print(
-            f"{row['id']:4d} {row['at']} {row['purpose']:<26} {row['kind']:8} graine {row['seed']:<20} "
-            f"{'rejoué : identique' if same else 'REJOUÉ : DIFFÉRENT'}"
+            f"{d.id:4d} {d.at} {d.purpose:<26} {d.kind:8} graine {d.seed:<20} "
+            f"{'rejoué : identique' if d.same else 'REJOUÉ : DIFFÉRENT'}"
         )
-    return 0 if ok_all else 3
+    return 0 if all(d.same for d in view.draws) else 3
 
 
 def _add_file(p: argparse.ArgumentParser) -> None:
