@@ -16,15 +16,26 @@ from arbitre_tui.operations import EventService
 from arbitre_tui.operations import cup as cup_ops
 from arbitre_tui.operations.standings import standings
 from arbitre_tui.operations.templates import create_from_template
+from arbitre_tui.publish import pdf
 from arbitre_tui.publish.site import Site
 from arbitre_tui.rules.knockout import winner
-from arbitre_tui.views import bracket, explanation, player_card, players, round_sheet
+from arbitre_tui.views import (
+    bracket,
+    draws,
+    event,
+    explanation,
+    incidents,
+    player_card,
+    players,
+    round_sheet,
+)
 from arbitre_tui.views import cup as cup_view
 from arbitre_tui.views import standings as standings_view
 from arbitre_tui.views.reader import Reader, as_json
 
 from .helpers.cli import arbitre
 from .helpers.screen import pane_table
+from .test_print import _text
 
 _ROW = re.compile(
     r"<tr><td class='n'>([^<]+)</td><td><a href='/[a-z0-9-]+/joueur-\d+/'>([^<]+)</a>"
@@ -150,6 +161,43 @@ async def test_knockout_standings_are_its_ranking_in_pane_cli_and_site(demo_file
     labels, rows = await pane_table(demo_file, "open-ko", "s")
     assert labels == ["Pl.", "Nom", "Club", "Elo"]
     assert [(r[0], r[1]) for r in rows] == expected
+
+
+def test_knockout_printed_standings_are_its_ranking(demo_file: Path) -> None:
+    text = _text(pdf.build(EventService(demo_file), "classement", "open-ko"))
+    assert "Classement K.O. après la ronde 1" in text and " Pts " not in text
+    at = 0
+    for place, name in _ko_ranking(demo_file):
+        at = text.find(f"{place.replace('–', '-')} {name}", at)
+        assert at >= 0, (place, name)
+
+
+def test_incident_sheet_counts_what_was_recorded(demo_file: Path) -> None:
+    service = EventService(demo_file)
+    t = service.tournament("open-ko")
+    board = next(b for b in round_sheet.build(Reader(service), t).boards if b.result is None)
+    service.record_incident("open-ko", board.board, "black", "illegal_move")
+    service.record_incident("open-ko", board.board, "white", "device_ring")
+    sheet = incidents.build(Reader(service), t)
+    line = next(x for x in sheet.boards if x.board == board.board)
+    assert (line.white_illegal, line.black_illegal, line.rings) == (0, 1, 1)
+    assert sum(x.white_illegal + x.black_illegal + x.rings for x in sheet.boards) == 2
+    assert sheet.round == 2 and sheet.limit == 3 and line.black == board.black.name  # type: ignore[union-attr]
+
+
+def test_draws_are_replayed_and_the_summary_counts(demo_file: Path) -> None:
+    service = EventService(demo_file)
+    view = draws.build(Reader(service), service.tournament("open-ko"))
+    assert len(view.draws) == len(service.store.draws()) > 3 and all(d.same for d in view.draws)
+    assert [x.player for x in view.lucky_losers] and view.holes is not None
+    assert draws.build(Reader(service), service.tournament("u8")).holes is None
+    summary = event.build(Reader(service))
+    shown = arbitre("show", str(demo_file)).stdout.splitlines()
+    assert (
+        shown[0] == f"{summary.name} — {summary.city}" and len(shown) == len(summary.sections) + 1
+    )
+    for s, line in zip(summary.sections, shown[1:], strict=True):
+        assert line.split()[0] == s.key and f"{s.players:4d} joueurs, ronde {s.rounds}/" in line
 
 
 # -- a cup's standings are its matches with scores --------------------------------------------
