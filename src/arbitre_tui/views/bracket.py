@@ -44,10 +44,11 @@ class Bracket:
 
 def build(reader: Reader, t: Tournament) -> Bracket:
     """Empty (no rounds) when ``t`` is not a knockout or nothing is paired yet."""
+    from ..operations.formats import format_of
     from ..rules.knockout import winner
-    from ..rules.models import Result, System
+    from ..rules.models import Result
 
-    if t.system is not System.KNOCKOUT:
+    if not format_of(t).has_bracket:
         return Bracket(t.key, t.name, ())
     rule = str(t.settings.get("decider", "armageddon"))
     out = []

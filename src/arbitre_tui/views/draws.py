@@ -43,12 +43,12 @@ class Draws:
 
 def build(reader: Reader, t: Tournament | None) -> Draws:
     """Every draw of the event; the lucky-loser tries when ``t`` is a knockout."""
-    from ..rules.models import System
+    from ..operations.formats import format_of
 
     holes: int | None = None
     tries: list[LuckyLoserTry] = []
     with reader.consistent():
-        if t is not None and t.system is System.KNOCKOUT and t.id is not None:
+        if t is not None and format_of(t).has_bracket and t.id is not None:
             from ..operations import knockout
 
             open_holes = knockout.holes(reader.service, t)

@@ -49,12 +49,12 @@ class Roster:
 
 
 def build(reader: Reader, t: Tournament) -> Roster:
-    from ..rules.models import System
+    from ..operations.formats import format_of
 
     with reader.consistent():
         players = reader.players(t)
         note = ""
-        if t.system is System.KNOCKOUT:
+        if format_of(t).has_bracket:
             from .ko_status import build as ko_status
 
             note = ko_status(reader, t).note

@@ -11,6 +11,7 @@ from .cup import MatchLine
 from .reader import PlayerRef, player_ref
 
 if TYPE_CHECKING:
+    from ..operations.formats import RankingGroups
     from ..rules.models import Tournament
     from .reader import Reader
 
@@ -75,16 +76,19 @@ def fmt(code: str, value: float | int | None) -> str:
 
 
 def build(reader: Reader, t: Tournament, rounds: int | None = None) -> Standings:
-    """Raises OperationError when the rules cannot rank (a face shows the reason)."""
+    """By the tournament's format: its matches (by teams), its ranking groups (knockout),
+    else points and tie-breaks. Raises OperationError when the rules cannot rank."""
+    from ..operations.formats import format_of
     from ..operations.standings import complete_rounds
-    from ..rules.models import System
 
+    fmt = format_of(t)
     with reader.consistent():
-        after = complete_rounds(reader.service, t) if rounds is None else rounds
-        if t.system is System.TEAM_CUP:
+        if fmt.by_teams:
             return _cup(reader, t)
-        if t.system is System.KNOCKOUT:
-            return _knockout(reader, t, after)
+        after = complete_rounds(reader.service, t) if rounds is None else rounds
+        groups = fmt.ranking_groups(reader.service, t)
+        if groups is not None:
+            return _ranked(reader, t, after, groups)
         return _points(reader, t, rounds)
 
 
@@ -113,12 +117,11 @@ def _points(reader: Reader, t: Tournament, rounds: int | None) -> Standings:
     )
 
 
-def _knockout(reader: Reader, t: Tournament, after: int) -> Standings:
-    from ..operations.knockout import ranking_groups
-
+def _ranked(reader: Reader, t: Tournament, after: int, groups: RankingGroups) -> Standings:
+    """Places shared by groups: « 5–8 » for the four losers of the quarter-finals."""
     people = reader.people(t)
     rows = []
-    for first, last, ids in ranking_groups(reader.service, t):
+    for first, last, ids in groups:
         place = str(first) if first == last else f"{first}–{last}"
         rows += [StandingRow(place, first, player_ref(people[pid]), {}, ()) for pid in ids]
     return Standings(t.key, t.name, "knockout", after, (), tuple(rows), ())
