@@ -12,6 +12,7 @@ import random
 import re
 from pathlib import Path
 
+import arbitre_tui
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations import cup as cup_ops
 from arbitre_tui.operations.standings import standings
@@ -285,3 +286,27 @@ def test_ko_status_json_is_what_the_human_output_shows(demo_file: Path) -> None:
     assert human[2] == f"liste d'attente : {len(data['waiting_list'])}"
     refunds = [line.split()[1:3] for line in human if line.startswith("  rembourser")]
     assert refunds == [r["name"].split() for r in data["refunds"]]
+
+
+# -- faces read the views, not the store --------------------------------------------------------
+
+# Reads of ``service.store`` left in faces and publish, each waiting for its home: a backup
+# is a write with no service method yet; the match sheet and the QR's base URL belong to
+# the publish restructure. This list may only shrink.
+STORE_READS_LEFT = {"faces/cli/main.py": 1, "publish/match_sheet.py": 2, "publish/qr.py": 1}
+
+
+def test_faces_and_publish_do_not_read_the_store() -> None:
+    package = Path(arbitre_tui.__file__).parent
+    found: dict[str, int] = {}
+    for layer in ("faces", "publish"):
+        for source in sorted((package / layer).rglob("*.py")):
+            reads = [
+                line
+                for line in source.read_text(encoding="utf-8").splitlines()
+                if re.search(r"\.store\.\w+\(|\bstore\.conn\b", line)
+                and not line.lstrip().startswith("from ")
+            ]
+            if reads:
+                found[str(source.relative_to(package))] = len(reads)
+    assert {k: v for k, v in found.items() if v > STORE_READS_LEFT.get(k, 0)} == {}
