@@ -70,7 +70,7 @@ class Standings:
 
 def fmt(code: str, value: float | int | None) -> str:
     """A tie-break value as printed (integers for ratings and counts, up to 2 decimals)."""
-    from ..operations.standings import _fmt  # its home until the lead's formats land
+    from ..operations.standings import _fmt  # one copy; moves here with the lead
 
     return _fmt(code, value)
 
