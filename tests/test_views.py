@@ -164,6 +164,23 @@ async def test_knockout_standings_are_its_ranking_in_pane_cli_and_site(demo_file
     assert [(r[0], r[1]) for r in rows] == expected
 
 
+async def test_knockout_standings_on_the_wall_screen_are_its_ranking(demo_file: Path) -> None:
+    from textual.widgets import DataTable, Static
+
+    from arbitre_tui.faces.tui.display import DisplayApp
+
+    expected = _ko_ranking(demo_file)
+    app = DisplayApp(demo_file, "open-ko", seconds=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("right")
+        await pilot.pause()
+        assert "classement K.O." in str(app.query_one("#title", Static).content)
+        table = app.query_one("#table", DataTable)
+        assert [str(c.label) for c in table.columns.values()] == ["Pl.", "Nom"]
+        shown = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+    assert shown == expected
+
+
 def test_knockout_printed_standings_are_its_ranking(demo_file: Path) -> None:
     text = _text(pdf.build(EventService(demo_file), "classement", "open-ko"))
     assert "Classement K.O. après la ronde 1" in text and " Pts " not in text
