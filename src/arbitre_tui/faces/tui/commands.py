@@ -93,7 +93,7 @@ def enter_team(app: ArbitreApp) -> None:
     """`arbitre cup team`: one more team of a club (its roster: an import with « equipe »)."""
     from ...operations.formats import format_of
 
-    cups = [t for t in app.service.store.tournaments() if format_of(t).by_teams]
+    cups = [t for t in app.reader.tournaments() if format_of(t).by_teams]
     if not cups:
         app.refuse("Aucune compétition par équipes dans ce fichier.")
         return
