@@ -47,10 +47,11 @@ def build(reader: Reader, t: Tournament) -> Bracket:
     from ..operations.formats import format_of
     from ..rules.knockout import winner
     from ..rules.models import Result
+    from ..rules.settings import setting
 
     if not format_of(t).has_bracket:
         return Bracket(t.key, t.name, ())
-    rule = str(t.settings.get("decider", "armageddon"))
+    rule = str(setting(t, "decider"))
     out = []
     with reader.consistent():
         ratings = {p.id: p.rating for p in reader.players(t) if p.id}

@@ -33,8 +33,10 @@ class IncidentSheet:
 
 
 def build(reader: Reader, t: Tournament) -> IncidentSheet:
-    limit = int(t.settings.get("illegal_moves_to_lose", 2))
-    warn = bool(t.settings.get("fide_rated")) and limit != 2
+    from ..rules.settings import setting
+
+    limit = int(setting(t, "illegal_moves_to_lose"))
+    warn = bool(setting(t, "fide_rated")) and limit != 2
     with reader.consistent():
         rnd = reader.round(t)
         if rnd is None or rnd.id is None:
