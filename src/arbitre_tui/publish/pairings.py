@@ -18,35 +18,33 @@ tr { page-break-inside: avoid; }
 
 
 def round_html(service: EventService, key: str | None, number: int | None = None) -> str:
-    t = service.tournament(key)
-    assert t.id is not None
-    rnd = service.store.round(t.id, number) if number else service.current_round(t)
-    if rnd is None or rnd.id is None:
-        raise OperationError("Aucune ronde appariée à imprimer.")
-    event = service.store.event()
-    players = {p.id: p for p in service.store.players(t.id)}
+    from ..views.reader import PlayerRef, Reader
+    from ..views.round_sheet import build
 
-    def who(pid: int | None) -> str:
-        if pid is None:
+    t = service.tournament(key)
+    reader = Reader(service)
+    sheet = build(reader, t, number)
+    if not sheet.number:
+        raise OperationError("Aucune ronde appariée à imprimer.")
+    event = reader.event()
+
+    def who(p: PlayerRef | None) -> str:
+        if p is None:
             return "exempt"
-        p = players[pid]
         return f"{escape(p.name)} ({p.rating})" if p.rating else escape(p.name)
 
-    rows = []
-    for g in service.store.games(rnd.id):
-        result = g.result.label if g.result else ""
-        rows.append(
-            f"<tr><td class='n'>{g.board}</td><td>{who(g.white_id)}</td>"
-            f"<td class='r'>{escape(result)}</td><td>{who(g.black_id)}</td></tr>"
-        )
-    named = rnd.stage and not rnd.stage.startswith("Ronde")
-    stage = f" — {escape(rnd.stage or '')}" if named else ""
-    tc = f" — {escape(rnd.time_control.label)}" if rnd.time_control else ""
+    rows = [
+        f"<tr><td class='n'>{b.board}</td><td>{who(b.white)}</td>"
+        f"<td class='r'>{escape(b.result_label)}</td><td>{who(b.black)}</td></tr>"
+        for b in sheet.boards
+    ]
+    stage = f" — {escape(sheet.named_stage)}" if sheet.named_stage else ""
+    tc = f" — {escape(sheet.time_control)}" if sheet.time_control else ""
     return (
         "<!doctype html><html lang='fr'><head><meta charset='utf-8'>"
-        f"<title>{escape(t.name)} — ronde {rnd.number}</title><style>{_CSS}</style></head><body>"
+        f"<title>{escape(t.name)} — ronde {sheet.number}</title><style>{_CSS}</style></head><body>"
         f"<h1>{escape(event['name'])} — {escape(t.name)}</h1>"
-        f"<h2>Appariements de la ronde {rnd.number}{stage}{tc}</h2>"
+        f"<h2>Appariements de la ronde {sheet.number}{stage}{tc}</h2>"
         "<table><thead><tr><th class='n'>Éch.</th><th>Blancs</th><th>Résultat</th><th>Noirs</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></body></html>\n"
     )

@@ -17,8 +17,8 @@ from fpdf import FPDF
 
 from ..operations.event import EventService, OperationError
 from ..rules.models import Tournament
+from ..views.reader import Reader, public_name
 from .qr import base_url, page_url, write_png
-from .site import public_name
 
 WHATS = (
     "appariements",
@@ -75,18 +75,15 @@ class _Doc(FPDF):
             self.ln()
 
 
-def _names(service: EventService, t: Tournament) -> dict[int, Any]:
-    return {p.id: p for p in service.store.players(t.id or 0) if p.id is not None}
-
-
 def build(service: EventService, what: str, key: str | None, number: int | None = None) -> bytes:
     """The PDF of ``what`` (one of WHATS) for section ``key``."""
     if what not in WHATS:
         raise OperationError(f"Impression « {what} » inconnue : {', '.join(WHATS)}.")
     t = service.tournament(key)
-    ev = service.store.event()
-    players = _names(service, t)
-    rnd = service.store.round(t.id or 0, number) if number else service.current_round(t)
+    reader = Reader(service)
+    ev = reader.event()
+    players = reader.people(t)
+    rnd = reader.round(t, number)
     if what in ("appariements", "appariements-nom", "affiche", "chevalets") and rnd is None:
         raise OperationError(f"{t.name} : aucune ronde appariée à imprimer.")
     title = f"{ev['name']} - {t.name}"
@@ -99,7 +96,7 @@ def build(service: EventService, what: str, key: str | None, number: int | None 
 
     if what in ("appariements", "affiche", "chevalets", "appariements-nom"):
         assert rnd is not None and rnd.id is not None
-        games = service.store.games(rnd.id)
+        games = reader.games(rnd)
         doc = _Doc(title, f"Appariements de la ronde {rnd.number}")
         if what == "appariements-nom":
             rows: list[list[object]] = []
@@ -126,41 +123,40 @@ def build(service: EventService, what: str, key: str | None, number: int | None 
             if what == "affiche":
                 _qr(doc, page_url(base_url(service), t.key), 60)
         return bytes(doc.output())
-    if what in ("classement", "grille"):
-        from ..operations.standings import _fmt, standings
+    if what == "classement":
+        from ..views.standings import build as standings
 
-        codes, srows, done = standings(service, t)
-        doc = _Doc(
-            title, f"{'Classement' if what == 'classement' else 'Grille'} après la ronde {done}"
+        view = standings(reader, t)
+        doc = _Doc(title, view.title[0].upper() + view.title[1:])
+        if view.kind == "cup":
+            doc.grid(
+                ["Tour", "Recevant", "Score", "Visiteur", "Vainqueur"],
+                [
+                    [m.round, m.home, m.score, m.away or "exempt", m.winner or ""]
+                    for m in view.matches
+                ],
+                [14, 56, 20, 56, 40],
+            )
+            return bytes(doc.output())
+        width = (186 - 15 - 70) / max(len(view.codes), 1)
+        doc.grid(
+            ["Pl.", "Nom", *view.columns],
+            [[r.place, r.player.public, *r.shown] for r in view.rows],
+            [15, 70, *[width] * len(view.codes)],
         )
-        if what == "classement":
-            head = ["Pl.", "Nom", *[("Pts" if c == "PTS" else c) for c in codes]]
-            width = (186 - 15 - 70) / max(len(codes), 1)
-            doc.grid(
-                head,
-                [
-                    [r.place, name(r.start), *[_fmt(c, r.values.get(c)) for c in codes]]
-                    for r in srows
-                ],
-                [15, 70, *[width] * len(codes)],
-            )
-        else:
-            from .site import Site
+        return bytes(doc.output())
+    if what == "grille":
+        from ..operations.standings import complete_rounds
+        from ..views.crosstable import build as crosstable
 
-            order = {r.start: k + 1 for k, r in enumerate(srows)}
-            all_games = service.store.all_games(t.id or 0)
-            numbers = sorted(all_games)
-            w = (186 - 10 - 60 - 14) / max(len(numbers), 1)
-            doc.grid(
-                ["N°", "Nom", *[str(n) for n in numbers], "Pts"],
-                [
-                    [order[r.start], name(r.start)]
-                    + [Site._cell(all_games[n], r.start, order) for n in numbers]
-                    + [_fmt("PTS", r.values["PTS"])]
-                    for r in srows
-                ],
-                [10, 60, *[w] * len(numbers), 14],
-            )
+        grid = crosstable(reader, t)
+        doc = _Doc(title, f"Grille après la ronde {complete_rounds(service, t)}")
+        w = (186 - 10 - 60 - 14) / max(len(grid.rounds), 1)
+        doc.grid(
+            ["N°", "Nom", *[str(n) for n in grid.rounds], "Pts"],
+            [[r.number, r.player.public, *r.cells, f"{r.points:g}"] for r in grid.rows],
+            [10, 60, *[w] * len(grid.rounds), 14],
+        )
         return bytes(doc.output())
     if what == "pointage":
         doc = _Doc(title, "Pointage : signature, paiement")

@@ -18,7 +18,8 @@ from html import escape
 from typing import Any
 
 from ..operations.event import EventService, OperationError
-from ..rules.models import Game, Player, System, Tournament
+from ..rules.models import Player, System, Tournament
+from ..views.reader import PlayerRef, Reader, public_name
 
 CSS = (
     "body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:.5em;max-width:48em;"
@@ -40,21 +41,12 @@ class NotFound(Exception):
     """No such page."""
 
 
-def public_name(p: Player | None, number: int | None = None) -> str:
-    """The name a page may show: none for a player who objected to publication."""
-    if p is None:
-        return "exempt"
-    if p.publish_opt_out:
-        return f"Joueur n° {number or p.id}"
-    return p.name
-
-
 class Site:
     """Renders the pages of one event file."""
 
     def __init__(self, service: EventService) -> None:
         self.service = service
-        self.store = service.store
+        self.reader = Reader(service)
 
     # -- routing --------------------------------------------------------------------------
     def render(self, path: str) -> str:
@@ -65,7 +57,7 @@ class Site:
         key = m.group("key")
         if key is None:
             return self.home()
-        t = self.store.tournament(key)
+        t = self.reader.find(key)
         if t is None or t.id is None:
             raise NotFound(path)
         if m.group("round"):
@@ -89,15 +81,15 @@ class Site:
     def paths(self) -> list[str]:
         """Every page of the site (for the static export and the privacy crawl)."""
         out = ["/"]
-        for t in self.store.tournaments():
+        for t in self.reader.tournaments():
             assert t.id is not None
             out += [f"/{t.key}/", f"/{t.key}/classement/"]
             if t.system is not System.TEAM_CUP:
                 out.append(f"/{t.key}/grille/")
             if t.system is System.KNOCKOUT:
                 out.append(f"/{t.key}/tableau/")
-            out += [f"/{t.key}/ronde-{r.number}/" for r in self.store.rounds(t.id)]
-            out += [f"/{t.key}/joueur-{p.id}/" for p in self.store.players(t.id)]
+            out += [f"/{t.key}/ronde-{r.number}/" for r in self.reader.rounds(t)]
+            out += [f"/{t.key}/joueur-{p.id}/" for p in self.reader.players(t)]
             if t.system is System.TEAM_CUP:
                 out += [f"/{t.key}/match-{m['id']}/" for m in self._cup(t)]
         return out
@@ -109,7 +101,7 @@ class Site:
 
     # -- pieces ----------------------------------------------------------------------------
     def _page(self, title: str, body: str, refresh: bool = False) -> str:
-        ev = self.store.event()
+        ev = self.reader.event()
         meta = "<meta http-equiv='refresh' content='60'>" if refresh else ""
         return (
             "<!doctype html><html lang='fr'><head><meta charset='utf-8'>"
@@ -130,11 +122,7 @@ class Site:
 
     def _players(self, t: Tournament) -> dict[int, Player]:
         assert t.id is not None
-        return {p.id: p for p in self.store.players(t.id) if p.id is not None}
-
-    def _all(self, t: Tournament) -> dict[int, list[Game]]:
-        assert t.id is not None
-        return self.store.all_games(t.id)
+        return self.reader.people(t)
 
     def _who(self, t: Tournament, players: dict[int, Player], pid: int | None) -> str:
         if pid is None:
@@ -144,11 +132,19 @@ class Site:
         rating = f" <span class='m'>{p.rating}</span>" if p and p.rating else ""
         return f"<a href='/{t.key}/joueur-{pid}/'>{name}</a>{rating}"
 
+    @staticmethod
+    def _link(t: Tournament, ref: PlayerRef | None) -> str:
+        """A player's public name, linked to their page, and rating."""
+        if ref is None:
+            return "—"
+        rating = f" <span class='m'>{ref.rating}</span>" if ref.rating else ""
+        return f"<a href='/{t.key}/joueur-{ref.id}/'>{escape(ref.public)}</a>{rating}"
+
     # -- pages -------------------------------------------------------------------------------
     def home(self) -> str:
-        ev = self.store.event()
+        ev = self.reader.event()
         items = []
-        for t in self.store.tournaments():
+        for t in self.reader.tournaments():
             assert t.id is not None
             rnd = self.service.current_round(t)
             state = f"ronde {rnd.number}" if rnd else "inscriptions"
@@ -160,88 +156,75 @@ class Site:
         return self._page(str(ev.get("name", "")), body)
 
     def round_page(self, t: Tournament, number: int, current: bool = False) -> str:
-        assert t.id is not None
-        players = self._players(t)
-        rnd = self.store.round(t.id, number) if number else None
-        if rnd is None or rnd.id is None:
+        from ..views.round_sheet import build
+
+        sheet = build(self.reader, t, number) if number else None
+        if sheet is None or not sheet.number:
             if number and not current:
                 raise NotFound(f"/{t.key}/ronde-{number}/")
             body = self._nav(t) + "<p>Pas encore d'appariements.</p>"
             return self._page(t.name, body, refresh=True)
         rows = []
-        for g in self.store.games(rnd.id):
-            if g.black_id is None:
-                label = g.bye.label if g.bye else "attend un adversaire"
-                rows.append(
-                    f"<tr id='b{g.board}'><td class='n'>{g.board}</td>"
-                    f"<td>{self._who(t, players, g.white_id)}</td>"
-                    f"<td class='r'>{escape(label)}</td><td></td></tr>"
-                )
-                continue
-            result = g.result.label if g.result else ""
+        for b in sheet.boards:
+            shown = b.result_label if b.black else (b.bye_label or "attend un adversaire")
+            black = self._link(t, b.black) if b.black else ""
             rows.append(
-                f"<tr id='b{g.board}'><td class='n'>{g.board}</td>"
-                f"<td>{self._who(t, players, g.white_id)}</td>"
-                f"<td class='r'>{escape(result)}</td><td>{self._who(t, players, g.black_id)}</td></tr>"
+                f"<tr id='b{b.board}'><td class='n'>{b.board}</td>"
+                f"<td>{self._link(t, b.white)}</td>"
+                f"<td class='r'>{escape(shown)}</td><td>{black}</td></tr>"
             )
         others = " ".join(
-            f"<a href='/{t.key}/ronde-{r.number}/'>{r.number}</a>" for r in self.store.rounds(t.id)
+            f"<a href='/{t.key}/ronde-{r.number}/'>{r.number}</a>" for r in self.reader.rounds(t)
         )
-        stage = f" ({escape(rnd.stage)})" if rnd.stage and not rnd.stage.startswith("Ronde") else ""
+        stage = f" ({escape(sheet.named_stage)})" if sheet.named_stage else ""
         body = (
             self._nav(t)
-            + f"<h2>Ronde {rnd.number}{stage}</h2><p class='m'>Rondes : {others}</p>"
+            + f"<h2>Ronde {sheet.number}{stage}</h2><p class='m'>Rondes : {others}</p>"
             + "<div class='x'><table><tr><th class='n'>Éch.</th><th>Blancs</th><th>Rés.</th>"
             + f"<th>Noirs</th></tr>{''.join(rows)}</table></div>"
         )
-        return self._page(f"{t.name} — ronde {rnd.number}", body, refresh=not rnd.closed)
+        return self._page(f"{t.name} — ronde {sheet.number}", body, refresh=not sheet.closed)
 
     def standings_page(self, t: Tournament) -> str:
-        from ..operations.standings import _fmt, standings
+        """Points and tie-breaks; a knockout's ranking; a cup's matches and scores."""
+        from ..views.standings import build
 
-        players = self._players(t)
         try:
-            codes, rows, done = standings(self.service, t)
+            view = build(self.reader, t)
         except OperationError:
-            codes, rows, done = ["PTS"], [], 0
-        head = "".join(f"<th class='n'>{'Pts' if c == 'PTS' else escape(c)}</th>" for c in codes)
+            view = None
+        if view is not None and view.kind == "cup":
+            return self.cup_page(t, title=f"{t.name} — classement")
+        codes = view.columns if view is not None else ("Pts",)
+        head = "".join(f"<th class='n'>{escape(c)}</th>" for c in codes)
         lines = []
-        for r in rows:
-            cells = "".join(f"<td class='n'>{_fmt(c, r.values.get(c))}</td>" for c in codes)
+        for r in view.rows if view is not None else ():
+            cells = "".join(f"<td class='n'>{v}</td>" for v in r.shown)
             lines.append(
-                f"<tr><td class='n'>{escape(str(r.place))}</td>"
-                f"<td>{self._who(t, players, r.start)}</td>{cells}</tr>"
+                f"<tr><td class='n'>{escape(r.place)}</td>"
+                f"<td>{self._link(t, r.player)}</td>{cells}</tr>"
             )
+        title = view.title if view is not None else "classement après la ronde 0"
         body = (
             self._nav(t)
-            + f"<h2>Classement après la ronde {done}</h2>"
+            + f"<h2>{escape(title[0].upper() + title[1:])}</h2>"
             + f"<div class='x'><table><tr><th class='n'>Pl.</th><th>Nom</th>{head}</tr>"
             + f"{''.join(lines)}</table></div>"
         )
         return self._page(f"{t.name} — classement", body)
 
     def crosstable_page(self, t: Tournament) -> str:
-        from ..operations.standings import standings
+        from ..views.crosstable import build
 
-        players = self._players(t)
-        try:
-            _, rows, _ = standings(self.service, t)
-        except OperationError:
-            rows = []
-        order = {r.start: k + 1 for k, r in enumerate(rows)}
-        games = self._all(t)
-        numbers = sorted(games)
+        grid = build(self.reader, t)
         lines = []
-        for r in rows:
-            cells = []
-            for n in numbers:
-                cells.append(f"<td class='r'>{self._cell(games[n], r.start, order)}</td>")
-            name = escape(public_name(players.get(r.start)))
+        for r in grid.rows:
+            cells = "".join(f"<td class='r'>{escape(c)}</td>" for c in r.cells)
             lines.append(
-                f"<tr><td class='n'>{order[r.start]}</td><td><a href='/{t.key}/joueur-{r.start}/'>"
-                f"{name}</a></td>{''.join(cells)}<td class='n'>{r.values['PTS']:g}</td></tr>"
+                f"<tr><td class='n'>{r.number}</td><td><a href='/{t.key}/joueur-{r.player.id}/'>"
+                f"{escape(r.player.public)}</a></td>{cells}<td class='n'>{r.points:g}</td></tr>"
             )
-        head = "".join(f"<th class='r'>{n}</th>" for n in numbers)
+        head = "".join(f"<th class='r'>{n}</th>" for n in grid.rounds)
         body = (
             self._nav(t)
             + "<h2>Grille</h2><div class='x'><table><tr><th class='n'>N°</th><th>Nom</th>"
@@ -249,103 +232,76 @@ class Site:
         )
         return self._page(f"{t.name} — grille", body)
 
-    @staticmethod
-    def _cell(games: list[Game], pid: int, order: dict[int, int]) -> str:
-        for g in games:
-            if g.white_id == pid and g.black_id is None:
-                return escape(g.bye.value if g.bye else "")
-            if pid in (g.white_id, g.black_id) and g.black_id is not None:
-                white = g.white_id == pid
-                opp = g.black_id if white else g.white_id
-                res = g.result.points[0 if white else 1] if g.result else None
-                mark = "" if res is None else {1.0: "+", 0.5: "=", 0.0: "-"}[res]
-                if g.result is not None and not g.result.played:
-                    mark = {1.0: "+F", 0.0: "-F"}.get(res or 0.0, "")
-                return f"{order.get(opp, '?')}{'b' if white else 'n'}{mark}"
-        return ""
-
     def player_page(self, t: Tournament, pid: int) -> str:
-        players = self._players(t)
-        p = players.get(pid)
-        if p is None:
+        from ..views.player_card import build
+
+        card = build(self.reader, t, pid)
+        if card is None:
             raise NotFound(f"/{t.key}/joueur-{pid}/")
         rows = []
-        total = 0.0
-        for number, games in sorted(self._all(t).items()):
-            for g in games:
-                if pid not in (g.white_id, g.black_id):
-                    continue
-                if g.black_id is None:
-                    pts = g.bye.points if g.bye else 0.0
-                    total += pts
-                    label = g.bye.label if g.bye else ""
-                    rows.append(
-                        f"<tr><td class='n'>{number}</td><td></td><td>{escape(label)}</td>"
-                        f"<td class='r'>{pts:g}</td><td class='n'>{total:g}</td></tr>"
-                    )
-                    continue
-                white = g.white_id == pid
-                opp = g.black_id if white else g.white_id
-                pts_txt = ""
-                if g.result is not None:
-                    pts = g.result.points[0 if white else 1]
-                    total += pts
-                    pts_txt = f"{pts:g}" + ("" if g.result.played else " (forfait)")
+        for g in card.games:
+            if g.opponent is None:
                 rows.append(
-                    f"<tr><td class='n'>{number}</td><td>{'Blancs' if white else 'Noirs'}</td>"
-                    f"<td>{self._who(t, players, opp)}</td><td class='r'>{pts_txt}</td>"
-                    f"<td class='n'>{total:g}</td></tr>"
+                    f"<tr><td class='n'>{g.round}</td><td></td><td>{escape(g.bye_label)}</td>"
+                    f"<td class='r'>{g.points or 0:g}</td><td class='n'>{g.total:g}</td></tr>"
                 )
-        name = escape(public_name(p))
-        club = "" if p.publish_opt_out else escape(p.club)
+                continue
+            pts = "" if g.points is None else f"{g.points:g}" + (" (forfait)" if g.forfeit else "")
+            rows.append(
+                f"<tr><td class='n'>{g.round}</td><td>{g.colour}</td>"
+                f"<td>{self._link(t, g.opponent)}</td><td class='r'>{pts}</td>"
+                f"<td class='n'>{g.total:g}</td></tr>"
+            )
+        p = card.player
+        club = "" if card.opt_out else escape(p.club)
         body = (
             self._nav(t)
-            + f"<h2>{name}</h2><p class='m'>{club} {p.rating or ''}</p>"
+            + f"<h2>{escape(p.public)}</h2><p class='m'>{club} {p.rating or ''}</p>"
             + "<div class='x'><table><tr><th class='n'>R.</th><th>Couleur</th><th>Adversaire</th>"
             + f"<th>Pts</th><th class='n'>Total</th></tr>{''.join(rows)}</table></div>"
         )
-        return self._page(f"{public_name(p)} — {t.name}", body)
+        return self._page(f"{p.public} — {t.name}", body)
 
     def bracket_page(self, t: Tournament) -> str:
+        from ..views.bracket import build
+
         if t.system is not System.KNOCKOUT:
             raise NotFound(f"/{t.key}/tableau/")
-        players = self._players(t)
         parts = []
-        for number, games in sorted(self._all(t).items()):
+        for rnd in build(self.reader, t).rounds:
             items = []
-            for g in sorted(games, key=lambda g: g.slot or g.board):
-                res = g.result.label if g.result else ""
-                if g.decider:
-                    res += f" ({g.decider.label})"
-                if g.black_id is None:
-                    res = g.bye.label if g.bye else "…"
+            for m in sorted(rnd.matches, key=lambda m: m.board.slot or m.board.board):
+                b = m.board
+                res = b.result_label + (f" ({b.decider_label})" if b.decider else "")
+                if b.black is None:
+                    res = b.bye_label or "…"
                 items.append(
-                    f"<tr><td>{self._who(t, players, g.white_id)}</td><td class='r'>{escape(res)}</td>"
-                    f"<td>{self._who(t, players, g.black_id)}</td></tr>"
+                    f"<tr><td>{self._link(t, b.white)}</td><td class='r'>{escape(res)}</td>"
+                    f"<td>{self._link(t, b.black)}</td></tr>"
                 )
-            stage = t.stages.get(number) or f"Ronde {number}"
+            stage = t.stages.get(rnd.number) or f"Ronde {rnd.number}"
             parts.append(f"<h2>{escape(stage)}</h2><table>{''.join(items)}</table>")
         return self._page(f"{t.name} — tableau", self._nav(t) + "".join(parts))
 
-    def cup_page(self, t: Tournament) -> str:
-        assert t.id is not None
-        teams = {team.id: team.name for team in self.store.teams(t.id)}
+    def cup_page(self, t: Tournament, title: str | None = None) -> str:
+        """The cup's matches with their scores: its current page and its standings."""
+        from ..views.cup import build
+
         rows = []
-        for m in self._cup(t):
-            away = teams.get(m["away_team_id"], "exempt")
-            winner = teams.get(m["winner_team_id"], "")
+        for m in build(self.reader, t).matches:
             rows.append(
-                f"<tr><td class='n'>{m['round']}</td><td><a href='/{t.key}/match-{m['id']}/'>"
-                f"{escape(teams.get(m['home_team_id'], '?'))} – {escape(away)}</a></td>"
-                f"<td>{escape(winner)}</td></tr>"
+                f"<tr><td class='n'>{m.round}</td><td><a href='/{t.key}/match-{m.id}/'>"
+                f"{escape(m.home)} – {escape(m.away or 'exempt')}</a></td>"
+                f"<td class='r'>{escape(m.score)}</td><td>{escape(m.winner or '')}</td></tr>"
             )
         body = (
             self._nav(t)
-            + "<h2>Matchs</h2><table><tr><th class='n'>Tour</th><th>Match</th><th>Vainqueur</th></tr>"
-            + ("".join(rows) or "<tr><td colspan='3'>Pas encore de tirage.</td></tr>")
+            + "<h2>Matchs</h2><table><tr><th class='n'>Tour</th><th>Match</th><th>Score</th>"
+            + "<th>Vainqueur</th></tr>"
+            + ("".join(rows) or "<tr><td colspan='4'>Pas encore de tirage.</td></tr>")
             + "</table>"
         )
-        return self._page(t.name, body, refresh=True)
+        return self._page(title or t.name, body, refresh=True)
 
     def match_page(self, t: Tournament, match_id: int) -> str:
         """A cup match: boards, players, results and the winner, nothing private."""
@@ -355,7 +311,7 @@ class Site:
         m = next((x for x in self._cup(t) if x["id"] == match_id), None)
         if m is None:
             raise NotFound(f"/{t.key}/match-{match_id}/")
-        teams = {team.id: team.name for team in self.store.teams(t.id)}
+        teams = {team.id: team.name for team in self.reader.teams(t)}
         players = self._players(t)
         home = m["lineup_home"] or []
         away = m["lineup_away"] or []
