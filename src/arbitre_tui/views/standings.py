@@ -69,10 +69,14 @@ class Standings:
 
 
 def fmt(code: str, value: float | int | None) -> str:
-    """A tie-break value as printed (integers for ratings and counts, up to 2 decimals)."""
-    from ..operations.standings import _fmt  # one copy; moves here with the lead
-
-    return _fmt(code, value)
+    """A tie-break value as printed (integers for ratings, ranks and counts, else up to 2
+    decimals); a code's modifiers (« ARO/C1 ») do not change how it prints."""
+    if value is None:
+        return ""
+    whole = {"TPR", "ARO", "PTP", "APRO", "APPO", "RTNG", "TPN", "WIN", "WON", "DE", "BPG"}
+    if isinstance(value, int) or code.split("/")[0] in whole | {"BWG", "REP"}:
+        return str(int(value))
+    return f"{value:g}" if code == "PTS" else f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def build(reader: Reader, t: Tournament, rounds: int | None = None) -> Standings:
