@@ -26,7 +26,7 @@ from ..rules.settings import setting
 from ..store.backup import ROUNDS, BackupFailed, backup_dir, room_for_copy
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
 from ..store.repo import Store, player_row, tournament_row
-from .formats import format_of
+from .formats import PairOrder, format_of
 
 if TYPE_CHECKING:
     from ..rules.registration import ImportReport, ImportRow
@@ -434,7 +434,7 @@ class EventService:
             t = swiss.apply_youth_format(self, t, youth)
         number = self.next_round(t)
         tx.args["round"] = number
-        format_of(t).pair(self, t, number, seed, computed=computed, exempt_holes=exempt_holes)
+        format_of(t).pair(self, t, PairOrder(number, seed, computed, exempt_holes))
         paired = self.store.round(tid, number)
         assert paired is not None
         return paired

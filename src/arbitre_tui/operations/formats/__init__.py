@@ -13,6 +13,7 @@ tournament of that format is first met (start-up time on a Pi).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Protocol
 
@@ -23,6 +24,18 @@ if TYPE_CHECKING:
     from ..swiss import Pairing
 
 RankingGroups = list[tuple[int, int, list[int]]]  # (first place, last place, ids) in order
+
+
+@dataclass(frozen=True)
+class PairOrder:
+    """What pairing round ``number`` asks: the seed of its draws (None: drawn now), a
+    Swiss pairing computed outside the lock (None: computed here), and whether a
+    knockout's holes qualify the opponent."""
+
+    number: int
+    seed: int | None = None
+    computed: Pairing | None = None
+    exempt_holes: bool = False
 
 
 class Format(Protocol):
@@ -39,17 +52,8 @@ class Format(Protocol):
     trf_type: str  # TRF 092, in words
     trf_code: str  # TRF-2026 192, the encoded type ('' when FIDE has none)
 
-    def pair(
-        self,
-        service: EventService,
-        t: Tournament,
-        number: int,
-        seed: int | None,
-        *,
-        computed: Pairing | None,
-        exempt_holes: bool,
-    ) -> None:
-        """Write round ``number`` (inside the caller's transaction)."""
+    def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
+        """Write round ``order.number`` (inside the caller's transaction)."""
 
     def absence_excludes(self, t: Tournament) -> bool:
         """An unexcused forfeit also excludes from later rounds (002)."""

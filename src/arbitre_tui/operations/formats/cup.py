@@ -11,8 +11,7 @@ from .base import Individual
 
 if TYPE_CHECKING:
     from ..event import EventService
-    from ..swiss import Pairing
-    from . import RankingGroups
+    from . import PairOrder, RankingGroups
 
 
 class Cup(Individual):
@@ -22,16 +21,7 @@ class Cup(Individual):
     pairs_by_draw = True
     by_teams = True
 
-    def pair(
-        self,
-        service: EventService,
-        t: Tournament,
-        number: int,
-        seed: int | None,
-        *,
-        computed: Pairing | None,
-        exempt_holes: bool,
-    ) -> None:
+    def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
         raise OperationError(
             f"Les rencontres de {t.name} se tirent au sort : d dans le volet Coupe "
             "(ou arbitre cup draw)."

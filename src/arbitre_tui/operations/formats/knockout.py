@@ -11,8 +11,7 @@ from .base import Individual
 
 if TYPE_CHECKING:
     from ..event import EventService
-    from ..swiss import Pairing
-    from . import RankingGroups
+    from . import PairOrder, RankingGroups
 
 
 class Knockout(Individual):
@@ -21,19 +20,10 @@ class Knockout(Individual):
     trf_code = ""
     has_bracket = True
 
-    def pair(
-        self,
-        service: EventService,
-        t: Tournament,
-        number: int,
-        seed: int | None,
-        *,
-        computed: Pairing | None,
-        exempt_holes: bool,
-    ) -> None:
+    def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
         from .. import knockout
 
-        knockout.pair(service, t, number, seed, exempt_holes)
+        knockout.pair(service, t, order.number, order.seed, order.exempt_holes)
 
     def needs_decider(self, t: Tournament) -> bool:
         """A draw is decided by a game (armageddon, blitz) unless by rating."""

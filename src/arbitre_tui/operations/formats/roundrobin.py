@@ -15,7 +15,7 @@ from .base import Individual
 
 if TYPE_CHECKING:
     from ..event import EventService
-    from ..swiss import Pairing
+    from . import PairOrder
 
 
 class RoundRobin(Individual):
@@ -24,16 +24,8 @@ class RoundRobin(Individual):
     trf_code = "FIDE_ROUNDROBIN"
     round_robin_tiebreaks = True
 
-    def pair(
-        self,
-        service: EventService,
-        t: Tournament,
-        number: int,
-        seed: int | None,
-        *,
-        computed: Pairing | None,
-        exempt_holes: bool,
-    ) -> None:
+    def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
+        number, seed = order.number, order.seed
         tid = t.id
         assert tid is not None
         store = service.store
@@ -41,21 +33,21 @@ class RoundRobin(Individual):
             registered = [p for p in store.players(tid) if not p.withdrawn]
             # the players checked in make the table (all registered when nobody uses check-in)
             players = [p for p in registered if p.checked_in] or registered
-            order = store.pairing_numbers(tid)
-            if order is None:
+            by_number = store.pairing_numbers(tid)
+            if by_number is None:
                 if len(players) < 3:
                     raise OperationError("Un tournoi toutes rondes demande au moins 3 joueurs.")
                 # C.05: pairing numbers are drawn by lot.
-                order = list(
+                by_number = list(
                     tx.draw("numéros d'appariement", "shuffle", [p.id for p in players], seed)
                 )
-                for k, pid in enumerate(order, start=1):
+                for k, pid in enumerate(by_number, start=1):
                     tx.insert(
                         "pairing_numbers", {"tournament_id": tid, "player_id": pid, "number": k}
                     )
             try:
                 cycles = int(setting(t, "cycles"))
-                schedule = roundrobin.berger_schedule(len(order), cycles)
+                schedule = roundrobin.berger_schedule(len(by_number), cycles)
             except RuleError as exc:
                 raise OperationError(exc.message) from None
             round_id = tx.insert(
@@ -70,7 +62,7 @@ class RoundRobin(Individual):
             )
             board = 0
             for white_no, black_no in schedule[number - 1]:
-                if white_no > len(order) or black_no > len(order):
+                if white_no > len(by_number) or black_no > len(by_number):
                     continue  # the odd field's free round: not a game (C.07 15.2)
                 board += 1
                 tx.insert(
@@ -78,8 +70,8 @@ class RoundRobin(Individual):
                     {
                         "round_id": round_id,
                         "board": board,
-                        "white_id": order[white_no - 1],
-                        "black_id": order[black_no - 1],
+                        "white_id": by_number[white_no - 1],
+                        "black_id": by_number[black_no - 1],
                     },
                 )
 

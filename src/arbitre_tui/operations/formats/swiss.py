@@ -11,7 +11,7 @@ from .base import Individual
 
 if TYPE_CHECKING:
     from ..event import EventService
-    from ..swiss import Pairing
+    from . import PairOrder
 
 
 class Swiss(Individual):
@@ -22,19 +22,10 @@ class Swiss(Individual):
     publishes_pairings = True
     half_point_byes = True
 
-    def pair(
-        self,
-        service: EventService,
-        t: Tournament,
-        number: int,
-        seed: int | None,
-        *,
-        computed: Pairing | None,
-        exempt_holes: bool,
-    ) -> None:
+    def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
         from .. import swiss
 
-        swiss.pair(service, t, number, seed, computed)
+        swiss.pair(service, t, order.number, order.seed, order.computed)
 
     def absence_excludes(self, t: Tournament) -> bool:
         """Regulation 002: an unexcused forfeit excludes (a setting elsewhere)."""
