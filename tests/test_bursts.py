@@ -188,3 +188,18 @@ def test_settings_screen_keys(ko_master: Path, tmp_path: Path) -> None:
         values.append(setting(service.tournament("open-ko"), "lateness_minutes"))
         service.close()
     assert values == [7, 7]  # was 5 (000)
+
+
+def test_escape_then_a_key_in_one_read(ko_master: Path, tmp_path: Path) -> None:
+    """Échap then a key typed fast arrive in one read, which the terminal names alt+key
+    (« \\x1bg »): they are the two keys typed — the prompt closes, the key acts (found by
+    the soak: the jump prompt stayed open and swallowed the next keys)."""
+    writes = [
+        f"g99{ENTER}",  # no board 99: the prompt stays, says why
+        f"{ESCAPE}g3{ENTER}1",  # Échap g — board 3: 1-0
+        f"g4{ENTER}f{ESCAPE}0",  # forfeit menu closed by Échap, then 0: board 4, 0-1
+    ]
+    slow, burst, _ = _both_ways(ko_master, tmp_path, "open-ko", writes)
+    assert burst == slow
+    assert _game(burst, "open-ko", 3) == (str(Result.WHITE_WINS), "None")
+    assert _game(burst, "open-ko", 4) == (str(Result.BLACK_WINS), "None")

@@ -57,6 +57,30 @@ def _undone(what: object) -> str:
     return f"Annulé : {what}" if isinstance(what, str) and what else "Dernière opération annulée"
 
 
+# Textual reads « Échap » followed at once by a digit, - or = as the characters some macOS
+# terminals send for Option+key (« \x1b0 » → « º »); here they are the two keys typed.
+_ESCAPE_THEN = {
+    "¡": "1", "™": "2", "£": "3", "¢": "4", "∞": "5", "§": "6", "¶": "7", "•": "8",
+    "ª": "9", "º": "0", "–": "-", "≠": "=",
+}  # fmt: skip
+_KEY_NAMES = {"-": "minus", "=": "equals_sign"}
+
+
+def split_alt(event: events.Key) -> list[events.Key]:
+    """« Échap » then a key in one read is what the terminal calls alt+key (« \x1bg »):
+    typed fast over SSH — close a prompt, then record a result — it is two keys. Nothing
+    here is bound to alt, so it is given back as the two keys typed, in order."""
+    escape = events.Key("escape", "\x1b")
+    typed = _ESCAPE_THEN.get(event.character or "")
+    if typed is not None and event.key == event.character:
+        return [escape, events.Key(_KEY_NAMES.get(typed, typed), typed)]
+    if not event.key.startswith("alt+") or not event.character:
+        return [event]
+    rest = event.key.removeprefix("alt+")
+    key = event.character if rest.startswith("shift+") else rest
+    return [escape, events.Key(key, event.character)]
+
+
 class ArbitreApp(App[int]):
     """One event file, several sections, panes switched by one key each."""
 
@@ -131,10 +155,16 @@ class ArbitreApp(App[int]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded and self.routes_keys():
             self.app_focus = True
+            first, *rest = split_alt(event)
             if self._operations_posted or self._backlog:
-                self._backlog.append(event)  # after the operation a key before it asked for
+                self._backlog.append(first)  # after the operation a key before it asked for
             else:
-                await self._route_key(event)
+                await self._route_key(first)
+            if rest:
+                # after the screen « Échap » closed has given the focus back (next refresh);
+                # keys arriving meanwhile queue behind it, in order
+                self._backlog.extend(rest)
+                self.call_after_refresh(self._drain_backlog)
             return
         await super().on_event(event)
 
