@@ -17,8 +17,8 @@ from fpdf import FPDF
 
 from ..operations.event import EventService, OperationError
 from ..rules.models import Tournament
+from .names import public_name
 from .qr import base_url, page_url, write_png
-from .site import public_name
 
 WHATS = (
     "appariements",
@@ -145,7 +145,7 @@ def build(service: EventService, what: str, key: str | None, number: int | None 
                 [15, 70, *[width] * len(codes)],
             )
         else:
-            from .site import Site
+            from .html.site import Site
 
             order = {r.start: k + 1 for k, r in enumerate(srows)}
             all_games = service.store.all_games(t.id or 0)

@@ -19,7 +19,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_publish_site(args: argparse.Namespace) -> int:
-    from ...publish.static import export_site
+    from ...publish.html.static import export_site
 
     service = open_event(args.file)
     count = export_site(service, Path(args.outdir))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..operations.event import EventService, OperationError
+from ...operations.event import EventService, OperationError
 
 _CSS = """
 @page { size: A4; margin: 12mm; }

@@ -17,8 +17,9 @@ import re
 from html import escape
 from typing import Any
 
-from ..operations.event import EventService, OperationError
-from ..rules.models import Game, Player, System, Tournament
+from ...operations.event import EventService, OperationError
+from ...rules.models import Game, Player, System, Tournament
+from ..names import public_name
 
 CSS = (
     "body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:.5em;max-width:48em;"
@@ -38,15 +39,6 @@ _PATH = re.compile(
 
 class NotFound(Exception):
     """No such page."""
-
-
-def public_name(p: Player | None, number: int | None = None) -> str:
-    """The name a page may show: none for a player who objected to publication."""
-    if p is None:
-        return "exempt"
-    if p.publish_opt_out:
-        return f"Joueur n° {number or p.id}"
-    return p.name
 
 
 class Site:
@@ -103,7 +95,7 @@ class Site:
         return out
 
     def _cup(self, t: Tournament) -> list[dict[str, Any]]:
-        from ..operations import cup
+        from ...operations import cup
 
         return cup.matches(self.service, t)
 
@@ -197,7 +189,7 @@ class Site:
         return self._page(f"{t.name} — ronde {rnd.number}", body, refresh=not rnd.closed)
 
     def standings_page(self, t: Tournament) -> str:
-        from ..operations.standings import _fmt, standings
+        from ...operations.standings import _fmt, standings
 
         players = self._players(t)
         try:
@@ -221,7 +213,7 @@ class Site:
         return self._page(f"{t.name} — classement", body)
 
     def crosstable_page(self, t: Tournament) -> str:
-        from ..operations.standings import standings
+        from ...operations.standings import standings
 
         players = self._players(t)
         try:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from html import escape
 
-from ..operations import cup as cup_ops
-from ..operations.event import EventService, OperationError
-from ..rules.cup import Board, colours
+from ...operations import cup as cup_ops
+from ...operations.event import EventService, OperationError
+from ...rules.cup import Board, colours
 
 _CSS = """
 @page { size: A4; margin: 14mm; }
