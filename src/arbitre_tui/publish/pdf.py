@@ -17,7 +17,7 @@ from fpdf import FPDF
 
 from ..operations.event import EventService, OperationError
 from ..rules.models import Tournament
-from .names import public_name
+from .labels import crosstable_cell, public_name
 from .qr import base_url, page_url, write_png
 
 WHATS = (
@@ -145,8 +145,6 @@ def build(service: EventService, what: str, key: str | None, number: int | None 
                 [15, 70, *[width] * len(codes)],
             )
         else:
-            from .html.site import Site
-
             order = {r.start: k + 1 for k, r in enumerate(srows)}
             all_games = service.store.all_games(t.id or 0)
             numbers = sorted(all_games)
@@ -155,7 +153,7 @@ def build(service: EventService, what: str, key: str | None, number: int | None 
                 ["N°", "Nom", *[str(n) for n in numbers], "Pts"],
                 [
                     [order[r.start], name(r.start)]
-                    + [Site._cell(all_games[n], r.start, order) for n in numbers]
+                    + [crosstable_cell(all_games[n], r.start, order) for n in numbers]
                     + [_fmt("PTS", r.values["PTS"])]
                     for r in srows
                 ],

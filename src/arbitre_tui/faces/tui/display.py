@@ -90,7 +90,7 @@ class DisplayApp(App[int]):
             qr.update(qr_text(url))
 
     def _pairings(self, t: Tournament, table: DataTable[Text], title: Static) -> None:
-        from ...publish.names import public_name
+        from ...publish.labels import public_name
 
         rnd = self.service.current_round(t)
         if rnd is None or rnd.id is None:
@@ -112,7 +112,7 @@ class DisplayApp(App[int]):
     def _standings(self, t: Tournament, table: DataTable[Text], title: Static) -> None:
         from ...operations.event import OperationError
         from ...operations.standings import _fmt, standings
-        from ...publish.names import public_name
+        from ...publish.labels import public_name
 
         try:
             codes, rows, done = standings(self.service, t)

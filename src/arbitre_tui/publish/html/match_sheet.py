@@ -1,12 +1,14 @@
-"""The cup match sheet (procès-verbal): one A4 page with signature lines."""
+"""The cup match sheet (procès-verbal) in HTML: one A4 page with signature lines.
+
+It renders :mod:`arbitre_tui.views.match_sheet`, as the PDF does.
+"""
 
 from __future__ import annotations
 
-from html import escape
-
-from ...operations import cup as cup_ops
-from ...operations.event import EventService, OperationError
-from ...rules.cup import Board, colours
+from ...operations.event import EventService
+from ...rules.models import Player
+from ...views.match_sheet import MatchSheet, match_sheet
+from .builder import Markup, document, el
 
 _CSS = """
 @page { size: A4; margin: 14mm; }
@@ -18,85 +20,70 @@ td.c { text-align: center; } .score { font-size: 13pt; font-weight: bold; }
 .sign { display: flex; gap: 6mm; margin-top: 10mm; } .sign div { flex: 1; border-top: 1px solid #000; padding-top: 2mm; height: 22mm; }
 """
 
-_LABEL = {
-    Board.HOME_WINS.value: ("1", "0"),
-    Board.DRAW.value: ("X", "X"),
-    Board.AWAY_WINS.value: ("0", "1"),
-    Board.HOME_FORFEITS.value: ("F (−1)", "1"),
-    Board.AWAY_FORFEITS.value: ("1", "F (−1)"),
-    Board.BOTH_FORFEIT.value: ("F (−1)", "F (−1)"),
-}
+_SIDE = ["Couleur", "Nom", "Prénom", "Code FFE", "Elo"]
 
 
 def sheet_html(
     service: EventService, key: str | None, number: int, round_number: int | None = None
 ) -> str:
-    t = cup_ops._cup(service, key)
-    m = cup_ops._match(service, t, number, round_number)
-    if m["away_team_id"] is None:
-        raise OperationError(f"Match {number} : exempt, pas de procès-verbal.")
-    teams = cup_ops._teams(service, t)
-    everyone = {p.id: p for p in service.store.players(t.id or 0)}
-    home, away = teams[m["home_team_id"]], teams[m["away_team_id"]]
-    lineup_h, lineup_a = m["lineup_home"] or [], m["lineup_away"] or []
-    home_colours = colours(bool(m["away_keeps_white"]))
+    """The A4 procès-verbal of match ``number`` (refused for a bye)."""
+    return render(match_sheet(service, key, number, round_number).printable())
+
+
+def _side(p: Player | None, colour: str) -> list[Markup]:
+    if p is None:
+        return [el("td", colour, cls="c"), el("td"), el("td"), el("td"), el("td")]
+    return [
+        el("td", colour, cls="c"),
+        el("td", p.surname.upper()),
+        el("td", p.first_name),
+        el("td", p.ffe_code or "", cls="c"),
+        el("td", p.rating or "", cls="c"),
+    ]
+
+
+def render(sheet: MatchSheet) -> str:
     rows = []
-    for board in range(4):
-
-        def cell(ids: list[int], i: int = board) -> str:
-            if i >= len(ids):
-                return "<td></td><td></td><td></td><td></td>"
-            p = everyone[ids[i]]
-            return (
-                f"<td>{escape(p.surname.upper())}</td><td>{escape(p.first_name)}</td>"
-                f"<td class='c'>{escape(p.ffe_code or '')}</td><td class='c'>{p.rating or ''}</td>"
-            )
-
-        result = m["results"][board]
-        rh, ra = _LABEL.get(result, ("", "")) if result else ("", "")
-        colour = "Blancs" if home_colours[board] == "w" else "Noirs"
+    for b in sheet.boards:
+        home_colour, away_colour = b.colours
+        mark_h, mark_a = b.marks
         rows.append(
-            f"<tr><td class='c'>{board + 1} ({colour})</td>{cell(lineup_h)}<td class='c'>{rh}</td>"
-            f"<td class='c'>{ra}</td>{cell(lineup_a)}</tr>"
+            el(
+                "tr",
+                el("td", b.number, cls="c"),
+                _side(b.home, home_colour),
+                el("td", mark_h, cls="c"),
+                el("td", mark_a, cls="c"),
+                _side(b.away, away_colour),
+            )
         )
-    score = ""
-    if m["home_points"] is not None:
-        score = f"{m['home_points']:g} – {m['away_points']:g}"
-    winner = teams[m["winner_team_id"]].name if m["winner_team_id"] else "à décider"
-    conf = m["confirmations"]
-    signed = {who: conf.get(who) for who in ("capitaine-recevant", "capitaine-visiteur", "arbitre")}
-
-    def sign(label: str, who: str) -> str:
-        mark = (
-            f"<br><small>confirmé dans l'application le {escape(signed[who])}</small>"
-            if signed[who]
-            else ""
+    head = [el("th", x) for x in ["Éch.", *_SIDE, "Rés.", "Rés.", *_SIDE]]
+    signs = [
+        el(
+            "div",
+            s.label,
+            el("br"),
+            "Signature :",
+            [el("br"), el("small", f"confirmé dans l'application le {s.confirmed_at}")]
+            if s.confirmed_at
+            else None,
         )
-        return f"<div>{escape(label)}{mark}</div>"
-
-    event = service.store.event()
-    head = (
-        "<th>Éch.</th><th>Nom</th><th>Prénom</th><th>Code FFE</th><th>Elo</th><th>Rés.</th>"
-        "<th>Rés.</th><th>Nom</th><th>Prénom</th><th>Code FFE</th><th>Elo</th>"
-    )
-    reported = escape(m["reported_at"] or "non transmis")
-    if conf.get("reported_after_midnight"):
-        reported += " (après minuit : l'équipe se déplacera au tour suivant)"
-    advances = cup_ops.clock_advances(t, m)
-    late = "".join(
-        f"<p>Composition remise en retard : pendules du {'recevant' if side == 'home' else 'visiteur'} "
-        f"avancées de {minutes} min.</p>"
-        for side, minutes in advances.items()
-    )
-    return (
-        "<!doctype html><html lang='fr'><head><meta charset='utf-8'>"
-        f"<title>Procès-verbal — match {number}</title><style>{_CSS}</style></head><body>"
-        f"<h1>{escape(event['name'])} — procès-verbal</h1>"
-        f"<h2>Tour {m['round']}, match {number} : {escape(home.name)} (recevant) – {escape(away.name)}</h2>"
-        f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        f"<p class='score'>Score : {escape(score)} — vainqueur : {escape(winner)}</p>"
-        f"<p>Motif : {escape(m['reason'])}. Résultat transmis : {reported}.</p>{late}"
-        f"<div class='sign'>{sign('Capitaine ' + home.name, 'capitaine-recevant')}"
-        f"{sign('Capitaine ' + away.name, 'capitaine-visiteur')}{sign('Arbitre', 'arbitre')}</div>"
-        "</body></html>\n"
+        for s in sheet.signatures
+    ]
+    return document(
+        f"Procès-verbal — match {sheet.number}",
+        _CSS,
+        el("h1", f"{sheet.event} — procès-verbal"),
+        el(
+            "h2",
+            f"Tour {sheet.round}, match {sheet.number} : {sheet.home} (recevant) – {sheet.away}",
+        ),
+        el("table", el("thead", el("tr", head)), el("tbody", rows)),
+        el(
+            "p",
+            f"Score : {sheet.score or '…'} — vainqueur : {sheet.winner or 'à décider'}",
+            cls="score",
+        ),
+        [el("p", note) for note in sheet.notes],
+        el("div", signs, cls="sign"),
     )

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from ...operations.event import EventService, OperationError
+from .builder import document, el
 
 _CSS = """
 @page { size: A4; margin: 12mm; }
@@ -30,23 +29,26 @@ def round_html(service: EventService, key: str | None, number: int | None = None
         if pid is None:
             return "exempt"
         p = players[pid]
-        return f"{escape(p.name)} ({p.rating})" if p.rating else escape(p.name)
+        return f"{p.name} ({p.rating})" if p.rating else p.name
 
-    rows = []
-    for g in service.store.games(rnd.id):
-        result = g.result.label if g.result else ""
-        rows.append(
-            f"<tr><td class='n'>{g.board}</td><td>{who(g.white_id)}</td>"
-            f"<td class='r'>{escape(result)}</td><td>{who(g.black_id)}</td></tr>"
+    rows = [
+        el(
+            "tr",
+            el("td", g.board, cls="n"),
+            el("td", who(g.white_id)),
+            el("td", g.result.label if g.result else "", cls="r"),
+            el("td", who(g.black_id)),
         )
+        for g in service.store.games(rnd.id)
+    ]
     named = rnd.stage and not rnd.stage.startswith("Ronde")
-    stage = f" — {escape(rnd.stage or '')}" if named else ""
-    tc = f" — {escape(rnd.time_control.label)}" if rnd.time_control else ""
-    return (
-        "<!doctype html><html lang='fr'><head><meta charset='utf-8'>"
-        f"<title>{escape(t.name)} — ronde {rnd.number}</title><style>{_CSS}</style></head><body>"
-        f"<h1>{escape(event['name'])} — {escape(t.name)}</h1>"
-        f"<h2>Appariements de la ronde {rnd.number}{stage}{tc}</h2>"
-        "<table><thead><tr><th class='n'>Éch.</th><th>Blancs</th><th>Résultat</th><th>Noirs</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table></body></html>\n"
+    stage = f" — {rnd.stage or ''}" if named else ""
+    tc = f" — {rnd.time_control.label}" if rnd.time_control else ""
+    head = [el("th", "Éch.", cls="n"), el("th", "Blancs"), el("th", "Résultat"), el("th", "Noirs")]
+    return document(
+        f"{t.name} — ronde {rnd.number}",
+        _CSS,
+        el("h1", f"{event['name']} — {t.name}"),
+        el("h2", f"Appariements de la ronde {rnd.number}{stage}{tc}"),
+        el("table", el("thead", el("tr", head)), el("tbody", rows)),
     )

@@ -3,7 +3,7 @@
 The same pages serve the live server (faces/web) and the static export. Nothing private
 is ever rendered: no phone number, e-mail or birth date, and a player who objected to
 publication appears as « Joueur n° N ». Pages work without JavaScript; the pairings pages
-refresh themselves every minute.
+refresh themselves every minute. Every page goes through the escaping builder.
 
 Paths (each ends with a slash, so a static copy is ``…/index.html``):
 ``/`` the event; ``/KEY/`` the current round; ``/KEY/ronde-N/``; ``/KEY/classement/``;
@@ -14,12 +14,12 @@ Paths (each ends with a slash, so a static copy is ``…/index.html``):
 from __future__ import annotations
 
 import re
-from html import escape
-from typing import Any
 
 from ...operations.event import EventService, OperationError
 from ...rules.models import Game, Player, System, Tournament
-from ..names import public_name
+from ...views.match_sheet import MatchSheet, match_sheets
+from ..labels import crosstable_cell, public_name
+from .builder import Child, Markup, document, el
 
 CSS = (
     "body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:.5em;max-width:48em;"
@@ -39,6 +39,15 @@ _PATH = re.compile(
 
 class NotFound(Exception):
     """No such page."""
+
+
+def _row(*cells: Markup, **attrs: str) -> Markup:
+    return el("tr", *cells, **attrs)
+
+
+def _table(head: list[Markup], rows: list[Markup], wide: bool = True) -> Markup:
+    table = el("table", el("tr", head), rows)
+    return el("div", table, cls="x") if wide else table
 
 
 class Site:
@@ -91,34 +100,29 @@ class Site:
             out += [f"/{t.key}/ronde-{r.number}/" for r in self.store.rounds(t.id)]
             out += [f"/{t.key}/joueur-{p.id}/" for p in self.store.players(t.id)]
             if t.system is System.TEAM_CUP:
-                out += [f"/{t.key}/match-{m['id']}/" for m in self._cup(t)]
+                out += [f"/{t.key}/match-{s.match_id}/" for s in match_sheets(self.service, t)]
         return out
 
-    def _cup(self, t: Tournament) -> list[dict[str, Any]]:
-        from ...operations import cup
-
-        return cup.matches(self.service, t)
-
     # -- pieces ----------------------------------------------------------------------------
-    def _page(self, title: str, body: str, refresh: bool = False) -> str:
-        ev = self.store.event()
-        meta = "<meta http-equiv='refresh' content='60'>" if refresh else ""
-        return (
-            "<!doctype html><html lang='fr'><head><meta charset='utf-8'>"
-            "<meta name='viewport' content='width=device-width,initial-scale=1'>"
-            f"{meta}<title>{escape(title)}</title><style>{CSS}</style></head><body>"
-            f"<p class='m'><a href='/'>{escape(str(ev.get('name', '')))}</a></p>{body}"
-            "</body></html>\n"
-        )
+    @staticmethod
+    def link(path: str, *label: Child) -> Markup:
+        """A link to one of the site's own pages (every href of the site is made here)."""
+        return el("a", *label, href=path)
 
-    def _nav(self, t: Tournament) -> str:
+    def _page(self, title: str, *body: Child, refresh: bool = False) -> str:
+        ev = self.store.event()
+        meta = el("meta", http_equiv="refresh", content="60") if refresh else None
+        home = el("p", self.link("/", str(ev.get("name", ""))), cls="m")
+        return document(title, CSS, home, *body, head=meta)
+
+    def _nav(self, t: Tournament) -> Markup:
         links = [("", "Ronde en cours"), ("classement/", "Classement")]
         if t.system is not System.TEAM_CUP:
             links.append(("grille/", "Grille"))
         if t.system is System.KNOCKOUT:
             links.append(("tableau/", "Tableau"))
-        inner = "".join(f"<a href='/{t.key}/{href}'>{label}</a>" for href, label in links)
-        return f"<h1>{escape(t.name)}</h1><nav>{inner}</nav>"
+        inner = [self.link(f"/{t.key}/{href}", label) for href, label in links]
+        return Markup(el("h1", t.name) + el("nav", inner))
 
     def _players(self, t: Tournament) -> dict[int, Player]:
         assert t.id is not None
@@ -128,13 +132,14 @@ class Site:
         assert t.id is not None
         return self.store.all_games(t.id)
 
-    def _who(self, t: Tournament, players: dict[int, Player], pid: int | None) -> str:
+    def _who(self, t: Tournament, players: dict[int, Player], pid: int | None) -> Markup:
         if pid is None:
-            return "—"
+            return Markup("—")
         p = players.get(pid)
-        name = escape(public_name(p))
-        rating = f" <span class='m'>{p.rating}</span>" if p and p.rating else ""
-        return f"<a href='/{t.key}/joueur-{pid}/'>{name}</a>{rating}"
+        name = self.link(f"/{t.key}/joueur-{pid}/", public_name(p))
+        if p is None or not p.rating:
+            return name
+        return Markup(name + " " + el("span", p.rating, cls="m"))
 
     # -- pages -------------------------------------------------------------------------------
     def home(self) -> str:
@@ -144,12 +149,10 @@ class Site:
             assert t.id is not None
             rnd = self.service.current_round(t)
             state = f"ronde {rnd.number}" if rnd else "inscriptions"
-            items.append(
-                f"<li><a href='/{t.key}/'>{escape(t.name)}</a> <span class='m'>{state}</span></li>"
-            )
-        where = escape(str(ev.get("city", "")))
-        body = f"<h1>{escape(str(ev.get('name', '')))}</h1><p class='m'>{where}</p><ul>{''.join(items)}</ul>"
-        return self._page(str(ev.get("name", "")), body)
+            items.append(el("li", self.link(f"/{t.key}/", t.name), " ", el("span", state, cls="m")))
+        name = str(ev.get("name", ""))
+        body = [el("h1", name), el("p", str(ev.get("city", "")), cls="m"), el("ul", items)]
+        return self._page(name, *body)
 
     def round_page(self, t: Tournament, number: int, current: bool = False) -> str:
         assert t.id is not None
@@ -158,35 +161,36 @@ class Site:
         if rnd is None or rnd.id is None:
             if number and not current:
                 raise NotFound(f"/{t.key}/ronde-{number}/")
-            body = self._nav(t) + "<p>Pas encore d'appariements.</p>"
-            return self._page(t.name, body, refresh=True)
+            return self._page(
+                t.name, self._nav(t), el("p", "Pas encore d'appariements."), refresh=True
+            )
         rows = []
         for g in self.store.games(rnd.id):
+            white = el("td", self._who(t, players, g.white_id))
+            board = el("td", g.board, cls="n")
             if g.black_id is None:
                 label = g.bye.label if g.bye else "attend un adversaire"
                 rows.append(
-                    f"<tr id='b{g.board}'><td class='n'>{g.board}</td>"
-                    f"<td>{self._who(t, players, g.white_id)}</td>"
-                    f"<td class='r'>{escape(label)}</td><td></td></tr>"
+                    _row(board, white, el("td", label, cls="r"), el("td"), id=f"b{g.board}")
                 )
                 continue
-            result = g.result.label if g.result else ""
-            rows.append(
-                f"<tr id='b{g.board}'><td class='n'>{g.board}</td>"
-                f"<td>{self._who(t, players, g.white_id)}</td>"
-                f"<td class='r'>{escape(result)}</td><td>{self._who(t, players, g.black_id)}</td></tr>"
-            )
-        others = " ".join(
-            f"<a href='/{t.key}/ronde-{r.number}/'>{r.number}</a>" for r in self.store.rounds(t.id)
+            result = el("td", g.result.label if g.result else "", cls="r")
+            black = el("td", self._who(t, players, g.black_id))
+            rows.append(_row(board, white, result, black, id=f"b{g.board}"))
+        others = [
+            [" ", self.link(f"/{t.key}/ronde-{r.number}/", r.number)]
+            for r in self.store.rounds(t.id)
+        ]
+        stage = f" ({rnd.stage})" if rnd.stage and not rnd.stage.startswith("Ronde") else ""
+        head = [el("th", "Éch.", cls="n"), el("th", "Blancs"), el("th", "Rés."), el("th", "Noirs")]
+        return self._page(
+            f"{t.name} — ronde {rnd.number}",
+            self._nav(t),
+            el("h2", f"Ronde {rnd.number}{stage}"),
+            el("p", "Rondes :", others, cls="m"),
+            _table(head, rows),
+            refresh=not rnd.closed,
         )
-        stage = f" ({escape(rnd.stage)})" if rnd.stage and not rnd.stage.startswith("Ronde") else ""
-        body = (
-            self._nav(t)
-            + f"<h2>Ronde {rnd.number}{stage}</h2><p class='m'>Rondes : {others}</p>"
-            + "<div class='x'><table><tr><th class='n'>Éch.</th><th>Blancs</th><th>Rés.</th>"
-            + f"<th>Noirs</th></tr>{''.join(rows)}</table></div>"
-        )
-        return self._page(f"{t.name} — ronde {rnd.number}", body, refresh=not rnd.closed)
 
     def standings_page(self, t: Tournament) -> str:
         from ...operations.standings import _fmt, standings
@@ -196,21 +200,22 @@ class Site:
             codes, rows, done = standings(self.service, t)
         except OperationError:
             codes, rows, done = ["PTS"], [], 0
-        head = "".join(f"<th class='n'>{'Pts' if c == 'PTS' else escape(c)}</th>" for c in codes)
-        lines = []
-        for r in rows:
-            cells = "".join(f"<td class='n'>{_fmt(c, r.values.get(c))}</td>" for c in codes)
-            lines.append(
-                f"<tr><td class='n'>{escape(str(r.place))}</td>"
-                f"<td>{self._who(t, players, r.start)}</td>{cells}</tr>"
+        head = [el("th", "Pl.", cls="n"), el("th", "Nom")]
+        head += [el("th", "Pts" if c == "PTS" else c, cls="n") for c in codes]
+        lines = [
+            _row(
+                el("td", str(r.place), cls="n"),
+                el("td", self._who(t, players, r.start)),
+                *[el("td", _fmt(c, r.values.get(c)), cls="n") for c in codes],
             )
-        body = (
-            self._nav(t)
-            + f"<h2>Classement après la ronde {done}</h2>"
-            + f"<div class='x'><table><tr><th class='n'>Pl.</th><th>Nom</th>{head}</tr>"
-            + f"{''.join(lines)}</table></div>"
+            for r in rows
+        ]
+        return self._page(
+            f"{t.name} — classement",
+            self._nav(t),
+            el("h2", f"Classement après la ronde {done}"),
+            _table(head, lines),
         )
-        return self._page(f"{t.name} — classement", body)
 
     def crosstable_page(self, t: Tournament) -> str:
         from ...operations.standings import standings
@@ -223,38 +228,23 @@ class Site:
         order = {r.start: k + 1 for k, r in enumerate(rows)}
         games = self._all(t)
         numbers = sorted(games)
-        lines = []
-        for r in rows:
-            cells = []
-            for n in numbers:
-                cells.append(f"<td class='r'>{self._cell(games[n], r.start, order)}</td>")
-            name = escape(public_name(players.get(r.start)))
-            lines.append(
-                f"<tr><td class='n'>{order[r.start]}</td><td><a href='/{t.key}/joueur-{r.start}/'>"
-                f"{name}</a></td>{''.join(cells)}<td class='n'>{r.values['PTS']:g}</td></tr>"
+        lines = [
+            _row(
+                el("td", order[r.start], cls="n"),
+                el(
+                    "td",
+                    self.link(f"/{t.key}/joueur-{r.start}/", public_name(players.get(r.start))),
+                ),
+                *[el("td", crosstable_cell(games[n], r.start, order), cls="r") for n in numbers],
+                el("td", f"{r.values['PTS']:g}", cls="n"),
             )
-        head = "".join(f"<th class='r'>{n}</th>" for n in numbers)
-        body = (
-            self._nav(t)
-            + "<h2>Grille</h2><div class='x'><table><tr><th class='n'>N°</th><th>Nom</th>"
-            + f"{head}<th class='n'>Pts</th></tr>{''.join(lines)}</table></div>"
+            for r in rows
+        ]
+        head = [el("th", "N°", cls="n"), el("th", "Nom")]
+        head += [el("th", n, cls="r") for n in numbers] + [el("th", "Pts", cls="n")]
+        return self._page(
+            f"{t.name} — grille", self._nav(t), el("h2", "Grille"), _table(head, lines)
         )
-        return self._page(f"{t.name} — grille", body)
-
-    @staticmethod
-    def _cell(games: list[Game], pid: int, order: dict[int, int]) -> str:
-        for g in games:
-            if g.white_id == pid and g.black_id is None:
-                return escape(g.bye.value if g.bye else "")
-            if pid in (g.white_id, g.black_id) and g.black_id is not None:
-                white = g.white_id == pid
-                opp = g.black_id if white else g.white_id
-                res = g.result.points[0 if white else 1] if g.result else None
-                mark = "" if res is None else {1.0: "+", 0.5: "=", 0.0: "-"}[res]
-                if g.result is not None and not g.result.played:
-                    mark = {1.0: "+F", 0.0: "-F"}.get(res or 0.0, "")
-                return f"{order.get(opp, '?')}{'b' if white else 'n'}{mark}"
-        return ""
 
     def player_page(self, t: Tournament, pid: int) -> str:
         players = self._players(t)
@@ -272,8 +262,13 @@ class Site:
                     total += pts
                     label = g.bye.label if g.bye else ""
                     rows.append(
-                        f"<tr><td class='n'>{number}</td><td></td><td>{escape(label)}</td>"
-                        f"<td class='r'>{pts:g}</td><td class='n'>{total:g}</td></tr>"
+                        _row(
+                            el("td", number, cls="n"),
+                            el("td"),
+                            el("td", label),
+                            el("td", f"{pts:g}", cls="r"),
+                            el("td", f"{total:g}", cls="n"),
+                        )
                     )
                     continue
                 white = g.white_id == pid
@@ -284,19 +279,24 @@ class Site:
                     total += pts
                     pts_txt = f"{pts:g}" + ("" if g.result.played else " (forfait)")
                 rows.append(
-                    f"<tr><td class='n'>{number}</td><td>{'Blancs' if white else 'Noirs'}</td>"
-                    f"<td>{self._who(t, players, opp)}</td><td class='r'>{pts_txt}</td>"
-                    f"<td class='n'>{total:g}</td></tr>"
+                    _row(
+                        el("td", number, cls="n"),
+                        el("td", "Blancs" if white else "Noirs"),
+                        el("td", self._who(t, players, opp)),
+                        el("td", pts_txt, cls="r"),
+                        el("td", f"{total:g}", cls="n"),
+                    )
                 )
-        name = escape(public_name(p))
-        club = "" if p.publish_opt_out else escape(p.club)
-        body = (
-            self._nav(t)
-            + f"<h2>{name}</h2><p class='m'>{club} {p.rating or ''}</p>"
-            + "<div class='x'><table><tr><th class='n'>R.</th><th>Couleur</th><th>Adversaire</th>"
-            + f"<th>Pts</th><th class='n'>Total</th></tr>{''.join(rows)}</table></div>"
+        club = "" if p.publish_opt_out else p.club
+        head = [el("th", "R.", cls="n"), el("th", "Couleur"), el("th", "Adversaire")]
+        head += [el("th", "Pts"), el("th", "Total", cls="n")]
+        return self._page(
+            f"{public_name(p)} — {t.name}",
+            self._nav(t),
+            el("h2", public_name(p)),
+            el("p", f"{club} {p.rating or ''}", cls="m"),
+            _table(head, rows),
         )
-        return self._page(f"{public_name(p)} — {t.name}", body)
 
     def bracket_page(self, t: Tournament) -> str:
         if t.system is not System.KNOCKOUT:
@@ -312,65 +312,70 @@ class Site:
                 if g.black_id is None:
                     res = g.bye.label if g.bye else "…"
                 items.append(
-                    f"<tr><td>{self._who(t, players, g.white_id)}</td><td class='r'>{escape(res)}</td>"
-                    f"<td>{self._who(t, players, g.black_id)}</td></tr>"
+                    _row(
+                        el("td", self._who(t, players, g.white_id)),
+                        el("td", res, cls="r"),
+                        el("td", self._who(t, players, g.black_id)),
+                    )
                 )
-            stage = t.stages.get(number) or f"Ronde {number}"
-            parts.append(f"<h2>{escape(stage)}</h2><table>{''.join(items)}</table>")
-        return self._page(f"{t.name} — tableau", self._nav(t) + "".join(parts))
+            parts += [el("h2", t.stages.get(number) or f"Ronde {number}"), el("table", items)]
+        return self._page(f"{t.name} — tableau", self._nav(t), parts)
 
     def cup_page(self, t: Tournament) -> str:
-        assert t.id is not None
-        teams = {team.id: team.name for team in self.store.teams(t.id)}
-        rows = []
-        for m in self._cup(t):
-            away = teams.get(m["away_team_id"], "exempt")
-            winner = teams.get(m["winner_team_id"], "")
-            rows.append(
-                f"<tr><td class='n'>{m['round']}</td><td><a href='/{t.key}/match-{m['id']}/'>"
-                f"{escape(teams.get(m['home_team_id'], '?'))} – {escape(away)}</a></td>"
-                f"<td>{escape(winner)}</td></tr>"
+        """The cup's matches, each with its score and winner, linked to its sheet."""
+        rows = [
+            _row(
+                el("td", s.round, cls="n"),
+                el("td", self.link(f"/{t.key}/match-{s.match_id}/", s.title)),
+                el("td", s.score, cls="r"),
+                el("td", s.winner or ""),
             )
-        body = (
-            self._nav(t)
-            + "<h2>Matchs</h2><table><tr><th class='n'>Tour</th><th>Match</th><th>Vainqueur</th></tr>"
-            + ("".join(rows) or "<tr><td colspan='3'>Pas encore de tirage.</td></tr>")
-            + "</table>"
+            for s in match_sheets(self.service, t)
+        ]
+        head = [el("th", "Tour", cls="n"), el("th", "Match"), el("th", "Score")]
+        head.append(el("th", "Vainqueur"))
+        if not rows:
+            rows = [_row(el("td", "Pas encore de tirage.", colspan=4))]
+        return self._page(
+            t.name, self._nav(t), el("h2", "Matchs"), _table(head, rows, wide=False), refresh=True
         )
-        return self._page(t.name, body, refresh=True)
 
     def match_page(self, t: Tournament, match_id: int) -> str:
-        """A cup match: boards, players, results and the winner, nothing private."""
-        assert t.id is not None
+        """A cup match: boards, colours, players, results, score and winner, nothing private."""
         if t.system is not System.TEAM_CUP:
             raise NotFound(f"/{t.key}/match-{match_id}/")
-        m = next((x for x in self._cup(t) if x["id"] == match_id), None)
-        if m is None:
+        sheet = next((s for s in match_sheets(self.service, t) if s.match_id == match_id), None)
+        if sheet is None:
             raise NotFound(f"/{t.key}/match-{match_id}/")
-        teams = {team.id: team.name for team in self.store.teams(t.id)}
         players = self._players(t)
-        home = m["lineup_home"] or []
-        away = m["lineup_away"] or []
         rows = []
-        for k, result in enumerate(m["results"]):
-            h = self._who(t, players, home[k]) if k < len(home) else ""
-            a = self._who(t, players, away[k]) if k < len(away) else ""
+        for b in sheet.boards:
+            colours = b.colours
+            h = [self._who(t, players, b.home.id), " "] if b.home else []
+            a = [self._who(t, players, b.away.id), " "] if b.away else []
+            marks = " – ".join(b.marks) if b.result else ""
             rows.append(
-                f"<tr><td class='n'>{k + 1}</td><td>{h}</td>"
-                f"<td class='r'>{escape(str(result or ''))}</td><td>{a}</td></tr>"
+                _row(
+                    el("td", b.number, cls="n"),
+                    el("td", h, el("span", colours[0], cls="m")),
+                    el("td", marks, cls="r"),
+                    el("td", a, el("span", colours[1], cls="m")),
+                )
             )
-        title = f"{teams.get(m['home_team_id'], '?')} – {teams.get(m['away_team_id'], 'exempt')}"
-        winner = teams.get(m["winner_team_id"])
-        body = (
-            self._nav(t)
-            + f"<h2>Tour {m['round']} : {escape(title)}</h2>"
-            + (
-                f"<p>Vainqueur : {escape(winner)} <span class='m'>{escape(m['reason'] or '')}</span></p>"
-                if winner
-                else ""
-            )
-            + "<table><tr><th class='n'>Éch.</th><th>Recevant</th><th>Rés.</th><th>Visiteur</th></tr>"
-            + "".join(rows)
-            + "</table>"
+        head = [el("th", "Éch.", cls="n"), el("th", "Recevant"), el("th", "Rés.")]
+        head.append(el("th", "Visiteur"))
+        return self._page(
+            sheet.title,
+            self._nav(t),
+            el("h2", f"Tour {sheet.round} : {sheet.title}"),
+            self._decision(sheet),
+            _table(head, rows, wide=False),
+            refresh=not sheet.winner,
         )
-        return self._page(title, body, refresh=not winner)
+
+    @staticmethod
+    def _decision(sheet: MatchSheet) -> Child:
+        score = el("p", el("strong", f"Score : {sheet.score}")) if sheet.score else None
+        if not sheet.winner:
+            return score
+        return [score, el("p", f"Vainqueur : {sheet.winner} ", el("span", sheet.reason, cls="m"))]

@@ -1,0 +1,1 @@
+"""Read models: what each face shows, built once from the store and the rules."""
