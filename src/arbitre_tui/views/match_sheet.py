@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..operations import cup as cup_ops
-from ..operations.event import EventService, OperationError
+from ..operations.event import EventService
 from ..rules.cup import BOARDS, Board, colours
 from ..rules.models import Player, Tournament
 
@@ -75,7 +75,7 @@ class Signature:
 
 @dataclass(frozen=True)
 class MatchSheet:
-    """Everything a procès-verbal shows; ``away`` is None for a bye."""
+    """Everything a procès-verbal shows; ``away`` is None for a bye (a sheet that says so)."""
 
     event: str
     key: str
@@ -103,11 +103,15 @@ class MatchSheet:
             return ""
         return f"{points(self.home_points)} – {points(self.away_points)}"
 
-    def printable(self) -> MatchSheet:
-        """The sheet, refused for a bye: there is nothing to sign."""
-        if self.away is None:
-            raise OperationError(f"Match {self.number} : exempt, pas de procès-verbal.")
-        return self
+    @property
+    def decision(self) -> str:
+        """The sheet's bold line: « Score : 2.5 – 1.5 — vainqueur : … »."""
+        return f"Score : {self.score or '…'} — vainqueur : {self.winner or 'à décider'}"
+
+    @property
+    def bye(self) -> bool:
+        """The home team goes through without playing: no boards, no score."""
+        return self.away is None
 
 
 def match_sheet(
@@ -155,7 +159,9 @@ def _sheet(
     )
     conf = m["confirmations"]
     notes: list[str] = []
-    if away is not None:
+    if away is None:
+        notes.append(f"Exempt : {home} passe au tour suivant sans jouer.")
+    else:
         reported = m["reported_at"] or "non transmis"
         if conf.get("reported_after_midnight"):
             reported += " (après minuit : l'équipe se déplacera au tour suivant)"

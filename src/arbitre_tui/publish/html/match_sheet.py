@@ -26,8 +26,8 @@ _SIDE = ["Couleur", "Nom", "Prénom", "Code FFE", "Elo"]
 def sheet_html(
     service: EventService, key: str | None, number: int, round_number: int | None = None
 ) -> str:
-    """The A4 procès-verbal of match ``number`` (refused for a bye)."""
-    return render(match_sheet(service, key, number, round_number).printable())
+    """The A4 procès-verbal of match ``number`` (for a bye, a sheet that says so)."""
+    return render(match_sheet(service, key, number, round_number))
 
 
 def _side(p: Player | None, colour: str) -> list[Markup]:
@@ -76,14 +76,10 @@ def render(sheet: MatchSheet) -> str:
         el("h1", f"{sheet.event} — procès-verbal"),
         el(
             "h2",
-            f"Tour {sheet.round}, match {sheet.number} : {sheet.home} (recevant) – {sheet.away}",
+            f"Tour {sheet.round}, match {sheet.number} : {sheet.home} (recevant) – {sheet.away or 'exempt'}",
         ),
-        el("table", el("thead", el("tr", head)), el("tbody", rows)),
-        el(
-            "p",
-            f"Score : {sheet.score or '…'} — vainqueur : {sheet.winner or 'à décider'}",
-            cls="score",
-        ),
+        None if sheet.bye else el("table", el("thead", el("tr", head)), el("tbody", rows)),
+        None if sheet.bye else el("p", sheet.decision, cls="score"),
         [el("p", note) for note in sheet.notes],
         el("div", signs, cls="sign"),
     )
