@@ -197,7 +197,7 @@ class CheckIn(Document):
 
 class Poster(Pairings):
     name = "affiche"
-    label = "affiche : appariements et QR code de la section"
+    label = "appariements et QR code de la section, à afficher"
 
     def render(self, req: Request) -> Sheet:
         doc = super().render(req)
@@ -207,7 +207,7 @@ class Poster(Pairings):
 
 class TableCards(Document):
     name = "chevalets"
-    label = "chevalets : un par échiquier, avec son QR code"
+    label = "un chevalet par échiquier, avec son QR code"
 
     def render(self, req: Request) -> Sheet:
         """One card a board: board number, the two players, the QR of that board's line."""
