@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 
 from ...operations.event import EventService, OperationError
-from ...rules.models import Game, Player, System, Tournament
+from ...operations.formats import format_of
+from ...rules.models import Game, Player, Tournament
 from ...views.match_sheet import MatchSheet, match_sheets
 from ..labels import crosstable_cell, public_name
 from .builder import Child, Markup, document, el
@@ -82,7 +83,7 @@ class Site:
             return self.crosstable_page(t)
         if page == "tableau":
             return self.bracket_page(t)
-        if t.system is System.TEAM_CUP:
+        if format_of(t).by_teams:
             return self.cup_page(t)
         rnd = self.service.current_round(t)
         return self.round_page(t, rnd.number if rnd else 0, current=True)
@@ -93,13 +94,13 @@ class Site:
         for t in self.store.tournaments():
             assert t.id is not None
             out += [f"/{t.key}/", f"/{t.key}/classement/"]
-            if t.system is not System.TEAM_CUP:
+            if not format_of(t).by_teams:
                 out.append(f"/{t.key}/grille/")
-            if t.system is System.KNOCKOUT:
+            if format_of(t).has_bracket:
                 out.append(f"/{t.key}/tableau/")
             out += [f"/{t.key}/ronde-{r.number}/" for r in self.store.rounds(t.id)]
             out += [f"/{t.key}/joueur-{p.id}/" for p in self.store.players(t.id)]
-            if t.system is System.TEAM_CUP:
+            if format_of(t).by_teams:
                 out += [f"/{t.key}/match-{s.match_id}/" for s in match_sheets(self.service, t)]
         return out
 
@@ -117,9 +118,9 @@ class Site:
 
     def _nav(self, t: Tournament) -> Markup:
         links = [("", "Ronde en cours"), ("classement/", "Classement")]
-        if t.system is not System.TEAM_CUP:
+        if not format_of(t).by_teams:
             links.append(("grille/", "Grille"))
-        if t.system is System.KNOCKOUT:
+        if format_of(t).has_bracket:
             links.append(("tableau/", "Tableau"))
         inner = [self.link(f"/{t.key}/{href}", label) for href, label in links]
         return Markup(el("h1", t.name) + el("nav", inner))
@@ -299,7 +300,7 @@ class Site:
         )
 
     def bracket_page(self, t: Tournament) -> str:
-        if t.system is not System.KNOCKOUT:
+        if not format_of(t).has_bracket:
             raise NotFound(f"/{t.key}/tableau/")
         players = self._players(t)
         parts = []
@@ -342,7 +343,7 @@ class Site:
 
     def match_page(self, t: Tournament, match_id: int) -> str:
         """A cup match: boards, colours, players, results, score and winner, nothing private."""
-        if t.system is not System.TEAM_CUP:
+        if not format_of(t).by_teams:
             raise NotFound(f"/{t.key}/match-{match_id}/")
         sheet = next((s for s in match_sheets(self.service, t) if s.match_id == match_id), None)
         if sheet is None:
