@@ -16,7 +16,8 @@ from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.operations import EventService, cup
 from arbitre_tui.publish.html.match_sheet import sheet_html
 from arbitre_tui.publish.pdf import DOCUMENTS
-from arbitre_tui.views.match_sheet import match_sheet, match_sheets
+from arbitre_tui.rules.cup import Board
+from arbitre_tui.views.match_sheet import SheetBoard, match_sheet, match_sheets
 
 from .helpers.cli import arbitre
 
@@ -141,3 +142,12 @@ def test_print_looks_names_up_in_the_registry(demo_file: Path, tmp_path: Path) -
     assert all(name in run.stderr for name in DOCUMENTS)
     help_text = arbitre("print", "--help").stdout
     assert all(name in help_text for name in DOCUMENTS)
+
+
+def test_every_board_result_has_its_marks_on_the_sheet() -> None:
+    """A result the rules add (A-1, equipment missing) must print on the sheet too."""
+    for result in Board:
+        board = SheetBoard(1, "w", None, None, result)
+        home, away = board.marks
+        assert home and away, result
+        assert board.points == result.points

@@ -19,7 +19,8 @@ from ..rules.models import Player, Tournament
 
 COLOUR = {"w": "Blancs", "b": "Noirs"}
 
-# each board's result as the two teams' marks (home, away): X for a draw, F (−1) a forfeit
+# each board's result as the two teams' marks (home, away): X a draw, F (−1) a player's
+# forfeit, A (0) a game lost for missing equipment
 _MARKS = {
     Board.HOME_WINS: ("1", "0"),
     Board.DRAW: ("X", "X"),
@@ -27,6 +28,8 @@ _MARKS = {
     Board.HOME_FORFEITS: ("F (−1)", "1"),
     Board.AWAY_FORFEITS: ("1", "F (−1)"),
     Board.BOTH_FORFEIT: ("F (−1)", "F (−1)"),
+    Board.HOME_ADMIN: ("A (0)", "1"),  # lost for missing equipment: 0, not −1 (art. 2.6)
+    Board.AWAY_ADMIN: ("1", "A (0)"),
 }
 
 
