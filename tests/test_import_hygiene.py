@@ -58,13 +58,6 @@ KNOWN_VIOLATIONS: dict[tuple[str, str], str] = {
         "arbitre_tui.faces.cli.main",
         "arbitre_tui.store.journal",
     ): f"OperationError, NeedsConfirmation: {_MOVING}",
-    ("arbitre_tui.faces.cli.pairing", "arbitre_tui.store.journal"): f"OperationError: {_MOVING}",
-    ("arbitre_tui.faces.cli.standings", "arbitre_tui.store.journal"): f"OperationError: {_MOVING}",
-    ("arbitre_tui.faces.tui.cup_screen", "arbitre_tui.store.journal"): f"OperationError: {_MOVING}",
-    (
-        "arbitre_tui.faces.tui.panes.classement",
-        "arbitre_tui.store.journal",
-    ): f"OperationError: {_MOVING}",
 }
 
 

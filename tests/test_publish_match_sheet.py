@@ -113,7 +113,8 @@ def test_html_sheet_and_site_render_the_same_view(
             match_page = _Text(r.read().decode()).text
     finally:
         srv.stop()
-    assert f"{sheet.title} {sheet.score} {sheet.winner}" in cup_page  # the cup shows scores
+    score = f"{sheet.home_points:g}-{sheet.away_points:g}"  # as the cup view writes it
+    assert f"{sheet.title} {score} {sheet.winner}" in cup_page  # the cup shows scores
     assert f"Score : {sheet.score}" in match_page and sheet.reason in match_page
     assert "1 – 0" in match_page and "F (−1) – 1" in match_page
     assert match_page.count("Blancs") == match_page.count("Noirs") == 4

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..rules import tiebreaks as tb
 from ..rules.errors import RuleError
@@ -83,68 +83,6 @@ def standings(
     except RuleError as exc:
         raise OperationError(exc.message) from None
     return codes, rows, table.rounds
-
-
-def _fmt(code: str, value: float | int | None) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, int) or code in (
-        "TPR",
-        "ARO",
-        "PTP",
-        "WIN",
-        "WON",
-        "DE",
-        "BPG",
-        "BWG",
-        "REP",
-    ):
-        return str(int(value))
-    return f"{value:g}" if code == "PTS" else f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-def standings_rows(
-    service: EventService, t: Tournament
-) -> tuple[list[str], list[tuple[str, list[Any]]]]:
-    """Rows for the Classement pane: place, name, club, rating, points, each tie-break."""
-    assert t.id is not None
-    players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
-    codes, rows, _ = standings(service, t)
-    header = ["Pl.", "Nom", "Club", "Elo", *[("Pts" if c == "PTS" else c) for c in codes]]
-    out = []
-    for row in rows:
-        p = players[row.start]
-        out.append(
-            (
-                str(row.start),
-                [
-                    row.place,
-                    p.name,
-                    p.club[:14],
-                    p.rating or "",
-                    *[_fmt(c, row.values[c]) for c in codes],
-                ],
-            )
-        )
-    return header, out
-
-
-def standings_json(
-    service: EventService, t: Tournament, rounds: int | None = None
-) -> list[dict[str, Any]]:
-    assert t.id is not None
-    players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
-    codes, rows, _ = standings(service, t, rounds)
-    return [
-        {
-            "player_id": r.start,
-            "rank": r.rank,
-            "place": r.place,
-            "name": players[r.start].name,
-            **{c: r.values[c] for c in codes},
-        }
-        for r in rows
-    ]
 
 
 def _sex(p: Player) -> str | None:

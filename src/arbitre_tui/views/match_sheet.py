@@ -16,6 +16,7 @@ from ..operations import cup as cup_ops
 from ..operations.event import EventService
 from ..rules.cup import BOARDS, Board, colours
 from ..rules.models import Player, Tournament
+from .reader import Reader
 
 COLOUR = {"w": "Blancs", "b": "Noirs"}
 
@@ -121,19 +122,24 @@ def match_sheet(
     service: EventService, key: str | None, number: int, round_number: int | None = None
 ) -> MatchSheet:
     """Match ``number`` of the cup's round (default: the last round drawn)."""
-    t = cup_ops._cup(service, key)
-    return _build(service, t, [cup_ops._match(service, t, number, round_number)])[0]
+    reader = Reader(service)
+    with reader.consistent():
+        t = cup_ops._cup(service, key)
+        return _build(reader, t, [cup_ops._match(service, t, number, round_number)])[0]
 
 
 def match_sheets(service: EventService, t: Tournament) -> list[MatchSheet]:
     """Every match of the cup, round by round (the site's cup and match pages)."""
-    return _build(service, t, cup_ops.matches(service, t))
+    reader = Reader(service)
+    with reader.consistent():
+        return _build(reader, t, cup_ops.matches(service, t))
 
 
-def _build(service: EventService, t: Tournament, rows: list[dict[str, Any]]) -> list[MatchSheet]:
-    teams = {team.id: team.name for team in service.store.teams(t.id or 0)}
-    everyone = {p.id: p for p in service.store.players(t.id or 0) if p.id is not None}
-    event = str(service.store.event().get("name", ""))
+def _build(reader: Reader, t: Tournament, rows: list[dict[str, Any]]) -> list[MatchSheet]:
+    """The sheets of ``rows`` (read in the caller's snapshot)."""
+    teams = {team.id: team.name for team in reader.teams(t)}
+    everyone = reader.people(t)
+    event = str(reader.event().get("name", ""))
     return [_sheet(t, m, teams, everyone, event) for m in rows]
 
 

@@ -12,30 +12,32 @@ def _key(service: Any, key: str | None) -> str | None:
     if key:
         return key
     from ...operations.formats import format_of
+    from ...views.reader import Reader
 
-    kos = [t.key for t in service.store.tournaments() if format_of(t).has_bracket]
+    kos = [t.key for t in Reader(service).tournaments() if format_of(t).has_bracket]
     return kos[0] if len(kos) == 1 else None
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from ...operations import knockout
+    from ...views.ko_status import build
+    from ...views.reader import Reader, as_json
 
     service = open_event(args.file)
-    data = knockout.status(service, _key(service, args.tournoi))
+    reader = Reader(service)
+    data = build(reader, reader.tournament(_key(service, args.tournoi)))
     if args.json:
-        print_json(data)
+        print_json(as_json(data))
         return 0
-    print(f"{data['entries']} inscrits — {data['case']}")
+    print(f"{data.entries} inscrits — {data.case}")
     print(
-        f"exempts : {data['byes']}"
-        + (f" ({', '.join(data['bye_players'][:8])}…)" if data["byes"] else "")
+        f"exempts : {data.byes}" + (f" ({', '.join(data.bye_players[:8])}…)" if data.byes else "")
     )
-    if data["waiting_list"]:
-        print(f"liste d'attente : {len(data['waiting_list'])}")
-    for r in data["refunds"]:
-        print(f"  rembourser {r['name']:<30} {r['amount']:6.2f} € {r['means']}")
-    if "warning" in data:
-        print(data["warning"])
+    if data.waiting_list:
+        print(f"liste d'attente : {len(data.waiting_list)}")
+    for r in data.refunds:
+        print(f"  rembourser {r.name:<30} {r.amount:6.2f} € {r.means}")
+    if data.warning:
+        print(data.warning)
     return 0
 
 

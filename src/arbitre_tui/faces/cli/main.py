@@ -54,12 +54,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_new(args: argparse.Namespace) -> int:
     from ...operations.templates import create_from_template
+    from ...views.event import build
+    from ...views.reader import Reader
 
     service = create_from_template(args.file, args.template)
-    counts = ", ".join(
-        f"{t.key} ({len(service.store.players(t.id or 0))} joueurs)"
-        for t in service.store.tournaments()
-    )
+    counts = ", ".join(f"{s.key} ({s.players} joueurs)" for s in build(Reader(service)).sections)
     service.close()
     print(f"Créé {args.file} depuis le modèle {args.template} : {counts}")
     return 0
@@ -91,17 +90,20 @@ def cmd_players_import(args: argparse.Namespace) -> int:
 
 
 def cmd_players_list(args: argparse.Namespace) -> int:
+    from ...views.players import build
+    from ...views.reader import Reader
+
     service = open_event(args.file)
+    reader = Reader(service)
     t = service.tournament(args.tournoi)
-    players = service.store.players(t.id)
-    if args.json:
-        print_json([p.model_dump(mode="json") for p in players])
+    if args.json:  # every registration field, for the arbiter's own use
+        print_json([p.model_dump(mode="json") for p in reader.players(t)])
         return 0
-    for p in players:
+    roster = build(reader, t)
+    for p in roster.players:
         flags = ("P" if p.checked_in else "-") + ("€" if p.paid else "-")
         print(f"{p.id:5d} {flags} {p.name:<32} {p.rating:5d} {p.club}")
-    checked = sum(p.checked_in for p in players)
-    print(f"{checked} pointé(s) / {len(players)} inscrit(s)")
+    print(f"{roster.checked_in} pointé(s) / {len(roster.players)} inscrit(s)")
     return 0
 
 
@@ -113,25 +115,28 @@ def cmd_checkin(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    snap = service.store.snapshot()
+    from ...views.event import build
+    from ...views.reader import Reader
+
+    reader = Reader(open_event(args.file))
     if args.json:
-        print_json(snap)
+        print_json(reader.dump())
         return 0
-    ev = service.store.event()
-    print(f"{ev['name']} — {ev.get('city', '')}")
-    for t in service.store.tournaments():
-        rounds = service.store.rounds(t.id)
+    summary = build(reader)
+    print(f"{summary.name} — {summary.city}")
+    for s in summary.sections:
         print(
-            f"  {t.key:10} {t.name:34} {t.system.value:12} {len(service.store.players(t.id)):4d} joueurs, "
-            f"ronde {len(rounds)}/{t.rounds_planned}"
+            f"  {s.key:10} {s.name:34} {s.system:12} {s.players:4d} joueurs, "
+            f"ronde {s.rounds}/{s.rounds_planned}"
         )
     return 0
 
 
 def cmd_journal(args: argparse.Namespace) -> int:
     service = open_event(args.file)
-    entries = list(reversed(service.store.journal_entries(args.limit)))
+    from ...views.reader import Reader
+
+    entries = list(reversed(Reader(service).journal_entries(args.limit)))
     undone = service.journal.undone_ids()
     if args.json:
         print_json(
@@ -186,31 +191,37 @@ def cmd_pair(args: argparse.Namespace) -> int:
     t = service.tournament(args.tournoi)
     rnd = service.pair_round(t.key, seed=args.seed, exempt_holes=args.exempt_holes)
     print(f"{t.name} : ronde {rnd.number} appariée.")
-    _print_round(service, t, rnd.number)
+    _print_round(_round_sheet(service, t, rnd.number))
     return 0
 
 
-def _print_round(service: Any, t: Any, number: int) -> None:
-    rnd = service.store.round(t.id, number)
-    names = {p.id: p.name for p in service.store.players(t.id)}
-    for g in service.store.games(rnd.id):
-        black = names.get(g.black_id, g.bye.label if g.bye else "exempt")
-        result = g.result.label if g.result else "…"
-        print(f"  {g.board:3d}  {names[g.white_id]:<30} {result:^5} {black}")
+def _print_round(sheet: Any) -> None:
+    for b in sheet.boards:
+        black = b.black.name if b.black else (b.bye_label or "exempt")
+        print(f"  {b.board:3d}  {b.white.name:<30} {b.result_label or '…':^5} {black}")
+
+
+def _round_sheet(service: Any, t: Any, number: int | None = None) -> Any:
+    from ...views.reader import Reader
+    from ...views.round_sheet import build
+
+    return build(Reader(service), t, number)
 
 
 def cmd_round(args: argparse.Namespace) -> int:
+    from ...views.reader import as_json
+
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
-    rnd = service.store.round(t.id, args.ronde) if args.ronde else service.current_round(t)
-    if rnd is None:
+    sheet = _round_sheet(service, t, args.ronde)
+    if not sheet.number:
         print("Aucune ronde appariée.")
         return 0
-    if args.json:
-        print_json([g.model_dump(mode="json") for g in service.store.games(rnd.id)])
+    if args.json:  # the boards, each with its players, result and labels
+        print_json(as_json(sheet.boards))
         return 0
-    print(f"{t.name} — ronde {rnd.number}{' (close)' if rnd.closed else ''}")
-    _print_round(service, t, rnd.number)
+    print(f"{t.name} — ronde {sheet.number}{' (close)' if sheet.closed else ''}")
+    _print_round(sheet)
     return 0
 
 
@@ -264,17 +275,16 @@ def cmd_round_start(args: argparse.Namespace) -> int:
 
 
 def cmd_draws(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    rows = service.store.draws()
-    ok_all = True
-    for row in rows:
-        same, _recorded, _again = service.replay_draw(row["id"])
-        ok_all &= same
+    from ...views.draws import build
+    from ...views.reader import Reader
+
+    view = build(Reader(open_event(args.file)), None)
+    for d in view.draws:
         print(
-            f"{row['id']:4d} {row['at']} {row['purpose']:<26} {row['kind']:8} graine {row['seed']:<20} "
-            f"{'rejoué : identique' if same else 'REJOUÉ : DIFFÉRENT'}"
+            f"{d.id:4d} {d.at} {d.purpose:<26} {d.kind:8} graine {d.seed:<20} "
+            f"{'rejoué : identique' if d.same else 'REJOUÉ : DIFFÉRENT'}"
         )
-    return 0 if ok_all else 3
+    return 0 if all(d.same for d in view.draws) else 3
 
 
 def _add_file(p: argparse.ArgumentParser) -> None:

@@ -9,9 +9,9 @@ from .common import print_json
 
 
 def _read(path: Path):  # type: ignore[no-untyped-def]
+    from ...operations import OperationError
     from ...rules import trf
     from ...rules.errors import RuleError
-    from ...store.journal import OperationError
 
     try:
         return trf.parse(path.read_text(encoding="utf-8", errors="replace"), check_scores=False)
@@ -20,10 +20,10 @@ def _read(path: Path):  # type: ignore[no-untyped-def]
 
 
 def cmd_pair_trf(args: argparse.Namespace) -> int:
+    from ...operations import OperationError
     from ...rules.swiss.dutch import PairingImpossible, pair_round
     from ...rules.swiss.explain import CRITERIA, RULES
     from ...rules.swiss.trf_state import state_from_trf
-    from ...store.journal import OperationError
 
     t = _read(Path(args.file))
     state = state_from_trf(t)

@@ -9,10 +9,10 @@ from .common import open_event, print_json
 
 
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
+    from ...operations.event import OperationError
     from ...rules import tiebreaks as tb
     from ...rules import trf
     from ...rules.errors import RuleError
-    from ...store.journal import OperationError
 
     path = Path(args.file)
     try:
@@ -47,23 +47,36 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    from ...operations.standings import standings_json, standings_rows
+    from ...views.reader import Reader
+    from ...views.standings import build
 
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
+    view = build(Reader(service), t, args.round)
     if args.json:
-        print_json(standings_json(service, t, args.round))
+        print_json(view.records())
         return 0
-    from ...operations.standings import complete_rounds
-
-    header, rows = standings_rows(service, t)
-    print(f"{t.name} — classement après la ronde {complete_rounds(service, t)}")
-    table = [header, *[[str(c) for c in cells] for _key, cells in rows]]
+    print(f"{t.name} — {view.title}")
+    if view.kind == "cup":
+        header = ["Tour", "N°", "Recevant", "Visiteur", "Score", "Vainqueur / motif"]
+        cells = [
+            [str(m.round), str(m.number), m.home, m.away or "exempt", m.score, m.decision]
+            for m in view.matches
+        ]
+        left = 4
+    else:
+        header = ["Pl.", "Nom", "Club", "Elo", *view.columns]
+        cells = [
+            [r.place, r.player.name, r.player.club[:14], str(r.player.rating or ""), *r.shown]
+            for r in view.rows
+        ]
+        left = 3
+    table = [header, *cells]
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]
     for line in table:
         print(
             "  ".join(
-                c.ljust(w) if i < 3 else c.rjust(w)
+                c.ljust(w) if i < left else c.rjust(w)
                 for i, (c, w) in enumerate(zip(line, widths, strict=True))
             )
         )

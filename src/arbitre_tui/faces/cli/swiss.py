@@ -12,7 +12,9 @@ from .common import open_event, print_json
 
 
 def _names(service: Any, t: Any) -> dict[int, str]:
-    return {p.id: p.name for p in service.store.players(t.id)}
+    from ...views.reader import Reader
+
+    return {pid: p.name for pid, p in Reader(service).people(t).items()}
 
 
 def cmd_bye(args: argparse.Namespace) -> int:
@@ -98,41 +100,37 @@ def cmd_register(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from ...rules.swiss.explain import CRITERIA, RULES
+    from ...views.explanation import build
+    from ...views.reader import Reader, as_json
 
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
-    rnd = args.ronde or len(service.store.rounds(t.id))
-    record = service.store.pairing_record(t.id, rnd)
-    if record is None:
-        print(f"Pas d'explications pour la ronde {rnd} de {t.name}.")
+    reader = Reader(service)
+    view = build(reader, t, args.ronde)
+    if view is None:
+        last = reader.round(t)
+        print(
+            f"Pas d'explications pour la ronde {args.ronde or (last.number if last else 0)} de {t.name}."
+        )
         return 0
     if args.json:
-        print_json(record)
+        print_json(as_json(view))
         return 0
-    names = _names(service, t)
-    print(f"{t.name} — ronde {rnd} (moteur {record.get('engine', 'interne')})")
-    for f in record["floaters"]:
-        sens = "descend" if f["direction"] == "down" else "monte"
-        print(f"  {names.get(f['player'], f['player'])} {sens} ({f['score'] / 10:g} pt)")
-    for c in record["colours"]:
-        print(
-            f"  {names.get(c['white'])} – {names.get(c['black'])} : {c['rule']} {RULES[c['rule']]}"
-        )
-    for k, v in record["unmet"].items():
-        print(f"  {CRITERIA[k]} : {v}")
-    opinion = record.get("second_opinion")
-    if opinion:
-        if "error" in opinion:
-            print(f"  second avis : {opinion['error']}")
-        elif opinion["identical"]:
-            print("  second avis : identique")
-        else:
-            print("  second avis : DIFFÉRENT")
-            for w, b in opinion["only_external"]:
-                print(f"    seulement chez le moteur externe : {names.get(w)} – {names.get(b)}")
-            for w, b in opinion["only_internal"]:
-                print(f"    seulement chez nous : {names.get(w)} – {names.get(b)}")
+    print(f"{t.name} — ronde {view.round} (moteur {view.engine})")
+    for f in view.floaters:
+        sens = "descend" if f.direction == "down" else "monte"
+        print(f"  {f.player} {sens} ({f.score:g} pt)")
+    for c in view.colours:
+        print(f"  {c.white} – {c.black} : {c.rule} {c.rule_text}")
+    for text, count in view.unmet:
+        print(f"  {text} : {count}")
+    opinion = view.second_opinion
+    if opinion is not None:
+        print(f"  second avis : {opinion.verdict}")
+        for w, b in opinion.only_external:
+            print(f"    seulement chez le moteur externe : {w} – {b}")
+        for w, b in opinion.only_internal:
+            print(f"    seulement chez nous : {w} – {b}")
     return 0
 
 

@@ -16,6 +16,7 @@ from textual.widgets import ContentSwitcher, Header, Static
 
 from ...operations import EventService, NeedsConfirmation, OperationError, StoreBusy
 from ...rules.models import Tournament
+from ...views.reader import Reader
 from .footer import KeysFooter
 from .french import MainScreen
 from .messages import Done, Operation, Refused, RunInBackground, RunOperation, Say
@@ -86,17 +87,18 @@ class ArbitreApp(App[int]):
         # not waiting for the lock: a write the other station holds up goes to the
         # writer thread (StoreBusy) instead of freezing the keys
         self.service = service or EventService(path, wait=False)
+        self.reader = Reader(self.service)  # every read of the file, never the store itself
         self._themes = load_themes()
         for theme in self._themes:
             self.register_theme(theme)
         self.theme = theme_name or DEFAULT
-        self._tournaments = self.service.store.tournaments()
+        self._tournaments = self.reader.tournaments()
         self._index = 0
         if tournament:
             keys = [t.key for t in self._tournaments]
             if tournament in keys:
                 self._index = keys.index(tournament)
-        self._data_version = self.service.store.data_version()
+        self._data_version = self.reader.data_version()
         self._stale: set[str] = set()
         self.web_server: Any = None  # the results server, started from the QR pane
         self.busy: str | None = None  # what runs in the background (writes wait for it)
@@ -196,7 +198,7 @@ class ArbitreApp(App[int]):
         self.query_one(PaneBar).show_state(self.current_pane_id, t.name if t else "aucun tournoi")
 
     def _update_header(self) -> None:
-        ev = self.service.store.event()
+        ev = self.reader.event()
         self.title = ev["name"]
         t = self.tournament
         if t is None:
@@ -214,7 +216,7 @@ class ArbitreApp(App[int]):
 
     def _refresh_all(self) -> None:
         """Something changed: reload the visible pane now, the others when shown."""
-        self._tournaments = self.service.store.tournaments()
+        self._tournaments = self.reader.tournaments()
         self._index = min(self._index, max(len(self._tournaments) - 1, 0))
         self._update_header()
         self._stale = set(PANE_IDS)
@@ -224,7 +226,7 @@ class ArbitreApp(App[int]):
 
     def _poll(self) -> None:
         """Another terminal committed? (PRAGMA data_version changes on others' commits.)"""
-        version = self.service.store.data_version()
+        version = self.reader.data_version()
         if version != self._data_version:
             self._data_version = version
             self._refresh_all()
@@ -451,6 +453,6 @@ class ArbitreApp(App[int]):
 
     def operation_done(self, done: str) -> None:
         """After a commit returned: refresh what shows, then say it is saved."""
-        self._data_version = self.service.store.data_version()
+        self._data_version = self.reader.data_version()
         self._refresh_all()
         self.set_status(f"✓ {done}")

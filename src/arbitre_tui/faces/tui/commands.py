@@ -93,7 +93,7 @@ def enter_team(app: ArbitreApp) -> None:
     """`arbitre cup team`: one more team of a club (its roster: an import with « equipe »)."""
     from ...operations.formats import format_of
 
-    cups = [t for t in app.service.store.tournaments() if format_of(t).by_teams]
+    cups = [t for t in app.reader.tournaments() if format_of(t).by_teams]
     if not cups:
         app.refuse("Aucune compétition par équipes dans ce fichier.")
         return
@@ -220,11 +220,11 @@ def playoff_result(app: ArbitreApp) -> None:
     except OperationError as exc:
         app.refuse(exc.message)
         return
-    known = set(groups) | set(app.service.store.playoffs(t.id or 0))
+    known = set(groups) | set(app.reader.playoffs(t))
     if not known:
         app.refuse(f"Aucun barrage à jouer en {t.name}.")
         return
-    names = {p.id: p.name for p in app.service.store.players(t.id or 0)}
+    names = {pid: p.name for pid, p in app.reader.people(t).items()}
     labels = {"title": "barrage pour le titre", "qualification": "barrage de qualification"}
 
     def chosen(which: str) -> None:
@@ -276,7 +276,7 @@ def qualifiers(app: ArbitreApp) -> None:
     except Exception as exc:  # an OperationError: not a youth section
         app.refuse(getattr(exc, "message", str(exc)))
         return
-    names = {p.id: p.name for p in app.service.store.players(t.id or 0)}
+    names = {pid: p.name for pid, p in app.reader.people(t).items()}
     pending = " ; barrage à jouer : " + ", ".join(out["pending"]) if out.get("pending") else ""
     qualified = ", ".join(names[pid] for pid in out["qualified"])
     app.set_status(f"Qualifiés ({t.name}) : {qualified}{pending}")

@@ -12,9 +12,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from ...operations import OperationError, StoreBusy
 from ...operations import cup as ops
-from ...store.journal import OperationError, StoreBusy
 from ...views.match_sheet import match_sheet
+from ...views.reader import Reader
 from .footer import KeysFooter
 from .french import SCREEN_BINDINGS, FrenchTable
 
@@ -93,7 +94,7 @@ class MatchScreen(ModalScreen[None]):
             str(c.label) for c in table.columns.values()
         ]
         table.clear(columns=True)
-        everyone = {p.id: p for p in self.service.store.players(t.id or 0)}
+        everyone = Reader(self.service).people(t)
         if self.showing_boards or (m["lineup_home"] and m["lineup_away"]):
             self.showing_boards = True
             table.add_columns("Éch.", "Recevant", "Résultat", "Visiteur")

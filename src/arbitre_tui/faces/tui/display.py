@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Static
 
 from ...operations import EventService
 from ...rules.models import Tournament
+from ...views.reader import Reader
 
 VIEWS = ("appariements", "classement", "qr")
 
@@ -39,6 +40,7 @@ class DisplayApp(App[int]):
     def __init__(self, path: str | Path, section: str | None = None, seconds: float = 15) -> None:
         super().__init__()
         self.service = EventService(path, check=False)
+        self.reader = Reader(self.service)
         self.section = section
         self.seconds = seconds
         self.view = 0
@@ -60,7 +62,7 @@ class DisplayApp(App[int]):
             self.set_interval(self.seconds, lambda: self.action_turn(1))
 
     def _poll(self) -> None:
-        if self.service.store.data_version() != self._version:
+        if self.reader.data_version() != self._version:
             self.refresh_view()
 
     def action_turn(self, step: int) -> None:
@@ -68,7 +70,7 @@ class DisplayApp(App[int]):
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        self._version = self.service.store.data_version()
+        self._version = self.reader.data_version()
         t = self.tournament
         table = self.query_one(DataTable)
         qr = self.query_one("#qr", Static)
@@ -90,40 +92,40 @@ class DisplayApp(App[int]):
             qr.update(qr_text(url))
 
     def _pairings(self, t: Tournament, table: DataTable[Text], title: Static) -> None:
-        from ...publish.labels import public_name
+        from ...views.round_sheet import build
 
-        rnd = self.service.current_round(t)
-        if rnd is None or rnd.id is None:
+        sheet = build(self.reader, t)
+        if not sheet.number:
             title.update(Text(f"{t.name} — pas encore d'appariements"))
             return
-        title.update(Text(f"{t.name} — ronde {rnd.number}"))
-        players = {p.id: p for p in self.service.store.players(t.id or 0)}
+        title.update(Text(f"{t.name} — ronde {sheet.number}"))
         table.add_columns("Éch.", "Blancs", "Résultat", "Noirs")
-        for g in self.service.store.games(rnd.id):
-            result = g.result.label if g.result else (g.bye.label if g.bye else "")
-            black = public_name(players.get(g.black_id)) if g.black_id else ""
+        for b in sheet.boards:
             table.add_row(
-                Text(str(g.board)),
-                Text(public_name(players.get(g.white_id))),
-                Text(result),
-                Text(black),
+                Text(str(b.board)),
+                Text(b.white.public),
+                Text(b.result_label or b.bye_label),
+                Text(b.black.public if b.black else ""),
             )
 
     def _standings(self, t: Tournament, table: DataTable[Text], title: Static) -> None:
         from ...operations.event import OperationError
-        from ...operations.standings import _fmt, standings
-        from ...publish.labels import public_name
+        from ...views.standings import build
 
         try:
-            codes, rows, done = standings(self.service, t)
+            view = build(self.reader, t)
         except OperationError:
-            codes, rows, done = ["PTS"], [], 0
-        title.update(Text(f"{t.name} — classement après la ronde {done}"))
-        players = {p.id: p for p in self.service.store.players(t.id or 0)}
-        table.add_columns("Pl.", "Nom", *[("Pts" if c == "PTS" else c) for c in codes])
-        for r in rows:
-            table.add_row(
-                Text(str(r.place)),
-                Text(public_name(players.get(r.start))),
-                *[Text(_fmt(c, r.values.get(c))) for c in codes],
-            )
+            title.update(Text(f"{t.name} — classement après la ronde 0"))
+            table.add_columns("Pl.", "Nom", "Pts")
+            return
+        title.update(Text(f"{t.name} — {view.title}"))
+        if view.kind == "cup":
+            table.add_columns("Tour", "Recevant", "Score", "Visiteur", "Vainqueur")
+            for m in view.matches:
+                table.add_row(
+                    *map(Text, (str(m.round), m.home, m.score, m.away or "exempt", m.winner or ""))
+                )
+            return
+        table.add_columns("Pl.", "Nom", *view.columns)
+        for r in view.rows:
+            table.add_row(Text(r.place), Text(r.player.public), *map(Text, r.shown))

@@ -17,6 +17,7 @@ from aiohttp import web
 
 from ...operations.event import EventService
 from ...publish.html.site import NotFound, Site
+from ...views.reader import Reader
 
 _HEADERS = {
     "Content-Type": "text/html; charset=utf-8",
@@ -34,12 +35,13 @@ class Pages:
     def __init__(self, path: str | Path) -> None:
         self.service = EventService(path, check=False)
         self.site = Site(self.service)
+        self.reader = Reader(self.service)
         self._version = -1
         self._cache: dict[str, tuple[bytes, bytes, str]] = {}
 
     def get(self, path: str) -> tuple[bytes, bytes, str]:
         """(body, gzipped body, etag) of the page; raises NotFound."""
-        version = self.service.store.data_version()
+        version = self.reader.data_version()
         if version != self._version:
             self._cache.clear()
             self._version = version

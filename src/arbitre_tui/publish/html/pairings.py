@@ -17,38 +17,38 @@ tr { page-break-inside: avoid; }
 
 
 def round_html(service: EventService, key: str | None, number: int | None = None) -> str:
-    t = service.tournament(key)
-    assert t.id is not None
-    rnd = service.store.round(t.id, number) if number else service.current_round(t)
-    if rnd is None or rnd.id is None:
-        raise OperationError("Aucune ronde appariée à imprimer.")
-    event = service.store.event()
-    players = {p.id: p for p in service.store.players(t.id)}
+    from ...views.reader import PlayerRef, Reader
+    from ...views.round_sheet import build
 
-    def who(pid: int | None) -> str:
-        if pid is None:
+    t = service.tournament(key)
+    reader = Reader(service)
+    sheet = build(reader, t, number)
+    if not sheet.number:
+        raise OperationError("Aucune ronde appariée à imprimer.")
+    event = reader.event()
+
+    def who(p: PlayerRef | None) -> str:
+        if p is None:
             return "exempt"
-        p = players[pid]
         return f"{p.name} ({p.rating})" if p.rating else p.name
 
     rows = [
         el(
             "tr",
-            el("td", g.board, cls="n"),
-            el("td", who(g.white_id)),
-            el("td", g.result.label if g.result else "", cls="r"),
-            el("td", who(g.black_id)),
+            el("td", b.board, cls="n"),
+            el("td", who(b.white)),
+            el("td", b.result_label, cls="r"),
+            el("td", who(b.black)),
         )
-        for g in service.store.games(rnd.id)
+        for b in sheet.boards
     ]
-    named = rnd.stage and not rnd.stage.startswith("Ronde")
-    stage = f" — {rnd.stage or ''}" if named else ""
-    tc = f" — {rnd.time_control.label}" if rnd.time_control else ""
+    stage = f" — {sheet.named_stage}" if sheet.named_stage else ""
+    tc = f" — {sheet.time_control}" if sheet.time_control else ""
     head = [el("th", "Éch.", cls="n"), el("th", "Blancs"), el("th", "Résultat"), el("th", "Noirs")]
     return document(
-        f"{t.name} — ronde {rnd.number}",
+        f"{t.name} — ronde {sheet.number}",
         _CSS,
         el("h1", f"{event['name']} — {t.name}"),
-        el("h2", f"Appariements de la ronde {rnd.number}{stage}{tc}"),
+        el("h2", f"Appariements de la ronde {sheet.number}{stage}{tc}"),
         el("table", el("thead", el("tr", head)), el("tbody", rows)),
     )

@@ -17,9 +17,9 @@ import re
 
 from ...operations.event import EventService, OperationError
 from ...operations.formats import format_of
-from ...rules.models import Game, Player, Tournament
+from ...rules.models import Tournament
 from ...views.match_sheet import MatchSheet, match_sheets
-from ..labels import crosstable_cell, public_name
+from ...views.reader import PlayerRef, Reader, player_ref
 from .builder import Child, Markup, document, el
 
 CSS = (
@@ -56,7 +56,7 @@ class Site:
 
     def __init__(self, service: EventService) -> None:
         self.service = service
-        self.store = service.store
+        self.reader = Reader(service)
 
     # -- routing --------------------------------------------------------------------------
     def render(self, path: str) -> str:
@@ -67,7 +67,7 @@ class Site:
         key = m.group("key")
         if key is None:
             return self.home()
-        t = self.store.tournament(key)
+        t = self.reader.find(key)
         if t is None or t.id is None:
             raise NotFound(path)
         if m.group("round"):
@@ -91,15 +91,15 @@ class Site:
     def paths(self) -> list[str]:
         """Every page of the site (for the static export and the privacy crawl)."""
         out = ["/"]
-        for t in self.store.tournaments():
+        for t in self.reader.tournaments():
             assert t.id is not None
             out += [f"/{t.key}/", f"/{t.key}/classement/"]
             if not format_of(t).by_teams:
                 out.append(f"/{t.key}/grille/")
             if format_of(t).has_bracket:
                 out.append(f"/{t.key}/tableau/")
-            out += [f"/{t.key}/ronde-{r.number}/" for r in self.store.rounds(t.id)]
-            out += [f"/{t.key}/joueur-{p.id}/" for p in self.store.players(t.id)]
+            out += [f"/{t.key}/ronde-{r.number}/" for r in self.reader.rounds(t)]
+            out += [f"/{t.key}/joueur-{p.id}/" for p in self.reader.players(t)]
             if format_of(t).by_teams:
                 out += [f"/{t.key}/match-{s.match_id}/" for s in match_sheets(self.service, t)]
         return out
@@ -111,7 +111,7 @@ class Site:
         return el("a", *label, href=path)
 
     def _page(self, title: str, *body: Child, refresh: bool = False) -> str:
-        ev = self.store.event()
+        ev = self.reader.event()
         meta = el("meta", http_equiv="refresh", content="60") if refresh else None
         home = el("p", self.link("/", str(ev.get("name", ""))), cls="m")
         return document(title, CSS, home, *body, head=meta)
@@ -125,28 +125,18 @@ class Site:
         inner = [self.link(f"/{t.key}/{href}", label) for href, label in links]
         return Markup(el("h1", t.name) + el("nav", inner))
 
-    def _players(self, t: Tournament) -> dict[int, Player]:
-        assert t.id is not None
-        return {p.id: p for p in self.store.players(t.id) if p.id is not None}
-
-    def _all(self, t: Tournament) -> dict[int, list[Game]]:
-        assert t.id is not None
-        return self.store.all_games(t.id)
-
-    def _who(self, t: Tournament, players: dict[int, Player], pid: int | None) -> Markup:
-        if pid is None:
+    def _link(self, t: Tournament, ref: PlayerRef | None) -> Markup:
+        """A player's public name, linked to their page, and rating."""
+        if ref is None:
             return Markup("—")
-        p = players.get(pid)
-        name = self.link(f"/{t.key}/joueur-{pid}/", public_name(p))
-        if p is None or not p.rating:
-            return name
-        return Markup(name + " " + el("span", p.rating, cls="m"))
+        name = self.link(f"/{t.key}/joueur-{ref.id}/", ref.public)
+        return Markup(name + " " + el("span", ref.rating, cls="m")) if ref.rating else name
 
     # -- pages -------------------------------------------------------------------------------
     def home(self) -> str:
-        ev = self.store.event()
+        ev = self.reader.event()
         items = []
-        for t in self.store.tournaments():
+        for t in self.reader.tournaments():
             assert t.id is not None
             rnd = self.service.current_round(t)
             state = f"ronde {rnd.number}" if rnd else "inscriptions"
@@ -156,189 +146,177 @@ class Site:
         return self._page(name, *body)
 
     def round_page(self, t: Tournament, number: int, current: bool = False) -> str:
-        assert t.id is not None
-        players = self._players(t)
-        rnd = self.store.round(t.id, number) if number else None
-        if rnd is None or rnd.id is None:
+        from ...views.round_sheet import build
+
+        sheet = build(self.reader, t, number) if number else None
+        if sheet is None or not sheet.number:
             if number and not current:
                 raise NotFound(f"/{t.key}/ronde-{number}/")
             return self._page(
                 t.name, self._nav(t), el("p", "Pas encore d'appariements."), refresh=True
             )
         rows = []
-        for g in self.store.games(rnd.id):
-            white = el("td", self._who(t, players, g.white_id))
-            board = el("td", g.board, cls="n")
-            if g.black_id is None:
-                label = g.bye.label if g.bye else "attend un adversaire"
-                rows.append(
-                    _row(board, white, el("td", label, cls="r"), el("td"), id=f"b{g.board}")
+        for b in sheet.boards:
+            shown = b.result_label if b.black else (b.bye_label or "attend un adversaire")
+            rows.append(
+                _row(
+                    el("td", b.board, cls="n"),
+                    el("td", self._link(t, b.white)),
+                    el("td", shown, cls="r"),
+                    el("td", self._link(t, b.black) if b.black else None),
+                    id=f"b{b.board}",
                 )
-                continue
-            result = el("td", g.result.label if g.result else "", cls="r")
-            black = el("td", self._who(t, players, g.black_id))
-            rows.append(_row(board, white, result, black, id=f"b{g.board}"))
+            )
         others = [
-            [" ", self.link(f"/{t.key}/ronde-{r.number}/", r.number)]
-            for r in self.store.rounds(t.id)
+            [" ", self.link(f"/{t.key}/ronde-{r.number}/", r.number)] for r in self.reader.rounds(t)
         ]
-        stage = f" ({rnd.stage})" if rnd.stage and not rnd.stage.startswith("Ronde") else ""
+        stage = f" ({sheet.named_stage})" if sheet.named_stage else ""
         head = [el("th", "Éch.", cls="n"), el("th", "Blancs"), el("th", "Rés."), el("th", "Noirs")]
         return self._page(
-            f"{t.name} — ronde {rnd.number}",
+            f"{t.name} — ronde {sheet.number}",
             self._nav(t),
-            el("h2", f"Ronde {rnd.number}{stage}"),
+            el("h2", f"Ronde {sheet.number}{stage}"),
             el("p", "Rondes :", others, cls="m"),
             _table(head, rows),
-            refresh=not rnd.closed,
+            refresh=not sheet.closed,
         )
 
     def standings_page(self, t: Tournament) -> str:
-        from ...operations.standings import _fmt, standings
+        """Points and tie-breaks; a knockout's ranking; a cup's matches and scores."""
+        from ...views.standings import build
 
-        players = self._players(t)
         try:
-            codes, rows, done = standings(self.service, t)
+            view = build(self.reader, t)
         except OperationError:
-            codes, rows, done = ["PTS"], [], 0
+            view = None
+        if view is not None and view.kind == "cup":
+            return self.cup_page(t, title=f"{t.name} — classement")
+        codes = view.columns if view is not None else ("Pts",)
         head = [el("th", "Pl.", cls="n"), el("th", "Nom")]
-        head += [el("th", "Pts" if c == "PTS" else c, cls="n") for c in codes]
+        head += [el("th", c, cls="n") for c in codes]
         lines = [
             _row(
-                el("td", str(r.place), cls="n"),
-                el("td", self._who(t, players, r.start)),
-                *[el("td", _fmt(c, r.values.get(c)), cls="n") for c in codes],
+                el("td", r.place, cls="n"),
+                el("td", self._link(t, r.player)),
+                *[el("td", v, cls="n") for v in r.shown],
             )
-            for r in rows
+            for r in (view.rows if view is not None else ())
         ]
+        title = view.title if view is not None else "classement après la ronde 0"
         return self._page(
             f"{t.name} — classement",
             self._nav(t),
-            el("h2", f"Classement après la ronde {done}"),
+            el("h2", title[0].upper() + title[1:]),
             _table(head, lines),
         )
 
     def crosstable_page(self, t: Tournament) -> str:
-        from ...operations.standings import standings
+        from ...views.crosstable import build
 
-        players = self._players(t)
-        try:
-            _, rows, _ = standings(self.service, t)
-        except OperationError:
-            rows = []
-        order = {r.start: k + 1 for k, r in enumerate(rows)}
-        games = self._all(t)
-        numbers = sorted(games)
+        grid = build(self.reader, t)
         lines = [
             _row(
-                el("td", order[r.start], cls="n"),
-                el(
-                    "td",
-                    self.link(f"/{t.key}/joueur-{r.start}/", public_name(players.get(r.start))),
-                ),
-                *[el("td", crosstable_cell(games[n], r.start, order), cls="r") for n in numbers],
-                el("td", f"{r.values['PTS']:g}", cls="n"),
+                el("td", r.number, cls="n"),
+                el("td", self.link(f"/{t.key}/joueur-{r.player.id}/", r.player.public)),
+                *[el("td", c, cls="r") for c in r.cells],
+                el("td", f"{r.points:g}", cls="n"),
             )
-            for r in rows
+            for r in grid.rows
         ]
         head = [el("th", "N°", cls="n"), el("th", "Nom")]
-        head += [el("th", n, cls="r") for n in numbers] + [el("th", "Pts", cls="n")]
+        head += [el("th", n, cls="r") for n in grid.rounds] + [el("th", "Pts", cls="n")]
         return self._page(
             f"{t.name} — grille", self._nav(t), el("h2", "Grille"), _table(head, lines)
         )
 
     def player_page(self, t: Tournament, pid: int) -> str:
-        players = self._players(t)
-        p = players.get(pid)
-        if p is None:
+        from ...views.player_card import build
+
+        card = build(self.reader, t, pid)
+        if card is None:
             raise NotFound(f"/{t.key}/joueur-{pid}/")
         rows = []
-        total = 0.0
-        for number, games in sorted(self._all(t).items()):
-            for g in games:
-                if pid not in (g.white_id, g.black_id):
-                    continue
-                if g.black_id is None:
-                    pts = g.bye.points if g.bye else 0.0
-                    total += pts
-                    label = g.bye.label if g.bye else ""
-                    rows.append(
-                        _row(
-                            el("td", number, cls="n"),
-                            el("td"),
-                            el("td", label),
-                            el("td", f"{pts:g}", cls="r"),
-                            el("td", f"{total:g}", cls="n"),
-                        )
-                    )
-                    continue
-                white = g.white_id == pid
-                opp = g.black_id if white else g.white_id
-                pts_txt = ""
-                if g.result is not None:
-                    pts = g.result.points[0 if white else 1]
-                    total += pts
-                    pts_txt = f"{pts:g}" + ("" if g.result.played else " (forfait)")
-                rows.append(
-                    _row(
-                        el("td", number, cls="n"),
-                        el("td", "Blancs" if white else "Noirs"),
-                        el("td", self._who(t, players, opp)),
-                        el("td", pts_txt, cls="r"),
-                        el("td", f"{total:g}", cls="n"),
-                    )
+        for g in card.games:
+            if g.opponent is None:
+                colour, opponent, pts = None, g.bye_label, f"{g.points or 0:g}"
+            else:
+                colour, opponent = g.colour, self._link(t, g.opponent)
+                pts = (
+                    ""
+                    if g.points is None
+                    else f"{g.points:g}" + (" (forfait)" if g.forfeit else "")
                 )
-        club = "" if p.publish_opt_out else p.club
+            rows.append(
+                _row(
+                    el("td", g.round, cls="n"),
+                    el("td", colour),
+                    el("td", opponent),
+                    el("td", pts, cls="r"),
+                    el("td", f"{g.total:g}", cls="n"),
+                )
+            )
+        p = card.player
+        club = "" if card.opt_out else p.club
         head = [el("th", "R.", cls="n"), el("th", "Couleur"), el("th", "Adversaire")]
         head += [el("th", "Pts"), el("th", "Total", cls="n")]
         return self._page(
-            f"{public_name(p)} — {t.name}",
+            f"{p.public} — {t.name}",
             self._nav(t),
-            el("h2", public_name(p)),
+            el("h2", p.public),
             el("p", f"{club} {p.rating or ''}", cls="m"),
             _table(head, rows),
         )
 
     def bracket_page(self, t: Tournament) -> str:
+        from ...views.bracket import build
+
         if not format_of(t).has_bracket:
             raise NotFound(f"/{t.key}/tableau/")
-        players = self._players(t)
         parts = []
-        for number, games in sorted(self._all(t).items()):
+        for rnd in build(self.reader, t).rounds:
             items = []
-            for g in sorted(games, key=lambda g: g.slot or g.board):
-                res = g.result.label if g.result else ""
-                if g.decider:
-                    res += f" ({g.decider.label})"
-                if g.black_id is None:
-                    res = g.bye.label if g.bye else "…"
+            for m in sorted(rnd.matches, key=lambda m: m.board.slot or m.board.board):
+                b = m.board
+                res = b.result_label + (f" ({b.decider_label})" if b.decider else "")
+                if b.black is None:
+                    res = b.bye_label or "…"
                 items.append(
                     _row(
-                        el("td", self._who(t, players, g.white_id)),
+                        el("td", self._link(t, b.white)),
                         el("td", res, cls="r"),
-                        el("td", self._who(t, players, g.black_id)),
+                        el("td", self._link(t, b.black)),
                     )
                 )
-            parts += [el("h2", t.stages.get(number) or f"Ronde {number}"), el("table", items)]
+            parts += [
+                el("h2", t.stages.get(rnd.number) or f"Ronde {rnd.number}"),
+                el("table", items),
+            ]
         return self._page(f"{t.name} — tableau", self._nav(t), parts)
 
-    def cup_page(self, t: Tournament) -> str:
-        """The cup's matches, each with its score and winner, linked to its sheet."""
+    def cup_page(self, t: Tournament, title: str | None = None) -> str:
+        """The cup's matches, each with its score and winner, linked to its sheet: the cup's
+        current page and its standings."""
+        from ...views.cup import build
+
         rows = [
             _row(
-                el("td", s.round, cls="n"),
-                el("td", self.link(f"/{t.key}/match-{s.match_id}/", s.title)),
-                el("td", s.score, cls="r"),
-                el("td", s.winner or ""),
+                el("td", m.round, cls="n"),
+                el("td", self.link(f"/{t.key}/match-{m.id}/", f"{m.home} – {m.away or 'exempt'}")),
+                el("td", m.score, cls="r"),
+                el("td", m.winner or ""),
             )
-            for s in match_sheets(self.service, t)
+            for m in build(self.reader, t).matches
         ]
         head = [el("th", "Tour", cls="n"), el("th", "Match"), el("th", "Score")]
         head.append(el("th", "Vainqueur"))
         if not rows:
             rows = [_row(el("td", "Pas encore de tirage.", colspan=4))]
         return self._page(
-            t.name, self._nav(t), el("h2", "Matchs"), _table(head, rows, wide=False), refresh=True
+            title or t.name,
+            self._nav(t),
+            el("h2", "Matchs"),
+            _table(head, rows, wide=False),
+            refresh=True,
         )
 
     def match_page(self, t: Tournament, match_id: int) -> str:
@@ -348,12 +326,11 @@ class Site:
         sheet = next((s for s in match_sheets(self.service, t) if s.match_id == match_id), None)
         if sheet is None:
             raise NotFound(f"/{t.key}/match-{match_id}/")
-        players = self._players(t)
         rows = []
         for b in sheet.boards:
             colours = b.colours
-            h = [self._who(t, players, b.home.id), " "] if b.home else []
-            a = [self._who(t, players, b.away.id), " "] if b.away else []
+            h = [self._link(t, player_ref(b.home)), " "] if b.home else []
+            a = [self._link(t, player_ref(b.away)), " "] if b.away else []
             marks = " – ".join(b.marks) if b.result else ""
             rows.append(
                 _row(

@@ -14,8 +14,7 @@ from typing import ClassVar
 
 from ...operations.event import EventService, OperationError
 from ...rules.models import Game, Player, Round, Tournament
-from ...rules.tiebreaks import StandingRow
-from ..labels import crosstable_cell, public_name
+from ...views.reader import Reader, public_name
 from ..qr import base_url, page_url, write_png
 from .sheet import WIDTH, Sheet, latin1
 
@@ -28,14 +27,17 @@ class Request:
     tournament: Tournament
     number: int | None = None
 
+    @cached_property
+    def reader(self) -> Reader:
+        return Reader(self.service)
+
     @property
     def title(self) -> str:
-        return f"{self.service.store.event()['name']} - {self.tournament.name}"
+        return f"{self.reader.event()['name']} - {self.tournament.name}"
 
     @cached_property
     def players(self) -> dict[int, Player]:
-        store, tid = self.service.store, self.tournament.id or 0
-        return {p.id: p for p in store.players(tid) if p.id is not None}
+        return self.reader.people(self.tournament)
 
     def name(self, pid: int | None) -> str:
         return public_name(self.players.get(pid)) if pid else "exempt"
@@ -43,23 +45,13 @@ class Request:
     def round(self) -> Round:
         """The round asked for (default: the last paired), refused when there is none."""
         t = self.tournament
-        rnd = (
-            self.service.store.round(t.id or 0, self.number)
-            if self.number
-            else self.service.current_round(t)
-        )
+        rnd = self.reader.round(t, self.number)
         if rnd is None or rnd.id is None:
             raise OperationError(f"{t.name} : aucune ronde appariée à imprimer.")
         return rnd
 
-    def standings(self) -> tuple[list[str], list[StandingRow], int]:
-        """Tie-break codes, ranked rows, and the last round they count."""
-        from ...operations.standings import standings
-
-        return standings(self.service, self.tournament)
-
     def games(self) -> list[Game]:
-        return self.service.store.games(self.round().id or 0)
+        return self.reader.games(self.round())
 
 
 class Document:
@@ -125,21 +117,28 @@ class PairingsByName(Document):
 
 class Standings(Document):
     name = "classement"
-    label = "classement avec départages"
+    label = "classement (départages ; un K.O. par son classement final, une coupe par ses matchs)"
 
     def render(self, req: Request) -> Sheet:
-        from ...operations.standings import _fmt
+        from ...views.standings import build
 
-        codes, rows, done = req.standings()
-        doc = Sheet(req.title, f"Classement après la ronde {done}")
-        width = (WIDTH - 15 - 70) / max(len(codes), 1)
+        view = build(req.reader, req.tournament)
+        doc = Sheet(req.title, view.title[0].upper() + view.title[1:])
+        if view.kind == "cup":
+            doc.grid(
+                ["Tour", "Recevant", "Score", "Visiteur", "Vainqueur"],
+                [
+                    [m.round, m.home, m.score, m.away or "exempt", m.winner or ""]
+                    for m in view.matches
+                ],
+                [14, 56, 20, 56, 40],
+            )
+            return doc
+        width = (WIDTH - 15 - 70) / max(len(view.codes), 1)
         doc.grid(
-            ["Pl.", "Nom", *[("Pts" if c == "PTS" else c) for c in codes]],
-            [
-                [r.place, req.name(r.start), *[_fmt(c, r.values.get(c)) for c in codes]]
-                for r in rows
-            ],
-            [15, 70, *[width] * len(codes)],
+            ["Pl.", "Nom", *view.columns],
+            [[r.place, r.player.public, *r.shown] for r in view.rows],
+            [15, 70, *[width] * len(view.codes)],
         )
         return doc
 
@@ -149,23 +148,18 @@ class Crosstable(Document):
     label = "grille américaine"
 
     def render(self, req: Request) -> Sheet:
-        from ...operations.standings import _fmt
+        from ...operations.standings import complete_rounds
+        from ...views.crosstable import build
 
-        _, rows, done = req.standings()
-        doc = Sheet(req.title, f"Grille après la ronde {done}")
-        order = {r.start: k + 1 for k, r in enumerate(rows)}
-        games = req.service.store.all_games(req.tournament.id or 0)
-        numbers = sorted(games)
-        w = (WIDTH - 10 - 60 - 14) / max(len(numbers), 1)
+        grid = build(req.reader, req.tournament)
+        doc = Sheet(
+            req.title, f"Grille après la ronde {complete_rounds(req.service, req.tournament)}"
+        )
+        w = (WIDTH - 10 - 60 - 14) / max(len(grid.rounds), 1)
         doc.grid(
-            ["N°", "Nom", *[str(n) for n in numbers], "Pts"],
-            [
-                [order[r.start], req.name(r.start)]
-                + [crosstable_cell(games[n], r.start, order) for n in numbers]
-                + [_fmt("PTS", r.values["PTS"])]
-                for r in rows
-            ],
-            [10, 60, *[w] * len(numbers), 14],
+            ["N°", "Nom", *[str(n) for n in grid.rounds], "Pts"],
+            [[r.number, r.player.public, *r.cells, f"{r.points:g}"] for r in grid.rows],
+            [10, 60, *[w] * len(grid.rounds), 14],
         )
         return doc
 

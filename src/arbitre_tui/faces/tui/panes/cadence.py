@@ -21,6 +21,7 @@ from .base import TablePane
 
 if TYPE_CHECKING:
     from ....operations import EventService
+    from ....views.reader import Reader
 
 
 def _hm(minutes: int) -> str:
@@ -59,7 +60,10 @@ class CadencePane(TablePane):
         if t is None or t.id is None:
             self.fill([])
             return
-        rounds = {r.number: r for r in service.store.rounds(t.id)}
+        from ....views.reader import Reader
+
+        reader = Reader(service)
+        rounds = {r.number: r for r in reader.rounds(t)}
         current = max(rounds.values(), key=lambda r: r.number) if rounds else None
         running = current.number if current and not current.closed else None
         tc_now = current.time_control if current and current.time_control else None
@@ -67,7 +71,7 @@ class CadencePane(TablePane):
         title = f"Cadence — {t.name}" + (f" — {now}" if now else "")
         # the time control in full on one line at 80 columns: the section is in the header
         self.set_title(title if len(title) <= TITLE_WIDTH or not now else f"Cadence — {now}")
-        ev = service.store.event()
+        ev = reader.event()
         first_day, last_day = self._days(ev)
         if t.settings.get("regulation") != "002":
             last_day = first_day  # rounds day by day: regulation 002's opens only
@@ -117,9 +121,9 @@ class CadencePane(TablePane):
             self._start = current.start_time
             self._lateness = int(setting(t, "lateness_minutes"))
             self._slot = slots[running - 1] if running <= len(slots) else None
-            self._show_playing(service, current.id or 0, t.id)
+            self._show_playing(reader, t, running)
         else:
-            self._show_playing(service, 0, t.id)
+            self._show_playing(reader, t, 0)
         self.fill(rows)
         self.tick()
 
@@ -135,18 +139,19 @@ class CadencePane(TablePane):
 
         return day(ev.get("start_date")), day(ev.get("end_date"))
 
-    def _show_playing(self, service: EventService, round_id: int, tid: int) -> None:
+    def _show_playing(self, reader: Reader, t: Tournament, number: int) -> None:
         """Games with no result yet, one per line (the list scrolls)."""
+        from ....views.round_sheet import build
+
         lines: list[str] = []
-        if round_id:
-            names = {p.id: p.name for p in service.store.players(tid)}
-            for g in service.store.games(round_id):
-                if g.black_id and g.result is None:
-                    self._open_boards.append(g.board)
-                    lines.append(f"{g.board:>4}  {names[g.white_id]} – {names[g.black_id]}")
+        if number:
+            for b in build(reader, t, number).boards:
+                if b.black and b.result is None:
+                    self._open_boards.append(b.board)
+                    lines.append(f"{b.board:>4}  {b.white.name} – {b.black.name}")
         title = self.query_one("#cadence-playing-title", Static)
         title.update(
-            Text(f"Parties en cours : {len(lines)}" if round_id else "Aucune ronde en cours")
+            Text(f"Parties en cours : {len(lines)}" if number else "Aucune ronde en cours")
         )
         self.query_one("#cadence-playing-list", Static).update(Text("\n".join(lines)))
 

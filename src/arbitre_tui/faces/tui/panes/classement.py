@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
+from ....operations.event import OperationError
 from ....rules.models import Tournament
-from ....store.journal import OperationError
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -35,37 +35,79 @@ class StandingsPane(TablePane):
                 table.add_column(col, key=col)
 
     def load(self, service: EventService, t: Tournament | None) -> None:
-        from ....operations.standings import complete_rounds, prizes, standings_rows
+        from ....views.reader import Reader
+        from ....views.standings import build
 
         self._service, self._tournament = service, t
         if t is None or t.id is None:
             self.fill([])
             return
-        after = complete_rounds(service, t)
         if self.show_prizes:
-            self._columns(("Pl.", "Nom", "Prix", "Montant"))
-            try:
-                result, players = prizes(service, t)
-            except OperationError as exc:
-                self.set_title(f"Prix — {t.name}")
-                self.fill([])
-                self.note(exc.message)
-                return
-            rows: list[tuple[str, list[Any]]] = []
-            for i, a in enumerate(result.awards):
-                what = a.goods or ("trophée" if a.trophy else f"{a.amount} €")
-                mark = " *" if a.presence_required else ""
-                rows.append((f"{i}", [i + 1, players[a.player_id].name, a.label, what + mark]))
-            self.set_title(f"Prix — {t.name} — après la ronde {after} — total {result.total} €")
-            self.fill(rows)
-            if result.awards and result.awards[0].presence_required:
-                self.note("* présence à la remise des prix obligatoire")
+            self._prizes(service, t)
             return
-        header, table_rows = standings_rows(service, t)
-        self._columns(header)
-        tiebreaks = ", ".join(t.tiebreaks) or "aucun départage"
-        self.set_title(f"Classement — {t.name} — après la ronde {after} — {tiebreaks}")
-        self.fill(table_rows)
+        try:
+            view = build(Reader(service), t)
+        except OperationError as exc:
+            self.set_title(f"Classement — {t.name}")
+            self.fill([])
+            self.note(exc.message)
+            return
+        if view.kind == "cup":
+            self._columns(("Tour", "N°", "Recevant", "Visiteur", "Score", "Vainqueur / motif"))
+            rows: list[tuple[str, list[Any]]] = [
+                (
+                    f"m{m.id}",
+                    [
+                        m.round,
+                        m.number,
+                        m.home,
+                        m.away or "exempt",
+                        m.score,
+                        (m.winner or "…") + (f" ({m.reason})" if m.reason else ""),
+                    ],
+                )
+                for m in view.matches
+            ]
+            self.set_title(f"Classement — {t.name} — matchs, tour {view.after_round}")
+            self.fill(rows)
+            return
+        self._columns(("Pl.", "Nom", "Club", "Elo", *view.columns))
+        rows = [
+            (
+                str(r.player.id),
+                [r.place, r.player.name, r.player.club[:14], r.player.rating or "", *r.shown],
+            )
+            for r in view.rows
+        ]
+        if view.kind == "knockout":
+            how = "K.O. : vainqueur, finaliste, puis selon le parcours du vainqueur"
+        else:
+            how = ", ".join(t.tiebreaks) or "aucun départage"
+        self.set_title(f"Classement — {t.name} — après la ronde {view.after_round} — {how}")
+        self.fill(rows)
+
+    def _prizes(self, service: EventService, t: Tournament) -> None:
+        """The prize list (Hort, non-cumulative), or why there is none."""
+        from ....operations.standings import complete_rounds, prizes
+
+        after = complete_rounds(service, t)
+        self._columns(("Pl.", "Nom", "Prix", "Montant"))
+        try:
+            result, players = prizes(service, t)
+        except OperationError as exc:
+            self.set_title(f"Prix — {t.name}")
+            self.fill([])
+            self.note(exc.message)
+            return
+        rows: list[tuple[str, list[Any]]] = []
+        for i, a in enumerate(result.awards):
+            what = a.goods or ("trophée" if a.trophy else f"{a.amount} €")
+            mark = " *" if a.presence_required else ""
+            rows.append((f"{i}", [i + 1, players[a.player_id].name, a.label, what + mark]))
+        self.set_title(f"Prix — {t.name} — après la ronde {after} — total {result.total} €")
+        self.fill(rows)
+        if result.awards and result.awards[0].presence_required:
+            self.note("* présence à la remise des prix obligatoire")
 
     def action_toggle_prizes(self) -> None:
         self.show_prizes = not self.show_prizes

@@ -32,14 +32,12 @@ class CupPane(TablePane):
         key = self.selected_key()
         if key is None or not key.startswith("m") or self._cup_key is None:
             return
-        row = self._service.store.conn.execute(
-            "SELECT number, away_team_id FROM cup_matches WHERE id = ?", (int(key[1:]),)
-        ).fetchone()
-        if row is None or row["away_team_id"] is None:
+        number = self._numbers.get(key)
+        if number is None:  # an exempt team's match, or a team before the draw
             return
         cup_key = self._cup_key
         self.app.push_screen(
-            MatchScreen(self._service, cup_key, int(row["number"])),
+            MatchScreen(self._service, cup_key, number),
             lambda _result: self.load(self._service, None),
         )
 
@@ -60,43 +58,38 @@ class CupPane(TablePane):
     EMPTY = "Aucune compétition par équipes dans cet événement."
 
     def load(self, service: EventService, t: Tournament | None) -> None:
-        from ....operations import cup
+        from ....views.cup import build
+        from ....views.reader import Reader
 
         self._service = service
-        cups = [c for c in service.store.tournaments() if format_of(c).by_teams]
+        reader = Reader(service)
+        self._numbers: dict[str, int] = {}
         rows: list[tuple[str, list[Any]]] = []
-        for c in cups:
+        for c in (c for c in reader.tournaments() if format_of(c).by_teams):
             self._cup_key = c.key
-            teams = cup._teams(service, c)
-            played = cup.matches(service, c)
-            if not played:
-                self.set_title(f"Coupe — {c.name} — {len(teams)} équipes engagées, tour 1 à tirer")
-                for team in teams.values():
+            cup = build(reader, c)
+            if not cup.matches:
+                self.set_title(
+                    f"Coupe — {c.name} — {len(cup.teams)} équipes engagées, tour 1 à tirer"
+                )
+                for team in cup.teams:
                     rows.append((f"t{team.id}", [team.id, team.name, "", "", "", "", "engagée"]))
                 continue
-            last = max(m["round"] for m in played)
-            self.set_title(f"Coupe — {c.name} — tour {last}")
-            for m in (x for x in played if x["round"] == last):
-                away = teams[m["away_team_id"]].name if m["away_team_id"] else "exempt"
-                lineups = sum(1 for side in ("lineup_home", "lineup_away") if m[side])
-                score = (
-                    f"{m['home_points']:g}-{m['away_points']:g}"
-                    if m["home_points"] is not None
-                    else ""
-                )
-                win = teams[m["winner_team_id"]].name if m["winner_team_id"] else "…"
+            self.set_title(f"Coupe — {c.name} — tour {cup.last_round}")
+            for m in (x for x in cup.matches if x.round == cup.last_round):
+                if m.away is not None:
+                    self._numbers[f"m{m.id}"] = m.number
                 rows.append(
                     (
-                        f"m{m['id']}",
+                        f"m{m.id}",
                         [
-                            m["number"],
-                            teams[m["home_team_id"]].name,
-                            away,
-                            f"{lineups}/2" if m["away_team_id"] else "",
-                            score,
-                            (m["reported_at"] or "")[11:16]
-                            + (" !" if m["confirmations"].get("reported_after_midnight") else ""),
-                            f"{win} ({m['reason']})" if m["reason"] else win,
+                            m.number,
+                            m.home,
+                            m.away or "exempt",
+                            f"{m.lineups}/2" if m.away else "",
+                            m.score,
+                            (m.reported_at or "") + (" !" if m.late else ""),
+                            m.decision,
                         ],
                     )
                 )

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
 
 from ....rules.models import IncidentKind, Tournament
-from ....rules.settings import setting
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -31,51 +30,35 @@ class IncidentsPane(TablePane):
     ]
 
     def load(self, service: EventService, t: Tournament | None) -> None:
+        from ....views.incidents import build
+        from ....views.reader import Reader
+
         self._service, self._tournament = service, t
         if t is None or t.id is None:
             self.fill([])
             return
-        rnd = service.current_round(t)
-        limit = int(setting(t, "illegal_moves_to_lose"))
+        sheet = build(Reader(service), t)
         warning = ""
-        if setting(t, "fide_rated") and limit != 2:
-            warning = f" — ATTENTION : {limit} coups illégaux ici, 2 selon les Règles FIDE"
-        self.set_title(f"Incidents — {t.name} — perte au {limit}e coup illégal{warning}")
-        if rnd is None or rnd.id is None:
-            self.fill([])
-            return
-        players = {p.id: p for p in service.store.players(t.id)}
-        counts: dict[tuple[int | None, int, str], int] = {}
-        for i in service.store.incidents(t.id):
-            counts[(i.game_id, i.player_id, i.kind.value)] = (
-                counts.get((i.game_id, i.player_id, i.kind.value), 0) + 1
-            )
-        rows: list[tuple[str, list[Any]]] = []
-        for g in service.store.games(rnd.id):
-            if g.black_id is None:
-                continue
-            w, b = players[g.white_id], players[g.black_id]
-
-            def n(pid: int, kind: str, gid: int | None = g.id) -> int:
-                return counts.get((gid, pid, kind), 0)
-
-            rings = n(g.white_id, "device_ring") + n(g.black_id, "device_ring")
-            excl = [x.name for x in (w, b) if x.excluded]
-            rows.append(
+        if sheet.fide_warning:
+            warning = f" — ATTENTION : {sheet.limit} coups illégaux ici, 2 selon les Règles FIDE"
+        self.set_title(f"Incidents — {t.name} — perte au {sheet.limit}e coup illégal{warning}")
+        self.fill(
+            [
                 (
-                    str(g.board),
+                    str(b.board),
                     [
-                        g.board,
-                        w.name,
-                        n(g.white_id, "illegal_move") or "",
-                        b.name,
-                        n(g.black_id, "illegal_move") or "",
-                        ("exclu " + excl[0]) if excl else (rings or ""),
-                        g.result.label if g.result else "",
+                        b.board,
+                        b.white,
+                        b.white_illegal or "",
+                        b.black,
+                        b.black_illegal or "",
+                        ("exclu " + b.excluded) if b.excluded else (b.rings or ""),
+                        b.result,
                     ],
                 )
-            )
-        self.fill(rows)
+                for b in sheet.boards
+            ]
+        )
 
     def action_incident(self, colour: str, kind: str) -> None:
         key, t = self.selected_key(), self._tournament

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from ....operations.formats import format_of
 from ....rules.models import Tournament
 from ..prompts import ConfirmPrompt, NumberPrompt, TextPrompt
 from .base import TablePane
@@ -37,36 +36,32 @@ class PlayersPane(TablePane):
         if t is None or t.id is None:
             self.fill([])
             return
-        players = service.store.players(t.id)
-        checked = sum(p.checked_in for p in players)
-        withdrawn = sum(p.withdrawn for p in players)
-        gone = f" — retirés {withdrawn}" if withdrawn else ""
-        self.set_title(f"Joueurs — {t.name} — pointés {checked} / {len(players)}{gone}")
+        from ....views.players import build
+        from ....views.reader import Reader
+
+        roster = build(Reader(service), t)
+        gone = f" — retirés {roster.withdrawn}" if roster.withdrawn else ""
+        self.set_title(
+            f"Joueurs — {t.name} — pointés {roster.checked_in} / {len(roster.players)}{gone}"
+        )
         self.fill(
             [
                 (
                     str(p.id),
                     [
                         p.id,
-                        p.name
-                        + (" (retiré)" if p.withdrawn else "")
-                        + (" (exclu)" if p.excluded else ""),
+                        p.marked,
                         p.rating or "",
                         p.club,
                         "oui" if p.checked_in else "—",
                         "oui" if p.paid else "dû",
                     ],
                 )
-                for p in players
+                for p in roster.players
             ]
         )
-        if format_of(t).has_bracket:
-            from ....operations import knockout
-
-            live = knockout.status(service, t.key)
-            state = "inscriptions closes" if live["registration_closed"] else "en direct"
-            refunds = f" ; {len(live['refunds'])} à rembourser" if live["refunds"] else ""
-            self.note(f"{live['case']} ; {live['byes']} exempts{refunds} ({state})")
+        if roster.registration:
+            self.note(roster.registration)
 
     def _who(self, key: str) -> str:
         """« BARON Nathan (Colmar Échecs) », for the questions and the messages."""

@@ -54,7 +54,10 @@ class QRPane(Pane, can_focus=True):
             self.say("Serveur web arrêté.")
         else:
             port = urlparse(self.url).port or 80
-            host = str(self._service.store.event()["settings"].get("serve_host", "0.0.0.0"))
+            from ....views.reader import Reader
+
+            settings = Reader(self._service).event()["settings"]
+            host = str(settings.get("serve_host", "0.0.0.0"))
             server = ServerThread(self._service.path, host, port)
             try:
                 server.start()

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from ....operations.formats import format_of
 from ....rules.models import Tournament
 from .base import TablePane
 
@@ -27,48 +26,28 @@ class LuckyLoserPane(TablePane):
     ]
 
     def load(self, service: EventService, t: Tournament | None) -> None:
-        self._service, self._tournament = service, t
-        rows: list[tuple[str, list[Any]]] = []
-        head = "Repêchage et tirages au sort"
-        if t is not None and format_of(t).has_bracket and t.id is not None:
-            from ....operations import knockout
+        from ....views.draws import build
+        from ....views.reader import Reader
 
-            open_holes = knockout.holes(service, t)
-            names = {p.id: p.name for p in service.store.players(t.id)}
-            tries = service.store.conn.execute(
-                "SELECT * FROM lucky_losers WHERE tournament_id = ? ORDER BY id", (t.id,)
-            ).fetchall()
-            filled = {r["slot"] for r in tries if r["status"] == "accepted"}
-            waiting = len([h for h in open_holes if h not in filled])
-            status = {"pending": "à joindre", "accepted": "repêché", "unreachable": "injoignable"}
-            for r in tries:
-                rows.append(
-                    (
-                        f"ll{r['id']}",
-                        [
-                            f"R{r['round']}",
-                            f"éch. {r['slot'] + 1}",
-                            names[r["player_id"]],
-                            f"tirage {r['draw_id']}",
-                            status[r["status"]],
-                        ],
-                    )
-                )
-            head = f"Repêchage — {t.name} — trous à combler : {waiting}"
-        for d in service.store.draws():
-            same, _, _ = service.replay_draw(d["id"])
-            rows.append(
-                (
-                    str(d["id"]),
-                    [
-                        d["id"],
-                        d["at"][11:16],
-                        d["purpose"],
-                        d["seed"],
-                        "identique" if same else "DIFFÉRENT",
-                    ],
-                )
+        self._service, self._tournament = service, t
+        view = build(Reader(service), t)
+        rows: list[tuple[str, list[Any]]] = [
+            (
+                f"ll{r.id}",
+                [f"R{r.round}", f"éch. {r.slot + 1}", r.player, f"tirage {r.draw_id}", r.status],
             )
+            for r in view.lucky_losers
+        ]
+        rows += [
+            (
+                str(d.id),
+                [d.id, d.at[11:16], d.purpose, d.seed, "identique" if d.same else "DIFFÉRENT"],
+            )
+            for d in view.draws
+        ]
+        head = "Repêchage et tirages au sort"
+        if view.holes is not None:
+            head = f"Repêchage — {view.tournament_name} — trous à combler : {view.holes}"
         self.set_title(head)
         self.fill(rows)
 

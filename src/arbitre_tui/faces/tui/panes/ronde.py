@@ -46,46 +46,40 @@ class RoundPane(TablePane):
         Binding("backspace", "clear_result", "Effacer", show=False, id="clear-result"),
     ]
     _tournament: Tournament | None = None
+    round_number = 0  # the round shown (0: none paired)
 
     def load(self, service: EventService, t: Tournament | None) -> None:
+        from ....views.reader import Reader
+        from ....views.round_sheet import build
+
         self._service, self._tournament = service, t
+        self.round_number = 0
         if t is None or t.id is None:
             self.fill([])
             return
-        rnd = service.current_round(t)
-        if rnd is None or rnd.id is None:
+        sheet = build(Reader(service), t)
+        self.round_number = sheet.number
+        if not sheet.number:
             self.set_title(f"Ronde — {t.name}")
             self.fill([])
             return
-        players = {p.id: p for p in service.store.players(t.id)}
-        games = service.store.games(rnd.id)
-        rows: list[tuple[str, list[Any]]] = []
-        for g in games:
-            w = players[g.white_id]
-            b = players.get(g.black_id) if g.black_id else None
-            if g.result is not None:
-                shown = g.result.label + (f" ({g.decider.label})" if g.decider else "")
-            else:
-                shown = g.bye.label if g.bye else "…"
-            rows.append(
-                (
-                    str(g.board),
-                    [
-                        g.board,
-                        w.name,
-                        w.rating or "",
-                        shown,
-                        b.name if b else "—",
-                        (b.rating or "") if b else "",
-                    ],
-                )
+        rows: list[tuple[str, list[Any]]] = [
+            (
+                str(b.board),
+                [
+                    b.board,
+                    b.white.name,
+                    b.white.rating or "",
+                    b.shown,
+                    b.black.name if b.black else "—",
+                    (b.black.rating or "") if b.black else "",
+                ],
             )
-        done = sum(1 for g in games if g.result is not None or g.is_bye)
-        state = "close" if rnd.closed else f"{done}/{len(games)} résultats"
-        stage = f" ({rnd.stage})" if rnd.stage and not rnd.stage.startswith("Ronde") else ""
-        tc = f" — {rnd.time_control.label}" if rnd.time_control else ""
-        self.round_number = rnd.number
-        self.set_title(f"Ronde {rnd.number}{stage} — {t.name}{tc} — {state}")
+            for b in sheet.boards
+        ]
+        stage = f" ({sheet.named_stage})" if sheet.named_stage else ""
+        tc = f" — {sheet.time_control}" if sheet.time_control else ""
+        self.set_title(f"Ronde {sheet.number}{stage} — {t.name}{tc} — {sheet.state}")
         self.fill(rows)
 
     def _board(self) -> int | None:
@@ -195,7 +189,7 @@ class RoundPane(TablePane):
         if t is None:
             return
         key = t.key
-        number = len(self._service.store.rounds(t.id or 0)) + 1
+        number = self.round_number + 1
         self.app.post_message(
             RunInBackground(
                 lambda service: service.pair_round(key),
@@ -242,25 +236,12 @@ class RoundPane(TablePane):
         t = self._tournament
         if t is None:
             return
-        from ....rules.swiss.explain import CRITERIA, RULES
+        from ....views.explanation import build
+        from ....views.reader import Reader
 
-        rnd = self._service.current_round(t)
-        record = self._service.store.pairing_record(t.id or 0, rnd.number if rnd else 0)
-        if record is None:
+        explanation = build(Reader(self._service), t)
+        if explanation is None:
             self.say("Pas d'explications pour cette ronde (système suisse seulement).")
             return
-        down = sum(f["direction"] == "down" for f in record["floaters"])
-        rules: dict[str, int] = {}
-        for c in record["colours"]:
-            rules[c["rule"]] = rules.get(c["rule"], 0) + 1
-        parts = [f"{down} flotteur(s) descendant(s)"]
-        parts += [f"{k} ×{v} ({RULES[k]})" for k, v in sorted(rules.items())]
-        parts += [f"{CRITERIA[k]} : {v}" for k, v in record["unmet"].items()]
-        opinion = record.get("second_opinion")
-        if opinion:
-            parts.append(
-                "second avis : "
-                + (opinion.get("error") or ("identique" if opinion["identical"] else "DIFFÉRENT"))
-            )
-        self.note(" ; ".join(parts))
+        self.note(explanation.summary())
         self.say("Explications en bas du tableau.")

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 
 from ....operations.formats import format_of
 from ....rules.models import Tournament
-from ....rules.settings import setting
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -23,25 +22,21 @@ class BracketPane(TablePane):
     def load(self, service: EventService, t: Tournament | None) -> None:
         rows: list[tuple[str, list[Any]]] = []
         if t is not None and format_of(t).has_bracket and t.id is not None:
-            from ....rules.knockout import winner
+            from ....views.bracket import build
+            from ....views.reader import Reader
 
-            players = {p.id: p for p in service.store.players(t.id)}
-            rule = str(setting(t, "decider"))
-            ratings = {pid: p.rating for pid, p in players.items() if pid}
-            for rnd in service.store.rounds(t.id):
-                assert rnd.id is not None
-                for g in service.store.games(rnd.id):
-                    w = winner(g.white_id, g.black_id, g.result, g.decider, rule, ratings)
-                    through = players[w].name if w else ("—" if g.result else "…")
+            for rnd in build(Reader(service), t).rounds:
+                for m in rnd.matches:
+                    b = m.board
                     rows.append(
                         (
-                            f"{rnd.number}-{g.board}",
+                            f"{rnd.number}-{b.board}",
                             [
                                 rnd.stage or rnd.number,
-                                g.board,
-                                players[g.white_id].name,
-                                players[g.black_id].name if g.black_id else "exempt",
-                                through,
+                                b.board,
+                                b.white.name,
+                                b.black.name if b.black else "exempt",
+                                m.through,
                             ],
                         )
                     )

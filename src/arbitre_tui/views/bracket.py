@@ -1,0 +1,74 @@
+"""A knockout's bracket: every round's matches and who went through (Tableau pane, the
+site's tableau page)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .reader import PlayerRef
+from .round_sheet import Board
+from .round_sheet import build as round_sheet
+
+if TYPE_CHECKING:
+    from ..rules.models import Tournament
+    from .reader import Reader
+
+
+@dataclass(frozen=True, slots=True)
+class BracketMatch:
+    board: Board
+    winner: PlayerRef | None  # None: not decided yet, or nobody goes through
+
+    @property
+    def through(self) -> str:
+        """The qualified player's name, « — » when nobody goes through, « … » to play."""
+        if self.winner is not None:
+            return self.winner.name
+        return "—" if self.board.result else "…"
+
+
+@dataclass(frozen=True, slots=True)
+class BracketRound:
+    number: int
+    stage: str | None
+    matches: tuple[BracketMatch, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    tournament: str
+    tournament_name: str
+    rounds: tuple[BracketRound, ...]
+
+
+def build(reader: Reader, t: Tournament) -> Bracket:
+    """Empty (no rounds) when ``t`` is not a knockout or nothing is paired yet."""
+    from ..operations.formats import format_of
+    from ..rules.knockout import winner
+    from ..rules.models import Result
+    from ..rules.settings import setting
+
+    if not format_of(t).has_bracket:
+        return Bracket(t.key, t.name, ())
+    rule = str(setting(t, "decider"))
+    out = []
+    with reader.consistent():
+        ratings = {p.id: p.rating for p in reader.players(t) if p.id}
+        for rnd in reader.rounds(t):
+            sheet = round_sheet(reader, t, rnd.number)
+            matches = []
+            for b in sheet.boards:
+                black = b.black.id if b.black else None
+                won = winner(
+                    b.white.id,
+                    black,
+                    Result(b.result) if b.result else None,
+                    Result(b.decider) if b.decider else None,
+                    rule,
+                    ratings,
+                )
+                through = b.white if won == b.white.id else (b.black if won else None)
+                matches.append(BracketMatch(b, through))
+            out.append(BracketRound(rnd.number, rnd.stage, tuple(matches)))
+    return Bracket(t.key, t.name, tuple(out))

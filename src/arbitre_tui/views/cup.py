@@ -1,0 +1,78 @@
+"""A team cup at a glance: the teams entered and every match drawn, with its line-ups
+handed in, score, winner and reason (Coupe pane; the cup's standings are its matches)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..rules.models import Tournament
+    from .reader import Reader
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLine:
+    """A match: ``score`` « 2.5-1.5 » once decided; ``away`` None when home is exempt."""
+
+    id: int
+    round: int
+    number: int
+    home: str
+    away: str | None
+    lineups: int  # line-ups handed in, 0 to 2
+    score: str
+    winner: str | None
+    reason: str | None
+    reported_at: str | None  # « 23:40 », the result's transmission
+    late: bool  # reported after midnight (art. 3.9)
+
+    @property
+    def decision(self) -> str:
+        """« Club A (victoire à l'échiquier 1) », or « … » while undecided."""
+        return (self.winner or "…") + (f" ({self.reason})" if self.reason else "")
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLine:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cup:
+    tournament: str
+    tournament_name: str
+    teams: tuple[TeamLine, ...]
+    matches: tuple[MatchLine, ...]
+
+    @property
+    def last_round(self) -> int:
+        return max((m.round for m in self.matches), default=0)
+
+
+def build(reader: Reader, t: Tournament) -> Cup:
+    from ..operations.cup import matches
+
+    with reader.consistent():
+        teams = {team.id or 0: team.name for team in reader.teams(t)}
+        played = matches(reader.service, t)
+    lines = []
+    for m in played:
+        decided = m["home_points"] is not None
+        lines.append(
+            MatchLine(
+                m["id"],
+                m["round"],
+                m["number"],
+                teams.get(m["home_team_id"], "?"),
+                teams.get(m["away_team_id"]) if m["away_team_id"] else None,
+                sum(1 for side in ("lineup_home", "lineup_away") if m[side]),
+                f"{m['home_points']:g}-{m['away_points']:g}" if decided else "",
+                teams.get(m["winner_team_id"]) if m["winner_team_id"] else None,
+                m["reason"],
+                (m["reported_at"] or "")[11:16] or None,
+                bool(m["confirmations"].get("reported_after_midnight")),
+            )
+        )
+    return Cup(t.key, t.name, tuple(TeamLine(i, n) for i, n in teams.items()), tuple(lines))

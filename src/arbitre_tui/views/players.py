@@ -1,0 +1,78 @@
+"""The players of a section as the Joueurs pane and `arbitre players list` show them:
+checked in, paid, withdrawn or excluded; counts; a knockout's registration note."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..rules.models import Tournament
+    from .reader import Reader
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    id: int
+    name: str
+    rating: int
+    club: str
+    checked_in: bool
+    paid: bool
+    withdrawn: bool
+    excluded: bool
+
+    @property
+    def marked(self) -> str:
+        """The name with « (retiré) » / « (exclu) » when so."""
+        return (
+            self.name
+            + (" (retiré)" if self.withdrawn else "")
+            + (" (exclu)" if self.excluded else "")
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    tournament: str
+    tournament_name: str
+    players: tuple[PlayerLine, ...]
+    registration: str  # a knockout's live registration note, else ""
+
+    @property
+    def checked_in(self) -> int:
+        return sum(p.checked_in for p in self.players)
+
+    @property
+    def withdrawn(self) -> int:
+        return sum(p.withdrawn for p in self.players)
+
+
+def build(reader: Reader, t: Tournament) -> Roster:
+    from ..operations.formats import format_of
+
+    with reader.consistent():
+        players = reader.players(t)
+        note = ""
+        if format_of(t).has_bracket:
+            from .ko_status import build as ko_status
+
+            note = ko_status(reader, t).note
+    return Roster(
+        t.key,
+        t.name,
+        tuple(
+            PlayerLine(
+                p.id or 0,
+                p.name,
+                p.rating,
+                p.club,
+                p.checked_in,
+                p.paid,
+                p.withdrawn,
+                p.excluded,
+            )
+            for p in players
+        ),
+        note,
+    )

@@ -1,0 +1,129 @@
+"""The read-only facade the views build from: one event file, no write.
+
+A face hands its EventService over once (``Reader(service)``) and never touches the
+store itself; a view reads inside ``consistent()``, one snapshot of the file, so the
+other station's commit cannot land between two of its reads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..operations.event import EventService
+    from ..rules.models import Game, Incident, Player, Round, Team, Tournament
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayerRef:
+    """A player as every view names them; ``public`` is what a public page may show."""
+
+    id: int
+    name: str
+    public: str
+    rating: int
+    club: str
+
+
+def public_name(p: Player | None, number: int | None = None) -> str:
+    """The name a page may show: none for a player who objected to publication."""
+    if p is None:
+        return "exempt"
+    if p.publish_opt_out:
+        return f"Joueur n° {number or p.id}"
+    return p.name
+
+
+def player_ref(p: Player) -> PlayerRef:
+    return PlayerRef(p.id or 0, p.name, public_name(p), p.rating or 0, p.club or "")
+
+
+def as_json(view: Any) -> Any:
+    """A view (or a list of views) as plain JSON data: what ``--json`` prints."""
+    if isinstance(view, list | tuple):
+        return [as_json(v) for v in view]
+    return dataclasses.asdict(view)
+
+
+class Reader:
+    """Reads of one open event for the views; the only way they reach the store."""
+
+    def __init__(self, service: EventService) -> None:
+        self.service = service  # the operations' read functions take it
+        self._store = service.store
+
+    @contextmanager
+    def consistent(self) -> Iterator[None]:
+        """One snapshot of the file for the reads inside (nested: the outer one)."""
+        with self.service.journal.reading():
+            yield
+
+    def data_version(self) -> int:
+        """Changes when another connection commits (polling)."""
+        return self._store.data_version()
+
+    def event(self) -> dict[str, Any]:
+        return self._store.event()
+
+    def tournaments(self) -> list[Tournament]:
+        return self._store.tournaments()
+
+    def tournament(self, key: str | None = None) -> Tournament:
+        """The tournament by key (the only one if None); refuses in French."""
+        return self.service.tournament(key)
+
+    def find(self, key: str) -> Tournament | None:
+        return self._store.tournament(key)
+
+    def players(self, t: Tournament) -> list[Player]:
+        return self._store.players(t.id or 0)
+
+    def people(self, t: Tournament) -> dict[int, Player]:
+        return {p.id: p for p in self._store.players(t.id or 0) if p.id is not None}
+
+    def rounds(self, t: Tournament) -> list[Round]:
+        return self._store.rounds(t.id or 0)
+
+    def round(self, t: Tournament, number: int | None = None) -> Round | None:
+        """Round ``number``, or the last one paired."""
+        if number:
+            return self._store.round(t.id or 0, number)
+        return self.service.current_round(t)
+
+    def games(self, rnd: Round) -> list[Game]:
+        return self._store.games(rnd.id or 0)
+
+    def all_games(self, t: Tournament) -> dict[int, list[Game]]:
+        return self._store.all_games(t.id or 0)
+
+    def teams(self, t: Tournament) -> list[Team]:
+        return self._store.teams(t.id or 0)
+
+    def incidents(self, t: Tournament) -> list[Incident]:
+        return self._store.incidents(t.id or 0)
+
+    def pairing_record(self, t: Tournament, number: int) -> dict[str, Any] | None:
+        return self._store.pairing_record(t.id or 0, number)
+
+    def playoffs(self, t: Tournament) -> dict[str, dict[str, Any]]:
+        """A youth section's play-offs begun, by which (title, qualification)."""
+        return self._store.playoffs(t.id or 0)
+
+    def journal_entries(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """The journal, newest first."""
+        return self._store.journal_entries(limit)
+
+    def dump(self) -> dict[str, list[dict[str, Any]]]:
+        """Every data row (`arbitre show --json`)."""
+        return self._store.snapshot()
+
+    def draws(self) -> list[dict[str, Any]]:
+        return self._store.draws()
+
+    def lucky_losers(self, t: Tournament) -> list[dict[str, Any]]:
+        """Every lucky-loser try of a knockout, in the order drawn."""
+        sql = "SELECT * FROM lucky_losers WHERE tournament_id = ? ORDER BY id"
+        return [dict(r) for r in self._store.conn.execute(sql, (t.id or 0,))]

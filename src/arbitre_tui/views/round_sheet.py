@@ -1,0 +1,94 @@
+"""The round sheet: one round's boards, as the Ronde pane, `arbitre round`, the site,
+the printed pairings and the wall screen all show them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .reader import PlayerRef, player_ref
+
+if TYPE_CHECKING:
+    from ..rules.models import Tournament
+    from .reader import Reader
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One board. ``result``/``bye``/``decider`` are the stored codes (« 1-0 »), the
+    ``*_label`` fields what an arbiter reads; ``black`` is None for a bye or a hole."""
+
+    board: int
+    white: PlayerRef
+    black: PlayerRef | None
+    result: str | None
+    result_label: str
+    bye: str | None
+    bye_label: str
+    decider: str | None
+    decider_label: str
+    slot: int | None
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None or (self.black is None and self.bye is not None)
+
+    @property
+    def shown(self) -> str:
+        """The result cell: « ½-½ (1-0) » with a decider, the bye, or « … » to play."""
+        if self.result is not None:
+            return self.result_label + (f" ({self.decider_label})" if self.decider else "")
+        return self.bye_label or "…"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSheet:
+    tournament: str
+    tournament_name: str
+    number: int  # 0: nothing paired yet
+    stage: str | None
+    closed: bool
+    time_control: str | None
+    boards: tuple[Board, ...]
+
+    @property
+    def done(self) -> int:
+        return sum(b.done for b in self.boards)
+
+    @property
+    def state(self) -> str:
+        return "close" if self.closed else f"{self.done}/{len(self.boards)} résultats"
+
+    @property
+    def named_stage(self) -> str | None:
+        """« Finale », « 1/4 de finale »: a stage worth saying (not « Ronde 3 »)."""
+        return self.stage if self.stage and not self.stage.startswith("Ronde") else None
+
+
+def build(reader: Reader, t: Tournament, number: int | None = None) -> RoundSheet:
+    """Round ``number`` of ``t`` (default: the last paired); number 0 if none is."""
+    with reader.consistent():
+        rnd = reader.round(t, number)
+        if rnd is None or rnd.id is None:
+            return RoundSheet(t.key, t.name, 0, None, False, None, ())
+        people = reader.people(t)
+        games = reader.games(rnd)
+    boards = []
+    for g in games:
+        black = people.get(g.black_id) if g.black_id else None
+        boards.append(
+            Board(
+                g.board,
+                player_ref(people[g.white_id]),
+                player_ref(black) if black else None,
+                g.result.value if g.result else None,
+                g.result.label if g.result else "",
+                g.bye.value if g.bye else None,
+                g.bye.label if g.bye else "",
+                g.decider.value if g.decider else None,
+                g.decider.label if g.decider else "",
+                g.slot,
+            )
+        )
+    tc = rnd.time_control.label if rnd.time_control else None
+    return RoundSheet(t.key, t.name, rnd.number, rnd.stage, rnd.closed, tc, tuple(boards))

@@ -1,0 +1,138 @@
+"""The standings table of a tournament, by its own format: points and tie-breaks for a
+Swiss or round robin, the knockout ranking for a knockout (as `arbitre ko ranking`),
+the matches and their scores for a team cup."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
+
+from .cup import MatchLine
+from .reader import PlayerRef, player_ref
+
+if TYPE_CHECKING:
+    from ..operations.formats import RankingGroups
+    from ..rules.models import Tournament
+    from .reader import Reader
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One player: ``place`` « 3 » or « 5–8 » (shared); ``values`` by tie-break code,
+    ``shown`` the same formatted as printed (empty for a knockout)."""
+
+    place: str
+    rank: int
+    player: PlayerRef
+    values: dict[str, float | int | None]
+    shown: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    tournament: str
+    tournament_name: str
+    kind: str  # "points", "knockout" or "cup"
+    after_round: int
+    codes: tuple[str, ...]  # tie-break codes, PTS first ("points" only)
+    rows: tuple[StandingRow, ...]
+    matches: tuple[MatchLine, ...]  # "cup" only
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The figures' headings after place and name (Pts, then each tie-break)."""
+        return tuple("Pts" if c == "PTS" else c for c in self.codes)
+
+    def records(self) -> list[dict[str, object]]:
+        """Flat rows for ``--json``: a player's id, rank, place, name and each value;
+        a cup's matches."""
+        if self.kind == "cup":
+            return [asdict(m) for m in self.matches]
+        return [
+            {
+                "player_id": r.player.id,
+                "rank": r.rank,
+                "place": r.place,
+                "name": r.player.name,
+                **r.values,
+            }
+            for r in self.rows
+        ]
+
+    @property
+    def title(self) -> str:
+        if self.kind == "knockout":
+            return f"classement K.O. après la ronde {self.after_round}"
+        if self.kind == "cup":
+            return f"matchs après le tour {self.after_round}"
+        return f"classement après la ronde {self.after_round}"
+
+
+def fmt(code: str, value: float | int | None) -> str:
+    """A tie-break value as printed (integers for ratings, ranks and counts, else up to 2
+    decimals); a code's modifiers (« ARO/C1 ») do not change how it prints."""
+    if value is None:
+        return ""
+    whole = {"TPR", "ARO", "PTP", "APRO", "APPO", "RTNG", "TPN", "WIN", "WON", "DE", "BPG"}
+    if isinstance(value, int) or code.split("/")[0] in whole | {"BWG", "REP"}:
+        return str(int(value))
+    return f"{value:g}" if code == "PTS" else f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def build(reader: Reader, t: Tournament, rounds: int | None = None) -> Standings:
+    """By the tournament's format: its matches (by teams), its ranking groups (knockout),
+    else points and tie-breaks. Raises OperationError when the rules cannot rank."""
+    from ..operations.formats import format_of
+    from ..operations.standings import complete_rounds
+
+    fmt = format_of(t)
+    with reader.consistent():
+        if fmt.by_teams:
+            return _cup(reader, t)
+        after = complete_rounds(reader.service, t) if rounds is None else rounds
+        groups = fmt.ranking_groups(reader.service, t)
+        if groups is not None:
+            return _ranked(reader, t, after, groups)
+        return _points(reader, t, rounds)
+
+
+def _points(reader: Reader, t: Tournament, rounds: int | None) -> Standings:
+    from ..operations.standings import standings
+
+    codes, rows, done = standings(reader.service, t, rounds)
+    people = reader.people(t)
+    return Standings(
+        t.key,
+        t.name,
+        "points",
+        done,
+        tuple(codes),
+        tuple(
+            StandingRow(
+                r.place,
+                r.rank,
+                player_ref(people[r.start]),
+                {c: r.values[c] for c in codes},
+                tuple(fmt(c, r.values[c]) for c in codes),
+            )
+            for r in rows
+        ),
+        (),
+    )
+
+
+def _ranked(reader: Reader, t: Tournament, after: int, groups: RankingGroups) -> Standings:
+    """Places shared by groups: « 5–8 » for the four losers of the quarter-finals."""
+    people = reader.people(t)
+    rows = []
+    for first, last, ids in groups:
+        place = str(first) if first == last else f"{first}–{last}"
+        rows += [StandingRow(place, first, player_ref(people[pid]), {}, ()) for pid in ids]
+    return Standings(t.key, t.name, "knockout", after, (), tuple(rows), ())
+
+
+def _cup(reader: Reader, t: Tournament) -> Standings:
+    from .cup import build as cup
+
+    view = cup(reader, t)
+    return Standings(t.key, t.name, "cup", view.last_round, (), (), view.matches)
