@@ -12,7 +12,7 @@ import pytest
 from arbitre_tui.operations import EventService, OperationError
 from arbitre_tui.operations import cup as ops
 from arbitre_tui.operations.templates import create_from_template
-from arbitre_tui.publish.match_sheet import sheet_html
+from arbitre_tui.publish.html.match_sheet import sheet_html
 from arbitre_tui.rules.models import Player
 
 from .helpers.cli import arbitre

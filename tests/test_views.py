@@ -18,7 +18,7 @@ from arbitre_tui.operations import cup as cup_ops
 from arbitre_tui.operations.standings import standings
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.publish import pdf
-from arbitre_tui.publish.site import Site
+from arbitre_tui.publish.html.site import Site
 from arbitre_tui.rules.knockout import winner
 from arbitre_tui.views import (
     bracket,

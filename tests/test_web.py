@@ -24,8 +24,8 @@ from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.operations import EventService, cup
 from arbitre_tui.operations.templates import create_from_template, create_swiss_event
+from arbitre_tui.publish.html.site import Site
 from arbitre_tui.publish.qr import write_png, write_svg
-from arbitre_tui.publish.site import Site
 from arbitre_tui.rules.models import Player
 
 from .conftest import ROOT

@@ -108,7 +108,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
-    from ...publish.match_sheet import sheet_html
+    from ...publish.html.match_sheet import sheet_html
 
     service = open_event(args.file)
     Path(args.out).write_text(sheet_html(service, args.tournoi, args.match), encoding="utf-8")

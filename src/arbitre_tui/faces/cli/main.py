@@ -226,7 +226,7 @@ def cmd_round(args: argparse.Namespace) -> int:
 
 
 def cmd_print_round(args: argparse.Namespace) -> int:
-    from ...publish.pairings import round_html
+    from ...publish.html.pairings import round_html
 
     service = open_event(args.file)
     Path(args.out).write_text(round_html(service, args.tournoi, args.ronde), encoding="utf-8")

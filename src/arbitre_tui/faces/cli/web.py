@@ -19,7 +19,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_publish_site(args: argparse.Namespace) -> int:
-    from ...publish.static import export_site
+    from ...publish.html.static import export_site
 
     service = open_event(args.file)
     count = export_site(service, Path(args.outdir))
@@ -48,17 +48,18 @@ def cmd_display(args: argparse.Namespace) -> int:
 
 
 def cmd_print(args: argparse.Namespace) -> int:
-    from ...publish.pdf import build
+    from ...publish.pdf import build, document
 
+    per_match = document(args.what).per_match  # an unknown name: refused before the file opens
     service = open_event(args.file)
-    number = args.match if args.what == "proces-verbal" else args.ronde
+    number = args.match if per_match else args.ronde
     Path(args.pdf).write_bytes(build(service, args.what, args.tournoi, number))
     print(f"PDF écrit : {args.pdf}")
     return 0
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from ...publish.pdf import WHATS
+    from ...publish.pdf import DOCUMENTS
 
     pr = sub.add_parser(
         "print",
@@ -66,7 +67,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="listes imprimées en PDF (A4, nom de l'événement, ronde, pages numérotées)",
     )
     pr.add_argument("file", metavar="FICHIER")
-    pr.add_argument("what", choices=WHATS, metavar="QUOI", help=", ".join(WHATS))
+    pr.add_argument(
+        "what", metavar="QUOI", help=" ; ".join(f"{d.name} : {d.label}" for d in DOCUMENTS.values())
+    )
     pr.add_argument("--pdf", required=True, metavar="SORTIE.pdf", help="le fichier PDF")
     pr.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
     pr.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")

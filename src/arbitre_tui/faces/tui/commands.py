@@ -168,7 +168,7 @@ def print_pdf(app: ArbitreApp) -> None:
     t = app.tournament
     if t is None:
         return
-    from ...publish.pdf import WHATS
+    from ...publish.pdf import DOCUMENTS
 
     key = t.key
     letters = "123456789"
@@ -186,7 +186,10 @@ def print_pdf(app: ArbitreApp) -> None:
             RunInBackground(write, done=lambda where: f"PDF écrit : {where}", busy="impression")
         )
 
-    choices = [(letters[i], what, what) for i, what in enumerate(WHATS) if what != "proces-verbal"]
+    listed = [
+        d.name for d in DOCUMENTS.values() if not d.per_match
+    ]  # a match prints from its screen
+    choices = [(letters[i], what, what) for i, what in enumerate(listed)]
     app.ask(ChoicePrompt(f"Imprimer ({t.name}) en PDF :", choices, build, on_cancel=app.cancelled))
 
 

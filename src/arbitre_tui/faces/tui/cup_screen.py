@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Static
 
 from ...operations import OperationError, StoreBusy
 from ...operations import cup as ops
+from ...views.match_sheet import match_sheet
 from ...views.reader import Reader
 from .footer import KeysFooter
 from .french import SCREEN_BINDINGS, FrenchTable
@@ -97,15 +98,18 @@ class MatchScreen(ModalScreen[None]):
         if self.showing_boards or (m["lineup_home"] and m["lineup_away"]):
             self.showing_boards = True
             table.add_columns("Éch.", "Recevant", "Résultat", "Visiteur")
-            for i in range(4):
-                h = everyone[m["lineup_home"][i]].name if m["lineup_home"] else ""
-                a = everyone[m["lineup_away"][i]].name if m["lineup_away"] else ""
+            sheet = match_sheet(self.service, self.key, self.number)  # as the procès-verbal
+            for b in sheet.boards:
                 table.add_row(
-                    Text(str(i + 1)), Text(h), Text(m["results"][i] or "…"), Text(a), key=str(i + 1)
+                    Text(str(b.number)),
+                    Text(b.home.name if b.home else ""),
+                    Text(b.result.value if b.result else "…"),
+                    Text(b.away.name if b.away else ""),
+                    key=str(b.number),
                 )
             state = (
-                f"Score {m['home_points']:g}-{m['away_points']:g} : {m['reason']}"
-                if m["reason"]
+                f"Score {sheet.home_points:g}-{sheet.away_points:g} : {sheet.reason}"
+                if sheet.reason
                 else "Saisissez les 4 résultats (point de vue du recevant)."
             )
             confirmed = ", ".join(k for k in m["confirmations"] if k != "reported_after_midnight")

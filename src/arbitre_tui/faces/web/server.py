@@ -1,6 +1,6 @@
 """The results site served from the event file: GET and HEAD only, nothing writes.
 
-Pages come from publish/site.py; each is rendered once per change of the file (SQLite
+Pages come from publish/html/site.py; each is rendered once per change of the file (SQLite
 ``PRAGMA data_version``), compressed once, and answered with an ETag so a phone that
 reloads an unchanged page gets a 304.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 from aiohttp import web
 
 from ...operations.event import EventService
-from ...publish.site import NotFound, Site
+from ...publish.html.site import NotFound, Site
 from ...views.reader import Reader
 
 _HEADERS = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..operations.event import EventService
+from ...operations.event import EventService
 from .site import Site
 
 

@@ -1,0 +1,55 @@
+"""Printed lists as PDF, by name: a registry of documents instead of one dispatcher.
+
+``arbitre print FICHIER QUOI`` and the application's print command look ``QUOI`` up in
+:data:`DOCUMENTS`; an unknown name is refused in French with the list of valid ones.
+"""
+
+from __future__ import annotations
+
+from ...operations.event import EventService, OperationError
+from .documents import (
+    CheckIn,
+    Crosstable,
+    Document,
+    Pairings,
+    PairingsByName,
+    Poster,
+    Request,
+    Standings,
+    TableCards,
+)
+from .match_sheet import MatchSheetDocument
+from .sheet import latin1
+
+DOCUMENTS: dict[str, Document] = {
+    d.name: d
+    for d in (
+        Pairings(),
+        PairingsByName(),
+        Standings(),
+        Crosstable(),
+        CheckIn(),
+        Poster(),
+        TableCards(),
+        MatchSheetDocument(),
+    )
+}
+WHATS = tuple(DOCUMENTS)
+
+__all__ = ["DOCUMENTS", "WHATS", "Document", "build", "document", "latin1"]
+
+
+def document(what: str) -> Document:
+    """The document called ``what``; refused with every valid name."""
+    found = DOCUMENTS.get(what)
+    if found is None:
+        raise OperationError(
+            f"Impression « {what} » inconnue. Documents possibles : {', '.join(DOCUMENTS)}."
+        )
+    return found
+
+
+def build(service: EventService, what: str, key: str | None, number: int | None = None) -> bytes:
+    """The PDF of document ``what`` for section ``key`` (``number``: round, or cup match)."""
+    doc = document(what)
+    return bytes(doc.render(Request(service, service.tournament(key), number)).output())

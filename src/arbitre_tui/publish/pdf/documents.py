@@ -1,0 +1,227 @@
+"""The printed documents, one class each: what it is called, what it needs, how it prints.
+
+A document reads what it prints through a :class:`Request` (the section, the round or the
+match asked for, names as the site publishes them) and fills a :class:`Sheet`.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import ClassVar
+
+from ...operations.event import EventService, OperationError
+from ...rules.models import Game, Player, Round, Tournament
+from ...views.reader import Reader, public_name
+from ..qr import base_url, page_url, write_png
+from .sheet import WIDTH, Sheet, latin1
+
+
+@dataclass
+class Request:
+    """One printout asked for: the section, and the round (or the cup match) number."""
+
+    service: EventService
+    tournament: Tournament
+    number: int | None = None
+
+    @cached_property
+    def reader(self) -> Reader:
+        return Reader(self.service)
+
+    @property
+    def title(self) -> str:
+        return f"{self.reader.event()['name']} - {self.tournament.name}"
+
+    @cached_property
+    def players(self) -> dict[int, Player]:
+        return self.reader.people(self.tournament)
+
+    def name(self, pid: int | None) -> str:
+        return public_name(self.players.get(pid)) if pid else "exempt"
+
+    def round(self) -> Round:
+        """The round asked for (default: the last paired), refused when there is none."""
+        t = self.tournament
+        rnd = self.reader.round(t, self.number)
+        if rnd is None or rnd.id is None:
+            raise OperationError(f"{t.name} : aucune ronde appariée à imprimer.")
+        return rnd
+
+    def games(self) -> list[Game]:
+        return self.reader.games(self.round())
+
+
+class Document:
+    """A printout: its name on the command line, and how it fills its pages."""
+
+    name: ClassVar[str]
+    label: ClassVar[str]
+    per_match: ClassVar[bool] = False  # asks for a cup match number instead of a round
+
+    def render(self, req: Request) -> Sheet:
+        raise NotImplementedError
+
+
+def _result(g: Game) -> str:
+    return g.result.label if g.result else (g.bye.label if g.bye else "")
+
+
+class Pairings(Document):
+    name = "appariements"
+    label = "appariements par échiquier"
+
+    def render(self, req: Request) -> Sheet:
+        doc = Sheet(req.title, f"Appariements de la ronde {req.round().number}")
+        doc.grid(
+            ["Éch.", "Blancs", "Résultat", "Noirs"],
+            [
+                [
+                    g.board,
+                    req.name(g.white_id),
+                    _result(g),
+                    req.name(g.black_id) if g.black_id else "",
+                ]
+                for g in req.games()
+            ],
+            [15, 75, 21, 75],
+        )
+        return doc
+
+
+class PairingsByName(Document):
+    name = "appariements-nom"
+    label = "appariements par ordre alphabétique (échiquier, couleur, adversaire)"
+
+    def render(self, req: Request) -> Sheet:
+        doc = Sheet(req.title, f"Appariements de la ronde {req.round().number}")
+        rows: list[list[object]] = []
+        for g in req.games():
+            colour_w = "Blancs" if g.black_id else ""
+            rows.append(
+                [
+                    req.name(g.white_id),
+                    g.board,
+                    colour_w,
+                    req.name(g.black_id) if g.black_id else "",
+                ]
+            )
+            if g.black_id:
+                rows.append([req.name(g.black_id), g.board, "Noirs", req.name(g.white_id)])
+        rows.sort(key=lambda r: str(r[0]))
+        doc.grid(["Joueur", "Éch.", "Couleur", "Adversaire"], rows, [70, 15, 25, 76])
+        return doc
+
+
+class Standings(Document):
+    name = "classement"
+    label = "classement (départages ; un K.O. par son classement final, une coupe par ses matchs)"
+
+    def render(self, req: Request) -> Sheet:
+        from ...views.standings import build
+
+        view = build(req.reader, req.tournament)
+        doc = Sheet(req.title, view.title[0].upper() + view.title[1:])
+        if view.kind == "cup":
+            doc.grid(
+                ["Tour", "Recevant", "Score", "Visiteur", "Vainqueur"],
+                [
+                    [m.round, m.home, m.score, m.away or "exempt", m.winner or ""]
+                    for m in view.matches
+                ],
+                [14, 56, 20, 56, 40],
+            )
+            return doc
+        width = (WIDTH - 15 - 70) / max(len(view.codes), 1)
+        doc.grid(
+            ["Pl.", "Nom", *view.columns],
+            [[r.place, r.player.public, *r.shown] for r in view.rows],
+            [15, 70, *[width] * len(view.codes)],
+        )
+        return doc
+
+
+class Crosstable(Document):
+    name = "grille"
+    label = "grille américaine"
+
+    def render(self, req: Request) -> Sheet:
+        from ...operations.standings import complete_rounds
+        from ...views.crosstable import build
+
+        grid = build(req.reader, req.tournament)
+        doc = Sheet(
+            req.title, f"Grille après la ronde {complete_rounds(req.service, req.tournament)}"
+        )
+        w = (WIDTH - 10 - 60 - 14) / max(len(grid.rounds), 1)
+        doc.grid(
+            ["N°", "Nom", *[str(n) for n in grid.rounds], "Pts"],
+            [[r.number, r.player.public, *r.cells, f"{r.points:g}"] for r in grid.rows],
+            [10, 60, *[w] * len(grid.rounds), 14],
+        )
+        return doc
+
+
+class CheckIn(Document):
+    name = "pointage"
+    label = "liste de pointage (payé/dû, signature)"
+
+    def render(self, req: Request) -> Sheet:
+        doc = Sheet(req.title, "Pointage : signature, paiement")
+        people = sorted(req.players.values(), key=lambda p: p.name)
+        doc.grid(
+            ["Nom", "Elo", "Club", "Payé", "Pointé", "Signature"],
+            [
+                [
+                    p.name,
+                    p.rating or "",
+                    p.club,
+                    "payé" if p.paid else "dû",
+                    "oui" if p.checked_in else "",
+                    "",
+                ]
+                for p in people
+            ],
+            [55, 14, 50, 15, 15, 37],
+        )
+        return doc
+
+
+class Poster(Pairings):
+    name = "affiche"
+    label = "appariements et QR code de la section, à afficher"
+
+    def render(self, req: Request) -> Sheet:
+        doc = super().render(req)
+        doc.qr(page_url(base_url(req.service), req.tournament.key), 60)
+        return doc
+
+
+class TableCards(Document):
+    name = "chevalets"
+    label = "un chevalet par échiquier, avec son QR code"
+
+    def render(self, req: Request) -> Sheet:
+        """One card a board: board number, the two players, the QR of that board's line."""
+        rnd = req.round()
+        doc = Sheet(req.title, f"Appariements de la ronde {rnd.number}")
+        url = page_url(base_url(req.service), req.tournament.key, f"ronde-{rnd.number}")
+        with tempfile.TemporaryDirectory() as tmp:
+            for k, g in enumerate(g for g in req.games() if g.black_id):
+                png = Path(tmp) / f"qr{g.board}.png"
+                write_png(f"{url}#b{g.board}", png)
+                if k and k % 4 == 0:
+                    doc.add_page()
+                y = doc.get_y()
+                doc.set_font("Helvetica", "B", 28)
+                doc.cell(40, 30, str(g.board), border=1, align="C")
+                doc.set_font("Helvetica", "", 12)
+                doc.set_xy(55, y + 4)
+                doc.cell(100, 8, latin1(f"Blancs : {req.name(g.white_id)}"))
+                doc.set_xy(55, y + 16)
+                doc.cell(100, 8, latin1(f"Noirs : {req.name(g.black_id)}"))
+                doc.image(str(png), x=165, y=y, w=30, h=30)
+                doc.set_xy(12, y + 40)
+        return doc

@@ -1,0 +1,68 @@
+"""The cup procès-verbal in PDF: the view the HTML sheet renders, on one A4 page.
+
+Colours by board, each board's marks (X a draw, F (−1) a forfeit), the score, the winner
+and its reason, the late line-ups, and a signature box for each captain and the arbiter.
+"""
+
+from __future__ import annotations
+
+from ...operations.event import OperationError
+from ...rules.models import Player
+from ...views.match_sheet import MatchSheet, match_sheet
+from .documents import Document, Request
+from .sheet import WIDTH, Sheet
+
+_SIGN_HEIGHT = 28  # mm of room to sign in
+
+
+def _who(p: Player | None) -> str:
+    if p is None:
+        return ""
+    return f"{p.surname.upper()} {p.first_name} ({p.ffe_code or '-'}) {p.rating or ''}".strip()
+
+
+class MatchSheetDocument(Document):
+    name = "proces-verbal"
+    label = "procès-verbal d'un match de coupe (--match N)"
+    per_match = True
+
+    def render(self, req: Request) -> Sheet:
+        if req.number is None:
+            raise OperationError("Procès-verbal : donnez le numéro du match (--match).")
+        return render(match_sheet(req.service, req.tournament.key, req.number), req.title)
+
+
+def render(sheet: MatchSheet, title: str) -> Sheet:
+    doc = Sheet(title, f"Procès-verbal - tour {sheet.round}, match {sheet.number}")
+    doc.line_of(f"Recevant : {sheet.home}  -  Visiteur : {sheet.away or 'exempt'}", 11, "B")
+    doc.ln(2)
+    if not sheet.bye:
+        doc.grid(
+            ["Éch.", "Couleur", "Recevant", "Rés.", "Rés.", "Couleur", "Visiteur"],
+            [
+                [b.number, b.colours[0], _who(b.home), *b.marks, b.colours[1], _who(b.away)]
+                for b in sheet.boards
+            ],
+            [10, 16, 60, 12, 12, 16, 60],
+        )
+        doc.ln(3)
+        doc.line_of(sheet.decision, 13, "B", 8)
+    for note in sheet.notes:
+        doc.line_of(note)
+    doc.ln(6)
+    if doc.will_page_break(_SIGN_HEIGHT + 20):
+        doc.add_page()
+    width = WIDTH / len(sheet.signatures)
+    top, left = doc.get_y(), doc.l_margin
+    for k, s in enumerate(sheet.signatures):
+        x = left + k * width
+        lines = [(s.role, "B", 9), (s.team, "", 9), ("Signature :", "", 9)]
+        if s.confirmed_at:
+            lines.append((f"confirmé dans l'application le {s.confirmed_at}", "I", 7))
+        for n, (text, style, size) in enumerate(lines):
+            doc.set_xy(x, top + 5 * n)
+            doc.set_font("Helvetica", style, size)
+            doc.cell(width - 3, 5, doc.fit(text, width - 4))
+        doc.rect(x, top + 20, width - 3, _SIGN_HEIGHT)
+    doc.set_xy(left, top + 20 + _SIGN_HEIGHT + 2)
+    return doc

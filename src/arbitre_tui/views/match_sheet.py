@@ -1,0 +1,203 @@
+"""The cup match sheet (procès-verbal, regulation 004): one read model for every output.
+
+The A4 sheet in HTML, the PDF, and the site's match and cup pages all render this view,
+so they cannot drift apart again: colours by board, each board's points (a forfeit
+costs −1), the match score and its reason, the late line-ups, and the signature room of
+both captains and the arbiter with the confirmations given in the application.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..operations import cup as cup_ops
+from ..operations.event import EventService
+from ..rules.cup import BOARDS, Board, colours
+from ..rules.models import Player, Tournament
+from .reader import Reader
+
+COLOUR = {"w": "Blancs", "b": "Noirs"}
+
+# each board's result as the two teams' marks (home, away): X a draw, F (−1) a player's
+# forfeit, A (0) a game lost for missing equipment
+_MARKS = {
+    Board.HOME_WINS: ("1", "0"),
+    Board.DRAW: ("X", "X"),
+    Board.AWAY_WINS: ("0", "1"),
+    Board.HOME_FORFEITS: ("F (−1)", "1"),
+    Board.AWAY_FORFEITS: ("1", "F (−1)"),
+    Board.BOTH_FORFEIT: ("F (−1)", "F (−1)"),
+    Board.HOME_ADMIN: ("A (0)", "1"),  # lost for missing equipment: 0, not −1 (art. 2.6)
+    Board.AWAY_ADMIN: ("1", "A (0)"),
+}
+
+
+def points(value: float | None) -> str:
+    """A score as the sheet prints it: 2.5, 3, −1."""
+    return "" if value is None else f"{value:g}".replace("-", "−")
+
+
+@dataclass(frozen=True)
+class SheetBoard:
+    """One board: who plays which colour for each team, and its result."""
+
+    number: int
+    home_colour: str  # "w" or "b"
+    home: Player | None
+    away: Player | None
+    result: Board | None
+
+    @property
+    def colours(self) -> tuple[str, str]:
+        """« Blancs » / « Noirs » for the home player, then the away player."""
+        away = "b" if self.home_colour == "w" else "w"
+        return COLOUR[self.home_colour], COLOUR[away]
+
+    @property
+    def marks(self) -> tuple[str, str]:
+        return _MARKS[self.result] if self.result else ("", "")
+
+    @property
+    def points(self) -> tuple[float, float] | None:
+        return self.result.points if self.result else None
+
+
+@dataclass(frozen=True)
+class Signature:
+    """A signature box: who signs, and when they confirmed in the application, if they did."""
+
+    role: str
+    team: str
+    confirmed_at: str | None
+
+    @property
+    def label(self) -> str:
+        return f"{self.role} ({self.team})" if self.team else self.role
+
+
+@dataclass(frozen=True)
+class MatchSheet:
+    """Everything a procès-verbal shows; ``away`` is None for a bye (a sheet that says so)."""
+
+    event: str
+    key: str
+    match_id: int
+    round: int
+    number: int
+    home: str
+    away: str | None
+    boards: tuple[SheetBoard, ...]
+    home_points: float | None
+    away_points: float | None
+    winner: str | None
+    reason: str
+    notes: tuple[str, ...]
+    signatures: tuple[Signature, ...]
+
+    @property
+    def title(self) -> str:
+        return f"{self.home} – {self.away or 'exempt'}"
+
+    @property
+    def score(self) -> str:
+        """« 2.5 – 1.5 » once decided, else empty."""
+        if self.home_points is None or self.away_points is None:
+            return ""
+        return f"{points(self.home_points)} – {points(self.away_points)}"
+
+    @property
+    def decision(self) -> str:
+        """The sheet's bold line: « Score : 2.5 – 1.5 — vainqueur : … »."""
+        return f"Score : {self.score or '…'} — vainqueur : {self.winner or 'à décider'}"
+
+    @property
+    def bye(self) -> bool:
+        """The home team goes through without playing: no boards, no score."""
+        return self.away is None
+
+
+def match_sheet(
+    service: EventService, key: str | None, number: int, round_number: int | None = None
+) -> MatchSheet:
+    """Match ``number`` of the cup's round (default: the last round drawn)."""
+    reader = Reader(service)
+    with reader.consistent():
+        t = cup_ops._cup(service, key)
+        return _build(reader, t, [cup_ops._match(service, t, number, round_number)])[0]
+
+
+def match_sheets(service: EventService, t: Tournament) -> list[MatchSheet]:
+    """Every match of the cup, round by round (the site's cup and match pages)."""
+    reader = Reader(service)
+    with reader.consistent():
+        return _build(reader, t, cup_ops.matches(service, t))
+
+
+def _build(reader: Reader, t: Tournament, rows: list[dict[str, Any]]) -> list[MatchSheet]:
+    """The sheets of ``rows`` (read in the caller's snapshot)."""
+    teams = {team.id: team.name for team in reader.teams(t)}
+    everyone = reader.people(t)
+    event = str(reader.event().get("name", ""))
+    return [_sheet(t, m, teams, everyone, event) for m in rows]
+
+
+def _sheet(
+    t: Tournament,
+    m: dict[str, Any],
+    teams: Mapping[int | None, str],
+    everyone: Mapping[int, Player],
+    event: str,
+) -> MatchSheet:
+    home, away = teams.get(m["home_team_id"], "?"), teams.get(m["away_team_id"])
+    home_colours = colours(bool(m["away_keeps_white"]))
+
+    def player(lineup: list[int] | None, board: int) -> Player | None:
+        return everyone.get(lineup[board]) if lineup and board < len(lineup) else None
+
+    boards = tuple(
+        SheetBoard(
+            k + 1,
+            home_colours[k],
+            player(m["lineup_home"], k),
+            player(m["lineup_away"], k),
+            Board(m["results"][k]) if m["results"][k] else None,
+        )
+        for k in range(BOARDS)
+    )
+    conf = m["confirmations"]
+    notes: list[str] = []
+    if away is None:
+        notes.append(f"Exempt : {home} passe au tour suivant sans jouer.")
+    else:
+        reported = m["reported_at"] or "non transmis"
+        if conf.get("reported_after_midnight"):
+            reported += " (après minuit : l'équipe se déplacera au tour suivant)"
+        notes.append(f"Motif : {m['reason'] or '…'}. Résultat transmis : {reported}.")
+        notes += [
+            f"Composition remise en retard : pendules du "
+            f"{'recevant' if side == 'home' else 'visiteur'} avancées de {minutes} min."
+            for side, minutes in cup_ops.clock_advances(t, m).items()
+        ]
+    signatures = (
+        Signature("Capitaine recevant", home, conf.get("capitaine-recevant")),
+        Signature("Capitaine visiteur", away or "", conf.get("capitaine-visiteur")),
+        Signature("Arbitre", "", conf.get("arbitre")),
+    )
+    return MatchSheet(
+        event=event,
+        key=t.key,
+        match_id=int(m["id"]),
+        round=int(m["round"]),
+        number=int(m["number"]),
+        home=home,
+        away=away,
+        boards=boards,
+        home_points=m["home_points"],
+        away_points=m["away_points"],
+        winner=teams.get(m["winner_team_id"]),
+        reason=m["reason"] or "",
+        notes=tuple(notes),
+        signatures=signatures,
+    )
