@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from .common import open_event, print_json
 
 
-def _shown(value: Any) -> str:
-    from ...rules.settings import shown
-
-    return shown(value)
-
-
 def cmd_show(args: argparse.Namespace) -> int:
-    from ...rules.settings import SETTINGS, setting, where
+    from ...rules.settings import SETTINGS, setting, shown, where
 
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
@@ -24,14 +17,14 @@ def cmd_show(args: argparse.Namespace) -> int:
         return 0
     print(f"Réglages de {t.name} (règlement {t.settings.get('regulation') or 'aucun'}) :")
     for name, known in SETTINGS.items():
-        print(f"  {name:<36} {_shown(setting(t, name)):<24} {where(t, name):<9} {known.help}")
+        print(f"  {name:<36} {shown(setting(t, name)):<24} {where(t, name):<9} {known.help}")
     return 0
 
 
 def cmd_set(args: argparse.Namespace) -> int:
     from ...operations import OperationError
     from ...rules.errors import RuleError
-    from ...rules.settings import parse
+    from ...rules.settings import parse, shown
 
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
@@ -40,7 +33,7 @@ def cmd_set(args: argparse.Namespace) -> int:
     except RuleError as exc:
         raise OperationError(exc.message) from None
     service.update_settings(t.key, {args.name: value})
-    print(f"{t.name} : {args.name} = {_shown(value)} — enregistré (annulable : arbitre undo).")
+    print(f"{t.name} : {args.name} = {shown(value)} — enregistré (annulable : arbitre undo).")
     return 0
 
 
