@@ -24,7 +24,7 @@ def cup_event(tmp_path: Path) -> EventService:
 
 
 def _roster(service: EventService, team_id: int) -> list[int]:
-    t = ops._cup(service, None)
+    t = ops.cup_of(service, None)
     return [p.id for p in service.store.players(t.id) if p.team_id == team_id]  # type: ignore[arg-type,misc]
 
 
@@ -36,7 +36,7 @@ def _lineups(service: EventService, m: dict[str, object]) -> None:
 def test_whole_cup_to_the_final(cup_event: EventService) -> None:
     service = cup_event
     rng = random.Random(4)
-    t = ops._cup(service, None)
+    t = ops.cup_of(service, None)
     number = ops.draw(service, None, seed=1)
     first = ops.matches(service, t, 1)
     assert len(first) == 8 and sum(1 for m in first if m["away_team_id"] is None) == 4
@@ -80,7 +80,7 @@ def test_whole_cup_to_the_final(cup_event: EventService) -> None:
 
 def test_lineup_refusals_change_nothing(cup_event: EventService) -> None:
     service = cup_event
-    t = ops._cup(service, None)
+    t = ops.cup_of(service, None)
     ops.draw(service, None, seed=2)
     m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
     home = m["home_team_id"]
@@ -110,7 +110,7 @@ def test_lineup_refusals_change_nothing(cup_event: EventService) -> None:
 
 def test_midnight_penalty_makes_the_team_travel(cup_event: EventService) -> None:
     service = cup_event
-    t = ops._cup(service, None)
+    t = ops.cup_of(service, None)
     ops.draw(service, None, seed=3)
     late_team = None
     for m in ops.matches(service, t, 1):
@@ -133,7 +133,7 @@ def test_midnight_penalty_makes_the_team_travel(cup_event: EventService) -> None
 
 def test_match_sheet_contains_every_field(cup_event: EventService) -> None:
     service = cup_event
-    t = ops._cup(service, None)
+    t = ops.cup_of(service, None)
     ops.draw(service, None, seed=5)
     m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
     _lineups(service, m)
@@ -209,7 +209,7 @@ async def test_coupe_pane_shows_the_round(cup_event: EventService) -> None:
 
 def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
     service = cup_event
-    t = ops._cup(service, None)
+    t = ops.cup_of(service, None)
     ops.draw(service, None, seed=9)
     played = [m for m in ops.matches(service, t, 1) if m["away_team_id"]]
     m = played[0]
@@ -270,7 +270,7 @@ async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
     from arbitre_tui.faces.tui.app import ArbitreApp
 
     service = cup_event
-    t = ops._cup(service, None)
+    t = ops.cup_of(service, None)
     ops.draw(service, None, seed=10)
     m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
     app = ArbitreApp(service.path)
@@ -308,7 +308,7 @@ async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
 
 def test_late_lineup_advances_clocks_and_shows_on_the_sheet(cup_event: EventService) -> None:
     service = cup_event
-    t = ops._cup(service, None)
+    t = ops.cup_of(service, None)
     ops.draw(service, None, seed=12)
     m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
     home, away = m["home_team_id"], m["away_team_id"]
@@ -342,7 +342,7 @@ def test_cup_prizes_through_the_same_prize_list(cup_event: EventService) -> None
     from arbitre_tui.operations.standings import prizes
 
     service = cup_event
-    t = ops._cup(service, None)
+    t = ops.cup_of(service, None)
     number = ops.draw(service, None, seed=13)
     while True:
         for m in ops.matches(service, t, number):
@@ -365,7 +365,7 @@ def test_cup_prizes_through_the_same_prize_list(cup_event: EventService) -> None
             ]
         },
     )
-    result, _ = prizes(service, ops._cup(service, None))
+    result, _ = prizes(service, ops.cup_of(service, None))
     awards = {a.label: a.player_id for a in result.awards}
     assert awards["1er"] == final["home_team_id"] == awards["Coupe"]
     assert awards["2e"] == final["away_team_id"]
@@ -373,7 +373,7 @@ def test_cup_prizes_through_the_same_prize_list(cup_event: EventService) -> None
 
 def _drawn_match(service: EventService) -> tuple[Any, dict[str, Any]]:
     """Round 1 drawn (seed 10); the cup and its first match that is not a bye."""
-    t = ops._cup(service, None)
+    t = ops.cup_of(service, None)
     ops.draw(service, None, seed=10)
     return t, next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
 
@@ -415,7 +415,7 @@ async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
 
     service = cup_event
     t, m = _drawn_match(service)
-    home = ops._teams(service, t)[m["home_team_id"]].name
+    home = ops.teams_of(service, t)[m["home_team_id"]].name
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:
         await _open_match(app, pilot, m)
@@ -448,7 +448,7 @@ async def test_match_sheet_pdf_from_the_match_screen(cup_event: EventService) ->
     from .test_print import _text
 
     text = _text(out.read_bytes())
-    teams = ops._teams(service, _t)
+    teams = ops.teams_of(service, _t)
     assert teams[m["home_team_id"]].name in text and teams[m["away_team_id"]].name in text
 
 
@@ -500,8 +500,8 @@ def test_the_holder_from_the_roll_of_honour_gets_a_bye(cup_event: EventService) 
     """Issue 16: nothing set the holder; the roll of honour's latest winner is the holder,
     and its team 1 has the first priority bye (art. 2.2)."""
     service = cup_event
-    t = ops._cup(service, None)
-    teams = ops._teams(service, t)
+    t = ops.cup_of(service, None)
+    teams = ops.teams_of(service, t)
     clubs = service.store.clubs()
     single = [tm for tm in teams.values() if tm.number == 1]
     lone = next(
@@ -514,10 +514,10 @@ def test_the_holder_from_the_roll_of_honour_gets_a_bye(cup_event: EventService) 
         ops.draw(copy, None, seed=seed)
         byes = {
             m["home_team_id"]
-            for m in ops.matches(copy, ops._cup(copy, None), 1)
+            for m in ops.matches(copy, ops.cup_of(copy, None), 1)
             if not m["away_team_id"]
         }
-        names = {tm.id: tm.name for tm in ops._teams(copy, ops._cup(copy, None)).values()}
+        names = {tm.id: tm.name for tm in ops.teams_of(copy, ops.cup_of(copy, None)).values()}
         assert lone.name in {names[b] for b in byes}
 
 

@@ -7,9 +7,9 @@ time, and a deferred import is a dependency all the same), relative ones resolve
 core actually loads. ``[tool.importlinter]`` in ``pyproject.toml`` states the same layers
 for ``lint-imports``.
 
-Today some faces still import the store: those pairs are listed by name in
-``KNOWN_VIOLATIONS``, each with its reason, and a second test fails once a listed pair
-is gone, so the list can only shrink.
+A pair allowed to break a contract would be listed by name in ``KNOWN_VIOLATIONS`` with
+its reason (none is, today), and a second test fails once a listed pair is gone, so the
+list can only shrink.
 """
 
 from __future__ import annotations
@@ -45,20 +45,9 @@ NEVER: dict[str, frozenset[str]] = {
 # Only the store opens the event file: nobody else even imports SQLite.
 SQLITE = frozenset({"sqlite3", "_sqlite3", "sqlite_utils"})
 
-_MOVING = "being moved to views/ by issue 15"
-# (importer, imported) pairs that break « faces do not import the store » today.
-KNOWN_VIOLATIONS: dict[tuple[str, str], str] = {
-    (
-        "arbitre_tui.faces.cli.main",
-        "arbitre_tui.store.backup",
-    ): f"list_backups, BackupFailed: {_MOVING}",
-    ("arbitre_tui.faces.cli.main", "arbitre_tui.store.repo"): f"restore_event: {_MOVING}",
-    ("arbitre_tui.faces.cli.main", "arbitre_tui.store.db"): f"ForbiddenOpen, StoreError: {_MOVING}",
-    (
-        "arbitre_tui.faces.cli.main",
-        "arbitre_tui.store.journal",
-    ): f"OperationError, NeedsConfirmation: {_MOVING}",
-}
+# (importer, imported) pairs allowed to break a contract: none left (issue 15 moved the
+# command line's backups and errors behind the operations). A pair added here needs its reason.
+KNOWN_VIOLATIONS: dict[tuple[str, str], str] = {}
 
 
 def _module_name(path: Path) -> tuple[str, bool]:
@@ -234,3 +223,41 @@ def test_lint_imports_keeps_every_contract() -> None:
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert " 0 broken" in out.stdout and "BROKEN" not in out.stdout
+
+
+def private_reaches(path: Path) -> list[str]:
+    """``alias._name`` where ``alias`` is a module of the house imported by ``path``: a
+    private helper used across a module boundary (as the cup screen once did)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    modules: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (
+            node.level > 0 or (node.module or "").startswith(PACKAGE)
+        ):
+            modules |= {alias.asname or alias.name for alias in node.names}
+        elif isinstance(node, ast.Import):
+            modules |= {a.asname or a.name for a in node.names if a.name.startswith(PACKAGE)}
+    return [
+        f"{path.name}:{node.lineno} {node.value.id}.{node.attr}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in modules
+        and node.attr.startswith("_")
+        and not node.attr.startswith("__")
+    ]
+
+
+def test_faces_views_and_publish_use_no_private_helper(tmp_path: Path) -> None:
+    """Faces, views and publish call what the lower layers make public, never ``ops._x``;
+    the checker itself is tried on a line that breaks the rule."""
+    bad = [
+        hit
+        for layer in ("faces", "views", "publish")
+        for f in sorted((SRC / PACKAGE / layer).rglob("*.py"))
+        for hit in private_reaches(f)
+    ]
+    assert not bad, bad
+    probe = tmp_path / "probe.py"
+    probe.write_text("from ..operations import cup as ops\nops._match(1)\nops.matches(1)\n")
+    assert private_reaches(probe) == ["probe.py:2 ops._match"]

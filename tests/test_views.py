@@ -223,7 +223,7 @@ def test_draws_are_replayed_and_the_summary_counts(demo_file: Path) -> None:
 
 def _cup_round_played(path: Path) -> EventService:
     service = create_from_template(path, "coupe-alsace")
-    t = cup_ops._cup(service, None)
+    t = cup_ops.cup_of(service, None)
     cup_ops.draw(service, None, seed=1)
     rng = random.Random(4)
     for m in cup_ops.matches(service, t, 1):

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from .event import EventService
 
 
-def _cup(service: EventService, key: str | None) -> Tournament:
+def cup_of(service: EventService, key: str | None) -> Tournament:
+    """The cup ``key`` (or the event's only cup); any other section is refused."""
     if key is None:
         cups = [t for t in service.store.tournaments() if t.system is System.TEAM_CUP]
         if len(cups) == 1:
@@ -44,7 +45,7 @@ def matches(
     return rows
 
 
-def _teams(service: EventService, t: Tournament) -> dict[int, Team]:
+def teams_of(service: EventService, t: Tournament) -> dict[int, Team]:
     assert t.id is not None
     return {team.id: team for team in service.store.teams(t.id) if team.id is not None}
 
@@ -70,18 +71,18 @@ def _cup_teams(service: EventService, t: Tournament) -> list[cup.CupTeam]:
         cup.CupTeam(
             team.id or 0, clubs[team.club_id], team.number, _strength(rosters.get(team.id or 0, []))
         )
-        for team in _teams(service, t).values()
+        for team in teams_of(service, t).values()
     ]
 
 
 def entry_check(service: EventService, key: str | None) -> list[str]:
-    return cup.entry_faults(_cup_teams(service, _cup(service, key)))
+    return cup.entry_faults(_cup_teams(service, cup_of(service, key)))
 
 
 def draw(service: EventService, key: str | None, seed: int | None = None) -> int:
     """Draw the next round: byes by priority then by lot (round 1), pairs by lot, hosting."""
     with service.journal.operation("cup_draw", {"tournament": key}) as tx:
-        t = _cup(service, key)
+        t = cup_of(service, key)
         previous = matches(service, t)
         number = (max(m["round"] for m in previous) + 1) if previous else 1
         tx.args.update({"tournament": t.key, "round": number})
@@ -159,7 +160,7 @@ def _late(m: dict[str, Any]) -> bool:
     return bool(m["confirmations"].get("reported_after_midnight"))
 
 
-def _match(
+def find_match(
     service: EventService, t: Tournament, number: int, round_number: int | None = None
 ) -> dict[str, Any]:
     rows = matches(service, t)
@@ -176,9 +177,9 @@ def _in_match(
     service: EventService, tx: Tx, key: str | None, number: int
 ) -> tuple[Tournament, dict[str, Any]]:
     """The cup and its match ``number`` of the current round, read inside the operation."""
-    t = _cup(service, key)
+    t = cup_of(service, key)
     tx.args["tournament"] = t.key
-    return t, _match(service, t, number)
+    return t, find_match(service, t, number)
 
 
 def _check_plays(m: dict[str, Any], team_id: int, number: int) -> None:
@@ -234,11 +235,11 @@ def lineup_check(
     on: dt.date | None = None,
 ) -> list[str]:
     """Every reason a line-up would be refused (empty: eligible). Reads only: for live checks."""
-    t = _cup(service, key)
-    m = _match(service, t, number)
+    t = cup_of(service, key)
+    m = find_match(service, t, number)
     if team_id not in (m["home_team_id"], m["away_team_id"]):
         raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
-    teams = _teams(service, t)
+    teams = teams_of(service, t)
     club = service.store.clubs()[teams[team_id].club_id]
     roster = {p.id for p in _rosters(service, t).get(team_id, [])}
     everyone = {p.id: p for p in service.store.players(t.id or 0)}
@@ -300,8 +301,8 @@ def record_board(
     with service.journal.operation(
         "cup_result", {"tournament": key, "match": number, "board": board, "result": result}
     ) as tx:
-        t = _cup(service, key)
-        m = _match(service, t, number)
+        t = cup_of(service, key)
+        m = find_match(service, t, number)
         if m["away_team_id"] is None:
             raise OperationError(f"Match {number} : exempt, pas de résultat.")
         if m["lineup_home"] is None or m["lineup_away"] is None:
@@ -479,13 +480,13 @@ def honours(
         with service.journal.operation(
             "roll_of_honour", {"tournament": key, "season": season, "club": club}
         ) as tx:
-            t = _cup(service, key)
+            t = cup_of(service, key)
             assert t.id is not None
             tx.args["tournament"] = t.key
             if any(s == season for s, _ in service.store.roll_of_honour(t.id)):
                 raise OperationError(f"La saison {season} est déjà au palmarès.")
             tx.insert("roll_of_honour", {"tournament_id": t.id, "season": season, "club": club})
-    t = _cup(service, key)
+    t = cup_of(service, key)
     pairs = service.store.roll_of_honour(t.id or 0)
     return pairs, cup.trophy_kept(pairs)
 

@@ -86,6 +86,10 @@ class EventService:
     def close(self) -> None:
         self.store.close()
 
+    def backup(self, dest: Path | None = None) -> Path:
+        """A manual backup of the whole file (beside it, or in ``dest``)."""
+        return self.store.backup("manuel", dest)
+
     # -- lookups ---------------------------------------------------------
 
     def tournament(self, key: str | None = None) -> Tournament:

@@ -20,6 +20,8 @@ class MatchLine:
     number: int
     home: str
     away: str | None
+    home_team_id: int
+    away_team_id: int | None
     lineups: int  # line-ups handed in, 0 to 2
     score: str
     winner: str | None
@@ -67,6 +69,8 @@ def build(reader: Reader, t: Tournament) -> Cup:
                 m["number"],
                 teams.get(m["home_team_id"], "?"),
                 teams.get(m["away_team_id"]) if m["away_team_id"] else None,
+                m["home_team_id"],
+                m["away_team_id"],
                 sum(1 for side in ("lineup_home", "lineup_away") if m[side]),
                 f"{m['home_points']:g}-{m['away_points']:g}" if decided else "",
                 teams.get(m["winner_team_id"]) if m["winner_team_id"] else None,

@@ -8,6 +8,7 @@ both captains and the arbiter with the confirmations given in the application.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -95,6 +96,17 @@ class MatchSheet:
     reason: str
     notes: tuple[str, ...]
     signatures: tuple[Signature, ...]
+    # what the match screen needs besides the sheet: the teams' ids, the line-ups handed
+    # in (player ids in board order, None until handed in), when, and the clocks advanced
+    home_team_id: int = 0
+    away_team_id: int | None = None
+    lineup_home: tuple[int, ...] | None = None
+    lineup_away: tuple[int, ...] | None = None
+    match_day: dt.date | None = None  # the day a line-up was handed in (art. 3.9's midnight)
+    confirmed: tuple[str, ...] = ()
+    reported_at: str | None = None
+    reported_late: bool = False
+    clock_advances: tuple[tuple[str, int], ...] = ()  # (« home » / « away », minutes)
 
     @property
     def title(self) -> str:
@@ -124,8 +136,8 @@ def match_sheet(
     """Match ``number`` of the cup's round (default: the last round drawn)."""
     reader = Reader(service)
     with reader.consistent():
-        t = cup_ops._cup(service, key)
-        return _build(reader, t, [cup_ops._match(service, t, number, round_number)])[0]
+        t = cup_ops.cup_of(service, key)
+        return _build(reader, t, [cup_ops.find_match(service, t, number, round_number)])[0]
 
 
 def match_sheets(service: EventService, t: Tournament) -> list[MatchSheet]:
@@ -167,6 +179,8 @@ def _sheet(
         for k in range(BOARDS)
     )
     conf = m["confirmations"]
+    advances = cup_ops.clock_advances(t, m) if away is not None else {}
+    handed = m["lineup_home_at"] or m["lineup_away_at"]
     notes: list[str] = []
     if away is None:
         notes.append(f"Exempt : {home} passe au tour suivant sans jouer.")
@@ -178,7 +192,7 @@ def _sheet(
         notes += [
             f"Composition remise en retard : pendules du "
             f"{'recevant' if side == 'home' else 'visiteur'} avancées de {minutes} min."
-            for side, minutes in cup_ops.clock_advances(t, m).items()
+            for side, minutes in advances.items()
         ]
     signatures = (
         Signature("Capitaine recevant", home, conf.get("capitaine-recevant")),
@@ -200,4 +214,13 @@ def _sheet(
         reason=m["reason"] or "",
         notes=tuple(notes),
         signatures=signatures,
+        home_team_id=int(m["home_team_id"]),
+        away_team_id=m["away_team_id"],
+        lineup_home=tuple(m["lineup_home"]) if m["lineup_home"] else None,
+        lineup_away=tuple(m["lineup_away"]) if m["lineup_away"] else None,
+        match_day=dt.datetime.fromisoformat(handed).date() if handed else None,
+        confirmed=tuple(k for k in conf if k != "reported_after_midnight"),
+        reported_at=m["reported_at"],
+        reported_late=bool(conf.get("reported_after_midnight")),
+        clock_advances=tuple(advances.items()),
     )

@@ -21,19 +21,18 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
 def cmd_status(args: argparse.Namespace) -> int:
     from ...operations import cup
+    from ...views.cup import build
+    from ...views.reader import Reader, as_json
 
     service = open_event(args.file)
-    t = cup._cup(service, args.tournoi)
-    teams = cup._teams(service, t)
-    rows = cup.matches(service, t)
+    view = build(Reader(service), cup.cup_of(service, args.tournoi))
     if getattr(args, "json", False):
-        print_json(rows)
+        print_json(as_json(view.matches))
         return 0
-    for m in rows:
-        away = teams[m["away_team_id"]].name if m["away_team_id"] else "exempt"
-        win = teams[m["winner_team_id"]].name if m["winner_team_id"] else "…"
+    for m in view.matches:
         print(
-            f"T{m['round']} M{m['number']:<2} {teams[m['home_team_id']].name:<32} – {away:<32} → {win} {m['reason']}"
+            f"T{m.round} M{m.number:<2} {m.home:<32} – {m.away or 'exempt':<32} → "
+            f"{m.winner or '…'} {m.reason or ''}".rstrip()
         )
     return 0
 

@@ -166,21 +166,20 @@ def cmd_redo(args: argparse.Namespace) -> int:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     service = open_event(args.file)
-    out = service.store.backup("manuel", Path(args.dest) if args.dest else None)
+    out = service.backup(Path(args.dest) if args.dest else None)
     print(f"Sauvegarde : {out}")
     return 0
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    from ...store.backup import list_backups
-    from ...store.repo import restore_event
+    from ...operations.backups import list_backups, restore
 
     path = Path(args.file)
     if args.list:
         for b in list_backups(path):
             print(b)
         return 0
-    chosen, aside = restore_event(path, Path(args.backup) if args.backup else None)
+    chosen, aside = restore(path, Path(args.backup) if args.backup else None)
     kept = f" ; l'état d'avant est gardé dans {aside}" if aside else ""
     print(f"{path} restauré depuis {chosen}{kept}.")
     return 0
@@ -535,9 +534,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from ...store.backup import BackupFailed
-    from ...store.db import ForbiddenOpen, StoreError
-    from ...store.journal import NeedsConfirmation, OperationError
+    from ...operations import (
+        BackupFailed,
+        ForbiddenOpen,
+        NeedsConfirmation,
+        OperationError,
+        StoreError,
+    )
 
     args = build_parser().parse_args(argv)
     try:

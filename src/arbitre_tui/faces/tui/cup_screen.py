@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Static
 
 from ...operations import OperationError, StoreBusy
 from ...operations import cup as ops
-from ...views.match_sheet import match_sheet
+from ...views.match_sheet import MatchSheet, match_sheet
 from ...views.reader import Reader
 from .footer import KeysFooter
 from .french import SCREEN_BINDINGS, FrenchTable
@@ -73,32 +73,29 @@ class MatchScreen(ModalScreen[None]):
         self.refresh_match()
 
     @property
-    def match(self) -> dict[str, Any]:
-        return ops._match(self.service, ops._cup(self.service, self.key), self.number)
+    def sheet(self) -> MatchSheet:
+        """The match as the procès-verbal shows it (one read of the file)."""
+        return match_sheet(self.service, self.key, self.number)
 
     def team_id(self) -> int:
-        m = self.match
-        return int(m["home_team_id"] if self.side == "home" else m["away_team_id"])
+        sheet = self.sheet
+        return int(sheet.home_team_id if self.side == "home" else sheet.away_team_id or 0)
 
     def refresh_match(self, message: str = "") -> None:
-        t = ops._cup(self.service, self.key)
-        m = self.match
-        teams = ops._teams(self.service, t)
-        home, away = teams[m["home_team_id"]].name, teams[m["away_team_id"]].name
-        self.query_one("#match-title", Static).update(
-            Text(f"Match {self.number} : {home} – {away}")
-        )
+        reader = Reader(self.service)
+        with reader.consistent():
+            sheet = self.sheet
+            everyone = reader.people(reader.tournament(self.key))
+        self.query_one("#match-title", Static).update(Text(f"Match {self.number} : {sheet.title}"))
         table = self.query_one("#match-table", DataTable)
         cursor = table.cursor_row
         was_boards = bool(table.columns) and "Résultat" in [
             str(c.label) for c in table.columns.values()
         ]
         table.clear(columns=True)
-        everyone = Reader(self.service).people(t)
-        if self.showing_boards or (m["lineup_home"] and m["lineup_away"]):
+        if self.showing_boards or (sheet.lineup_home and sheet.lineup_away):
             self.showing_boards = True
             table.add_columns("Éch.", "Recevant", "Résultat", "Visiteur")
-            sheet = match_sheet(self.service, self.key, self.number)  # as the procès-verbal
             for b in sheet.boards:
                 table.add_row(
                     Text(str(b.number)),
@@ -112,25 +109,24 @@ class MatchScreen(ModalScreen[None]):
                 if sheet.reason
                 else "Saisissez les 4 résultats (point de vue du recevant)."
             )
-            confirmed = ", ".join(k for k in m["confirmations"] if k != "reported_after_midnight")
-            if confirmed:
-                state += f" — confirmé : {confirmed}"
-            reported = m["reported_at"]
+            if sheet.confirmed:
+                state += f" — confirmé : {', '.join(sheet.confirmed)}"
+            reported = sheet.reported_at
             state += (
                 f" — transmis {reported[11:16]}"
-                + (" (après minuit !)" if m["confirmations"].get("reported_after_midnight") else "")
+                + (" (après minuit !)" if sheet.reported_late else "")
                 if reported
                 else " — résultat à transmettre avant minuit (t)"
             )
-            for side, minutes in ops.clock_advances(ops._cup(self.service, self.key), m).items():
+            for side, minutes in sheet.clock_advances:
                 state += (
                     f" — pendules {'recevant' if side == 'home' else 'visiteur'} +{minutes} min"
                 )
         else:
             team = self.team_id()
-            done = m[f"lineup_{self.side}"]
+            done = sheet.lineup_home if self.side == "home" else sheet.lineup_away
             table.add_columns("N°", "Joueur", "Elo", "Nat.", "Muté", "Échiquier")
-            order = done or self.picked[self.side]
+            order = list(done or self.picked[self.side])
             for p in (x for x in everyone.values() if x.team_id == team):
                 board = str(order.index(p.id) + 1) if p.id is not None and p.id in order else ""
                 table.add_row(
@@ -248,9 +244,7 @@ class MatchScreen(ModalScreen[None]):
         """The result is reported now; after midnight of the match day the team travels next round."""
         import datetime as dt
 
-        m = self.match
-        handed = m["lineup_home_at"] or m["lineup_away_at"]
-        day = dt.datetime.fromisoformat(handed).date() if handed else dt.date.today()
+        day = self.sheet.match_day or dt.date.today()
         now = dt.datetime.now().replace(microsecond=0)
         self._run(
             lambda: ops.report(self.service, self.key, self.number, now, day),
@@ -277,13 +271,13 @@ class MatchScreen(ModalScreen[None]):
         """Which team: r the home team, v the away team (named in the question)."""
         from .prompts import ChoicePrompt
 
-        m = self.match
-        teams = ops._teams(self.service, ops._cup(self.service, self.key))
-        home, away = teams[m["home_team_id"]], teams[m["away_team_id"]]
+        sheet = self.sheet
+        home = (sheet.home_team_id, sheet.home)
+        away = (sheet.away_team_id or 0, sheet.away or "")
         self.app.push_screen(
             ChoicePrompt(
-                f"{question} — r {home.name}, v {away.name} :",
-                [("r", home.name, (home.id, home.name)), ("v", away.name, (away.id, away.name))],
+                f"{question} — r {home[1]}, v {away[1]} :",
+                [("r", home[1], home), ("v", away[1], away)],
                 then,
                 on_cancel=lambda: self.refresh_match("Annulé"),
             )
