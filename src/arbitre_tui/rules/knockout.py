@@ -283,11 +283,20 @@ def lucky_loser_pool(
     return sorted(pool)
 
 
-def ranking(
-    rounds: list[list[Match]], rule: str, ratings: dict[int, int], total_rounds: int | None = None
-) -> list[tuple[int, int, list[int]]]:
-    """Final ranking: winner, finalist, then each round's losers ordered by how far their
-    conqueror went. Returns (first place, last place, players) groups."""
+@dataclass(frozen=True)
+class _Outcome:
+    """One walk of the bracket, read by the ranking and by the prize order alike: the round
+    each player went out in, who beat them, the champion, a third-place game's order."""
+
+    eliminated_in: dict[int, int]
+    beaten_by: dict[int, int]
+    champion: int | None
+    third: list[int]
+
+
+def _outcome(
+    rounds: list[list[Match]], rule: str, ratings: dict[int, int], total_rounds: int | None
+) -> _Outcome:
     eliminated_in: dict[int, int] = {}
     beaten_by: dict[int, int] = {}
     champion: int | None = None
@@ -315,6 +324,24 @@ def ranking(
                     beaten_by[loser] = w
             if number == (total_rounds or len(rounds)) and w is not None:
                 champion = w  # only the final's winner
+    return _Outcome(eliminated_in, beaten_by, champion, third)
+
+
+def ranking(
+    rounds: list[list[Match]], rule: str, ratings: dict[int, int], total_rounds: int | None = None
+) -> list[tuple[int, int, list[int]]]:
+    """Final ranking: winner, finalist, then each round's losers ordered by how far their
+    conqueror went. Returns (first place, last place, players) groups."""
+    return _groups(rounds, _outcome(rounds, rule, ratings, total_rounds))
+
+
+def _groups(rounds: list[list[Match]], out: _Outcome) -> list[tuple[int, int, list[int]]]:
+    eliminated_in, beaten_by, champion, third = (
+        out.eliminated_in,
+        out.beaten_by,
+        out.champion,
+        out.third,
+    )
     last = len(rounds) + 1
 
     def reach(player: int) -> int:
@@ -363,17 +390,11 @@ def prize_order(
     is built from the top). Decided here, the text being silent; no conqueror (a double
     forfeit): by rating, then registration order.
     """
-    beaten_by: dict[int, int] = {}
-    for matches in rounds:
-        for m in matches:
-            if m.black is None:
-                continue
-            w = winner(m.white, m.black, m.result, m.decider, rule, ratings)
-            if w is not None:
-                beaten_by[m.black if w == m.white else m.white] = w
+    out = _outcome(rounds, rule, ratings, total_rounds)
+    beaten_by = out.beaten_by
     position: dict[int, int] = {}
     order: list[int] = []
-    for _first, _last, ids in ranking(rounds, rule, ratings, total_rounds):
+    for _first, _last, ids in _groups(rounds, out):
 
         def key(p: int) -> tuple[int, int, int]:
             conqueror = beaten_by.get(p)
