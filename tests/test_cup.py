@@ -590,3 +590,43 @@ def test_equipment_missing_on_two_boards_is_no_3_0_by_default(cup_event: EventSe
     after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
     assert after["results"][2:] == ["A-1", "A-1"]
     assert after["winner_team_id"] == m["home_team_id"] and "échiquier 1" in after["reason"]
+
+
+def test_the_last_finalist_from_the_roll_of_honour_gets_a_bye(
+    cup_event: EventService, tmp_path: Path
+) -> None:
+    """Issue 16: the last finalist's priority bye (art. 2.2) came only from a setting; the
+    roll of honour now records the beaten finalist (`cup honours --finaliste`), and the next
+    draw gives that club's team 1 a bye. A club with a single team gets no bye otherwise."""
+    service = cup_event
+    t = ops.cup_of(service, None)
+    teams = ops.teams_of(service, t)
+    clubs = service.store.clubs()
+    lone = [
+        tm
+        for tm in teams.values()
+        if tm.number == 1 and sum(1 for o in teams.values() if o.club_id == tm.club_id) == 1
+    ]
+    winner, finalist = lone[0], lone[1]
+    path = tmp_path / "f.sqlite"
+    create_from_template(path, "coupe-alsace").close()
+    out = arbitre(
+        "cup", "honours", str(path), "--season", "2026", "--club", clubs[winner.club_id],
+        "--finaliste", clubs[finalist.club_id],
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    for seed in range(4):  # whatever the draw
+        copy = create_from_template(tmp_path / f"c{seed}.sqlite", "coupe-alsace")
+        ops.honours(copy, None, "2026", clubs[winner.club_id], clubs[finalist.club_id])
+        ops.draw(copy, None, seed=seed)
+        byes = {
+            m["home_team_id"]
+            for m in ops.matches(copy, ops.cup_of(copy, None), 1)
+            if not m["away_team_id"]
+        }
+        names = {tm.id: tm.name for tm in ops.teams_of(copy, ops.cup_of(copy, None)).values()}
+        assert {winner.name, finalist.name} <= {names[b] for b in byes}
+    same = arbitre(
+        "cup", "honours", str(path), "--season", "2027", "--club", "X", "--finaliste", "X"
+    )
+    assert same.returncode == 2 and "finaliste" in same.stderr

@@ -114,7 +114,9 @@ def draw(service: EventService, key: str | None, seed: int | None = None) -> int
             # the holder: the setting, else the roll of honour's latest winner (issue 16)
             roll = service.store.roll_of_honour(t.id or 0)
             holder = settings.get("holder") or cup.holder(roll)
-            finalist = settings.get("last_finalist")
+            finalist = settings.get("last_finalist") or cup.last_finalist(
+                service.store.finalists(t.id or 0)
+            )
             teams = [c for c in _cup_teams(service, t) if c.id in alive]
             given, pool = cup.bye_priority(teams, holder, finalist)
             missing = cup.byes_needed(len(teams)) - len(given)
@@ -472,20 +474,33 @@ def lineup_delay(t: Tournament, m: dict[str, Any], side: str, start: dt.datetime
 
 
 def honours(
-    service: EventService, key: str | None, season: str | None = None, club: str | None = None
+    service: EventService,
+    key: str | None,
+    season: str | None = None,
+    club: str | None = None,
+    finalist: str | None = None,
 ) -> tuple[list[tuple[str, str]], str | None]:
     """The roll of honour across seasons; a club's third win keeps the trophy (the latest
-    kept is returned; ``trophies`` of the roll says every one and the wins at stake)."""
+    kept is returned; ``trophies`` of the roll says every one and the wins at stake). The
+    season's beaten finalist, if given, has the next draw's second priority bye."""
+    if finalist and not (season and club):
+        raise OperationError("Le finaliste s'inscrit avec la saison et le vainqueur.")
+    if finalist and finalist == club:
+        raise OperationError(f"{club} ne peut être à la fois vainqueur et finaliste.")
     if season and club:
         with service.journal.operation(
-            "roll_of_honour", {"tournament": key, "season": season, "club": club}
+            "roll_of_honour",
+            {"tournament": key, "season": season, "club": club, "finalist": finalist},
         ) as tx:
             t = cup_of(service, key)
             assert t.id is not None
             tx.args["tournament"] = t.key
             if any(s == season for s, _ in service.store.roll_of_honour(t.id)):
                 raise OperationError(f"La saison {season} est déjà au palmarès.")
-            tx.insert("roll_of_honour", {"tournament_id": t.id, "season": season, "club": club})
+            tx.insert(
+                "roll_of_honour",
+                {"tournament_id": t.id, "season": season, "club": club, "finalist": finalist},
+            )
     t = cup_of(service, key)
     pairs = service.store.roll_of_honour(t.id or 0)
     return pairs, cup.trophy_kept(pairs)

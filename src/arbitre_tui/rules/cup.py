@@ -396,3 +396,8 @@ def trophy_kept(roll: Sequence[tuple[str, str]]) -> str | None:
 def holder(roll: Sequence[tuple[str, str]]) -> str | None:
     """The cup holder: the winner of the latest season on the roll."""
     return roll[-1][1] if roll else None
+
+
+def last_finalist(finals: Sequence[tuple[str, str | None]]) -> str | None:
+    """The last finalist: the club beaten in the latest season's final, if the roll says."""
+    return finals[-1][1] if finals else None

@@ -84,7 +84,9 @@ SETTINGS: dict[str, Setting] = {
     "break_minutes": _s(int, 10, "pause entre deux rondes (min)"),
     # team cup (004)
     "holder": _s(str | None, None, "club tenant de la Coupe (défaut : palmarès)"),
-    "last_finalist": _s(str | None, None, "club finaliste de la dernière édition"),
+    "last_finalist": _s(
+        str | None, None, "club finaliste de la dernière édition (défaut : palmarès)"
+    ),
     "licence_deadline": _s(dt.date | None, None, "licence au plus tard le"),
     "board_colours_home": _s(str, "WBBW", "couleurs du recevant par échiquier"),
     "match_start": _s(Clock, "09:00", "heure des matchs (hh:mm)"),

@@ -336,6 +336,16 @@ class Store:
             )
         ]
 
+    def finalists(self, tournament_id: int) -> list[tuple[str, str | None]]:
+        """A cup's beaten finalists by season (None where the roll does not say)."""
+        return [
+            (str(r[0]), r[1])
+            for r in self.conn.execute(
+                "SELECT season, finalist FROM roll_of_honour WHERE tournament_id = ? ORDER BY id",
+                (tournament_id,),
+            )
+        ]
+
     def draws(self) -> list[dict[str, Any]]:
         return [dict(r) for r in self.conn.execute("SELECT * FROM draws ORDER BY id")]
 

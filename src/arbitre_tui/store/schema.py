@@ -309,6 +309,10 @@ MIGRATIONS: list[str] = [
         '$.playoffs', '$.initial_colour_drawn', '$.pairing_numbers', '$.ko', '$.roll_of_honour'
     );
     """,
+    # the last finalist has the second priority bye (004 art. 2.2), as the holder has the first
+    """
+    ALTER TABLE roll_of_honour ADD COLUMN finalist TEXT;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

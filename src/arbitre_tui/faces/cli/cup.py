@@ -139,7 +139,7 @@ def cmd_honours(args: argparse.Namespace) -> int:
     service = open_event(args.file)
     from ...rules.cup import trophies
 
-    roll, _kept = cup.honours(service, args.tournoi, args.season, args.club)
+    roll, _kept = cup.honours(service, args.tournoi, args.season, args.club, args.finaliste)
     for season, club in roll:
         print(f"  {season}  {club}")
     read = trophies(roll)
@@ -232,6 +232,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     h = base("honours", "palmarès ; --season et --club pour ajouter un vainqueur", cmd_honours)
     h.add_argument("--season", default=None, help="saison, ex. 2026-2027")
     h.add_argument("--club", default=None, help="club vainqueur")
+    h.add_argument(
+        "--finaliste", default=None, help="club finaliste battu (2e priorité d'exemption)"
+    )
     sh = base("sheet", "procès-verbal imprimable (HTML A4)", cmd_sheet)
     sh.add_argument("match", type=int, metavar="MATCH")
     sh.add_argument("out", metavar="SORTIE.html", help="fichier à écrire")
