@@ -509,16 +509,19 @@ def test_the_holder_from_the_roll_of_honour_gets_a_bye(cup_event: EventService) 
         if sum(1 for o in teams.values() if o.club_id == tm.club_id) == 1
     )  # fmt: skip  # a club with one team: a bye only as the holder
     for seed in range(5):  # whatever the draw
-        copy = create_from_template(service.path.parent / f"c{seed}.sqlite", "coupe-alsace")
-        ops.honours(copy, None, "2026", clubs[lone.club_id])
-        ops.draw(copy, None, seed=seed)
-        byes = {
-            m["home_team_id"]
-            for m in ops.matches(copy, ops.cup_of(copy, None), 1)
-            if not m["away_team_id"]
-        }
-        names = {tm.id: tm.name for tm in ops.teams_of(copy, ops.cup_of(copy, None)).values()}
-        assert lone.name in {names[b] for b in byes}
+        path = service.path.parent / f"c{seed}.sqlite"
+        assert lone.name in _byes_after(path, seed, clubs[lone.club_id])
+
+
+def _byes_after(path: Path, seed: int, winner: str, finalist: str | None = None) -> set[str]:
+    """A fresh cup whose roll of honour names last season's winner (and finalist), drawn
+    with ``seed``: the teams with a first-round bye."""
+    copy = create_from_template(path, "coupe-alsace")
+    ops.honours(copy, None, "2026", winner, finalist)
+    ops.draw(copy, None, seed=seed)
+    t = ops.cup_of(copy, None)
+    names = {tm.id: tm.name for tm in ops.teams_of(copy, t).values()}
+    return {names[m["home_team_id"]] for m in ops.matches(copy, t, 1) if not m["away_team_id"]}
 
 
 def _empty_cup(path: Path) -> EventService:
@@ -616,16 +619,10 @@ def test_the_last_finalist_from_the_roll_of_honour_gets_a_bye(
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     for seed in range(4):  # whatever the draw
-        copy = create_from_template(tmp_path / f"c{seed}.sqlite", "coupe-alsace")
-        ops.honours(copy, None, "2026", clubs[winner.club_id], clubs[finalist.club_id])
-        ops.draw(copy, None, seed=seed)
-        byes = {
-            m["home_team_id"]
-            for m in ops.matches(copy, ops.cup_of(copy, None), 1)
-            if not m["away_team_id"]
-        }
-        names = {tm.id: tm.name for tm in ops.teams_of(copy, ops.cup_of(copy, None)).values()}
-        assert {winner.name, finalist.name} <= {names[b] for b in byes}
+        byes = _byes_after(
+            tmp_path / f"c{seed}.sqlite", seed, clubs[winner.club_id], clubs[finalist.club_id]
+        )
+        assert {winner.name, finalist.name} <= byes
     same = arbitre(
         "cup", "honours", str(path), "--season", "2027", "--club", "X", "--finaliste", "X"
     )
