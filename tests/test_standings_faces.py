@@ -12,7 +12,9 @@ from textual.widgets import DataTable
 
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations import EventService
-from arbitre_tui.operations.standings import complete_rounds, standings
+from arbitre_tui.operations.standings import complete_rounds, crosstable, standings
+from arbitre_tui.rules import tiebreaks as tb
+from arbitre_tui.rules.models import Player
 
 from .conftest import VECTORS, make_round_robin
 
@@ -133,3 +135,30 @@ async def test_prize_view_in_the_classement_pane(demo_file: Path) -> None:
             "Elo",
             "Pts",
         ]
+
+
+def test_tpn_is_the_pairing_number_not_the_store_id(tmp_path: Path) -> None:
+    """Issue 16: TPN (C.07 7.8) ranked by the store's ids (registration order). Players
+    registered weakest first: before round 1 the tie is split by the initial order
+    (strongest = n° 1); once a round robin has drawn its numbers, by those."""
+    from arbitre_tui.rules.models import System, Tournament
+
+    service = EventService(tmp_path / "tpn.sqlite", create=True)
+    service.create_event("TPN", "Ville")
+    service.add_tournament(
+        Tournament(key="s", name="Suisse", system=System.SWISS, rounds_planned=3, tiebreaks=["TPN"])
+    )
+    ids = [
+        service.register_player("s", Player(surname=f"J{r}", first_name="A", rating_fide=r))
+        for r in (1500, 1600, 1700, 1800)
+    ]
+    _, rows, _ = standings(service, service.tournament("s"))
+    assert [r.start for r in rows] == ids[::-1]
+    assert [r.values["TPN"] for r in rows] == [1, 2, 3, 4]
+    drawn = make_round_robin(tmp_path / "rr.sqlite", players=4)
+    t = drawn.tournament("rr")
+    drawn.pair_round("rr", seed=3)
+    numbers = drawn.store.pairing_numbers(t.id or 0)
+    assert numbers
+    tpn = tb.standings(crosstable(drawn, t), ["PTS", "TPN"])
+    assert [r.start for r in tpn] == numbers

@@ -9,6 +9,7 @@ from ..rules.errors import RuleError
 from ..rules.models import Bye, Player, Result, Tournament
 from ..rules.prizes import Candidate, Prize, PrizeList, PrizeSettings, distribute
 from ..rules.settings import setting
+from ..rules.swiss.order import ranking_key
 from ..store.journal import OperationError
 from .formats import format_of
 
@@ -66,10 +67,22 @@ def crosstable(service: EventService, t: Tournament, rounds: int | None = None) 
         for pid, lst in entries.items():
             if pid not in seen:  # not paired: absent, withdrawn, or a round robin's free round
                 lst.append(tb.Entry(tb.Kind.ZPB, 0.0))
+    numbers = _pairing_numbers(service, t, players)
     comps = {
-        p.id: tb.Competitor(p.id, p.rating, entries[p.id]) for p in players if p.id is not None
+        p.id: tb.Competitor(p.id, p.rating, entries[p.id], pairing_number=numbers[p.id])
+        for p in players
+        if p.id is not None
     }
     return tb.Crosstable(last, comps, round_robin=format_of(t).round_robin_tiebreaks)
+
+
+def _pairing_numbers(service: EventService, t: Tournament, players: list[Player]) -> dict[int, int]:
+    """Each player's tournament pairing number (TPN, C.07 7.8): the numbers a round robin
+    drew, else the C.04.2 initial order (rating, title, name) — never the store's ids."""
+    assert t.id is not None
+    drawn = service.store.pairing_numbers(t.id) or []
+    rest = sorted((p for p in players if p.id not in drawn), key=ranking_key)
+    return {pid: k for k, pid in enumerate([*drawn, *(p.id for p in rest)], start=1) if pid}
 
 
 def standings(
