@@ -4,11 +4,9 @@ handed in, score, winner and reason (Coupe pane; the cup's standings are its mat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..rules.models import Tournament
-    from .reader import Reader
+from ..rules.models import Tournament
+from .reader import Reader
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,8 @@ rounds (`arbitre show`, `arbitre new`, the app's header, the site's home page)."
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .reader import Reader
+from .reader import Reader
 
 
 @dataclass(frozen=True, slots=True)

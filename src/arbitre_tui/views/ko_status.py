@@ -4,11 +4,9 @@ list, refunds; where the bracket stands (`arbitre ko status`, the Joueurs pane's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..rules.models import Tournament
-    from .reader import Reader
+from ..rules.models import Tournament
+from .reader import Reader
 
 
 @dataclass(frozen=True, slots=True)
