@@ -68,6 +68,8 @@ def test_a_national_rating_is_kept_in_its_record(tmp_path: Path) -> None:
     assert national[0][48:52] == "1234"  # columns 49-52, as in record 001
     player = next(line for line in _lines(text, "001") if "Nationale" in line)
     assert player[48:52].strip() in ("", "0")  # no FIDE rating
+    # 172 (TRF-2026): the start rank took the FIDE rating, else the national one
+    assert _lines(text, "172") == ["172 FRA FIDON"]
 
 
 def test_a_round_robin_is_labelled_as_one(rr: EventService, tmp_path: Path) -> None:

@@ -871,6 +871,8 @@ def export_trf(service: EventService, key: str) -> str:
         if p.rating_ffe and not p.rating_fide:  # TRF-2026 national rating record
             national = entry.model_copy(update={"rating": p.rating_ffe})
             out.other.append("FRA" + trfmod.format_player(national)[3:])
+    if out.other:  # 172: how the start rank used them — FIDE rating, else the FFE's (FIDON)
+        out.headers["172"] = "FRA FIDON"
     for _number, notes in sorted(service.store.manual_changes(t.id).items()):
         out.comments.extend(notes)
     text = trfmod.write(out)
