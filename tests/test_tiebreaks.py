@@ -321,3 +321,10 @@ def test_aob_averages_the_opponents_buchholz_or_fore_buchholz() -> None:
     calc = tb.Calculator(t)
     assert calc.value("AOB", t.competitors[1]) == (3.0 + 3.0) / 2  # BH of 2 and of 3 (8.2)
     assert calc.value("AOB/F", t.competitors[1]) == (2.0 + 2.0) / 2
+
+
+@pytest.mark.parametrize("code", ["BH/D", "BH/X", "BH/N", "BH/V", "SB/P", "SB/S", "KS/K3"])
+def test_the_reference_programs_own_modifiers_are_refused_in_french(code: str) -> None:
+    """docs/tiebreaks.md: modifiers C.07 does not define are refused, not half-read."""
+    with pytest.raises(RuleError, match="Modificateur de départage inconnu"):
+        tb.parse_code(code)
