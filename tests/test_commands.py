@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.command import CommandPalette
+from textual.pilot import Pilot
 
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.tui.commands import COMMANDS, parse_entry
@@ -67,14 +68,19 @@ async def test_close_knockout_registration_from_the_palette(tmp_path: Path) -> N
     assert knockout.status(service, "open-ko")["registration_closed"]
 
 
+async def _enter_late(app: ArbitreApp, pilot: Pilot[object]) -> None:
+    """« Inscription tardive » from the palette: TARDIF Paul, 1700."""
+    await _palette(app, pilot, "retard")
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press(*"TARDIF Paul 1700", "enter")
+    await pilot.pause()
+
+
 async def test_late_entry_from_the_palette_is_registered_and_checked_in(demo_file: Path) -> None:
     app = ArbitreApp(demo_file, tournament="open-b")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _palette(app, pilot, "retard")
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press(*"TARDIF Paul 1700", "enter")
-        await pilot.pause()
+        await _enter_late(app, pilot)
         assert "Inscrit et pointé : TARDIF Paul" in bottom_line(app)
     service = EventService(demo_file)
     players = service.store.players(service.tournament("open-b").id or 0)
@@ -86,11 +92,7 @@ async def test_late_entry_is_one_operation_undone_at_once(demo_file: Path) -> No
     """Registered and checked in: one journal entry, so one ctrl+z takes the entry back."""
     app = ArbitreApp(demo_file, tournament="open-b")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _palette(app, pilot, "retard")
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press(*"TARDIF Paul 1700", "enter")
-        await pilot.pause()
+        await _enter_late(app, pilot)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert "Annulé : inscription, TARDIF Paul" in bottom_line(app)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sqlite3
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -73,26 +74,38 @@ def _french_refusal(answer: dict, *words: str) -> None:
         assert word in answer["message"], answer["message"]
 
 
+def _query(path: Path, sql: str, *args: object) -> list[tuple[object, ...]]:
+    """Rows read by a plain SQLite reader of the file, as another process would."""
+    with closing(sqlite3.connect(path)) as con:
+        return [tuple(r) for r in con.execute(sql, args)]
+
+
 def _round_closed(path: Path, key: str, number: int) -> bool:
-    con = sqlite3.connect(path)
-    try:
-        row = con.execute(
-            "SELECT r.closed FROM rounds r JOIN tournaments t ON t.id = r.tournament_id "
-            "WHERE t.key = ? AND r.number = ?",
-            (key, number),
-        ).fetchone()
-        return bool(row and row[0])
-    finally:
-        con.close()
+    rows = _query(
+        path,
+        "SELECT r.closed FROM rounds r JOIN tournaments t ON t.id = r.tournament_id "
+        "WHERE t.key = ? AND r.number = ?",
+        key,
+        number,
+    )
+    return bool(rows and rows[0][0])
+
+
+def _round_played(
+    rr_master: Path, tmp_path: Path, stations: list[Station]
+) -> tuple[Path, Station, Station]:
+    """Two stations on a copy of the round robin; station A has entered all four boards."""
+    path = copy_event(rr_master, tmp_path / "f.sqlite")
+    a, b = _two(path, stations)
+    for board in (1, 2, 3, 4):
+        a.ok("record_result", "rr", board, "1-0")
+    return path, a, b
 
 
 def test_result_into_a_round_closed_meanwhile_is_refused(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    a, b = _two(path, stations)
-    for board in (1, 2, 3, 4):
-        a.ok("record_result", "rr", board, "1-0")
+    path, a, b = _round_played(rr_master, tmp_path, stations)
     done, answer = _race(
         a,
         ("close_round", "rr", {}),
@@ -108,10 +121,7 @@ def test_close_refused_when_a_result_was_undone_meanwhile(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
     """Undo raced with close: the round must not close with a board empty."""
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    a, b = _two(path, stations)
-    for board in (1, 2, 3, 4):
-        a.ok("record_result", "rr", board, "1-0")
+    path, a, b = _round_played(rr_master, tmp_path, stations)
     done, answer = _race(a, ("undo", {}), b, ("close_round", "rr", {}))
     assert done["ok"], done
     assert games_of_round(path, "rr", 1)[4] is None
@@ -136,20 +146,16 @@ def _players(path: Path, key: str) -> list[int]:
 
 def _half_point_byes(path: Path, key: str, number: int) -> set[int]:
     """Players on a requested bye (not the pairing-allocated one) in round ``number``."""
-    con = sqlite3.connect(path)
-    try:
-        return {
-            r[0]
-            for r in con.execute(
-                "SELECT g.white_id FROM games g JOIN rounds r ON r.id = g.round_id "
-                "JOIN tournaments t ON t.id = r.tournament_id "
-                "WHERE t.key = ? AND r.number = ? AND g.black_id IS NULL AND g.bye IS NOT NULL "
-                "AND g.bye != 'U'",
-                (key, number),
-            )
-        }
-    finally:
-        con.close()
+    rows = _query(
+        path,
+        "SELECT g.white_id FROM games g JOIN rounds r ON r.id = g.round_id "
+        "JOIN tournaments t ON t.id = r.tournament_id "
+        "WHERE t.key = ? AND r.number = ? AND g.black_id IS NULL AND g.bye IS NOT NULL "
+        "AND g.bye != 'U'",
+        key,
+        number,
+    )
+    return {int(str(r[0])) for r in rows}
 
 
 def test_two_bye_requests_from_two_stations_are_both_kept(

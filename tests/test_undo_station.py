@@ -165,15 +165,23 @@ def test_command_line_undo_unknown_or_negative_id_is_refused(
     assert games_of_round(path, "rr")[1] == "1-0"
 
 
-def test_undo_already_undone_is_refused(
+def _board_1_entered(
     rr_master: Path, tmp_path: Path, stations: list[Station]
-) -> None:
-    """Passes today."""
+) -> tuple[Path, Station, int]:
+    """Station A on a copy of the round robin has entered 1-0 on board 1: the file, the
+    station and that entry's journal id."""
     path = copy_event(rr_master, tmp_path / "f.sqlite")
     a = Station(path, "poste-A")
     stations.append(a)
     a.ok("record_result", "rr", 1, "1-0")
-    jid = _jid(path, "record_result")
+    return path, a, _jid(path, "record_result")
+
+
+def test_undo_already_undone_is_refused(
+    rr_master: Path, tmp_path: Path, stations: list[Station]
+) -> None:
+    """Passes today."""
+    path, a, jid = _board_1_entered(rr_master, tmp_path, stations)
     a.ok("undo", jid)
     _refused(a.call("undo", jid))
     assert games_of_round(path, "rr")[1] is None
@@ -188,11 +196,7 @@ def _flags(path: Path) -> dict[int, bool]:
 def test_undo_redo_undo_keeps_state_and_journal_flags_in_step(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    a = Station(path, "poste-A")
-    stations.append(a)
-    a.ok("record_result", "rr", 1, "1-0")
-    x = _jid(path, "record_result")
+    path, a, x = _board_1_entered(rr_master, tmp_path, stations)
 
     def coherent(step: str) -> None:
         board = games_of_round(path, "rr")[1]
