@@ -81,7 +81,7 @@ def entry_check(service: EventService, key: str | None) -> list[str]:
 
 def draw(service: EventService, key: str | None, seed: int | None = None) -> int:
     """Draw the next round: byes by priority then by lot (round 1), pairs by lot, hosting."""
-    with service.journal.operation("cup_draw", {"tournament": key}) as tx:
+    with service.write("cup_draw", {"tournament": key}) as tx:
         t = cup_of(service, key)
         previous = matches(service, t)
         number = (max(m["round"] for m in previous) + 1) if previous else 1
@@ -269,7 +269,7 @@ def hand_in_lineup(
     at: dt.datetime | None = None,
 ) -> list[str]:
     """Record a line-up in board order; frozen once handed in. Refused with every reason."""
-    with service.journal.operation(
+    with service.write(
         "cup_lineup", {"tournament": key, "match": number, "team": team_id, "players": player_ids}
     ) as tx:
         t, m = _in_match(service, tx, key, number)
@@ -300,7 +300,7 @@ def record_board(
     service: EventService, key: str | None, number: int, board: int, result: str
 ) -> dict[str, Any]:
     """A board's result; with all four, the match result as the rules decide it."""
-    with service.journal.operation(
+    with service.write(
         "cup_result", {"tournament": key, "match": number, "board": board, "result": result}
     ) as tx:
         t = cup_of(service, key)
@@ -365,9 +365,7 @@ def record_board(
 def director_decision(
     service: EventService, key: str | None, number: int, team_id: int, note: str
 ) -> None:
-    with service.journal.operation(
-        "cup_director", {"tournament": key, "match": number, "team": team_id}
-    ) as tx:
+    with service.write("cup_director", {"tournament": key, "match": number, "team": team_id}) as tx:
         _t, m = _in_match(service, tx, key, number)
         if m["winner_team_id"] is not None:
             raise OperationError(f"Match {number} : le vainqueur est déjà connu ({m['reason']}).")
@@ -385,7 +383,7 @@ def report(
 ) -> bool:
     """Result reported: after midnight of the match day, the team travels next round."""
     late = when.date() > match_day
-    with service.journal.operation(
+    with service.write(
         "cup_report", {"tournament": key, "match": number, "at": when.isoformat()}
     ) as tx:
         _t, m = _in_match(service, tx, key, number)
@@ -402,9 +400,7 @@ def confirm(service: EventService, key: str | None, number: int, who: str) -> No
     """The captains' and the arbiter's confirmation of the procès-verbal, recorded."""
     if who not in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
         raise OperationError("Qui confirme : capitaine-recevant, capitaine-visiteur ou arbitre.")
-    with service.journal.operation(
-        "cup_confirm", {"tournament": key, "match": number, "who": who}
-    ) as tx:
+    with service.write("cup_confirm", {"tournament": key, "match": number, "who": who}) as tx:
         _t, m = _in_match(service, tx, key, number)
         if m["winner_team_id"] is None:
             raise OperationError(f"Match {number} : pas encore de résultat à confirmer.")
@@ -414,7 +410,7 @@ def confirm(service: EventService, key: str | None, number: int, who: str) -> No
 
 def breach(service: EventService, key: str | None, number: int, team_id: int, reason: str) -> None:
     """A composition breach found (art. 3.1): the match is lost for that club, with the reason."""
-    with service.journal.operation(
+    with service.write(
         "cup_breach", {"tournament": key, "match": number, "team": team_id, "reason": reason}
     ) as tx:
         _t, m = _in_match(service, tx, key, number)
@@ -442,7 +438,7 @@ def equipment_missing(
 
     One action: the boards it decides are written together (one undo).
     """
-    with service.journal.operation(
+    with service.write(
         "cup_equipment", {"tournament": key, "match": number, "team": team_id, "boards": boards}
     ) as tx:
         t, m = _in_match(service, tx, key, number)
@@ -488,7 +484,7 @@ def honours(
     if finalist and finalist == club:
         raise OperationError(f"{club} ne peut être à la fois vainqueur et finaliste.")
     if season and club:
-        with service.journal.operation(
+        with service.write(
             "roll_of_honour",
             {"tournament": key, "season": season, "club": club, "finalist": finalist},
         ) as tx:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,6 +86,11 @@ class EventService:
 
     def close(self) -> None:
         self.store.close()
+
+    def write(self, op: str, args: Mapping[str, Any] | None = None) -> AbstractContextManager[Tx]:
+        """The event context's one way to change the file: operation ``op`` as one journaled
+        transaction (BEGIN IMMEDIATE first; read, check, write inside; all or nothing)."""
+        return self.journal.operation(op, args)
 
     def backup(self, dest: Path | None = None) -> Path:
         """A manual backup of the whole file (beside it, or in ``dest``)."""

@@ -78,7 +78,7 @@ def status(service: EventService, key: str | None) -> dict[str, Any]:
 
 
 def close_registration(service: EventService, key: str | None) -> ko.KoFormat:
-    with service.journal.operation("ko_close_registration", {"tournament": key}) as tx:
+    with service.write("ko_close_registration", {"tournament": key}) as tx:
         t = _ko(service, key)
         assert t.id is not None
         if service.store.ko_registration(t.id) is not None:
@@ -150,7 +150,7 @@ def pair(
 ) -> None:
     """Round 1 by the recorded draw; later rounds by the bracket, holes filled by lucky losers."""
     assert t.id is not None
-    with service.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
+    with service.write("pair_round", {"tournament": t.key, "round": number}) as tx:
         info = service.store.ko_registration(t.id)
         if not info:
             raise OperationError("Closez d'abord les inscriptions (arbitre ko close-registration).")
@@ -261,7 +261,7 @@ def pair(
 def record_decider(service: EventService, key: str | None, board: int, result: str) -> None:
     from ..rules.models import parse_result
 
-    with service.journal.operation(
+    with service.write(
         "record_decider", {"tournament": key, "board": board, "result": result}
     ) as tx:
         t = _ko(service, key)
@@ -309,7 +309,7 @@ def lucky_loser(
     reachable — kept as a try, and the draw is repeated without them.
     """
     op = "lucky_loser_draw" if confirm is None else "lucky_loser_confirm"
-    with service.journal.operation(op, {"tournament": key}) as tx:
+    with service.write(op, {"tournament": key}) as tx:
         t = _ko(service, key)
         assert t.id is not None
         tx.args["tournament"] = t.key

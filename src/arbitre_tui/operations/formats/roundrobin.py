@@ -29,7 +29,7 @@ class RoundRobin(Individual):
         tid = t.id
         assert tid is not None
         store = service.store
-        with service.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
+        with service.write("pair_round", {"tournament": t.key, "round": number}) as tx:
             registered = [p for p in store.players(tid) if not p.withdrawn]
             # the players checked in make the table (all registered when nobody uses check-in)
             players = [p for p in registered if p.checked_in] or registered
