@@ -308,9 +308,8 @@ def test_ko_status_json_is_what_the_human_output_shows(demo_file: Path) -> None:
 # -- faces read the views, not the store --------------------------------------------------------
 
 # Reads of ``service.store`` left in faces and publish, each waiting for its home: a backup
-# is a write with no service method yet; the match sheet and the QR's base URL belong to
-# the publish restructure. This list may only shrink.
-STORE_READS_LEFT = {"faces/cli/main.py": 1, "publish/qr.py": 1}
+# is a write with no service method yet. This list may only shrink.
+STORE_READS_LEFT = {"faces/cli/main.py": 1}
 
 
 def test_faces_and_publish_do_not_read_the_store() -> None:
