@@ -1,0 +1,188 @@
+"""The results in a real venue: one address a phone reaches in every QR code, a code that
+fits the terminal and scans from the screen, a wall screen, a server that stays up."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import zxingcpp
+from PIL import Image
+from textual.widgets import Static
+
+from arbitre_tui.faces.tui.app import ArbitreApp
+from arbitre_tui.operations import EventService
+from arbitre_tui.publish import address
+from arbitre_tui.publish.address import Interface, reachable_address, warning
+from arbitre_tui.views.reader import Reader
+
+from .conftest import REAL_ADDRESSES, ROOT, VENUE
+from .helpers.cli import arbitre
+from .helpers.screen import screen_cells, screen_qr
+
+# The longest address an organiser plausibly sets (66 characters with the section).
+LONG = "http://championnat-jeunes-du-bas-rhin.echecs-alsace.fr:8080"
+LONG_PAGE = LONG + "/open-a/"
+
+
+def _decoded(img: object) -> list[str]:
+    return [r.text for r in zxingcpp.read_barcodes(img)]  # type: ignore[arg-type]
+
+
+def _screen(app: ArbitreApp) -> str:
+    return "\n".join("".join(ch for ch, _ in line) for line in screen_cells(app))
+
+
+# -- the address -------------------------------------------------------------------------
+
+
+def test_the_address_a_phone_reaches_is_chosen() -> None:
+    i = Interface
+    lo = [i("lo", "127.0.0.1"), i("lo", "::1")]
+    pi = [*lo, i("docker0", "172.17.0.1"), i("eth0", "2a01:e0a::5"), i("wlan0", "192.168.1.20")]
+    assert reachable_address(pi) == "192.168.1.20"  # the Wi-Fi, not docker, not IPv6
+    hotspot = [*lo, i("eth0", "88.170.1.2"), i("wlan0", "10.42.0.1")]
+    assert reachable_address(hotspot) == "10.42.0.1"  # the Pi's own hotspot (nmcli)
+    assert reachable_address([*lo, i("eth0", "169.254.3.4"), i("eth1", "88.170.1.2")]) == (
+        "88.170.1.2"
+    )
+    assert reachable_address([*lo, i("eth0", "fd00::2")]) == "fd00::2"
+    assert address.detected_url([*lo, i("eth0", "fd00::2")]) == "http://[fd00::2]:8080"
+    assert reachable_address(lo) is None  # never loopback…
+    assert address.detected_url(lo) == "http://127.0.0.1:8080"  # …unless nothing else
+    # the machine's real table (getifaddrs, no packet sent): loopback is seen, never chosen
+    real = REAL_ADDRESSES()
+    assert "127.0.0.1" in {x.address for x in real}
+    assert reachable_address(real) not in ("127.0.0.1", "::1")
+
+
+def test_phones_cannot_reach_loopback_or_another_machine() -> None:
+    assert "bouclage" in (warning("http://127.0.0.1:8080", VENUE) or "")
+    assert "localhost" in (warning("http://localhost:8080", VENUE) or "")
+    other = warning("http://10.9.9.9:8080", VENUE) or ""
+    assert "n'est pas une adresse de cette machine" in other and "192.168.1.20" in other
+    assert warning("http://192.168.1.20:8080", VENUE) is None
+    assert warning("http://arbitre.local:8080", VENUE) is None  # a name is not looked up
+
+
+def test_new_events_detect_the_address(demo_file: Path, tmp_path: Path) -> None:
+    service = EventService(demo_file)
+    assert "base_url" not in Reader(service).event()["settings"]
+    assert address.base_url(service) == "http://192.168.1.20:8080"  # the Wi-Fi address
+    assert address.listen(service) == ("0.0.0.0", 8080)  # `serve` and `w` alike
+    run = arbitre("new", "--template", "marina-viva", str(tmp_path / "m.sqlite"))
+    assert run.returncode == 0, run.stderr
+    assert "base_url" not in Reader(EventService(tmp_path / "m.sqlite")).event()["settings"]
+
+
+def _pdf_codes(pdf: Path, tmp_path: Path) -> list[str]:
+    subprocess.run(["pdftoppm", "-r", "100", "-png", str(pdf), str(tmp_path / "p")], check=True)
+    return [t for png in sorted(tmp_path.glob("p*.png")) for t in _decoded(Image.open(png))]
+
+
+def test_the_address_set_once_is_in_every_qr_code(demo_file: Path, tmp_path: Path) -> None:
+    f = str(demo_file)
+    bad = arbitre("settings", "set", f, "base_url", "ftp://salle")
+    assert bad.returncode == 2 and "une adresse http://" in bad.stderr + bad.stdout
+    assert "base_url" not in Reader(EventService(demo_file)).event()["settings"]
+    run = arbitre("settings", "set", f, "base_url", "192.168.1.50:8080/")
+    assert run.returncode == 0, run.stderr
+    assert "http://192.168.1.50:8080" in run.stdout
+    base = "http://192.168.1.50:8080"
+    png = tmp_path / "q.png"
+    assert arbitre("qr", f, str(png), "-t", "open-a").returncode == 0
+    assert _decoded(Image.open(png)) == [f"{base}/open-a/"]
+    for what in ("affiche", "chevalets"):
+        pdf = tmp_path / f"{what}.pdf"
+        run = arbitre("print", f, what, "--pdf", str(pdf), "-t", "open-a")
+        assert run.returncode == 0, run.stderr
+        codes = _pdf_codes(pdf, tmp_path / what) if (tmp_path / what).mkdir() is None else []
+        assert codes and all(c.startswith(f"{base}/open-a/") for c in codes), (what, codes)
+    # journaled: undone like any change
+    assert arbitre("undo", f).returncode == 0
+    assert "base_url" not in Reader(EventService(demo_file)).event()["settings"]
+
+
+# -- the QR pane ---------------------------------------------------------------------------
+
+
+async def test_qr_pane_at_80x24_scans_with_the_longest_address(demo_file: Path) -> None:
+    EventService(demo_file).update_event_settings({"base_url": LONG})
+    assert len(LONG_PAGE) >= 66
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert _decoded(screen_qr(app)) == [LONG_PAGE]  # decoded from the screen itself
+        assert LONG_PAGE[:20] in _screen(app)
+        # a terminal too small: the words, never a cut code
+        await pilot.resize_terminal(60, 16)
+        await pilot.pause()
+        text = _screen(app)
+        assert "Agrandissez la fenêtre" in text and "▀" not in text
+        await pilot.resize_terminal(160, 45)
+        await pilot.pause()
+        assert _decoded(screen_qr(app)) == [LONG_PAGE]
+
+
+async def test_address_key_warning_and_undo(demo_file: Path) -> None:
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        warn = app.query_one("#qr-warning", Static)
+        assert not warn.display and "détectée" in str(app.query_one("#qr-where", Static).content)
+        await pilot.press("a")
+        await pilot.press(*["backspace"] * 40, *"127.0.0.1:8080", "enter")
+        await pilot.pause()
+        settings = Reader(app.service).event()["settings"]
+        assert settings["base_url"] == "http://127.0.0.1:8080"
+        assert str(app.query_one("#qr-url", Static).content) == "http://127.0.0.1:8080/open-a/"
+        assert warn.display and "bouclage" in str(warn.content)
+        assert warn.styles.color.hex.lower() == str(app.theme_variables["error"]).lower()
+        assert _decoded(screen_qr(app)) == ["http://127.0.0.1:8080/open-a/"]
+        # a wrong address is refused on the prompt's line, nothing stored
+        await pilot.press("a", *["backspace"] * 40, *"ftp:x", "enter")
+        assert "une adresse http://" in app.screen.text  # type: ignore[attr-defined]
+        await pilot.press("escape", "ctrl+z")
+        await pilot.pause()
+        assert "base_url" not in Reader(app.service).event()["settings"]
+        assert str(app.query_one("#qr-url", Static).content) == "http://192.168.1.20:8080/open-a/"
+        assert not warn.display
+
+
+# -- `arbitre serve` -----------------------------------------------------------------------
+
+
+def test_serve_base_url_is_the_address_of_every_qr_code(demo_file: Path, tmp_path: Path) -> None:
+    f = str(demo_file)
+    base = "http://10.1.2.3:8080"
+    command = ["serve", f, "--port", "0", "--host", "127.0.0.1", "--base-url", base]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "arbitre_tui.faces.cli.main", *command],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        saved = proc.stdout.readline()
+        online = proc.stdout.readline()
+        assert "enregistrée" in saved and base in saved
+        assert f"Résultats en ligne : {base}/" in online
+        port = int(online.split("écoute 127.0.0.1:")[1].split()[0])
+        assert "n'est pas une adresse de cette machine" in proc.stdout.readline()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/open-a/", timeout=10) as r:
+            assert r.status == 200
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    png = tmp_path / "q.png"
+    assert arbitre("qr", f, str(png), "-t", "open-b").returncode == 0
+    assert _decoded(Image.open(png)) == [f"{base}/open-b/"]
+    shown = json.loads(json.dumps(Reader(EventService(demo_file)).event()["settings"]))
+    assert shown["base_url"] == base
