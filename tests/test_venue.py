@@ -9,12 +9,17 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
 import zxingcpp
 from PIL import Image
-from textual.widgets import Static
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
 
 from arbitre_tui.faces.tui.app import ArbitreApp
+from arbitre_tui.faces.tui.display import DisplayApp
+from arbitre_tui.faces.tui.qr import QRCode
 from arbitre_tui.operations import EventService
+from arbitre_tui.operations.templates import create_swiss_event
 from arbitre_tui.publish import address
 from arbitre_tui.publish.address import Interface, reachable_address, warning
 from arbitre_tui.views.reader import Reader
@@ -32,7 +37,7 @@ def _decoded(img: object) -> list[str]:
     return [r.text for r in zxingcpp.read_barcodes(img)]  # type: ignore[arg-type]
 
 
-def _screen(app: ArbitreApp) -> str:
+def _screen(app: ArbitreApp | DisplayApp) -> str:
     return "\n".join("".join(ch for ch, _ in line) for line in screen_cells(app))
 
 
@@ -186,3 +191,76 @@ def test_serve_base_url_is_the_address_of_every_qr_code(demo_file: Path, tmp_pat
     assert _decoded(Image.open(png)) == [f"{base}/open-b/"]
     shown = json.loads(json.dumps(Reader(EventService(demo_file)).event()["settings"]))
     assert shown["base_url"] == base
+
+
+# -- the wall screen -----------------------------------------------------------------------
+
+
+async def _cycle(app: DisplayApp, pilot: Pilot[int]) -> list[tuple[str, list[list[str]]]]:
+    """Every page once (→), its title and the rows the screen shows."""
+    seen = []
+    for _ in range(len(app.pages)):
+        table = app.query_one(DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        screen = _screen(app)
+        for row in rows:  # on the screen, not below its edge
+            assert row[1] in screen, row
+        seen.append((str(app.query_one("#title", Static).content), rows if table.display else []))
+        await pilot.press("right")
+    return seen
+
+
+@pytest.fixture(scope="module")
+def big_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("big") / "big.sqlite"
+    create_swiss_event(path, players=120, rounds=3).close()
+    return path
+
+
+@pytest.mark.parametrize("size", [(160, 45), (80, 24)])
+async def test_wall_screen_pages_through_60_boards_and_120_places(
+    big_master: Path, size: tuple[int, int]
+) -> None:
+    app = DisplayApp(big_master, seconds=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        seen = await _cycle(app, pilot)
+        open_a = [(title, rows) for title, rows in seen if title.startswith("Open A")]
+        boards = [int(r[0]) for title, rows in open_a if " — ronde " in title for r in rows]
+        places = [r[1] for title, rows in open_a if "classement" in title for r in rows]
+        assert boards == list(range(1, 61))  # every board once, in order
+        assert len(places) == len(set(places)) == 120
+        assert any("échiquiers 1–" in t for t, _ in seen)
+        # the large QR code, decoded from the screen
+        while not app.query_one("#qr", QRCode).display:
+            await pilot.press("right")
+        await pilot.pause()
+        assert _decoded(screen_qr(app)) == ["http://192.168.1.20:8080/open-a/"]
+        qr_rows = sum("▀" in line for line in _screen(app).splitlines())
+        assert qr_rows >= (size[1] - 3) * 0.6  # large: most of the height
+
+
+async def test_wall_screen_cycles_every_section_and_turns_by_itself(demo_file: Path) -> None:
+    names = [t.name for t in Reader(EventService(demo_file)).tournaments()]
+    assert len(names) > 2
+    app = DisplayApp(demo_file, seconds=0)  # several sections, none named: every one
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        titles = [title for title, _ in await _cycle(app, pilot)]
+    for name in names:
+        assert any(t.startswith(name) for t in titles), name
+    app = DisplayApp(demo_file, ["open-b", "u8"], seconds=0.2)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        keys = {p.sheet.key for p in app.pages}
+        assert keys == {"open-b", "u8"}
+        first = app.index
+        await pilot.pause(0.5)
+        assert app.index != first  # the pages turn without a key
+
+
+def test_display_refuses_an_unknown_section_in_french(demo_file: Path) -> None:
+    run = arbitre("display", str(demo_file), "--tournoi", "open-a,inconnu")
+    assert run.returncode == 2
+    assert "Tournoi « inconnu » inconnu" in run.stderr + run.stdout
+    assert "Traceback" not in run.stderr

@@ -72,10 +72,20 @@ def cmd_qr(args: argparse.Namespace) -> int:
 
 
 def cmd_display(args: argparse.Namespace) -> int:
+    """Every section by default; the ones named are checked before the screen opens (a
+    wrong key: a French refusal, exit 2)."""
+    from ...operations import OperationError
+    from ...views.reader import Reader
     from ..tui.display import DisplayApp
 
-    open_event(args.file).close()
-    DisplayApp(args.file, args.section, args.seconds).run(mouse=False)
+    service = open_event(args.file)
+    keys = [k.strip() for given in args.tournoi or [] for k in given.split(",") if k.strip()]
+    for key in keys:
+        service.tournament(key)
+    if not Reader(service).tournaments():
+        raise OperationError("Aucun tournoi dans ce fichier : rien à afficher.")
+    service.close()
+    DisplayApp(args.file, keys, args.seconds).run(mouse=False)
     return 0
 
 
@@ -113,9 +123,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="écran d'affichage en salle (télévision, projecteur) : lecture seule",
     )
     d.add_argument("file", metavar="FICHIER")
-    d.add_argument("--section", "-t", default=None, help="la section affichée")
     d.add_argument(
-        "--seconds", type=float, default=15, help="durée de chaque page (0 : pas de défilement)"
+        "--tournoi",
+        "--section",
+        "-t",
+        action="append",
+        metavar="CLÉ[,CLÉ…]",
+        help="les sections affichées, tour à tour (défaut : toutes)",
+    )
+    d.add_argument(
+        "--seconds", type=float, default=15, help="durée de chaque page en secondes (0 : ← →)"
     )
     d.set_defaults(func=cmd_display)
     s = sub.add_parser(
