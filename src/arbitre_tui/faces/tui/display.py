@@ -225,8 +225,7 @@ class DisplayApp(App[int]):
                 )
                 for m in view.matches
             )
-            columns = ("Tour", "Recevant", "Score", "Visiteur", "Vainqueur")
-            return Sheet(t.key, "classement", title, columns, rows, noun="matchs")
+            cup = ("Tour", "Recevant", "Score", "Visiteur", "Vainqueur")
+            return Sheet(t.key, "classement", title, cup, rows, noun="matchs")
         rows = tuple((Text(r.place), Text(r.player.public), *map(Text, r.shown)) for r in view.rows)
-        columns = ("Pl.", "Nom", *view.columns)
-        return Sheet(t.key, "classement", title, columns, rows, noun="places")
+        return Sheet(t.key, "classement", title, ("Pl.", "Nom", *view.columns), rows, noun="places")
