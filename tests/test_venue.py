@@ -4,8 +4,10 @@ fits the terminal and scans from the screen, a wall screen, a server that stays 
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from textual.widgets import DataTable, Static
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.tui.display import DisplayApp
 from arbitre_tui.faces.tui.qr import QRCode
+from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations.templates import create_swiss_event
 from arbitre_tui.publish import address
@@ -264,3 +267,44 @@ def test_display_refuses_an_unknown_section_in_french(demo_file: Path) -> None:
     assert run.returncode == 2
     assert "Tournoi « inconnu » inconnu" in run.stderr + run.stdout
     assert "Traceback" not in run.stderr
+
+
+# -- a server that stays up ------------------------------------------------------------------
+
+
+def _closed_by_server(sock: socket.socket, within: float) -> bool:
+    sock.settimeout(within)
+    try:
+        return sock.recv(1) == b""
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+
+
+def test_a_flood_of_idle_sockets_does_not_take_the_server_down(demo_file: Path) -> None:
+    """200 idle sockets against a cap of 50 connections, an idle time-out of 1 s: a phone
+    is answered during the flood, the oldest sockets are closed to make room, the slow
+    and the idle are closed after the time-out, and the server answers afterwards."""
+    srv = ServerThread(demo_file, port=0, cap=50, idle=1.0)
+    srv.start()
+    url = f"http://127.0.0.1:{srv.port}/open-a/"
+    flood: list[socket.socket] = []
+    try:
+        for k in range(200):
+            s = socket.create_connection(("127.0.0.1", srv.port), timeout=5)
+            if k % 2:
+                s.sendall(b"GET /open-a/ HTTP/1.1\r\nHost: salle\r\n")  # headers never end
+            flood.append(s)
+        with urllib.request.urlopen(url, timeout=5) as r:  # during the flood
+            assert r.status == 200
+        assert _closed_by_server(flood[0], 2.0)  # the oldest made room
+        assert sum(_closed_by_server(s, 0.05) for s in flood[:100]) >= 90
+        time.sleep(1.5)  # the idle time-out: every socket left is closed by the server
+        assert all(_closed_by_server(s, 1.0) for s in flood[-40:])
+    finally:
+        for s in flood:
+            s.close()
+    with urllib.request.urlopen(url, timeout=5) as r:  # and after
+        assert r.status == 200
+    srv.stop()

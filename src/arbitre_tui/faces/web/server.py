@@ -119,8 +119,8 @@ def connection_cap(soft_limit: int | None = None) -> int:
 class _CappedRunner(web.AppRunner):
     """An AppRunner whose server closes its oldest connections past ``cap``."""
 
-    def __init__(self, app: web.Application, cap: int) -> None:
-        super().__init__(app, access_log=None, keepalive_timeout=IDLE_SECONDS)
+    def __init__(self, app: web.Application, cap: int, idle: float) -> None:
+        super().__init__(app, access_log=None, keepalive_timeout=idle)
         self.cap = cap
 
     async def _make_server(self) -> web.Server:
@@ -138,9 +138,12 @@ class _CappedRunner(web.AppRunner):
         return server
 
 
-async def start(path: str | Path, host: str, port: int) -> tuple[web.AppRunner, int]:
-    """Listen; return the runner (``cleanup()`` stops it) and the port (0: one is chosen)."""
-    runner = _CappedRunner(make_app(path), connection_cap())
+async def start(
+    path: str | Path, host: str, port: int, cap: int | None = None, idle: float = IDLE_SECONDS
+) -> tuple[web.AppRunner, int]:
+    """Listen; return the runner (``cleanup()`` stops it) and the port (0: one is chosen).
+    ``cap`` and ``idle`` default to ``connection_cap()`` and ``IDLE_SECONDS``."""
+    runner = _CappedRunner(make_app(path), cap or connection_cap(), idle)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     try:
@@ -177,8 +180,16 @@ def serve(
 class ServerThread:
     """The server inside the app: its own thread, loop and SQLite connection."""
 
-    def __init__(self, path: str | Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        host: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        cap: int | None = None,
+        idle: float = IDLE_SECONDS,
+    ) -> None:
         self.path, self.host, self.port = path, host, port
+        self.cap, self.idle = cap, idle
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -199,7 +210,9 @@ class ServerThread:
         loop = asyncio.new_event_loop()
         self._loop = loop
         try:
-            runner, self.port = loop.run_until_complete(start(self.path, self.host, self.port))
+            runner, self.port = loop.run_until_complete(
+                start(self.path, self.host, self.port, self.cap, self.idle)
+            )
         except OSError as exc:
             self.error = str(exc)
             self._ready.set()
