@@ -4,6 +4,7 @@ fits the terminal and scans from the screen, a wall screen, a server that stays 
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -100,6 +101,8 @@ def test_the_address_set_once_is_in_every_qr_code(demo_file: Path, tmp_path: Pat
     assert run.returncode == 0, run.stderr
     assert "http://192.168.1.50:8080" in run.stdout
     base = "http://192.168.1.50:8080"
+    shown = arbitre("settings", "show", f, "-t", "open-a").stdout
+    assert re.search(r"base_url +http://192\.168\.1\.50:8080 ", shown), shown
     png = tmp_path / "q.png"
     assert arbitre("qr", f, str(png), "-t", "open-a").returncode == 0
     assert _decoded(Image.open(png)) == [f"{base}/open-a/"]
