@@ -193,7 +193,8 @@ def test_serve_base_url_is_the_address_of_every_qr_code(demo_file: Path, tmp_pat
         proc.terminate()
         proc.wait(10)
     png = tmp_path / "q.png"
-    assert arbitre("qr", f, str(png), "-t", "open-b").returncode == 0
+    run = arbitre("qr", f, str(png), "-t", "open-b")
+    assert run.returncode == 0 and "n'est pas une adresse de cette machine" in run.stderr
     assert _decoded(Image.open(png)) == [f"{base}/open-b/"]
     shown = json.loads(json.dumps(Reader(EventService(demo_file)).event()["settings"]))
     assert shown["base_url"] == base

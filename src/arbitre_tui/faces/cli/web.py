@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -68,6 +69,11 @@ def cmd_qr(args: argparse.Namespace) -> int:
     out = Path(args.out)
     (write_svg if out.suffix.lower() == ".svg" else write_png)(url, out)
     print(f"QR code de {url} : {out}")
+    from ...publish.address import warning
+
+    problem = warning(url)
+    if problem:
+        print(f"Attention : {problem} (réglage base_url, ou --base-url).", file=sys.stderr)
     return 0
 
 
