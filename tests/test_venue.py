@@ -87,8 +87,12 @@ def test_new_events_detect_the_address(demo_file: Path, tmp_path: Path) -> None:
     assert "base_url" not in Reader(EventService(tmp_path / "m.sqlite")).event()["settings"]
 
 
-def _pdf_codes(pdf: Path, tmp_path: Path) -> list[str]:
-    subprocess.run(["pdftoppm", "-r", "100", "-png", str(pdf), str(tmp_path / "p")], check=True)
+def _pdf_codes(pdf: Path, tmp_path: Path, last: int | None = None) -> list[str]:
+    """The QR codes of the PDF's pages (up to ``last``), decoded from the pictures."""
+    pages = ["-l", str(last)] if last else []
+    subprocess.run(
+        ["pdftoppm", "-r", "100", *pages, "-png", str(pdf), str(tmp_path / "p")], check=True
+    )
     return [t for png in sorted(tmp_path.glob("p*.png")) for t in _decoded(Image.open(png))]
 
 
@@ -110,7 +114,8 @@ def test_the_address_set_once_is_in_every_qr_code(demo_file: Path, tmp_path: Pat
         pdf = tmp_path / f"{what}.pdf"
         run = arbitre("print", f, what, "--pdf", str(pdf), "-t", "open-a")
         assert run.returncode == 0, run.stderr
-        codes = _pdf_codes(pdf, tmp_path / what) if (tmp_path / what).mkdir() is None else []
+        (tmp_path / what).mkdir()
+        codes = _pdf_codes(pdf, tmp_path / what, 1 if what == "chevalets" else None)
         assert codes and all(c.startswith(f"{base}/open-a/") for c in codes), (what, codes)
     # journaled: undone like any change
     assert arbitre("undo", f).returncode == 0
@@ -147,7 +152,7 @@ async def test_address_key_warning_and_undo(demo_file: Path) -> None:
         warn = app.query_one("#qr-warning", Static)
         assert not warn.display and "détectée" in str(app.query_one("#qr-where", Static).content)
         await pilot.press("a")
-        await pilot.press(*["backspace"] * 40, *"127.0.0.1:8080", "enter")
+        await pilot.press(*["backspace"] * 30, *"127.0.0.1:8080", "enter")
         await pilot.pause()
         settings = Reader(app.service).event()["settings"]
         assert settings["base_url"] == "http://127.0.0.1:8080"
@@ -156,7 +161,7 @@ async def test_address_key_warning_and_undo(demo_file: Path) -> None:
         assert warn.styles.color.hex.lower() == str(app.theme_variables["error"]).lower()
         assert _decoded(screen_qr(app)) == ["http://127.0.0.1:8080/open-a/"]
         # a wrong address is refused on the prompt's line, nothing stored
-        await pilot.press("a", *["backspace"] * 40, *"ftp:x", "enter")
+        await pilot.press("a", *["backspace"] * 30, *"ftp:x", "enter")
         assert "une adresse http://" in app.screen.text  # type: ignore[attr-defined]
         await pilot.press("escape", "ctrl+z")
         await pilot.pause()
