@@ -42,7 +42,11 @@ def machine_addresses() -> list[Interface]:
     import ifaddr
 
     found: list[Interface] = []
-    for adapter in ifaddr.get_adapters():
+    try:
+        adapters = ifaddr.get_adapters()
+    except OSError:  # no interface table readable: loopback it is (and the red warning)
+        return found
+    for adapter in adapters:
         for ip in adapter.ips:
             text = ip.ip if isinstance(ip.ip, str) else ip.ip[0]
             try:
