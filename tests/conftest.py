@@ -8,6 +8,7 @@ import pytest
 
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations.templates import create_demo
+from arbitre_tui.publish import address
 from arbitre_tui.rules.models import Player, System, TimeControl, Tournament
 
 from .helpers.procs import Station
@@ -15,6 +16,17 @@ from .helpers.procs import Station
 ROOT = Path(__file__).resolve().parents[1]
 # The reference vectors, vendored from ../shared (read-only there): a clone alone runs them.
 VECTORS = ROOT / "tests" / "vectors"
+
+
+# The machine's interfaces as a Pi on the venue Wi-Fi has them: what the app shows does not
+# depend on the machine the tests run on (tests/test_venue.py reads the real ones).
+VENUE = [address.Interface("lo", "127.0.0.1"), address.Interface("wlan0", "192.168.1.20")]
+REAL_ADDRESSES = address.machine_addresses
+
+
+@pytest.fixture(autouse=True)
+def venue_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(address, "machine_addresses", lambda: list(VENUE))
 
 
 @pytest.fixture(scope="session")

@@ -206,7 +206,7 @@ async def test_qr_pane_encodes_the_section_url(demo_file: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("q")
         await pilot.pause()
-        assert str(app.query_one("#qr-url", Static).content) == "http://127.0.0.1:8080/open-a/"
+        assert str(app.query_one("#qr-url", Static).content) == "http://192.168.1.20:8080/open-a/"
         text = str(app.query_one("#qr-code", Static).content)
         assert "▀" in text and len(text.splitlines()) <= 20
 

@@ -303,6 +303,8 @@ class Server:
                 str(path),
                 "--port",
                 str(self.port),
+                "--host",
+                "127.0.0.1",
             ],
             cwd=ROOT,
             stdout=subprocess.DEVNULL,

@@ -33,3 +33,43 @@ async def pane_table(path: Path, tournament: str, key: str) -> tuple[list[str], 
         labels = [str(c.label) for c in table.columns.values()]
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
     return labels, rows
+
+
+def screen_cells(app: App[object]) -> list[list[tuple[str, object]]]:
+    """Every cell of the screen as drawn (character, style), row by row."""
+    update = app.screen._compositor.render_full_update()  # type: ignore[attr-defined]
+    return [
+        [(ch, seg.style) for strip in line for seg in strip for ch in seg.text]
+        for line in update.strips
+    ]
+
+
+def screen_qr(app: App[object], scale: int = 8) -> object:
+    """The QR code the screen shows, as a PIL image (half blocks back to modules: the
+    upper half is the foreground colour, the lower half the background), to decode."""
+    from PIL import Image
+
+    def black(colour: object) -> bool:
+        return colour is not None and colour.triplet.hex == "#000000"  # type: ignore[attr-defined]
+
+    rows = [
+        [(black(s.color), black(s.bgcolor)) if ch == "▀" else None for ch, s in line]  # type: ignore[attr-defined]
+        for line in screen_cells(app)
+    ]
+    lines = [r for r in rows if any(c is not None for c in r)]
+    if not lines:
+        return Image.new("L", (64, 64), 255)
+    left = min(next(i for i, c in enumerate(r) if c is not None) for r in lines)
+    right = max(max(i for i, c in enumerate(r) if c is not None) for r in lines) + 1
+    border = 4 * scale
+    img = Image.new(
+        "L", ((right - left) * scale + 2 * border, len(lines) * 2 * scale + 2 * border), 255
+    )
+    for y, row in enumerate(lines):
+        for x in range(left, right):
+            cell = row[x] if x < len(row) else None
+            for half, dark in enumerate(cell or (False, False)):
+                if dark:
+                    box = (border + (x - left) * scale, border + (2 * y + half) * scale)
+                    img.paste(0, (*box, box[0] + scale, box[1] + scale))
+    return img

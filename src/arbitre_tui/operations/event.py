@@ -183,6 +183,22 @@ class EventService:
                 "tournaments", self._tid(t), {"settings": json.dumps(settings, ensure_ascii=False)}
             )
 
+    def update_event_settings(self, changes: dict[str, Any]) -> None:
+        """Change the event's own settings (the venue's address): typed by
+        rules/settings.py EVENT_SETTINGS; None removes the value (back to the default)."""
+        from ..rules.settings import EVENT_SETTINGS, check_all
+
+        try:
+            typed = check_all(changes, EVENT_SETTINGS)
+        except RuleError as exc:
+            raise OperationError(exc.message) from None
+        with self.journal.operation("update_event_settings", {"changes": changes}) as tx:
+            if not self.store.conn.execute("SELECT 1 FROM event WHERE id = 1").fetchone():
+                raise OperationError("Ce fichier ne contient pas d'événement.")
+            settings = {**self.store.event()["settings"], **typed}
+            settings = {k: v for k, v in settings.items() if v is not None}
+            tx.update("event", 1, {"settings": json.dumps(settings, ensure_ascii=False)})
+
     # -- players ----------------------------------------------------------
 
     def register_player(self, key: str, player: Player) -> int:

@@ -13,7 +13,7 @@ from ..rules.knockout import ko_stages
 from ..rules.models import Player, Result, System, TimeControl, Tournament
 from ..rules.registration import decode, parse_players_csv
 from ..rules.roundrobin import youth_format, youth_tiebreaks
-from ..rules.settings import check_all
+from ..rules.settings import EVENT_SETTINGS, check_all
 from .event import EventService, OperationError
 
 DEMO_TEMPLATES = ("open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace")
@@ -93,9 +93,8 @@ def create_from_template(path: str | Path, name: str) -> EventService:
     template = load_template(name)
     service = EventService(path, create=True)
     ev = template["event"]
-    service.create_event(
-        ev["name"], ev.get("city", ""), ev.get("start"), ev.get("end"), ev.get("settings")
-    )
+    settings = check_all(ev.get("settings", {}), EVENT_SETTINGS)  # base_url, serve_host
+    service.create_event(ev["name"], ev.get("city", ""), ev.get("start"), ev.get("end"), settings)
     populate(service, template)
     return service
 
@@ -113,7 +112,7 @@ def create_demo(path: str | Path, seed: int = 2027) -> EventService:
         "Strasbourg",
         "2027-01-16",
         "2027-07-11",
-        {"base_url": "http://127.0.0.1:8080", "demo": True},
+        {"demo": True},  # no base_url: the address is detected (publish/address.py)
     )
     for name in DEMO_TEMPLATES:
         populate(service, load_template(name))

@@ -7,13 +7,8 @@ from pathlib import Path
 import qrcode
 import qrcode.image.svg
 
-from ..operations.event import EventService
-
-
-def base_url(service: EventService, override: str | None = None) -> str:
-    """The address players' phones reach the Pi at (event setting ``base_url``)."""
-    url = override or service.store.event()["settings"].get("base_url", "http://127.0.0.1:8080")
-    return str(url).rstrip("/")
+# The one address of every QR code (the setting, else detected on the machine's interfaces).
+from .address import base_url as base_url
 
 
 def page_url(base: str, key: str | None = None, page: str = "") -> str:

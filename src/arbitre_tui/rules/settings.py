@@ -15,6 +15,7 @@ import difflib
 import json
 from dataclasses import dataclass
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -100,6 +101,18 @@ SETTINGS: dict[str, Setting] = {
     ),
 }
 
+# The event's own settings (the venue: one address for every section), in the event row.
+# An empty ``base_url`` means « détectée automatiquement »: the address is found on the
+# machine's interfaces each time it is used (publish/address.py), so a file made on a
+# laptop and carried to the Pi, or a Pi moved from the venue Wi-Fi to its own hotspot,
+# still prints an address the phones reach. A value written here wins (a reverse proxy,
+# a name such as http://arbitre.local:8080 the organiser knows the phones resolve).
+EVENT_SETTINGS: dict[str, Setting] = {
+    "base_url": _s(str | None, None, "adresse des résultats pour les téléphones (vide : détectée)"),
+    "serve_host": _s(str, "0.0.0.0", "adresse d'écoute du serveur des résultats"),
+}
+URLS = frozenset({"base_url"})
+
 # The decisions each regulation takes where it differs from the defaults.
 PROFILES: dict[str, dict[str, Any]] = {
     "000": {"illegal_moves_to_lose": 3, "lateness_minutes": 5, "decider": "armageddon"},
@@ -125,18 +138,39 @@ def _clock(name: str, value: Any) -> None:
         ) from None
 
 
-def unknown(name: str) -> RuleError:
+def _url(name: str, value: Any) -> Any:
+    """``http://host[:port][/path]``, no trailing slash; « 192.168.1.20:8080 » gets http://."""
+    if value is None or not str(value).strip():
+        return None
+    text = str(value).strip()
+    if "://" not in text:
+        text = "http://" + text
+    parts = urlsplit(text)
+    try:
+        parts.port  # noqa: B018 - raises on a port out of range
+    except ValueError:
+        parts = parts._replace(netloc="")
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise RuleError(
+            f"Réglage « {name} » : une adresse http://… est attendue "
+            f"(ex. http://192.168.1.20:8080), pas « {value} »."
+        )
+    return text.rstrip("/")
+
+
+def unknown(name: str, table: dict[str, Setting] = SETTINGS) -> RuleError:
     """« réglage inconnu « lateness » — vouliez-vous dire « lateness_minutes » ? »"""
-    close = difflib.get_close_matches(name, SETTINGS, n=1, cutoff=0.5)
+    close = difflib.get_close_matches(name, table, n=1, cutoff=0.5)
     hint = f" — vouliez-vous dire « {close[0]} » ?" if close else ""
     return RuleError(f"Réglage inconnu « {name} »{hint}")
 
 
-def check(name: str, value: Any) -> Any:
-    """The value as the setting's type, or a French refusal."""
-    known = SETTINGS.get(name)
+def check(name: str, value: Any, table: dict[str, Setting] = SETTINGS) -> Any:
+    """The value as the setting's type, or a French refusal (``table``: the
+    tournament's settings, or EVENT_SETTINGS)."""
+    known = table.get(name)
     if known is None:
-        raise unknown(name)
+        raise unknown(name, table)
     try:
         typed = TypeAdapter(known.kind).validate_python(value)
     except ValidationError:
@@ -146,29 +180,31 @@ def check(name: str, value: Any) -> Any:
         ) from None
     if name in CLOCKS:
         _clock(name, typed)
+    if name in URLS:
+        return _url(name, typed)
     return typed.isoformat() if isinstance(typed, dt.date) else typed
 
 
-def check_all(settings: dict[str, Any]) -> dict[str, Any]:
+def check_all(settings: dict[str, Any], table: dict[str, Setting] = SETTINGS) -> dict[str, Any]:
     """A whole settings mapping (a template's): every name known, every value typed."""
-    return {name: check(name, value) for name, value in settings.items()}
+    return {name: check(name, value, table) for name, value in settings.items()}
 
 
-def parse(name: str, text: str) -> Any:
+def parse(name: str, text: str, table: dict[str, Setting] = SETTINGS) -> Any:
     """A value typed on the command line or in the app: JSON when it reads as JSON
     (true, 30, [8, 9]), else the text itself; « aucun » clears it."""
     word = text.strip().lower()
     if word in ("aucun", "none", "null", ""):
-        return check(name, None)
+        return check(name, None, table)
     if word in ("oui", "vrai", "non", "faux"):
-        return check(name, word in ("oui", "vrai"))
+        return check(name, word in ("oui", "vrai"), table)
     try:
         value = json.loads(text)
     except ValueError:
         value = text
     if value is True or value is False or isinstance(value, (int, float, list, dict)):
-        return check(name, value)
-    return check(name, text)
+        return check(name, value, table)
+    return check(name, text, table)
 
 
 def setting(t: Tournament, name: str) -> Any:

@@ -744,6 +744,7 @@ _OP_LABELS = {
     "close_round": "clôture",
     "set_round_start": "début de ronde",
     "update_settings": "réglages",
+    "update_event_settings": "réglages de l'événement",
     "add_tournament": "tournoi ajouté",
     "add_club": "club ajouté",
     "add_team": "équipe ajoutée",

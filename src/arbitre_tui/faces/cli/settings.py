@@ -8,7 +8,9 @@ from .common import open_event, print_json
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from ...rules.settings import SETTINGS, setting, shown, where
+    from ...publish.address import base_url
+    from ...rules.settings import EVENT_SETTINGS, SETTINGS, setting, shown, where
+    from ...views.reader import Reader
 
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
@@ -18,20 +20,33 @@ def cmd_show(args: argparse.Namespace) -> int:
     print(f"Réglages de {t.name} (règlement {t.settings.get('regulation') or 'aucun'}) :")
     for name, known in SETTINGS.items():
         print(f"  {name:<36} {shown(setting(t, name)):<24} {where(t, name):<9} {known.help}")
+    written = Reader(service).event()["settings"]
+    print("Réglages de l'événement (toutes les sections) :")
+    for name, known in EVENT_SETTINGS.items():
+        value = written.get(name)
+        if name == "base_url" and not value:
+            value = f"{base_url(service)} (détectée)"
+        print(f"  {name:<36} {shown(value or known.default):<24} {'':<9} {known.help}")
     return 0
 
 
 def cmd_set(args: argparse.Namespace) -> int:
     from ...operations import OperationError
     from ...rules.errors import RuleError
-    from ...rules.settings import parse, shown
+    from ...rules.settings import EVENT_SETTINGS, SETTINGS, parse, shown
 
     service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    event_wide = args.name in EVENT_SETTINGS  # the venue's address: one for every section
     try:
-        value = parse(args.name, args.value)
+        value = parse(args.name, args.value, EVENT_SETTINGS if event_wide else SETTINGS)
     except RuleError as exc:
         raise OperationError(exc.message) from None
+    if event_wide:
+        service.update_event_settings({args.name: value})
+        said = "détectée automatiquement" if value is None else shown(value)
+        print(f"Événement : {args.name} = {said} — enregistré (annulable : arbitre undo).")
+        return 0
+    t = service.tournament(args.tournoi)
     service.update_settings(t.key, {args.name: value})
     print(f"{t.name} : {args.name} = {shown(value)} — enregistré (annulable : arbitre undo).")
     return 0

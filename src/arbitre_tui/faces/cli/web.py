@@ -3,18 +3,51 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .common import open_event
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    """Listen where the QR codes point: ``--base-url`` is written as the event's
+    address (journaled, undoable), so the app, `qr`, the PDFs and the wall screen give
+    the same one; host and port default to ``publish.address.listen``."""
+    from ...publish.address import base_url, listen, warning
     from ..web.server import serve
 
-    open_event(args.file).close()  # refuse a bad file before listening
-    where = args.base_url or f"http://{args.host}:{args.port}"
-    print(f"Résultats en ligne : {where}/ (Ctrl+C arrête)", flush=True)
-    serve(args.file, args.host, args.port)
+    service = open_event(args.file)  # refuse a bad file before listening
+    if args.base_url is not None:
+        from ...operations import OperationError
+        from ...rules.errors import RuleError
+        from ...rules.settings import EVENT_SETTINGS, parse
+
+        try:
+            wanted = parse("base_url", args.base_url, EVENT_SETTINGS)
+        except RuleError as exc:
+            raise OperationError(exc.message) from None
+        from ...views.reader import Reader
+
+        if Reader(service).event()["settings"].get("base_url") != wanted:
+            service.update_event_settings({"base_url": wanted})
+            said = wanted or "détectée automatiquement"
+            print(f"Adresse des QR codes enregistrée : {said} (annulable : arbitre undo)")
+    url = base_url(service)
+    host, port = listen(service)
+    host = args.host or host
+    port = args.port if args.port is not None else port
+    service.close()
+
+    def ready(actual: int) -> None:
+        print(f"Résultats en ligne : {url}/ — écoute {host}:{actual} (Ctrl+C arrête)", flush=True)
+        problem = warning(url)
+        if problem:
+            print(f"Attention : {problem}.", flush=True)
+        if actual != urlsplit(url).port:
+            print(f"Attention : les QR codes donnent le port de {url}, pas {actual}.", flush=True)
+
+    serve(args.file, host, port, ready)
     return 0
 
 
@@ -36,14 +69,29 @@ def cmd_qr(args: argparse.Namespace) -> int:
     out = Path(args.out)
     (write_svg if out.suffix.lower() == ".svg" else write_png)(url, out)
     print(f"QR code de {url} : {out}")
+    from ...publish.address import warning
+
+    problem = warning(url)
+    if problem:
+        print(f"Attention : {problem} (réglage base_url, ou --base-url).", file=sys.stderr)
     return 0
 
 
 def cmd_display(args: argparse.Namespace) -> int:
+    """Every section by default; the ones named are checked before the screen opens (a
+    wrong key: a French refusal, exit 2)."""
+    from ...operations import OperationError
+    from ...views.reader import Reader
     from ..tui.display import DisplayApp
 
-    open_event(args.file).close()
-    DisplayApp(args.file, args.section, args.seconds).run(mouse=False)
+    service = open_event(args.file)
+    keys = [k.strip() for given in args.tournoi or [] for k in given.split(",") if k.strip()]
+    for key in keys:
+        service.tournament(key)
+    if not Reader(service).tournaments():
+        raise OperationError("Aucun tournoi dans ce fichier : rien à afficher.")
+    service.close()
+    DisplayApp(args.file, keys, args.seconds).run(mouse=False)
     return 0
 
 
@@ -81,9 +129,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="écran d'affichage en salle (télévision, projecteur) : lecture seule",
     )
     d.add_argument("file", metavar="FICHIER")
-    d.add_argument("--section", "-t", default=None, help="la section affichée")
     d.add_argument(
-        "--seconds", type=float, default=15, help="durée de chaque page (0 : pas de défilement)"
+        "--tournoi",
+        "--section",
+        "-t",
+        action="append",
+        metavar="CLÉ[,CLÉ…]",
+        help="les sections affichées, tour à tour (défaut : toutes)",
+    )
+    d.add_argument(
+        "--seconds", type=float, default=15, help="durée de chaque page en secondes (0 : ← →)"
     )
     d.set_defaults(func=cmd_display)
     s = sub.add_parser(
@@ -94,11 +149,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     s.add_argument("file", metavar="FICHIER")
     s.add_argument(
         "--host",
-        default="127.0.0.1",
-        help="adresse d'écoute (0.0.0.0 : tout le réseau de la salle)",
+        default=None,
+        help="adresse d'écoute (défaut : réglage serve_host, 0.0.0.0 = tout le réseau de la salle)",
     )
-    s.add_argument("--port", type=int, default=8080, help="port (défaut 8080)")
-    s.add_argument("--base-url", default=None, help="adresse publique annoncée (QR codes)")
+    s.add_argument(
+        "--port", type=int, default=None, help="port (défaut : celui de l'adresse des QR codes)"
+    )
+    s.add_argument(
+        "--base-url",
+        default=None,
+        help="adresse des QR codes, enregistrée pour l'événement (réglage base_url)",
+    )
     s.set_defaults(func=cmd_serve)
     p = sub.add_parser(
         "publish",

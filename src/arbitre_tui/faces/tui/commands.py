@@ -355,6 +355,16 @@ COMMANDS: list[Command] = [
         "p dans un match",
         _show_and_say("coupe", "Procès-verbal : ouvrez le match (Entrée), puis p."),
     ),
+    Command(
+        "QR : adresse des résultats (téléphones)",
+        "a dans QR ; vide : détectée",
+        _pane_action("qr", "set_address"),
+    ),
+    Command(
+        "QR : serveur web des résultats (démarrer, arrêter)",
+        "w dans QR",
+        _pane_action("qr", "toggle_server"),
+    ),
     Command("Imprimer en PDF", "appariements, classement, grille…", print_pdf),
     Command("Exporter le TRF-2026", "à côté du fichier de l'événement", export_trf),
     Command("Annuler la dernière opération de ce poste", "ctrl+z", _app_action("undo")),

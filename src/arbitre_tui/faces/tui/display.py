@@ -1,34 +1,82 @@
 """`arbitre display`: a read-only wall screen for a TV or projector.
 
-Cycles through the current round's pairings, the standings and the QR code of the
-section's page; follows the arbiters' entries within a second (SQLite data_version).
-No key changes anything: ← → turn the pages, q quits.
+Cycles through every section given (every section of the event by default): the
+current round's pairings, the standings and a large QR code of the section's page. A
+list longer than the screen is shown a page at a time (« échiquiers 42–60 »), each page
+for ``seconds``; nothing is ever left below the edge. Follows the arbiters' entries within
+a second (SQLite data_version). No key changes anything: ← → turn the pages, q quits.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.events import Resize
 from textual.widgets import DataTable, Static
 
 from ...operations import EventService
 from ...rules.models import Tournament
 from ...views.reader import Reader
+from .qr import QRCode
 
 VIEWS = ("appariements", "classement", "qr")
+_TITLE_ROWS = 3  # the title bar
+_HEADER_ROWS = 1  # the table's column headings
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One view of one section: a title, a table (or a QR code's address)."""
+
+    key: str
+    view: str
+    title: str
+    columns: tuple[str, ...] = ()
+    rows: tuple[tuple[Text, ...], ...] = ()
+    url: str = ""
+    noun: str = "lignes"  # « échiquiers 1–41 / 60 »
+
+
+@dataclass(frozen=True)
+class Page:
+    """The rows of a sheet that fit the screen once."""
+
+    sheet: Sheet
+    start: int
+    end: int
+
+    @property
+    def title(self) -> str:
+        total = len(self.sheet.rows)
+        if self.start == 0 and self.end >= total:
+            return self.sheet.title
+        return f"{self.sheet.title} — {self.sheet.noun} {self.start + 1}–{self.end} / {total}"
+
+
+def paginate(sheets: Sequence[Sheet], per_page: int) -> list[Page]:
+    """Every row of every sheet on some page; a sheet with no rows still has its page."""
+    per_page = max(1, per_page)
+    pages: list[Page] = []
+    for sheet in sheets:
+        total = len(sheet.rows)
+        for start in range(0, max(total, 1), per_page):
+            pages.append(Page(sheet, start, min(total, start + per_page)))
+    return pages
 
 
 class DisplayApp(App[int]):
     CSS = """
     Screen { layout: vertical; background: black; }
     #title { height: 3; content-align: center middle; text-style: bold; background: $primary; }
-    DataTable { height: 1fr; }
+    DataTable { height: 1fr; scrollbar-size: 0 0; }
     DataTable > .datatable--header { text-style: bold; }
-    #qr { width: auto; height: 1fr; content-align: center middle; }
+    #qr { width: 1fr; height: 1fr; content-align: center middle; }
     """
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -37,23 +85,26 @@ class DisplayApp(App[int]):
         Binding("q", "quit", "Quitter", id="quit-display"),
     ]
 
-    def __init__(self, path: str | Path, section: str | None = None, seconds: float = 15) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        sections: str | Sequence[str] | None = None,
+        seconds: float = 15,
+    ) -> None:
         super().__init__()
         self.service = EventService(path, check=False)
         self.reader = Reader(self.service)
-        self.section = section
+        self.sections = [sections] if isinstance(sections, str) else list(sections or [])
         self.seconds = seconds
-        self.view = 0
+        self.pages: list[Page] = []
+        self.index = 0
         self._version = -1
-
-    @property
-    def tournament(self) -> Tournament:
-        return self.service.tournament(self.section)
+        self._per_page = 0
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title")
         yield DataTable(id="table", show_cursor=False, zebra_stripes=True)
-        yield Static("", id="qr")
+        yield QRCode(id="qr")
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -61,71 +112,120 @@ class DisplayApp(App[int]):
         if self.seconds > 0:
             self.set_interval(self.seconds, lambda: self.action_turn(1))
 
+    def on_resize(self, event: Resize) -> None:
+        self.refresh_view()
+
     def _poll(self) -> None:
         if self.reader.data_version() != self._version:
             self.refresh_view()
 
+    @property
+    def page(self) -> Page | None:
+        return self.pages[self.index] if self.pages else None
+
     def action_turn(self, step: int) -> None:
-        self.view = (self.view + step) % len(VIEWS)
-        self.refresh_view()
+        if self.pages:
+            self.index = (self.index + step) % len(self.pages)
+        self._show()
 
     def refresh_view(self) -> None:
+        """Read the file again and cut the lists into pages of the screen's height,
+        staying on the page shown (same section, view and first row)."""
         self._version = self.reader.data_version()
-        t = self.tournament
+        self._per_page = max(1, self.size.height - _TITLE_ROWS - _HEADER_ROWS)
+        here = self.page
+        self.pages = paginate(self._sheets(), self._per_page)
+        if here is not None:
+            same = [
+                k
+                for k, p in enumerate(self.pages)
+                if (p.sheet.key, p.sheet.view) == (here.sheet.key, here.sheet.view)
+                and p.start <= here.start < max(p.end, p.start + 1)
+            ]
+            self.index = same[0] if same else min(self.index, len(self.pages) - 1)
+        self._show()
+
+    def _tournaments(self) -> list[Tournament]:
+        if self.sections:
+            return [self.reader.tournament(key) for key in self.sections]
+        return self.reader.tournaments()
+
+    def _sheets(self) -> list[Sheet]:
+        from ...operations.event import OperationError
+        from ...publish.address import base_url
+        from ...publish.qr import page_url
+
+        base = base_url(self.service)
+        sheets: list[Sheet] = []
+        for t in self._tournaments():
+            for view, build in (("appariements", self._pairings), ("classement", self._standings)):
+                try:
+                    sheets.append(build(t))
+                except OperationError as exc:  # a section this view does not apply to
+                    sheets.append(Sheet(t.key, view, f"{t.name} — {exc.message}"))
+            url = page_url(base, t.key)
+            title = f"{t.name} — résultats sur votre téléphone : {url}"
+            sheets.append(Sheet(t.key, "qr", title, url=url))
+        return sheets
+
+    def _show(self) -> None:
+        page = self.page
         table = self.query_one(DataTable)
-        qr = self.query_one("#qr", Static)
+        qr = self.query_one("#qr", QRCode)
         title = self.query_one("#title", Static)
         table.clear(columns=True)
-        view = VIEWS[self.view]
-        table.display = view != "qr"
-        qr.display = view == "qr"
-        if view == "appariements":
-            self._pairings(t, table, title)
-        elif view == "classement":
-            self._standings(t, table, title)
-        else:
-            from ...publish.qr import base_url, page_url
-            from .qr import qr_text
+        if page is None:
+            title.update(Text("Aucune section dans ce fichier"))
+            return
+        sheet = page.sheet
+        number = f"   ({self.index + 1}/{len(self.pages)})" if len(self.pages) > 1 else ""
+        title.update(Text(page.title + number))
+        table.display = sheet.view != "qr"
+        qr.display = sheet.view == "qr"
+        if sheet.view == "qr":
+            qr.show_data(sheet.url)
+            return
+        for k, label in enumerate(sheet.columns):  # the widest of the whole list: no jump
+            table.add_column(label, width=max([len(label), *(len(r[k]) for r in sheet.rows)]))
+        for row in sheet.rows[page.start : page.end]:
+            table.add_row(*row)
 
-            url = page_url(base_url(self.service), t.key)
-            title.update(Text(f"{t.name} — résultats sur votre téléphone : {url}"))
-            qr.update(qr_text(url))
-
-    def _pairings(self, t: Tournament, table: DataTable[Text], title: Static) -> None:
+    def _pairings(self, t: Tournament) -> Sheet:
         from ...views.round_sheet import build
 
         sheet = build(self.reader, t)
         if not sheet.number:
-            title.update(Text(f"{t.name} — pas encore d'appariements"))
-            return
-        title.update(Text(f"{t.name} — ronde {sheet.number}"))
-        table.add_columns("Éch.", "Blancs", "Résultat", "Noirs")
-        for b in sheet.boards:
-            table.add_row(
+            return Sheet(t.key, "appariements", f"{t.name} — pas encore d'appariements")
+        rows = tuple(
+            (
                 Text(str(b.board)),
                 Text(b.white.public),
                 Text(b.result_label or b.bye_label),
                 Text(b.black.public if b.black else ""),
             )
+            for b in sheet.boards
+        )
+        columns = ("Éch.", "Blancs", "Résultat", "Noirs")
+        title = f"{t.name} — ronde {sheet.number}"
+        return Sheet(t.key, "appariements", title, columns, rows, noun="échiquiers")
 
-    def _standings(self, t: Tournament, table: DataTable[Text], title: Static) -> None:
+    def _standings(self, t: Tournament) -> Sheet:
         from ...operations.event import OperationError
         from ...views.standings import build
 
         try:
             view = build(self.reader, t)
         except OperationError:
-            title.update(Text(f"{t.name} — classement après la ronde 0"))
-            table.add_columns("Pl.", "Nom", "Pts")
-            return
-        title.update(Text(f"{t.name} — {view.title}"))
+            return Sheet(t.key, "classement", f"{t.name} — classement après la ronde 0")
+        title = f"{t.name} — {view.title}"
         if view.kind == "cup":
-            table.add_columns("Tour", "Recevant", "Score", "Visiteur", "Vainqueur")
-            for m in view.matches:
-                table.add_row(
-                    *map(Text, (str(m.round), m.home, m.score, m.away or "exempt", m.winner or ""))
+            rows = tuple(
+                tuple(
+                    map(Text, (str(m.round), m.home, m.score, m.away or "exempt", m.winner or ""))
                 )
-            return
-        table.add_columns("Pl.", "Nom", *view.columns)
-        for r in view.rows:
-            table.add_row(Text(r.place), Text(r.player.public), *map(Text, r.shown))
+                for m in view.matches
+            )
+            cup = ("Tour", "Recevant", "Score", "Visiteur", "Vainqueur")
+            return Sheet(t.key, "classement", title, cup, rows, noun="matchs")
+        rows = tuple((Text(r.place), Text(r.player.public), *map(Text, r.shown)) for r in view.rows)
+        return Sheet(t.key, "classement", title, ("Pl.", "Nom", *view.columns), rows, noun="places")

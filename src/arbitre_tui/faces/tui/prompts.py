@@ -305,3 +305,39 @@ class TimePrompt(Prompt[dt.time]):
 
     def answer(self) -> dt.time | None:
         return parse_time(self.buffer, self.now)
+
+
+class AddressPrompt(Prompt[str]):
+    """The address of the QR codes, edited in place; empty: back to the detected one.
+
+    Checked as the setting is (rules/settings.py): a refusal stays on the line."""
+
+    HINT = "Entrée valide (vide : adresse détectée) · ⌫ efface · Échap annule"
+
+    def __init__(
+        self,
+        current: str,
+        on_answer: Callable[[str], None],
+        *,
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__("Adresse des QR codes :", on_answer, on_cancel=on_cancel)
+        self.buffer = current
+        self._why = ""
+
+    def accepts(self, character: str) -> bool:
+        return character.isprintable() and not character.isspace()
+
+    def answer(self) -> str | None:
+        from ...rules.errors import RuleError
+        from ...rules.settings import EVENT_SETTINGS, check
+
+        try:
+            check("base_url", self.buffer, EVENT_SETTINGS)
+        except RuleError as exc:
+            self._why = exc.message
+            return None
+        return self.buffer
+
+    def why_not(self) -> str:
+        return self._why

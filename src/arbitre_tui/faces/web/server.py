@@ -3,19 +3,28 @@
 Pages come from publish/html/site.py; each is rendered once per change of the file (SQLite
 ``PRAGMA data_version``), compressed once, and answered with an ETag so a phone that
 reloads an unchanged page gets a 304.
+
+It stays up in a hall full of phones (and under a flood): a connection that has sent no
+complete request for ``IDLE_SECONDS`` — idle keep-alive, or headers trickling in — is
+closed, and at most ``connection_cap()`` connections are kept, well below the
+file-descriptor limit (a Pi's default is 1 024): past it the oldest connection is
+closed, so a new phone is always answered and the server never runs out of files.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import hashlib
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from aiohttp import web
 
 from ...operations.event import EventService
+from ...publish.address import DEFAULT_PORT
 from ...publish.html.site import NotFound, Site
 from ...views.reader import Reader
 
@@ -89,16 +98,98 @@ def make_app(path: str | Path) -> web.Application:
     return app
 
 
-def serve(path: str | Path, host: str = "127.0.0.1", port: int = 8080) -> None:
-    """Serve until interrupted (`arbitre serve`)."""
-    web.run_app(make_app(path), host=host, port=port, print=None, access_log=None)
+IDLE_SECONDS = 10.0  # no complete request for this long (idle, slow headers): closed
+
+
+def connection_cap(soft_limit: int | None = None) -> int:
+    """Connections kept at once: half the soft file-descriptor limit (the other half for
+    the event file, its journal, the app), between 16 and 4 096."""
+    if soft_limit is None:
+        try:
+            import resource
+
+            soft_limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+            if soft_limit == resource.RLIM_INFINITY:
+                soft_limit = 8192
+        except (ImportError, OSError):  # not Unix: a Pi's default
+            soft_limit = 1024
+    return max(16, min(4096, soft_limit // 2))
+
+
+class _CappedRunner(web.AppRunner):
+    """An AppRunner whose server closes its oldest connections past ``cap``."""
+
+    def __init__(self, app: web.Application, cap: int, idle: float) -> None:
+        super().__init__(app, access_log=None, keepalive_timeout=idle)
+        self.cap = cap
+
+    async def _make_server(self) -> web.Server:
+        server = await super()._make_server()
+        made = server.connection_made
+        cap = self.cap
+
+        def connection_made(handler: web.RequestHandler, transport: asyncio.Transport) -> None:
+            made(handler, transport)
+            live = [h for h in server.connections if h.transport is not None]
+            for oldest in live[: max(0, len(live) - cap)]:  # in the order they came
+                oldest.force_close()
+
+        server.connection_made = connection_made  # type: ignore[method-assign]
+        return server
+
+
+async def start(
+    path: str | Path, host: str, port: int, cap: int | None = None, idle: float = IDLE_SECONDS
+) -> tuple[web.AppRunner, int]:
+    """Listen; return the runner (``cleanup()`` stops it) and the port (0: one is chosen).
+    ``cap`` and ``idle`` default to ``connection_cap()`` and ``IDLE_SECONDS``."""
+    runner = _CappedRunner(make_app(path), cap or connection_cap(), idle)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    try:
+        await site.start()
+    except OSError:
+        await runner.cleanup()
+        raise
+    server = getattr(site, "_server", None)
+    sockets = getattr(server, "sockets", None) or []
+    return runner, (sockets[0].getsockname()[1] if sockets else port)
+
+
+def serve(
+    path: str | Path,
+    host: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    ready: Callable[[int], None] | None = None,
+) -> None:
+    """Serve until interrupted (`arbitre serve`); ``ready`` gets the port listened on."""
+
+    async def main() -> None:
+        runner, actual = await start(path, host, port)
+        if ready is not None:
+            ready(actual)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await runner.cleanup()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())
 
 
 class ServerThread:
     """The server inside the app: its own thread, loop and SQLite connection."""
 
-    def __init__(self, path: str | Path, host: str = "127.0.0.1", port: int = 8080) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        host: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        cap: int | None = None,
+        idle: float = IDLE_SECONDS,
+    ) -> None:
         self.path, self.host, self.port = path, host, port
+        self.cap, self.idle = cap, idle
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -118,16 +209,10 @@ class ServerThread:
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
         self._loop = loop
-        runner: web.AppRunner | None = None
         try:
-            runner = web.AppRunner(make_app(self.path), access_log=None)
-            loop.run_until_complete(runner.setup())
-            site = web.TCPSite(runner, self.host, self.port)
-            loop.run_until_complete(site.start())
-            server = getattr(site, "_server", None)
-            sockets = getattr(server, "sockets", None) or []
-            if sockets:
-                self.port = sockets[0].getsockname()[1]
+            runner, self.port = loop.run_until_complete(
+                start(self.path, self.host, self.port, self.cap, self.idle)
+            )
         except OSError as exc:
             self.error = str(exc)
             self._ready.set()

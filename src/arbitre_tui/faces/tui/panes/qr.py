@@ -1,4 +1,9 @@
-"""QR code: the address of the section's results page, and the results server."""
+"""QR code: the address of the section's results page, and the results server.
+
+The code on the left, as large as the pane allows (never cut: see ``..qr.QRCode``); on
+the right the address, where it comes from (detected on the machine's interfaces, or
+set with ``a``) and, in red, why phones would not reach it.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,11 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ....rules.models import Tournament
+from ..qr import QRCode
 from .base import Pane
 
 if TYPE_CHECKING:
@@ -20,32 +26,65 @@ if TYPE_CHECKING:
 class QRPane(Pane, can_focus=True):
     TITLE = "QR code"
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "set_address", "Adresse", id="set-address"),
         Binding("w", "toggle_server", "Serveur web", id="web-server"),
     ]
 
     def body(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static("", id="qr-url")
-            yield Static("", id="qr-code")
+        with Horizontal(id="qr-body"):
+            yield QRCode(id="qr-code")
+            with Vertical(id="qr-side"):
+                yield Static("", id="qr-url")
+                yield Static("", id="qr-where")
+                yield Static("", id="qr-warning")
+                yield Static(Text("a : changer l'adresse · w : serveur web"), id="qr-keys")
 
     def load(self, service: EventService, t: Tournament | None) -> None:
-        from ....publish.qr import base_url, page_url
+        from ....publish.address import base_url, is_detected, warning
+        from ....publish.qr import page_url
 
         self._service = service
-        url = page_url(base_url(service), t.key if t else None)
+        base = base_url(service)
+        url = page_url(base, t.key if t else None)
         self.url = url
         server = getattr(self.app, "web_server", None)
-        state = " — serveur web en marche" if server is not None and server.running else ""
+        running = server is not None and server.running
+        state = " — serveur web en marche" if running else ""
         self.set_title(f"QR code — {t.name if t else ''}{state}")
         self.query_one("#qr-url", Static).update(Text(url))
-        from ..qr import qr_text  # qrcode is imported when the pane is first shown
+        where = "Adresse détectée sur le réseau" if is_detected(service) else "Adresse réglée"
+        self.query_one("#qr-where", Static).update(Text(where + " (réglage base_url)"))
+        problem = warning(base)
+        shown = self.query_one("#qr-warning", Static)
+        shown.update(Text(f"⚠ {problem}." if problem else ""))
+        shown.display = problem is not None
+        self.query_one(QRCode).show_data(url)
 
-        self.query_one("#qr-code", Static).update(qr_text(url))
+    def action_set_address(self) -> None:
+        """Change the address of every QR code (one journaled change, ctrl+z undoes it)."""
+        from ....publish.address import base_url, is_detected
+        from ....rules.settings import EVENT_SETTINGS, parse
+        from ..prompts import AddressPrompt
+
+        service = self._service
+        detected = is_detected(service)
+        current = base_url(service)
+
+        def store(text: str) -> None:
+            value = parse("base_url", text, EVENT_SETTINGS)
+            if detected and value == current:
+                value = None  # Entrée on the detected address: it stays detected
+            said = value or "détectée automatiquement"
+            self.run(
+                lambda s: s.update_event_settings({"base_url": value}),
+                done=f"Adresse des QR codes : {said} — enregistrée (ctrl+z annule)",
+            )
+
+        self.ask(AddressPrompt(current, store, on_cancel=self.cancelled))
 
     def action_toggle_server(self) -> None:
-        """Start or stop the results server (all addresses, the base URL's port)."""
-        from urllib.parse import urlparse
-
+        """Start or stop the results server (host and port as `arbitre serve`)."""
+        from ....publish.address import listen
         from ...web.server import ServerThread
 
         server = getattr(self.app, "web_server", None)
@@ -53,11 +92,7 @@ class QRPane(Pane, can_focus=True):
             server.stop()
             self.say("Serveur web arrêté.")
         else:
-            port = urlparse(self.url).port or 80
-            from ....views.reader import Reader
-
-            settings = Reader(self._service).event()["settings"]
-            host = str(settings.get("serve_host", "0.0.0.0"))
+            host, port = listen(self._service)
             server = ServerThread(self._service.path, host, port)
             try:
                 server.start()
