@@ -728,6 +728,7 @@ _TABLE_LABELS = {
     "pairing_numbers": "le numéro d'appariement",
     "ko_registration": "la clôture des inscriptions",
     "roll_of_honour": "le palmarès",
+    "result_checks": "la vérification de la feuille",
 }
 
 _OP_LABELS = {
@@ -771,6 +772,8 @@ _OP_LABELS = {
     "import_roster": "import d'effectif",
     "cup_equipment": "matériel manquant",
     "roll_of_honour": "palmarès",
+    "verify_result": "vérification sur la feuille",
+    "settle_result": "écart tranché",
 }
 
 

@@ -197,6 +197,15 @@ class Store:
         ).fetchall()
         return [_game(dict(r)) for r in rows]
 
+    def result_checks(self, round_id: int) -> dict[int, dict[str, Any]]:
+        """The second entries of a round's results (from the signed sheets), by game id."""
+        rows = self.conn.execute(
+            "SELECT c.* FROM result_checks c JOIN games g ON g.id = c.game_id "
+            "WHERE g.round_id = ? ORDER BY g.board",
+            (round_id,),
+        ).fetchall()
+        return {int(r["game_id"]): dict(r) for r in rows}
+
     def all_games(self, tournament_id: int) -> dict[int, list[Game]]:
         """Games by round number, for standings."""
         rows = self.conn.execute(

@@ -309,6 +309,17 @@ MIGRATIONS: list[str] = [
         '$.playoffs', '$.initial_colour_drawn', '$.pairing_numbers', '$.ko', '$.roll_of_honour'
     );
     """,
+    # 5: results checked against the signed score sheets (issue 20): the second entry of a
+    # board, and which entry the arbiter kept when the two differed.
+    """
+    CREATE TABLE result_checks (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL UNIQUE REFERENCES games(id),
+        result TEXT NOT NULL,
+        at TEXT NOT NULL,
+        settled TEXT CHECK (settled IN ('saisie', 'feuille'))
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -336,5 +347,6 @@ DATA_TABLES = frozenset(
         "pairing_numbers",
         "ko_registration",
         "roll_of_honour",
+        "result_checks",
     }
 )

@@ -96,6 +96,14 @@ class Reader:
     def games(self, rnd: Round) -> list[Game]:
         return self._store.games(rnd.id or 0)
 
+    def result_checks(self, rnd: Round) -> dict[int, dict[str, Any]]:
+        """The round's results entered again from the signed sheets, by game id."""
+        return self._store.result_checks(rnd.id or 0)
+
+    def undone_ids(self) -> set[int]:
+        """Journal entries no longer in effect (undone, or undos undone)."""
+        return self.service.journal.undone_ids()
+
     def all_games(self, t: Tournament) -> dict[int, list[Game]]:
         return self._store.all_games(t.id or 0)
 

@@ -171,7 +171,7 @@ def print_pdf(app: ArbitreApp) -> None:
     from ...publish.pdf import DOCUMENTS
 
     key = t.key
-    letters = "123456789"
+    letters = "123456789abcdefghijklmopqrsuvwxyz"  # « n », « t »: the app's keys stay free
 
     def build(what: str) -> None:
         out = _out_path(app, f"{what}-{key}.pdf")
@@ -292,6 +292,16 @@ COMMANDS: list[Command] = [
     Command("Ronde : forfait", "f dans Ronde", _pane_action("ronde", "forfeit_menu")),
     Command("Ronde : publier les appariements", "P dans Ronde", _pane_action("ronde", "publish")),
     Command("Ronde : explications", "e dans Ronde", _pane_action("ronde", "explain")),
+    Command(
+        "Ronde : vérifier les résultats sur les feuilles signées",
+        "v dans Ronde : seconde saisie",
+        _pane_action("ronde", "verify_mode"),
+    ),
+    Command(
+        "Ronde : trancher un écart avec la feuille",
+        "T dans Ronde",
+        _pane_action("ronde", "settle"),
+    ),
     Command(
         "Cadence : début de ronde (heure)", "d dans Cadence", _pane_action("cadence", "round_start")
     ),
