@@ -115,6 +115,21 @@ def settle_result(
     return game.model_copy(update={"result": kept})
 
 
+def record_appeal(
+    service: EventService, key: str, text: str, round_number: int | None = None
+) -> int:
+    """An appeal against a decision of the arbiter, for the tournament's procès-verbal."""
+    if not text.strip():
+        raise OperationError("Appel : décrivez l'appel (qui, quelle décision, la suite donnée).")
+    with service.journal.operation("record_appeal", {"tournament": key}) as tx:
+        t = service.tournament(key)
+        current = service.current_round(t)
+        number = round_number or (current.number if current else None)
+        tx.args["round"] = number
+        row = {"tournament_id": t.id, "round": number, "at": _now(), "text": text.strip()}
+        return tx.insert("appeals", row)
+
+
 def unsettled(service: EventService, rnd: Round, games: list[Game]) -> tuple[list[int], list[int]]:
     """(boards whose sheet differs from the entry, boards never checked) of a round."""
     checks = service.store.result_checks(rnd.id or 0)

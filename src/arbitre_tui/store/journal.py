@@ -729,6 +729,7 @@ _TABLE_LABELS = {
     "ko_registration": "la clôture des inscriptions",
     "roll_of_honour": "le palmarès",
     "result_checks": "la vérification de la feuille",
+    "appeals": "l'appel",
 }
 
 _OP_LABELS = {
@@ -774,6 +775,7 @@ _OP_LABELS = {
     "roll_of_honour": "palmarès",
     "verify_result": "vérification sur la feuille",
     "settle_result": "écart tranché",
+    "record_appeal": "appel",
 }
 
 

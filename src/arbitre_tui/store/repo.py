@@ -280,6 +280,20 @@ class Store:
             out.setdefault(int(r[0]), []).append(str(r[1]))
         return out
 
+    def appeals(self, tournament_id: int) -> list[dict[str, Any]]:
+        """Appeals against the arbiter's decisions, in the order made."""
+        sql = "SELECT round, at, text FROM appeals WHERE tournament_id = ? ORDER BY id"
+        return [dict(r) for r in self.conn.execute(sql, (tournament_id,))]
+
+    def settled_checks(self, tournament_id: int) -> list[dict[str, Any]]:
+        """Écarts with the score sheets the arbiter settled: round, board, kept, result."""
+        sql = (
+            "SELECT r.number AS round, g.board, c.settled, c.result FROM result_checks c "
+            "JOIN games g ON g.id = c.game_id JOIN rounds r ON r.id = g.round_id "
+            "WHERE r.tournament_id = ? AND c.settled IS NOT NULL ORDER BY r.number, g.board"
+        )
+        return [dict(r) for r in self.conn.execute(sql, (tournament_id,))]
+
     def pairing_record(self, tournament_id: int, number: int) -> dict[str, Any] | None:
         """How a round was paired (floaters, colours, unmet criteria, second opinion)."""
         row = self.conn.execute(

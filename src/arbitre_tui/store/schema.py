@@ -319,6 +319,14 @@ MIGRATIONS: list[str] = [
         at TEXT NOT NULL,
         settled TEXT CHECK (settled IN ('saisie', 'feuille'))
     );
+    -- appeals against an arbiter's decision, for the tournament's procès-verbal
+    CREATE TABLE appeals (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER,
+        at TEXT NOT NULL,
+        text TEXT NOT NULL
+    );
     """,
 ]
 
@@ -348,5 +356,6 @@ DATA_TABLES = frozenset(
         "ko_registration",
         "roll_of_honour",
         "result_checks",
+        "appeals",
     }
 )

@@ -53,6 +53,16 @@ def cmd_settle(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_appeal(args: argparse.Namespace) -> int:
+    from ...operations.verification import record_appeal
+
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    number = record_appeal(service, t.key, args.text, args.ronde)
+    print(f"Appel n° {number} noté (procès-verbal du tournoi).")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     v = sub.add_parser(
         "verify",
@@ -77,3 +87,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     s.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
     s.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
     s.set_defaults(func=cmd_settle)
+    a = sub.add_parser(
+        "appeal",
+        help="noter un appel contre une décision de l'arbitre (procès-verbal)",
+        description="noter un appel contre une décision de l'arbitre, pour le procès-verbal",
+    )
+    a.add_argument("file", metavar="FICHIER")
+    a.add_argument("text", metavar="TEXTE", help="qui fait appel, de quelle décision, la suite")
+    a.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
+    a.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
+    a.set_defaults(func=cmd_appeal)

@@ -366,6 +366,16 @@ COMMANDS: list[Command] = [
         _show_and_say("coupe", "Procès-verbal : ouvrez le match (Entrée), puis p."),
     ),
     Command("Imprimer en PDF", "appariements, classement, grille…", print_pdf),
+    Command(
+        "Classement : grille américaine",
+        "g dans Classement (+7B, =12N, -3B)",
+        _pane_action("classement", "toggle_grille"),
+    ),
+    Command(
+        "Homologation : rapport technique et procès-verbal en PDF",
+        "rapport-technique, proces-verbal-tournoi",
+        print_pdf,
+    ),
     Command("Exporter le TRF-2026", "à côté du fichier de l'événement", export_trf),
     Command("Annuler la dernière opération de ce poste", "ctrl+z", _app_action("undo")),
     Command("Section suivante", "n", _app_action("next_tournament")),
