@@ -172,7 +172,12 @@ def parse(name: str, text: str) -> Any:
     except ValueError:
         value = text
     if value is True or value is False or isinstance(value, (int, float, list, dict)):
-        return check(name, value)
+        try:
+            return check(name, value)
+        except RuleError:
+            if not isinstance(value, (int, float)):
+                raise
+            # a number where a text is wanted (a homologation number « 64321 »)
     return check(name, text)
 
 
