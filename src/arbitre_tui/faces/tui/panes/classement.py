@@ -24,7 +24,7 @@ class StandingsPane(TablePane):
     EMPTY = "Aucune partie jouée."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("v", "toggle_prizes", "Prix", id="prizes"),
-        Binding("g", "toggle_grille", "Grille", id="grille-americaine"),
+        Binding("g", "toggle_grille", "Grille", show=False, id="grille-americaine"),
     ]
     show_prizes = False
     show_grille = False

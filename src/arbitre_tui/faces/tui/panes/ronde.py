@@ -93,8 +93,8 @@ class RoundPane(TablePane):
         if self.verifying:
             ecarts = f", {len(sheet.differing)} écart(s)" if sheet.differing else ""
             self.set_title(
-                f"VÉRIFICATION des feuilles — ronde {sheet.number} — {t.name} — "
-                f"{sheet.checked}/{sheet.games} conformes{ecarts}"
+                f"VÉRIFICATION des feuilles — ronde {sheet.number} — "
+                f"{sheet.checked}/{sheet.games} conformes{ecarts} — {t.name}"
             )
         self._differing = set(sheet.differing)
         self.fill(rows)
