@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..rules.models import IncidentKind, Result, System
+from ..operations.formats import format_of
+from ..rules.models import IncidentKind, Result
 from ..rules.settings import setting
 
 if TYPE_CHECKING:
@@ -22,12 +23,6 @@ if TYPE_CHECKING:
 TO_FILL = "à compléter"
 NOTHING = "Rien à signaler"
 
-SYSTEMS = {
-    System.SWISS: "Système suisse (FIDE, règles néerlandaises C.04.3)",
-    System.ROUND_ROBIN: "Toutes rondes (tables de Berger)",
-    System.KNOCKOUT: "Élimination directe",
-    System.TEAM_CUP: "Coupe par équipes (élimination directe)",
-}
 SIDES = {"white": "des Blancs", "black": "des Noirs", "both": "des deux joueurs"}
 FRENCH_SIDES = {"blancs": "white", "noirs": "black", "les-deux": "both"}
 
@@ -118,7 +113,7 @@ def technical_report(reader: Reader, t: Tournament) -> TechnicalReport:
         return str(value) if value else TO_FILL
 
     controls = dict.fromkeys(tc.label for tc in t.time_controls.values())
-    system = SYSTEMS[t.system]
+    system = format_of(t).pairing_system
     if setting(t, "acceleration"):
         system += f", accéléré ({setting(t, 'acceleration')})"
     venue = ", ".join(x for x in (setting(t, "venue"), event.get("city")) if x) or TO_FILL

@@ -123,7 +123,7 @@ class Site:
     def _nav(self, t: Tournament) -> Markup:
         links = [("", "Ronde en cours"), ("classement/", "Classement")]
         if not format_of(t).by_teams:
-            links.append(("grille/", "Grille"))
+            links += [("grille/", "Grille"), ("grille-americaine/", "Grille américaine")]
         if format_of(t).has_bracket:
             links.append(("tableau/", "Tableau"))
         inner = [self.link(f"/{t.key}/{href}", label) for href, label in links]
