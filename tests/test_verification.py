@@ -71,6 +71,10 @@ def test_two_processes_an_ecart_blocks_the_close(demo_file: Path) -> None:
     listing = arbitre("verify", file, "-t", "open-a").stdout
     assert "3/60 feuilles conformes, 0 écart(s)" in listing
     station.close_round("open-a")
+    kept = station.journal.last_undoable(station.journal.terminal)  # the close
+    assert kept is not None
+    with pytest.raises(OperationError, match="la ronde 3 est close depuis"):
+        station.undo(kept - 1)  # the écart settled « saisie »: the round is closed since
     station.close()
 
 

@@ -629,6 +629,18 @@ class Journal:
                         f"Impossible d'annuler : la ronde {rnd['number']} est close depuis. "
                         "Annulez d'abord sa clôture."
                     )
+            if table == "result_checks":
+                row = after if after is not None else before
+                rnd = self.conn.execute(
+                    "SELECT r.number, r.closed FROM rounds r JOIN games g ON g.round_id = r.id "
+                    "WHERE g.id = ?",
+                    (row["game_id"],),
+                ).fetchone()
+                if rnd is not None and rnd["closed"]:
+                    raise OperationError(
+                        f"Impossible d'annuler : la ronde {rnd['number']} est close depuis "
+                        "(ses feuilles sont vérifiées). Annulez d'abord sa clôture."
+                    )
             closing = (
                 table == "rounds"
                 and before is not None
