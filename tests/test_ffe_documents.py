@@ -73,17 +73,22 @@ def test_grille_pdf_and_site_render_one_view(demo_file: Path, tmp_path: Path) ->
 
 
 def test_technical_report_from_the_settings(demo_file: Path, tmp_path: Path) -> None:
-    settings = {
-        "homologation_number": "64321",
-        "organiser": "Cercle d'échecs de Strasbourg",
-        "venue": "Salle des fêtes",
-        "chief_arbiter": "AF3 LEROY Anne",
-        "arbiters": '["AFO1 PETIT Marc", "AFO2 ROUX Lea"]',
-        "fee": "25",
-    }
-    for name, value in settings.items():
-        done = arbitre("settings", "set", str(demo_file), name, value, "-t", "open-a")
-        assert done.returncode == 0, done.stderr
+    done = arbitre(
+        "settings", "set", str(demo_file), "homologation_number", "64321", "-t", "open-a"
+    )
+    assert done.returncode == 0, done.stderr  # a number typed, kept as the text it is
+    service = EventService(demo_file)
+    service.update_settings(
+        "open-a",
+        {
+            "organiser": "Cercle d'échecs de Strasbourg",
+            "venue": "Salle des fêtes",
+            "chief_arbiter": "AF3 LEROY Anne",
+            "arbiters": ["AFO1 PETIT Marc", "AFO2 ROUX Lea"],
+            "fee": 25,
+        },
+    )
+    service.close()
     out = tmp_path / "rt.pdf"
     done = arbitre("print", str(demo_file), "rapport-technique", "-t", "open-a", "--pdf", str(out))
     assert done.returncode == 0, done.stderr
