@@ -146,3 +146,27 @@ def test_proces_verbal_from_the_journal(demo_file: Path, tmp_path: Path) -> None
     assert "Ronde 3 " in text and "Appel de MARTIN : rejeté" in text
     assert "Ronde 3, échiquier 6 : la feuille signée retenue (½-½)" in text
     assert text.count("Rien à signaler") == 1  # the manual pairings only
+
+
+async def test_printed_from_the_app_palette(demo_file: Path) -> None:
+    """ctrl+p « Homologation », then the document's key: the PDF beside the event file."""
+    import asyncio
+
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from arbitre_tui.publish.pdf import DOCUMENTS
+
+    listed = [d.name for d in DOCUMENTS.values() if not d.per_match]
+    key = "123456789abcdefghijklmopqrsuvwxyz"[listed.index("rapport-technique")]
+    out = demo_file.with_name(f"{demo_file.stem}-rapport-technique-open-a.pdf")
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p", *"Homologation")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(key)
+        for _ in range(100):
+            if app.busy is None and out.exists():
+                break
+            await asyncio.sleep(0.05)
+    assert "Numéro d'homologation" in pdftext(out)
