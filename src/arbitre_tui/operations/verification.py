@@ -72,9 +72,7 @@ def verify_result(
             )
         assert game.id is not None
         row: dict[str, Any] = {"result": value.value, "at": _now(), "settled": None}
-        check = service.store.conn.execute(
-            "SELECT id FROM result_checks WHERE game_id = ?", (game.id,)
-        ).fetchone()
+        check = service.store.result_checks(rnd.id or 0).get(game.id)
         if check is None:
             tx.insert("result_checks", {"game_id": game.id, **row})
         else:
@@ -98,15 +96,12 @@ def settle_result(
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est close.")
         assert game.id is not None
-        check = service.store.conn.execute(
-            "SELECT id, result FROM result_checks WHERE game_id = ?", (game.id,)
-        ).fetchone()
-        sheet = Result(check["result"]) if check is not None else None
-        if sheet is None or sheet is game.result:
+        check = service.store.result_checks(rnd.id or 0).get(game.id)
+        if check is None or Result(check["result"]) is game.result:
             raise OperationError(
                 f"Échiquier {board} : pas d'écart avec la feuille, rien à trancher."
             )
-        kept = sheet if chosen == "feuille" else game.result
+        kept = Result(check["result"]) if chosen == "feuille" else game.result
         assert kept is not None
         tx.args["result"] = kept.value
         if kept is not game.result:
