@@ -80,7 +80,7 @@ class RoundPane(TablePane):
                     b.board,
                     b.white.name,
                     b.white.rating or "",
-                    f"{b.shown} {b.checked}" if self.verifying or b.differs else b.shown,
+                    f"{b.shown} {b.checked}".rstrip() if self.verifying or b.differs else b.shown,
                     b.black.name if b.black else "—",
                     (b.black.rating or "") if b.black else "",
                 ],
