@@ -32,7 +32,10 @@ def test_each_list(demo_file: Path, what: str) -> None:
     text = _text(pdf)
     assert "Open A (1900 et plus)" in text and "page 1 / " in text
     names = [p.name for p in service.store.players(service.tournament("open-a").id or 0)]
-    assert sum(n in text for n in names) >= 10
+    if what in ("rapport-technique", "proces-verbal-tournoi"):  # no list of players
+        assert "Date et signature de l'arbitre principal" in text
+    else:
+        assert sum(n in text for n in names) >= 10
     if what.startswith("appariements") or what in ("affiche", "chevalets"):
         assert "ronde 3" in text
     if what == "affiche":

@@ -71,6 +71,9 @@ PANES: list[tuple[str, str | None, list[str]]] = [
     ("coupe", None, ["k"]),
     ("classement", "open-a", ["s"]),
     ("prix", "open-a", ["s", "v"]),
+    ("grille_americaine", "open-a", ["s", "g"]),
+    # the sheets typed again: board 1 agrees, board 2 differs (½-½ entered, 0-1 signed)
+    ("verification", "open-a", ["1", "down", "equals_sign", "up", "v", "1", "0"]),
     ("joueurs", "open-a", ["j"]),
     ("qr", "open-a", ["q"]),
     ("tableau", None, ["b"]),

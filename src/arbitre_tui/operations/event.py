@@ -784,6 +784,7 @@ class EventService:
                 raise OperationError(
                     f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
                 )
+            self._sheets_settled(t, rnd, games)
             full = room_for_copy(self.store.conn, backup_dir(self.path) / ROUNDS)
             if full:
                 raise OperationError(full)
@@ -795,6 +796,24 @@ class EventService:
                 f"Ronde {rnd.number} close (enregistré), mais la sauvegarde a échoué : "
                 f"{exc.message}"
             ) from None
+
+    def _sheets_settled(self, t: Tournament, rnd: Round, games: list[Game]) -> None:
+        """A board whose signed sheet differs from the entry must be settled before the
+        round closes; with « verify_results », every sheet must have been checked."""
+        from .verification import boards_text, unsettled
+
+        differ, unchecked = unsettled(self, rnd, games)
+        if differ:
+            raise OperationError(
+                f"Écart avec la feuille de partie en ronde {rnd.number} : "
+                f"{boards_text(differ)}. Tranchez chaque écart (feuille ou saisie) avant "
+                "de clôturer."
+            )
+        if unchecked and setting(t, "verify_results"):
+            raise OperationError(
+                f"Feuilles non vérifiées en ronde {rnd.number} : "
+                f"{boards_text(unchecked)} (réglage verify_results)."
+            )
 
     # -- journal -----------------------------------------------------------
 

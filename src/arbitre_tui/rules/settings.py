@@ -48,6 +48,13 @@ SETTINGS: dict[str, Setting] = {
     "illegal_moves_to_lose": _s(int, 2, "coups illégaux qui perdent la partie"),
     "forfeit_excludes": _s(bool | None, None, "un forfait sans excuse exclut (002)"),
     "unrated_rating": _s(int | None, None, "Elo donné aux non classés (départages)"),
+    "verify_results": _s(bool, False, "chaque feuille vérifiée avant la clôture"),
+    # homologation (FFE): the technical report's cover page
+    "homologation_number": _s(str | None, None, "numéro d'homologation FFE"),
+    "organiser": _s(str | None, None, "organisateur (club, structure)"),
+    "venue": _s(str | None, None, "lieu (salle, adresse)"),
+    "chief_arbiter": _s(str | None, None, "arbitre principal (nom, titre)"),
+    "arbiters": _s(list[str], [], "arbitres adjoints (noms, titres)"),
     # knockout (000)
     "fee": _s(float, 0, "droit d'inscription (€)"),
     "decider": _s(Literal["armageddon", "blitz", "rating"], "armageddon", "départage d'une nulle"),
@@ -203,7 +210,12 @@ def parse(name: str, text: str, table: dict[str, Setting] = SETTINGS) -> Any:
     except ValueError:
         value = text
     if value is True or value is False or isinstance(value, (int, float, list, dict)):
-        return check(name, value, table)
+        try:
+            return check(name, value, table)
+        except RuleError:
+            if not isinstance(value, (int, float)):
+                raise
+            # a number where a text is wanted (a homologation number « 64321 »)
     return check(name, text, table)
 
 

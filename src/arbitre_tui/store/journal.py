@@ -629,6 +629,18 @@ class Journal:
                         f"Impossible d'annuler : la ronde {rnd['number']} est close depuis. "
                         "Annulez d'abord sa clôture."
                     )
+            if table == "result_checks":
+                row = after if after is not None else before
+                rnd = self.conn.execute(
+                    "SELECT r.number, r.closed FROM rounds r JOIN games g ON g.round_id = r.id "
+                    "WHERE g.id = ?",
+                    (row["game_id"],),
+                ).fetchone()
+                if rnd is not None and rnd["closed"]:
+                    raise OperationError(
+                        f"Impossible d'annuler : la ronde {rnd['number']} est close depuis "
+                        "(ses feuilles sont vérifiées). Annulez d'abord sa clôture."
+                    )
             closing = (
                 table == "rounds"
                 and before is not None
@@ -728,6 +740,8 @@ _TABLE_LABELS = {
     "pairing_numbers": "le numéro d'appariement",
     "ko_registration": "la clôture des inscriptions",
     "roll_of_honour": "le palmarès",
+    "result_checks": "la vérification de la feuille",
+    "appeals": "l'appel",
 }
 
 _OP_LABELS = {
@@ -772,6 +786,9 @@ _OP_LABELS = {
     "import_roster": "import d'effectif",
     "cup_equipment": "matériel manquant",
     "roll_of_honour": "palmarès",
+    "verify_result": "vérification sur la feuille",
+    "settle_result": "écart tranché",
+    "record_appeal": "appel",
 }
 
 

@@ -197,6 +197,15 @@ class Store:
         ).fetchall()
         return [_game(dict(r)) for r in rows]
 
+    def result_checks(self, round_id: int) -> dict[int, dict[str, Any]]:
+        """The second entries of a round's results (from the signed sheets), by game id."""
+        rows = self.conn.execute(
+            "SELECT c.* FROM result_checks c JOIN games g ON g.id = c.game_id "
+            "WHERE g.round_id = ? ORDER BY g.board",
+            (round_id,),
+        ).fetchall()
+        return {int(r["game_id"]): dict(r) for r in rows}
+
     def all_games(self, tournament_id: int) -> dict[int, list[Game]]:
         """Games by round number, for standings."""
         rows = self.conn.execute(
@@ -270,6 +279,20 @@ class Store:
         ):
             out.setdefault(int(r[0]), []).append(str(r[1]))
         return out
+
+    def appeals(self, tournament_id: int) -> list[dict[str, Any]]:
+        """Appeals against the arbiter's decisions, in the order made."""
+        sql = "SELECT round, at, text FROM appeals WHERE tournament_id = ? ORDER BY id"
+        return [dict(r) for r in self.conn.execute(sql, (tournament_id,))]
+
+    def settled_checks(self, tournament_id: int) -> list[dict[str, Any]]:
+        """Écarts with the score sheets the arbiter settled: round, board, kept, result."""
+        sql = (
+            "SELECT r.number AS round, g.board, c.settled, c.result FROM result_checks c "
+            "JOIN games g ON g.id = c.game_id JOIN rounds r ON r.id = g.round_id "
+            "WHERE r.tournament_id = ? AND c.settled IS NOT NULL ORDER BY r.number, g.board"
+        )
+        return [dict(r) for r in self.conn.execute(sql, (tournament_id,))]
 
     def pairing_record(self, tournament_id: int, number: int) -> dict[str, Any] | None:
         """How a round was paired (floaters, colours, unmet criteria, second opinion)."""

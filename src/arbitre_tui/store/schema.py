@@ -309,9 +309,28 @@ MIGRATIONS: list[str] = [
         '$.playoffs', '$.initial_colour_drawn', '$.pairing_numbers', '$.ko', '$.roll_of_honour'
     );
     """,
-    # the last finalist has the second priority bye (004 art. 2.2), as the holder has the first
+    # 5: the last finalist has the second priority bye (004 art. 2.2), as the holder the first
     """
     ALTER TABLE roll_of_honour ADD COLUMN finalist TEXT;
+    """,
+    # 6: results checked against the signed score sheets (issue 20): the second entry of a
+    # board, and which entry the arbiter kept when the two differed.
+    """
+    CREATE TABLE result_checks (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL UNIQUE REFERENCES games(id),
+        result TEXT NOT NULL,
+        at TEXT NOT NULL,
+        settled TEXT CHECK (settled IN ('saisie', 'feuille'))
+    );
+    -- appeals against an arbiter's decision, for the tournament's procès-verbal
+    CREATE TABLE appeals (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER,
+        at TEXT NOT NULL,
+        text TEXT NOT NULL
+    );
     """,
 ]
 
@@ -340,5 +359,7 @@ DATA_TABLES = frozenset(
         "pairing_numbers",
         "ko_registration",
         "roll_of_honour",
+        "result_checks",
+        "appeals",
     }
 )

@@ -96,6 +96,25 @@ class Reader:
     def games(self, rnd: Round) -> list[Game]:
         return self._store.games(rnd.id or 0)
 
+    def result_checks(self, rnd: Round) -> dict[int, dict[str, Any]]:
+        """The round's results entered again from the signed sheets, by game id."""
+        return self._store.result_checks(rnd.id or 0)
+
+    def manual_changes(self, t: Tournament) -> dict[int, list[str]]:
+        """The arbiter's changes to the pairings, by round."""
+        return self._store.manual_changes(t.id or 0)
+
+    def appeals(self, t: Tournament) -> list[dict[str, Any]]:
+        return self._store.appeals(t.id or 0)
+
+    def settled_checks(self, t: Tournament) -> list[dict[str, Any]]:
+        """Écarts with the signed sheets, settled (round, board, kept, result)."""
+        return self._store.settled_checks(t.id or 0)
+
+    def undone_ids(self) -> set[int]:
+        """Journal entries no longer in effect (undone, or undos undone)."""
+        return self.service.journal.undone_ids()
+
     def all_games(self, t: Tournament) -> dict[int, list[Game]]:
         return self._store.all_games(t.id or 0)
 

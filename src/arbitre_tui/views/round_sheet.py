@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..rules.models import Result
 from .reader import PlayerRef, player_ref
 
 if TYPE_CHECKING:
@@ -28,6 +29,21 @@ class Board:
     decider: str | None
     decider_label: str
     slot: int | None
+    sheet: str | None = None  # the result typed again from the signed sheet (its code)
+    sheet_label: str = ""
+    settled: str | None = None  # an écart settled: « saisie » or « feuille » kept
+
+    @property
+    def differs(self) -> bool:
+        """The signed sheet says otherwise than the entry: an écart to settle."""
+        return self.sheet is not None and self.sheet != self.result
+
+    @property
+    def checked(self) -> str:
+        """The verification cell: « ✓ » agrees, « ≠ 0-1 » differs, « » not checked."""
+        if self.sheet is None:
+            return ""
+        return f"≠ {self.sheet_label}" if self.differs else "✓"
 
     @property
     def done(self) -> bool:
@@ -60,6 +76,21 @@ class RoundSheet:
         return "close" if self.closed else f"{self.done}/{len(self.boards)} résultats"
 
     @property
+    def differing(self) -> tuple[int, ...]:
+        """Boards whose signed sheet differs from the entry (to settle before closing)."""
+        return tuple(b.board for b in self.boards if b.differs)
+
+    @property
+    def checked(self) -> int:
+        """Boards whose sheet was typed again and agrees."""
+        return sum(b.sheet is not None and not b.differs for b in self.boards)
+
+    @property
+    def games(self) -> int:
+        """Boards with a game (a sheet to check): not the byes."""
+        return sum(b.black is not None for b in self.boards)
+
+    @property
     def named_stage(self) -> str | None:
         """« Finale », « 1/4 de finale »: a stage worth saying (not « Ronde 3 »)."""
         return self.stage if self.stage and not self.stage.startswith("Ronde") else None
@@ -73,9 +104,12 @@ def build(reader: Reader, t: Tournament, number: int | None = None) -> RoundShee
             return RoundSheet(t.key, t.name, 0, None, False, None, ())
         people = reader.people(t)
         games = reader.games(rnd)
+        checks = reader.result_checks(rnd)
     boards = []
     for g in games:
         black = people.get(g.black_id) if g.black_id else None
+        check = checks.get(g.id or 0)
+        sheet = Result(check["result"]) if check else None
         boards.append(
             Board(
                 g.board,
@@ -88,6 +122,9 @@ def build(reader: Reader, t: Tournament, number: int | None = None) -> RoundShee
                 g.decider.value if g.decider else None,
                 g.decider.label if g.decider else "",
                 g.slot,
+                sheet.value if sheet else None,
+                sheet.label if sheet else "",
+                check["settled"] if check else None,
             )
         )
     tc = rnd.time_control.label if rnd.time_control else None

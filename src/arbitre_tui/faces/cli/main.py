@@ -521,7 +521,7 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--json", action="store_true", help="sortie JSON")
     lst.set_defaults(func=cmd_players_list)
 
-    from . import cup, knockout, pairing, settings, standings, swiss, web
+    from . import cup, knockout, pairing, settings, standings, swiss, verification, web
 
     standings.register(sub)
     settings.register(sub)
@@ -530,6 +530,7 @@ def build_parser() -> argparse.ArgumentParser:
     web.register(sub)
     knockout.register(sub)
     cup.register(sub)
+    verification.register(sub)
     return parser
 
 

@@ -171,7 +171,7 @@ def print_pdf(app: ArbitreApp) -> None:
     from ...publish.pdf import DOCUMENTS
 
     key = t.key
-    letters = "123456789"
+    letters = "123456789abcdefghijklmopqrsuvwxyz"  # « n », « t »: the app's keys stay free
 
     def build(what: str) -> None:
         out = _out_path(app, f"{what}-{key}.pdf")
@@ -293,6 +293,16 @@ COMMANDS: list[Command] = [
     Command("Ronde : publier les appariements", "P dans Ronde", _pane_action("ronde", "publish")),
     Command("Ronde : explications", "e dans Ronde", _pane_action("ronde", "explain")),
     Command(
+        "Ronde : vérifier les résultats sur les feuilles signées",
+        "v dans Ronde : seconde saisie",
+        _pane_action("ronde", "verify_mode"),
+    ),
+    Command(
+        "Ronde : trancher un écart avec la feuille",
+        "T dans Ronde",
+        _pane_action("ronde", "settle"),
+    ),
+    Command(
         "Cadence : début de ronde (heure)", "d dans Cadence", _pane_action("cadence", "round_start")
     ),
     Command(
@@ -366,6 +376,16 @@ COMMANDS: list[Command] = [
         _pane_action("qr", "toggle_server"),
     ),
     Command("Imprimer en PDF", "appariements, classement, grille…", print_pdf),
+    Command(
+        "Classement : grille américaine",
+        "g dans Classement (+7B, =12N, -3B)",
+        _pane_action("classement", "toggle_grille"),
+    ),
+    Command(
+        "Homologation : rapport technique et procès-verbal en PDF",
+        "rapport-technique, proces-verbal-tournoi",
+        print_pdf,
+    ),
     Command("Exporter le TRF-2026", "à côté du fichier de l'événement", export_trf),
     Command("Annuler la dernière opération de ce poste", "ctrl+z", _app_action("undo")),
     Command("Section suivante", "n", _app_action("next_tournament")),

@@ -42,6 +42,7 @@ class Format(Protocol):
     """One format of play: what the rest of the house may ask of it."""
 
     label: str  # in French, for messages: « système suisse »
+    pairing_system: str  # as the technical report names it (« Système suisse FIDE… »)
     pairs_by_draw: bool  # rounds are drawn by lot (the cup), not paired by `a`
     explains_pairings: bool  # `e` / `arbitre explain`: floaters, colours, criteria
     publishes_pairings: bool  # `P`: pairings published before the round (002)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 class Cup(Individual):
     label = "coupe par équipes"
+    pairing_system = "Coupe par équipes (élimination directe)"
     trf_type = "Team: Knockout"
     trf_code = ""
     pairs_by_draw = True

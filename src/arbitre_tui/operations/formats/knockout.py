@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 class Knockout(Individual):
     label = "élimination directe"
+    pairing_system = "Élimination directe"
     trf_type = "Individual: Knockout"
     trf_code = ""
     has_bracket = True

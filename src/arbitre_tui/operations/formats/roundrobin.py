@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 class RoundRobin(Individual):
     label = "toutes rondes"
+    pairing_system = "Toutes rondes (tables de Berger)"
     trf_type = "Individual: Round-Robin"
     trf_code = "FIDE_ROUNDROBIN"
     round_robin_tiebreaks = True

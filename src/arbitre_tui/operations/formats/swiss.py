@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 class Swiss(Individual):
     label = "système suisse"
+    pairing_system = "Système suisse FIDE (règles néerlandaises, C.04.3)"
     trf_type = "Individual: Swiss-System"
     trf_code = "FIDE_DUTCH_2025"
     explains_pairings = True

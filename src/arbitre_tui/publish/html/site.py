@@ -33,7 +33,7 @@ CSS = (
 )
 
 _PATH = re.compile(
-    r"^/(?:(?P<key>[a-z0-9][a-z0-9-]*)/(?:(?P<page>classement|grille|tableau)/|"
+    r"^/(?:(?P<key>[a-z0-9][a-z0-9-]*)/(?:(?P<page>classement|grille|grille-americaine|tableau)/|"
     r"ronde-(?P<round>[0-9]{1,2})/|joueur-(?P<player>[0-9]{1,6})/|match-(?P<match>[0-9]{1,6})/)?)?$"
 )
 
@@ -81,6 +81,10 @@ class Site:
             return self.standings_page(t)
         if page == "grille":
             return self.crosstable_page(t)
+        if page == "grille-americaine":
+            from .grille import grille_page
+
+            return grille_page(self, t)
         if page == "tableau":
             return self.bracket_page(t)
         if format_of(t).by_teams:
@@ -95,7 +99,7 @@ class Site:
             assert t.id is not None
             out += [f"/{t.key}/", f"/{t.key}/classement/"]
             if not format_of(t).by_teams:
-                out.append(f"/{t.key}/grille/")
+                out += [f"/{t.key}/grille/", f"/{t.key}/grille-americaine/"]
             if format_of(t).has_bracket:
                 out.append(f"/{t.key}/tableau/")
             out += [f"/{t.key}/ronde-{r.number}/" for r in self.reader.rounds(t)]
@@ -119,7 +123,7 @@ class Site:
     def _nav(self, t: Tournament) -> Markup:
         links = [("", "Ronde en cours"), ("classement/", "Classement")]
         if not format_of(t).by_teams:
-            links.append(("grille/", "Grille"))
+            links += [("grille/", "Grille"), ("grille-americaine/", "Grille américaine")]
         if format_of(t).has_bracket:
             links.append(("tableau/", "Tableau"))
         inner = [self.link(f"/{t.key}/{href}", label) for href, label in links]

@@ -18,6 +18,7 @@ from .documents import (
     Standings,
     TableCards,
 )
+from .ffe import GrilleAmericaine, TechnicalReportDocument, TournamentReportDocument
 from .match_sheet import MatchSheetDocument
 from .sheet import latin1
 
@@ -32,6 +33,9 @@ DOCUMENTS: dict[str, Document] = {
         Poster(),
         TableCards(),
         MatchSheetDocument(),
+        GrilleAmericaine(),
+        TechnicalReportDocument(),
+        TournamentReportDocument(),
     )
 }
 WHATS = tuple(DOCUMENTS)

@@ -1,4 +1,5 @@
-"""Classement: the standings by the rules alone; `v` the prize list."""
+"""Classement: the standings by the rules alone; `v` the prize list; `g` the grille
+américaine."""
 
 from __future__ import annotations
 
@@ -23,8 +24,10 @@ class StandingsPane(TablePane):
     EMPTY = "Aucune partie jouée."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("v", "toggle_prizes", "Prix", id="prizes"),
+        Binding("g", "toggle_grille", "Grille", show=False, id="grille-americaine"),
     ]
     show_prizes = False
+    show_grille = False
 
     def _columns(self, header: Sequence[str]) -> None:
         table = self.table
@@ -44,6 +47,9 @@ class StandingsPane(TablePane):
             return
         if self.show_prizes:
             self._prizes(service, t)
+            return
+        if self.show_grille:
+            self._grille(t)
             return
         try:
             view = build(Reader(service), t)
@@ -109,6 +115,26 @@ class StandingsPane(TablePane):
         if result.awards and result.awards[0].presence_required:
             self.note("* présence à la remise des prix obligatoire")
 
+    def _grille(self, t: Tournament) -> None:
+        """The grille américaine (« +7B », « =12N »…): views/grille, as printed."""
+        from ....views.grille import build
+        from ....views.reader import Reader
+
+        grid = build(Reader(self._service), t)
+        self._columns(("Pl.", "Nom", "Elo", *[f"R{n}" for n in grid.rounds], "Pts"))
+        rows: list[tuple[str, list[Any]]] = [
+            (str(r.player.id), [r.place, r.player.name[:20], r.rating, *r.cells, r.points])
+            for r in grid.rows
+        ]
+        self.set_title(f"Grille américaine — {t.name} — après la ronde {grid.after_round}")
+        self.fill(rows)
+        self.note(grid.note or grid.legend)
+
     def action_toggle_prizes(self) -> None:
-        self.show_prizes = not self.show_prizes
+        self.show_prizes, self.show_grille = not self.show_prizes, False
+        self.load(self._service, self._tournament)
+
+    def action_toggle_grille(self) -> None:
+        """`g`: the grille américaine; `g` again, the standings."""
+        self.show_grille, self.show_prizes = not self.show_grille, False
         self.load(self._service, self._tournament)

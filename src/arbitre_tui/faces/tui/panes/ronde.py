@@ -25,6 +25,13 @@ FORFEITS = [
 ]
 
 
+VERIFY_NOTE = (
+    "Feuilles signées : 1 = 0 (f forfait) saisit et passe au suivant · "
+    "T tranche un écart · v termine"
+)
+SHEET_FORFEITS = {"white": "--+", "black": "+--", "both": "---"}
+
+
 class RoundPane(TablePane):
     """Ronde: the current round's boards; results, forfeits and deciders by keys."""
 
@@ -44,9 +51,12 @@ class RoundPane(TablePane):
         Binding("P", "publish", "Publier", id="publish"),
         Binding("e", "explain", "Explications", id="explain"),
         Binding("backspace", "clear_result", "Effacer", show=False, id="clear-result"),
+        Binding("v", "verify_mode", "Vérifier", show=False, id="verify-sheets"),
+        Binding("T", "settle", "Trancher", show=False, id="settle-sheet"),
     ]
     _tournament: Tournament | None = None
     round_number = 0  # the round shown (0: none paired)
+    verifying = False  # results typed now are the signed sheets' (a second entry)
 
     def load(self, service: EventService, t: Tournament | None) -> None:
         from ....views.reader import Reader
@@ -70,7 +80,7 @@ class RoundPane(TablePane):
                     b.board,
                     b.white.name,
                     b.white.rating or "",
-                    b.shown,
+                    f"{b.shown} {b.checked}".rstrip() if self.verifying or b.differs else b.shown,
                     b.black.name if b.black else "—",
                     (b.black.rating or "") if b.black else "",
                 ],
@@ -80,7 +90,16 @@ class RoundPane(TablePane):
         stage = f" ({sheet.named_stage})" if sheet.named_stage else ""
         tc = f" — {sheet.time_control}" if sheet.time_control else ""
         self.set_title(f"Ronde {sheet.number}{stage} — {t.name}{tc} — {sheet.state}")
+        if self.verifying:
+            ecarts = f", {len(sheet.differing)} écart(s)" if sheet.differing else ""
+            self.set_title(
+                f"VÉRIFICATION des feuilles — ronde {sheet.number} — "
+                f"{sheet.checked}/{sheet.games} conformes{ecarts} — {t.name}"
+            )
+        self._differing = set(sheet.differing)
         self.fill(rows)
+        if self.verifying and rows:
+            self.note(VERIFY_NOTE)
 
     def _board(self) -> int | None:
         key = self.selected_key()
@@ -119,6 +138,9 @@ class RoundPane(TablePane):
         excludes = format_of(t).absence_excludes(t)
 
         def record(side: str) -> None:
+            if self.verifying:
+                self._verify(board, SHEET_FORFEITS[side])
+                return
             label = {"white": "Blancs absents", "black": "Noirs absents", "both": "double forfait"}
             done = f"Échiquier {board} : {label[side]} ({self._players(board)})"
             if excludes:
@@ -142,6 +164,9 @@ class RoundPane(TablePane):
     def action_result(self, value: str) -> None:
         board, t = self._board(), self._tournament
         if board is None or t is None:
+            return
+        if self.verifying:
+            self._verify(board, value)
             return
         key, result = t.key, Result(value)
         rule = str(setting(t, "decider"))
@@ -170,6 +195,76 @@ class RoundPane(TablePane):
                 [("1", "1-0", "1-0"), ("0", "0-1", "0-1"), ("=", "½", "=-=")],
                 record,
                 on_cancel=lambda: self.say("Départage à saisir plus tard (= sur l'échiquier)."),
+            )
+        )
+
+    # -- verification from the signed score sheets ----------------------------
+
+    def action_verify_mode(self) -> None:
+        """`v`: the keys 1 = 0 f now enter the signed sheets' results (a second entry);
+        `v` again goes back to entering results."""
+        if self._tournament is None or not self.round_number:
+            return
+        self.verifying = not self.verifying
+        self.reset_table()
+        self.load(self._service, self._tournament)
+        self.say(
+            "Vérification des feuilles : tapez le résultat de chaque feuille signée"
+            if self.verifying
+            else "Fin de la vérification des feuilles"
+        )
+
+    def _verify(self, board: int, value: str) -> None:
+        """The sheet's result for ``board``; the cursor moves on at once (the next key
+        typed is the next board's sheet, however fast it comes)."""
+        from ....operations.verification import verify_result
+
+        key, result = self._tournament.key if self._tournament else "", Result(value)
+        self._next_game(board)
+
+        def said(done: Any) -> str:
+            if done.agrees:
+                return f"Échiquier {board} : {result.label} — conforme à la feuille"
+            return (
+                f"Échiquier {board} : ÉCART — saisi {done.entered.label}, feuille "
+                f"{result.label} (T pour trancher)"
+            )
+
+        self.run(lambda s: verify_result(s, key, board, result), done=said)
+
+    def _next_game(self, board: int) -> None:
+        """Down to the next board with a game (byes have no sheet)."""
+        shown: dict[str, list[str]] = getattr(self, "_shown", {})
+        later = [int(k) for k, row in shown.items() if int(k) > board and row[4] != "—"]
+        if later:
+            self.table.move_cursor(row=self.table.get_row_index(str(min(later))))
+
+    def action_settle(self) -> None:
+        """`T` on a board whose sheet differs: keep the entry or the signed sheet."""
+        board, t = self._board(), self._tournament
+        if board is None or t is None:
+            return
+        if board not in getattr(self, "_differing", set()):
+            self.refuse(f"Échiquier {board} : pas d'écart avec la feuille, rien à trancher.")
+            return
+        from ....operations.verification import settle_result
+        from ..prompts import ChoicePrompt
+
+        key = t.key
+
+        def settle(keep: str) -> None:
+            self.run(
+                lambda s: settle_result(s, key, board, keep),
+                done=lambda game: f"Échiquier {board} : {game.result.label} retenu ({keep})",
+            )
+
+        cell = self.shown_row(str(board))[3] if self.shown_row(str(board)) else ""
+        self.ask(
+            ChoicePrompt(
+                f"Écart échiquier {board} ({cell}) : garder",
+                [("s", "la saisie", "saisie"), ("f", "la feuille", "feuille")],
+                settle,
+                on_cancel=self.cancelled,
             )
         )
 

@@ -1,0 +1,99 @@
+"""`arbitre verify`, `arbitre settle`: the round's results typed again from the signed
+score sheets, and the écarts settled before the round closes."""
+
+from __future__ import annotations
+
+import argparse
+
+from .common import open_event
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from ...operations.verification import verify_result
+    from ...views.reader import Reader
+    from ...views.round_sheet import build
+
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    if args.board is not None:
+        if args.result is None:
+            print("Refusé : le résultat lu sur la feuille manque (1, =, 0, +-, -+, --).")
+            return 2
+        done = verify_result(service, t.key, args.board, args.result, args.ronde)
+        if done.agrees:
+            print(f"Échiquier {done.board} : {done.sheet.label} — conforme à la feuille.")
+        else:
+            print(
+                f"Échiquier {done.board} : ÉCART — saisi {done.entered.label}, feuille "
+                f"{done.sheet.label}. Tranchez : arbitre settle … {done.board} saisie|feuille"
+            )
+        return 0
+    sheet = build(Reader(service), t, args.ronde)
+    if not sheet.number:
+        print("Aucune ronde appariée.")
+        return 0
+    print(
+        f"{t.name} — ronde {sheet.number} : {sheet.checked}/{sheet.games} feuilles conformes, "
+        f"{len(sheet.differing)} écart(s)"
+    )
+    for b in sheet.boards:
+        if b.black is not None:
+            print(f"  {b.board:3d}  {b.result_label or '…':^5} {b.checked or 'à vérifier'}")
+    return 0
+
+
+def cmd_settle(args: argparse.Namespace) -> int:
+    from ...operations.verification import settle_result
+
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    game = settle_result(service, t.key, args.board, args.keep, args.ronde)
+    assert game.result is not None
+    print(f"Échiquier {game.board} : {game.result.label} retenu ({args.keep}).")
+    return 0
+
+
+def cmd_appeal(args: argparse.Namespace) -> int:
+    from ...operations.verification import record_appeal
+
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    number = record_appeal(service, t.key, args.text, args.ronde)
+    print(f"Appel n° {number} noté (procès-verbal du tournoi).")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    v = sub.add_parser(
+        "verify",
+        help="vérifier les résultats sur les feuilles signées (seconde saisie)",
+        description="seconde saisie d'un résultat lu sur la feuille de partie signée ; "
+        "sans échiquier : l'état de la vérification de la ronde",
+    )
+    v.add_argument("file", metavar="FICHIER")
+    v.add_argument("board", type=int, nargs="?", metavar="ÉCHIQUIER")
+    v.add_argument("result", nargs="?", metavar="RÉSULTAT", help="1, =, 0, +-, -+, --")
+    v.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
+    v.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
+    v.set_defaults(func=cmd_verify)
+    s = sub.add_parser(
+        "settle",
+        help="trancher un écart entre la saisie et la feuille",
+        description="trancher un écart : garder la saisie ou la feuille signée",
+    )
+    s.add_argument("file", metavar="FICHIER")
+    s.add_argument("board", type=int, metavar="ÉCHIQUIER")
+    s.add_argument("keep", choices=["saisie", "feuille"], metavar="saisie|feuille")
+    s.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
+    s.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
+    s.set_defaults(func=cmd_settle)
+    a = sub.add_parser(
+        "appeal",
+        help="noter un appel contre une décision de l'arbitre (procès-verbal)",
+        description="noter un appel contre une décision de l'arbitre, pour le procès-verbal",
+    )
+    a.add_argument("file", metavar="FICHIER")
+    a.add_argument("text", metavar="TEXTE", help="qui fait appel, de quelle décision, la suite")
+    a.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
+    a.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
+    a.set_defaults(func=cmd_appeal)

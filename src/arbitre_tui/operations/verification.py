@@ -1,0 +1,150 @@
+"""Results checked against the signed score sheets: a second entry for each board.
+
+Why: a result typed wrong from a player's word changes the standings and the next
+pairing. Once the round is played the arbiter types the results again from the signed
+sheets; a board whose second entry differs from the first is an « écart » that must be
+settled — the arbiter keeps one of the two — before the round closes. Each entry and
+each decision is one journaled transaction, undone like any other.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from ..rules.errors import RuleError
+from ..rules.models import Game, Result, Round, parse_result
+from ..store.journal import OperationError
+
+if TYPE_CHECKING:
+    from .event import EventService
+
+Keep = Literal["saisie", "feuille"]
+KEEPS: dict[str, Keep] = {"saisie": "saisie", "feuille": "feuille", "s": "saisie", "f": "feuille"}
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A second entry recorded: the board, the two entries, whether they agree."""
+
+    board: int
+    entered: Result
+    sheet: Result
+
+    @property
+    def agrees(self) -> bool:
+        return self.entered is self.sheet
+
+
+def _value(result: str | Result) -> Result:
+    try:
+        return result if isinstance(result, Result) else parse_result(result)
+    except RuleError as exc:
+        raise OperationError(exc.message) from None
+
+
+def verify_result(
+    service: EventService,
+    key: str,
+    board: int,
+    result: str | Result,
+    round_number: int | None = None,
+) -> Checked:
+    """The board's result as read on its signed sheet (typed again: a second entry)."""
+    value = _value(result)
+    with service.journal.operation("verify_result", {"board": board}) as tx:
+        t, rnd, game = service.game(key, round_number, board)
+        tx.args.update(
+            {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value}
+        )
+        if rnd.closed:
+            raise OperationError(
+                f"La ronde {rnd.number} est close : ses feuilles ne se vérifient plus "
+                "(annulez la clôture d'abord)."
+            )
+        if game.black_id is None:
+            raise OperationError(f"Échiquier {board} : exempt, pas de feuille de partie.")
+        if game.result is None:
+            raise OperationError(
+                f"Échiquier {board} : aucun résultat saisi — saisissez-le d'abord, "
+                "puis vérifiez-le sur la feuille."
+            )
+        assert game.id is not None
+        row: dict[str, Any] = {"result": value.value, "at": _now(), "settled": None}
+        check = service.store.result_checks(rnd.id or 0).get(game.id)
+        if check is None:
+            tx.insert("result_checks", {"game_id": game.id, **row})
+        else:
+            tx.update("result_checks", int(check["id"]), row)
+    return Checked(board, game.result, value)
+
+
+def settle_result(
+    service: EventService, key: str, board: int, keep: str, round_number: int | None = None
+) -> Game:
+    """Settle a board whose two entries differ: keep the first entry (« saisie ») or the
+    signed sheet's (« feuille »); both then agree."""
+    chosen = KEEPS.get(keep.strip().lower())
+    if chosen is None:
+        raise OperationError(
+            "Trancher : « saisie » (le résultat saisi) ou « feuille » (la feuille signée)."
+        )
+    with service.journal.operation("settle_result", {"board": board, "keep": chosen}) as tx:
+        t, rnd, game = service.game(key, round_number, board)
+        tx.args.update({"tournament": t.key, "round": rnd.number})
+        if rnd.closed:
+            raise OperationError(f"La ronde {rnd.number} est close.")
+        assert game.id is not None
+        check = service.store.result_checks(rnd.id or 0).get(game.id)
+        if check is None or Result(check["result"]) is game.result:
+            raise OperationError(
+                f"Échiquier {board} : pas d'écart avec la feuille, rien à trancher."
+            )
+        kept = Result(check["result"]) if chosen == "feuille" else game.result
+        assert kept is not None
+        tx.args["result"] = kept.value
+        if kept is not game.result:
+            tx.update("games", game.id, {"result": kept.value, "decider": None})
+        tx.update("result_checks", int(check["id"]), {"result": kept.value, "settled": chosen})
+    return game.model_copy(update={"result": kept})
+
+
+def record_appeal(
+    service: EventService, key: str, text: str, round_number: int | None = None
+) -> int:
+    """An appeal against a decision of the arbiter, for the tournament's procès-verbal."""
+    if not text.strip():
+        raise OperationError("Appel : décrivez l'appel (qui, quelle décision, la suite donnée).")
+    with service.journal.operation("record_appeal", {"tournament": key}) as tx:
+        t = service.tournament(key)
+        current = service.current_round(t)
+        number = round_number or (current.number if current else None)
+        tx.args["round"] = number
+        row = {"tournament_id": t.id, "round": number, "at": _now(), "text": text.strip()}
+        return tx.insert("appeals", row)
+
+
+def unsettled(service: EventService, rnd: Round, games: list[Game]) -> tuple[list[int], list[int]]:
+    """(boards whose sheet differs from the entry, boards never checked) of a round."""
+    checks = service.store.result_checks(rnd.id or 0)
+    differ, unchecked = [], []
+    for g in games:
+        if g.black_id is None or g.id is None:
+            continue
+        check = checks.get(g.id)
+        if check is None:
+            unchecked.append(g.board)
+        elif g.result is None or check["result"] != g.result.value:
+            differ.append(g.board)
+    return differ, unchecked
+
+
+def boards_text(boards: list[int]) -> str:
+    """« échiquiers 2, 5, 9 » (the first twelve, then « … »), « échiquier 2 »."""
+    listed = ", ".join(str(b) for b in boards[:12]) + ("…" if len(boards) > 12 else "")
+    return f"échiquier{'s' if len(boards) > 1 else ''} {listed}"
+
+
+def _now() -> str:
+    return dt.datetime.now().isoformat(timespec="seconds")

@@ -1,0 +1,117 @@
+"""The FFE's documents in PDF: the grille américaine, the technical report and the
+tournament's procès-verbal, each rendering its view (views/grille, views/homologation)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .documents import Document, Request
+from .sheet import WIDTH, Sheet, latin1
+
+
+def small_grid(
+    doc: Sheet, head: Sequence[str], rows: Sequence[Sequence[object]], widths: Sequence[float]
+) -> None:
+    """A dense table (8 points): a grille of nine rounds and its tie-breaks on A4."""
+    doc.set_font("Helvetica", "B", 8)
+    for label, w in zip(head, widths, strict=True):
+        doc.cell(w, 5, doc.fit(label, w), border="B")
+    doc.ln()
+    doc.set_font("Helvetica", "", 8)
+    for row in rows:
+        if doc.will_page_break(5):
+            doc.add_page()
+        for value, w in zip(row, widths, strict=True):
+            doc.cell(w, 5, doc.fit(str(value), w), border="B")
+        doc.ln()
+
+
+class GrilleAmericaine(Document):
+    name = "grille-americaine"
+    label = "grille américaine FFE (+7B, =12N, -3B ; > < forfaits ; EXE exempt)"
+
+    def render(self, req: Request) -> Sheet:
+        from ...views.grille import build
+
+        grid = build(req.reader, req.tournament)
+        doc = Sheet(req.title, f"Grille américaine après la ronde {grid.after_round}")
+        if grid.note:
+            doc.line_of(grid.note)
+            return doc
+        rounds, tbs = len(grid.rounds), len(grid.tiebreaks)
+        fixed = [7.0, 14.0, 8.0]  # Pl., Elo, Féd.
+        cells, points, tb = 9.0, 8.0, 10.0
+        name = WIDTH - sum(fixed) - rounds * cells - points - tbs * tb
+        widths = [fixed[0], name, fixed[1], fixed[2], *[cells] * rounds, points, *[tb] * tbs]
+        head = [
+            "Pl.",
+            "Nom",
+            "Elo",
+            "Féd.",
+            *[f"R{n}" for n in grid.rounds],
+            "Pts",
+            *grid.tiebreaks,
+        ]
+        small_grid(
+            doc,
+            head,
+            [
+                [
+                    r.place,
+                    f"{r.title} {r.player.public}".strip(),
+                    r.rating,
+                    r.federation,
+                    *r.cells,
+                    r.points,
+                    *r.tiebreaks,
+                ]
+                for r in grid.rows
+            ],
+            widths,
+        )
+        doc.ln(2)
+        doc.line_of(grid.legend, size=8, height=4)
+        return doc
+
+
+class TechnicalReportDocument(Document):
+    name = "rapport-technique"
+    label = "rapport technique pour l'homologation FFE (page de garde)"
+
+    def render(self, req: Request) -> Sheet:
+        from ...views.homologation import technical_report
+
+        report = technical_report(req.reader, req.tournament)
+        doc = Sheet(req.title, report.title)
+        doc.ln(2)
+        for heading, value in report.lines:
+            doc.set_font("Helvetica", "B", 10)
+            doc.cell(60, 7, doc.fit(heading, 58), border="B")
+            doc.set_font("Helvetica", "", 10)
+            text = latin1(value.replace("€", "EUR"))  # the core fonts have no euro sign
+            doc.multi_cell(0, 7, text, border="B", new_x="LMARGIN", new_y="NEXT")
+        if report.missing:
+            doc.ln(3)
+            doc.line_of("À compléter (arbitre settings set) : " + ", ".join(report.missing), size=9)
+        doc.ln(8)
+        doc.line_of("Date et signature de l'arbitre principal :", style="B")
+        return doc
+
+
+class TournamentReportDocument(Document):
+    name = "proces-verbal-tournoi"
+    label = "procès-verbal du tournoi (forfaits, exclusions, incidents, appels…)"
+
+    def render(self, req: Request) -> Sheet:
+        from ...views.homologation import tournament_report
+
+        report = tournament_report(req.reader, req.tournament)
+        doc = Sheet(req.title, report.title)
+        for section in report.sections:
+            doc.ln(2)
+            doc.line_of(section.heading, size=11, style="B", height=7)
+            for item in section.shown:
+                doc.line_of(f"- {item}", size=10, height=5)
+        doc.ln(8)
+        doc.line_of("Date et signature de l'arbitre principal :", style="B")
+        return doc
