@@ -19,6 +19,17 @@ if TYPE_CHECKING:
 class BracketMatch:
     board: Board
     winner: PlayerRef | None  # None: not decided yet, or nobody goes through
+    why: str  # how a drawn game was decided: « Armageddon ½-½ (nulle : les Noirs passent) »
+
+    @property
+    def shown(self) -> str:
+        """The result cell with what decided it: « ½-½, Armageddon 1-0 », or « … »."""
+        b = self.board
+        if b.black is None:
+            return b.bye_label or "…"
+        if b.result is None:
+            return "…"
+        return f"{b.result_label}, {self.why}" if self.why else b.result_label
 
     @property
     def through(self) -> str:
@@ -26,6 +37,24 @@ class BracketMatch:
         if self.winner is not None:
             return self.winner.name
         return "—" if self.board.result else "…"
+
+
+_DECIDERS = {"armageddon": "Armageddon", "blitz": "blitz"}
+
+
+def decided_by(board: Board, rule: str) -> str:
+    """What decided a drawn knockout game under the section's ``rule``; "" when the game
+    itself did (or nothing has yet)."""
+    if board.result != "=-=":
+        return ""
+    if rule == "rating":
+        return "au classement : le moins bien classé passe"
+    if board.decider is None:
+        return "départage à jouer"
+    how = f"{_DECIDERS.get(rule, 'départage')} {board.decider_label}"
+    if rule == "armageddon" and board.decider == "=-=":
+        how += " (nulle : les Noirs passent)"
+    return how
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +98,6 @@ def build(reader: Reader, t: Tournament) -> Bracket:
                     ratings,
                 )
                 through = b.white if won == b.white.id else (b.black if won else None)
-                matches.append(BracketMatch(b, through))
+                matches.append(BracketMatch(b, through, decided_by(b, rule)))
             out.append(BracketRound(rnd.number, rnd.stage, tuple(matches)))
     return Bracket(t.key, t.name, tuple(out))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .collation import sort_key
 from .reader import PlayerRef, player_ref
 
 if TYPE_CHECKING:
@@ -42,6 +43,17 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class NameLine:
+    """One player's line in the pairings by name: their board, colour and opponent."""
+
+    player: PlayerRef
+    board: int
+    colour: str  # « Blancs », « Noirs », "" for a bye
+    opponent: PlayerRef | None
+    shown: str  # the board's result cell, or the bye
+
+
+@dataclass(frozen=True, slots=True)
 class RoundSheet:
     tournament: str
     tournament_name: str
@@ -58,6 +70,17 @@ class RoundSheet:
     @property
     def state(self) -> str:
         return "close" if self.closed else f"{self.done}/{len(self.boards)} résultats"
+
+    @property
+    def by_name(self) -> tuple[NameLine, ...]:
+        """Every player of the round in French alphabetical order of their public name
+        (the site's page and the PDF « appariements-nom »)."""
+        lines = []
+        for b in self.boards:
+            lines.append(NameLine(b.white, b.board, "Blancs" if b.black else "", b.black, b.shown))
+            if b.black is not None:
+                lines.append(NameLine(b.black, b.board, "Noirs", b.white, b.shown))
+        return tuple(sorted(lines, key=lambda line: sort_key(line.player.public)))
 
     @property
     def named_stage(self) -> str | None:
