@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import re
-import zlib
+import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,15 +14,14 @@ from arbitre_tui.publish.pdf import WHATS, build
 
 
 def _text(pdf: bytes) -> str:
-    """The text drawn on the pages (content streams are deflated)."""
-    out = []
-    for m in re.finditer(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S):
-        try:
-            out.append(zlib.decompress(m.group(1)).decode("latin-1"))
-        except zlib.error:
-            continue
-    strings = re.findall(r"\(((?:\\.|[^\\)])*)\) ?Tj", "".join(out))
-    return " ".join(re.sub(r"\\(.)", r"\1", x) for x in strings)
+    """The text drawn on the pages, as poppler reads it (words joined by single spaces)."""
+    tool = shutil.which("pdftotext")
+    assert tool, "pdftotext (poppler-utils) is needed: .ci/run installs it"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "x.pdf"
+        path.write_bytes(pdf)
+        out = subprocess.run([tool, str(path), "-"], capture_output=True, check=True)
+    return " ".join(out.stdout.decode("utf-8").split())
 
 
 @pytest.mark.parametrize("what", [w for w in WHATS if w != "proces-verbal"])

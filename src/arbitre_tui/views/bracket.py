@@ -32,6 +32,16 @@ class BracketMatch:
         return f"{b.result_label}, {self.why}" if self.why else b.result_label
 
     @property
+    def short(self) -> str:
+        """The printed cell, narrower: « ½-½ (1-0) » (the decider), « ½-½ (Elo) »."""
+        b = self.board
+        if not self.why or b.result is None:
+            return self.shown
+        if b.decider:
+            return f"{b.result_label} ({b.decider_label})"
+        return f"{b.result_label} ({'Elo' if self.winner is not None else '…'})"
+
+    @property
     def through(self) -> str:
         """The qualified player's name, « — » when nobody goes through, « … » to play."""
         if self.winner is not None:
@@ -101,3 +111,14 @@ def build(reader: Reader, t: Tournament) -> Bracket:
                 matches.append(BracketMatch(b, through, decided_by(b, rule)))
             out.append(BracketRound(rnd.number, rnd.stage, tuple(matches)))
     return Bracket(t.key, t.name, tuple(out))
+
+
+def round_matches(reader: Reader, t: Tournament, number: int) -> dict[int, BracketMatch]:
+    """A knockout round's matches by board, each with who went through and what decided
+    it (the site's round page, the printed pairings); empty for any other format."""
+    return {
+        m.board.board: m
+        for rnd in build(reader, t).rounds
+        if rnd.number == number
+        for m in rnd.matches
+    }

@@ -45,7 +45,7 @@ CSS = (
     "color:var(--fg);background:var(--bg)}h1{font-size:1.25em;margin:.2em 0}"
     "h2{font-size:1.1em;margin:.6em 0 .3em}table{border-collapse:collapse;width:100%}"
     "td,th{padding:0 .3em;border-bottom:1px solid var(--line);text-align:left}"
-    "th{padding:.3em}td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}"
+    "th{padding:.3em}td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}td.c{text-align:center}"
     "tr:nth-child(even){background:var(--alt)}a{color:var(--link)}"
     "td a{display:inline-flex;align-items:center;min-height:44px}"
     "nav{display:flex;flex-wrap:wrap;gap:.3em;margin:.3em 0}"
@@ -251,6 +251,7 @@ class Site:
         return self.round_page(t, rnd.number if rnd else 0, current=True)
 
     def round_page(self, t: Tournament, number: int, current: bool = False) -> str:
+        from ...views.bracket import round_matches
         from ...views.round_sheet import build
 
         sheet = build(self.reader, t, number) if number else None
@@ -260,21 +261,26 @@ class Site:
             return self._page(
                 t.name, self._nav(t), el("p", "Pas encore d'appariements."), refresh=True
             )
-        why = self._deciders(t, sheet.number)
+        ko = round_matches(self.reader, t, sheet.number)  # a knockout's deciders
         rows = []
         for b in sheet.boards:
-            shown = why.get(b.board) or (
-                b.shown if b.black else b.bye_label or "attend un adversaire"
-            )
+            m = ko.get(b.board)
+            won = m.winner.id if m and m.winner else None
+            shown = m.short if m else b.shown if b.black else b.bye_label or "attend un adversaire"
             rows.append(
                 _row(
                     el("td", b.board, cls="n"),
-                    el("td", self._link(t, b.white, rating=False)),
+                    el("td", self._through(t, b.white, won, rating=False)),
                     el("td", shown, cls="r"),
-                    el("td", self._link(t, b.black, rating=False) if b.black else None),
+                    el("td", self._through(t, b.black, won, rating=False)),
                     id=f"b{b.board}",
                 )
             )
+        legend = (
+            el("p", "Entre parenthèses : le départage d'une nulle ; ✓ : qualifié.", cls="m")
+            if ko
+            else None
+        )
         stage = f" ({sheet.named_stage})" if sheet.named_stage else ""
         head = [el("th", "Éch.", cls="n"), el("th", "Blancs"), el("th", "Rés."), el("th", "Noirs")]
         return self._page(
@@ -289,21 +295,9 @@ class Site:
                 ),
             ),
             _table(head, rows),
+            legend,
             refresh=not sheet.closed,
         )
-
-    def _deciders(self, t: Tournament, number: int) -> dict[int, str]:
-        """A knockout round's result cells with what decided each drawn game."""
-        if not format_of(t).has_bracket:
-            return {}
-        from ...views.bracket import build
-
-        return {
-            m.board.board: m.shown
-            for rnd in build(self.reader, t).rounds
-            if rnd.number == number
-            for m in rnd.matches
-        }
 
     def by_name_page(self, t: Tournament, number: int) -> str:
         """The round's pairings in French alphabetical order: a player finds their name,
@@ -466,7 +460,7 @@ class Site:
             for m in sorted(rnd.matches, key=lambda m: m.board.slot or m.board.board):
                 b, won = m.board, m.winner.id if m.winner else None
                 white, black = self._through(t, b.white, won), self._through(t, b.black, won)
-                items.append(_row(el("td", white), el("td", m.shown, cls="r"), el("td", black)))
+                items.append(_row(el("td", white), el("td", m.shown, cls="c"), el("td", black)))
             parts += [
                 el("h2", t.stages.get(rnd.number) or f"Ronde {rnd.number}"),
                 el("table", items),
@@ -474,11 +468,13 @@ class Site:
         legend = el("p", "✓ : qualifié pour le tour suivant.", cls="m") if parts else None
         return self._page(f"{t.name} — tableau", self._nav(t, "tableau/"), legend, parts)
 
-    def _through(self, t: Tournament, ref: PlayerRef | None, won: int | None) -> Child:
-        """A bracket's player, marked « ✓ » when they went through."""
+    def _through(
+        self, t: Tournament, ref: PlayerRef | None, won: int | None, rating: bool = True
+    ) -> Child:
+        """A knockout's player, marked « ✓ » when they went through."""
         if ref is None:
             return None
-        link = self._link(t, ref)
+        link = self._link(t, ref, rating)
         return el("strong", link, " ✓") if ref.id == won else link
 
     def cup_page(self, t: Tournament, title: str | None = None) -> str:

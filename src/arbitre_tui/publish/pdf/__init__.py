@@ -19,7 +19,7 @@ from .documents import (
     TableCards,
 )
 from .match_sheet import MatchSheetDocument
-from .sheet import latin1
+from .sheet import latin1, unicode_font
 
 DOCUMENTS: dict[str, Document] = {
     d.name: d
@@ -36,7 +36,7 @@ DOCUMENTS: dict[str, Document] = {
 }
 WHATS = tuple(DOCUMENTS)
 
-__all__ = ["DOCUMENTS", "WHATS", "Document", "build", "document", "latin1"]
+__all__ = ["DOCUMENTS", "WHATS", "Document", "build", "document", "latin1", "unicode_font"]
 
 
 def document(what: str) -> Document:

@@ -25,6 +25,7 @@ class MatchSheetDocument(Document):
     name = "proces-verbal"
     label = "procès-verbal d'un match de coupe (--match N)"
     per_match = True
+    public = False  # signed by the captains and sent to the league: the players' names
 
     def render(self, req: Request) -> Sheet:
         if req.number is None:
@@ -61,7 +62,7 @@ def render(sheet: MatchSheet, title: str) -> Sheet:
             lines.append((f"confirmé dans l'application le {s.confirmed_at}", "I", 7))
         for n, (text, style, size) in enumerate(lines):
             doc.set_xy(x, top + 5 * n)
-            doc.set_font("Helvetica", style, size)
+            doc.font(style, size)
             doc.cell(width - 3, 5, doc.fit(text, width - 4))
         doc.rect(x, top + 20, width - 3, _SIGN_HEIGHT)
     doc.set_xy(left, top + 20 + _SIGN_HEIGHT + 2)
