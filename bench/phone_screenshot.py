@@ -10,6 +10,7 @@ height beside the figure issue 17 measured (the Open A round page: 4.3 screens).
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -21,9 +22,15 @@ from PIL import Image
 from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations.templates import create_demo
+from arbitre_tui.publish.html.static import export_site
 
 SCREEN = 812  # px: an iPhone's screen height at 375 px wide
-BASELINE = {"ronde": 4.3}  # issue 17, commit b6317ef
+# screens before issue 17's pages (main 9ede540; the issue measured 4.3 for the round)
+BASELINE = {"ronde": 4.3, "joueur": 0.5, "classement": 8.5, "tableau": 6.6, "coupe": 0.3,
+            "accueil": 0.4}  # fmt: skip
+_PROBE = """<script>window.onload=function(){var h=[].map.call(document.links,function(a){
+return a.getBoundingClientRect().height});document.body.textContent='LIENS '+h.length+' '+
+h.filter(function(x){return x<44}).length+' '+Math.min.apply(null,h)}</script>"""
 
 
 def content_height(png: Path) -> int:
@@ -57,6 +64,24 @@ def shot(browser: str, url: str, out: Path, dark: bool = False, tall: bool = Fal
     )  # fmt: skip
     shutil.rmtree(profile, ignore_errors=True)
     return out.exists()
+
+
+def touch_targets(browser: str, page: Path) -> tuple[int, int, float]:
+    """(links, links under 44 px high, the lowest height) of a static page at 375 px: the
+    page is copied with a probe script (the static export has no CSP) and read back."""
+    probe = page.with_name("probe.html")
+    probe.write_text(page.read_text().replace("</body>", _PROBE + "</body>"))
+    profile = tempfile.mkdtemp()
+    out = subprocess.run(
+        [
+            browser, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
+            "--window-size=375,812", "--dump-dom", probe.as_uri(),
+        ],
+        capture_output=True, text=True, timeout=90, check=False,
+    )  # fmt: skip
+    shutil.rmtree(profile, ignore_errors=True)
+    found = re.search(r"LIENS (\d+) (\d+) ([\d.]+)", out.stdout)
+    return (int(found[1]), int(found[2]), float(found[3])) if found else (0, 0, 0.0)
 
 
 def main() -> int:
@@ -100,6 +125,15 @@ def main() -> int:
             shot(browser, base + path, outdir / f"{name}-sombre.png", dark=True)
     finally:
         server.stop()
+    site = outdir / "site"
+    export_site(service, site)
+    print(f"{'page':<12} liens  < 44 px  le plus bas")
+    for name, path in pages.items():
+        page = site / path.strip("/") / "index.html"
+        if not page.exists():
+            continue
+        links, small, low = touch_targets(browser, page)
+        print(f"{name:<12} {links:>5}  {small:>7}  {low:>6.0f} px")
     print(f"captures : {outdir}")
     return 1 if failed else 0
 

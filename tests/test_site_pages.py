@@ -216,8 +216,9 @@ def test_knockout_pages_show_the_decider_and_the_ranking(demo_file: Path) -> Non
     assert "½-½, Armageddon 1-0" in bracket or "½-½, Armageddon 0-1" in bracket
     assert "½-½, Armageddon ½-½ (nulle : les Noirs passent)" in bracket
     assert "✓" in bracket
-    first = _text(site.render("/open-ko/ronde-1/"))
-    assert "Armageddon" in first  # the round page too
+    first = _text(site.render("/open-ko/ronde-1/"))  # the round page too, narrower
+    assert re.search(r"½-½ \((1-0|0-1|½-½)\) \S+ \S+ ✓", first)
+    assert "Entre parenthèses : le départage d'une nulle ; ✓ : qualifié." in first
     ranking = site.render("/open-ko/classement/")
     assert "Classement K.O. après la ronde" in ranking and "Pts" not in ranking
 

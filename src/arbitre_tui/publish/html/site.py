@@ -45,7 +45,7 @@ CSS = (
     "color:var(--fg);background:var(--bg)}h1{font-size:1.25em;margin:.2em 0}"
     "h2{font-size:1.1em;margin:.6em 0 .3em}table{border-collapse:collapse;width:100%}"
     "td,th{padding:0 .3em;border-bottom:1px solid var(--line);text-align:left}"
-    "th{padding:.3em}td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}td.c{text-align:center}"
+    "th{padding:.3em}td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}td.c{text-align:center}td.p{white-space:nowrap}"
     "tr:nth-child(even){background:var(--alt)}a{color:var(--link)}"
     "td a{display:inline-flex;align-items:center;min-height:44px}"
     "nav{display:flex;flex-wrap:wrap;gap:.3em;margin:.3em 0}"
@@ -56,7 +56,7 @@ CSS = (
     "justify-content:space-between;align-items:center;gap:.5em}.top a{min-height:44px;"
     "display:inline-flex;align-items:center}"
     ".me{background:var(--hi);border:1px solid var(--line);border-radius:6px;padding:.5em;"
-    "margin:.5em 0;font-size:1.1em}dl{font-size:.9em}dt{font-weight:bold;float:left;"
+    "margin:.5em 0;font-size:1.1em}li a{display:inline-flex;align-items:center;min-height:44px}.me a{display:inline-flex;align-items:center;min-height:44px}dl{font-size:.9em}dt{font-weight:bold;float:left;"
     "margin-right:.4em}dd{margin:0 0 .2em}abbr{text-decoration:none}"
 )
 
@@ -358,7 +358,7 @@ class Site:
         lines = [
             _row(
                 el("td", r.place, cls="n"),
-                el("td", self._link(t, r.player)),
+                el("td", self._link(t, r.player), cls="p"),
                 *[el("td", v, cls="n") for v in r.shown],
             )
             for r in (view.rows if view is not None else ())
@@ -384,7 +384,7 @@ class Site:
         lines = [
             _row(
                 el("td", r.number, cls="n"),
-                el("td", self.link(f"/{t.key}/joueur-{r.player.id}/", r.player.public)),
+                el("td", self.link(f"/{t.key}/joueur-{r.player.id}/", r.player.public), cls="p"),
                 *[el("td", c, cls="r") for c in r.cells],
                 el("td", f"{r.points:g}", cls="n"),
             )
@@ -459,7 +459,7 @@ class Site:
             items = []
             for m in sorted(rnd.matches, key=lambda m: m.board.slot or m.board.board):
                 b, won = m.board, m.winner.id if m.winner else None
-                white, black = self._through(t, b.white, won), self._through(t, b.black, won)
+                white, black = (self._through(t, p, won, rating=False) for p in (b.white, b.black))
                 items.append(_row(el("td", white), el("td", m.shown, cls="c"), el("td", black)))
             parts += [
                 el("h2", t.stages.get(rnd.number) or f"Ronde {rnd.number}"),

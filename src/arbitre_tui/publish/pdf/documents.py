@@ -166,11 +166,12 @@ class Standings(Document):
                 11,
             )
             return doc
-        width = (WIDTH - 15 - 70) / max(len(view.codes), 1)
+        place = 22 if view.kind == "knockout" else 15  # « 113–128 »
+        width = (WIDTH - place - 70) / max(len(view.codes), 1)
         doc.grid(
             ["Pl.", "Nom", *view.columns],
             [[r.place, r.player.public, *r.shown] for r in view.rows],
-            [15, 70, *[width] * len(view.codes)],
+            [place, 70, *[width] * len(view.codes)],
             12,
         )
         if view.legend:
