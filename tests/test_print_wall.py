@@ -156,3 +156,19 @@ def test_opt_out_is_honoured_in_every_public_printout(latin: EventService, tmp_p
     assert run.returncode == 0, run.stderr
     html = out.read_text()
     assert hidden.surname.upper() not in html and f"Joueur n° {hidden.id}" in html
+
+
+def test_a_bye_is_no_empty_match_sheet(demo_file: Path, tmp_path: Path) -> None:
+    """A bye's procès-verbal says the team goes through; no board, no captain to sign."""
+    from arbitre_tui.operations import cup
+    from arbitre_tui.publish.html.match_sheet import sheet_html
+    from arbitre_tui.views.match_sheet import match_sheets
+
+    service = EventService(demo_file)
+    cup.draw(service, "coupe", seed=3)
+    bye = next(s for s in match_sheets(service, service.tournament("coupe")) if s.bye)
+    pdf = _poppler(build(service, "proces-verbal", "coupe", bye.number), tmp_path)
+    html = sheet_html(service, "coupe", bye.number)
+    for text in (pdf, html):
+        assert f"Exempt : {bye.home} passe au tour suivant sans jouer." in text
+        assert "Capitaine" not in text and "Arbitre" in text and "Blancs" not in text

@@ -38,7 +38,9 @@ from .helpers.cli import arbitre
 from .helpers.screen import pane_table
 from .test_print import _text
 
-_ROW = re.compile(r"<tr><td class='n'>([^<]+)</td><td class='p'><a href='\.\./joueur-\d+/'>([^<]+)</a>")
+_ROW = re.compile(
+    r"<tr><td class='n'>([^<]+)</td><td class='p'><a href='\.\./joueur-\d+/'>([^<]+)</a>"
+)
 
 
 def _ko_ranking(path: Path) -> list[tuple[str, str]]:

@@ -185,6 +185,8 @@ def _sheet(
         Signature("Capitaine visiteur", away or "", conf.get("capitaine-visiteur")),
         Signature("Arbitre", "", conf.get("arbitre")),
     )
+    if away is None:  # a bye: no match, no captain signs; the arbiter notes it
+        signatures = signatures[2:]
     return MatchSheet(
         event=event,
         key=t.key,

@@ -35,7 +35,7 @@ class Request:
 
     @property
     def title(self) -> str:
-        return f"{self.reader.event()['name']} - {self.tournament.name}"
+        return f"{self.reader.event()['name']} — {self.tournament.name}"
 
     @cached_property
     def players(self) -> dict[int, Player]:

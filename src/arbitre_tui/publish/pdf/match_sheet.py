@@ -34,8 +34,8 @@ class MatchSheetDocument(Document):
 
 
 def render(sheet: MatchSheet, title: str) -> Sheet:
-    doc = Sheet(title, f"Procès-verbal - tour {sheet.round}, match {sheet.number}")
-    doc.line_of(f"Recevant : {sheet.home}  -  Visiteur : {sheet.away or 'exempt'}", 11, "B")
+    doc = Sheet(title, f"Procès-verbal — tour {sheet.round}, match {sheet.number}")
+    doc.line_of(f"Recevant : {sheet.home} — Visiteur : {sheet.away or 'exempt'}", 11, "B")
     doc.ln(2)
     if not sheet.bye:
         doc.grid(
@@ -53,7 +53,7 @@ def render(sheet: MatchSheet, title: str) -> Sheet:
     doc.ln(6)
     if doc.will_page_break(_SIGN_HEIGHT + 20):
         doc.add_page()
-    width = WIDTH / len(sheet.signatures)
+    width = WIDTH / max(len(sheet.signatures), 3)
     top, left = doc.get_y(), doc.l_margin
     for k, s in enumerate(sheet.signatures):
         x = left + k * width
