@@ -180,7 +180,7 @@ def _sheet(
             f"{'recevant' if side == 'home' else 'visiteur'} avancées de {minutes} min."
             for side, minutes in cup_ops.clock_advances(t, m).items()
         ]
-    signatures = (
+    signatures: tuple[Signature, ...] = (
         Signature("Capitaine recevant", home, conf.get("capitaine-recevant")),
         Signature("Capitaine visiteur", away or "", conf.get("capitaine-visiteur")),
         Signature("Arbitre", "", conf.get("arbitre")),
