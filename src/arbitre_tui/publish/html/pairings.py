@@ -10,8 +10,8 @@ from .builder import document, el
 
 _CSS = """
 @page { size: A4; margin: 12mm; }
-body { font-family: sans-serif; font-size: 11pt; }
-h1 { font-size: 14pt; margin: 0 0 2mm; } h2 { font-size: 12pt; margin: 0 0 4mm; font-weight: normal; }
+body { font-family: "DejaVu Sans", sans-serif; font-size: 14pt; }  /* read from a metre away */
+h1 { font-size: 16pt; margin: 0 0 2mm; } h2 { font-size: 14pt; margin: 0 0 4mm; font-weight: normal; }
 table { width: 100%; border-collapse: collapse; }
 th, td { border-bottom: 1px solid #999; padding: 1.2mm 2mm; text-align: left; }
 td.n, th.n { text-align: right; width: 3em; } td.r { text-align: center; width: 8em; }
