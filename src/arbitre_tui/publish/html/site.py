@@ -219,7 +219,12 @@ class Site:
             )
             for r in self.reader.rounds(t)
         ]
-        return el("nav", rounds)
+        other = (
+            self.link(f"/{t.key}/ronde-{number}/", "Par échiquier")
+            if by_name
+            else self.link(f"/{t.key}/ronde-{number}/noms/", "Par nom")
+        )
+        return el("nav", rounds, other)
 
     # -- pages -------------------------------------------------------------------------------
     def home(self) -> str:
@@ -288,12 +293,6 @@ class Site:
             self._nav(t, "" if current else f"ronde-{sheet.number}/"),
             el("h2", f"Ronde {sheet.number}{stage}"),
             self._round_nav(t, sheet.number, by_name=False),
-            el(
-                "nav",
-                self.link(
-                    f"/{t.key}/ronde-{sheet.number}/noms/", "Trouver mon échiquier (par nom)"
-                ),
-            ),
             _table(head, rows),
             legend,
             refresh=not sheet.closed,
