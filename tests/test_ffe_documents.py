@@ -94,7 +94,7 @@ def test_technical_report_from_the_settings(demo_file: Path, tmp_path: Path) -> 
     assert done.returncode == 0, done.stderr
     text = " ".join(pdftext(out).split())
     for expected in (
-        "Rapport technique - Open A (1900 et plus)",
+        "Rapport technique — Open A (1900 et plus)",
         "Numéro d'homologation 64321",
         "Organisateur Cercle d'échecs de Strasbourg",
         "Lieu Salle des fêtes, Strasbourg",
@@ -103,7 +103,7 @@ def test_technical_report_from_the_settings(demo_file: Path, tmp_path: Path) -> 
         "Système d'appariement Système suisse",
         "Départages BH/C1, BH, TPR, WIN",
         "Joueurs FIDE / total 103 / 120",
-        "Droits d'inscription 25 EUR",
+        "Droits d'inscription 25 €",
         "Système des prix Système Hort",
         "Arbitre principal AF3 LEROY Anne",
         "Arbitres adjoints AFO1 PETIT Marc, AFO2 ROUX Lea",
@@ -142,7 +142,7 @@ def test_proces_verbal_from_the_journal(demo_file: Path, tmp_path: Path) -> None
     assert f"Ronde 3, échiquier 3 : forfait des Noirs ({absent})" in text
     assert f"{absent} : exclu" in text  # regulation 002
     assert "échiquier 5 : forfait" not in text
-    assert f"sonnerie d'appareil, {names[games[4].white_id]} - sonnerie" in text
+    assert f"sonnerie d'appareil, {names[games[4].white_id]} — sonnerie" in text
     assert "Ronde 3 " in text and "Appel de MARTIN : rejeté" in text
     assert "Ronde 3, échiquier 6 : la feuille signée retenue (½-½)" in text
     assert text.count("Rien à signaler") == 1  # the manual pairings only

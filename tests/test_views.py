@@ -39,7 +39,7 @@ from .helpers.screen import pane_table
 from .test_print import _text
 
 _ROW = re.compile(
-    r"<tr><td class='n'>([^<]+)</td><td><a href='/[a-z0-9-]+/joueur-\d+/'>([^<]+)</a>"
+    r"<tr><td class='n'>([^<]+)</td><td class='p'><a href='\.\./joueur-\d+/'>([^<]+)</a>"
 )
 
 
@@ -195,7 +195,7 @@ def test_knockout_printed_standings_are_its_ranking(demo_file: Path) -> None:
     assert "Classement K.O. après la ronde 1" in text and " Pts " not in text
     at = 0
     for place, name in _ko_ranking(demo_file):
-        at = text.find(f"{place.replace('–', '-')} {name}", at)
+        at = text.find(f"{place} {name}", at)  # « 1–48 »: the dash prints as it is
         assert at >= 0, (place, name)
 
 

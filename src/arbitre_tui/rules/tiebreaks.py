@@ -194,6 +194,57 @@ SUPPORTED = (
     "KS/L+1",
 )
 _BASES = {c.partition("/")[0] for c in SUPPORTED} | {"GE"}
+
+# Each code's name in French, as the site's headings and legends and the printouts say it
+# (C.07's names; the one table of them).
+NAMES = {
+    "PTS": "points",
+    "BH": "Buchholz",
+    "FB": "Buchholz avancé (Fore Buchholz)",
+    "AOB": "moyenne des Buchholz des adversaires",
+    "SB": "Sonneborn-Berger",
+    "PS": "cumulatif (somme des scores progressifs)",
+    "WIN": "victoires (forfaits et exempts compris)",
+    "WON": "victoires sur l'échiquier",
+    "BPG": "parties jouées avec les Noirs",
+    "BWG": "victoires avec les Noirs",
+    "GE": "rondes choisies de jouer",
+    "REP": "rondes choisies de jouer",
+    "STD": "points standard (rondes gagnées sur l'adversaire)",
+    "TPN": "numéro d'appariement",
+    "RTNG": "classement Elo",
+    "ARO": "moyenne Elo des adversaires",
+    "TPR": "performance",
+    "PTP": "performance parfaite",
+    "APRO": "moyenne des performances des adversaires",
+    "APPO": "moyenne des performances parfaites des adversaires",
+    "DE": "rencontre directe",
+    "KS": "Koya",
+}
+
+
+def describe(text: str) -> str:
+    """A code as a reader understands it: « BH/C1 » → « Buchholz tronqué »."""
+    base, *parts = text.strip().upper().split("/")
+    base = "PS" if base == "CUM" else base
+    out = NAMES.get(base, base)
+    for part in parts:
+        n = part[1:] or "1"
+        if part[:1] == "C":
+            out += " tronqué" if n == "1" else f" tronqué de {n}"
+        elif part[:1] == "M":
+            out += " médian" if n == "1" else f" médian de {n}"
+        elif part[:1] == "L":
+            out += f", limite {part[1:]}"
+        elif part[:1] == "U":
+            out += f", non classés à {part[1:]}"
+        elif part == "F":
+            out += " (sur le Buchholz avancé)"
+        elif part == "R":
+            out += " (ordre inverse)"
+    return out
+
+
 _CUTTABLE = {"BH", "FB", "SB", "PS", "AOB", "ARO", "TPR", "PTP", "APRO", "APPO"}
 _RATED = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
 

@@ -194,11 +194,13 @@ def _sheet(
             f"{'recevant' if side == 'home' else 'visiteur'} avancées de {minutes} min."
             for side, minutes in advances.items()
         ]
-    signatures = (
+    signatures: tuple[Signature, ...] = (
         Signature("Capitaine recevant", home, conf.get("capitaine-recevant")),
         Signature("Capitaine visiteur", away or "", conf.get("capitaine-visiteur")),
         Signature("Arbitre", "", conf.get("arbitre")),
     )
+    if away is None:  # a bye: no match, no captain signs; the arbiter notes it
+        signatures = signatures[2:]
     return MatchSheet(
         event=event,
         key=t.key,

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class CardGame:
     round: int
+    board: int
     colour: str  # "Blancs", "Noirs", "" for a bye
     opponent: PlayerRef | None
     bye_label: str
@@ -30,6 +31,10 @@ class PlayerCard:
     player: PlayerRef
     opt_out: bool
     games: tuple[CardGame, ...]
+
+    def in_round(self, number: int) -> CardGame | None:
+        """The player's game (or bye) in round ``number``: the board they look for first."""
+        return next((g for g in self.games if g.round == number), None)
 
 
 def build(reader: Reader, t: Tournament, player_id: int) -> PlayerCard | None:
@@ -50,7 +55,9 @@ def build(reader: Reader, t: Tournament, player_id: int) -> PlayerCard | None:
                 pts = g.bye.points if g.bye else 0.0
                 total += pts
                 out.append(
-                    CardGame(number, "", None, g.bye.label if g.bye else "", pts, False, total)
+                    CardGame(
+                        number, g.board, "", None, g.bye.label if g.bye else "", pts, False, total
+                    )
                 )
                 continue
             white = g.white_id == player_id
@@ -59,6 +66,7 @@ def build(reader: Reader, t: Tournament, player_id: int) -> PlayerCard | None:
             out.append(
                 CardGame(
                     number,
+                    g.board,
                     "Blancs" if white else "Noirs",
                     player_ref(people[g.black_id if white else g.white_id]),
                     "",

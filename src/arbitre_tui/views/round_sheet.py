@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..rules.models import Result
+from .collation import sort_key
 from .reader import PlayerRef, player_ref
 
 if TYPE_CHECKING:
@@ -58,6 +59,17 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class NameLine:
+    """One player's line in the pairings by name: their board, colour and opponent."""
+
+    player: PlayerRef
+    board: int
+    colour: str  # « Blancs », « Noirs », "" for a bye
+    opponent: PlayerRef | None
+    shown: str  # the board's result cell, or the bye
+
+
+@dataclass(frozen=True, slots=True)
 class RoundSheet:
     tournament: str
     tournament_name: str
@@ -89,6 +101,17 @@ class RoundSheet:
     def games(self) -> int:
         """Boards with a game (a sheet to check): not the byes."""
         return sum(b.black is not None for b in self.boards)
+
+    @property
+    def by_name(self) -> tuple[NameLine, ...]:
+        """Every player of the round in French alphabetical order of their public name
+        (the site's page and the PDF « appariements-nom »)."""
+        lines = []
+        for b in self.boards:
+            lines.append(NameLine(b.white, b.board, "Blancs" if b.black else "", b.black, b.shown))
+            if b.black is not None:
+                lines.append(NameLine(b.black, b.board, "Noirs", b.white, b.shown))
+        return tuple(sorted(lines, key=lambda line: sort_key(line.player.public)))
 
     @property
     def named_stage(self) -> str | None:

@@ -43,6 +43,13 @@ class Standings:
         """The figures' headings after place and name (Pts, then each tie-break)."""
         return tuple("Pts" if c == "PTS" else c for c in self.codes)
 
+    @property
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        """Each tie-break heading and its French name (« BH/C1 », « Buchholz tronqué »)."""
+        from ..rules.tiebreaks import describe
+
+        return tuple((c, describe(c)) for c in self.codes if c != "PTS")
+
     def records(self) -> list[dict[str, object]]:
         """Flat rows for ``--json``: a player's id, rank, place, name and each value;
         a cup's matches."""

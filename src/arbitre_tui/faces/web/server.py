@@ -68,23 +68,28 @@ class Pages:
 def make_app(path: str | Path) -> web.Application:
     pages = Pages(path)
 
+    def not_found(path: str) -> web.Response:
+        """The site's French « Page introuvable », status 404 (never aiohttp's English)."""
+        body = pages.site.not_found(path if path.startswith("/") else "/")
+        return web.Response(status=404, text=body, content_type="text/html", charset="utf-8")
+
     async def handle(request: web.Request) -> web.StreamResponse:
         if request.method not in ("GET", "HEAD"):
             raise web.HTTPMethodNotAllowed(request.method, ["GET", "HEAD"])
         raw = request.raw_path.split("?", 1)[0]
         if "%" in raw or "//" in raw or "/." in raw or "\\" in raw:
-            raise web.HTTPNotFound()
+            return not_found("/")
         target = request.path
         if not target.endswith("/"):
             try:
                 pages.get(target + "/")
             except NotFound:
-                raise web.HTTPNotFound() from None
+                return not_found(target)
             raise web.HTTPMovedPermanently(target + "/")
         try:
             body, zipped, etag = pages.get(target)
         except NotFound:
-            raise web.HTTPNotFound() from None
+            return not_found(target)
         headers = {**_HEADERS, "ETag": etag}
         if request.headers.get("If-None-Match") == etag:
             return web.Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})

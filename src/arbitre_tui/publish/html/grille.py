@@ -37,4 +37,6 @@ def grille_page(site: Site, t: Tournament) -> str:
         else [el("div", el("table", el("tr", head), rows), cls="x"), el("p", grid.legend, cls="m")]
     )
     title = f"Grille américaine après la ronde {grid.after_round}"
-    return site._page(f"{t.name} — grille américaine", site._nav(t), el("h2", title), *body)
+    return site._page(
+        f"{t.name} — grille américaine", site._nav(t, "grille-americaine/"), el("h2", title), *body
+    )

@@ -1,4 +1,7 @@
-"""A round's pairings as a printable HTML page (A4, one table, the event's name and round)."""
+"""A round's pairings as a printable HTML page (A4, one table, the event's name and round).
+
+Pinned on the wall like the PDF: a player who objected to publication is « Joueur n° N »,
+and a knockout's drawn game shows what decided it."""
 
 from __future__ import annotations
 
@@ -7,16 +10,17 @@ from .builder import document, el
 
 _CSS = """
 @page { size: A4; margin: 12mm; }
-body { font-family: sans-serif; font-size: 11pt; }
-h1 { font-size: 14pt; margin: 0 0 2mm; } h2 { font-size: 12pt; margin: 0 0 4mm; font-weight: normal; }
+body { font-family: "DejaVu Sans", sans-serif; font-size: 14pt; }  /* read from a metre away */
+h1 { font-size: 16pt; margin: 0 0 2mm; } h2 { font-size: 14pt; margin: 0 0 4mm; font-weight: normal; }
 table { width: 100%; border-collapse: collapse; }
 th, td { border-bottom: 1px solid #999; padding: 1.2mm 2mm; text-align: left; }
-td.n, th.n { text-align: right; width: 3em; } td.r { text-align: center; width: 5em; }
+td.n, th.n { text-align: right; width: 3em; } td.r { text-align: center; width: 8em; }
 tr { page-break-inside: avoid; }
 """
 
 
 def round_html(service: EventService, key: str | None, number: int | None = None) -> str:
+    from ...views.bracket import round_matches
     from ...views.reader import PlayerRef, Reader
     from ...views.round_sheet import build
 
@@ -26,18 +30,19 @@ def round_html(service: EventService, key: str | None, number: int | None = None
     if not sheet.number:
         raise OperationError("Aucune ronde appariée à imprimer.")
     event = reader.event()
+    ko = round_matches(reader, t, sheet.number)
 
     def who(p: PlayerRef | None) -> str:
         if p is None:
             return "exempt"
-        return f"{p.name} ({p.rating})" if p.rating else p.name
+        return f"{p.public} ({p.rating})" if p.rating else p.public
 
     rows = [
         el(
             "tr",
             el("td", b.board, cls="n"),
             el("td", who(b.white)),
-            el("td", b.result_label, cls="r"),
+            el("td", (ko[b.board].short if b.board in ko else b.shown) if b.done else "", cls="r"),
             el("td", who(b.black)),
         )
         for b in sheet.boards

@@ -5,44 +5,98 @@ is ever rendered: no phone number, e-mail or birth date, and a player who object
 publication appears as « Joueur n° N ». Pages work without JavaScript; the pairings pages
 refresh themselves every minute. Every page goes through the escaping builder.
 
-Paths (each ends with a slash, so a static copy is ``…/index.html``):
-``/`` the event; ``/KEY/`` the current round; ``/KEY/ronde-N/``; ``/KEY/classement/``;
-``/KEY/grille/`` the crosstable; ``/KEY/joueur-ID/``; ``/KEY/tableau/`` (knockout);
-``/KEY/match-ID/`` (cup match sheet).
+Every link is relative to the page it is on, so the site works at a domain's root, under
+any sub-folder, behind a proxy and opened from disk (the static export links to
+``…/index.html``, since a browser does not open a folder's index from ``file://``).
+
+Paths (each ends with a slash, so a static copy is ``…/index.html``): ``/`` the event,
+then one :class:`Page` each under ``/KEY/`` (see :data:`PAGES`): the current round, a
+round, its pairings by name, the standings, the crosstable, a player, the knockout's
+bracket, a cup match. A new page is one more :func:`register` call.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import posixpath
 import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...operations.event import EventService, OperationError
 from ...operations.formats import format_of
 from ...rules.models import Tournament
+from ...views.collation import fold
 from ...views.match_sheet import MatchSheet, match_sheets
 from ...views.reader import PlayerRef, Reader, player_ref
 from .builder import Child, Markup, document, el
 
+if TYPE_CHECKING:
+    from ...views.player_card import PlayerCard
+
+# phone first: 16 px text, every link a 44 px touch target, the phone's dark mode followed
 CSS = (
-    "body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:.5em;max-width:48em;"
-    "color:#111;background:#fff}h1{font-size:1.25em;margin:.2em 0}h2{font-size:1.1em;"
-    "margin:.6em 0 .3em}nav a{margin-right:.8em}table{border-collapse:collapse;width:100%}"
-    "td,th{padding:.25em .3em;border-bottom:1px solid #ddd;text-align:left}"
-    "td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}"
-    "tr:nth-child(even){background:#f4f4f4}a{color:#0645ad}.m{color:#555;font-size:.9em}"
-    ".x{overflow-x:auto}"
+    ":root{color-scheme:light dark;--fg:#111;--bg:#fff;--alt:#f3f3f3;--line:#ddd;"
+    "--link:#0645ad;--dim:#555;--hi:#fff6cc}"
+    "@media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#121212;--alt:#1e1e1e;"
+    "--line:#333;--link:#8ab4f8;--dim:#aaa;--hi:#3a3300}}"
+    "body{font:16px/1.25 system-ui,sans-serif;margin:0;padding:.5em;max-width:48em;"
+    "color:var(--fg);background:var(--bg)}h1{font-size:1.25em;margin:.2em 0}"
+    "h2{font-size:1.1em;margin:.6em 0 .3em}table{border-collapse:collapse;width:100%}"
+    "td,th{padding:0 .3em;border-bottom:1px solid var(--line);text-align:left}"
+    "th{padding:.3em}td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}td.c{text-align:center}td.p{white-space:nowrap}"
+    "tr:nth-child(even){background:var(--alt)}a{color:var(--link)}"
+    "td a{display:inline-flex;align-items:center;min-height:44px}"
+    "nav{display:flex;flex-wrap:wrap;gap:.3em;margin:.3em 0}"
+    "nav a{display:inline-flex;align-items:center;justify-content:center;min-height:44px;"
+    "min-width:44px;padding:0 .7em;box-sizing:border-box;border:1px solid var(--line);"
+    "border-radius:6px;text-decoration:none}nav a.on{font-weight:bold;border-color:var(--fg)}"
+    ".m{color:var(--dim);font-size:.9em}.x{overflow-x:auto}.top{display:flex;"
+    "justify-content:space-between;align-items:center;gap:.5em}.top a{min-height:44px;"
+    "display:inline-flex;align-items:center}"
+    ".me{background:var(--hi);border:1px solid var(--line);border-radius:6px;padding:.5em;"
+    "margin:.5em 0;font-size:1.1em}li a{display:inline-flex;align-items:center;min-height:44px}.me a{display:inline-flex;align-items:center;min-height:44px}dl{font-size:.9em}dt{font-weight:bold;float:left;"
+    "margin-right:.4em}dd{margin:0 0 .2em}abbr{text-decoration:none}"
 )
 
-_PATH = re.compile(
-    r"^/(?:(?P<key>[a-z0-9][a-z0-9-]*)/(?:(?P<page>classement|grille|grille-americaine|tableau)/|"
-    r"ronde-(?P<round>[0-9]{1,2})/|joueur-(?P<player>[0-9]{1,6})/|match-(?P<match>[0-9]{1,6})/)?)?$"
-)
+_KEY = re.compile(r"^/(?P<key>[a-z0-9][a-z0-9-]*)/(?P<tail>.*)$")
 
 
 class NotFound(Exception):
     """No such page."""
 
 
-def _row(*cells: Markup, **attrs: str) -> Markup:
+Render = Callable[["Site", Tournament, "re.Match[str]"], str]
+
+
+@dataclass(frozen=True)
+class Page:
+    """One kind of page of a section: where it is (``pattern``, the path after
+    ``/KEY/``), how it renders, which of them the export writes, and the menu's label."""
+
+    pattern: re.Pattern[str]
+    render: Render
+    paths: Callable[[Site, Tournament], Iterable[str]]
+    nav: str | None = None  # the label in the section's menu; None: not in the menu
+    applies: Callable[[Tournament], bool] = lambda t: True
+
+
+PAGES: list[Page] = []
+
+
+def register(
+    pattern: str,
+    render: Render,
+    paths: Callable[[Site, Tournament], Iterable[str]],
+    nav: str | None = None,
+    applies: Callable[[Tournament], bool] = lambda t: True,
+) -> None:
+    """Adds a page to every section it ``applies`` to (a new page: one call)."""
+    PAGES.append(Page(re.compile(f"^{pattern}$"), render, paths, nav, applies))
+
+
+def _row(*cells: Markup, **attrs: str | None) -> Markup:
     return el("tr", *cells, **attrs)
 
 
@@ -51,90 +105,126 @@ def _table(head: list[Markup], rows: list[Markup], wide: bool = True) -> Markup:
     return el("div", table, cls="x") if wide else table
 
 
-class Site:
-    """Renders the pages of one event file."""
+def relative(here: str, target: str) -> str:
+    """``target`` (a site path, maybe with ``#anchor``) as seen from the page ``here``."""
+    path, _, anchor = target.partition("#")
+    rel = posixpath.relpath(path, here) if path != here else "."
+    rel = "./" if rel == "." else rel + "/"
+    return rel + (f"#{anchor}" if anchor else "")
 
-    def __init__(self, service: EventService) -> None:
+
+class Site:
+    """Renders the pages of one event file (one page at a time: links are relative to
+    the page being rendered)."""
+
+    def __init__(self, service: EventService, static: bool = False) -> None:
         self.service = service
         self.reader = Reader(service)
+        self.static = static  # links name ``index.html`` (pages opened from disk)
+        self._here = "/"
 
     # -- routing --------------------------------------------------------------------------
     def render(self, path: str) -> str:
         """The page at ``path``; raises :class:`NotFound`."""
-        m = _PATH.match(path)
-        if m is None:
-            raise NotFound(path)
-        key = m.group("key")
-        if key is None:
+        self._here = path
+        if path == "/":
             return self.home()
-        t = self.reader.find(key)
-        if t is None or t.id is None:
+        m = _KEY.match(path)
+        t = self.reader.find(m.group("key")) if m else None
+        if m is None or t is None or t.id is None:
             raise NotFound(path)
-        if m.group("round"):
-            return self.round_page(t, int(m.group("round")))
-        if m.group("player"):
-            return self.player_page(t, int(m.group("player")))
-        if m.group("match"):
-            return self.match_page(t, int(m.group("match")))
-        page = m.group("page")
-        if page == "classement":
-            return self.standings_page(t)
-        if page == "grille":
-            return self.crosstable_page(t)
-        if page == "grille-americaine":
-            from .grille import grille_page
-
-            return grille_page(self, t)
-        if page == "tableau":
-            return self.bracket_page(t)
-        if format_of(t).by_teams:
-            return self.cup_page(t)
-        rnd = self.service.current_round(t)
-        return self.round_page(t, rnd.number if rnd else 0, current=True)
+        for page in PAGES:
+            found = page.pattern.match(m.group("tail"))
+            if found and page.applies(t):
+                return page.render(self, t, found)
+        raise NotFound(path)
 
     def paths(self) -> list[str]:
         """Every page of the site (for the static export and the privacy crawl)."""
         out = ["/"]
         for t in self.reader.tournaments():
             assert t.id is not None
-            out += [f"/{t.key}/", f"/{t.key}/classement/"]
-            if not format_of(t).by_teams:
-                out += [f"/{t.key}/grille/", f"/{t.key}/grille-americaine/"]
-            if format_of(t).has_bracket:
-                out.append(f"/{t.key}/tableau/")
-            out += [f"/{t.key}/ronde-{r.number}/" for r in self.reader.rounds(t)]
-            out += [f"/{t.key}/joueur-{p.id}/" for p in self.reader.players(t)]
-            if format_of(t).by_teams:
-                out += [f"/{t.key}/match-{s.match_id}/" for s in match_sheets(self.service, t)]
+            for page in PAGES:
+                if page.applies(t):
+                    out += [f"/{t.key}/{tail}" for tail in page.paths(self, t)]
         return out
 
+    def not_found(self, path: str = "/") -> str:
+        """The French « page introuvable », its links relative to ``path``."""
+        self._here = path if path.endswith("/") else posixpath.dirname(path) + "/"
+        return self._page(
+            "Page introuvable",
+            el("h1", "Page introuvable"),
+            el(
+                "p",
+                "Cette page n'existe pas (ou plus) : la ronde n'est peut-être pas encore "
+                "appariée, ou l'adresse est incomplète.",
+            ),
+            el("nav", self.link("/", "Retour à l'accueil")),
+        )
+
     # -- pieces ----------------------------------------------------------------------------
-    @staticmethod
-    def link(path: str, *label: Child) -> Markup:
+    def link(self, path: str, *label: Child, **attrs: str | None) -> Markup:
         """A link to one of the site's own pages (every href of the site is made here)."""
-        return el("a", *label, href=path)
+        href = relative(self._here, path)
+        if self.static:
+            href = re.sub(r"/(#|$)", r"/index.html\1", href, count=1)
+        return el("a", *label, href=href, **attrs)
+
+    def _updated(self) -> str:
+        """« mis à jour à 14:22 »: the last change written to the file (else now)."""
+        last = self.reader.journal_entries(1)
+        at = str(last[0]["at"]) if last else dt.datetime.now().isoformat(timespec="minutes")
+        return f"mis à jour à {at[11:16]}"
 
     def _page(self, title: str, *body: Child, refresh: bool = False) -> str:
         ev = self.reader.event()
-        meta = el("meta", http_equiv="refresh", content="60") if refresh else None
-        home = el("p", self.link("/", str(ev.get("name", ""))), cls="m")
-        return document(title, CSS, home, *body, head=meta)
+        meta = [
+            el("meta", name="color-scheme", content="light dark"),
+            el("meta", http_equiv="refresh", content="60") if refresh else None,
+        ]
+        top = el(
+            "p",
+            self.link("/", str(ev.get("name", ""))),
+            el("span", self._updated(), cls="m"),
+            cls="m top",
+        )
+        return document(title, CSS, top, *body, head=meta)
 
-    def _nav(self, t: Tournament) -> Markup:
-        links = [("", "Ronde en cours"), ("classement/", "Classement")]
-        if not format_of(t).by_teams:
-            links += [("grille/", "Grille"), ("grille-americaine/", "Grille américaine")]
-        if format_of(t).has_bracket:
-            links.append(("tableau/", "Tableau"))
-        inner = [self.link(f"/{t.key}/{href}", label) for href, label in links]
-        return Markup(el("h1", t.name) + el("nav", inner))
+    def _nav(self, t: Tournament, on: str = "") -> Markup:
+        links = [
+            self.link(f"/{t.key}/{tail}", page.nav, cls="on" if tail == on else None)
+            for page in PAGES
+            if page.nav and page.applies(t)
+            for tail in [next(iter(page.paths(self, t)), "")]
+        ]
+        return Markup(el("h1", t.name) + el("nav", links))
 
-    def _link(self, t: Tournament, ref: PlayerRef | None) -> Markup:
+    def _link(self, t: Tournament, ref: PlayerRef | None, rating: bool = True) -> Markup:
         """A player's public name, linked to their page, and rating."""
         if ref is None:
             return Markup("—")
         name = self.link(f"/{t.key}/joueur-{ref.id}/", ref.public)
-        return Markup(name + " " + el("span", ref.rating, cls="m")) if ref.rating else name
+        return (
+            Markup(name + " " + el("span", ref.rating, cls="m")) if rating and ref.rating else name
+        )
+
+    def _round_nav(self, t: Tournament, number: int, by_name: bool) -> Markup:
+        tail = "noms/" if by_name else ""
+        rounds = [
+            self.link(
+                f"/{t.key}/ronde-{r.number}/{tail}",
+                f"R{r.number}",
+                cls="on" if r.number == number else None,
+            )
+            for r in self.reader.rounds(t)
+        ]
+        other = (
+            self.link(f"/{t.key}/ronde-{number}/", "Par échiquier")
+            if by_name
+            else self.link(f"/{t.key}/ronde-{number}/noms/", "Par nom")
+        )
+        return el("nav", rounds, other)
 
     # -- pages -------------------------------------------------------------------------------
     def home(self) -> str:
@@ -142,14 +232,31 @@ class Site:
         items = []
         for t in self.reader.tournaments():
             assert t.id is not None
-            rnd = self.service.current_round(t)
-            state = f"ronde {rnd.number}" if rnd else "inscriptions"
-            items.append(el("li", self.link(f"/{t.key}/", t.name), " ", el("span", state, cls="m")))
+            items.append(
+                el("li", self.link(f"/{t.key}/", t.name), " ", el("span", self._state(t), cls="m"))
+            )
         name = str(ev.get("name", ""))
         body = [el("h1", name), el("p", str(ev.get("city", "")), cls="m"), el("ul", items)]
         return self._page(name, *body)
 
+    def _state(self, t: Tournament) -> str:
+        """Where a section stands: « ronde 3 », « tour 2 », else « inscriptions »."""
+        if format_of(t).by_teams:
+            from ...views.cup import build as cup
+
+            last = cup(self.reader, t).last_round
+            return f"tour {last}" if last else "inscriptions"
+        rnd = self.service.current_round(t)
+        return f"ronde {rnd.number}" if rnd else "inscriptions"
+
+    def current_page(self, t: Tournament) -> str:
+        if format_of(t).by_teams:
+            return self.cup_page(t)
+        rnd = self.service.current_round(t)
+        return self.round_page(t, rnd.number if rnd else 0, current=True)
+
     def round_page(self, t: Tournament, number: int, current: bool = False) -> str:
+        from ...views.bracket import round_matches
         from ...views.round_sheet import build
 
         sheet = build(self.reader, t, number) if number else None
@@ -159,28 +266,74 @@ class Site:
             return self._page(
                 t.name, self._nav(t), el("p", "Pas encore d'appariements."), refresh=True
             )
+        ko = round_matches(self.reader, t, sheet.number)  # a knockout's deciders
         rows = []
         for b in sheet.boards:
-            shown = b.result_label if b.black else (b.bye_label or "attend un adversaire")
+            m = ko.get(b.board)
+            won = m.winner.id if m and m.winner else None
+            shown = m.short if m else b.shown if b.black else b.bye_label or "attend un adversaire"
             rows.append(
                 _row(
                     el("td", b.board, cls="n"),
-                    el("td", self._link(t, b.white)),
+                    el("td", self._through(t, b.white, won, rating=False)),
                     el("td", shown, cls="r"),
-                    el("td", self._link(t, b.black) if b.black else None),
+                    el("td", self._through(t, b.black, won, rating=False)),
                     id=f"b{b.board}",
                 )
             )
-        others = [
-            [" ", self.link(f"/{t.key}/ronde-{r.number}/", r.number)] for r in self.reader.rounds(t)
-        ]
+        legend = (
+            el("p", "Entre parenthèses : le départage d'une nulle ; ✓ : qualifié.", cls="m")
+            if ko
+            else None
+        )
         stage = f" ({sheet.named_stage})" if sheet.named_stage else ""
         head = [el("th", "Éch.", cls="n"), el("th", "Blancs"), el("th", "Rés."), el("th", "Noirs")]
         return self._page(
             f"{t.name} — ronde {sheet.number}",
-            self._nav(t),
+            self._nav(t, "" if current else f"ronde-{sheet.number}/"),
             el("h2", f"Ronde {sheet.number}{stage}"),
-            el("p", "Rondes :", others, cls="m"),
+            self._round_nav(t, sheet.number, by_name=False),
+            _table(head, rows),
+            legend,
+            refresh=not sheet.closed,
+        )
+
+    def by_name_page(self, t: Tournament, number: int) -> str:
+        """The round's pairings in French alphabetical order: a player finds their name,
+        then their board, colour and opponent; letters jump down the list."""
+        from ...views.round_sheet import build
+
+        sheet = build(self.reader, t, number)
+        if not sheet.number:
+            raise NotFound(f"/{t.key}/ronde-{number}/noms/")
+        rows, letters = [], []
+        for line in sheet.by_name:
+            letter = fold(line.player.public[:1]).upper() or "#"
+            first = letter not in letters
+            if first:
+                letters.append(letter)
+            rows.append(
+                _row(
+                    el("td", self._link(t, line.player, rating=False)),
+                    el(
+                        "td",
+                        self.link(f"/{t.key}/ronde-{number}/#b{line.board}", line.board),
+                        cls="n",
+                    ),
+                    el("td", line.colour or line.shown),
+                    el("td", self._link(t, line.opponent, rating=False) if line.opponent else None),
+                    id=f"l-{letter}" if first else None,
+                )
+            )
+        index = el("nav", [self.link(f"/{t.key}/ronde-{number}/noms/#l-{x}", x) for x in letters])
+        head = [el("th", "Joueur"), el("th", "Éch.", cls="n"), el("th", "Couleur")]
+        head.append(el("th", "Adversaire"))
+        return self._page(
+            f"{t.name} — ronde {sheet.number} par nom",
+            self._nav(t),
+            el("h2", f"Ronde {sheet.number} : appariements par nom"),
+            self._round_nav(t, sheet.number, by_name=True),
+            index,
             _table(head, rows),
             refresh=not sheet.closed,
         )
@@ -195,23 +348,32 @@ class Site:
             view = None
         if view is not None and view.kind == "cup":
             return self.cup_page(t, title=f"{t.name} — classement")
-        codes = view.columns if view is not None else ("Pts",)
+        codes = view.codes if view is not None else ("PTS",)
+        names = dict(view.legend) if view is not None else {}
         head = [el("th", "Pl.", cls="n"), el("th", "Nom")]
-        head += [el("th", c, cls="n") for c in codes]
+        head += [
+            el("th", el("abbr", c, title=names[c]) if c in names else "Pts", cls="n") for c in codes
+        ]
         lines = [
             _row(
                 el("td", r.place, cls="n"),
-                el("td", self._link(t, r.player)),
+                el("td", self._link(t, r.player), cls="p"),
                 *[el("td", v, cls="n") for v in r.shown],
             )
             for r in (view.rows if view is not None else ())
         ]
         title = view.title if view is not None else "classement après la ronde 0"
+        legend = (
+            el("dl", [[el("dt", c), el("dd", name)] for c, name in view.legend])
+            if view is not None and view.legend
+            else None
+        )
         return self._page(
             f"{t.name} — classement",
-            self._nav(t),
+            self._nav(t, "classement/"),
             el("h2", title[0].upper() + title[1:]),
             _table(head, lines),
+            legend,
         )
 
     def crosstable_page(self, t: Tournament) -> str:
@@ -221,7 +383,7 @@ class Site:
         lines = [
             _row(
                 el("td", r.number, cls="n"),
-                el("td", self.link(f"/{t.key}/joueur-{r.player.id}/", r.player.public)),
+                el("td", self.link(f"/{t.key}/joueur-{r.player.id}/", r.player.public), cls="p"),
                 *[el("td", c, cls="r") for c in r.cells],
                 el("td", f"{r.points:g}", cls="n"),
             )
@@ -230,7 +392,7 @@ class Site:
         head = [el("th", "N°", cls="n"), el("th", "Nom")]
         head += [el("th", n, cls="r") for n in grid.rounds] + [el("th", "Pts", cls="n")]
         return self._page(
-            f"{t.name} — grille", self._nav(t), el("h2", "Grille"), _table(head, lines)
+            f"{t.name} — grille", self._nav(t, "grille/"), el("h2", "Grille"), _table(head, lines)
         )
 
     def player_page(self, t: Tournament, pid: int) -> str:
@@ -252,7 +414,7 @@ class Site:
                 )
             rows.append(
                 _row(
-                    el("td", g.round, cls="n"),
+                    el("td", self.link(f"/{t.key}/ronde-{g.round}/#b{g.board}", g.round), cls="n"),
                     el("td", colour),
                     el("td", opponent),
                     el("td", pts, cls="r"),
@@ -267,39 +429,56 @@ class Site:
             f"{p.public} — {t.name}",
             self._nav(t),
             el("h2", p.public),
+            self._now_playing(t, card),
             el("p", f"{club} {p.rating or ''}", cls="m"),
             _table(head, rows),
         )
 
+    def _now_playing(self, t: Tournament, card: PlayerCard) -> Child:
+        """« Ronde 3 : échiquier 12, Blancs, contre X » — what a player looks for first."""
+        rnd = self.service.current_round(t)
+        g = card.in_round(rnd.number) if rnd else None
+        if rnd is None or g is None:
+            return None
+        if g.opponent is None:
+            what: list[Child] = [g.bye_label or "exempt"]
+        else:
+            what = [
+                self.link(f"/{t.key}/ronde-{g.round}/#b{g.board}", f"échiquier {g.board}"),
+                f", {g.colour}, contre ",
+                self._link(t, g.opponent),
+            ]
+        return el("div", el("strong", f"Ronde {g.round} : "), what, cls="me")
+
     def bracket_page(self, t: Tournament) -> str:
         from ...views.bracket import build
 
-        if not format_of(t).has_bracket:
-            raise NotFound(f"/{t.key}/tableau/")
         parts = []
         for rnd in build(self.reader, t).rounds:
             items = []
             for m in sorted(rnd.matches, key=lambda m: m.board.slot or m.board.board):
-                b = m.board
-                res = b.result_label + (f" ({b.decider_label})" if b.decider else "")
-                if b.black is None:
-                    res = b.bye_label or "…"
-                items.append(
-                    _row(
-                        el("td", self._link(t, b.white)),
-                        el("td", res, cls="r"),
-                        el("td", self._link(t, b.black)),
-                    )
-                )
+                b, won = m.board, m.winner.id if m.winner else None
+                white, black = (self._through(t, p, won, rating=False) for p in (b.white, b.black))
+                items.append(_row(el("td", white), el("td", m.shown, cls="c"), el("td", black)))
             parts += [
                 el("h2", t.stages.get(rnd.number) or f"Ronde {rnd.number}"),
                 el("table", items),
             ]
-        return self._page(f"{t.name} — tableau", self._nav(t), parts)
+        legend = el("p", "✓ : qualifié pour le tour suivant.", cls="m") if parts else None
+        return self._page(f"{t.name} — tableau", self._nav(t, "tableau/"), legend, parts)
+
+    def _through(
+        self, t: Tournament, ref: PlayerRef | None, won: int | None, rating: bool = True
+    ) -> Child:
+        """A knockout's player, marked « ✓ » when they went through."""
+        if ref is None:
+            return None
+        link = self._link(t, ref, rating)
+        return el("strong", link, " ✓") if ref.id == won else link
 
     def cup_page(self, t: Tournament, title: str | None = None) -> str:
-        """The cup's matches, each with its score and winner, linked to its sheet: the cup's
-        current page and its standings."""
+        """The cup's matches, each with its score, winner and why, linked to its sheet (with
+        the colours): the cup's current page and its standings."""
         from ...views.cup import build
 
         rows = [
@@ -307,7 +486,12 @@ class Site:
                 el("td", m.round, cls="n"),
                 el("td", self.link(f"/{t.key}/match-{m.id}/", f"{m.home} – {m.away or 'exempt'}")),
                 el("td", m.score, cls="r"),
-                el("td", m.winner or ""),
+                el(
+                    "td",
+                    m.winner or "",
+                    el("br") if m.reason else None,
+                    el("span", m.reason, cls="m") if m.reason else None,
+                ),
             )
             for m in build(self.reader, t).matches
         ]
@@ -317,7 +501,7 @@ class Site:
             rows = [_row(el("td", "Pas encore de tirage.", colspan=4))]
         return self._page(
             title or t.name,
-            self._nav(t),
+            self._nav(t, "classement/" if title else ""),
             el("h2", "Matchs"),
             _table(head, rows, wide=False),
             refresh=True,
@@ -325,8 +509,6 @@ class Site:
 
     def match_page(self, t: Tournament, match_id: int) -> str:
         """A cup match: boards, colours, players, results, score and winner, nothing private."""
-        if not format_of(t).by_teams:
-            raise NotFound(f"/{t.key}/match-{match_id}/")
         sheet = next((s for s in match_sheets(self.service, t) if s.match_id == match_id), None)
         if sheet is None:
             raise NotFound(f"/{t.key}/match-{match_id}/")
@@ -361,3 +543,67 @@ class Site:
         if not sheet.winner:
             return score
         return [score, el("p", f"Vainqueur : {sheet.winner} ", el("span", sheet.reason, cls="m"))]
+
+
+def _by_teams(t: Tournament) -> bool:
+    return format_of(t).by_teams
+
+
+def _rounds(site: Site, t: Tournament) -> list[int]:
+    return [r.number for r in site.reader.rounds(t)]
+
+
+def _grille_page(site: Site, t: Tournament) -> str:
+    from .grille import grille_page  # imported when the page is asked for
+
+    return grille_page(site, t)
+
+
+# the section's pages, in menu order (the first page of each kind is the one the menu links)
+register("", lambda s, t, m: s.current_page(t), lambda s, t: [""], "Ronde en cours")
+register(
+    "classement/", lambda s, t, m: s.standings_page(t), lambda s, t: ["classement/"], "Classement"
+)
+register(
+    "grille/",
+    lambda s, t, m: s.crosstable_page(t),
+    lambda s, t: ["grille/"],
+    "Grille",
+    applies=lambda t: not _by_teams(t),
+)
+register(
+    "grille-americaine/",
+    lambda s, t, m: _grille_page(s, t),
+    lambda s, t: ["grille-americaine/"],
+    "Grille américaine",
+    applies=lambda t: not _by_teams(t),
+)
+register(
+    "tableau/",
+    lambda s, t, m: s.bracket_page(t),
+    lambda s, t: ["tableau/"],
+    "Tableau",
+    applies=lambda t: format_of(t).has_bracket,
+)
+register(
+    r"ronde-(?P<n>[0-9]{1,2})/",
+    lambda s, t, m: s.round_page(t, int(m["n"])),
+    lambda s, t: [f"ronde-{n}/" for n in _rounds(s, t)],
+)
+register(
+    r"ronde-(?P<n>[0-9]{1,2})/noms/",
+    lambda s, t, m: s.by_name_page(t, int(m["n"])),
+    lambda s, t: [f"ronde-{n}/noms/" for n in _rounds(s, t)],
+    applies=lambda t: not _by_teams(t),
+)
+register(
+    r"joueur-(?P<id>[0-9]{1,6})/",
+    lambda s, t, m: s.player_page(t, int(m["id"])),
+    lambda s, t: [f"joueur-{p.id}/" for p in s.reader.players(t)],
+)
+register(
+    r"match-(?P<id>[0-9]{1,6})/",
+    lambda s, t, m: s.match_page(t, int(m["id"])),
+    lambda s, t: [f"match-{x.match_id}/" for x in match_sheets(s.service, t)],
+    applies=_by_teams,
+)

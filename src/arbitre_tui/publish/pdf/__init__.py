@@ -20,7 +20,7 @@ from .documents import (
 )
 from .ffe import GrilleAmericaine, TechnicalReportDocument, TournamentReportDocument
 from .match_sheet import MatchSheetDocument
-from .sheet import latin1
+from .sheet import latin1, unicode_font
 
 DOCUMENTS: dict[str, Document] = {
     d.name: d
@@ -40,7 +40,7 @@ DOCUMENTS: dict[str, Document] = {
 }
 WHATS = tuple(DOCUMENTS)
 
-__all__ = ["DOCUMENTS", "WHATS", "Document", "build", "document", "latin1"]
+__all__ = ["DOCUMENTS", "WHATS", "Document", "build", "document", "latin1", "unicode_font"]
 
 
 def document(what: str) -> Document:

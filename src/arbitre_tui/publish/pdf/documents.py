@@ -7,16 +7,18 @@ match asked for, names as the site publishes them) and fills a :class:`Sheet`.
 from __future__ import annotations
 
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import ClassVar
 
 from ...operations.event import EventService, OperationError
 from ...rules.models import Game, Player, Round, Tournament
-from ...views.reader import Reader, public_name
+from ...views.collation import sort_key
+from ...views.reader import PlayerRef, Reader, public_name
+from ...views.round_sheet import RoundSheet
 from ..qr import base_url, page_url, write_png
-from .sheet import WIDTH, Sheet, latin1
+from .sheet import WIDTH, Sheet
 
 
 @dataclass
@@ -33,7 +35,7 @@ class Request:
 
     @property
     def title(self) -> str:
-        return f"{self.reader.event()['name']} - {self.tournament.name}"
+        return f"{self.reader.event()['name']} — {self.tournament.name}"
 
     @cached_property
     def players(self) -> dict[int, Player]:
@@ -60,13 +62,47 @@ class Document:
     name: ClassVar[str]
     label: ClassVar[str]
     per_match: ClassVar[bool] = False  # asks for a cup match number instead of a round
+    # pinned or handed out: a player who objected to publication is « Joueur n° N » there;
+    # the arbiter's own records (check-in, the signed procès-verbal) keep the names
+    public: ClassVar[bool] = True
 
     def render(self, req: Request) -> Sheet:
         raise NotImplementedError
 
 
-def _result(g: Game) -> str:
-    return g.result.label if g.result else (g.bye.label if g.bye else "")
+WALL = 14  # pt: the lists pinned on the wall are read from a metre away
+
+
+def _sheet(req: Request) -> tuple[RoundSheet, bool]:
+    """The round asked for, as the site shows it: a knockout's drawn games with their
+    decider (« ½-½ (1-0) ») and the qualified player marked « ✓ »; nothing for a game to
+    play (the arbiter writes the result in)."""
+    from ...views.bracket import round_matches
+    from ...views.round_sheet import build
+
+    sheet = build(req.reader, req.tournament, req.round().number)
+    ko = round_matches(req.reader, req.tournament, sheet.number)
+    boards = []
+    for b in sheet.boards:
+        m = ko.get(b.board)
+        if m is None:
+            boards.append(replace(b, result_label=b.shown if b.done else ""))
+            continue
+        won = m.winner.id if m.winner else None
+        black = _mark(b.black, won) if b.black else None
+        boards.append(
+            replace(
+                b, white=_mark(b.white, won), black=black, result_label=m.short if b.done else ""
+            )
+        )
+    return replace(sheet, boards=tuple(boards)), bool(ko)
+
+
+def _mark(p: PlayerRef, won: int | None) -> PlayerRef:
+    return replace(p, public=f"{p.public} ✓") if p.id == won else p
+
+
+KO_LEGEND = "Entre parenthèses : le départage d'une nulle ; ✓ : qualifié pour le tour suivant."
 
 
 class Pairings(Document):
@@ -74,20 +110,19 @@ class Pairings(Document):
     label = "appariements par échiquier"
 
     def render(self, req: Request) -> Sheet:
-        doc = Sheet(req.title, f"Appariements de la ronde {req.round().number}")
+        sheet, ko = _sheet(req)
+        doc = Sheet(req.title, f"Appariements de la ronde {sheet.number}")
         doc.grid(
             ["Éch.", "Blancs", "Résultat", "Noirs"],
             [
-                [
-                    g.board,
-                    req.name(g.white_id),
-                    _result(g),
-                    req.name(g.black_id) if g.black_id else "",
-                ]
-                for g in req.games()
+                [b.board, b.white.public, b.result_label, b.black.public if b.black else ""]
+                for b in sheet.boards
             ],
-            [15, 75, 21, 75],
+            [16, 68, 34, 68],
+            WALL,
         )
+        if ko:
+            doc.line_of(KO_LEGEND, 9)
         return doc
 
 
@@ -96,22 +131,18 @@ class PairingsByName(Document):
     label = "appariements par ordre alphabétique (échiquier, couleur, adversaire)"
 
     def render(self, req: Request) -> Sheet:
-        doc = Sheet(req.title, f"Appariements de la ronde {req.round().number}")
-        rows: list[list[object]] = []
-        for g in req.games():
-            colour_w = "Blancs" if g.black_id else ""
-            rows.append(
-                [
-                    req.name(g.white_id),
-                    g.board,
-                    colour_w,
-                    req.name(g.black_id) if g.black_id else "",
-                ]
-            )
-            if g.black_id:
-                rows.append([req.name(g.black_id), g.board, "Noirs", req.name(g.white_id)])
-        rows.sort(key=lambda r: str(r[0]))
-        doc.grid(["Joueur", "Éch.", "Couleur", "Adversaire"], rows, [70, 15, 25, 76])
+        sheet, _ = _sheet(req)
+        doc = Sheet(req.title, f"Appariements de la ronde {sheet.number}, par nom")
+        rows: list[list[object]] = [
+            [
+                line.player.public,
+                line.board,
+                line.colour or line.shown,
+                line.opponent.public if line.opponent else "",
+            ]
+            for line in sheet.by_name
+        ]
+        doc.grid(["Joueur", "Éch.", "Couleur", "Adversaire"], rows, [70, 16, 30, 70], WALL)
         return doc
 
 
@@ -132,14 +163,20 @@ class Standings(Document):
                     for m in view.matches
                 ],
                 [14, 56, 20, 56, 40],
+                11,
             )
             return doc
-        width = (WIDTH - 15 - 70) / max(len(view.codes), 1)
+        place = 22 if view.kind == "knockout" else 15  # « 113–128 »
+        width = (WIDTH - place - 70) / max(len(view.codes), 1)
         doc.grid(
             ["Pl.", "Nom", *view.columns],
             [[r.place, r.player.public, *r.shown] for r in view.rows],
-            [15, 70, *[width] * len(view.codes)],
+            [place, 70, *[width] * len(view.codes)],
+            12,
         )
+        if view.legend:
+            doc.ln(2)
+            doc.line_of(" ; ".join(f"{c} : {name}" for c, name in view.legend), 9)
         return doc
 
 
@@ -166,11 +203,12 @@ class Crosstable(Document):
 
 class CheckIn(Document):
     name = "pointage"
-    label = "liste de pointage (payé/dû, signature)"
+    label = "liste de pointage (payé/dû, signature ; document de l'arbitre, non affiché)"
+    public = False
 
     def render(self, req: Request) -> Sheet:
         doc = Sheet(req.title, "Pointage : signature, paiement")
-        people = sorted(req.players.values(), key=lambda p: p.name)
+        people = sorted(req.players.values(), key=lambda p: sort_key(p.name))
         doc.grid(
             ["Nom", "Elo", "Club", "Payé", "Pointé", "Signature"],
             [
@@ -215,13 +253,14 @@ class TableCards(Document):
                 if k and k % 4 == 0:
                     doc.add_page()
                 y = doc.get_y()
-                doc.set_font("Helvetica", "B", 28)
+                doc.font("B", 28)
                 doc.cell(40, 30, str(g.board), border=1, align="C")
-                doc.set_font("Helvetica", "", 12)
+                doc.font("", 14)
                 doc.set_xy(55, y + 4)
-                doc.cell(100, 8, latin1(f"Blancs : {req.name(g.white_id)}"))
+                doc.cell(105, 8, doc.fit(f"Blancs : {req.name(g.white_id)}", 104))
                 doc.set_xy(55, y + 16)
-                doc.cell(100, 8, latin1(f"Noirs : {req.name(g.black_id)}"))
+                doc.font("", 14)
+                doc.cell(105, 8, doc.fit(f"Noirs : {req.name(g.black_id)}", 104))
                 doc.image(str(png), x=165, y=y, w=30, h=30)
                 doc.set_xy(12, y + 40)
         return doc

@@ -3,27 +3,8 @@ tournament's procès-verbal, each rendering its view (views/grille, views/homolo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from .documents import Document, Request
-from .sheet import WIDTH, Sheet, latin1
-
-
-def small_grid(
-    doc: Sheet, head: Sequence[str], rows: Sequence[Sequence[object]], widths: Sequence[float]
-) -> None:
-    """A dense table (8 points): a grille of nine rounds and its tie-breaks on A4."""
-    doc.set_font("Helvetica", "B", 8)
-    for label, w in zip(head, widths, strict=True):
-        doc.cell(w, 5, doc.fit(label, w), border="B")
-    doc.ln()
-    doc.set_font("Helvetica", "", 8)
-    for row in rows:
-        if doc.will_page_break(5):
-            doc.add_page()
-        for value, w in zip(row, widths, strict=True):
-            doc.cell(w, 5, doc.fit(str(value), w), border="B")
-        doc.ln()
+from .sheet import WIDTH, Sheet
 
 
 class GrilleAmericaine(Document):
@@ -52,8 +33,7 @@ class GrilleAmericaine(Document):
             "Pts",
             *grid.tiebreaks,
         ]
-        small_grid(
-            doc,
+        doc.grid(
             head,
             [
                 [
@@ -68,6 +48,7 @@ class GrilleAmericaine(Document):
                 for r in grid.rows
             ],
             widths,
+            size=8,  # dense: a grille of nine rounds and its tie-breaks on A4
         )
         doc.ln(2)
         doc.line_of(grid.legend, size=8, height=4)
@@ -77,6 +58,7 @@ class GrilleAmericaine(Document):
 class TechnicalReportDocument(Document):
     name = "rapport-technique"
     label = "rapport technique pour l'homologation FFE (page de garde)"
+    public = False  # sent to the federation, never pinned
 
     def render(self, req: Request) -> Sheet:
         from ...views.homologation import technical_report
@@ -85,11 +67,10 @@ class TechnicalReportDocument(Document):
         doc = Sheet(req.title, report.title)
         doc.ln(2)
         for heading, value in report.lines:
-            doc.set_font("Helvetica", "B", 10)
+            doc.font("B", 10)
             doc.cell(60, 7, doc.fit(heading, 58), border="B")
-            doc.set_font("Helvetica", "", 10)
-            text = latin1(value.replace("€", "EUR"))  # the core fonts have no euro sign
-            doc.multi_cell(0, 7, text, border="B", new_x="LMARGIN", new_y="NEXT")
+            doc.font("", 10)
+            doc.multi_cell(0, 7, doc.text_of(value), border="B", new_x="LMARGIN", new_y="NEXT")
         if report.missing:
             doc.ln(3)
             doc.line_of("À compléter (arbitre settings set) : " + ", ".join(report.missing), size=9)
@@ -101,6 +82,7 @@ class TechnicalReportDocument(Document):
 class TournamentReportDocument(Document):
     name = "proces-verbal-tournoi"
     label = "procès-verbal du tournoi (forfaits, exclusions, incidents, appels…)"
+    public = False  # sent to the federation with full names, never pinned
 
     def render(self, req: Request) -> Sheet:
         from ...views.homologation import tournament_report

@@ -25,6 +25,7 @@ class MatchSheetDocument(Document):
     name = "proces-verbal"
     label = "procès-verbal d'un match de coupe (--match N)"
     per_match = True
+    public = False  # signed by the captains and sent to the league: the players' names
 
     def render(self, req: Request) -> Sheet:
         if req.number is None:
@@ -33,8 +34,8 @@ class MatchSheetDocument(Document):
 
 
 def render(sheet: MatchSheet, title: str) -> Sheet:
-    doc = Sheet(title, f"Procès-verbal - tour {sheet.round}, match {sheet.number}")
-    doc.line_of(f"Recevant : {sheet.home}  -  Visiteur : {sheet.away or 'exempt'}", 11, "B")
+    doc = Sheet(title, f"Procès-verbal — tour {sheet.round}, match {sheet.number}")
+    doc.line_of(f"Recevant : {sheet.home} — Visiteur : {sheet.away or 'exempt'}", 11, "B")
     doc.ln(2)
     if not sheet.bye:
         doc.grid(
@@ -52,7 +53,7 @@ def render(sheet: MatchSheet, title: str) -> Sheet:
     doc.ln(6)
     if doc.will_page_break(_SIGN_HEIGHT + 20):
         doc.add_page()
-    width = WIDTH / len(sheet.signatures)
+    width = WIDTH / max(len(sheet.signatures), 3)
     top, left = doc.get_y(), doc.l_margin
     for k, s in enumerate(sheet.signatures):
         x = left + k * width
@@ -61,7 +62,7 @@ def render(sheet: MatchSheet, title: str) -> Sheet:
             lines.append((f"confirmé dans l'application le {s.confirmed_at}", "I", 7))
         for n, (text, style, size) in enumerate(lines):
             doc.set_xy(x, top + 5 * n)
-            doc.set_font("Helvetica", style, size)
+            doc.font(style, size)
             doc.cell(width - 3, 5, doc.fit(text, width - 4))
         doc.rect(x, top + 20, width - 3, _SIGN_HEIGHT)
     doc.set_xy(left, top + 20 + _SIGN_HEIGHT + 2)
