@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
-from .errors import RuleError
+from .errors import RuleError, validation_message
 from .models import Player, Sex, Title
 
 # French headers first; English aliases accepted for files from other programs.
@@ -121,16 +121,36 @@ class EncodingFault(RuleError):
         self.line = line
 
 
+_DATE_SHAPES = {
+    "%Y-%m-%d": re.compile(r"\d{4}-\d{1,2}-\d{1,2}"),
+    "%d/%m/%Y": re.compile(r"\d{1,2}/\d{1,2}/\d{4}"),
+    "%Y/%m/%d": re.compile(r"\d{4}/\d{1,2}/\d{1,2}"),
+}
+EARLIEST_BIRTH = dt.date(1900, 1, 1)
+
+
 def _parse_date(value: str) -> dt.date | None:
     value = value.strip()
     if not value:
         return None
-    for fmt in ("%Y-%m-%d", "%d/%m/%Y", "%Y/%m/%d"):
-        try:
-            return dt.datetime.strptime(value, fmt).date()
-        except ValueError:
-            continue
-    raise ValueError(f"date illisible « {value} » (attendu AAAA-MM-JJ ou JJ/MM/AAAA)")
+    for fmt, shape in _DATE_SHAPES.items():
+        if shape.fullmatch(value):
+            try:
+                return dt.datetime.strptime(value, fmt).date()
+            except ValueError:
+                raise RuleError(f"date impossible « {value} » : ce jour n'existe pas") from None
+    raise RuleError(f"date illisible « {value} » (attendu AAAA-MM-JJ ou JJ/MM/AAAA)")
+
+
+def parse_birth_date(value: str, today: dt.date | None = None) -> dt.date | None:
+    """A birth date that can be true: a real day, from 1900 to today."""
+    birth = _parse_date(value)
+    today = today or dt.date.today()
+    if birth is not None and not EARLIEST_BIRTH <= birth <= today:
+        raise RuleError(
+            f"date de naissance « {value.strip()} » invraisemblable (entre 1900 et aujourd'hui)"
+        )
+    return birth
 
 
 def _parse_rating(value: str, label: str) -> int | None:
@@ -181,20 +201,6 @@ def _parse_moment(value: str) -> dt.datetime | None:
         raise ValueError(
             f"date d'inscription illisible « {value} » (attendu AAAA-MM-JJ HH:MM)"
         ) from None
-
-
-# pydantic's checks on a Player, said in French (its own messages are English)
-_FIELD_LABELS = {"surname": "nom", "first_name": "prénom", "federation": "fédération"}
-
-
-def _validation_fault(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    field_name = str(first["loc"][0]) if first["loc"] else ""
-    label = _FIELD_LABELS.get(field_name, field_name)
-    limit = (first.get("ctx") or {}).get("max_length")
-    if first["type"] == "string_too_long" and limit is not None:
-        return f"{label} : {limit} caractères au plus (« {first['input']} »)"
-    return f"{label} : valeur « {first['input']} » refusée"
 
 
 def _csv_fault(exc: csv.Error) -> str:
@@ -252,7 +258,7 @@ def parse_players_csv(text: str) -> ImportReport:
     if "surname" not in index:
         report.errors.append((1, "colonne « nom » absente de l'en-tête"))
         return report
-    seen_fide: dict[int, int] = {}
+    twice = _Twice()
     rows = enumerate(reader, start=2)
     while True:
         try:
@@ -271,6 +277,10 @@ def parse_players_csv(text: str) -> ImportReport:
             )
             continue
 
+        if fault := _control_fault(cells, index):
+            report.errors.append((line_no, fault))
+            continue
+
         def cell(name: str, cells: list[str] = cells) -> str:
             i = index.get(name)
             return cells[i].strip() if i is not None and i < len(cells) else ""
@@ -286,17 +296,11 @@ def parse_players_csv(text: str) -> ImportReport:
             if sex == "?":
                 raise ValueError(f"sexe « {cell('sex')} » illisible (M ou F)")
             fide_id = _parse_fide_id(cell("fide_id"))
-            if fide_id is not None:
-                if fide_id in seen_fide:
-                    raise ValueError(
-                        f"identifiant FIDE {fide_id} déjà à la ligne {seen_fide[fide_id]}"
-                    )
-                seen_fide[fide_id] = line_no
             player = Player(
                 surname=surname,
                 first_name=cell("first_name"),
                 sex=sex if isinstance(sex, Sex) else None,
-                birth_date=_parse_date(cell("birth_date")),
+                birth_date=parse_birth_date(cell("birth_date")),
                 federation=(cell("federation") or "FRA").upper(),
                 fide_id=fide_id,
                 ffe_code=cell("ffe_code") or None,
@@ -318,12 +322,54 @@ def parse_players_csv(text: str) -> ImportReport:
                 residence_since=_parse_date(cell("residence_since")),
             )
         except ValidationError as exc:
-            report.errors.append((line_no, _validation_fault(exc)))
+            report.errors.append((line_no, validation_message(exc)))
             continue
         except ValueError as exc:  # each parser above says what is wrong, in French
             report.errors.append((line_no, str(exc)))
+            continue
+        if fault := twice.seen(player, [c.strip() for c in cells], line_no):
+            report.errors.append((line_no, fault))
             continue
         report.rows.append(
             ImportRow(line_no, player, cell("tournament") or None, cell("team") or None)
         )
     return report
+
+
+# a control character in a name is a binary or damaged file, never a person's name
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _control_fault(cells: list[str], index: dict[str, int]) -> str | None:
+    for name, i in index.items():
+        if i < len(cells) and (found := _CONTROL.search(cells[i])):
+            return (
+                f"caractère de contrôle (code {ord(found.group())}) dans la colonne "
+                f"{COLUMNS[name][0]} : le fichier est-il abîmé ou binaire ?"
+            )
+    return None
+
+
+class _Twice:
+    """One person twice in one file: by FIDE id, FFE licence, name and birth date, or the
+    same row again. Keys only, not the players: the file is read in one pass."""
+
+    def __init__(self) -> None:
+        self.keys: dict[tuple[str, ...], int] = {}
+
+    def seen(self, p: Player, cells: list[str], line: int) -> str | None:
+        keys: list[tuple[tuple[str, ...], str]] = [(("row", *cells), "ligne identique")]
+        if p.fide_id:
+            keys.append((("fide", str(p.fide_id)), f"identifiant FIDE {p.fide_id}"))
+        if p.ffe_code:
+            code = p.ffe_code.strip().upper()
+            keys.append((("ffe", code), f"licence FFE {code}"))
+        if p.birth_date:
+            who = (p.surname.casefold(), p.first_name.casefold(), p.birth_date.isoformat())
+            keys.append((("who", *who), f"{p.name} né(e) le {p.birth_date:%d/%m/%Y}"))
+        for key, what in keys:
+            if key in self.keys:
+                return f"{what} déjà à la ligne {self.keys[key]} (une personne deux fois)"
+        for key, _ in keys:
+            self.keys[key] = line
+        return None

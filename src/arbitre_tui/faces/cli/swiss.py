@@ -4,11 +4,11 @@ play-offs, qualifiers, TRF export (regulations 002 and 003)."""
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 from pathlib import Path
 from typing import Any
 
 from .common import open_event, print_json
+from .errors import birth_date
 
 
 def _names(service: Any, t: Any) -> dict[int, str]:
@@ -83,12 +83,11 @@ def cmd_register(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
-    birth = dt.date.fromisoformat(args.naissance) if args.naissance else None
     player = Player(
         surname=args.nom,
         first_name=args.prenom,
         rating_fide=args.elo,
-        birth_date=birth,
+        birth_date=args.naissance,
         club=args.club,
         phone=args.telephone,
     )
@@ -258,7 +257,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("nom", help="nom de famille")
     p.add_argument("--prenom", default="", help="prénom")
     p.add_argument("--elo", type=int, default=None, help="classement FIDE")
-    p.add_argument("--naissance", default=None, metavar="AAAA-MM-JJ", help="date de naissance")
+    p.add_argument(
+        "--naissance",
+        type=birth_date,
+        default=None,
+        metavar="AAAA-MM-JJ",
+        help="date de naissance (ou JJ/MM/AAAA)",
+    )
     p.add_argument("--club", default="", help="club")
     p.add_argument("--telephone", default=None, help="téléphone (jamais publié)")
     p.add_argument("--pointe", action="store_true", help="pointer aussitôt (inscription tardive)")
