@@ -143,7 +143,7 @@ def _check_pairings(t: trf.TrfTournament) -> None:
 def _read_trf_as_the_command_line_does(text: str) -> None:
     """parse, then each of what `arbitre pair-trf`, `tiebreaks`, `check-pairings` do."""
     try:
-        t = trf.parse(text, check_scores=False)
+        t = trf.parse(text)  # as read_trf does, for every command
     except RuleError as exc:
         assert_french(exc.message)
         return

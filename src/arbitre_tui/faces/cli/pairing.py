@@ -5,18 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import print_json
-
-
-def _read(path: Path):  # type: ignore[no-untyped-def]
-    from ...operations import OperationError
-    from ...rules import trf
-    from ...rules.errors import RuleError
-
-    try:
-        return trf.parse(path.read_text(encoding="utf-8", errors="replace"), check_scores=False)
-    except RuleError as exc:
-        raise OperationError(f"{path} : {exc.message}") from None
+from .common import print_json, read_trf
 
 
 def cmd_pair_trf(args: argparse.Namespace) -> int:
@@ -25,7 +14,7 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
     from ...rules.swiss.explain import CRITERIA, RULES
     from ...rules.swiss.trf_state import state_from_trf
 
-    t = _read(Path(args.file))
+    t = read_trf(args.file)
     state = state_from_trf(t)
     if args.baku:
         state.baku = True
@@ -62,7 +51,7 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
 def cmd_check_pairings(args: argparse.Namespace) -> int:
     from ...rules.swiss.checker import check_tournament
 
-    t = _read(Path(args.file))
+    t = read_trf(args.file)
     checks = check_tournament(t)
     if args.json:
         print_json([c.model_dump() for c in checks])
