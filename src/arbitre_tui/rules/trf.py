@@ -122,8 +122,8 @@ def _columns(raw: str, line: int) -> None:
     if end < POINTS_END:
         raise TrfError(
             line,
-            f"ligne joueur coupée à la colonne {end} : le total de points (colonnes 81-84) "
-            "manque ; le fichier a-t-il été tronqué ?",
+            f"ligne joueur coupée : le total de points (colonnes 81-84) manque, elle "
+            f"s'arrête à la colonne {end} ; le fichier a-t-il été tronqué ?",
         )
     for column in _BLANK_COLUMNS:
         if column <= end and raw[column - 1] != " ":

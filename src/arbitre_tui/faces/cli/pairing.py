@@ -10,11 +10,13 @@ from .common import print_json, read_trf
 
 def cmd_pair_trf(args: argparse.Namespace) -> int:
     from ...operations import OperationError
+    from ...operations.engines import ensure_pairable
     from ...rules.swiss.dutch import PairingImpossible, pair_round
     from ...rules.swiss.explain import CRITERIA, RULES
     from ...rules.swiss.trf_state import state_from_trf
 
     t = read_trf(args.file)
+    ensure_pairable(len(t.players))
     state = state_from_trf(t)
     if args.baku:
         state.baku = True
@@ -49,9 +51,11 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
 
 
 def cmd_check_pairings(args: argparse.Namespace) -> int:
+    from ...operations.engines import ensure_pairable
     from ...rules.swiss.checker import check_tournament
 
     t = read_trf(args.file)
+    ensure_pairable(len(t.players))
     checks = check_tournament(t)
     if args.json:
         print_json([c.model_dump() for c in checks])
