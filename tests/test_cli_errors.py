@@ -31,6 +31,9 @@ TRF = ROOT / "tests" / "vectors" / "dutch" / "t0001.trf"
 LONG_NAME = "A" * 61
 
 
+Case = tuple[list[str], Callable[[Path], str] | None, int, str]
+
+
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -41,13 +44,19 @@ def _csv(tmp: Path, text: str | bytes) -> str:
     return str(path)
 
 
+def _importing(content: str | bytes, words: str) -> Case:
+    """A CSV imported into the knockout (it takes anyone): the refusal is the reader's."""
+    command = ["players", "import", "{f}", "{x}", "-t", "open-ko"]
+    return command, lambda tmp: _csv(tmp, content), 2, words
+
+
 def _folder(tmp: Path) -> str:
     (tmp / "dossier").mkdir()
     return str(tmp / "dossier")
 
 
 # (arguments with {f} the event file, a function giving the extra file; code; French words)
-CASES: dict[str, tuple[list[str], Callable[[Path], str] | None, int, str]] = {
+CASES: dict[str, Case] = {
     # -- tracebacks, once --------------------------------------------------------------------
     "naissance-jj/mm": (
         ["register", "{f}", "Durand", "-t", "open-ko", "--naissance", "31/02/2010"],
@@ -79,18 +88,11 @@ CASES: dict[str, tuple[list[str], Callable[[Path], str] | None, int, str]] = {
         2,
         "heure « demain » illisible",
     ),
-    "fide-id-20-chiffres": (
-        ["players", "import", "{f}", "{x}", "-t", "open-ko"],
-        lambda tmp: _csv(tmp, "nom,fide_id\nDurand,99999999999999999999\n"),
-        2,
+    "fide-id-20-chiffres": _importing(
+        "nom,fide_id\nDurand,99999999999999999999\n",
         "identifiant FIDE « 99999999999999999999 » illisible",
     ),
-    "champ-10-mo": (
-        ["players", "import", "{f}", "{x}", "-t", "open-ko"],
-        lambda tmp: _csv(tmp, "nom\n" + "A" * 10_000_000 + "\n"),
-        2,
-        "champ trop long",
-    ),
+    "champ-10-mo": _importing("nom\n" + "A" * 10_000_000 + "\n", "champ trop long"),
     "csv-dossier": (
         ["players", "import", "{f}", "{x}", "-t", "open-ko"],
         _folder,
@@ -117,43 +119,25 @@ CASES: dict[str, tuple[list[str], Callable[[Path], str] | None, int, str]] = {
         "Résultat « x » impossible",
     ),
     # -- bad input accepted, once ------------------------------------------------------------
-    "guillemet-ouvert": (
-        ["players", "import", "{f}", "{x}", "-t", "open-ko"],
-        lambda tmp: _csv(tmp, 'nom,prenom,elo\n"Ouvert,Jean,1500\nFerme,Paul,1400\n'),
-        2,
-        "guillemet non fermé",
+    "guillemet-ouvert": _importing(
+        'nom,prenom,elo\n"Ouvert,Jean,1500\nFerme,Paul,1400\n', "guillemet non fermé"
     ),
-    "ligne-deux-fois": (
-        ["players", "import", "{f}", "{x}", "-t", "open-ko"],
-        lambda tmp: _csv(tmp, "nom,prenom\nDurand,Jean\nDurand,Jean\n"),
-        2,
-        "ligne 3 : ligne identique déjà à la ligne 2",
+    "ligne-deux-fois": _importing(
+        "nom,prenom\nDurand,Jean\nDurand,Jean\n", "ligne 3 : ligne identique déjà à la ligne 2"
     ),
-    "licence-deux-fois": (
-        ["players", "import", "{f}", "{x}", "-t", "open-ko"],
-        lambda tmp: _csv(tmp, "nom,prenom,licence\nDurand,Jean,K12345\nMartin,Paul,k12345\n"),
-        2,
+    "licence-deux-fois": _importing(
+        "nom,prenom,licence\nDurand,Jean,K12345\nMartin,Paul,k12345\n",
         "ligne 3 : licence FFE K12345 déjà à la ligne 2",
     ),
-    "nom-naissance-deux-fois": (
-        ["players", "import", "{f}", "{x}", "-t", "open-ko"],
-        lambda tmp: _csv(
-            tmp, "nom,prenom,naissance,club\nDurand,Jean,2001-02-03,A\nDURAND,jean,03/02/2001,B\n"
-        ),
-        2,
+    "nom-naissance-deux-fois": _importing(
+        "nom,prenom,naissance,club\nDurand,Jean,2001-02-03,A\nDURAND,jean,03/02/2001,B\n",
         "né(e) le 03/02/2001 déjà à la ligne 2",
     ),
-    "nul-dans-un-nom": (
-        ["players", "import", "{f}", "{x}", "-t", "open-ko"],
-        lambda tmp: _csv(tmp, b"nom,prenom\nDu\x00rand,Jean\n"),
-        2,
-        "caractère de contrôle (code 0) dans la colonne nom",
+    "nul-dans-un-nom": _importing(
+        b"nom,prenom\nDu\x00rand,Jean\n", "caractère de contrôle (code 0) dans la colonne nom"
     ),
-    "naissance-2999-csv": (
-        ["players", "import", "{f}", "{x}", "-t", "open-ko"],
-        lambda tmp: _csv(tmp, "nom,naissance\nDurand,2999-01-01\n"),
-        2,
-        "date de naissance « 2999-01-01 » invraisemblable",
+    "naissance-2999-csv": _importing(
+        "nom,naissance\nDurand,2999-01-01\n", "date de naissance « 2999-01-01 » invraisemblable"
     ),
     "naissance-2999": (
         ["register", "{f}", "Durand", "-t", "open-ko", "--naissance", "2999-01-01"],
