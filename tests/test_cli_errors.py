@@ -88,6 +88,24 @@ CASES: dict[str, Case] = {
         2,
         "heure « demain » illisible",
     ),
+    "cup-when-demain": (
+        ["cup", "report", "{f}", "1", "--when", "demain"],
+        None,
+        2,
+        "heure « demain » illisible",
+    ),
+    "cup-30-fevrier": (
+        ["cup", "report", "{f}", "1", "--match-day", "2027-02-30"],
+        None,
+        2,
+        "jour « 2027-02-30 » illisible ou impossible",
+    ),
+    "prohibit-rondes": (
+        ["prohibit", "{f}", "1", "2", "--rounds", "trois", "-t", "open-a"],
+        None,
+        2,
+        "rondes « trois » illisibles",
+    ),
     "fide-id-20-chiffres": _importing(
         "nom,fide_id\nDurand,99999999999999999999\n",
         "identifiant FIDE « 99999999999999999999 » illisible",

@@ -13,7 +13,6 @@ import datetime as dt
 import os
 import re
 import sys
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -128,6 +127,26 @@ def moment(text: str) -> dt.datetime:
         ) from None
 
 
+def day(text: str) -> dt.date:
+    """A day: AAAA-MM-JJ, a real one."""
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"jour « {text} » illisible ou impossible : écrivez AAAA-MM-JJ (2027-06-26)"
+        ) from None
+
+
+def round_range(text: str) -> tuple[int, int]:
+    """``--rounds N-M``; N alone: from N to the end (0); -M: from the first, as before."""
+    match = re.fullmatch(r"\s*(\d{0,3})\s*(?:-\s*(\d{0,3}))?\s*", text)
+    if not match or not re.search(r"\d", text):
+        raise argparse.ArgumentTypeError(
+            f"rondes « {text} » illisibles : écrivez N-M (3-5), ou N (à partir de N)"
+        )
+    return int(match.group(1) or 1), int(match.group(2) or 0)
+
+
 def birth_date(text: str) -> dt.date:
     """``--naissance``: the CSV import's reading (AAAA-MM-JJ or JJ/MM/AAAA, a real date)."""
     from ...rules.errors import RuleError
@@ -203,6 +222,8 @@ def crash_dir() -> Path:
 
 def crash_log(exc: BaseException) -> Path:
     """Write the traceback beside the others (a temporary folder if home is read-only)."""
+    import traceback
+
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     name = f"erreur-{stamp}-{os.getpid()}.txt"
     text = f"arbitre {' '.join(sys.argv[1:])}\n{dt.datetime.now().isoformat()}\n\n" + "".join(

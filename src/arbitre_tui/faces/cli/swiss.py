@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import open_event, print_json
-from .errors import birth_date
+from .errors import birth_date, round_range
 
 
 def _names(service: Any, t: Any) -> dict[int, str]:
@@ -50,14 +50,8 @@ def cmd_prohibit(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
     service = open_event(args.file)
-    first, _, last = (args.rounds or "1-0").partition("-")
-    swiss.prohibit(
-        service,
-        service.tournament(args.tournoi).key,
-        args.players,
-        int(first or 1),
-        int(last or 0),
-    )
+    first, last = args.rounds or (1, 0)
+    swiss.prohibit(service, service.tournament(args.tournoi).key, args.players, first, last)
     print(f"Interdiction d'appariement enregistrée : {' '.join(map(str, args.players))}.")
     return 0
 
@@ -247,7 +241,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     tournament(p)
     p = cmd("prohibit", "interdire un appariement (frères et sœurs, même club)", cmd_prohibit)
     p.add_argument("players", type=int, nargs="+", metavar="JOUEUR")
-    p.add_argument("--rounds", metavar="N-M", help="rondes concernées (défaut : toutes)")
+    p.add_argument(
+        "--rounds", type=round_range, metavar="N-M", help="rondes concernées (défaut : toutes)"
+    )
     tournament(p)
     p = cmd("keep", "maintenir un joueur exclu après un forfait (excuse valable)", cmd_keep)
     p.add_argument("player", type=int, metavar="JOUEUR")
