@@ -118,6 +118,13 @@ CASES: dict[str, Case] = {
         "est un dossier",
     ),
     "evenement-dossier": (["show", "{x}"], _folder, 1, "est un dossier"),
+    "csv-absent": (
+        ["players", "import", "{f}", "{x}", "-t", "open-ko"],
+        lambda tmp: str(tmp / "absent.csv"),
+        1,
+        "fichier introuvable",
+    ),
+    "trf-absent": (["pair-trf", "{x}"], lambda tmp: str(tmp / "absent.trf"), 1, "introuvable"),
     "backup-dossier-absent": (
         ["backup", "{f}", "{x}"],
         lambda tmp: str(tmp / "absent" / "copie.sqlite"),
