@@ -381,3 +381,22 @@ def test_the_estimate_grows_with_the_square_of_the_field() -> None:
     with pytest.raises(FieldTooLarge, match="Apparier 9998 joueurs demande environ 13,"):
         check_field(9998, 4 * 2**30)
     check_field(9998, None)  # memory unknown: the engine is trusted
+
+
+async def test_a_late_entry_too_long_is_refused_in_french_on_the_screen(demo_file: Path) -> None:
+    """The screen's « Inscrire » prompt: pydantic's « String should have … » never shows."""
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from arbitre_tui.faces.tui.commands import register_late_player
+    from tests.helpers.screen import bottom_line
+
+    before = EventService(demo_file).store.snapshot()
+    app = ArbitreApp(demo_file, tournament="open-ko")
+    async with app.run_test(size=(80, 24)) as pilot:
+        register_late_player(app)
+        await pilot.pause()
+        await pilot.press(*LONG_NAME, "space", "J", "e", "a", "n", "enter")
+        await pilot.pause()
+        line = bottom_line(app)
+        assert "le nom a plus de 60 caractères" in line, line
+        assert "should" not in line
+    assert EventService(demo_file).store.snapshot() == before
