@@ -1,9 +1,9 @@
 """How much memory the Dutch engine needs for a field: checked before it runs.
 
 The engine's matching grows with the square of the field (every pair of players of a
-score bracket is an edge). Measured (bench/input_bounds.py, round 1 then later rounds):
-1 000 players 176 MiB peak, 3 000 players 555 MiB at round 1; a 9 998-player TRF
-passed 8 GB. The estimate below takes the worst figure per pair, so a field too big for
+score bracket is an edge). Measured (bench/input_bounds.py --pairing, bench/dutch_speed.py): 1 000 players
+217 MiB peak for `pair-trf` (176 MiB over four rounds in-process), 3 000 players 555 MiB
+and growing at round 1 (not finished in 20 minutes); a 9 998-player TRF passed 8 GB. The estimate below takes the worst figure per pair, so a field too big for
 the machine is refused with the reason before any memory is taken, instead of swapping
 a Raspberry Pi to a halt.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ..errors import RuleError
 
-BASE_BYTES = 40 * 2**20  # the interpreter and the engine's code
-PER_PAIR_BYTES = 142  # per player × player: the 1 000-player peak, 176 MiB
+BASE_BYTES = 64 * 2**20  # the interpreter, the command line and the engine's code
+PER_PAIR_BYTES = 180  # per player × player: above the 1 000-player peak of pair-trf, 217 MiB
 
 
 def pairing_memory(players: int) -> int:
