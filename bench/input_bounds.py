@@ -19,6 +19,9 @@ import time
 from pathlib import Path
 
 IMPORT_TARGET_MIB = 100
+# before issue 18 (main 9ede540, this machine): the whole file parsed, then inserted
+BASELINE_MIB = {10_000: 130, 100_000: 714}
+BASELINE_PAIRING = "1 000 players 217 MiB (8 s); 3 000 players >= 555 MiB, round 1 unfinished"
 
 
 def run(*args: str) -> tuple[int, float, float, str]:
@@ -72,7 +75,8 @@ def imports(sizes: list[int]) -> None:
             code, secs, peak, err = run("players", "import", str(path), str(data), "-t", "open")
             print(
                 f"import {rows:7d} rows ({data.stat().st_size / 1e6:5.1f} MB): exit {code}, "
-                f"{secs:6.1f} s, peak {peak:6.0f} MiB (target < {IMPORT_TARGET_MIB}) "
+                f"{secs:6.1f} s, peak {peak:6.0f} MiB (target < {IMPORT_TARGET_MIB}, before "
+                f"{BASELINE_MIB.get(rows, '?')}) "
                 f"{err.strip()[:80]}",
                 flush=True,
             )
@@ -101,6 +105,7 @@ def trf_file(folder: Path, players: int) -> Path:
 def pairings(sizes: list[int]) -> None:
     from arbitre_tui.rules.swiss.bounds import pairing_memory
 
+    print(f"measured when the bound was set: {BASELINE_PAIRING}")
     with tempfile.TemporaryDirectory() as tmp:
         for players in sizes:
             path = trf_file(Path(tmp), players)
