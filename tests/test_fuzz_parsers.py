@@ -143,7 +143,7 @@ def _check_pairings(t: trf.TrfTournament) -> None:
 def _read_trf_as_the_command_line_does(text: str) -> None:
     """parse, then each of what `arbitre pair-trf`, `tiebreaks`, `check-pairings` do."""
     try:
-        t = trf.parse(text, check_scores=False)
+        t = trf.parse(text)  # as read_trf does, for every command
     except RuleError as exc:
         assert_french(exc.message)
         return
@@ -221,7 +221,21 @@ def players(draw: st.DrawFn) -> list[Player]:
                 ),
             )
         )
-    return out
+    # one person once: a file naming someone twice is refused (test_a_person_twice_…)
+    return [p for i, p in enumerate(out) if not any(_one_person(p, q) for q in out[:i])]
+
+
+def _one_person(a: Player, b: Player) -> bool:
+    """The import's own keys: the same row, FFE licence, or name and birth date."""
+    return (
+        a == b
+        or (a.ffe_code is not None and a.ffe_code == b.ffe_code)
+        or (
+            a.birth_date is not None
+            and (a.surname.casefold(), a.first_name.casefold(), a.birth_date)
+            == (b.surname.casefold(), b.first_name.casefold(), b.birth_date)
+        )
+    )
 
 
 def _csv(players: list[Player], delimiter: str) -> str:
@@ -417,3 +431,132 @@ def test_cli_reading_a_garbled_trf_is_refused_in_french(tmp_path: Path, content:
     _refused_in_french(arbitre("pair-trf", str(garbled), "-p", str(pairing)))
     assert not pairing.exists()
     _refused_in_french(arbitre("tiebreaks", str(garbled), "--list", "PTS,BH,TPR"))
+
+
+# -- issue 18: strict readers, the result parser, the commands on random files -------------------
+
+
+@FUZZ
+@given(tournaments(), st.data())
+def test_a_player_line_cut_short_or_with_wrong_points_is_refused(
+    t: trf.TrfTournament, data: st.DataObject
+) -> None:
+    """Cut before the points (column 84), or points that are not the results' sum: refused
+    by the one reader of every command, with the line."""
+    lines = trf.write(t, "\n").split("\n")
+    players = [i for i, line in enumerate(lines) if line.startswith("001")]
+    at = data.draw(st.sampled_from(players))
+    line = lines[at]
+    if data.draw(st.booleans()):
+        lines[at] = line[: data.draw(st.integers(8, trf.POINTS_END - 1))]
+        words = "ligne joueur coupée"
+    else:
+        points = float(line[80:84]) + data.draw(st.sampled_from([0.5, 1.0, -0.5, 2.0]))
+        lines[at] = line[:80] + f"{points:4.1f}" + line[84:]
+        words = "points inscrits"
+    with pytest.raises(RuleError) as exc:
+        trf.parse("\n".join(lines))
+    assert exc.value.message.startswith(f"ligne {at + 1} : ")
+    assert words in exc.value.message or "colonne" in exc.value.message
+    assert_french(exc.value.message)
+
+
+@FUZZ
+@given(players().filter(bool), st.data())
+def test_a_person_twice_in_one_file_is_refused_with_both_lines(
+    players: list[Player], data: st.DataObject
+) -> None:
+    """One of the players again further down (another club: the same person), refused at
+    its line, which names the line before where that person already is."""
+    i = data.draw(st.integers(0, len(players) - 1))
+    if not (players[i].fide_id or players[i].ffe_code or players[i].birth_date):
+        players[i] = players[i].model_copy(update={"birth_date": dt.date(2000, 1, 1)})
+    again = players[i].model_copy(update={"club": "Ailleurs"})
+    at = data.draw(st.integers(i + 1, len(players)))
+    rows = [*players[:at], again, *players[at:]]
+    report = parse_players_csv(_csv(rows, ","))
+    faults = dict(report.errors)
+    assert "déjà à la ligne" in faults.get(at + 2, ""), (report.errors, at)
+    assert int(faults[at + 2].split("déjà à la ligne ")[1].split()[0]) < at + 2
+    for message in faults.values():
+        assert_french(message)
+
+
+RESULT_TEXT = st.text(st.sampled_from("10=½/-+xX .,OoFfdébnlasruit"), max_size=16)
+
+
+@FUZZ
+@given(RESULT_TEXT | st.text(max_size=12))
+@example("x")  # once a draw
+@example("-+")
+@example("forfait-blancs")
+def test_any_result_typed_is_a_result_or_a_french_refusal(text: str) -> None:
+    from arbitre_tui.rules.models import Result, parse_result
+
+    try:
+        result = parse_result(text)
+    except RuleError as exc:
+        assert exc.message.startswith(f"Résultat « {text} » impossible")
+    else:
+        assert isinstance(result, Result) and text.strip().lower() != "x"
+
+
+@FUZZ
+@given(st.sampled_from(["-+", "+-", "--", "1-0", "0-1", "1/2", "=", "forfait-blancs", "x", "-x"]))
+@example("--")
+def test_the_command_line_reads_a_result_wherever_the_options_are(result: str) -> None:
+    """`result F 1 R -t K`, `result -t K F 1 R`, `result F 1 R --confirm`: R is the result."""
+    from arbitre_tui.faces.cli.errors import RESULT_DASH_WORDS
+    from arbitre_tui.faces.cli.main import build_parser
+
+    parser = build_parser()
+    for args in (
+        ["result", "F", "1", result, "-t", "open-a"],
+        ["result", "-t", "open-a", "F", "1", result],
+        ["result", "F", "1", result, "--confirm"],
+    ):
+        try:
+            ns = parser.parse_args(args)
+        except SystemExit:
+            assert result == "-x", args  # an option nobody knows: refused, not a result
+            continue
+        assert ns.result == RESULT_DASH_WORDS.get(result, result), args
+
+
+# the commands themselves on random files: a few examples each (a process is a second)
+COMMANDS_FUZZ = settings(FUZZ, max_examples=int(DEEPER or 6))
+TRF_TEXT = st.one_of(
+    st.text(st.sampled_from("0123456789 .-=+wbWBHFUZ\n"), max_size=400).map(lambda s: "001" + s),
+    tournaments().map(lambda t: trf.write(t, "\n")[: -7 or None]),
+)
+
+
+@COMMANDS_FUZZ
+@given(FILES)
+def test_cli_import_of_a_random_file_is_players_or_a_french_refusal(
+    demo_master: Path, tmp_path_factory: pytest.TempPathFactory, data: bytes
+) -> None:
+    folder = tmp_path_factory.mktemp("cli-fuzz")
+    event = folder / "e.sqlite"
+    event.write_bytes(demo_master.read_bytes())
+    (folder / "f.csv").write_bytes(data)
+    before = event.read_bytes()
+    run = arbitre("players", "import", str(event), str(folder / "f.csv"), "-t", "open-ko")
+    assert "Traceback" not in run.stderr, run.stderr
+    if run.returncode != 0:
+        _refused_in_french(run)
+        assert event.read_bytes() == before
+
+
+@COMMANDS_FUZZ
+@given(TRF_TEXT, st.sampled_from(["pair-trf", "check-pairings", "tiebreaks"]))
+def test_cli_on_a_random_trf_is_an_answer_or_a_french_refusal(
+    tmp_path_factory: pytest.TempPathFactory, text: str, command: str
+) -> None:
+    path = tmp_path_factory.mktemp("trf-fuzz") / "f.trf"
+    path.write_text(text, encoding="utf-8")
+    run = arbitre(command, str(path))
+    assert "Traceback" not in run.stderr, run.stderr
+    if run.returncode not in (0, 3):  # 3: check-pairings found differences
+        _refused_in_french(run)
+    assert path.read_text(encoding="utf-8") == text

@@ -98,3 +98,35 @@ def test_cli_import_reports_and_exits_2(tmp_path: Path, demo_file: Path) -> None
     )
     assert out.returncode == 2
     assert "ligne 2 : nom manquant" in out.stderr
+
+
+def _many(rows: int, bad_at: int) -> bytes:
+    """``rows`` players, the one at ``bad_at`` (0-based) with an unreadable rating."""
+    lines = [HEADER.strip()]
+    for i in range(rows):
+        rating = "abc" if i == bad_at else str(1000 + i % 1500)
+        lines.append(f"Joueur{i:05d},Jean,M,{rating},{30_000_000 + i},Club")
+    return ("\n".join(lines) + "\n").encode()
+
+
+def test_an_import_larger_than_a_batch_is_still_all_or_nothing(rr: object) -> None:
+    """Rows are written 500 at a time as the file is read: a fault after the first
+    batches still leaves nothing, and --skip-bad keeps every good row."""
+    before = _count(rr)
+    snapshot = rr.store.snapshot()  # type: ignore[attr-defined]
+    with pytest.raises(OperationError, match="ligne 1102 : classement FIDE illisible"):
+        rr.import_players("rr", _many(1200, 1100))  # type: ignore[attr-defined]
+    assert rr.store.snapshot() == snapshot  # type: ignore[attr-defined]
+    count, errors = rr.import_players("rr", _many(1200, 1100), skip_bad=True)  # type: ignore[attr-defined]
+    assert count == 1199 and [line for line, _ in errors] == [1102]
+    assert _count(rr) == before + 1199
+
+
+def test_a_file_of_faults_lists_the_first_ones_and_counts_the_rest(rr: object) -> None:
+    text = HEADER + "".join(f",Sans,M,1500,{40_000_000 + i},Club\n" for i in range(250))
+    with pytest.raises(OperationError) as exc:
+        rr.import_players("rr", text.encode())  # type: ignore[attr-defined]
+    message = exc.value.message
+    assert (
+        message.count("nom manquant") == 200 and "… et 50 autre(s) ligne(s) fautive(s)" in message
+    )

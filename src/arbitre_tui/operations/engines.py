@@ -11,6 +11,7 @@ answers.)
 
 from __future__ import annotations
 
+import os
 import shlex
 import subprocess
 import tempfile
@@ -41,10 +42,40 @@ class Engine(Protocol):
     def pair(self, state: SwissState, number: int) -> RoundPairing: ...
 
 
+def available_memory() -> int | None:
+    """Bytes this process may still take: the system's free memory (MemAvailable),
+    capped by ``ARBITRE_MEMOIRE_MO`` (a shared machine's share); None when unknown."""
+    free: int | None = None
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    free = int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        free = None
+    cap = os.environ.get("ARBITRE_MEMOIRE_MO", "")
+    if cap.isdigit():
+        free = min(free, int(cap) << 20) if free is not None else int(cap) << 20
+    return free
+
+
+def ensure_pairable(players: int) -> None:
+    """The pre-check before any pairing by our engine: a field too big for the memory
+    of this machine is refused with the reason, before the engine takes it."""
+    from ..rules.swiss.bounds import FieldTooLarge, check_field
+    from ..store.journal import OperationError
+
+    try:
+        check_field(players, available_memory())
+    except FieldTooLarge as exc:
+        raise OperationError(exc.message) from None
+
+
 class DutchEngine:
     """Ours: FIDE C.04.3 Dutch, in-process (rules/swiss/dutch.py)."""
 
     def pair(self, state: SwissState, number: int) -> RoundPairing:
+        ensure_pairable(len(state.entrants))
         pairing = pair_round(state)
         assert pairing.round == number
         return pairing

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,10 +30,13 @@ from ..store.repo import Store, player_row, tournament_row
 from .formats import PairOrder, format_of
 
 if TYPE_CHECKING:
-    from ..rules.registration import ImportReport, ImportRow
+    from ..rules.registration import ImportRow
     from . import swiss
 
 __all__ = ["EventService", "OperationError"]
+
+IMPORT_BATCH = 500  # players written at once by an import: its memory, whatever the file
+IMPORT_FAULTS = 200  # faults listed by line; past them, counted
 
 
 # What settings held before schema 4 and now lives in tables, row by row (issue 13).
@@ -261,7 +264,7 @@ class EventService:
 
         Returns how many were imported and the faults found.
         """
-        from ..rules.registration import EncodingFault, decode, parse_players_csv
+        from ..rules.registration import EncodingFault, decode, read_players_csv
 
         try:
             text = decode(data, encoding)
@@ -269,56 +272,74 @@ class EventService:
             raise OperationError(str(exc)) from None
         except (LookupError, UnicodeDecodeError) as exc:
             raise OperationError(f"Encodage illisible : {exc}") from None
-        report = parse_players_csv(text)
         with self.journal.operation("import_players", {"tournament": key}) as tx:
-            return self._import_rows(tx, key, report, skip_bad)
+            return self._import_rows(tx, key, read_players_csv(text), skip_bad)
 
     def _import_rows(
-        self, tx: Tx, key: str, report: ImportReport, skip_bad: bool
+        self, tx: Tx, key: str, items: Iterable[ImportRow | tuple[int, str]], skip_bad: bool
     ) -> tuple[int, list[tuple[int, str]]]:
-        """The checks and writes of an import, inside its transaction."""
+        """The checks and writes of an import, inside its transaction, row by row.
+
+        Written in batches as the file is read (memory bounded whatever its size); the
+        first fault stops the writing unless ``skip_bad``, and the transaction is then
+        rolled back whole once every fault is listed.
+        """
+        from ..rules.registration import ImportRow
+
         t = self.tournament(key)
         tid = self._tid(t)
         entered_twice = self._entered_twice(t)
-        good = []
-        for row in report.rows:
-            if twice := entered_twice(row.player):
-                report.errors.append((row.line, twice))
-            elif fault := _eligibility_fault(t, row.player):
-                report.errors.append((row.line, f"{row.player.name} : {fault}"))
-            else:
-                good.append(row)
-        report.errors.sort()
-        if report.errors and not skip_bad:
+        team_of = self._team_of(tx, t) if format_of(t).by_teams else None
+        errors: list[tuple[int, str]] = []
+        more = 0  # faults past the first IMPORT_FAULTS, counted only
+        batch: list[dict[str, Any]] = []
+        count = 0
+        stamp = dt.datetime.now().replace(microsecond=0)
+        for item in items:
+            fault: tuple[int, str] | None = None
+            if not isinstance(item, ImportRow):
+                fault = item
+            elif twice := entered_twice(item.player):
+                fault = (item.line, twice)
+            elif reason := _eligibility_fault(t, item.player):
+                fault = (item.line, f"{item.player.name} : {reason}")
+            if fault is not None:
+                if len(errors) < IMPORT_FAULTS:
+                    errors.append(fault)
+                else:
+                    more += 1
+                continue
+            assert isinstance(item, ImportRow)
+            if errors and not skip_bad:
+                continue  # refused at the end: nothing more is written, faults still listed
+            update = {
+                "tournament_id": tid,
+                "registered_at": item.player.registered_at
+                or stamp + dt.timedelta(microseconds=count),
+                **({"team_id": team_of(item)} if team_of else {}),
+            }
+            batch.append(player_row(item.player.model_copy(update=update)))
+            count += 1
+            if len(batch) >= IMPORT_BATCH:
+                tx.insert_all("players", batch)  # one bulk insert (sqlite-utils), journaled
+                batch = []
+        errors.sort()
+        if more:
+            errors.append((errors[-1][0], f"… et {more} autre(s) ligne(s) fautive(s)"))
+        if errors and not skip_bad:
             raise OperationError(
                 "Import refusé, rien n'a été enregistré :\n"
-                + report.error_text()
+                + "\n".join(f"ligne {line} : {msg}" for line, msg in errors)
                 + "\n(--skip-bad importe seulement les lignes correctes)"
             )
-        if not good:
-            if report.errors:
-                return 0, report.errors
+        if batch:
+            tx.insert_all("players", batch)
+        if not count:
+            if errors:
+                return 0, errors
             raise OperationError("Le fichier ne contient aucun joueur.")
-        stamp = dt.datetime.now().replace(microsecond=0)
-        tx.args["rows"] = len(good)
-        team_of = self._team_of(tx, t) if format_of(t).by_teams else None
-        tx.insert_all(  # one bulk insert (sqlite-utils), each row journaled
-            "players",
-            [
-                player_row(
-                    row.player.model_copy(
-                        update={
-                            "tournament_id": tid,
-                            "registered_at": row.player.registered_at
-                            or stamp + dt.timedelta(microseconds=i),
-                            **({"team_id": team_of(row)} if team_of else {}),
-                        }
-                    )
-                )
-                for i, row in enumerate(good)
-            ],
-        )
-        return len(good), report.errors
+        tx.args["rows"] = count
+        return count, errors
 
     def _team_of(self, tx: Tx, t: Tournament) -> Callable[[ImportRow], int]:
         """A team competition's import: each row's team (« equipe », else « CLUB 1 »),

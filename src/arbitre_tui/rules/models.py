@@ -341,21 +341,25 @@ _RESULT_INPUT: dict[str, Result] = {
     "=": Result.DRAW,
     "½": Result.DRAW,
     "1/2": Result.DRAW,
-    "x": Result.DRAW,
+    "1/2-1/2": Result.DRAW,
     "=-=": Result.DRAW,
     "½-½": Result.DRAW,
+    "nulle": Result.DRAW,
     "0": Result.BLACK_WINS,
     "0-1": Result.BLACK_WINS,
     "+": Result.WHITE_FORFEIT_WIN,
     "+-": Result.WHITE_FORFEIT_WIN,
     "+/-": Result.WHITE_FORFEIT_WIN,
     "+--": Result.WHITE_FORFEIT_WIN,
+    "forfait-noirs": Result.WHITE_FORFEIT_WIN,
     "-+": Result.BLACK_FORFEIT_WIN,
     "-/+": Result.BLACK_FORFEIT_WIN,
     "--+": Result.BLACK_FORFEIT_WIN,
+    "forfait-blancs": Result.BLACK_FORFEIT_WIN,
     "--": Result.DOUBLE_FORFEIT,
     "-/-": Result.DOUBLE_FORFEIT,
     "---": Result.DOUBLE_FORFEIT,
+    "double-forfait": Result.DOUBLE_FORFEIT,
 }
 
 
@@ -368,8 +372,8 @@ def parse_result(text: str) -> Result:
         return _RESULT_INPUT[key]
     except KeyError:
         raise RuleError(
-            f"Résultat « {text} » impossible : tapez 1 (blancs gagnent), = (nulle), 0 (noirs gagnent), "
-            "+- (forfait noir), -+ (forfait blanc) ou -- (double forfait)."
+            f"Résultat « {text} » impossible : tapez 1 (blancs gagnent), = (nulle), 0 (noirs "
+            "gagnent), +- (forfait des noirs), -+ (forfait des blancs) ou -- (double forfait)."
         ) from None
 
 

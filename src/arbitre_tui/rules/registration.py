@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import io
 import re
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
-from .errors import RuleError
+from .errors import RuleError, validation_message
 from .models import Player, Sex, Title
 
 # French headers first; English aliases accepted for files from other programs.
@@ -121,16 +121,36 @@ class EncodingFault(RuleError):
         self.line = line
 
 
+_DATE_SHAPES = {
+    "%Y-%m-%d": re.compile(r"\d{4}-\d{1,2}-\d{1,2}"),
+    "%d/%m/%Y": re.compile(r"\d{1,2}/\d{1,2}/\d{4}"),
+    "%Y/%m/%d": re.compile(r"\d{4}/\d{1,2}/\d{1,2}"),
+}
+EARLIEST_BIRTH = dt.date(1900, 1, 1)
+
+
 def _parse_date(value: str) -> dt.date | None:
     value = value.strip()
     if not value:
         return None
-    for fmt in ("%Y-%m-%d", "%d/%m/%Y", "%Y/%m/%d"):
-        try:
-            return dt.datetime.strptime(value, fmt).date()
-        except ValueError:
-            continue
-    raise ValueError(f"date illisible « {value} » (attendu AAAA-MM-JJ ou JJ/MM/AAAA)")
+    for fmt, shape in _DATE_SHAPES.items():
+        if shape.fullmatch(value):
+            try:
+                return dt.datetime.strptime(value, fmt).date()
+            except ValueError:
+                raise RuleError(f"date impossible « {value} » : ce jour n'existe pas") from None
+    raise RuleError(f"date illisible « {value} » (attendu AAAA-MM-JJ ou JJ/MM/AAAA)")
+
+
+def parse_birth_date(value: str, today: dt.date | None = None) -> dt.date | None:
+    """A birth date that can be true: a real day, from 1900 to today."""
+    birth = _parse_date(value)
+    today = today or dt.date.today()
+    if birth is not None and not EARLIEST_BIRTH <= birth <= today:
+        raise RuleError(
+            f"date de naissance « {value.strip()} » invraisemblable (entre 1900 et aujourd'hui)"
+        )
+    return birth
 
 
 def _parse_rating(value: str, label: str) -> int | None:
@@ -183,20 +203,6 @@ def _parse_moment(value: str) -> dt.datetime | None:
         ) from None
 
 
-# pydantic's checks on a Player, said in French (its own messages are English)
-_FIELD_LABELS = {"surname": "nom", "first_name": "prénom", "federation": "fédération"}
-
-
-def _validation_fault(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    field_name = str(first["loc"][0]) if first["loc"] else ""
-    label = _FIELD_LABELS.get(field_name, field_name)
-    limit = (first.get("ctx") or {}).get("max_length")
-    if first["type"] == "string_too_long" and limit is not None:
-        return f"{label} : {limit} caractères au plus (« {first['input']} »)"
-    return f"{label} : valeur « {first['input']} » refusée"
-
-
 def _csv_fault(exc: csv.Error) -> str:
     if "field larger" in str(exc):
         return "champ trop long (plus de 128 Ko) : le fichier est-il bien un CSV ?"
@@ -212,7 +218,7 @@ def _separator(text: str) -> str:
     Read from the header alone, whose names are known: csv.Sniffer guessed from the
     data too, and a name like « ";" » in a comma file made it pick the semicolon.
     """
-    first = io.StringIO(text, newline="").readline().rstrip("\r\n")
+    first = next(_lines(text), "").rstrip("\r\n")
 
     def known(separator: str) -> int:
         try:
@@ -224,25 +230,128 @@ def _separator(text: str) -> str:
     return max(",;\t", key=known)  # a tie (one column, or none known): the comma
 
 
+Fault = tuple[int, str]  # a line number and what is wrong there, in French
+Cells = tuple[int, list[str]]
+
+
 def parse_players_csv(text: str) -> ImportReport:
     """Read a player list; every fault is reported, none is fixed silently."""
     report = ImportReport()
-    # newline="": a CR alone ends a line too (old Mac files), as the csv module expects;
-    # the quoting is the spreadsheets' (a quote doubled inside quotes)
-    reader = csv.reader(
-        io.StringIO(text, newline=""),
-        csv.excel,
-        delimiter=_separator(text),
-        skipinitialspace=True,
-    )
+    for item in read_players_csv(text):
+        if isinstance(item, ImportRow):
+            report.rows.append(item)
+        else:
+            report.errors.append(item)
+    return report
+
+
+def read_players_csv(text: str) -> Iterator[ImportRow | Fault]:
+    """The players of a CSV one by one, or each line's fault: memory stays bounded.
+
+    Two passes over the text: the first keeps only a 64-bit digest of each person's keys
+    (FIDE id, FFE licence, name and birth date, the row itself) to find who is there
+    twice; the second reads each player, and tells a digest collision from a true double.
+    """
+    index = yield from _header(text)
+    if index is None:
+        return
+    suspects = _suspected_doubles(text, index)
+    firsts = set(suspects.values())
+    keys_of: dict[int, dict[_Key, str]] = {}
     try:
-        header = next(reader)
+        for line_no, cells in _records(text):
+            if fault := _record_fault(cells, index):
+                yield line_no, fault
+                continue
+
+            def cell(name: str, cells: list[str] = cells) -> str:
+                i = index.get(name)
+                return cells[i].strip() if i is not None and i < len(cells) else ""
+
+            try:
+                surname = cell("surname")
+                if not surname:
+                    raise ValueError("nom manquant")
+                sex_raw = cell("sex").lower()
+                sex = {
+                    "m": Sex.MALE,
+                    "h": Sex.MALE,
+                    "f": Sex.FEMALE,
+                    "w": Sex.FEMALE,
+                    "": None,
+                }.get(sex_raw, "?")
+                if sex == "?":
+                    raise ValueError(f"sexe « {cell('sex')} » illisible (M ou F)")
+                fide_id = _parse_fide_id(cell("fide_id"))
+                player = Player(
+                    surname=surname,
+                    first_name=cell("first_name"),
+                    sex=sex if isinstance(sex, Sex) else None,
+                    birth_date=parse_birth_date(cell("birth_date")),
+                    federation=(cell("federation") or "FRA").upper(),
+                    fide_id=fide_id,
+                    ffe_code=cell("ffe_code") or None,
+                    club=cell("club"),
+                    title=_parse_title(cell("title")),
+                    rating_fide=_parse_rating(cell("rating_fide"), "FIDE"),
+                    rating_ffe=_parse_rating(cell("rating_ffe"), "FFE"),
+                    phone=cell("phone") or None,
+                    email=cell("email") or None,
+                    fee_category=cell("fee_category") or None,
+                    paid=_parse_bool(cell("paid"), "payé"),
+                    registered_at=_parse_moment(cell("registered_at")),
+                    payment_method=cell("payment_method") or None,
+                    nationality=cell("nationality") or None,
+                    eu=_parse_bool(cell("eu"), "UE") if cell("eu") else None,
+                    transferred=_parse_bool(cell("transferred"), "muté"),
+                    licence_date=_parse_date(cell("licence_date")),
+                    plays_national_for=cell("plays_national_for") or None,
+                    residence_since=_parse_date(cell("residence_since")),
+                )
+            except ValidationError as exc:
+                yield line_no, validation_message(exc)
+                continue
+            except ValueError as exc:  # each parser above says what is wrong, in French
+                yield line_no, str(exc)
+                continue
+            keys = _person_keys(cells, index)
+            if line_no in firsts:
+                keys_of[line_no] = keys
+            first = suspects.get(line_no)
+            if first is not None and (same := keys.keys() & keys_of.get(first, {}).keys()):
+                what = keys[min(same)]
+                yield line_no, f"{what} déjà à la ligne {first} (une personne deux fois)"
+                continue
+            yield ImportRow(line_no, player, cell("tournament") or None, cell("team") or None)
+    except _Unreadable as exc:
+        yield exc.fault
+
+
+def _reader(text: str) -> Iterator[list[str]]:
+    # a CR alone ends a line too (old Mac files), line ends kept as the csv module expects;
+    # the quoting is the spreadsheets' (a quote doubled inside quotes)
+    return csv.reader(_lines(text), csv.excel, delimiter=_separator(text), skipinitialspace=True)
+
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` with their ends, one at a time: io.StringIO would copy the
+    whole text (four bytes a character)."""
+    return (match.group() for match in _LINE.finditer(text))
+
+
+def _header(text: str) -> Generator[Fault, None, dict[str, int] | None]:
+    """The columns of the header line (field name to position), or its fault."""
+    try:
+        header = next(_reader(text))
     except StopIteration:
-        report.errors.append((1, "fichier vide"))
-        return report
+        yield 1, "fichier vide"
+        return None
     except csv.Error as exc:
-        report.errors.append((1, _csv_fault(exc)))
-        return report
+        yield 1, _csv_fault(exc)
+        return None
     index: dict[str, int] = {}
     for i, name in enumerate(header):
         key = name.strip().lower()
@@ -250,80 +359,120 @@ def parse_players_csv(text: str) -> ImportReport:
             if key in aliases:
                 index[field_name] = i
     if "surname" not in index:
-        report.errors.append((1, "colonne « nom » absente de l'en-tête"))
-        return report
-    seen_fide: dict[int, int] = {}
+        yield 1, "colonne « nom » absente de l'en-tête"
+        return None
+    return index
+
+
+class _Unreadable(Exception):
+    """A record the csv module cannot cut: nothing after it can be read reliably."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.fault = (line, message)
+
+
+def _records(text: str) -> Iterator[tuple[int, list[str]]]:
+    """The non-empty records after the header, with their number."""
+    reader = _reader(text)
+    next(reader, None)
     rows = enumerate(reader, start=2)
+    line_no = 1
     while True:
         try:
             line_no, cells = next(rows)
         except StopIteration:
-            break
-        except csv.Error as exc:  # nothing after it can be read reliably
-            report.errors.append((reader.line_num, _csv_fault(exc)))
-            break
-        if not any(c.strip() for c in cells):
-            continue
-        if any("\n" in cells[i] or "\r" in cells[i] for i in index.values() if i < len(cells)):
-            # a quote opened and never closed swallows the lines after it into one cell
-            report.errors.append(
-                (line_no, "retour à la ligne dans un champ : guillemet non fermé ?")
-            )
-            continue
+            return
+        except csv.Error as exc:
+            raise _Unreadable(line_no + 1, _csv_fault(exc)) from None
+        if any(c.strip() for c in cells):
+            yield line_no, cells
 
-        def cell(name: str, cells: list[str] = cells) -> str:
-            i = index.get(name)
-            return cells[i].strip() if i is not None and i < len(cells) else ""
 
-        try:
-            surname = cell("surname")
-            if not surname:
-                raise ValueError("nom manquant")
-            sex_raw = cell("sex").lower()
-            sex = {"m": Sex.MALE, "h": Sex.MALE, "f": Sex.FEMALE, "w": Sex.FEMALE, "": None}.get(
-                sex_raw, "?"
+def _record_fault(cells: list[str], index: dict[str, int]) -> str | None:
+    """A record no field can be read from: a line break or a control character inside."""
+    if any("\n" in cells[i] or "\r" in cells[i] for i in index.values() if i < len(cells)):
+        # a quote opened and never closed swallows the lines after it into one cell
+        return "retour à la ligne dans un champ : guillemet non fermé ?"
+    return _control_fault(cells, index)
+
+
+# a control character in a name is a binary or damaged file, never a person's name
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _control_fault(cells: list[str], index: dict[str, int]) -> str | None:
+    for name, i in index.items():
+        if i < len(cells) and (found := _CONTROL.search(cells[i])):
+            return (
+                f"caractère de contrôle (code {ord(found.group())}) dans la colonne "
+                f"{COLUMNS[name][0]} : le fichier est-il abîmé ou binaire ?"
             )
-            if sex == "?":
-                raise ValueError(f"sexe « {cell('sex')} » illisible (M ou F)")
-            fide_id = _parse_fide_id(cell("fide_id"))
-            if fide_id is not None:
-                if fide_id in seen_fide:
-                    raise ValueError(
-                        f"identifiant FIDE {fide_id} déjà à la ligne {seen_fide[fide_id]}"
-                    )
-                seen_fide[fide_id] = line_no
-            player = Player(
-                surname=surname,
-                first_name=cell("first_name"),
-                sex=sex if isinstance(sex, Sex) else None,
-                birth_date=_parse_date(cell("birth_date")),
-                federation=(cell("federation") or "FRA").upper(),
-                fide_id=fide_id,
-                ffe_code=cell("ffe_code") or None,
-                club=cell("club"),
-                title=_parse_title(cell("title")),
-                rating_fide=_parse_rating(cell("rating_fide"), "FIDE"),
-                rating_ffe=_parse_rating(cell("rating_ffe"), "FFE"),
-                phone=cell("phone") or None,
-                email=cell("email") or None,
-                fee_category=cell("fee_category") or None,
-                paid=_parse_bool(cell("paid"), "payé"),
-                registered_at=_parse_moment(cell("registered_at")),
-                payment_method=cell("payment_method") or None,
-                nationality=cell("nationality") or None,
-                eu=_parse_bool(cell("eu"), "UE") if cell("eu") else None,
-                transferred=_parse_bool(cell("transferred"), "muté"),
-                licence_date=_parse_date(cell("licence_date")),
-                plays_national_for=cell("plays_national_for") or None,
-                residence_since=_parse_date(cell("residence_since")),
-            )
-        except ValidationError as exc:
-            report.errors.append((line_no, _validation_fault(exc)))
-            continue
-        except ValueError as exc:  # each parser above says what is wrong, in French
-            report.errors.append((line_no, str(exc)))
-            continue
-        report.rows.append(
-            ImportRow(line_no, player, cell("tournament") or None, cell("team") or None)
-        )
-    return report
+    return None
+
+
+_Key = tuple[str, ...]
+
+
+def _person_keys(cells: list[str], index: dict[str, int]) -> dict[_Key, str]:
+    """What makes one person one (each key with its words): FIDE id, FFE licence, name
+    and birth date; the row itself when none of them is there."""
+
+    def cell(name: str) -> str:
+        i = index.get(name)
+        return cells[i].strip() if i is not None and i < len(cells) else ""
+
+    keys: dict[_Key, str] = {}
+    fide = cell("fide_id")
+    if _FIDE_ID.fullmatch(fide) and int(fide):
+        keys[("1fide", str(int(fide)))] = f"identifiant FIDE {int(fide)}"
+    if licence := cell("ffe_code").upper():
+        keys[("2ffe", licence)] = f"licence FFE {licence}"
+    try:
+        birth = _parse_date(cell("birth_date"))
+    except RuleError:
+        birth = None
+    if birth is not None:
+        name = f"{cell('surname')} {cell('first_name')}".strip()
+        who = (cell("surname").casefold(), cell("first_name").casefold(), birth.isoformat())
+        keys[("3who", *who)] = f"{name} né(e) le {birth:%d/%m/%Y}"
+    if not keys:
+        keys[("4row", *(c.strip() for c in cells))] = "ligne identique"
+    return keys
+
+
+_SEEN_BITS = 1 << 24  # 2 MiB of bits: what pass one remembers of each key, whatever the file
+
+
+def _suspected_doubles(text: str, index: dict[str, int]) -> dict[int, int]:
+    """Pass one: each line that shares a key digest with an earlier one, and that line.
+
+    A bit per key digest in a fixed 2 MiB map, then a second look at the few digests
+    met twice: a list of 100 000 players costs a few MB, not the players themselves.
+    """
+    seen, twice = bytearray(_SEEN_BITS // 8), set()
+    for _, keys in _all_keys(text, index):
+        for digest in keys:
+            bit = digest % _SEEN_BITS
+            if seen[bit >> 3] & (1 << (bit & 7)):
+                twice.add(digest)
+            seen[bit >> 3] |= 1 << (bit & 7)
+    del seen
+    first: dict[int, int] = {}
+    suspects: dict[int, int] = {}
+    for line_no, keys in _all_keys(text, index):
+        for digest in keys & twice:
+            if digest in first:
+                suspects[line_no] = min(first[digest], suspects.get(line_no, line_no))
+            else:
+                first[digest] = line_no
+    return suspects
+
+
+def _all_keys(text: str, index: dict[str, int]) -> Iterator[tuple[int, set[int]]]:
+    """Each record's line and the digests of its keys (to the first unreadable record)."""
+    try:
+        for line_no, cells in _records(text):
+            yield line_no, {hash(key) for key in _person_keys(cells, index)}
+    except _Unreadable:
+        return  # pass two reports it

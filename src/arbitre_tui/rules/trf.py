@@ -111,7 +111,31 @@ def _float(text: str, line: int, what: str) -> float:
     return value
 
 
+# 001 record: the columns that separate the fields (1-based 4, 9, 14, 48 …) are blank
+_BLANK_COLUMNS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+POINTS_END = 84  # the points (81-84) are the last field a player line cannot leave out
+
+
+def _columns(raw: str, line: int) -> None:
+    """A 001 line in its fixed columns: long enough to hold the points, fields not shifted."""
+    end = len(raw.rstrip())
+    if end < POINTS_END:
+        raise TrfError(
+            line,
+            f"ligne joueur coupée : le total de points (colonnes 81-84) manque, elle "
+            f"s'arrête à la colonne {end} ; le fichier a-t-il été tronqué ?",
+        )
+    for column in _BLANK_COLUMNS:
+        if column <= end and raw[column - 1] != " ":
+            raise TrfError(
+                line,
+                f"colonne {column} « {raw[column - 1]} » : elle doit être vide, les champs "
+                "sont décalés (colonnes fixes du TRF)",
+            )
+
+
 def _player(raw: str, line: int) -> TrfPlayer:
+    _columns(raw, line)
     raw = raw.ljust(91)
     p = TrfPlayer(
         start=_int(raw[4:8], line, "numéro de départ"),

@@ -7,6 +7,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from . import errors
 from .common import open_event, print_json
 
 
@@ -82,12 +83,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     from ...operations import cup
 
     service = open_event(args.file)
-    when = (
-        dt.datetime.fromisoformat(args.when)
-        if args.when
-        else dt.datetime.now().replace(microsecond=0)
-    )
-    day = dt.date.fromisoformat(args.match_day) if args.match_day else when.date()
+    when = args.when or dt.datetime.now().replace(microsecond=0)
+    day = args.match_day or when.date()
     late = cup.report(service, args.tournoi, args.match, when, day)
     print(
         "Transmis après minuit : l'équipe se déplacera au tour suivant."
@@ -205,9 +202,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     dd.add_argument("--note", default="", help="motif de la décision")
     rp = base("report", "heure de transmission du résultat (minuit : art. 3.9)", cmd_report)
     rp.add_argument("match", type=int, metavar="MATCH")
-    rp.add_argument("--when", default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)")
     rp.add_argument(
-        "--match-day", default=None, help="jour du match AAAA-MM-JJ (défaut : celui de --when)"
+        "--when", type=errors.moment, default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)"
+    )
+    rp.add_argument(
+        "--match-day",
+        type=errors.day,
+        default=None,
+        help="jour du match AAAA-MM-JJ (défaut : celui de --when)",
     )
     c = base("confirm", "confirmation du procès-verbal", cmd_confirm)
     c.add_argument("match", type=int, metavar="MATCH")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import open_event, print_json
+from .errors import RESULT_DASH_WORDS, FrenchParser, last_guard, moment
 
 DEMO_FILE = "demo-arbitre.sqlite"
 
@@ -263,11 +264,7 @@ def cmd_close_round(args: argparse.Namespace) -> int:
 def cmd_round_start(args: argparse.Namespace) -> int:
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
-    when = (
-        dt.datetime.fromisoformat(args.when)
-        if args.when
-        else dt.datetime.now().replace(microsecond=0)
-    )
+    when = args.when or dt.datetime.now().replace(microsecond=0)
     service.set_round_start(t.key, when, args.ronde)
     print(f"Début de ronde : {when.isoformat(timespec='minutes')}")
     return 0
@@ -306,7 +303,9 @@ def _add_ui(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="arbitre", description="Arbitrage d'échecs au clavier.")
+    parser: argparse.ArgumentParser = FrenchParser(
+        prog="arbitre", description="Arbitrage d'échecs au clavier."
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMANDE")
     commands: list[
         tuple[
@@ -414,10 +413,15 @@ def build_parser() -> argparse.ArgumentParser:
         )
 
     def result(p: argparse.ArgumentParser) -> None:
+        assert isinstance(p, FrenchParser)
+        p.dash_values = RESULT_DASH_WORDS  # `-+`, `--` are results here, not options
         _add_file(p)
         p.add_argument("board", type=int, metavar="ÉCHIQUIER")
         p.add_argument(
-            "result", metavar="RÉSULTAT", help="1, =, 0, +- (forfait noir), -+ (forfait blanc), --"
+            "result",
+            metavar="RÉSULTAT",
+            help="1 (ou 1-0), = (1/2, nulle), 0 (0-1), +- (forfait-noirs), -+ (forfait-blancs), "
+            "-- (double-forfait)",
         )
         _add_tournament(p)
         p.add_argument(
@@ -456,7 +460,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     def start(p: argparse.ArgumentParser) -> None:
         close(p)
-        p.add_argument("--when", default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)")
+        p.add_argument(
+            "--when", type=moment, default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)"
+        )
 
     add(
         "demo",
@@ -572,6 +578,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
         return 141
+    except (Exception, KeyboardInterrupt) as exc:  # the last guard: never a traceback
+        return last_guard(exc)
 
 
 if __name__ == "__main__":

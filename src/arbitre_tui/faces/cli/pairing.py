@@ -5,27 +5,18 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import print_json
-
-
-def _read(path: Path):  # type: ignore[no-untyped-def]
-    from ...operations import OperationError
-    from ...rules import trf
-    from ...rules.errors import RuleError
-
-    try:
-        return trf.parse(path.read_text(encoding="utf-8", errors="replace"), check_scores=False)
-    except RuleError as exc:
-        raise OperationError(f"{path} : {exc.message}") from None
+from .common import print_json, read_trf
 
 
 def cmd_pair_trf(args: argparse.Namespace) -> int:
     from ...operations import OperationError
+    from ...operations.engines import ensure_pairable
     from ...rules.swiss.dutch import PairingImpossible, pair_round
     from ...rules.swiss.explain import CRITERIA, RULES
     from ...rules.swiss.trf_state import state_from_trf
 
-    t = _read(Path(args.file))
+    t = read_trf(args.file)
+    ensure_pairable(len(t.players))
     state = state_from_trf(t)
     if args.baku:
         state.baku = True
@@ -60,9 +51,11 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
 
 
 def cmd_check_pairings(args: argparse.Namespace) -> int:
+    from ...operations.engines import ensure_pairable
     from ...rules.swiss.checker import check_tournament
 
-    t = _read(Path(args.file))
+    t = read_trf(args.file)
+    ensure_pairable(len(t.players))
     checks = check_tournament(t)
     if args.json:
         print_json([c.model_dump() for c in checks])

@@ -5,18 +5,17 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import open_event, print_json
+from .common import open_event, print_json, read_trf
 
 
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
     from ...operations.event import OperationError
     from ...rules import tiebreaks as tb
-    from ...rules import trf
     from ...rules.errors import RuleError
 
     path = Path(args.file)
+    tournament = read_trf(args.file)
     try:
-        tournament = trf.parse(path.read_text(encoding="utf-8", errors="replace"))
         codes = [c.strip().upper() for c in args.list.split(",") if c.strip()]
         table = tb.from_trf(tournament, round_robin=args.round_robin, rounds=args.round)
         rows = tb.standings(table, codes, unrated_rating=args.unrated)

@@ -4,11 +4,11 @@ play-offs, qualifiers, TRF export (regulations 002 and 003)."""
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 from pathlib import Path
 from typing import Any
 
 from .common import open_event, print_json
+from .errors import birth_date, round_range
 
 
 def _names(service: Any, t: Any) -> dict[int, str]:
@@ -50,14 +50,8 @@ def cmd_prohibit(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
     service = open_event(args.file)
-    first, _, last = (args.rounds or "1-0").partition("-")
-    swiss.prohibit(
-        service,
-        service.tournament(args.tournoi).key,
-        args.players,
-        int(first or 1),
-        int(last or 0),
-    )
+    first, last = args.rounds or (1, 0)
+    swiss.prohibit(service, service.tournament(args.tournoi).key, args.players, first, last)
     print(f"Interdiction d'appariement enregistrée : {' '.join(map(str, args.players))}.")
     return 0
 
@@ -83,12 +77,11 @@ def cmd_register(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
-    birth = dt.date.fromisoformat(args.naissance) if args.naissance else None
     player = Player(
         surname=args.nom,
         first_name=args.prenom,
         rating_fide=args.elo,
-        birth_date=birth,
+        birth_date=args.naissance,
         club=args.club,
         phone=args.telephone,
     )
@@ -248,7 +241,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     tournament(p)
     p = cmd("prohibit", "interdire un appariement (frères et sœurs, même club)", cmd_prohibit)
     p.add_argument("players", type=int, nargs="+", metavar="JOUEUR")
-    p.add_argument("--rounds", metavar="N-M", help="rondes concernées (défaut : toutes)")
+    p.add_argument(
+        "--rounds", type=round_range, metavar="N-M", help="rondes concernées (défaut : toutes)"
+    )
     tournament(p)
     p = cmd("keep", "maintenir un joueur exclu après un forfait (excuse valable)", cmd_keep)
     p.add_argument("player", type=int, metavar="JOUEUR")
@@ -258,7 +253,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("nom", help="nom de famille")
     p.add_argument("--prenom", default="", help="prénom")
     p.add_argument("--elo", type=int, default=None, help="classement FIDE")
-    p.add_argument("--naissance", default=None, metavar="AAAA-MM-JJ", help="date de naissance")
+    p.add_argument(
+        "--naissance",
+        type=birth_date,
+        default=None,
+        metavar="AAAA-MM-JJ",
+        help="date de naissance (ou JJ/MM/AAAA)",
+    )
     p.add_argument("--club", default="", help="club")
     p.add_argument("--telephone", default=None, help="téléphone (jamais publié)")
     p.add_argument("--pointe", action="store_true", help="pointer aussitôt (inscription tardive)")

@@ -124,7 +124,17 @@ def register_late_player(app: ArbitreApp) -> None:
 
         def op(s: EventService) -> str:
             # registered and checked in: one operation, one undo
-            player = Player(surname=surname, first_name=first, rating_fide=rating, checked_in=True)
+            from pydantic import ValidationError
+
+            from ...operations import OperationError
+            from ...rules.errors import validation_message
+
+            try:
+                player = Player(
+                    surname=surname, first_name=first, rating_fide=rating, checked_in=True
+                )
+            except ValidationError as exc:  # pydantic's English never reaches the arbiter
+                raise OperationError(f"{validation_message(exc)} : rien n'a été inscrit.") from None
             pid = s.register_player(key, player)
             return f"{player.name} (joueur {pid})"
 

@@ -1,0 +1,240 @@
+"""One error path for the command line: French argparse, French refusals, a last guard.
+
+Every refusal is one French sentence on stderr that says what is wrong and what to do,
+exit 2; a file that cannot be read or written, exit 1; anything unforeseen is logged
+with its traceback to a file and the arbiter reads a short French message with its path.
+Light on purpose: nothing heavy is imported until an error actually happens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+# argparse's English (Python 3.11 to 3.13), said in French; applied to its final text
+_ARGPARSE_FRENCH: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), r)
+    for p, r in [
+        (r"^argument ([^:]*): ", r"argument \1 : "),
+        (r"the following arguments are required: (.*)", r"argument requis : \1"),
+        (r"one of the arguments (.*) is required", r"l'un des arguments \1 est requis"),
+        (r"invalid int value: '(.*)'", r"valeur entière invalide « \1 »"),
+        (r"invalid float value: '(.*)'", r"valeur décimale invalide « \1 »"),
+        (r"invalid (\S+) value: '(.*)'", r"valeur invalide « \2 »"),
+        (r"invalid choice: '(.*?)' \(choose from (.*)\)", r"choix invalide « \1 » (parmi \2)"),
+        (r"unrecognized arguments: (.*)", r"arguments en trop ou inconnus : \1"),
+        (r"expected one argument", r"une valeur attendue"),
+        (r"expected at most one argument", r"une valeur au plus"),
+        (r"expected at least one argument", r"au moins une valeur attendue"),
+        (r"expected (\d+) arguments?", r"\1 valeur(s) attendue(s)"),
+        (r"ambiguous option: (\S+) could match (.*)", r"option ambiguë : \1 peut être \2"),
+        (r"not allowed with argument (.*)", r"incompatible avec \1"),
+        (r"ignored explicit argument '(.*)'", r"valeur « \1 » en trop"),
+    ]
+]
+
+# results typed on a command line that look like options (rules.models reads the words)
+RESULT_DASH_WORDS = {"-+": "forfait-blancs", "--": "double-forfait", "-/+": "forfait-blancs"}
+RESULT_DASH_WORDS |= {"--+": "forfait-blancs", "-/-": "double-forfait", "---": "double-forfait"}
+
+
+def french_argparse(message: str) -> str:
+    """argparse's English message in French (what it does not know stays as it is)."""
+    for pattern, french in _ARGPARSE_FRENCH:
+        message = pattern.sub(french, message)
+    return message
+
+
+class FrenchParser(argparse.ArgumentParser):
+    """argparse speaking French: usage, help, errors (one « Refusé : » line, exit 2).
+
+    ``dash_values`` maps values that look like options (the results ``-+``, ``--``) to
+    what they mean, so ``arbitre result F 1 -+ -t open-a`` needs no ``--`` trick.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.dash_values: dict[str, str] = {}
+        self._positionals.title = "arguments"
+        self._optionals.title = "options"
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction):
+                action.help = "afficher cette aide et quitter"
+
+    def format_usage(self) -> str:
+        return _french_usage(super().format_usage())
+
+    def format_help(self) -> str:
+        return _french_usage(super().format_help())
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        if arg_string in self.dash_values:
+            return None  # a value, not an option
+        return super()._parse_optional(arg_string)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self.dash_values and args is not None:
+            args = self._dash_words(list(args))
+        return super().parse_known_args(args, namespace)
+
+    def _dash_words(self, args: list[str]) -> list[str]:
+        """``--`` is the value (a double forfeit) unless a value follows it."""
+        out = []
+        for i, arg in enumerate(args):
+            following = args[i + 1] if i + 1 < len(args) else None
+            separator = arg == "--" and following is not None and not self._is_option(following)
+            out.append(arg if separator else self.dash_values.get(arg, arg))
+        return out
+
+    def _is_option(self, arg: str) -> bool:
+        return arg.split("=", 1)[0] in self._option_string_actions
+
+    def error(self, message: str) -> NoReturn:
+        message = french_argparse(message).rstrip(".")
+        self.exit(
+            2,
+            f"Refusé : {message}. Voyez « {self.prog} --help ».\n{self.format_usage()}",
+        )
+
+
+def _french_usage(text: str) -> str:
+    return "utilisation :" + text[len("usage:") :] if text.startswith("usage:") else text
+
+
+# -- argparse types: French refusals for the values typed on the command line --------------
+
+
+def moment(text: str) -> dt.datetime:
+    """``--when``: AAAA-MM-JJTHH:MM, or HH:MM for today."""
+    text = text.strip()
+    try:
+        if re.fullmatch(r"\d{1,2}[:h]\d{2}", text):
+            hours, minutes = re.split("[:h]", text)
+            return dt.datetime.combine(dt.date.today(), dt.time(int(hours), int(minutes)))
+        return dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"heure « {text} » illisible : écrivez AAAA-MM-JJTHH:MM (2027-06-26T14:00) "
+            "ou HH:MM pour aujourd'hui"
+        ) from None
+
+
+def day(text: str) -> dt.date:
+    """A day: AAAA-MM-JJ, a real one."""
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"jour « {text} » illisible ou impossible : écrivez AAAA-MM-JJ (2027-06-26)"
+        ) from None
+
+
+def round_range(text: str) -> tuple[int, int]:
+    """``--rounds N-M``; N alone: from N to the end (0); -M: from the first, as before."""
+    match = re.fullmatch(r"\s*(\d{0,3})\s*(?:-\s*(\d{0,3}))?\s*", text)
+    if not match or not re.search(r"\d", text):
+        raise argparse.ArgumentTypeError(
+            f"rondes « {text} » illisibles : écrivez N-M (3-5), ou N (à partir de N)"
+        )
+    return int(match.group(1) or 1), int(match.group(2) or 0)
+
+
+def birth_date(text: str) -> dt.date:
+    """``--naissance``: the CSV import's reading (AAAA-MM-JJ or JJ/MM/AAAA, a real date)."""
+    from ...rules.errors import RuleError
+    from ...rules.registration import parse_birth_date
+
+    try:
+        value = parse_birth_date(text)
+    except RuleError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+    if value is None:
+        raise argparse.ArgumentTypeError("date de naissance vide : AAAA-MM-JJ ou JJ/MM/AAAA")
+    return value
+
+
+# -- the last guard --------------------------------------------------------------------------
+
+
+def refuse(message: str, code: int = 2) -> int:
+    """Print one French refusal (or file error) and give the exit code."""
+    print(message, file=sys.stderr)
+    return code
+
+
+def last_guard(exc: BaseException) -> int:
+    """What no handler of main() knew: French words where we have them, else a logged crash."""
+    if isinstance(exc, KeyboardInterrupt):
+        return refuse("Interrompu (Ctrl-C) : l'opération en cours n'a pas été enregistrée.", 130)
+    known = _known(exc)
+    if known is not None:
+        return refuse(*known)
+    try:
+        where = str(crash_log(exc))
+    except OSError:
+        where = "(impossible d'écrire le journal d'erreurs)"
+    return refuse(
+        f"Erreur inattendue ({type(exc).__name__}) : la commande s'est arrêtée, l'opération "
+        f"en cours n'a pas été enregistrée. Le détail est dans {where} : "
+        "joignez ce fichier à votre signalement.",
+        1,
+    )
+
+
+def _known(exc: BaseException) -> tuple[str, int] | None:
+    pydantic_core = sys.modules.get("pydantic_core")
+    if pydantic_core is not None and isinstance(exc, pydantic_core.ValidationError):
+        from ...rules.errors import validation_message
+
+        return f"Refusé : {validation_message(exc)} : corrigez-le puis relancez.", 2
+    rule_error = sys.modules.get("arbitre_tui.rules.errors")
+    if rule_error is not None and isinstance(exc, rule_error.RuleError):
+        return f"Refusé : {exc.message}", 2
+    if isinstance(exc, IsADirectoryError):
+        return f"Erreur : {exc.filename} est un dossier : donnez le chemin d'un fichier.", 1
+    if isinstance(exc, NotADirectoryError):
+        return f"Erreur : {exc.filename} : un élément du chemin n'est pas un dossier.", 1
+    if isinstance(exc, PermissionError):
+        return (
+            f"Erreur : accès refusé à {exc.filename} : vérifiez les droits du fichier "
+            "et de son dossier.",
+            1,
+        )
+    if isinstance(exc, OSError) and exc.filename:
+        reason = os.strerror(exc.errno) if exc.errno else "erreur d'accès"
+        return f"Erreur : {exc.filename} illisible ou inaccessible ({reason}).", 1
+    return None
+
+
+def crash_dir() -> Path:
+    """Where crash reports go: $XDG_STATE_HOME/arbitre (~/.local/state/arbitre)."""
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "arbitre"
+
+
+def crash_log(exc: BaseException) -> Path:
+    """Write the traceback beside the others (a temporary folder if home is read-only)."""
+    import traceback
+
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    name = f"erreur-{stamp}-{os.getpid()}.txt"
+    text = f"arbitre {' '.join(sys.argv[1:])}\n{dt.datetime.now().isoformat()}\n\n" + "".join(
+        traceback.format_exception(exc)
+    )
+    for folder in (crash_dir(), Path(os.environ.get("TMPDIR", "/tmp")) / "arbitre"):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / name
+            path.write_text(text, encoding="utf-8")
+            return path
+        except OSError:
+            continue
+    raise OSError("no folder to write the crash report")

@@ -1,0 +1,402 @@
+"""Issue 18: every bad input on the command line is a French refusal, nothing changed.
+
+Each case the issue lists, through the real `arbitre` in a subprocess: the exit code
+(2 refused, 1 a file that cannot be read), a French sentence and no traceback, and the
+event file byte for byte as it was (a TRF command: the TRF as it was, no output written).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from arbitre_tui.faces.cli import main as cli_main
+from arbitre_tui.operations import EventService
+from arbitre_tui.rules.models import Player
+
+from .helpers.cli import arbitre
+from .test_fuzz_parsers import assert_french
+
+ROOT = Path(__file__).resolve().parents[1]
+TRF = ROOT / "tests" / "vectors" / "dutch" / "t0001.trf"
+LONG_NAME = "A" * 61
+
+
+Case = tuple[list[str], Callable[[Path], str] | None, int, str]
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _csv(tmp: Path, text: str | bytes) -> str:
+    path = tmp / "joueurs.csv"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    return str(path)
+
+
+def _importing(content: str | bytes, words: str) -> Case:
+    """A CSV imported into the knockout (it takes anyone): the refusal is the reader's."""
+    command = ["players", "import", "{f}", "{x}", "-t", "open-ko"]
+    return command, lambda tmp: _csv(tmp, content), 2, words
+
+
+def _folder(tmp: Path) -> str:
+    (tmp / "dossier").mkdir()
+    return str(tmp / "dossier")
+
+
+# (arguments with {f} the event file, a function giving the extra file; code; French words)
+CASES: dict[str, Case] = {
+    # -- tracebacks, once --------------------------------------------------------------------
+    "naissance-jj/mm": (
+        ["register", "{f}", "Durand", "-t", "open-ko", "--naissance", "31/02/2010"],
+        None,
+        2,
+        "date impossible « 31/02/2010 »",
+    ),
+    "naissance-iso": (
+        ["register", "{f}", "Durand", "-t", "open-ko", "--naissance", "2010-02-31"],
+        None,
+        2,
+        "date impossible « 2010-02-31 »",
+    ),
+    "elo-5000": (
+        ["register", "{f}", "Durand", "-t", "open-ko", "--elo", "5000"],
+        None,
+        2,
+        "le classement FIDE « 5000 » dépasse le maximum (3500)",
+    ),
+    "nom-61": (
+        ["register", "{f}", LONG_NAME, "-t", "open-ko"],
+        None,
+        2,
+        "le nom a plus de 60 caractères",
+    ),
+    "when-demain": (
+        ["round-start", "{f}", "-t", "open-a", "--when", "demain"],
+        None,
+        2,
+        "heure « demain » illisible",
+    ),
+    "cup-when-demain": (
+        ["cup", "report", "{f}", "1", "--when", "demain"],
+        None,
+        2,
+        "heure « demain » illisible",
+    ),
+    "cup-30-fevrier": (
+        ["cup", "report", "{f}", "1", "--match-day", "2027-02-30"],
+        None,
+        2,
+        "jour « 2027-02-30 » illisible ou impossible",
+    ),
+    "prohibit-rondes": (
+        ["prohibit", "{f}", "1", "2", "--rounds", "trois", "-t", "open-a"],
+        None,
+        2,
+        "rondes « trois » illisibles",
+    ),
+    "fide-id-20-chiffres": _importing(
+        "nom,fide_id\nDurand,99999999999999999999\n",
+        "identifiant FIDE « 99999999999999999999 » illisible",
+    ),
+    "champ-10-mo": _importing("nom\n" + "A" * 10_000_000 + "\n", "champ trop long"),
+    "csv-dossier": (
+        ["players", "import", "{f}", "{x}", "-t", "open-ko"],
+        _folder,
+        1,
+        "est un dossier",
+    ),
+    "evenement-dossier": (["show", "{x}"], _folder, 1, "est un dossier"),
+    "csv-absent": (
+        ["players", "import", "{f}", "{x}", "-t", "open-ko"],
+        lambda tmp: str(tmp / "absent.csv"),
+        1,
+        "fichier introuvable",
+    ),
+    "trf-absent": (["pair-trf", "{x}"], lambda tmp: str(tmp / "absent.trf"), 1, "introuvable"),
+    "backup-dossier-absent": (
+        ["backup", "{f}", "{x}"],
+        lambda tmp: str(tmp / "absent" / "copie.sqlite"),
+        2,
+        "n'existe pas",
+    ),
+    # -- English text, once ------------------------------------------------------------------
+    "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
+    "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),
+    "argparse-choix": (["frobnicate"], None, 2, "choix invalide « frobnicate »"),
+    "argparse-inconnu": (["show", "{f}", "--jsn"], None, 2, "arguments en trop ou inconnus"),
+    # -- results -----------------------------------------------------------------------------
+    "resultat-x": (
+        ["result", "{f}", "1", "x", "-t", "open-a"],
+        None,
+        2,
+        "Résultat « x » impossible",
+    ),
+    # -- bad input accepted, once ------------------------------------------------------------
+    "guillemet-ouvert": _importing(
+        'nom,prenom,elo\n"Ouvert,Jean,1500\nFerme,Paul,1400\n', "guillemet non fermé"
+    ),
+    "ligne-deux-fois": _importing(
+        "nom,prenom\nDurand,Jean\nDurand,Jean\n", "ligne 3 : ligne identique déjà à la ligne 2"
+    ),
+    "licence-deux-fois": _importing(
+        "nom,prenom,licence\nDurand,Jean,K12345\nMartin,Paul,k12345\n",
+        "ligne 3 : licence FFE K12345 déjà à la ligne 2",
+    ),
+    "nom-naissance-deux-fois": _importing(
+        "nom,prenom,naissance,club\nDurand,Jean,2001-02-03,A\nDURAND,jean,03/02/2001,B\n",
+        "né(e) le 03/02/2001 déjà à la ligne 2",
+    ),
+    "nul-dans-un-nom": _importing(
+        b"nom,prenom\nDu\x00rand,Jean\n", "caractère de contrôle (code 0) dans la colonne nom"
+    ),
+    "naissance-2999-csv": _importing(
+        "nom,naissance\nDurand,2999-01-01\n", "date de naissance « 2999-01-01 » invraisemblable"
+    ),
+    "naissance-2999": (
+        ["register", "{f}", "Durand", "-t", "open-ko", "--naissance", "2999-01-01"],
+        None,
+        2,
+        "date de naissance « 2999-01-01 » invraisemblable",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_bad_input_is_a_french_refusal_and_the_file_is_unchanged(
+    demo_file: Path, tmp_path: Path, case: str
+) -> None:
+    args, extra, code, words = CASES[case]
+    x = extra(tmp_path) if extra else ""
+    before = _digest(demo_file)
+    run = arbitre(*[a.format(f=demo_file, x=x) for a in args])
+    assert run.returncode == code, run.stderr
+    assert words in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr and "Error" not in run.stderr, run.stderr
+    assert run.stderr.startswith("Refusé : " if code == 2 else "Erreur : "), run.stderr
+    assert_french(run.stderr.splitlines()[0])
+    assert _digest(demo_file) == before
+
+
+def test_undoing_the_registration_of_a_paired_player_is_refused(demo_file: Path) -> None:
+    """`undo --id N` of an entry whose player was paired since: FOREIGN KEY, once."""
+    service = EventService(demo_file)
+    service.register_player("u10", Player(surname="Zed", birth_date=dt.date(2018, 1, 1)))
+    journal_id = service.journal.last_undoable()
+    for p in service.store.players(service.tournament("u10").id):
+        service.check_in(p.id)
+    service.pair_round("u10", seed=1)
+    service.close()
+    before = _digest(demo_file)
+    run = arbitre("undo", str(demo_file), "--id", str(journal_id), "--confirm")
+    assert run.returncode == 2 and run.stderr.startswith("Refusé : "), run.stderr
+    assert f"Impossible d'annuler l'opération n° {journal_id}" in run.stderr
+    assert "Traceback" not in run.stderr and _digest(demo_file) == before
+
+
+# -- results in every documented form, without `--` tricks ---------------------------------
+
+FORMS = {
+    "-+": "--+",
+    "+-": "+--",
+    "--": "---",
+    "1-0": "1-0",
+    "1": "1-0",
+    "0-1": "0-1",
+    "1/2": "=-=",
+    "=": "=-=",
+    "nulle": "=-=",
+    "forfait-blancs": "--+",
+    "forfait-noirs": "+--",
+    "double-forfait": "---",
+}
+
+
+def _board_one(path: Path) -> str:
+    run = arbitre("round", str(path), "-t", "open-a", "--json")
+    return str(json.loads(run.stdout)[0]["result"])
+
+
+@pytest.mark.parametrize("form", list(FORMS))
+def test_every_documented_result_form_is_typed_as_it_is(demo_file: Path, form: str) -> None:
+    """`arbitre result F 1 -+ -t open-a`: the form first, the options after, no `--`."""
+    run = arbitre("result", str(demo_file), "1", form, "-t", "open-a", "--confirm")
+    assert run.returncode == 0, run.stderr
+    assert _board_one(demo_file) == FORMS[form]
+
+
+def test_the_double_dash_separator_still_works(demo_file: Path) -> None:
+    run = arbitre("result", str(demo_file), "1", "-t", "open-a", "--confirm", "--", "-+")
+    assert run.returncode == 0, run.stderr
+    assert _board_one(demo_file) == "--+"
+
+
+def test_help_and_usage_are_french() -> None:
+    run = arbitre("result", "--help")
+    assert run.returncode == 0
+    assert run.stdout.startswith("utilisation : arbitre result")
+    assert "afficher cette aide" in run.stdout and "show this help" not in run.stdout
+    assert "positional arguments" not in run.stdout and "usage:" not in run.stdout
+    assert "forfait-blancs" in run.stdout
+
+
+# -- one TRF reader for pair-trf, tiebreaks and check-pairings ---------------------------------
+
+
+def _cut_at_column_60(text: str) -> str:
+    lines = text.split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    lines[first] = lines[first][:60]
+    return "\n".join(lines)
+
+
+def _points_changed(text: str) -> str:
+    lines = text.split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    line = lines[first]
+    points = float(line[80:84])
+    lines[first] = line[:80] + f"{points + 1:4.1f}" + line[84:]
+    return "\n".join(lines)
+
+
+TRF_FAULTS = {
+    "coupee-colonne-60": (
+        _cut_at_column_60,
+        "ligne joueur coupée : le total de points (colonnes 81-84) manque",
+    ),
+    "points-incoherents": (_points_changed, "points inscrits, ses résultats en donnent"),
+    "colonnes-decalees": (
+        lambda text: text.replace("\n001    1 ", "\n001    1X", 1),
+        "colonnes fixes du TRF",
+    ),
+}
+TRF_COMMANDS = {
+    "pair-trf": ["pair-trf", "{t}", "-p", "{o}"],
+    "tiebreaks": ["tiebreaks", "{t}", "--list", "PTS,BH"],
+    "check-pairings": ["check-pairings", "{t}"],
+}
+
+
+@pytest.mark.parametrize("command", list(TRF_COMMANDS))
+@pytest.mark.parametrize("fault", list(TRF_FAULTS))
+def test_a_faulty_trf_is_refused_alike_by_every_command(
+    tmp_path: Path, fault: str, command: str
+) -> None:
+    change, words = TRF_FAULTS[fault]
+    text = TRF.read_bytes().decode().replace("\r", "\n")  # the vector's lines end in CR
+    damaged = change(text)
+    assert damaged != text
+    path = tmp_path / "faute.trf"
+    path.write_text(damaged, encoding="utf-8")
+    before = _digest(path)
+    out = tmp_path / "sortie.txt"
+    run = arbitre(*[a.format(t=path, o=out) for a in TRF_COMMANDS[command]])
+    assert run.returncode == 2, (run.stdout[-300:], run.stderr)
+    assert run.stderr.startswith(f"Refusé : {path} : ligne "), run.stderr
+    assert re.search(re.escape(words), run.stderr), run.stderr
+    assert "Traceback" not in run.stderr
+    assert _digest(path) == before and not out.exists()
+
+
+def test_the_sound_trf_is_read_by_every_command(tmp_path: Path) -> None:
+    """The same file undamaged: the strict reader refuses nothing a real program writes."""
+    for args in TRF_COMMANDS.values():
+        run = arbitre(*[a.format(t=TRF, o=tmp_path / "p.txt") for a in args])
+        assert run.returncode in (0, 3), run.stderr
+
+
+# -- the last guard --------------------------------------------------------------------------
+
+
+def test_an_unforeseen_error_is_logged_and_told_in_french(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(args: object) -> int:
+        raise RuntimeError("boom: something nobody foresaw")
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setattr(cli_main, "cmd_show", broken)
+    code = cli_main.main(["show", "nimporte.sqlite"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.startswith("Erreur inattendue (RuntimeError)") and "Traceback" not in err
+    logs = list((tmp_path / "state" / "arbitre").glob("erreur-*.txt"))
+    assert len(logs) == 1 and str(logs[0]) in err
+    assert "Traceback" in logs[0].read_text() and "boom" in logs[0].read_text()
+
+
+# -- a field too big for the memory: refused before the engine runs ------------------------------
+
+
+def _field(tmp: Path, players: int) -> Path:
+    from arbitre_tui.rules import trf
+
+    t = trf.TrfTournament(rounds=9)
+    for i in range(1, players + 1):
+        t.players[i] = trf.TrfPlayer(start=i, name=f"Joueur {i}", rating=2800 - i)
+    path = tmp / f"champ-{players}.trf"
+    path.write_text(trf.write(t, "\n"), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("command", ["pair-trf", "check-pairings"])
+def test_a_field_too_big_for_the_memory_is_refused_with_the_reason(
+    tmp_path: Path, command: str
+) -> None:
+    path = _field(tmp_path, 400)
+    before = _digest(path)
+    out = tmp_path / "sortie.txt"
+    env = {**os.environ, "ARBITRE_MEMOIRE_MO": "80"}  # an 80 MiB share of a small machine
+    args = [command, str(path), *(["-p", str(out)] if command == "pair-trf" else [])]
+    run = subprocess.run(
+        [sys.executable, "-m", "arbitre_tui.faces.cli.main", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith("Refusé : Apparier 400 joueurs demande environ 91 Mo"), run.stderr
+    assert "n'en a que 80 Mo de libre" in run.stderr and "Scindez le tournoi" in run.stderr
+    assert not out.exists() and _digest(path) == before
+
+
+def test_the_estimate_grows_with_the_square_of_the_field() -> None:
+    from arbitre_tui.rules.swiss.bounds import FieldTooLarge, check_field, pairing_memory
+
+    assert 217 * 2**20 < pairing_memory(1000) < 256 * 2**20 < pairing_memory(3000) < 2 * 2**30
+    assert pairing_memory(9998) > 8 * 2**30  # the TRF that passed 8 GB
+    check_field(1000, 2**30)
+    with pytest.raises(FieldTooLarge, match="Apparier 9998 joueurs demande environ 16,8 Go"):
+        check_field(9998, 4 * 2**30)
+    check_field(9998, None)  # memory unknown: the engine is trusted
+
+
+async def test_a_late_entry_too_long_is_refused_in_french_on_the_screen(demo_file: Path) -> None:
+    """The screen's « Inscrire » prompt: pydantic's « String should have … » never shows."""
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from arbitre_tui.faces.tui.commands import register_late_player
+    from tests.helpers.screen import bottom_line
+
+    before = EventService(demo_file).store.snapshot()
+    app = ArbitreApp(demo_file, tournament="open-ko")
+    async with app.run_test(size=(80, 24)) as pilot:
+        register_late_player(app)
+        await pilot.pause()
+        await pilot.press(*LONG_NAME, "space", "J", "e", "a", "n", "enter")
+        await pilot.pause()
+        line = bottom_line(app)
+        assert "le nom a plus de 60 caractères" in line, line
+        assert "should" not in line
+    assert EventService(demo_file).store.snapshot() == before
