@@ -522,7 +522,7 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--json", action="store_true", help="sortie JSON")
     lst.set_defaults(func=cmd_players_list)
 
-    from . import cup, knockout, pairing, settings, standings, swiss, web
+    from . import cup, knockout, pairing, ratings, settings, standings, swiss, web
 
     standings.register(sub)
     settings.register(sub)
@@ -531,6 +531,7 @@ def build_parser() -> argparse.ArgumentParser:
     web.register(sub)
     knockout.register(sub)
     cup.register(sub)
+    ratings.register(sub)
     return parser
 
 
