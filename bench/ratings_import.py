@@ -86,16 +86,19 @@ def write_ffe(path: Path, rows: list[tuple[int, str, str, str, str, int, int, in
             )
 
 
-def run_import(base: Path, listing: Path) -> tuple[float, float]:
-    """(seconds, peak RSS in MB) of `arbitre ratings import` in a fresh process."""
+def run_import(base: Path, listing: Path) -> tuple[float, float, float]:
+    """(seconds, CPU seconds, peak RSS in MB) of `arbitre ratings import` in a fresh
+    process: on a loaded machine (2 CPUs shared) the CPU time says more than the clock."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
     # VmHWM, the process's own peak (ru_maxrss would count the parent's, from the fork)
     code = (
         "import sys\n"
         "from arbitre_tui.faces.cli.main import main\n"
         "rc = main(sys.argv[1:])\n"
+        "import resource\n"
         "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]\n"
-        "print('RSS', hwm.split()[1], file=sys.stderr)\n"
+        "use = resource.getrusage(resource.RUSAGE_SELF)\n"
+        "print('CPU', use.ru_utime + use.ru_stime, 'RSS', hwm.split()[1], file=sys.stderr)\n"
         "raise SystemExit(rc)\n"
     )
     started = time.perf_counter()
@@ -107,8 +110,8 @@ def run_import(base: Path, listing: Path) -> tuple[float, float]:
         check=True,
     )
     seconds = time.perf_counter() - started
-    rss_kb = int(done.stderr.split("RSS")[-1].split()[0])
-    return seconds, rss_kb / 1024
+    figures = done.stderr.split("CPU")[-1].split()
+    return seconds, float(figures[0]), int(figures[2]) / 1024
 
 
 def calibration() -> float:
@@ -138,11 +141,11 @@ def main() -> None:
         ):
             listing = folder / name
             writer(listing, rows[:n])
-            seconds, rss = run_import(base, listing)
+            seconds, cpu, rss = run_import(base, listing)
             size = base.stat().st_size / 2**20
             print(
                 f"{label} {n:>8} joueurs  liste {listing.stat().st_size / 2**20:6.1f} Mo  "
-                f"import {seconds:5.1f} s  RSS max {rss:5.1f} Mo  listes-elo.sqlite {size:5.1f} Mo"
+                f"import {seconds:5.1f} s (CPU {cpu:5.1f} s)  RSS max {rss:5.1f} Mo  listes-elo.sqlite {size:5.1f} Mo"
             )
             listing.unlink()
 

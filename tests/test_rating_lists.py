@@ -237,7 +237,7 @@ async def test_a_late_entry_is_filled_from_the_lists_in_the_app(lists: Path) -> 
     _event(event, TimeControl(base_minutes=15, increment_seconds=5)).close()  # rapid
     app = ArbitreApp(event, tournament="open")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("j", "i")
+        await pilot.press("j", "a")
         await pilot.pause()
         prompt = app.screen
         assert isinstance(prompt, TextPrompt)
@@ -247,12 +247,12 @@ async def test_a_late_entry_is_filled_from_the_lists_in_the_app(lists: Path) -> 
         await pilot.pause()
         status = str(app.query_one("#status", Static).content)
         assert "Inscrit et pointé : DUPONT Jeanne" in status
-        await pilot.press("i", *"lek")
+        await pilot.press("a", *"lek")
         await pilot.pause()
         assert "LEKO Peter 2700 HUN" in app.screen.text  # type: ignore[attr-defined]
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("i", *"zzz")
+        await pilot.press("a", *"zzz")
         assert "absent des listes" in app.screen.text  # type: ignore[attr-defined]
         await pilot.press("escape")
     service = EventService(event)

@@ -264,32 +264,39 @@ _RATING = re.compile(r"^\s*(\d{3,4})\s*[FNE]?\s*$")
 
 
 def _ffe_rating(text: str) -> int | None:
+    """« 1850 », « 1850F » (Papi's suffix: F FIDE, N national, E estimated), « 0 »: none."""
+    if text.isdigit():
+        return int(text) or None
     found = _RATING.match(text)
-    return int(found.group(1)) if found and int(found.group(1)) > 0 else None
+    return (int(found.group(1)) or None) if found else None
 
 
 def _ffe_birth(text: str) -> tuple[int | None, dt.date | None]:
     """« 2012-03-14 » (mdb-export -D '%Y-%m-%d') or « 14/03/2012 » (a spreadsheet), a
     time after it ignored; a year alone. Never a two-digit year: 1965 or 2065?"""
-    text = (text.split() or [""])[0]
-    for fmt in ("%Y-%m-%d", "%d/%m/%Y"):
-        try:
-            day = dt.datetime.strptime(text, fmt).date()
-            return day.year, day
-        except ValueError:
-            continue
-    return (int(text), None) if len(text) == 4 and text.isdigit() else (None, None)
+    text = text[:10]
+    try:
+        if len(text) == 10 and text[4] == "-":
+            day = dt.date.fromisoformat(text)
+        elif len(text) == 10 and text[2] == "/" and text[5] == "/":
+            day = dt.date(int(text[6:]), int(text[3:5]), int(text[:2]))
+        else:
+            return (int(text), None) if len(text) == 4 and text.isdigit() else (None, None)
+    except ValueError:
+        return None, None
+    return day.year, day
 
 
 def read_ffe_csv(stream: IO[bytes]) -> Iterator[ListedPlayer]:
-    """The FFE's players as a CSV (« ; » or « , », UTF-8 or Latin-1), columns by header."""
+    """The FFE's players as a CSV (« ; », « , » or tab; UTF-8 or Latin-1), columns by
+    header; one csv reader over the decoded lines (a quoted field may hold a newline)."""
     lines = _text_lines(stream)
     first = next(lines, (1, ""))[1].lstrip("\ufeff")
     separator = max(";,\t", key=first.count)
     header = next(csv.reader([first], delimiter=separator))
     index: dict[str, int] = {}
     for i, title in enumerate(header):
-        field = _KNOWN_FFE.get(title.strip().lstrip("\ufeff").lower())
+        field = _KNOWN_FFE.get(title.strip().lower())
         if field and field not in index:
             index[field] = i
     if "surname" not in index or "licence" not in index:
@@ -297,37 +304,26 @@ def read_ffe_csv(stream: IO[bytes]) -> Iterator[ListedPlayer]:
             "liste FFE : colonnes « NrFFE » (ou « licence ») et « Nom » attendues dans "
             "l'en-tête (voir docs/listes-elo.md)"
         )
-    for number, line in lines:
-        cells = next(csv.reader([line], delimiter=separator), [])
-        if not any(c.strip() for c in cells):
-            continue
-
-        def cell(name: str, cells: list[str] = cells) -> str:
-            i = index.get(name)
-            return cells[i].strip() if i is not None and i < len(cells) else ""
-
-        licence = cell("licence").upper()
-        if not cell("surname") or not licence:
-            raise ListFault(f"liste FFE : ligne {number} sans nom ou sans licence")
-        year, day = _ffe_birth(cell("birth"))
-        raw_title = cell("title").lower()
+    fields = tuple(FFE_COLUMNS)
+    at = [index.get(name, -1) for name in fields]
+    reader = csv.reader((line for _number, line in lines), delimiter=separator)
+    for cells in reader:
+        size = len(cells)
+        c = dict(zip(fields, (cells[i].strip() if 0 <= i < size else "" for i in at), strict=True))
+        licence = c["licence"].upper()
+        if not licence or not c["surname"]:
+            if not any(cells):
+                continue
+            raise ListFault(f"liste FFE : ligne {reader.line_num + 1} sans nom ou sans licence")
+        year, day = _ffe_birth(c["birth"])
+        raw_title = c["title"].lower()
         yield ListedPlayer(
-            source="ffe",
-            surname=cell("surname"),
-            first_name=cell("first_name"),
-            fide_id=_int(cell("fide_id").strip("'\" ")),
-            ffe_licence=licence,
-            federation=(cell("federation") or "FRA").upper(),
-            sex=cell("sex").upper()[:1],
-            title=_PAPI_TITLES.get(raw_title, _title(raw_title, "")),
-            standard=_ffe_rating(cell("standard")),
-            rapid=_ffe_rating(cell("rapid")),
-            blitz=_ffe_rating(cell("blitz")),
-            birth_year=year,
-            birth_date=day,
-            club=cell("club"),
-            category=cell("category"),
-        )
+            "ffe", c["surname"], c["first_name"], _int(c["fide_id"].strip("'\" ")), licence,
+            (c["federation"] or "FRA").upper(), c["sex"][:1].upper(),
+            _PAPI_TITLES.get(raw_title) or (_title(raw_title, "") if raw_title else ""),
+            _ffe_rating(c["standard"]), _ffe_rating(c["rapid"]), _ffe_rating(c["blitz"]),
+            year, day, c["club"], c["category"],
+        )  # fmt: skip
 
 
 def sniff(head: bytes) -> str | None:

@@ -323,7 +323,7 @@ COMMANDS: list[Command] = [
     Command("Joueurs : inscrire un joueur en retard", "NOM Prénom Elo", register_late_player),
     Command(
         "Joueurs : inscrire depuis la liste Elo (FIDE, FFE)",
-        "i dans Joueurs : id FIDE, licence ou début du nom",
+        "a dans Joueurs : id FIDE, licence ou début du nom",
         _pane_action("joueurs", "register_from_list"),
     ),
     Command("K.O. : clôturer les inscriptions", "liste et format figés", close_registration),

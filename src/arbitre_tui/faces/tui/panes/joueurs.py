@@ -27,7 +27,7 @@ class PlayersPane(TablePane):
         Binding("h", "bye_mode", "Bye ½", id="half-point-bye"),
         Binding("w", "withdraw", "Retirer", id="withdraw"),
         Binding("m", "keep", "Maintenir", id="keep-player"),
-        Binding("i", "register_from_list", "Inscrire (liste Elo)", id="register-from-list"),
+        Binding("a", "register_from_list", "Ajouter", id="register-from-list"),
     ]
     _tournament: Tournament | None = None
 
