@@ -125,11 +125,12 @@ def calibration() -> float:
 
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+    # FIDE sorts its lists by name: the ids come in no order (the harder case for the table)
     print(
         f"charge {os.getloadavg()[0]:.1f} ; boucle de référence (10 M additions) "
         f"{calibration():.2f} s"
     )
-    rows = people(count)
+    rows = sorted(people(count), key=lambda row: row[1])
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         base = folder / "listes-elo.sqlite"
