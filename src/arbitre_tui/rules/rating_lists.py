@@ -11,6 +11,7 @@ import csv
 import datetime as dt
 import re
 from collections.abc import Iterator
+from operator import itemgetter
 from typing import IO, Literal, NamedTuple
 
 from .errors import RuleError
@@ -225,9 +226,10 @@ def read_fide_txt(stream: IO[bytes]) -> Iterator[ListedPlayer]:
     cols = _txt_columns(header)
     wanted = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "SRtng", "RRtng", "BRtng",
               "B-day")  # fmt: skip
-    cuts = [slice(*cols[name]) for name in wanted]
+    cut = itemgetter(*(slice(*cols[name]) for name in wanted))  # the ten fields, in C
+    strip = str.strip
     for number, line in lines:
-        fields = [line[cut].strip() for cut in cuts]
+        fields = list(map(strip, cut(line)))
         if not fields[0].isdigit():
             if not line.strip():
                 continue
