@@ -114,19 +114,26 @@ class RatingLists:
         self.path = Path(path)
         try:
             self.con = sqlite3.connect(self.path, isolation_level=None, timeout=5)
+        except sqlite3.Error as exc:
+            raise ListsError(f"{self.path} : fichier de listes Elo inaccessible ({exc}).") from None
+        try:
             self.con.row_factory = sqlite3.Row
             app_id = self.con.execute("PRAGMA application_id").fetchone()[0]
             tables = self.con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if tables and app_id != APPLICATION_ID:
                 raise ListsError(
                     f"{self.path} n'est pas un fichier de listes Elo (un tournoi ?) : "
-                    f"choisissez un autre chemin pour les listes."
+                    "choisissez un autre chemin pour les listes."
                 )
             self.con.execute("PRAGMA journal_mode=WAL")
             self.con.execute(f"PRAGMA application_id={APPLICATION_ID}")
             self.con.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
+            self.con.close()
             raise ListsError(f"{self.path} : fichier de listes Elo illisible ({exc}).") from None
+        except ListsError:
+            self.con.close()
+            raise
 
     def close(self) -> None:
         self.con.close()
