@@ -109,7 +109,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     print(
         f"{n} joueur(s) sur {check.checked} diffèrent des listes."
         if n
-        else f"Les {check.checked} joueurs sont conformes aux listes."
+        else f"Aucune différence : {check.checked} joueur(s) conforme(s) aux listes."
     )
     return 3 if n else 0
 
