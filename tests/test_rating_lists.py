@@ -9,19 +9,22 @@ late entry filled from them in the real app.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from textual.widgets import Static
 
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.tui.prompts import TextPrompt
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.models import Period, Player, Sex, System, TimeControl, Title, Tournament
-from arbitre_tui.rules.rating_lists import ffe_category, rating_kind
+from arbitre_tui.rules.rating_lists import FORMATS, ListFault, ffe_category, rating_kind, read
 
 from .helpers.cli import ROOT
 
@@ -275,3 +278,28 @@ async def test_a_late_entry_is_filled_from_the_lists_in_the_app(lists: Path) -> 
     )  # fmt: skip
     assert peter.birth_date == dt.date(1979, 1, 1)  # FIDE gives the year only
     assert peter.ffe_code is None and peter.rating_ffe is None
+
+
+FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None)
+_LIST_ALPHABET = st.sampled_from(
+    [
+        *("\n", ";", ",", " ", "<", ">", "/", '"', "é", "\ufeff", "0", "9", "K", "x", "-", "\r"),
+        *("<player>", "</player>", "<playerslist>", "</playerslist>", "<fideid>", "NrFFE;Nom\n"),
+        HEADER + "\n",
+        LEKO + "\n",
+    ]
+)
+
+
+@FUZZ
+@given(st.lists(_LIST_ALPHABET, max_size=60).map("".join), st.sampled_from(FORMATS))
+def test_any_bytes_give_players_or_a_french_fault(text: str, fmt: str) -> None:
+    """A list file is read whole or refused with the French ListFault — never another
+    exception from a library (a cut file, a wrong format, mixed encodings)."""
+    for data in (text.encode("utf-8"), text.encode("latin-1", errors="replace")):
+        try:
+            players = list(read(io.BytesIO(data), fmt))
+        except ListFault as exc:
+            assert str(exc).startswith("liste ")
+            continue
+        assert all(p.surname and (p.fide_id or p.ffe_licence) for p in players)

@@ -295,7 +295,10 @@ def read_ffe_csv(stream: IO[bytes]) -> Iterator[ListedPlayer]:
     lines = _text_lines(stream)
     first = next(lines, (1, ""))[1].lstrip("\ufeff")
     separator = max(";,\t", key=first.count)
-    header = next(csv.reader([first], delimiter=separator))
+    try:
+        header = next(csv.reader([first], delimiter=separator), [])
+    except csv.Error:
+        raise ListFault(f"liste FFE : ligne 1 illisible ({_CSV_FAULT})") from None
     index: dict[str, int] = {}
     for i, title in enumerate(header):
         field = _KNOWN_FFE.get(title.strip().lower())
@@ -309,6 +312,21 @@ def read_ffe_csv(stream: IO[bytes]) -> Iterator[ListedPlayer]:
     fields = tuple(FFE_COLUMNS)
     at = [index.get(name, -1) for name in fields]
     reader = csv.reader((line for _number, line in lines), delimiter=separator)
+    try:
+        yield from _ffe_players(reader, at, fields)
+    except csv.Error:
+        raise ListFault(
+            f"liste FFE : ligne {reader.line_num + 1} illisible ({_CSV_FAULT})"
+        ) from None
+
+
+_CSV_FAULT = "guillemets ou séparateurs mal placés"
+
+
+def _ffe_players(
+    reader: Iterator[list[str]], at: list[int], fields: tuple[str, ...]
+) -> Iterator[ListedPlayer]:
+    """The base's rows, cell by cell as the header placed them."""
     for cells in reader:
         size = len(cells)
         c = dict(zip(fields, (cells[i].strip() if 0 <= i < size else "" for i in at), strict=True))
@@ -316,7 +334,7 @@ def read_ffe_csv(stream: IO[bytes]) -> Iterator[ListedPlayer]:
         if not licence or not c["surname"]:
             if not any(cells):
                 continue
-            raise ListFault(f"liste FFE : ligne {reader.line_num + 1} sans nom ou sans licence")
+            raise ListFault(f"liste FFE : « {';'.join(cells)[:40]} » sans nom ou sans licence")
         year, day = _ffe_birth(c["birth"])
         raw_title = c["title"].lower()
         yield ListedPlayer(
