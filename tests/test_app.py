@@ -269,3 +269,14 @@ async def test_pane_bar_names_every_pane_and_the_section_at_80_columns(demo_file
         for key, _label in [(k, lbl) for _id, k, lbl in PANE_KEYS]:
             assert f" {key} " in line, key
         assert "j Joueurs" in line and "n Open A" in line
+
+
+def test_no_pane_key_hides_a_pane_switching_key() -> None:
+    """A pane's own key wins over the app's while the pane is shown: one named like a
+    pane key (« i » for Incidents) would leave the arbiter stuck in that pane."""
+    switching = {key for _pane, key, _label in PANE_KEYS}
+    for pane_id, _key, cls in PANES:
+        for binding in cls.BINDINGS:
+            assert isinstance(binding, Binding)
+            shadowed = set(binding.key.split(",")) & switching
+            assert not shadowed, f"{pane_id}: {binding.key} hides a pane key"

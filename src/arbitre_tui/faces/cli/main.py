@@ -527,7 +527,7 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--json", action="store_true", help="sortie JSON")
     lst.set_defaults(func=cmd_players_list)
 
-    from . import cup, knockout, pairing, settings, standings, swiss, verification, web
+    from . import cup, knockout, pairing, ratings, settings, standings, swiss, verification, web
 
     standings.register(sub)
     settings.register(sub)
@@ -537,6 +537,7 @@ def build_parser() -> argparse.ArgumentParser:
     knockout.register(sub)
     cup.register(sub)
     verification.register(sub)
+    ratings.register(sub)
     return parser
 
 

@@ -341,6 +341,11 @@ COMMANDS: list[Command] = [
         _pane_action("joueurs", "keep"),
     ),
     Command("Joueurs : inscrire un joueur en retard", "NOM Prénom Elo", register_late_player),
+    Command(
+        "Joueurs : inscrire depuis la liste Elo (FIDE, FFE)",
+        "a dans Joueurs : id FIDE, licence ou début du nom",
+        _pane_action("joueurs", "register_from_list"),
+    ),
     Command("K.O. : clôturer les inscriptions", "liste et format figés", close_registration),
     Command(
         "K.O. : tirer un repêché", "l dans Repêchage", _pane_action("repechage", "lucky('draw')")

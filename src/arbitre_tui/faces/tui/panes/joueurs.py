@@ -27,6 +27,7 @@ class PlayersPane(TablePane):
         Binding("h", "bye_mode", "Bye ½", id="half-point-bye"),
         Binding("w", "withdraw", "Retirer", id="withdraw"),
         Binding("m", "keep", "Maintenir", id="keep-player"),
+        Binding("a", "register_from_list", "Ajouter", id="register-from-list"),
     ]
     _tournament: Tournament | None = None
 
@@ -182,4 +183,64 @@ class PlayersPane(TablePane):
             f"Maintenir {who} malgré son forfait (excuse valable) ?",
             lambda s: swiss.keep_player(s, pid),
             f"{who} maintenu(e) — enregistré",
+        )
+
+    # -- a late entry, filled from the rating lists -------------------------------------
+
+    def action_register_from_list(self) -> None:
+        """Type a FIDE id, an FFE licence or the first letters of the name; Entrée
+        registers (and checks in) the first player shown, filled from the lists."""
+        t = self._tournament
+        if t is None:
+            return
+        from ....operations import OperationError
+        from ....operations.rating_lists import Lists, kind_of, lists_beside
+
+        path = lists_beside(self._service.path)
+        if not path.exists():
+            self.refuse(
+                f"aucune liste Elo à côté du tournoi ({path.name}) : importez-la d'abord "
+                "(arbitre ratings import LISTE, dans le dossier du tournoi)."
+            )
+            return
+        try:
+            lists = Lists(path)
+        except OperationError as exc:
+            self.refuse(exc.message)
+            return
+        kind, key, name = kind_of(t), t.key, t.name
+
+        def shown(text: str) -> str | None:
+            found = lists.find(text, limit=2)
+            if not found:
+                return None
+            more = " (et d'autres : précisez)" if len(found) > 1 else ""
+            return found[0].label(kind) + more
+
+        def register(text: str) -> None:
+            found = lists.find(text, limit=1)
+            player = lists.registration(found[0], t) if found else None
+            lists.close()
+            if player is None:
+                return
+            player = player.model_copy(update={"checked_in": True})
+
+            def op(s: EventService) -> str:
+                pid = s.register_player(key, player)  # registered and checked in: one undo
+                return f"{player.name} (joueur {pid})"
+
+            self.run(op, done=lambda who: f"Inscrit et pointé : {who} en {name}")
+
+        def cancel() -> None:
+            lists.close()
+            self.cancelled()
+
+        self.ask(
+            TextPrompt(
+                "Inscrire — id FIDE, licence FFE ou début du nom :",
+                register,
+                find=shown,
+                on_cancel=cancel,
+                nothing="absent des listes",
+            )
         )

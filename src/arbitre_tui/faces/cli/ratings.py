@@ -1,0 +1,169 @@
+"""`arbitre ratings import|find|check`: the rating lists at the venue, offline."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .common import open_event, print_json
+
+if TYPE_CHECKING:
+    from ...rules.rating_lists import Kind, ListedPlayer
+
+_KINDS: tuple[tuple[str, Kind], ...] = (
+    ("lent", "standard"),
+    ("rapide", "rapid"),
+    ("blitz", "blitz"),
+)
+
+DEFAULT_BASE = "listes-elo.sqlite"  # in the events' folder (the app looks beside the event)
+
+
+def _ratings(p: ListedPlayer) -> str:
+    """« lent 1850  rapide 1790  blitz    — »."""
+    return "  ".join(f"{word} {p.rating(kind) or '—':>4}" for word, kind in _KINDS)
+
+
+def _dict(p: ListedPlayer | None) -> dict[str, object] | None:
+    return p._asdict() if p else None
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from ...operations.rating_lists import Lists
+
+    started = time.perf_counter()
+    with Lists(args.base) as lists:
+        source, count = lists.import_file(args.liste, args.format)
+    name = "liste FIDE" if source == "fide" else "base FFE"
+    print(
+        f"{name} : {count} joueurs importés de {Path(args.liste).name} dans {args.base} "
+        f"({time.perf_counter() - started:.1f} s)."
+    )
+    return 0
+
+
+def cmd_find(args: argparse.Namespace) -> int:
+    from ...operations.rating_lists import Lists
+
+    with Lists(args.base) as lists:
+        found = lists.find(args.texte, args.limit)
+    if args.json:
+        print_json([{"fide": _dict(f.fide), "ffe": _dict(f.ffe)} for f in found])
+        return 0
+    if not found:
+        print(f"Personne ne répond à « {args.texte} » dans les listes.")
+        return 0
+    for f in found:
+        p = f.main
+        ids = " ".join(
+            x
+            for x in (
+                f"FIDE {f.fide.fide_id}" if f.fide else "",
+                f"licence {f.ffe.ffe_licence}" if f.ffe else "",
+            )
+            if x
+        )
+        year = p.birth_year or ""
+        title = (f.fide.title if f.fide else "") or p.title
+        print(f"{p.name:<32} {title:<4} {p.federation:<3} {year!s:<4} {ids}")
+        if f.fide:
+            print(f"    liste FIDE : {_ratings(f.fide)}")
+        if f.ffe:
+            club = f" — {f.ffe.club}" if f.ffe.club else ""
+            cat = f" — {f.ffe.category}" if f.ffe.category else ""
+            print(f"    base FFE   : {_ratings(f.ffe)}{club}{cat}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from ...operations import OperationError
+    from ...operations.rating_lists import Lists, lists_beside
+    from ...views.rating_check import build
+    from ...views.reader import Reader
+
+    service = open_event(args.file)
+    t = service.tournament(args.tournoi)
+    base = Path(args.base) if args.base else lists_beside(args.file)
+    if not base.exists():
+        raise OperationError(
+            f"aucune liste Elo à côté du tournoi ({base}) : importez-la d'abord "
+            "(arbitre ratings import LISTE)."
+        )
+    with Lists(base) as lists:
+        check = build(Reader(service), t, lists)
+    if not check.lists:
+        raise OperationError(f"{base} : aucune liste importée (arbitre ratings import LISTE).")
+    if args.json:
+        from ...views.reader import as_json
+
+        print_json(as_json(check))
+        return 3 if check.differences else 0
+    print(f"{check.tournament} — {check.rating} (la cadence du tournoi)")
+    for line in check.lists:
+        print(f"  {line}")
+    for d in check.differences:
+        print(f"{d.id:5d} {d.name:<32} {' ; '.join(d.what)}")
+    n = len(check.differences)
+    print(
+        f"{n} joueur(s) sur {check.checked} diffèrent des listes."
+        if n
+        else f"Aucune différence : {check.checked} joueur(s) conforme(s) aux listes."
+    )
+    return 3 if n else 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "ratings",
+        help="listes Elo hors ligne : import, recherche, contrôle",
+        description="listes Elo hors ligne (liste FIDE, base FFE) : import, recherche, contrôle",
+    )
+    rsub = p.add_subparsers(dest="ratings_command", required=True, metavar="ACTION")
+
+    def action(name: str, summary: str, details: str) -> argparse.ArgumentParser:
+        return rsub.add_parser(name, help=summary, description=details)
+
+    imp = action(
+        "import",
+        "importer la liste FIDE (XML, TXT) ou la base FFE (CSV)",
+        "importer une liste téléchargée auparavant ; elle remplace la précédente "
+        "de la même source, tout ou rien",
+    )
+    imp.add_argument("liste", metavar="LISTE")
+    imp.add_argument(
+        "--format",
+        choices=["fide-xml", "fide-txt", "ffe-csv"],
+        default=None,
+        help="format de la liste (défaut : reconnu d'après le début du fichier)",
+    )
+    find = action(
+        "find",
+        "chercher un joueur (id FIDE, licence FFE ou début du nom)",
+        "chercher un joueur par identifiant FIDE, licence FFE ou début du nom",
+    )
+    find.add_argument("texte", metavar="TEXTE")
+    find.add_argument("--limit", type=int, default=10, help="nombre de réponses (défaut 10)")
+    find.add_argument("--json", action="store_true", help="sortie JSON")
+    check = action(
+        "check",
+        "joueurs inscrits dont l'Elo ou la licence diffère des listes (code 3)",
+        "joueurs inscrits dont l'Elo (celui de la cadence) ou la licence diffère "
+        "des listes ; code de sortie 0 : aucun, 3 : des différences",
+    )
+    check.add_argument("file", metavar="FICHIER")
+    check.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section)")
+    check.add_argument("--json", action="store_true", help="sortie JSON")
+    for q in (imp, find):
+        q.add_argument(
+            "--base",
+            default=DEFAULT_BASE,
+            help=f"fichier des listes (défaut : {DEFAULT_BASE} du dossier courant)",
+        )
+    check.add_argument(
+        "--base", default=None, help=f"fichier des listes (défaut : {DEFAULT_BASE} à côté)"
+    )
+    imp.set_defaults(func=cmd_import)
+    find.set_defaults(func=cmd_find)
+    check.set_defaults(func=cmd_check)

@@ -1,0 +1,156 @@
+"""Rating lists at the venue, offline: import FIDE's list or the FFE's base into the lists
+file beside the events, find a player there, fill a late registration from it.
+
+The faces come here (never to the store); every fault is an ``OperationError`` in French.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..rules.models import Player, Tournament
+from ..rules.rating_lists import (
+    FORMATS,
+    Kind,
+    ListedPlayer,
+    ListFault,
+    as_player,
+    rating_kind,
+    read,
+    sniff,
+)
+from ..store.journal import OperationError
+from ..store.rating_lists import FILE_NAME, ListInfo, ListsError, RatingLists
+
+__all__ = ["FILE_NAME", "Found", "ListInfo", "Lists", "kind_of", "lists_beside"]
+
+_LICENCE = re.compile(r"^[A-Za-z]\d{5}$")  # the FFE's licence: a letter, five digits
+
+
+@dataclass(frozen=True)
+class Found:
+    """One person as the lists know them: FIDE's row, the FFE's row, or both."""
+
+    fide: ListedPlayer | None
+    ffe: ListedPlayer | None
+
+    @property
+    def main(self) -> ListedPlayer:
+        main = self.ffe or self.fide
+        assert main is not None
+        return main
+
+    def label(self, kind: Kind) -> str:
+        """« DUPONT Jean 1850 FRA — FIDE 123, licence K12345 (Club) »."""
+        p = self.main
+        rating = (self.fide.rating(kind) if self.fide else None) or (
+            self.ffe.rating(kind) if self.ffe else None
+        )
+        ids = ", ".join(
+            x
+            for x in (
+                f"FIDE {self.fide.fide_id}" if self.fide else "",
+                f"licence {self.ffe.ffe_licence}" if self.ffe else "",
+            )
+            if x
+        )
+        club = f" ({self.ffe.club})" if self.ffe and self.ffe.club else ""
+        return f"{p.name} {rating or 'non classé'} {p.federation} — {ids}{club}"
+
+
+def lists_beside(event_file: Path | str) -> Path:
+    """The lists file of the events of this folder."""
+    return Path(event_file).resolve().parent / FILE_NAME
+
+
+def kind_of(t: Tournament) -> Kind:
+    """The rating the section's cadence asks (its first round's)."""
+    first = min(t.time_controls) if t.time_controls else None
+    return rating_kind(t.time_controls[first] if first is not None else None)
+
+
+class Lists:
+    """The lists file, opened for one use (a command, the app's registration prompt)."""
+
+    def __init__(self, path: Path | str) -> None:
+        try:
+            self.store = RatingLists(Path(path))
+        except ListsError as exc:
+            raise OperationError(exc.message) from None
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Lists:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def infos(self) -> list[ListInfo]:
+        return self.store.lists()
+
+    def import_file(self, list_file: Path | str, fmt: str | None = None) -> tuple[str, int]:
+        """Replace FIDE's list or the FFE's base by this file, streamed; (source, count).
+        A file that cannot be read whole changes nothing."""
+        path = Path(list_file)
+        with path.open("rb") as stream:
+            fmt = fmt or sniff(stream.read(4096))
+            if fmt not in FORMATS:
+                raise OperationError(
+                    f"{path.name} : format de liste non reconnu ; précisez --format "
+                    "fide-xml, fide-txt ou ffe-csv."
+                )
+            stream.seek(0)
+            source = "ffe" if fmt == "ffe-csv" else "fide"
+            try:
+                count = self.store.replace(source, read(stream, fmt), path.name, fmt)
+            except ListFault as exc:
+                raise OperationError(f"{path.name} : {exc} — rien n'est changé.") from None
+        if not count:
+            raise OperationError(f"{path.name} : aucun joueur dans cette liste.")
+        return source, count
+
+    def find(self, text: str, limit: int = 10) -> list[Found]:
+        """By FIDE id (digits), FFE licence (« K12345 ») or the first letters of the name
+        (« dup », « dupont je »)."""
+        text = text.strip()
+        if not text:
+            return []
+        if text.isdigit():
+            fide, ffe = self.store.by_fide_id(int(text))
+            return [Found(fide, ffe)] if fide or ffe else []
+        if _LICENCE.match(text):
+            ffe = self.store.by_licence(text)
+            if ffe is None:
+                return []
+            fide = self.store.by_fide_id(ffe.fide_id)[0] if ffe.fide_id else None
+            return [Found(fide, ffe)]
+        surname, _, first = text.replace(",", " ").partition(" ")
+        found: list[Found] = []
+        seen: set[int] = set()
+        for p in self.store.by_name(surname.strip(), first.strip(), limit):
+            if p.source == "ffe":
+                fide = self.store.by_fide_id(p.fide_id)[0] if p.fide_id else None
+                found.append(Found(fide, p))
+                if p.fide_id:
+                    seen.add(p.fide_id)
+            elif p.fide_id not in seen:
+                found.append(Found(p, None))
+        return found[:limit]
+
+    def registration(self, found: Found, t: Tournament, on: dt.date | None = None) -> Player:
+        """The late entry the lists fill, with the rating of the section's cadence."""
+        return as_player(found.fide, found.ffe, kind_of(t), on or dt.date.today())
+
+    def known(self, fide_id: int | None, licence: str | None) -> Found:
+        """What the lists say of a registered player (by FIDE id, else licence)."""
+        fide = ffe = None
+        if fide_id:
+            fide, ffe = self.store.by_fide_id(fide_id)
+        if licence:
+            ffe = self.store.by_licence(licence) or ffe
+        return Found(fide, ffe)

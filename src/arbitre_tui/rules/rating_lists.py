@@ -1,0 +1,406 @@
+"""Rating lists read offline: FIDE's players list (XML and TXT) and the FFE's players base.
+
+Pure: each reader takes a binary stream the caller opened and yields one ``ListedPlayer``
+at a time, so a list of a million players never sits in memory whole. The formats, as
+FIDE and the FFE publish them, are described in docs/listes-elo.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import re
+from collections.abc import Iterator
+from operator import itemgetter
+from typing import IO, Literal, NamedTuple
+
+from .errors import RuleError
+from .models import Player, Sex, TimeControl, Title
+
+Kind = Literal["standard", "rapid", "blitz"]
+FORMATS = ("fide-xml", "fide-txt", "ffe-csv")
+
+KIND_LABELS: dict[Kind, str] = {"standard": "Elo lent", "rapid": "Elo rapide", "blitz": "Elo blitz"}
+
+
+class ListFault(RuleError):
+    """A list that cannot be read as the format says; the message names the line."""
+
+
+class ListedPlayer(NamedTuple):
+    """One player of a list. ``birth_date`` only when the list gives the day (FFE).
+    A named tuple: a million of them are made in an import, cheaply."""
+
+    source: Literal["fide", "ffe"]
+    surname: str
+    first_name: str
+    fide_id: int | None = None
+    ffe_licence: str | None = None
+    federation: str = ""
+    sex: str = ""  # "M" or "F", as both lists write it
+    title: str = ""
+    standard: int | None = None
+    rapid: int | None = None
+    blitz: int | None = None
+    birth_year: int | None = None
+    birth_date: dt.date | None = None
+    club: str = ""
+    category: str = ""
+
+    @property
+    def name(self) -> str:
+        return f"{self.surname.upper()} {self.first_name}".strip()
+
+    def rating(self, kind: Kind) -> int | None:
+        return {"standard": self.standard, "rapid": self.rapid, "blitz": self.blitz}[kind]
+
+
+# -- the event's cadence -------------------------------------------------------------------
+
+
+def rating_kind(tc: TimeControl | None) -> Kind:
+    """Which list rating the cadence asks (FIDE Laws, appendices A and B).
+
+    The time for 60 moves (every period plus 60 increments): 10 minutes or less is blitz,
+    under 60 minutes rapid, else standard. No cadence said: standard.
+    """
+    if tc is None:
+        return "standard"
+    minutes = tc.base_minutes + sum(p.minutes for p in tc.periods) + tc.increment_seconds
+    if minutes <= 10:
+        return "blitz"
+    return "rapid" if minutes < 60 else "standard"
+
+
+# -- the FFE's age categories --------------------------------------------------------------
+
+_CATEGORIES = ((8, "U8"), (10, "U10"), (12, "U12"), (14, "U14"), (16, "U16"), (18, "U18"),
+               (20, "U20"), (50, "Sen"), (65, "S50"))  # fmt: skip
+
+
+def ffe_category(birth_year: int, sex: str, on: dt.date) -> str:
+    """« U12F », « Sen », « S65 »: the age on 1 January of the season (1 September–31 August),
+    by the year of birth, as the FFE counts it; « F » after a woman's category."""
+    season_year = on.year + 1 if on.month >= 9 else on.year
+    age = season_year - birth_year - 1
+    name = next((label for limit, label in _CATEGORIES if age < limit), "S65")
+    return name + ("F" if sex == "F" else "")
+
+
+# -- a list player as a registration --------------------------------------------------------
+
+
+def as_player(
+    fide: ListedPlayer | None, ffe: ListedPlayer | None, kind: Kind, on: dt.date
+) -> Player:
+    """The registration the lists fill for one person (found in FIDE's list, the FFE's
+    base, or both): name, birth (1 January when only the year is known: age categories
+    count by the year), federation, title, the cadence's rating (FIDE's list as FIDE
+    rating, the FFE's base as FFE rating), licence, club, category."""
+    main = ffe or fide
+    if main is None:
+        raise ValueError("as_player: no list row")
+    birth = (ffe.birth_date if ffe else None) or next(
+        (dt.date(p.birth_year, 1, 1) for p in (ffe, fide) if p and p.birth_year), None
+    )
+    title = (fide.title if fide else "") or main.title
+    return Player(
+        surname=main.surname,
+        first_name=main.first_name,
+        sex={"M": Sex.MALE, "F": Sex.FEMALE}.get(main.sex),
+        birth_date=birth,
+        federation=((fide.federation if fide else "") or main.federation or "FRA")[:3],
+        fide_id=(fide.fide_id if fide else None) or main.fide_id,
+        ffe_code=ffe.ffe_licence if ffe else None,
+        club=ffe.club if ffe else "",
+        title=Title(title) if title in Title.__members__ else None,
+        rating_fide=fide.rating(kind) if fide else None,
+        rating_ffe=ffe.rating(kind) if ffe else None,
+        fee_category=(ffe.category if ffe else "")
+        or (ffe_category(birth.year, main.sex, on) if birth else None),
+    )
+
+
+def _int(text: str | None) -> int | None:
+    """A positive number, else None (FIDE writes 0 or nothing for « not rated »)."""
+    text = (text or "").strip()
+    return (int(text) or None) if text.isdigit() else None
+
+
+def _title(title: str, women: str) -> str:
+    """The FIDE title, else the women's title (« WGM »), as the Player model has them."""
+    for t in (title.strip().upper(), women.strip().upper()):
+        if t in Title.__members__:
+            return t
+    return ""
+
+
+def _fide(
+    fide_id: str, name: str, fed: str, sex: str, title: str, w_title: str,
+    standard: str, rapid: str, blitz: str, born: str,
+) -> ListedPlayer | None:  # fmt: skip
+    """One FIDE row from its fields, stripped (the hot path of an import)."""
+    if not fide_id.isdigit() or not name:
+        return None
+    surname, _, first = name.partition(",")
+    return ListedPlayer(
+        "fide", surname.strip(), first.strip(), int(fide_id), None, fed.upper(),
+        sex[:1].upper(), _title(title, w_title) if title or w_title else "",
+        _int(standard), _int(rapid), _int(blitz), _int(born[:4]),
+    )  # fmt: skip
+
+
+# -- FIDE, XML (players_list_xml_foa.xml) ---------------------------------------------------
+
+_XML_FIELDS = ("fideid", "name", "country", "sex", "title", "w_title", "rating",
+               "rapid_rating", "blitz_rating", "birthday")  # fmt: skip
+
+
+def read_fide_xml(stream: IO[bytes]) -> Iterator[ListedPlayer]:
+    """<playerslist><player><fideid>…</fideid><name>Surname, First</name>… one at a time
+    (iterparse; the root is cleared after each <player>: memory stays flat)."""
+    import xml.etree.ElementTree as ET
+
+    root = None
+    try:
+        for event, element in ET.iterparse(stream, events=("start", "end")):
+            if root is None:
+                root = element
+                if element.tag != "playerslist":
+                    raise ListFault(
+                        f"liste FIDE XML attendue (<playerslist>), trouvé <{element.tag}>"
+                    )
+            elif event == "end" and element.tag == "player":
+                f = {child.tag: (child.text or "").strip() for child in element}
+                root.clear()  # the players read so far leave the tree
+                player = _fide(*(f.get(name, "") for name in _XML_FIELDS))
+                if player is not None:
+                    yield player
+    except ET.ParseError as exc:
+        raise ListFault(f"liste FIDE XML illisible : ligne {exc.position[0]}") from None
+
+
+# -- FIDE, TXT (players_list_foa.txt) -------------------------------------------------------
+
+# The header FIDE writes; each column starts where its name does (0-based):
+# ID Number 0, Name 15, Fed 76, Sex 80, Tit 84, WTit 89, OTit 94, FOA 109, SRtng 113,
+# SGm 119, SK 123, RRtng 126, RGm 132, Rk 136, BRtng 139, BGm 145, BK 149, B-day 152, Flag 158
+TXT_COLUMNS = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", "SRtng",
+               "SGm", "SK", "RRtng", "RGm", "Rk", "BRtng", "BGm", "BK", "B-day", "Flag")  # fmt: skip
+
+
+def _txt_columns(header: str) -> dict[str, tuple[int, int | None]]:
+    """Each column's slice, from where the header writes its name (FIDE has moved
+    columns before: the header is the authority, not fixed numbers)."""
+    starts: list[tuple[int, str]] = []
+    at = 0
+    for name in TXT_COLUMNS:
+        found = re.compile(rf"(?<!\S){re.escape(name)}(?!\S)").search(header, at)
+        if found is None:
+            raise ListFault(
+                f"liste FIDE TXT : colonne « {name} » absente de l'en-tête (ligne 1) ; "
+                "attendu la liste complète players_list_foa.txt"
+            )
+        starts.append((found.start(), name))
+        at = found.end()
+    return {
+        name: (start, starts[i + 1][0] if i + 1 < len(starts) else None)
+        for i, (start, name) in enumerate(starts)
+    }
+
+
+def _text_lines(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
+    """Lines as text: UTF-8, else Latin-1 (older lists), line by line."""
+    for number, raw in enumerate(stream, start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = raw.decode("latin-1")
+        yield number, line.rstrip("\r\n")
+
+
+def read_fide_txt(stream: IO[bytes]) -> Iterator[ListedPlayer]:
+    """The fixed-width list, one line at a time."""
+    lines = _text_lines(stream)
+    header = next(lines, (1, ""))[1].lstrip("\ufeff")
+    cols = _txt_columns(header)
+    wanted = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "SRtng", "RRtng", "BRtng",
+              "B-day")  # fmt: skip
+    cut = itemgetter(*(slice(*cols[name]) for name in wanted))  # the ten fields, in C
+    strip = str.strip
+    for number, line in lines:
+        fields = list(map(strip, cut(line)))
+        if not fields[0].isdigit():
+            if not line.strip():
+                continue
+            raise ListFault(f"liste FIDE TXT : ligne {number} sans identifiant FIDE")
+        player = _fide(*fields)
+        if player is not None:
+            yield player
+
+
+# -- FFE: the players base as a CSV -----------------------------------------------------------
+
+# The columns of the FFE's players base (table JOUEUR of Papi's Data.mdb, as `mdb-export`
+# writes it) and the French headers of a spreadsheet export; one name per line, any case.
+FFE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "licence": ("nrffe", "licence", "n° licence", "numéro de licence", "code_ffe"),
+    "surname": ("nom",),
+    "first_name": ("prenom", "prénom"),
+    "sex": ("sexe",),
+    "birth": ("nele", "naissance", "date de naissance", "date_naissance"),
+    "federation": ("federation", "fédération", "fede", "fed"),
+    "fide_id": ("fidecode", "fide_id", "id fide", "code fide"),
+    "title": ("fidetitre", "titre"),
+    "standard": ("elo", "elo lent", "elo_lent"),
+    "rapid": ("rapide", "elo rapide", "elo_rapide"),
+    "blitz": ("blitz", "elo blitz", "elo_blitz"),
+    "club": ("club",),
+    "category": ("cat", "catégorie", "categorie"),
+}
+_KNOWN_FFE = {alias: field for field, aliases in FFE_COLUMNS.items() for alias in aliases}
+# Papi writes titles in lower-case letters: g, m, f, gf, mf, ff (women's titles with f)
+_PAPI_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "gf": "WGM", "mf": "WIM",
+                "ff": "WFM", "cf": "WCM"}  # fmt: skip
+_RATING = re.compile(r"^\s*(\d{3,4})\s*[FNE]?\s*$")
+
+
+def _ffe_rating(text: str) -> int | None:
+    """« 1850 », « 1850F » (Papi's suffix: F FIDE, N national, E estimated), « 0 »: none."""
+    if text.isdigit():
+        return int(text) or None
+    found = _RATING.match(text)
+    return (int(found.group(1)) or None) if found else None
+
+
+def _ffe_birth(text: str) -> tuple[int | None, dt.date | None]:
+    """« 2012-03-14 » (mdb-export -D '%Y-%m-%d') or « 14/03/2012 » (a spreadsheet), a
+    time after it ignored; a year alone. Never a two-digit year: 1965 or 2065?"""
+    text = text[:10]
+    try:
+        if len(text) == 10 and text[4] == "-":
+            day = dt.date.fromisoformat(text)
+        elif len(text) == 10 and text[2] == "/" and text[5] == "/":
+            day = dt.date(int(text[6:]), int(text[3:5]), int(text[:2]))
+        else:
+            return (int(text), None) if len(text) == 4 and text.isdigit() else (None, None)
+    except ValueError:
+        return None, None
+    return day.year, day
+
+
+def read_ffe_csv(stream: IO[bytes]) -> Iterator[ListedPlayer]:
+    """The FFE's players as a CSV (« ; », « , » or tab; UTF-8 or Latin-1), columns by
+    header; one csv reader over the decoded lines (a quoted field may hold a newline)."""
+    lines = _text_lines(stream)
+    first = next(lines, (1, ""))[1].lstrip("\ufeff")
+    separator = max(";,\t", key=first.count)
+    try:
+        header = next(csv.reader([first], delimiter=separator), [])
+    except csv.Error:
+        raise ListFault(f"liste FFE : ligne 1 illisible ({_CSV_FAULT})") from None
+    index: dict[str, int] = {}
+    for i, title in enumerate(header):
+        field = _KNOWN_FFE.get(title.strip().lower())
+        if field and field not in index:
+            index[field] = i
+    if "surname" not in index or "licence" not in index:
+        raise ListFault(
+            "liste FFE : colonnes « NrFFE » (ou « licence ») et « Nom » attendues dans "
+            "l'en-tête (voir docs/listes-elo.md)"
+        )
+    fields = tuple(FFE_COLUMNS)
+    at = [index.get(name, -1) for name in fields]
+    reader = csv.reader((line for _number, line in lines), delimiter=separator)
+    try:
+        yield from _ffe_players(reader, at, fields)
+    except csv.Error:
+        raise ListFault(
+            f"liste FFE : ligne {reader.line_num + 1} illisible ({_CSV_FAULT})"
+        ) from None
+
+
+_CSV_FAULT = "guillemets ou séparateurs mal placés"
+
+
+def _ffe_players(
+    reader: Iterator[list[str]], at: list[int], fields: tuple[str, ...]
+) -> Iterator[ListedPlayer]:
+    """The base's rows, cell by cell as the header placed them."""
+    for cells in reader:
+        size = len(cells)
+        c = dict(zip(fields, (cells[i].strip() if 0 <= i < size else "" for i in at), strict=True))
+        licence = c["licence"].upper()
+        if not licence or not c["surname"]:
+            if not any(cells):
+                continue
+            raise ListFault(f"liste FFE : « {';'.join(cells)[:40]} » sans nom ou sans licence")
+        year, day = _ffe_birth(c["birth"])
+        raw_title = c["title"].lower()
+        yield ListedPlayer(
+            "ffe", c["surname"], c["first_name"], _int(c["fide_id"].strip("'\" ")), licence,
+            (c["federation"] or "FRA").upper(), c["sex"][:1].upper(),
+            _PAPI_TITLES.get(raw_title) or (_title(raw_title, "") if raw_title else ""),
+            _ffe_rating(c["standard"]), _ffe_rating(c["rapid"]), _ffe_rating(c["blitz"]),
+            year, day, c["club"], c["category"],
+        )  # fmt: skip
+
+
+def sniff(head: bytes) -> str | None:
+    """The format a list's first bytes show, or None."""
+    start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if start.startswith(b"<"):
+        return "fide-xml"
+    first = start.split(b"\n", 1)[0]
+    if first.startswith(b"ID Number"):
+        return "fide-txt"
+    if b"nrffe" in first.lower() or b"licence" in first.lower():
+        return "ffe-csv"
+    return None
+
+
+def read(stream: IO[bytes], fmt: str) -> Iterator[ListedPlayer]:
+    readers = {"fide-xml": read_fide_xml, "fide-txt": read_fide_txt, "ffe-csv": read_ffe_csv}
+    return readers[fmt](stream)
+
+
+# -- a registered player against the lists ----------------------------------------------------
+
+
+def differences(
+    player: Player,
+    fide: ListedPlayer | None,
+    ffe: ListedPlayer | None,
+    kind: Kind,
+    *,
+    fide_loaded: bool,
+    ffe_loaded: bool,
+) -> list[str]:
+    """What the lists say otherwise than the registration, in the arbiter's words; the
+    rating compared is the one of the event's cadence. A list not imported says nothing."""
+    said: list[str] = []
+    label = KIND_LABELS[kind]
+    if player.fide_id and fide_loaded:
+        if fide is None:
+            said.append(f"FIDE {player.fide_id} absent de la liste FIDE")
+        elif fide.rating(kind) != player.rating_fide:
+            said.append(
+                f"{label} FIDE : inscrit {player.rating_fide or 'non classé'}, "
+                f"liste {fide.rating(kind) or 'non classé'}"
+            )
+    if ffe_loaded:
+        mine = (player.ffe_code or "").strip().upper()
+        if mine and ffe is None:
+            said.append(f"licence {mine} absente de la base FFE")
+        elif ffe is not None and mine != ffe.ffe_licence:
+            said.append(f"licence : inscrite {mine or 'aucune'}, base FFE {ffe.ffe_licence}")
+        elif (
+            ffe is not None
+            and (player.rating_ffe or not player.rating_fide)  # an FFE rating is the one used
+            and ffe.rating(kind) != player.rating_ffe
+        ):
+            said.append(
+                f"{label} FFE : inscrit {player.rating_ffe or 'non classé'}, "
+                f"base {ffe.rating(kind) or 'non classé'}"
+            )
+    return said

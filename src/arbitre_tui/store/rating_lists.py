@@ -1,0 +1,217 @@
+"""The rating lists file (« listes-elo.sqlite », beside the events): FIDE's and the FFE's
+players, read offline. A file of its own, never an event file: an import replaces a whole
+list in one transaction (the previous list stays whole if the import fails), and nothing
+in it is journaled — a list is reference data, not the event.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from operator import attrgetter
+from pathlib import Path
+from typing import Any
+
+from ..rules.rating_lists import ListedPlayer
+
+FILE_NAME = "listes-elo.sqlite"
+APPLICATION_ID = 0x4C454C4F  # « LELO »: not an event file (whose id differs)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS lists (
+    source TEXT PRIMARY KEY,
+    file TEXT NOT NULL,
+    format TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    imported_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS fide (
+    fide_id INTEGER NOT NULL,
+    surname TEXT NOT NULL COLLATE NOCASE, first_name TEXT NOT NULL COLLATE NOCASE, federation TEXT, sex TEXT, title TEXT,
+    standard INTEGER, rapid INTEGER, blitz INTEGER, birth_year INTEGER
+);
+CREATE TABLE IF NOT EXISTS ffe (
+    licence TEXT PRIMARY KEY,
+    fide_id INTEGER,
+    surname TEXT NOT NULL COLLATE NOCASE, first_name TEXT NOT NULL COLLATE NOCASE, federation TEXT, sex TEXT, title TEXT,
+    standard INTEGER, rapid INTEGER, blitz INTEGER, birth_year INTEGER, birth_date TEXT,
+    club TEXT, category TEXT
+) WITHOUT ROWID;
+"""
+# built after the rows (faster than keeping them up to date row by row)
+_INDEXES = {
+    "fide": [
+        "CREATE INDEX fide_id ON fide(fide_id)",
+        "CREATE INDEX fide_name ON fide(surname)",
+    ],
+    "ffe": [
+        "CREATE INDEX ffe_name ON ffe(surname)",
+        "CREATE INDEX ffe_fide ON ffe(fide_id)",
+    ],
+}
+_COLUMNS = {
+    "fide": ("fide_id", "surname", "first_name", "federation", "sex", "title", "standard",
+             "rapid", "blitz", "birth_year"),
+    "ffe": ("licence", "fide_id", "surname", "first_name", "federation", "sex", "title",
+            "standard", "rapid", "blitz", "birth_year", "birth_date", "club", "category"),
+}  # fmt: skip
+
+
+class ListsError(Exception):
+    """The lists file cannot be used (French message)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ListInfo:
+    source: str
+    file: str
+    format: str
+    players: int
+    imported_at: str
+
+
+_FIELDS = {"licence": "ffe_licence"}  # a column's ListedPlayer field, where names differ
+
+
+def _rows(source: str, players: Iterable[ListedPlayer]) -> Iterator[tuple[Any, ...]]:
+    """The table's rows, made in C (attrgetter) for FIDE's million."""
+    getter = attrgetter(*(_FIELDS.get(c, c) for c in _COLUMNS[source]))
+    if source == "fide":
+        return map(getter, players)
+    at = _COLUMNS["ffe"].index("birth_date")
+    return (
+        tuple(d.isoformat() if i == at and d is not None else d for i, d in enumerate(row))
+        for row in map(getter, players)
+    )
+
+
+def _listed(source: str, row: sqlite3.Row) -> ListedPlayer:
+    if source == "fide":
+        return ListedPlayer(
+            source="fide", fide_id=row["fide_id"], surname=row["surname"],
+            first_name=row["first_name"], federation=row["federation"] or "",
+            sex=row["sex"] or "", title=row["title"] or "", standard=row["standard"],
+            rapid=row["rapid"], blitz=row["blitz"], birth_year=row["birth_year"],
+        )  # fmt: skip
+    return ListedPlayer(
+        source="ffe", ffe_licence=row["licence"], fide_id=row["fide_id"],
+        surname=row["surname"], first_name=row["first_name"],
+        federation=row["federation"] or "", sex=row["sex"] or "", title=row["title"] or "",
+        standard=row["standard"], rapid=row["rapid"], blitz=row["blitz"],
+        birth_year=row["birth_year"],
+        birth_date=dt.date.fromisoformat(row["birth_date"]) if row["birth_date"] else None,
+        club=row["club"] or "", category=row["category"] or "",
+    )  # fmt: skip
+
+
+class RatingLists:
+    """The one way to the lists file: import a list whole, find a player, look one up."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        try:
+            self.con = sqlite3.connect(self.path, isolation_level=None, timeout=5)
+        except sqlite3.Error as exc:
+            raise ListsError(f"{self.path} : fichier de listes Elo inaccessible ({exc}).") from None
+        try:
+            self.con.row_factory = sqlite3.Row
+            app_id = self.con.execute("PRAGMA application_id").fetchone()[0]
+            tables = self.con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if tables and app_id != APPLICATION_ID:
+                raise ListsError(
+                    f"{self.path} n'est pas un fichier de listes Elo (un tournoi ?) : "
+                    "choisissez un autre chemin pour les listes."
+                )
+            self.con.execute("PRAGMA journal_mode=WAL")
+            self.con.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            self.con.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            self.con.close()
+            raise ListsError(f"{self.path} : fichier de listes Elo illisible ({exc}).") from None
+        except ListsError:
+            self.con.close()
+            raise
+
+    def close(self) -> None:
+        self.con.close()
+
+    # -- import ---------------------------------------------------------------------------
+
+    def replace(self, source: str, players: Iterable[ListedPlayer], file: str, fmt: str) -> int:
+        """The list of ``source`` (fide, ffe) becomes ``players``: one transaction, each row
+        written as the reader streams it; an error leaves the previous list whole."""
+        columns = _COLUMNS[source]
+        insert = (
+            f"INSERT OR REPLACE INTO {source} ({', '.join(columns)}) "
+            f"VALUES ({', '.join('?' * len(columns))})"
+        )
+        con = self.con
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            for index in self._index_names(source):
+                con.execute(f"DROP INDEX IF EXISTS {index}")
+            con.execute(f"DELETE FROM {source}")
+            con.executemany(insert, _rows(source, players))
+            count = int(con.execute(f"SELECT count(*) FROM {source}").fetchone()[0])
+            for ddl in _INDEXES[source]:
+                con.execute(ddl)
+            con.execute(
+                "INSERT OR REPLACE INTO lists VALUES (?, ?, ?, ?, ?)",
+                (source, file, fmt, count,
+                 dt.datetime.now().replace(microsecond=0).isoformat(sep=" ")),
+            )  # fmt: skip
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        return count
+
+    @staticmethod
+    def _index_names(source: str) -> Iterator[str]:
+        for ddl in _INDEXES[source]:
+            yield ddl.split()[2]
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def lists(self) -> list[ListInfo]:
+        return [ListInfo(*row) for row in self.con.execute("SELECT * FROM lists ORDER BY source")]
+
+    def by_fide_id(self, fide_id: int) -> tuple[ListedPlayer | None, ListedPlayer | None]:
+        """(FIDE list's row, FFE base's row) for one FIDE id."""
+        fide = self.con.execute(
+            "SELECT * FROM fide WHERE fide_id = ? LIMIT 1", (fide_id,)
+        ).fetchone()
+        ffe = self.con.execute("SELECT * FROM ffe WHERE fide_id = ? LIMIT 1", (fide_id,)).fetchone()
+        return (
+            _listed("fide", fide) if fide else None,
+            _listed("ffe", ffe) if ffe else None,
+        )
+
+    def by_licence(self, licence: str) -> ListedPlayer | None:
+        row = self.con.execute(
+            "SELECT * FROM ffe WHERE licence = ?", (licence.strip().upper(),)
+        ).fetchone()
+        return _listed("ffe", row) if row else None
+
+    def by_name(self, surname: str, first_name: str, limit: int) -> list[ListedPlayer]:
+        """Players whose surname (and first name) start with these letters, any case; the
+        FFE base first (a French event), then FIDE's list."""
+        found: list[ListedPlayer] = []
+        wild = str.maketrans("", "", "%_")  # letters only: no pattern from the keyboard
+        pattern = (surname.translate(wild) + "%", first_name.translate(wild) + "%")
+        for source in ("ffe", "fide"):
+            rows = self.con.execute(
+                f"SELECT * FROM {source} WHERE surname LIKE ? AND first_name LIKE ? "
+                "ORDER BY surname LIMIT ?",
+                (*pattern, limit - len(found)),
+            )
+            found += [_listed(source, row) for row in rows]
+            if len(found) >= limit:
+                break
+        return found
