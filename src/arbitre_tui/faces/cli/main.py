@@ -535,11 +535,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)  # `--help` exits here, before the store is imported
     from ...store.backup import BackupFailed
     from ...store.db import ForbiddenOpen, StoreError
     from ...store.journal import NeedsConfirmation, OperationError
 
-    args = build_parser().parse_args(argv)
     try:
         code: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit

@@ -15,6 +15,7 @@ from typing import ClassVar
 from ...operations.event import EventService, OperationError
 from ...rules.models import Game, Player, Round, Tournament
 from ...views.reader import Reader, public_name
+from ..catalogue import LABELS
 from ..qr import base_url, page_url, write_png
 from .sheet import WIDTH, Sheet, latin1
 
@@ -71,7 +72,7 @@ def _result(g: Game) -> str:
 
 class Pairings(Document):
     name = "appariements"
-    label = "appariements par échiquier"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         doc = Sheet(req.title, f"Appariements de la ronde {req.round().number}")
@@ -93,7 +94,7 @@ class Pairings(Document):
 
 class PairingsByName(Document):
     name = "appariements-nom"
-    label = "appariements par ordre alphabétique (échiquier, couleur, adversaire)"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         doc = Sheet(req.title, f"Appariements de la ronde {req.round().number}")
@@ -117,7 +118,7 @@ class PairingsByName(Document):
 
 class Standings(Document):
     name = "classement"
-    label = "classement (départages ; un K.O. par son classement final, une coupe par ses matchs)"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         from ...views.standings import build
@@ -145,7 +146,7 @@ class Standings(Document):
 
 class Crosstable(Document):
     name = "grille"
-    label = "grille américaine"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         from ...operations.standings import complete_rounds
@@ -166,7 +167,7 @@ class Crosstable(Document):
 
 class CheckIn(Document):
     name = "pointage"
-    label = "liste de pointage (payé/dû, signature)"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         doc = Sheet(req.title, "Pointage : signature, paiement")
@@ -191,7 +192,7 @@ class CheckIn(Document):
 
 class Poster(Pairings):
     name = "affiche"
-    label = "appariements et QR code de la section, à afficher"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         doc = super().render(req)
@@ -201,7 +202,7 @@ class Poster(Pairings):
 
 class TableCards(Document):
     name = "chevalets"
-    label = "un chevalet par échiquier, avec son QR code"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         """One card a board: board number, the two players, the QR of that board's line."""

@@ -1,0 +1,17 @@
+"""The printable documents by name, with their labels: light, so `arbitre --help` need not
+import the PDF library to list them (publish.pdf's classes take their label from here)."""
+
+from __future__ import annotations
+
+LABELS: dict[str, str] = {
+    "appariements": "appariements par échiquier",
+    "appariements-nom": "appariements par ordre alphabétique (échiquier, couleur, adversaire)",
+    "classement": (
+        "classement (départages ; un K.O. par son classement final, une coupe par ses matchs)"
+    ),
+    "grille": "grille américaine",
+    "pointage": "liste de pointage (payé/dû, signature)",
+    "affiche": "appariements et QR code de la section, à afficher",
+    "chevalets": "un chevalet par échiquier, avec son QR code",
+    "proces-verbal": "procès-verbal d'un match de coupe (--match N)",
+}
