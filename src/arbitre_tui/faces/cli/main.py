@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from .common import open_event, print_json
@@ -534,29 +535,39 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)  # `--help` exits here, before the store is imported
-    from ...store.backup import BackupFailed
-    from ...store.db import ForbiddenOpen, StoreError
-    from ...store.journal import NeedsConfirmation, OperationError
+def _store() -> Any:
+    """The store's errors, imported only when an exception is being handled (an ``except``
+    clause is evaluated then): `--help` and `pair-trf` never load the store or SQLite."""
+    from ...store import backup, db, journal
 
+    return SimpleNamespace(
+        BackupFailed=backup.BackupFailed,
+        ForbiddenOpen=db.ForbiddenOpen,
+        StoreError=db.StoreError,
+        NeedsConfirmation=journal.NeedsConfirmation,
+        OperationError=journal.OperationError,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     try:
         code: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
-    except BackupFailed as exc:
+    except _store().BackupFailed as exc:
         print(f"Attention : {exc.message}", file=sys.stderr)
         return 1
-    except NeedsConfirmation as exc:
+    except _store().NeedsConfirmation as exc:
         print(f"Refusé : {exc.message} Relancez avec --confirm pour confirmer.", file=sys.stderr)
         return 2
-    except OperationError as exc:
+    except _store().OperationError as exc:
         print(f"Refusé : {exc.message}", file=sys.stderr)
         return 2
-    except StoreError as exc:
+    except _store().StoreError as exc:
         print(f"Erreur : {exc.message}", file=sys.stderr)
         return 1
-    except ForbiddenOpen as exc:  # an output path that is the event file itself
+    except _store().ForbiddenOpen as exc:  # an output path that is the event file itself
         print(f"Refusé : {exc} Choisissez un autre fichier de sortie.", file=sys.stderr)
         return 2
     except FileNotFoundError as exc:

@@ -8,19 +8,25 @@ from pathlib import Path
 from .common import print_json
 
 
+def _refused(message: str) -> Exception:
+    """The command line's refusal (exit 2); the store that defines it is imported only now,
+    so that `pair-trf` and `generate` never load SQLite and the event models."""
+    from ...store.journal import OperationError
+
+    return OperationError(message)
+
+
 def _read(path: Path):  # type: ignore[no-untyped-def]
-    from ...operations import OperationError
     from ...rules import trf
     from ...rules.errors import RuleError
 
     try:
         return trf.parse(path.read_text(encoding="utf-8", errors="replace"), check_scores=False)
     except RuleError as exc:
-        raise OperationError(f"{path} : {exc.message}") from None
+        raise _refused(f"{path} : {exc.message}") from None
 
 
 def cmd_pair_trf(args: argparse.Namespace) -> int:
-    from ...operations import OperationError
     from ...rules.swiss.dutch import PairingImpossible, pair_round
     from ...rules.swiss.explain import CRITERIA, RULES
     from ...rules.swiss.trf_state import state_from_trf
@@ -32,7 +38,7 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
     try:
         result = pair_round(state)
     except PairingImpossible as exc:
-        raise OperationError(exc.message) from None
+        raise _refused(exc.message) from None
     lines = [f"{b.white} {b.black}" for b in result.boards]
     if result.bye is not None:
         lines.append(f"{result.bye} 0")
@@ -98,7 +104,6 @@ def _one_in(text: str) -> int:
 def cmd_generate(args: argparse.Namespace) -> int:
     from dataclasses import fields
 
-    from ...operations import OperationError
     from ...rules import trf
     from ...rules.errors import RuleError
     from ...rules.swiss.generator import Options, generate
@@ -107,7 +112,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     try:
         t = generate(opts)
     except RuleError as exc:
-        raise OperationError(exc.message) from None
+        raise _refused(exc.message) from None
     Path(args.out).write_bytes(trf.write(t).encode("utf-8"))
     print(f"{args.out} : {args.players} joueurs, {args.rounds} rondes, graine {args.seed}.")
     return 0

@@ -68,7 +68,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     pr.add_argument("file", metavar="FICHIER")
     pr.add_argument(
-        "what", metavar="QUOI", help=" ; ".join(f"{name} : {label}" for name, label in LABELS.items())
+        "what",
+        metavar="QUOI",
+        help=" ; ".join(f"{name} : {label}" for name, label in LABELS.items()),
     )
     pr.add_argument("--pdf", required=True, metavar="SORTIE.pdf", help="le fichier PDF")
     pr.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
