@@ -17,6 +17,8 @@ vertex of an alternating tree shares its root's parity through tight edges.
 
 from __future__ import annotations
 
+from array import array
+
 
 class Matcher:
     """A graph on vertices 0..n-1 with a maximum-weight matching kept up to date."""
@@ -36,7 +38,10 @@ class Matcher:
         self.leafs: list[list[int]] = [[v] for v in range(n)] + [[] for _ in range(n)]
         self.unused = list(range(n, 2 * n))
         self._fresh = True
-        self._changed: list[tuple[int, int, int]] = []  # (u, v, old weight)
+        # edges changed since the last solve, u·n + v, in order: a bracket's set-up changes
+        # most of the graph, and a tuple per change (holding the old weight alive) was
+        # the round's peak of memory
+        self._changed = array("q")
         self.hint: dict[int, int] = {}  # a likely partner, tried first by the first solve
         self.duals: list[int] | None = None  # a guess of the first solve's duals
 
@@ -49,19 +54,19 @@ class Matcher:
         self.w[u][v] = weight
         self.w[v][u] = weight
         if not self._fresh:
-            self._changed.append((u, v, old))
+            self._changed.append(u * self.n + v)
 
     def remove_pair(self, u: int, v: int) -> None:
         """Take two players out of the graph: their pairing is final."""
         for x in (u, v):
             for leaf in self._dissolve(x):
                 if leaf not in (u, v):
-                    self._changed.append((leaf, leaf, 0))
+                    self._changed.append(leaf * self.n + leaf)
         for x in (u, v):
             m = self._mate[x]
             if m >= 0 and m not in (u, v):
                 self._mate[m] = -1
-                self._changed.append((m, m, 0))
+                self._changed.append(m * self.n + m)
             self.active[x] = False
             self._mate[x] = -1
         self._mate[u] = v
@@ -124,11 +129,13 @@ class Matcher:
                 if active[leaf] and mate[leaf] >= 0:
                     check.add(leaf)
 
-        for u, v, _old in self._changed:  # a changed edge undoes the blossoms it touches
-            for x in (u, v):
+        changed = self._changed
+        for e in changed:  # a changed edge undoes the blossoms it touches
+            for x in divmod(e, n):
                 if inb[x] >= n:
                     dissolve(x)
-        for u, v, _old in self._changed:
+        for e in changed:
+            u, v = divmod(e, n)
             if u == v:
                 if active[u]:
                     if mate[u] >= 0:
@@ -143,7 +150,7 @@ class Matcher:
             sl = dual[u] + dual[v] - 2 * w[u][v]
             if sl < 0:
                 deficits.append((u, v, -sl))
-        self._changed.clear()
+        del changed[:]
         # Two ways to absorb the deficits: the first-named end takes each one (a star
         # of changes around one player), or both ends share it (a region that moved
         # together). Keep the one that leaves fewer matched edges slack.
@@ -258,7 +265,7 @@ class Matcher:
         act = [v for v in range(n) if active[v]]
         if self._fresh:
             self._fresh = False
-            self._changed.clear()
+            del self._changed[:]
             guess = self.duals
             for v in act:
                 row = w[v]
