@@ -538,14 +538,16 @@ def build_parser() -> argparse.ArgumentParser:
 def _store() -> Any:
     """The store's errors, imported only when an exception is being handled (an ``except``
     clause is evaluated then): `--help` and `pair-trf` never load the store or SQLite."""
-    from ...store import backup, db, journal
+    from ...store.backup import BackupFailed
+    from ...store.db import ForbiddenOpen, StoreError
+    from ...store.journal import NeedsConfirmation, OperationError
 
     return SimpleNamespace(
-        BackupFailed=backup.BackupFailed,
-        ForbiddenOpen=db.ForbiddenOpen,
-        StoreError=db.StoreError,
-        NeedsConfirmation=journal.NeedsConfirmation,
-        OperationError=journal.OperationError,
+        BackupFailed=BackupFailed,
+        ForbiddenOpen=ForbiddenOpen,
+        StoreError=StoreError,
+        NeedsConfirmation=NeedsConfirmation,
+        OperationError=OperationError,
     )
 
 

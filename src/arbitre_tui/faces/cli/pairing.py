@@ -9,9 +9,9 @@ from .common import print_json
 
 
 def _refused(message: str) -> Exception:
-    """The command line's refusal (exit 2); the store that defines it is imported only now,
-    so that `pair-trf` and `generate` never load SQLite and the event models."""
-    from ...store.journal import OperationError
+    """The command line's refusal (exit 2); the operations that define it are imported only
+    now, so that `pair-trf` and `generate` never load SQLite and the event models."""
+    from ...operations import OperationError
 
     return OperationError(message)
 
