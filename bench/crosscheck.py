@@ -10,7 +10,8 @@
 
 Sizes and rates are drawn from the tournament number (reproducible): 6-80 players,
 3-11 rounds, draws 10-50 %, forfeits, withdrawals, half- and zero-point byes or none.
-Prints each discrepancy (with the file kept in --keep) and the totals. The project never
+``--demo``: every Swiss section of the demo event, exported as TRF-2026, through the
+reference's reader and checker instead. Prints each discrepancy (with the file kept in --keep) and the totals. The project never
 depends on the reference engine: this script only runs where ENGINE is given.
 """
 
@@ -119,11 +120,38 @@ def reference_through_ours(engine: str, k: int, work: Path) -> str | None:
     return None
 
 
+def demo_through_reference(engine: str, work: Path) -> int:
+    """Every Swiss section of the demo, exported, read by the reference: its checker must
+    take the file and find each round as we paired it (a knock-out, a round-robin or a
+    cup is no Swiss: the reference refuses FIDE_ROUNDROBIN and pairs none of them)."""
+    from arbitre_tui.operations import EventService, swiss
+    from arbitre_tui.operations.templates import create_demo
+
+    create_demo(work / "demo.sqlite").close()
+    service = EventService(work / "demo.sqlite")
+    problems = 0
+    for t in service.store.tournaments():
+        if t.system.value != "swiss":
+            continue
+        path = work / f"demo-{t.key}.trf"
+        path.write_bytes(swiss.export_trf(service, t.key).encode("utf-8"))
+        run = subprocess.run(
+            [engine, "--dutch", str(path), "-c"], capture_output=True, text=True, check=False
+        )
+        lines = [x for x in run.stdout.splitlines() if x.strip() and ": Round #" not in x]
+        verdict = "read, every round as ours" if not (run.returncode or lines) else "DIFFERS"
+        problems += verdict != "read, every round as ours"
+        print(f"demo {t.key}: {verdict} {run.stderr.strip()} {' | '.join(lines[:4])}")
+    service.close()
+    return problems
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tournaments", type=int, default=100)
     parser.add_argument("--start", type=int, default=0, help="first tournament number")
     parser.add_argument("--keep", default=None, help="folder for the files that differ")
+    parser.add_argument("--demo", action="store_true", help="the demo's TRF exports only")
     args = parser.parse_args()
     engine = os.environ.get("ENGINE")
     if not engine or not shutil.which(engine):
@@ -131,6 +159,8 @@ def main() -> int:
         return 2
     work = Path(args.keep or tempfile.mkdtemp(prefix="crosscheck-"))
     work.mkdir(parents=True, exist_ok=True)
+    if args.demo:
+        return 1 if demo_through_reference(engine, work) else 0
     t0 = time.perf_counter()
     problems = {"ours → reference": 0, "reference → ours": 0}
     for k in range(args.start, args.start + args.tournaments):
