@@ -42,6 +42,8 @@ def test_a_generated_tournament_is_complete_and_passes_the_checker(tmp_path: Pat
     lines = text.split("\r")
     for code in ("012", "042", "092", "142 7", "192 FIDE_DUTCH_2025"):
         assert any(line.startswith(code) for line in lines), code
+    dates = next(line for line in lines if line.startswith("132"))
+    assert dates[91:99] == "26/01/10" and len(dates[91:].split()) == 7  # over each round
     codes = {r.result for p in t.players.values() for r in p.rounds}
     assert {"1", "0", "=", "+", "-", "H", "Z"} <= codes
     assert sorted(p.rank for p in t.players.values()) == list(range(1, 32))

@@ -14,6 +14,7 @@ per player and round).
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from dataclasses import dataclass
 
@@ -279,19 +280,23 @@ def _tournament(
     opts: Options, people: list[TrfPlayer], entrants: list[Entrant], initial: str
 ) -> TrfTournament:
     t = TrfTournament(rounds=opts.rounds, initial_colour="w" if initial == "w" else "b")
+    # one round a day from 10 January 2026; record 132 puts each date over its round's
+    # cell (columns 92-99, 102-109 …: "132 " then 87 blanks)
+    days = [dt.date(2026, 1, 10) + dt.timedelta(days=k) for k in range(opts.rounds)]
     t.headers.update(
         {
             "012": f"Tournoi aléatoire {opts.players} joueurs, {opts.rounds} rondes, "
             f"graine {opts.seed}",
             "022": "Strasbourg",
             "032": "FRA",
-            "042": "2026/01/10",
-            "052": "2026/01/18",
+            "042": days[0].strftime("%Y/%m/%d"),
+            "052": days[-1].strftime("%Y/%m/%d"),
             "062": str(opts.players),
             "072": str(opts.players),
             "092": "Individual: Swiss-System",
             "102": "Générateur arbitre-tui",
             "122": "90'+30\"",
+            "132": " " * 87 + "  ".join(d.strftime("%y/%m/%d") for d in days),
             "192": "FIDE_DUTCH_2025",
             "222": "5400+30",
         }
