@@ -39,6 +39,13 @@ def timed(args: list[str]) -> tuple[float, float]:
 
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    # bytecode compiled, as an installed package has it (this workplace sets
+    # PYTHONDONTWRITEBYTECODE, which would recompile our sources at every start)
+    import compileall
+
+    import arbitre_tui
+
+    compileall.compile_dir(Path(arbitre_tui.__file__).parent, quiet=1)
     work = Path(tempfile.mkdtemp(prefix="cli-start-"))
     demo = work / "demo.sqlite"
     create_demo(demo).close()
