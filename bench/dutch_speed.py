@@ -1,62 +1,134 @@
-"""Dutch engine speed: one round's pairing time (median over a 9-round event) and memory.
+"""Dutch engine speed and memory, beside the reference engine when one is given.
 
-Random tournaments (fixed seeds) of 20, 100, 300 and 1000 players are played round by
-round: each round is paired by the engine, then random results (35 % draws) are
-entered. Prints the median and the worst round, and the peak memory of the process.
-Targets (issue #3, on the development machine): 100 players <= 40 ms, 300 <= 1 s,
-1000 <= 15 s, memory <= 200 MiB.
+For each size (default 20, 100, 300, 600, 900 players) a random tournament (our
+generator, fixed seed, 9 rounds) is paired round by round in a child process: the
+in-process pairing time of every round, the worst, and the child's peak memory.
+With ``ENGINE=/path/to/bbpPairings``, the TRF before the worst round (and the last) is
+also paired by the whole `arbitre pair-trf` process and by the reference
+(``ENGINE --dutch FILE -p``), alternately REPEAT times (default 3), median wall time and
+its peak RSS (os.wait4: a figure under this script's own ~25 MiB is this script's, the
+fork's, not the child's).
 
-    python bench/dutch_speed.py [SIZES...]
+Targets (issue 19, development machine): whole process <= the reference at >= 300
+players, worst 900-player round <= 15 s, peak memory <= the reference's + 50 MB.
+Baseline (b6317ef): 900 players 20.7 s whole process (max 36 s), 240 MB at 881 players;
+reference 41.9 s, 104 MB. Asserts nothing.
+
+    [ENGINE=...] python bench/dutch_speed.py [SIZES...]
 """
 
 from __future__ import annotations
 
-import random
+import json
+import os
 import resource
-import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
+CHILD = r"""
+import json, resource, sys, time
+from arbitre_tui.rules import trf
+from arbitre_tui.rules.swiss import generator
 from arbitre_tui.rules.swiss.dutch import pair_round
-from arbitre_tui.rules.swiss.model import Entrant, Game, SwissState
+
+players, rounds, folder = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+times = []
+real = generator.pair_round
+
+def timed(state):
+    # the TRF before each round, for the whole-process comparison
+    t = trf.TrfTournament(rounds=state.total_rounds, initial_colour=state.initial_colour)
+    for e in state.entrants:
+        cells = [trf.TrfRound(opponent=g.opponent, colour=g.colour or "-", result=g.result)
+                 for g in e.games]
+        t.players[e.number] = trf.TrfPlayer(
+            start=e.number, rating=e.rating, rounds=cells,
+            points=sum(t.points_for(c.result) for c in cells))
+    with open(f"{folder}/r{len(times) + 1:02d}.trf", "w") as f:
+        f.write(trf.write(t, "\n"))
+    t0 = time.perf_counter()
+    out = real(state)
+    times.append(time.perf_counter() - t0)
+    return out
+
+generator.pair_round = timed
+generator.generate(generator.Options(players=players, rounds=rounds, seed=1))
+print(json.dumps({"times": times,
+                  "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
 
 
-def simulate(players: int, rounds: int = 9, seed: int = 1) -> list[float]:
-    rng = random.Random(seed)
-    ratings = sorted((rng.randint(1000, 2800) for _ in range(players)), reverse=True)
-    entrants = [Entrant(number=i + 1, rating=r) for i, r in enumerate(ratings)]
-    times = []
-    for _ in range(rounds):
-        state = SwissState(entrants=entrants, total_rounds=rounds, initial_colour="w")
-        t0 = time.perf_counter()
-        pairing = pair_round(state)
-        times.append(time.perf_counter() - t0)
-        for board in pairing.boards:
-            x = rng.random()
-            rw, rb = ("1", "0") if x < 0.4 else ("=", "=") if x < 0.75 else ("0", "1")
-            entrants[board.white - 1].games.append(
-                Game(opponent=board.black, colour="w", result=rw)
-            )
-            entrants[board.black - 1].games.append(
-                Game(opponent=board.white, colour="b", result=rb)
-            )
-        if pairing.bye:
-            entrants[pairing.bye - 1].games.append(Game(result="U"))
-    return times
+def whole(args: list[str]) -> tuple[float, float, int]:
+    """Wall seconds, peak RSS (MiB) and exit code of one process."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    return time.perf_counter() - t0, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
 def main() -> None:
-    sizes = [int(a) for a in sys.argv[1:]] or [20, 100, 300, 1000]
+    sizes = [int(a) for a in sys.argv[1:]] or [20, 100, 300, 600, 900]
+    # bytecode compiled as an installed package has it (this workplace sets
+    # PYTHONDONTWRITEBYTECODE, which would recompile our sources at every start)
+    import compileall
+
+    import arbitre_tui
+
+    compileall.compile_dir(Path(arbitre_tui.__file__).parent, quiet=1)
+    engine = os.environ.get("ENGINE")
     for n in sizes:
-        times = simulate(n)
-        print(
-            f"{n:5d} players: median {statistics.median(times) * 1000:9.1f} ms, "
-            f"worst {max(times) * 1000:9.1f} ms, rounds "
-            + " ".join(f"{t * 1000:.0f}" for t in times),
-            flush=True,
-        )
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory (max RSS): {peak:.0f} MiB")
+        with tempfile.TemporaryDirectory() as folder:
+            run = subprocess.run(
+                [sys.executable, "-c", CHILD, str(n), "9", folder],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            data = json.loads(run.stdout.splitlines()[-1])
+            times: list[float] = data["times"]
+            worst = max(range(len(times)), key=lambda k: times[k])
+            print(
+                f"{n:4d} players: in-process total {sum(times):7.2f} s, worst round "
+                f"{worst + 1} {times[worst]:6.2f} s, peak {data['rss']:5.0f} MiB; rounds "
+                + " ".join(f"{t:.2f}" for t in times),
+                flush=True,
+            )
+            if not engine:
+                continue
+            for k in sorted({worst, len(times) - 1}):
+                trf_file = f"{folder}/r{k + 1:02d}.trf"
+                ours_runs, ref_runs = [], []
+                for _ in range(REPEAT):  # alternating, so a busy moment weighs on both
+                    ours_runs.append(whole([sys.executable, "-m", "arbitre_tui.faces.cli.main",
+                                            "pair-trf", trf_file, "-p", f"{folder}/ours.txt"]))  # fmt: skip
+                    ref_runs.append(whole([engine, "--dutch", trf_file, "-p", f"{folder}/ref.txt"]))
+                ours, ref = _median(ours_runs), _median(ref_runs)
+                same = _same_pairs(f"{folder}/ours.txt", f"{folder}/ref.txt")
+                print(
+                    f"      round {k + 1}: pair-trf {ours[0]:6.2f} s {ours[1]:5.0f} MiB | "
+                    f"reference {ref[0]:6.2f} s {ref[1]:5.0f} MiB | ratio {ours[0] / ref[0]:.2f}"
+                    f" | {'same pairing' if same else 'PAIRINGS DIFFER'}",
+                    flush=True,
+                )
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"(this script's own peak: {own:.0f} MiB)")
+
+
+REPEAT = int(os.environ.get("REPEAT", "3"))
+
+
+def _median(runs: list[tuple[float, float, int]]) -> tuple[float, float, int]:
+    """The run of median wall time (its peak memory with it)."""
+    return sorted(runs)[len(runs) // 2]
+
+
+def _same_pairs(a: str, b: str) -> bool:
+    from arbitre_tui.rules.swiss.checker import parse_engine_output
+
+    return parse_engine_output(Path(a).read_text()) == parse_engine_output(Path(b).read_text())
 
 
 if __name__ == "__main__":

@@ -37,7 +37,8 @@ t0 = float(sys.argv[1])
 from arbitre_tui.faces.tui.app import ArbitreApp
 class Timed(ArbitreApp):
     def on_mount(self):
-        super().on_mount()
+        # no super().on_mount(): Textual calls every class's handler along the MRO, so
+        # calling it here loaded the event twice (the measure counted one load too many)
         self.call_after_refresh(self.done)
     def done(self):
         import resource

@@ -95,3 +95,30 @@ def test_a_section_without_players_is_refused_in_french(tmp_path: Path) -> None:
     assert out.returncode == 2, out.stdout + out.stderr
     assert "aucun joueur inscrit, rien à exporter" in out.stderr
     assert not (tmp_path / "out.trf").exists()
+
+
+def test_every_section_of_the_demo_is_read_back(demo_file: Path) -> None:
+    """Each exported section, read by our reader (scores checked), is the same tournament
+    once written and read again; the records are those other programs read (issue 19)."""
+    service = EventService(demo_file)
+    try:
+        for t in service.store.tournaments():
+            text = swiss.export_trf(service, t.key)
+            parsed = trf.parse(text)  # the scores agree with the results
+            assert 0 < len(parsed.players) <= len(service.store.players(t.id or 0)), t.key
+            again = trf.parse(trf.write(parsed))
+            assert again.model_dump() == parsed.model_dump(), t.key
+            # bbpPairings refuses a 162 with « A » or « X », and team records
+            assert not _lines(text, "162"), t.key  # the usual scoring: every reader's default
+            assert not any(_lines(text, code) for code in ("013", "299", "310")), t.key
+            assert all(line == "152 W" or line == "152 B" for line in _lines(text, "152"))
+    finally:
+        service.close()
+
+
+def test_a_scoring_other_than_the_usual_is_written_in_its_columns() -> None:
+    t = trf.parse("001    1\n001    2\n")
+    t.scoring.update({"W": 3.0, "D": 1.0, "P": 3.0})
+    line = _lines(trf.write(t), "162")[0]
+    assert line == "162  W 3.0    D 1.0    P 3.0"  # symbol at 6, value 7-10, every 9
+    assert trf.parse(trf.write(t)).scoring == t.scoring

@@ -320,6 +320,24 @@ def format_player(p: TrfPlayer) -> str:
     return (head + "".join(cells)).rstrip()
 
 
+SCORING_DEFAULTS = {"W": 1.0, "D": 0.5, "L": 0.0, "A": 0.0, "P": 1.0, "X": 0.5}
+
+
+def _scoring_line(scoring: dict[str, float]) -> str:
+    """Record 162 with only the values that differ from the defaults, "" when none does.
+
+    As the reference engine writes it: bbpPairings refuses « A » and « X » in a 162
+    (it reads W D L Z P), so the usual scoring (1, ½, 0, forfeit 0, bye 1) is left to the
+    defaults that every reader shares. Symbol at column 6, value in 7-10, every 9.
+    """
+    cells = [
+        f" {k}{scoring[k]:4.1f}   "
+        for k, default in SCORING_DEFAULTS.items()
+        if abs(scoring[k] - default) > 1e-9
+    ]
+    return ("162 " + "".join(cells)).rstrip() if cells else ""
+
+
 def write(t: TrfTournament, newline: str = "\r") -> str:
     """Write TRF-2026. Lines end with CR as the format says (``newline`` to change it)."""
     out: list[str] = []
@@ -331,10 +349,9 @@ def write(t: TrfTournament, newline: str = "\r") -> str:
         out.append(f"142 {t.rounds}")
     if t.initial_colour:
         out.append(f"152 {t.initial_colour.upper()}")
-    s = t.scoring
-    out.append(
-        "162 " + "".join(f" {k} {s[k]:3.1f}   " for k in ("W", "D", "L", "A", "P", "X")).rstrip()
-    )
+    scoring = _scoring_line(t.scoring)
+    if scoring:
+        out.append(scoring)
     if t.tiebreaks:
         out.append("202 " + ",".join(t.tiebreaks))
     for comment in t.comments:

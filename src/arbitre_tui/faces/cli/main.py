@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from .common import open_event, print_json
@@ -541,7 +542,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _errors() -> Any:
+    """The store's errors, as the operations name them, imported only when an exception is
+    being handled (an ``except`` clause is evaluated then): `--help` and `pair-trf` never
+    load the store or SQLite, and no face imports the store."""
     from ...operations import (
         BackupFailed,
         ForbiddenOpen,
@@ -550,24 +554,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         StoreError,
     )
 
+    return SimpleNamespace(
+        BackupFailed=BackupFailed,
+        ForbiddenOpen=ForbiddenOpen,
+        StoreError=StoreError,
+        NeedsConfirmation=NeedsConfirmation,
+        OperationError=OperationError,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         code: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
-    except BackupFailed as exc:
+    except _errors().BackupFailed as exc:
         print(f"Attention : {exc.message}", file=sys.stderr)
         return 1
-    except NeedsConfirmation as exc:
+    except _errors().NeedsConfirmation as exc:
         print(f"Refusé : {exc.message} Relancez avec --confirm pour confirmer.", file=sys.stderr)
         return 2
-    except OperationError as exc:
+    except _errors().OperationError as exc:
         print(f"Refusé : {exc.message}", file=sys.stderr)
         return 2
-    except StoreError as exc:
+    except _errors().StoreError as exc:
         print(f"Erreur : {exc.message}", file=sys.stderr)
         return 1
-    except ForbiddenOpen as exc:  # an output path that is the event file itself
+    except _errors().ForbiddenOpen as exc:  # an output path that is the event file itself
         print(f"Refusé : {exc} Choisissez un autre fichier de sortie.", file=sys.stderr)
         return 2
     except FileNotFoundError as exc:

@@ -8,8 +8,15 @@ from pathlib import Path
 from .common import print_json, read_trf
 
 
-def cmd_pair_trf(args: argparse.Namespace) -> int:
+def _refused(message: str) -> Exception:
+    """The command line's refusal (exit 2); the operations that define it are imported only
+    now, so that `pair-trf` and `generate` never load SQLite and the event models."""
     from ...operations import OperationError
+
+    return OperationError(message)
+
+
+def cmd_pair_trf(args: argparse.Namespace) -> int:
     from ...operations.engines import ensure_pairable
     from ...rules.swiss.dutch import PairingImpossible, pair_round
     from ...rules.swiss.explain import CRITERIA, RULES
@@ -23,7 +30,7 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
     try:
         result = pair_round(state)
     except PairingImpossible as exc:
-        raise OperationError(exc.message) from None
+        raise _refused(exc.message) from None
     lines = [f"{b.white} {b.black}" for b in result.boards]
     if result.bye is not None:
         lines.append(f"{result.bye} 0")
@@ -80,6 +87,31 @@ def cmd_check_pairings(args: argparse.Namespace) -> int:
     return 0 if all(c.identical for c in checks) else 3
 
 
+def _one_in(text: str) -> int:
+    """« 1/20 » or « 20 »: one time in 20; « 0 » never."""
+    value = text.strip().removeprefix("1/")
+    if not value.isdigit():
+        raise argparse.ArgumentTypeError(f"« {text} » : une fréquence 1/N est attendue (ex. 1/20)")
+    return int(value)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from dataclasses import fields
+
+    from ...rules import trf
+    from ...rules.errors import RuleError
+    from ...rules.swiss.generator import Options, generate
+
+    opts = Options(**{f.name: getattr(args, f.name) for f in fields(Options)})
+    try:
+        t = generate(opts)
+    except RuleError as exc:
+        raise _refused(exc.message) from None
+    Path(args.out).write_bytes(trf.write(t).encode("utf-8"))
+    print(f"{args.out} : {args.players} joueurs, {args.rounds} rondes, graine {args.seed}.")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "pair-trf",
@@ -107,3 +139,29 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     c.add_argument("file", metavar="FICHIER.trf")
     c.add_argument("--json", action="store_true", help="sortie JSON")
     c.set_defaults(func=cmd_check_pairings)
+    g = sub.add_parser(
+        "generate",
+        help="génère un tournoi suisse aléatoire complet (TRF-2026), apparié par notre moteur",
+        description=(
+            "génère un tournoi suisse complet au format TRF-2026, apparié ronde après ronde "
+            "par notre moteur néerlandais : classements et titres plausibles, résultats tirés "
+            "selon l'espérance Elo ; la même graine redonne le même fichier"
+        ),
+    )
+    g.add_argument("out", metavar="SORTIE.trf")
+    g.add_argument("--players", type=int, required=True, metavar="N", help="nombre de joueurs")
+    g.add_argument("--rounds", type=int, required=True, metavar="R", help="nombre de rondes")
+    g.add_argument("--seed", type=int, default=0, metavar="S", help="graine (défaut 0)")
+    g.add_argument(
+        "--draws", type=int, default=30, metavar="PCT", help="% de nulles à force égale (30)"
+    )
+    for name, what in (
+        ("forfeits", "forfaits (par partie)"),
+        ("withdrawals", "abandons du tournoi (par joueur et par ronde)"),
+        ("half-byes", "exempts à ½ point demandés (par joueur et par ronde)"),
+        ("zero-byes", "exempts à 0 point (par joueur et par ronde)"),
+    ):
+        g.add_argument(
+            f"--{name}", type=_one_in, default=0, metavar="1/N", help=f"{what} : une fois sur N"
+        )
+    g.set_defaults(func=cmd_generate)

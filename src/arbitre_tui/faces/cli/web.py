@@ -107,7 +107,7 @@ def cmd_print(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from ...publish.pdf import DOCUMENTS
+    from ...publish.catalogue import LABELS  # not publish.pdf: the PDF library is slow to import
 
     pr = sub.add_parser(
         "print",
@@ -116,7 +116,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     pr.add_argument("file", metavar="FICHIER")
     pr.add_argument(
-        "what", metavar="QUOI", help=" ; ".join(f"{d.name} : {d.label}" for d in DOCUMENTS.values())
+        "what",
+        metavar="QUOI",
+        help=" ; ".join(f"{name} : {label}" for name, label in LABELS.items()),
     )
     pr.add_argument("--pdf", required=True, metavar="SORTIE.pdf", help="le fichier PDF")
     pr.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")

@@ -17,6 +17,7 @@ from ...rules.models import Game, Player, Round, Tournament
 from ...views.collation import sort_key
 from ...views.reader import PlayerRef, Reader, public_name
 from ...views.round_sheet import RoundSheet
+from ..catalogue import LABELS
 from ..qr import base_url, page_url, write_png
 from .sheet import WIDTH, Sheet
 
@@ -107,7 +108,7 @@ KO_LEGEND = "Entre parenthèses : le départage d'une nulle ; ✓ : qualifié po
 
 class Pairings(Document):
     name = "appariements"
-    label = "appariements par échiquier"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         sheet, ko = _sheet(req)
@@ -128,7 +129,7 @@ class Pairings(Document):
 
 class PairingsByName(Document):
     name = "appariements-nom"
-    label = "appariements par ordre alphabétique (échiquier, couleur, adversaire)"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         sheet, _ = _sheet(req)
@@ -148,7 +149,7 @@ class PairingsByName(Document):
 
 class Standings(Document):
     name = "classement"
-    label = "classement (départages ; un K.O. par son classement final, une coupe par ses matchs)"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         from ...views.standings import build
@@ -182,7 +183,7 @@ class Standings(Document):
 
 class Crosstable(Document):
     name = "grille"
-    label = "grille américaine"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         from ...operations.standings import complete_rounds
@@ -203,7 +204,7 @@ class Crosstable(Document):
 
 class CheckIn(Document):
     name = "pointage"
-    label = "liste de pointage (payé/dû, signature ; document de l'arbitre, non affiché)"
+    label = LABELS[name]
     public = False
 
     def render(self, req: Request) -> Sheet:
@@ -229,7 +230,7 @@ class CheckIn(Document):
 
 class Poster(Pairings):
     name = "affiche"
-    label = "appariements et QR code de la section, à afficher"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         doc = super().render(req)
@@ -239,7 +240,7 @@ class Poster(Pairings):
 
 class TableCards(Document):
     name = "chevalets"
-    label = "un chevalet par échiquier, avec son QR code"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         """One card a board: board number, the two players, the QR of that board's line."""

@@ -3,13 +3,14 @@ tournament's procès-verbal, each rendering its view (views/grille, views/homolo
 
 from __future__ import annotations
 
+from ..catalogue import LABELS
 from .documents import Document, Request
 from .sheet import WIDTH, Sheet
 
 
 class GrilleAmericaine(Document):
     name = "grille-americaine"
-    label = "grille américaine FFE (+7B, =12N, -3B ; > < forfaits ; EXE exempt)"
+    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         from ...views.grille import build
@@ -57,7 +58,7 @@ class GrilleAmericaine(Document):
 
 class TechnicalReportDocument(Document):
     name = "rapport-technique"
-    label = "rapport technique pour l'homologation FFE (page de garde)"
+    label = LABELS[name]
     public = False  # sent to the federation, never pinned
 
     def render(self, req: Request) -> Sheet:
@@ -81,7 +82,7 @@ class TechnicalReportDocument(Document):
 
 class TournamentReportDocument(Document):
     name = "proces-verbal-tournoi"
-    label = "procès-verbal du tournoi (forfaits, exclusions, incidents, appels…)"
+    label = LABELS[name]
     public = False  # sent to the federation with full names, never pinned
 
     def render(self, req: Request) -> Sheet:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...operations.event import OperationError
 from ...rules.models import Player
 from ...views.match_sheet import MatchSheet, match_sheet
+from ..catalogue import LABELS
 from .documents import Document, Request
 from .sheet import WIDTH, Sheet
 
@@ -23,7 +24,7 @@ def _who(p: Player | None) -> str:
 
 class MatchSheetDocument(Document):
     name = "proces-verbal"
-    label = "procès-verbal d'un match de coupe (--match N)"
+    label = LABELS[name]
     per_match = True
     public = False  # signed by the captains and sent to the league: the players' names
 

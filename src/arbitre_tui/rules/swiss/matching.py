@@ -17,6 +17,8 @@ vertex of an alternating tree shares its root's parity through tight edges.
 
 from __future__ import annotations
 
+from array import array
+
 
 class Matcher:
     """A graph on vertices 0..n-1 with a maximum-weight matching kept up to date."""
@@ -36,7 +38,11 @@ class Matcher:
         self.leafs: list[list[int]] = [[v] for v in range(n)] + [[] for _ in range(n)]
         self.unused = list(range(n, 2 * n))
         self._fresh = True
-        self._changed: list[tuple[int, int, int]] = []  # (u, v, old weight)
+        # edges changed since the last solve, in order (ends u, v): a bracket's set-up
+        # changes most of the graph, and a tuple per change (holding the old weight
+        # alive) was the round's peak of memory
+        self._changed_u = array("i")
+        self._changed_v = array("i")
         self.hint: dict[int, int] = {}  # a likely partner, tried first by the first solve
         self.duals: list[int] | None = None  # a guess of the first solve's duals
 
@@ -49,23 +55,30 @@ class Matcher:
         self.w[u][v] = weight
         self.w[v][u] = weight
         if not self._fresh:
-            self._changed.append((u, v, old))
+            self._changed_u.append(u)
+            self._changed_v.append(v)
 
     def remove_pair(self, u: int, v: int) -> None:
         """Take two players out of the graph: their pairing is final."""
         for x in (u, v):
             for leaf in self._dissolve(x):
                 if leaf not in (u, v):
-                    self._changed.append((leaf, leaf, 0))
+                    self._changed_u.append(leaf)
+                    self._changed_v.append(leaf)
         for x in (u, v):
             m = self._mate[x]
             if m >= 0 and m not in (u, v):
                 self._mate[m] = -1
-                self._changed.append((m, m, 0))
+                self._changed_u.append(m)
+                self._changed_v.append(m)
             self.active[x] = False
             self._mate[x] = -1
         self._mate[u] = v
         self._mate[v] = u
+
+    def _forget_changes(self) -> None:
+        del self._changed_u[:]
+        del self._changed_v[:]
 
     def _dissolve(self, v: int) -> list[int]:
         """Undo the top-level blossom holding ``v``: its duals go to its vertices.
@@ -115,7 +128,6 @@ class Matcher:
         active = self.active
         to_free: set[int] = set()
         check: set[int] = set()  # matched vertices whose pair may have lost tightness
-        deficits: list[tuple[int, int, int]] = []
         n = self.n
         inb = self.inblossom
 
@@ -124,11 +136,19 @@ class Matcher:
                 if active[leaf] and mate[leaf] >= 0:
                     check.add(leaf)
 
-        for u, v, _old in self._changed:  # a changed edge undoes the blossoms it touches
+        # Two ways to absorb the deficits (edges now heavier than their duals allow): the
+        # first-named end takes each one (a star of changes around one player), or both
+        # ends share it (a region that moved together); both are gathered as the edges
+        # are read (a list of the deficits was the peak of memory of a bracket set-up).
+        # The one that leaves fewer matched edges slack is kept.
+        first: dict[int, int] = {}
+        shared: dict[int, int] = {}
+        changed = self._changed_u, self._changed_v
+        for u, v in zip(*changed, strict=True):  # a changed edge undoes the blossoms it touches
             for x in (u, v):
                 if inb[x] >= n:
                     dissolve(x)
-        for u, v, _old in self._changed:
+        for u, v in zip(*changed, strict=True):
             if u == v:
                 if active[u]:
                     if mate[u] >= 0:
@@ -140,16 +160,9 @@ class Matcher:
                 continue
             if mate[u] == v:
                 check.add(u)
-            sl = dual[u] + dual[v] - 2 * w[u][v]
-            if sl < 0:
-                deficits.append((u, v, -sl))
-        self._changed.clear()
-        # Two ways to absorb the deficits: the first-named end takes each one (a star
-        # of changes around one player), or both ends share it (a region that moved
-        # together). Keep the one that leaves fewer matched edges slack.
-        first: dict[int, int] = {}
-        shared: dict[int, int] = {}
-        for u, v, need in deficits:
+            need = 2 * w[u][v] - dual[u] - dual[v]
+            if need <= 0:
+                continue
             if first.get(u, 0) < need:
                 first[u] = need
             half = (need + 1) // 2
@@ -157,6 +170,7 @@ class Matcher:
                 shared[u] = half
             if shared.get(v, 0) < need - half:
                 shared[v] = need - half
+        self._forget_changes()
 
         def slack_left(r: dict[int, int]) -> int:
             bad = 0
@@ -258,7 +272,7 @@ class Matcher:
         act = [v for v in range(n) if active[v]]
         if self._fresh:
             self._fresh = False
-            self._changed.clear()
+            self._forget_changes()
             guess = self.duals
             for v in act:
                 row = w[v]
