@@ -357,7 +357,7 @@ def test_a_field_too_big_for_the_memory_is_refused_with_the_reason(
     path = _field(tmp_path, 400)
     before = _digest(path)
     out = tmp_path / "sortie.txt"
-    env = {**os.environ, "ARBITRE_MEMOIRE_MO": "80"}  # an 80 MiB share of a small machine
+    env = {**os.environ, "ARBITRE_MEMOIRE_MO": "50"}  # a 50 MiB share of a small machine
     args = [command, str(path), *(["-p", str(out)] if command == "pair-trf" else [])]
     run = subprocess.run(
         [sys.executable, "-m", "arbitre_tui.faces.cli.main", *args],
@@ -367,18 +367,21 @@ def test_a_field_too_big_for_the_memory_is_refused_with_the_reason(
         timeout=120,
     )
     assert run.returncode == 2, run.stderr
-    assert run.stderr.startswith("Refusé : Apparier 400 joueurs demande environ 91 Mo"), run.stderr
-    assert "n'en a que 80 Mo de libre" in run.stderr and "Scindez le tournoi" in run.stderr
+    assert run.stderr.startswith("Refusé : Apparier 400 joueurs demande environ 58 Mo"), run.stderr
+    assert "n'en a que 50 Mo de libre" in run.stderr and "Scindez le tournoi" in run.stderr
     assert not out.exists() and _digest(path) == before
 
 
 def test_the_estimate_grows_with_the_square_of_the_field() -> None:
     from arbitre_tui.rules.swiss.bounds import FieldTooLarge, check_field, pairing_memory
 
-    assert 217 * 2**20 < pairing_memory(1000) < 256 * 2**20 < pairing_memory(3000) < 2 * 2**30
+    # measured peak of `pair-trf` at 1 000 players, round 1: 217 MiB before issue 19's
+    # matcher kept its changes compactly, 100 MiB after (the estimate is for the engine as
+    # it is: 154 MiB); 3 000 players did not finish in 20 minutes
+    assert 100 * 2**20 < pairing_memory(1000) < 256 * 2**20 < pairing_memory(3000) < 2 * 2**30
     assert pairing_memory(9998) > 8 * 2**30  # the TRF that passed 8 GB
     check_field(1000, 2**30)
-    with pytest.raises(FieldTooLarge, match="Apparier 9998 joueurs demande environ 16,8 Go"):
+    with pytest.raises(FieldTooLarge, match="Apparier 9998 joueurs demande environ 11,2 Go"):
         check_field(9998, 4 * 2**30)
     check_field(9998, None)  # memory unknown: the engine is trusted
 

@@ -29,7 +29,10 @@ with open(sys.argv[1], "w") as out:
 """
 
 NEVER = ("fpdf", "fontTools", "PIL", "textual", "rich", "http.server", "qrcode", "segno")
-STORE = ("sqlite3", "arbitre_tui.store", "arbitre_tui.operations")
+# The store, SQLite, and the event service that opens them. The operations package itself
+# loads its names lazily (PEP 562), so `pair-trf` may use operations.engines' memory
+# pre-check (issue 18) without any of these.
+STORE = ("sqlite3", "arbitre_tui.store", "arbitre_tui.operations.event")
 
 
 def _loaded(tmp_path: Path, *args: str) -> set[str]:

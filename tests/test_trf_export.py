@@ -116,8 +116,14 @@ def test_every_section_of_the_demo_is_read_back(demo_file: Path) -> None:
         service.close()
 
 
+def _two_players() -> str:
+    """Two entries, not yet paired (the reader refuses a player line cut short)."""
+    players = (trf.TrfPlayer(start=n, name=f"Joueur{n}, A", rating=1500) for n in (1, 2))
+    return "\n".join(trf.format_player(p) for p in players) + "\n"
+
+
 def test_a_scoring_other_than_the_usual_is_written_in_its_columns() -> None:
-    t = trf.parse("001    1\n001    2\n")
+    t = trf.parse(_two_players())
     t.scoring.update({"W": 3.0, "D": 1.0, "P": 3.0})
     line = _lines(trf.write(t), "162")[0]
     assert line == "162  W 3.0    D 1.0    P 3.0"  # symbol at 6, value 7-10, every 9

@@ -63,11 +63,12 @@ def ensure_pairable(players: int) -> None:
     """The pre-check before any pairing by our engine: a field too big for the memory
     of this machine is refused with the reason, before the engine takes it."""
     from ..rules.swiss.bounds import FieldTooLarge, check_field
-    from ..store.journal import OperationError
 
     try:
         check_field(players, available_memory())
     except FieldTooLarge as exc:
+        from ..store.journal import OperationError  # only now: `pair-trf` loads no store
+
         raise OperationError(exc.message) from None
 
 

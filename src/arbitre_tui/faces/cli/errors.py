@@ -51,6 +51,15 @@ def french_argparse(message: str) -> str:
     return message
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Help lines that never split a name at its hyphen (« proces-verbal-tournoi »)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 class FrenchParser(argparse.ArgumentParser):
     """argparse speaking French: usage, help, errors (one « Refusé : » line, exit 2).
 
@@ -59,6 +68,7 @@ class FrenchParser(argparse.ArgumentParser):
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
         self.dash_values: dict[str, str] = {}
         self._positionals.title = "arguments"
