@@ -130,7 +130,7 @@ def demo_through_reference(engine: str, work: Path) -> int:
     create_demo(work / "demo.sqlite").close()
     service = EventService(work / "demo.sqlite")
     problems = 0
-    for t in service.store.tournaments():
+    for t in service._store.tournaments():
         if t.system.value != "swiss":
             continue
         path = work / f"demo-{t.key}.trf"

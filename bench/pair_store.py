@@ -28,12 +28,12 @@ def main() -> None:
                 t0 = time.perf_counter()
                 rnd = service.pair_round("open-a", seed=number)
                 times.append(time.perf_counter() - t0)
-                for g in service.store.games(rnd.id or 0):
+                for g in service._store.games(rnd.id or 0):
                     if g.black_id is not None:
                         service.record_result("open-a", g.board, "1" if g.board % 3 else "=")
                 service.close_round("open-a")
             tid = service.tournament("open-a").id or 0
-            fp = getattr(service.store, "fingerprint", None)
+            fp = getattr(service._store, "fingerprint", None)
             cost = ""
             if fp is not None:
                 t0 = time.perf_counter()

@@ -96,7 +96,7 @@ def main() -> int:
         return 1
     service = EventService(event)
     t = service.tournament("open-a")
-    player = service.store.players(t.id or 0)[0]
+    player = service._store.players(t.id or 0)[0]
     server = ServerThread(event, port=0)
     server.start()
     base = f"http://127.0.0.1:{server.port}"

@@ -55,7 +55,7 @@ def test_restore_never_picks_an_empty_backup(rr_master: Path, tmp_path: Path) ->
     out = cli("restore", str(path))
     assert str(empty) not in out.stdout, out.stdout
     assert _tournaments(path) == 1, "the event was emptied"
-    assert EventService(path).store.tournament("rr") is not None
+    assert EventService(path)._store.tournament("rr") is not None
 
 
 def test_restore_never_picks_a_non_arbitre_file(rr_master: Path, tmp_path: Path) -> None:
@@ -149,6 +149,6 @@ def test_pruning_keeps_round_close_backups(rr_master: Path, tmp_path: Path) -> N
         service.record_result("rr", board, "1-0")
     closing = service.close_round("rr")
     for _ in range(25):
-        service.store.backup("manuel")
+        service._store.backup("manuel")
     service.close()
     assert closing.exists(), "the round-close backup was pruned"

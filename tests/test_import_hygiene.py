@@ -261,3 +261,15 @@ def test_faces_views_and_publish_use_no_private_helper(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
     probe.write_text("from ..operations import cup as ops\nops._match(1)\nops.matches(1)\n")
     assert private_reaches(probe) == ["probe.py:2 ops._match"]
+
+
+def test_operations_change_the_file_through_the_event_context() -> None:
+    """Issue 15's event context: every operation writes through ``service.write(op, args)``
+    (one journaled transaction); only ``EventService.write`` itself opens the journal's."""
+    callers = [
+        f"{f.relative_to(SRC)}: {line.strip()}"
+        for f in sorted((SRC / PACKAGE / "operations").rglob("*.py"))
+        for line in f.read_text(encoding="utf-8").splitlines()
+        if "journal.operation(" in line
+    ]
+    assert callers == ["arbitre_tui/operations/event.py: return self.journal.operation(op, args)"]

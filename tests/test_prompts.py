@@ -29,7 +29,7 @@ def test_clock_times_as_arbiters_type_them() -> None:
 
 async def test_withdraw_names_the_player_another_key_cancels_o_withdraws(demo_file: Path) -> None:
     service = EventService(demo_file)
-    first = service.store.players(service.tournament("open-a").id or 0)[0]
+    first = service._store.players(service.tournament("open-a").id or 0)[0]
     app = ArbitreApp(demo_file, tournament="open-a")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("j", "w")
@@ -38,17 +38,17 @@ async def test_withdraw_names_the_player_another_key_cancels_o_withdraws(demo_fi
         await pilot.press("x")  # another key: no
         await pilot.pause()
         assert bottom_line(app) == "Annulé"
-        assert not EventService(demo_file).store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
+        assert not EventService(demo_file)._store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
         await pilot.press("w", "o")
         await pilot.pause()
         assert "retiré(e) — enregistré" in bottom_line(app)
         table = app.query_one("#joueurs-table", DataTable)
         assert str(table.get_row_at(0)[1]).endswith("(retiré)")
-    assert EventService(demo_file).store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
+    assert EventService(demo_file)._store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
 
 
 async def test_a_board_that_does_not_exist_rings_and_records_nothing(ko_file: Path) -> None:
-    before = EventService(ko_file).store.snapshot()
+    before = EventService(ko_file)._store.snapshot()
     app = ArbitreApp(ko_file)
     rings: list[None] = []
     app.bell = lambda: rings.append(None)  # type: ignore[method-assign]
@@ -60,7 +60,7 @@ async def test_a_board_that_does_not_exist_rings_and_records_nothing(ko_file: Pa
         await pilot.press("escape")
         await pilot.pause()
         assert bottom_line(app) == "Annulé"
-    assert EventService(ko_file).store.snapshot() == before
+    assert EventService(ko_file)._store.snapshot() == before
 
 
 async def test_a_refused_answer_says_why_on_the_prompt_until_the_next_key(ko_file: Path) -> None:
@@ -87,6 +87,6 @@ async def test_keys_queued_at_once_go_in_order_to_the_prompt_they_open(ko_file: 
         await pilot.pause(0.5)
     service = EventService(ko_file)
     rnd = service.current_round(service.tournament("open-ko"))
-    games = {g.board: g.result for g in service.store.games(rnd.id or 0)}  # type: ignore[union-attr]
+    games = {g.board: g.result for g in service._store.games(rnd.id or 0)}  # type: ignore[union-attr]
     assert games[12] is not None and games[12].value == "0-1"
     assert games[1] is None

@@ -141,7 +141,7 @@ def _text(html: str) -> str:
 def test_pairings_by_name_in_french_order(demo_file: Path) -> None:
     service = EventService(demo_file)
     t = service.tournament("open-a")
-    players = service.store.players(t.id or 0)
+    players = service._store.players(t.id or 0)
     accented = [
         ("ÉCHARD", "Émile"),
         ("BŒUF", "Anne"),
@@ -177,12 +177,12 @@ def test_player_page_shows_the_current_board_first(demo_file: Path) -> None:
     t = service.tournament("open-a")
     rnd = service.current_round(t)
     assert rnd is not None
-    game = next(g for g in service.store.games(rnd.id or 0) if g.black_id)
+    game = next(g for g in service._store.games(rnd.id or 0) if g.black_id)
     html = Site(service).render(f"/open-a/joueur-{game.black_id}/")
     first = html.index("class='me'")
     assert first < html.index("<table")
     card = _text(html[first : html.index("</div>", first)])
-    white = service.store.player(game.white_id)
+    white = service._store.player(game.white_id)
     assert white is not None
     assert f"Ronde {rnd.number} : échiquier {game.board} , Noirs, contre {white.name}" in card
 
@@ -190,7 +190,7 @@ def test_player_page_shows_the_current_board_first(demo_file: Path) -> None:
 def test_every_page_french_timed_dark_and_touchable(demo_file: Path) -> None:
     service = EventService(demo_file)
     site = Site(service)
-    stamp = service.store.journal_entries(1)[0]["at"][11:16]
+    stamp = service._store.journal_entries(1)[0]["at"][11:16]
     for path in ("/", "/open-a/", "/open-a/classement/", "/open-ko/tableau/", "/coupe/"):
         html = site.render(path)
         assert f"mis à jour à {stamp}" in html, path
@@ -242,7 +242,7 @@ def test_cup_pages_show_scores_winner_and_why(demo_file: Path) -> None:
 def test_opted_out_player_hidden_on_by_name_page(demo_file: Path) -> None:
     service = EventService(demo_file)
     t = service.tournament("open-a")
-    p = service.store.players(t.id or 0)[0]
+    p = service._store.players(t.id or 0)[0]
     with service.journal.operation("optout", {}) as tx:
         tx.update("players", p.id or 0, {"publish_opt_out": 1})
     html = Site(service).render("/open-a/ronde-3/noms/")

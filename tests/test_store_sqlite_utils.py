@@ -208,7 +208,7 @@ def test_importing_players_goes_through_insert_all(
     monkeypatch.setattr(Tx, "insert_all", counting)
     assert service.import_players("open", csv.encode()) == (300, [])
     assert calls == [300]
-    assert len(service.store.players(service.tournament("open").id or 0)) == 300
+    assert len(service._store.players(service.tournament("open").id or 0)) == 300
     assert service.journal.undo() is not None  # one operation, undone whole
-    assert service.store.players(service.tournament("open").id or 0) == []
+    assert service._store.players(service.tournament("open").id or 0) == []
     service.close()

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def cup_of(service: EventService, key: str | None) -> Tournament:
     """The cup ``key`` (or the event's only cup); any other section is refused."""
     if key is None:
-        cups = [t for t in service.store.tournaments() if t.system is System.TEAM_CUP]
+        cups = [t for t in service._store.tournaments() if t.system is System.TEAM_CUP]
         if len(cups) == 1:
             return cups[0]
     t = service.tournament(key)
@@ -36,7 +36,7 @@ def matches(
     if round_number is not None:
         sql += " AND round = ?"
         params.append(round_number)
-    rows = [dict(r) for r in service.store.conn.execute(sql + " ORDER BY round, number", params)]
+    rows = [dict(r) for r in service._store.conn.execute(sql + " ORDER BY round, number", params)]
     for r in rows:
         for col in ("lineup_home", "lineup_away"):
             r[col] = json.loads(r[col]) if r[col] else None
@@ -47,7 +47,7 @@ def matches(
 
 def teams_of(service: EventService, t: Tournament) -> dict[int, Team]:
     assert t.id is not None
-    return {team.id: team for team in service.store.teams(t.id) if team.id is not None}
+    return {team.id: team for team in service._store.teams(t.id) if team.id is not None}
 
 
 def _strength(roster: list[Player]) -> int:
@@ -58,14 +58,14 @@ def _strength(roster: list[Player]) -> int:
 def _rosters(service: EventService, t: Tournament) -> dict[int, list[Player]]:
     assert t.id is not None
     out: dict[int, list[Player]] = {}
-    for p in service.store.players(t.id):
+    for p in service._store.players(t.id):
         if p.team_id is not None:
             out.setdefault(p.team_id, []).append(p)
     return out
 
 
 def _cup_teams(service: EventService, t: Tournament) -> list[cup.CupTeam]:
-    clubs = service.store.clubs()
+    clubs = service._store.clubs()
     rosters = _rosters(service, t)
     return [
         cup.CupTeam(
@@ -112,10 +112,10 @@ def draw(service: EventService, key: str | None, seed: int | None = None) -> int
         if number == 1:
             settings = t.settings
             # the holder: the setting, else the roll of honour's latest winner (issue 16)
-            roll = service.store.roll_of_honour(t.id or 0)
+            roll = service._store.roll_of_honour(t.id or 0)
             holder = settings.get("holder") or cup.holder(roll)
             finalist = settings.get("last_finalist") or cup.last_finalist(
-                service.store.finalists(t.id or 0)
+                service._store.finalists(t.id or 0)
             )
             teams = [c for c in _cup_teams(service, t) if c.id in alive]
             given, pool = cup.bye_priority(teams, holder, finalist)
@@ -242,9 +242,9 @@ def lineup_check(
     if team_id not in (m["home_team_id"], m["away_team_id"]):
         raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
     teams = teams_of(service, t)
-    club = service.store.clubs()[teams[team_id].club_id]
+    club = service._store.clubs()[teams[team_id].club_id]
     roster = {p.id for p in _rosters(service, t).get(team_id, [])}
-    everyone = {p.id: p for p in service.store.players(t.id or 0)}
+    everyone = {p.id: p for p in service._store.players(t.id or 0)}
     unknown = [pid for pid in player_ids if pid not in everyone]
     if unknown:
         raise OperationError(f"Joueur(s) inconnu(s) : {', '.join(map(str, unknown))}.")
@@ -323,7 +323,7 @@ def record_board(
         changes: dict[str, Any] = {"results": json.dumps(results)}
         decided: dict[str, Any] = {}
         if all(results):
-            everyone = {p.id: p for p in service.store.players(t.id or 0)}
+            everyone = {p.id: p for p in service._store.players(t.id or 0)}
 
             def info(ids: list[int]) -> cup.LineupInfo:
                 return cup.LineupInfo(
@@ -491,14 +491,14 @@ def honours(
             t = cup_of(service, key)
             assert t.id is not None
             tx.args["tournament"] = t.key
-            if any(s == season for s, _ in service.store.roll_of_honour(t.id)):
+            if any(s == season for s, _ in service._store.roll_of_honour(t.id)):
                 raise OperationError(f"La saison {season} est déjà au palmarès.")
             tx.insert(
                 "roll_of_honour",
                 {"tournament_id": t.id, "season": season, "club": club, "finalist": finalist},
             )
     t = cup_of(service, key)
-    pairs = service.store.roll_of_honour(t.id or 0)
+    pairs = service._store.roll_of_honour(t.id or 0)
     return pairs, cup.trophy_kept(pairs)
 
 

@@ -80,15 +80,15 @@ class EventService:
     ) -> None:
         """``terminal`` names this station in the journal (undo is per station);
         ``wait=False``: an operation raises StoreBusy instead of waiting for the lock."""
-        self.store = Store(path, create=create, check=check, terminal=terminal, wait=wait)
-        self.journal = self.store.journal
+        self._store = Store(path, create=create, check=check, terminal=terminal, wait=wait)
+        self.journal = self._store.journal
 
     @property
     def path(self) -> Path:
-        return self.store.path
+        return self._store.path
 
     def close(self) -> None:
-        self.store.close()
+        self._store.close()
 
     def write(self, op: str, args: Mapping[str, Any] | None = None) -> AbstractContextManager[Tx]:
         """The event context's one way to change the file: operation ``op`` as one journaled
@@ -97,12 +97,12 @@ class EventService:
 
     def backup(self, dest: Path | None = None) -> Path:
         """A manual backup of the whole file (beside it, or in ``dest``)."""
-        return self.store.backup("manuel", dest)
+        return self._store.backup("manuel", dest)
 
     # -- lookups ---------------------------------------------------------
 
     def tournament(self, key: str | None = None) -> Tournament:
-        tournaments = self.store.tournaments()
+        tournaments = self._store.tournaments()
         if not tournaments:
             raise OperationError("Ce fichier ne contient aucun tournoi.")
         if key is None:
@@ -121,11 +121,11 @@ class EventService:
         return t.id
 
     def current_round(self, t: Tournament) -> Round | None:
-        rounds = self.store.rounds(self._tid(t))
+        rounds = self._store.rounds(self._tid(t))
         return rounds[-1] if rounds else None
 
     def player(self, player_id: int) -> Player:
-        player = self.store.player(player_id)
+        player = self._store.player(player_id)
         if player is None:
             raise OperationError(f"Joueur n° {player_id} inconnu.")
         return player
@@ -140,8 +140,8 @@ class EventService:
         end: str | None = None,
         settings: dict[str, Any] | None = None,
     ) -> None:
-        with self.journal.operation("create_event", {"name": name, "city": city}) as tx:
-            if self.store.conn.execute("SELECT 1 FROM event").fetchone():
+        with self.write("create_event", {"name": name, "city": city}) as tx:
+            if self._store.conn.execute("SELECT 1 FROM event").fetchone():
                 raise OperationError("Ce fichier contient déjà un événement.")
             tx.insert(
                 "event",
@@ -157,10 +157,10 @@ class EventService:
             )
 
     def add_tournament(self, t: Tournament) -> int:
-        with self.journal.operation("add_tournament", {"key": t.key, "name": t.name}) as tx:
-            if self.store.tournament(t.key) is not None:
+        with self.write("add_tournament", {"key": t.key, "name": t.name}) as tx:
+            if self._store.tournament(t.key) is not None:
                 raise OperationError(f"Un tournoi « {t.key} » existe déjà.")
-            position = len(self.store.tournaments())
+            position = len(self._store.tournaments())
             return tx.insert("tournaments", tournament_row(t, position))
 
     def update_settings(self, key: str, changes: dict[str, Any]) -> None:
@@ -177,9 +177,7 @@ class EventService:
             typed = check_all(changes)
         except RuleError as exc:
             raise OperationError(exc.message) from None
-        with self.journal.operation(
-            "update_settings", {"tournament": key, "changes": changes}
-        ) as tx:
+        with self.write("update_settings", {"tournament": key, "changes": changes}) as tx:
             t = self.tournament(key)
             settings = {**t.settings, **typed}
             tx.update(
@@ -195,19 +193,17 @@ class EventService:
             typed = check_all(changes, EVENT_SETTINGS)
         except RuleError as exc:
             raise OperationError(exc.message) from None
-        with self.journal.operation("update_event_settings", {"changes": changes}) as tx:
-            if not self.store.conn.execute("SELECT 1 FROM event WHERE id = 1").fetchone():
+        with self.write("update_event_settings", {"changes": changes}) as tx:
+            if not self._store.conn.execute("SELECT 1 FROM event WHERE id = 1").fetchone():
                 raise OperationError("Ce fichier ne contient pas d'événement.")
-            settings = {**self.store.event()["settings"], **typed}
+            settings = {**self._store.event()["settings"], **typed}
             settings = {k: v for k, v in settings.items() if v is not None}
             tx.update("event", 1, {"settings": json.dumps(settings, ensure_ascii=False)})
 
     # -- players ----------------------------------------------------------
 
     def register_player(self, key: str, player: Player) -> int:
-        with self.journal.operation(
-            "register_player", {"tournament": key, "name": player.name}
-        ) as tx:
+        with self.write("register_player", {"tournament": key, "name": player.name}) as tx:
             t = self.tournament(key)
             tid = self._tid(t)
             twice = self._entered_twice(t)(player)
@@ -232,13 +228,13 @@ class EventService:
         or a parallel one of the same regulation (same person, not withdrawn)."""
         from ..rules.registration import same_person
 
-        known = {p.fide_id: p for p in self.store.players(self._tid(t)) if p.fide_id}
+        known = {p.fide_id: p for p in self._store.players(self._tid(t)) if p.fide_id}
         regulation = t.settings.get("regulation")
         parallel = [
             (o.name, p)
-            for o in self.store.tournaments()
+            for o in self._store.tournaments()
             if regulation and o.key != t.key and o.settings.get("regulation") == regulation
-            for p in self.store.players(self._tid(o))
+            for p in self._store.players(self._tid(o))
             if not p.withdrawn
         ]
 
@@ -272,7 +268,7 @@ class EventService:
             raise OperationError(str(exc)) from None
         except (LookupError, UnicodeDecodeError) as exc:
             raise OperationError(f"Encodage illisible : {exc}") from None
-        with self.journal.operation("import_players", {"tournament": key}) as tx:
+        with self.write("import_players", {"tournament": key}) as tx:
             return self._import_rows(tx, key, read_players_csv(text), skip_bad)
 
     def _import_rows(
@@ -345,8 +341,8 @@ class EventService:
         """A team competition's import: each row's team (« equipe », else « CLUB 1 »),
         entered with its club the first time it is met — as many teams a club as it wants."""
         tid = self._tid(t)
-        clubs = {name: cid for cid, name in self.store.clubs().items()}
-        teams = {team.name: team.id for team in self.store.teams(tid)}
+        clubs = {name: cid for cid, name in self._store.clubs().items()}
+        teams = {team.name: team.id for team in self._store.teams(tid)}
 
         def team_of(row: ImportRow) -> int:
             club = row.player.club
@@ -372,18 +368,18 @@ class EventService:
         return team_of
 
     def check_in(self, player_id: int, checked: bool = True) -> None:
-        with self.journal.operation("check_in", {"player": player_id, "checked": checked}) as tx:
+        with self.write("check_in", {"player": player_id, "checked": checked}) as tx:
             player = self.player(player_id)  # unknown player: refused before any write
             tx.args["name"] = player.name
             tx.update("players", player_id, {"checked_in": int(checked)})
 
     def set_paid(self, player_id: int, paid: bool = True) -> None:
-        with self.journal.operation("set_paid", {"player": player_id, "paid": paid}) as tx:
+        with self.write("set_paid", {"player": player_id, "paid": paid}) as tx:
             tx.args["name"] = self.player(player_id).name
             tx.update("players", player_id, {"paid": int(paid)})
 
     def withdraw(self, player_id: int) -> None:
-        with self.journal.operation("withdraw", {"player": player_id}) as tx:
+        with self.write("withdraw", {"player": player_id}) as tx:
             player = self.player(player_id)
             if player.withdrawn:
                 raise OperationError(f"{player.name} est déjà retiré(e).")
@@ -393,8 +389,10 @@ class EventService:
     # -- clubs and teams ---------------------------------------------------
 
     def add_club(self, name: str, code: str | None = None) -> int:
-        with self.journal.operation("add_club", {"name": name}) as tx:
-            row = self.store.conn.execute("SELECT id FROM clubs WHERE name = ?", (name,)).fetchone()
+        with self.write("add_club", {"name": name}) as tx:
+            row = self._store.conn.execute(
+                "SELECT id FROM clubs WHERE name = ?", (name,)
+            ).fetchone()
             if row:
                 return int(row[0])
             return tx.insert("clubs", {"name": name, "code": code})
@@ -402,16 +400,16 @@ class EventService:
     def enter_team(self, key: str, club: str, name: str | None = None) -> Team:
         """A club enters one more team (as many as it wants): the next number, « CLUB N »
         unless named; its roster comes with an import (« equipe » column)."""
-        with self.journal.operation("enter_team", {"tournament": key, "club": club}) as tx:
+        with self.write("enter_team", {"tournament": key, "club": club}) as tx:
             t = self.tournament(key)
             tx.args["tournament"] = t.key
             if not club.strip():
                 raise OperationError("Une équipe est celle d'un club : nom du club attendu.")
             club_id = self.add_club(club.strip())
-            mine = [team for team in self.store.teams(self._tid(t)) if team.club_id == club_id]
+            mine = [team for team in self._store.teams(self._tid(t)) if team.club_id == club_id]
             number = max((team.number for team in mine), default=0) + 1
             name = (name or f"{club.strip()} {number}").strip()
-            if any(team.name == name for team in self.store.teams(self._tid(t))):
+            if any(team.name == name for team in self._store.teams(self._tid(t))):
                 raise OperationError(f"L'équipe « {name} » est déjà engagée.")
             team_id = self.add_team(t.key, club_id, number, name)
             return Team(
@@ -419,7 +417,7 @@ class EventService:
             )
 
     def add_team(self, key: str, club_id: int, number: int, name: str) -> int:
-        with self.journal.operation("add_team", {"tournament": key, "name": name}) as tx:
+        with self.write("add_team", {"tournament": key, "name": name}) as tx:
             t = self.tournament(key)
             if not format_of(t).by_teams:
                 raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
@@ -456,7 +454,7 @@ class EventService:
     def _pair_round_once(
         self, key: str, seed: int | None, exempt_holes: bool, plan: swiss.Plan | None
     ) -> Round:
-        with self.journal.operation("pair_round", {"tournament": key}) as tx:
+        with self.write("pair_round", {"tournament": key}) as tx:
             return self._pair_round(tx, key, seed, exempt_holes, plan)
 
     def _pair_round(
@@ -468,11 +466,11 @@ class EventService:
         t = self.tournament(key)
         tx.args["tournament"] = t.key
         tid = self._tid(t)
-        if plan is not None and self.store.round(tid, plan.number) is not None:
+        if plan is not None and self._store.round(tid, plan.number) is not None:
             raise OperationError(f"La ronde {plan.number} est déjà appariée (autre poste).")
         computed = None
         if plan is not None and plan.pairing is not None:
-            if plan.fingerprint != self.store.fingerprint(tid):
+            if plan.fingerprint != self._store.fingerprint(tid):
                 raise swiss.StalePlan
             computed, youth = plan.pairing, plan.youth  # decided on these very data
         else:
@@ -482,13 +480,13 @@ class EventService:
         number = self.next_round(t)
         tx.args["round"] = number
         format_of(t).pair(self, t, PairOrder(number, seed, computed, exempt_holes))
-        paired = self.store.round(tid, number)
+        paired = self._store.round(tid, number)
         assert paired is not None
         return paired
 
     def next_round(self, t: Tournament) -> int:
         """The number of the round to pair, once the one before is closed."""
-        rounds = self.store.rounds(self._tid(t))
+        rounds = self._store.rounds(self._tid(t))
         if rounds and not rounds[-1].closed:
             raise OperationError(
                 f"La ronde {rounds[-1].number} n'est pas close : saisissez ses résultats puis clôturez-la."
@@ -503,13 +501,13 @@ class EventService:
     ) -> tuple[Tournament, Round, Game]:
         t = self.tournament(key)
         tid = self._tid(t)
-        rnd = self.store.round(tid, round_number) if round_number else self.current_round(t)
+        rnd = self._store.round(tid, round_number) if round_number else self.current_round(t)
         if rnd is None:
             raise OperationError(
                 f"La ronde {round_number or ''} de {t.name} n'est pas appariée.".replace("  ", " ")
             )
         assert rnd.id is not None
-        games = {g.board: g for g in self.store.games(rnd.id)}
+        games = {g.board: g for g in self._store.games(rnd.id)}
         if board not in games:
             raise OperationError(
                 f"Échiquier {board} inconnu en ronde {rnd.number} (échiquiers 1 à {max(games, default=0)})."
@@ -535,7 +533,7 @@ class EventService:
             value = result if isinstance(result, Result) else parse_result(result)
         except RuleError as exc:
             raise _refuse(exc) from None
-        with self.journal.operation("record_result", {"board": board}) as tx:
+        with self.write("record_result", {"board": board}) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update(
                 {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value}
@@ -576,7 +574,7 @@ class EventService:
 
     def _written_by(self, game_id: int) -> str:
         """« autre poste, 14:22:05 » or « ce poste, … »: who last wrote this game."""
-        row = self.store.conn.execute(
+        row = self._store.conn.execute(
             "SELECT j.terminal, j.at FROM journal_changes c JOIN journal j ON j.id = c.journal_id "
             "WHERE c.tbl = 'games' AND c.row_id = ? ORDER BY c.id DESC LIMIT 1",
             (game_id,),
@@ -590,7 +588,7 @@ class EventService:
         self, key: str, board: int, round_number: int | None = None, *, confirm: bool | str = False
     ) -> None:
         """Clear a result; one written by the other station asks first."""
-        with self.journal.operation("clear_result", {"board": board}) as tx:
+        with self.write("clear_result", {"board": board}) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number, "board": board})
             if rnd.closed:
@@ -632,7 +630,7 @@ class EventService:
         }.get(side)
         if result is None:
             raise OperationError("Absent : white/blancs, black/noirs ou both/les-deux.")
-        with self.journal.operation("absent", {"board": board, "side": side}) as tx:
+        with self.write("absent", {"board": board, "side": side}) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number})
             if game.black_id is None:
@@ -678,7 +676,7 @@ class EventService:
     ) -> Forfeit:
         """An absence in any format: the forfeit, and the exclusion from later rounds
         where the format's rules say so (002), unless the arbiter keeps the player."""
-        with self.journal.operation("absent"):
+        with self.write("absent"):
             t = self.tournament(key)
             exclude = format_of(t).absence_excludes(t) and not keep
             game = self.absent(
@@ -688,7 +686,7 @@ class EventService:
         return Forfeit(game, absentees(game.result, game) if exclude else [])
 
     def illegal_moves(self, game_id: int, player_id: int) -> int:
-        row = self.store.conn.execute(
+        row = self._store.conn.execute(
             "SELECT count(*) FROM incidents WHERE game_id = ? AND player_id = ? AND kind = 'illegal_move'",
             (game_id, player_id),
         ).fetchone()
@@ -719,7 +717,7 @@ class EventService:
         if colour not in ("white", "black", "blancs", "noirs"):
             raise OperationError("Couleur attendue : white/blancs ou black/noirs.")
         is_white = colour in ("white", "blancs")
-        with self.journal.operation(
+        with self.write(
             "record_incident", {"board": board, "colour": colour, "kind": kind_value.value}
         ) as tx:
             t, rnd, game = self.game(key, round_number, board)
@@ -773,11 +771,11 @@ class EventService:
 
     def _round(self, t: Tournament, round_number: int | None) -> Round | None:
         return (
-            self.store.round(self._tid(t), round_number) if round_number else self.current_round(t)
+            self._store.round(self._tid(t), round_number) if round_number else self.current_round(t)
         )
 
     def set_round_start(self, key: str, when: dt.datetime, round_number: int | None = None) -> None:
-        with self.journal.operation("set_round_start", {"start": when.isoformat()}) as tx:
+        with self.write("set_round_start", {"start": when.isoformat()}) as tx:
             t = self.tournament(key)
             rnd = self._round(t, round_number)
             if rnd is None or rnd.id is None:
@@ -787,7 +785,7 @@ class EventService:
 
     def close_round(self, key: str, round_number: int | None = None) -> Path:
         """Close a round once every board has a result; a backup follows the commit."""
-        with self.journal.operation("close_round") as tx:
+        with self.write("close_round") as tx:
             t = self.tournament(key)
             rnd = self._round(t, round_number)
             if rnd is None or rnd.id is None:
@@ -795,7 +793,7 @@ class EventService:
             tx.args.update({"tournament": t.key, "round": rnd.number})
             if rnd.closed:
                 raise OperationError(f"La ronde {rnd.number} est déjà close.")
-            games = self.store.games(rnd.id)
+            games = self._store.games(rnd.id)
             missing = [g.board for g in games if not g.is_bye and g.result is None]
             missing += format_of(t).missing_deciders(t, games)
             if missing:
@@ -806,12 +804,12 @@ class EventService:
                     f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
                 )
             self._sheets_settled(t, rnd, games)
-            full = room_for_copy(self.store.conn, backup_dir(self.path) / ROUNDS)
+            full = room_for_copy(self._store.conn, backup_dir(self.path) / ROUNDS)
             if full:
                 raise OperationError(full)
             tx.update("rounds", rnd.id, {"closed": 1})
         try:
-            return self.store.backup(f"{t.key}-r{rnd.number}", kind="ronde")
+            return self._store.backup(f"{t.key}-r{rnd.number}", kind="ronde")
         except OperationError as exc:
             raise BackupFailed(
                 f"Ronde {rnd.number} close (enregistré), mais la sauvegarde a échoué : "
@@ -851,7 +849,7 @@ class EventService:
 
     def replay_draw(self, draw_id: int) -> tuple[bool, Any, Any]:
         """Recompute a recorded draw from its seed: (same?, recorded, recomputed)."""
-        row = self.store.conn.execute("SELECT * FROM draws WHERE id = ?", (draw_id,)).fetchone()
+        row = self._store.conn.execute("SELECT * FROM draws WHERE id = ?", (draw_id,)).fetchone()
         if row is None:
             raise OperationError(f"Tirage n° {draw_id} inconnu.")
         recorded = json.loads(row["outcome"])

@@ -27,14 +27,14 @@ def _ko(service: EventService, key: str | None) -> Tournament:
 def entrants(service: EventService, t: Tournament) -> list[Player]:
     """Entries in registration order (the order that decides byes and the waiting list)."""
     assert t.id is not None
-    players = service.store.players(t.id)
+    players = service._store.players(t.id)
     return sorted(players, key=lambda p: (p.registered_at or dt.datetime.max, p.id or 0))
 
 
 def _format(service: EventService, t: Tournament) -> ko.KoFormat:
     # Closing registration withdraws the waiting list; they still count as entries.
     assert t.id is not None
-    closed = service.store.ko_registration(t.id)
+    closed = service._store.ko_registration(t.id)
     waiting = set(closed["waiting"] if closed else [])
     people = [p for p in entrants(service, t) if not p.withdrawn or p.id in waiting]
     return ko.ko_format(
@@ -51,9 +51,9 @@ def status(service: EventService, key: str | None) -> dict[str, Any]:
     t = _ko(service, key)
     assert t.id is not None
     fmt = _format(service, t)
-    names = {p.id: p.name for p in service.store.players(t.id)}
-    closed = service.store.ko_registration(t.id) is not None
-    rounds = service.store.rounds(t.id)
+    names = {p.id: p.name for p in service._store.players(t.id)}
+    closed = service._store.ko_registration(t.id) is not None
+    rounds = service._store.rounds(t.id)
     out: dict[str, Any] = {
         "tournament": t.key,
         "entries": fmt.entries,
@@ -81,7 +81,7 @@ def close_registration(service: EventService, key: str | None) -> ko.KoFormat:
     with service.write("ko_close_registration", {"tournament": key}) as tx:
         t = _ko(service, key)
         assert t.id is not None
-        if service.store.ko_registration(t.id) is not None:
+        if service._store.ko_registration(t.id) is not None:
             raise OperationError("Les inscriptions sont déjà closes.")
         fmt = _format(service, t)
         tx.args.update({"tournament": t.key, "case": fmt.case})
@@ -115,7 +115,7 @@ def close_registration(service: EventService, key: str | None) -> ko.KoFormat:
 
 def _matches(service: EventService, t: Tournament, number: int) -> list[ko.Match]:
     assert t.id is not None
-    rnd = service.store.round(t.id, number)
+    rnd = service._store.round(t.id, number)
     assert rnd is not None and rnd.id is not None
     return [
         ko.Match(
@@ -126,7 +126,7 @@ def _matches(service: EventService, t: Tournament, number: int) -> list[ko.Match
             g.decider,
             g.bye is not None,
         )
-        for g in service.store.games(rnd.id)
+        for g in service._store.games(rnd.id)
     ]
 
 
@@ -134,7 +134,7 @@ def _context(
     service: EventService, t: Tournament
 ) -> tuple[str, dict[int, int], set[int], dict[int, str | None]]:
     assert t.id is not None
-    players = service.store.players(t.id)
+    players = service._store.players(t.id)
     rule = str(setting(t, "decider"))
     return (
         rule,
@@ -151,7 +151,7 @@ def pair(
     """Round 1 by the recorded draw; later rounds by the bracket, holes filled by lucky losers."""
     assert t.id is not None
     with service.write("pair_round", {"tournament": t.key, "round": number}) as tx:
-        info = service.store.ko_registration(t.id)
+        info = service._store.ko_registration(t.id)
         if not info:
             raise OperationError("Closez d'abord les inscriptions (arbitre ko close-registration).")
         if info["cancelled"]:
@@ -182,7 +182,7 @@ def pair(
                 raise OperationError(f"Ronde {number - 1} : {exc.message}") from None
             accepted = {
                 (r["slot"]): r["player_id"]
-                for r in service.store.conn.execute(
+                for r in service._store.conn.execute(
                     "SELECT slot, player_id FROM lucky_losers WHERE tournament_id = ? AND round = ? "
                     "AND status = 'accepted'",
                     (t.id, number - 1),
@@ -288,7 +288,7 @@ def record_decider(service: EventService, key: str | None, board: int, result: s
 def holes(service: EventService, t: Tournament) -> list[int]:
     """Slots of the round just closed whose winner is missing (double forfeit, exclusion)."""
     assert t.id is not None
-    rounds = service.store.rounds(t.id)
+    rounds = service._store.rounds(t.id)
     if not rounds or not rounds[-1].closed or rounds[-1].number >= t.rounds_planned:
         return []
     rule, ratings, excluded, _ = _context(service, t)
@@ -313,19 +313,19 @@ def lucky_loser(
         t = _ko(service, key)
         assert t.id is not None
         tx.args["tournament"] = t.key
-        rounds = service.store.rounds(t.id)
+        rounds = service._store.rounds(t.id)
         if not rounds or not rounds[-1].closed:
             raise OperationError("Le repêchage se tire après la clôture de la ronde.")
         number = rounds[-1].number
         rows = [
             dict(r)
-            for r in service.store.conn.execute(
+            for r in service._store.conn.execute(
                 "SELECT * FROM lucky_losers WHERE tournament_id = ? AND round = ? ORDER BY id",
                 (t.id, number),
             )
         ]
         pending = [r for r in rows if r["status"] == "pending"]
-        names = {p.id: p.name for p in service.store.players(t.id)}
+        names = {p.id: p.name for p in service._store.players(t.id)}
         if confirm is not None:
             if not pending:
                 raise OperationError("Aucun repêché en attente de confirmation.")
@@ -381,7 +381,7 @@ def _draw_one(
             "status": "pending",
         },
     )
-    names = {p.id: p.name for p in service.store.players(t.id)}  # type: ignore[arg-type]
+    names = {p.id: p.name for p in service._store.players(t.id)}  # type: ignore[arg-type]
     return {
         "drawn": names[player],
         "player_id": player,
@@ -394,7 +394,7 @@ def _draw_one(
 def ranking_groups(service: EventService, t: Tournament) -> list[tuple[int, int, list[int]]]:
     assert t.id is not None
     rule, ratings, _, _ = _context(service, t)
-    rounds = [_matches(service, t, r.number) for r in service.store.rounds(t.id)]
+    rounds = [_matches(service, t, r.number) for r in service._store.rounds(t.id)]
     return ko.ranking(rounds, rule, ratings, t.rounds_planned)
 
 
@@ -402,14 +402,14 @@ def prize_order(service: EventService, t: Tournament) -> list[int]:
     """Every player in one order (whole, all-different prizes: rules.knockout.prize_order)."""
     assert t.id is not None
     rule, ratings, _, _ = _context(service, t)
-    rounds = [_matches(service, t, r.number) for r in service.store.rounds(t.id)]
+    rounds = [_matches(service, t, r.number) for r in service._store.rounds(t.id)]
     return ko.prize_order(rounds, rule, ratings, t.rounds_planned)
 
 
 def final_ranking(service: EventService, key: str | None) -> list[tuple[str, list[str]]]:
     t = _ko(service, key)
     assert t.id is not None
-    names = {p.id: p.name for p in service.store.players(t.id)}
+    names = {p.id: p.name for p in service._store.players(t.id)}
     out = []
     for first, last, players in ranking_groups(service, t):
         place = str(first) if first == last else f"{first}–{last}"

@@ -77,12 +77,12 @@ class Lists:
 
     def __init__(self, path: Path | str) -> None:
         try:
-            self.store = RatingLists(Path(path))
+            self._store = RatingLists(Path(path))
         except ListsError as exc:
             raise OperationError(exc.message) from None
 
     def close(self) -> None:
-        self.store.close()
+        self._store.close()
 
     def __enter__(self) -> Lists:
         return self
@@ -91,7 +91,7 @@ class Lists:
         self.close()
 
     def infos(self) -> list[ListInfo]:
-        return self.store.lists()
+        return self._store.lists()
 
     def import_file(self, list_file: Path | str, fmt: str | None = None) -> tuple[str, int]:
         """Replace FIDE's list or the FFE's base by this file, streamed; (source, count).
@@ -107,7 +107,7 @@ class Lists:
             stream.seek(0)
             source = "ffe" if fmt == "ffe-csv" else "fide"
             try:
-                count = self.store.replace(source, read(stream, fmt), path.name, fmt)
+                count = self._store.replace(source, read(stream, fmt), path.name, fmt)
             except ListFault as exc:
                 raise OperationError(f"{path.name} : {exc} — rien n'est changé.") from None
         if not count:
@@ -121,20 +121,20 @@ class Lists:
         if not text:
             return []
         if text.isdigit():
-            fide, ffe = self.store.by_fide_id(int(text))
+            fide, ffe = self._store.by_fide_id(int(text))
             return [Found(fide, ffe)] if fide or ffe else []
         if _LICENCE.match(text):
-            ffe = self.store.by_licence(text)
+            ffe = self._store.by_licence(text)
             if ffe is None:
                 return []
-            fide = self.store.by_fide_id(ffe.fide_id)[0] if ffe.fide_id else None
+            fide = self._store.by_fide_id(ffe.fide_id)[0] if ffe.fide_id else None
             return [Found(fide, ffe)]
         surname, _, first = text.replace(",", " ").partition(" ")
         found: list[Found] = []
         seen: set[int] = set()
-        for p in self.store.by_name(surname.strip(), first.strip(), limit):
+        for p in self._store.by_name(surname.strip(), first.strip(), limit):
             if p.source == "ffe":
-                fide = self.store.by_fide_id(p.fide_id)[0] if p.fide_id else None
+                fide = self._store.by_fide_id(p.fide_id)[0] if p.fide_id else None
                 found.append(Found(fide, p))
                 if p.fide_id:
                     seen.add(p.fide_id)
@@ -150,7 +150,7 @@ class Lists:
         """What the lists say of a registered player (by FIDE id, else licence)."""
         fide = ffe = None
         if fide_id:
-            fide, ffe = self.store.by_fide_id(fide_id)
+            fide, ffe = self._store.by_fide_id(fide_id)
         if licence:
-            ffe = self.store.by_licence(licence) or ffe
+            ffe = self._store.by_licence(licence) or ffe
         return Found(fide, ffe)

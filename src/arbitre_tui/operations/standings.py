@@ -28,9 +28,9 @@ def complete_rounds(service: EventService, t: Tournament) -> int:
     """The last round whose every board has a result: standings are "after round N"."""
     assert t.id is not None
     done = 0
-    for rnd in service.store.rounds(t.id):
+    for rnd in service._store.rounds(t.id):
         assert rnd.id is not None
-        if all(g.result is not None or g.is_bye for g in service.store.games(rnd.id)):
+        if all(g.result is not None or g.is_bye for g in service._store.games(rnd.id)):
             done = rnd.number
         else:
             break
@@ -41,9 +41,9 @@ def crosstable(service: EventService, t: Tournament, rounds: int | None = None) 
     """The stored games as a C.07 crosstable, keyed by player id."""
     assert t.id is not None
     last = complete_rounds(service, t) if rounds is None else rounds
-    players = service.store.players(t.id)
+    players = service._store.players(t.id)
     entries: dict[int, list[tb.Entry]] = {p.id: [] for p in players if p.id is not None}
-    games = service.store.all_games(t.id)
+    games = service._store.all_games(t.id)
     for number in range(1, last + 1):
         seen: set[int] = set()
         for g in games.get(number, []):
@@ -80,7 +80,7 @@ def _pairing_numbers(service: EventService, t: Tournament, players: list[Player]
     """Each player's tournament pairing number (TPN, C.07 7.8): the numbers a round robin
     drew, else the C.04.2 initial order (rating, title, name) — never the store's ids."""
     assert t.id is not None
-    drawn = service.store.pairing_numbers(t.id) or []
+    drawn = service._store.pairing_numbers(t.id) or []
     rest = sorted((p for p in players if p.id not in drawn), key=ranking_key)
     return {pid: k for k, pid in enumerate([*drawn, *(p.id for p in rest)], start=1) if pid}
 
@@ -111,7 +111,7 @@ def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, P
     settings = PrizeSettings.model_validate(
         {k: v for k, v in setting(t, "prize_settings").items() if not k.startswith("_")}
     )
-    players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
+    players = {p.id: p for p in service._store.players(t.id) if p.id is not None}
 
     def candidate(pid: int, order: int, points: float) -> Candidate:
         p = players[pid]

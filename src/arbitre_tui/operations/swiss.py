@@ -67,11 +67,11 @@ def participants(
     """
     assert t.id is not None
     if games is None:
-        games = service.store.all_games(t.id)
+        games = service._store.all_games(t.id)
     seen = {pid for gs in games.values() for g in gs for pid in (g.white_id, g.black_id) if pid}
     people = [
         p
-        for p in service.store.players(t.id)
+        for p in service._store.players(t.id)
         if p.id in seen or ((p.checked_in or registered) and not p.withdrawn and not p.excluded)
     ]
     return sorted(people, key=ranking_key)
@@ -82,7 +82,7 @@ def swiss_state(
 ) -> tuple[SwissState, list[int]]:
     """The engine's view before pairing round ``number``; also pairing number -> player id."""
     assert t.id is not None
-    games = service.store.all_games(t.id)
+    games = service._store.all_games(t.id)
     people = participants(service, t, games, registered=registered)
     ids = [p.id or 0 for p in people]
     pno = {pid: k + 1 for k, pid in enumerate(ids)}
@@ -106,7 +106,7 @@ def swiss_state(
         for pid in ids:
             if pid not in done:
                 history[pid].append(Game(result="Z"))  # late entry or absent: no points
-    requests = set(service.store.bye_requests(t.id).get(number, []))
+    requests = set(service._store.bye_requests(t.id).get(number, []))
     for p in people:
         assert p.id is not None
         if p.id in requests:
@@ -115,9 +115,9 @@ def swiss_state(
             history[p.id].append(Game(result="Z"))
     prohibited = [
         (first, last, [pno[i] for i in group if i in pno])
-        for first, last, group in service.store.prohibitions(t.id)
+        for first, last, group in service._store.prohibitions(t.id)
     ]
-    colour = service.store.initial_colour_drawn(t.id) or setting(t, "initial_colour")
+    colour = service._store.initial_colour_drawn(t.id) or setting(t, "initial_colour")
     state = SwissState(
         entrants=[
             Entrant(number=pno[p.id or 0], rating=p.rating, games=history[p.id or 0])
@@ -177,9 +177,9 @@ def youth_decision(service: EventService, t: Tournament) -> YouthFormat | None:
     Reads only: the pairing writes it, in its own transaction.
     """
     assert t.id is not None
-    if not setting(t, "youth_format") or service.store.rounds(t.id):
+    if not setting(t, "youth_format") or service._store.rounds(t.id):
         return None
-    entries = sum(1 for p in service.store.players(t.id) if p.checked_in and not p.withdrawn)
+    entries = sum(1 for p in service._store.players(t.id) if p.checked_in and not p.withdrawn)
     try:
         system, rounds = youth_format(entries)
     except RuleError as exc:
@@ -216,7 +216,7 @@ def _controls_for(t: Tournament, rounds: int) -> dict[int, TimeControl]:
 def apply_youth_format(service: EventService, t: Tournament, decided: YouthFormat) -> Tournament:
     """Write the format decided (inside the pairing's transaction)."""
     assert t.id is not None
-    with service.journal.operation(
+    with service.write(
         "youth_format", {"tournament": t.key, "entries": decided.entries, "system": decided.system}
     ) as tx:
         tx.update(
@@ -243,7 +243,7 @@ def plan(service: EventService, key: str, seed: int | None) -> Plan:
     with service.journal.reading():
         t = service.tournament(key)
         assert t.id is not None
-        fingerprint = service.store.fingerprint(t.id)
+        fingerprint = service._store.fingerprint(t.id)
         decided = youth_decision(service, t)
         t = _with_format(t, decided)
         number = service.next_round(t)
@@ -265,7 +265,7 @@ def _inputs(
             "d'apparier la ronde 1."
         )
     colour_seed = None
-    if setting(t, "initial_colour") == "draw" and service.store.initial_colour_drawn(t.id) is None:
+    if setting(t, "initial_colour") == "draw" and service._store.initial_colour_drawn(t.id) is None:
         # C.04.3 E.5: the initial colour is drawn by lot before round 1; the draw is
         # recorded with the round (same seed, same outcome)
         colour_seed = secrets.randbits(63) if seed is None else seed
@@ -303,7 +303,7 @@ def pair(
 ) -> RoundPairing:
     """Store Swiss round ``number``: ``computed`` outside the lock, or computed here."""
     assert t.id is not None
-    with service.journal.operation("pair_round", {"tournament": t.key, "round": number}) as tx:
+    with service.write("pair_round", {"tournament": t.key, "round": number}) as tx:
         if computed is None:
             state, ids, colour_seed = _inputs(service, t, number, seed)
             computed = _compute(t, number, state, ids, colour_seed)
@@ -398,11 +398,11 @@ def fees(service: EventService, key: str) -> list[dict[str, Any]]:
     from ..rules.open_rules import Fees, fee
 
     t = service.tournament(key)
-    ev = service.store.event()
+    ev = service._store.event()
     on = dt.date.fromisoformat(str(ev.get("start_date") or dt.date.today().isoformat()))
     rules = Fees(**setting(t, "fees"))
     out = []
-    for p in service.store.players(t.id or 0):
+    for p in service._store.players(t.id or 0):
         amount, category = fee(p, rules, on)
         out.append(
             {
@@ -419,9 +419,7 @@ def fees(service: EventService, key: str) -> list[dict[str, Any]]:
 
 def set_opt_out(service: EventService, player_id: int, opt_out: bool = True) -> None:
     """A player's written objection to publication: pages then show no name for them."""
-    with service.journal.operation(
-        "publish_opt_out", {"player": player_id, "opt_out": opt_out}
-    ) as tx:
+    with service.write("publish_opt_out", {"player": player_id, "opt_out": opt_out}) as tx:
         tx.args["name"] = service.player(player_id).name
         tx.update("players", player_id, {"publish_opt_out": int(opt_out)})
 
@@ -429,20 +427,18 @@ def set_opt_out(service: EventService, player_id: int, opt_out: bool = True) -> 
 # -- before the round: byes, prohibitions, publication -------------------------------------
 def request_bye(service: EventService, player_id: int, round_number: int) -> None:
     """A half-point bye, asked before the end of the previous round (regulation 002)."""
-    with service.journal.operation(
-        "request_bye", {"player": player_id, "round": round_number}
-    ) as tx:
+    with service.write("request_bye", {"player": player_id, "round": round_number}) as tx:
         player = service.player(player_id)
-        t = service.store.tournament(player.tournament_id or 0)
+        t = service._store.tournament(player.tournament_id or 0)
         assert t is not None and t.id is not None
         tx.args.update({"tournament": t.key, "name": player.name})
         fmt = format_of(t)
         if not fmt.half_point_byes:
             raise OperationError(f"{t.name} ({fmt.label}) : pas de bye ½ point sur demande.")
-        rounds = service.store.rounds(t.id)
+        rounds = service._store.rounds(t.id)
         paired = max((r.number for r in rounds), default=0)
         finished = max((r.number for r in rounds if r.closed), default=0)
-        requests = service.store.bye_requests(t.id)
+        requests = service._store.bye_requests(t.id)
         taken = sum(player_id in v for v in requests.values())
         if round_number > t.rounds_planned or round_number < 1:
             raise OperationError(
@@ -478,13 +474,13 @@ def prohibit(
     service: EventService, key: str, player_ids: list[int], first: int = 1, last: int = 0
 ) -> None:
     """Players who must not meet (siblings; one club in the first rounds): rounds first..last."""
-    with service.journal.operation(
+    with service.write(
         "prohibit", {"tournament": key, "players": player_ids, "rounds": [first, last]}
     ) as tx:
         t = _swiss(service, key)
         assert t.id is not None
         tx.args["tournament"] = t.key
-        known = {p.id for p in service.store.players(t.id)}
+        known = {p.id for p in service._store.players(t.id)}
         bad = [i for i in player_ids if i not in known]
         if len(set(player_ids)) < 2 or bad:
             raise OperationError(
@@ -504,7 +500,7 @@ def prohibit(
 
 def publish(service: EventService, key: str, now: dt.datetime | None = None) -> str | None:
     """Record the publication time; a warning when it is less than the required lead."""
-    with service.journal.operation("publish", {"tournament": key}) as tx:
+    with service.write("publish", {"tournament": key}) as tx:
         t = _swiss(service, key)
         rnd = service.current_round(t)
         if rnd is None or rnd.id is None:
@@ -534,7 +530,7 @@ def absent(
 ) -> list[int]:
     """Forfeit (more than the allowed lateness); an unexcused forfeit excludes the player
     from later rounds unless the arbiter keeps them (regulation 002). Returns the excluded."""
-    with service.journal.operation("absent"):
+    with service.write("absent"):
         _swiss(service, key)
         return service.forfeit(
             key, board, side, keep=keep, now=now, round_number=round_number, confirm=confirm
@@ -543,7 +539,7 @@ def absent(
 
 def keep_player(service: EventService, player_id: int) -> None:
     """The arbiter keeps a player excluded after a forfeit (a valid excuse), recorded."""
-    with service.journal.operation("keep_player", {"player": player_id}) as tx:
+    with service.write("keep_player", {"player": player_id}) as tx:
         player = service.player(player_id)
         if not player.excluded:
             raise OperationError(f"{player.name} n'est pas exclu(e).")
@@ -557,13 +553,13 @@ def force_pair(service: EventService, key: str, a: int, b: int) -> list[str]:
     Returns the rules the change breaks (an arbiter's decision, recorded in the journal and
     written as a ``###`` comment in the TRF export).
     """
-    with service.journal.operation("force_pair", {"tournament": key, "players": [a, b]}) as tx:
+    with service.write("force_pair", {"tournament": key, "players": [a, b]}) as tx:
         t = _swiss(service, key)
         rnd = service.current_round(t)
         if rnd is None or rnd.id is None or rnd.closed:
             raise OperationError(f"{t.name} : pas de ronde ouverte à modifier.")
         tx.args.update({"tournament": t.key, "round": rnd.number})
-        games = service.store.games(rnd.id)
+        games = service._store.games(rnd.id)
         if any(g.result is not None for g in games if g.black_id is not None):
             raise OperationError("Des résultats sont saisis : la ronde ne peut plus être modifiée.")
         where: dict[int, StoredGame] = {}
@@ -598,7 +594,7 @@ def force_pair(service: EventService, key: str, a: int, b: int) -> list[str]:
             )
         else:
             tx.update("games", gb.id, {"white_id": x, "black_id": y, "bye": None})
-        names = {p.id: p.name for p in service.store.players(t.id or 0)}
+        names = {p.id: p.name for p in service._store.players(t.id or 0)}
         note = f"ronde {rnd.number} : {names.get(a)} contre {names.get(b)} imposé par l'arbitre"
         if broken:
             note += " (" + "; ".join(broken) + ")"
@@ -664,7 +660,7 @@ def playoff_groups(service: EventService, key: str) -> dict[str, list[int]]:
 
 def playoff_status(service: EventService, key: str, which: str) -> youth.Playoff:
     t = service.tournament(key)
-    record = service.store.playoffs(t.id or 0).get(which)
+    record = service._store.playoffs(t.id or 0).get(which)
     if record is None:
         groups = playoff_groups(service, key)
         if which not in groups:
@@ -686,7 +682,7 @@ def _third_place_needed(service: EventService, t: Tournament, which: str) -> boo
     if which == "title":
         return youth.third_place_needed(1, qualifying)
     _, rows, _ = standings(service, t)
-    record = service.store.playoffs(t.id or 0).get(which)
+    record = service._store.playoffs(t.id or 0).get(which)
     seeds = record["seeds"] if record else playoff_groups(service, t.key).get(which, [])
     order = [r.start for r in rows]
     first = min((order.index(pid) + 1 for pid in seeds if pid in order), default=1)
@@ -704,7 +700,7 @@ def playoff_result(
     seed: int | None = None,
 ) -> youth.Playoff:
     """A two-game mini-match: points of each; level, the better tie-break goes through."""
-    with service.journal.operation(
+    with service.write(
         "playoff_result", {"tournament": key, "which": which, "match": [a, b, points_a, points_b]}
     ) as tx:
         t = service.tournament(key)
@@ -718,7 +714,7 @@ def playoff_result(
             )
         if not (0 <= points_a <= 2 and 0 <= points_b <= 2 and points_a + points_b == 2):
             raise OperationError("Un mini-match de deux parties totalise 2 points (ex. 1,5–0,5).")
-        record = service.store.playoffs(t.id).get(which)
+        record = service._store.playoffs(t.id).get(which)
         if record is None:
             seeds = playoff_groups(service, key)[which]
             playoff_id = tx.insert(
@@ -734,7 +730,7 @@ def playoff_result(
             # level after the mini-match and on every tie-break: the arbiter draws lots
             # (recorded with its seed, replayable), and the app says so
             winner = int(tx.draw("barrage : égalité complète", "coin", [better, worse], seed))
-            names = {p.id: p.name for p in service.store.players(t.id)}
+            names = {p.id: p.name for p in service._store.players(t.id)}
             lot = (
                 f"Égalité complète ({names.get(better)} – {names.get(worse)}) : mini-match nul "
                 f"et départages identiques ; tirage au sort : {names.get(winner)} passe."
@@ -772,7 +768,7 @@ def final_order(service: EventService, key: str) -> list[int]:
     _, rows, _ = standings(service, t)
     order = [r.start for r in rows]
     for which in ("qualification", "title"):
-        if which in service.store.playoffs(t.id or 0):
+        if which in service._store.playoffs(t.id or 0):
             status = playoff_status(service, key, which)
             if status.places:
                 first = min(order.index(p) for p in status.places)
@@ -812,9 +808,9 @@ def export_trf(service: EventService, key: str) -> str:
 
     t = service.tournament(key)
     assert t.id is not None
-    ev = service.store.event()
-    rounds = service.store.rounds(t.id)
-    games = service.store.all_games(t.id)
+    ev = service._store.event()
+    rounds = service._store.rounds(t.id)
+    games = service._store.all_games(t.id)
     # the rounds played to the end: a game still to be played is no double forfeit
     played = next(
         (
@@ -829,7 +825,7 @@ def export_trf(service: EventService, key: str) -> str:
     state, ids = swiss_state(service, t, played + 1, registered=played == 0)
     if not state.entrants:
         raise OperationError(f"{t.name} : aucun joueur inscrit, rien à exporter.")
-    people = {p.id: p for p in service.store.players(t.id)}
+    people = {p.id: p for p in service._store.players(t.id)}
     try:
         _, rows, _ = standings(service, t, played)
         rank = {r.start: r.place for r in rows}
@@ -873,7 +869,7 @@ def export_trf(service: EventService, key: str) -> str:
             out.other.append("FRA" + trfmod.format_player(national)[3:])
     if out.other:  # 172: how the start rank used them — FIDE rating, else the FFE's (FIDON)
         out.headers["172"] = "FRA FIDON"
-    for _number, notes in sorted(service.store.manual_changes(t.id).items()):
+    for _number, notes in sorted(service._store.manual_changes(t.id).items()):
         out.comments.extend(notes)
     text = trfmod.write(out)
     dates = [r.start_time.strftime("%y/%m/%d") if r.start_time else "        " for r in rounds]

@@ -53,7 +53,7 @@ def verify_result(
 ) -> Checked:
     """The board's result as read on its signed sheet (typed again: a second entry)."""
     value = _value(result)
-    with service.journal.operation("verify_result", {"board": board}) as tx:
+    with service.write("verify_result", {"board": board}) as tx:
         t, rnd, game = service.game(key, round_number, board)
         tx.args.update(
             {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value}
@@ -72,7 +72,7 @@ def verify_result(
             )
         assert game.id is not None
         row: dict[str, Any] = {"result": value.value, "at": _now(), "settled": None}
-        check = service.store.result_checks(rnd.id or 0).get(game.id)
+        check = service._store.result_checks(rnd.id or 0).get(game.id)
         if check is None:
             tx.insert("result_checks", {"game_id": game.id, **row})
         else:
@@ -90,13 +90,13 @@ def settle_result(
         raise OperationError(
             "Trancher : « saisie » (le résultat saisi) ou « feuille » (la feuille signée)."
         )
-    with service.journal.operation("settle_result", {"board": board, "keep": chosen}) as tx:
+    with service.write("settle_result", {"board": board, "keep": chosen}) as tx:
         t, rnd, game = service.game(key, round_number, board)
         tx.args.update({"tournament": t.key, "round": rnd.number})
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est close.")
         assert game.id is not None
-        check = service.store.result_checks(rnd.id or 0).get(game.id)
+        check = service._store.result_checks(rnd.id or 0).get(game.id)
         if check is None or Result(check["result"]) is game.result:
             raise OperationError(
                 f"Échiquier {board} : pas d'écart avec la feuille, rien à trancher."
@@ -116,7 +116,7 @@ def record_appeal(
     """An appeal against a decision of the arbiter, for the tournament's procès-verbal."""
     if not text.strip():
         raise OperationError("Appel : décrivez l'appel (qui, quelle décision, la suite donnée).")
-    with service.journal.operation("record_appeal", {"tournament": key}) as tx:
+    with service.write("record_appeal", {"tournament": key}) as tx:
         t = service.tournament(key)
         current = service.current_round(t)
         number = round_number or (current.number if current else None)
@@ -127,7 +127,7 @@ def record_appeal(
 
 def unsettled(service: EventService, rnd: Round, games: list[Game]) -> tuple[list[int], list[int]]:
     """(boards whose sheet differs from the entry, boards never checked) of a round."""
-    checks = service.store.result_checks(rnd.id or 0)
+    checks = service._store.result_checks(rnd.id or 0)
     differ, unchecked = [], []
     for g in games:
         if g.black_id is None or g.id is None:

@@ -53,7 +53,7 @@ class Reader:
 
     def __init__(self, service: EventService) -> None:
         self.service = service  # the operations' read functions take it
-        self._store = service.store
+        self._store = service._store
 
     @contextmanager
     def consistent(self) -> Iterator[None]:

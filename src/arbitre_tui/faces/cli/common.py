@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...operations import EventService
 
 
-def open_event(path: str, check: bool = True) -> Any:
+def open_event(path: str, check: bool = True) -> EventService:
     """The EventService for ``path``; imported here so `arbitre --help` stays fast."""
     from ...operations import EventService
 

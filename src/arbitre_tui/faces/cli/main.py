@@ -239,7 +239,8 @@ def cmd_result(args: argparse.Namespace) -> int:
     service = open_event(args.file)
     t = service.tournament(args.tournoi)
     game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
-    print(f"Échiquier {game.board} : {game.result.label} enregistré.")
+    shown = game.result.label if game.result else args.result  # always set once recorded
+    print(f"Échiquier {game.board} : {shown} enregistré.")
     return 0
 
 

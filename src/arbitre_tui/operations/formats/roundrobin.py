@@ -29,7 +29,7 @@ class RoundRobin(Individual):
         number, seed = order.number, order.seed
         tid = t.id
         assert tid is not None
-        store = service.store
+        store = service._store
         with service.write("pair_round", {"tournament": t.key, "round": number}) as tx:
             registered = [p for p in store.players(tid) if not p.withdrawn]
             # the players checked in make the table (all registered when nobody uses check-in)
