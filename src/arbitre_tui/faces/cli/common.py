@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,3 +39,34 @@ def read_trf(path: str) -> Any:
         from ...operations import OperationError
 
         raise OperationError(f"{path} : {exc.message}") from None
+
+
+FILE_HELP = "le fichier de l'événement (.sqlite)"
+TOURNAMENT_HELP = "le tournoi (section), si le fichier en a plusieurs"
+
+
+def command(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    about: str,
+    description: str | None = None,
+    *,
+    file: str | None = None,
+    file_help: str | None = None,
+    tournament: str | None = None,
+    json: str | None = None,
+) -> argparse.ArgumentParser:
+    """One sub-command, as every command of `arbitre` is declared: its French help (and
+    description), the file first when it takes one (``file`` is its metavar), then the
+    section (``tournament``: its help) and ``--json`` (its help) — the arguments nearly
+    every command shares, written once."""
+    p = sub.add_parser(name, help=about, description=description or about)
+    if file is not None:
+        p.add_argument("file", metavar=file, help=file_help)
+    if tournament is not None:
+        p.add_argument("--tournoi", "-t", metavar="CLÉ", help=tournament)
+    if json is not None:
+        p.add_argument("--json", action="store_true", help=json)
+    p.set_defaults(func=func)
+    return p

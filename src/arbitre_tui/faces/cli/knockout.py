@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import open_event, print_json
+from .common import command, open_event, print_json
 
 
 def _key(service: Any, key: str | None) -> str | None:
@@ -121,32 +121,27 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="élimination directe (règlement 000)",
     )
     ksub = ko.add_subparsers(dest="ko_command", required=True, metavar="ACTION")
-    st = ksub.add_parser(
+    st = command(
+        ksub,
         "status",
-        help="format décidé par les inscriptions, exempts, remboursements",
-        description="format décidé par les inscriptions, exempts, remboursements",
+        cmd_status,
+        "format décidé par les inscriptions, exempts, remboursements",
+        json="sortie JSON",
     )
     tournament(st)
-    st.add_argument("--json", action="store_true", help="sortie JSON")
-    st.set_defaults(func=cmd_status)
-    cl = ksub.add_parser(
-        "close-registration",
-        help="clore les inscriptions : fixe le format",
-        description="clore les inscriptions : fixe le format",
-    )
+    cl = command(ksub, "close-registration", cmd_close, "clore les inscriptions : fixe le format")
     tournament(cl)
-    cl.set_defaults(func=cmd_close)
-    rk = ksub.add_parser("ranking", help="classement final", description="classement final")
+    rk = command(ksub, "ranking", cmd_ranking, "classement final", json="sortie JSON")
     tournament(rk)
-    rk.add_argument("--json", action="store_true", help="sortie JSON")
-    rk.set_defaults(func=cmd_ranking)
 
-    ab = sub.add_parser(
+    ab = command(
+        sub,
         "absent",
-        help="joueur absent : forfait (les deux : double forfait)",
-        description="joueur absent : forfait (les deux : double forfait)",
+        cmd_absent,
+        "joueur absent : forfait (les deux : double forfait)",
+        file="FICHIER",
+        tournament="le tournoi",
     )
-    ab.add_argument("file", metavar="FICHIER")
     ab.add_argument("board", type=int, metavar="ÉCHIQUIER")
     ab.add_argument(
         "side",
@@ -154,7 +149,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="QUI",
         help="white/blancs, black/noirs, both/les-deux",
     )
-    ab.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi")
     ab.add_argument(
         "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
     )
@@ -163,22 +157,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="suisse : forfait excusé, le joueur n'est pas exclu des rondes suivantes",
     )
-    ab.set_defaults(func=cmd_absent)
 
-    de = sub.add_parser(
+    de = command(
+        sub,
         "decider",
-        help="résultat du départage d'une nulle (K.O.)",
-        description="résultat du départage d'une nulle (Armageddon : la nulle qualifie les Noirs)",
+        cmd_decider,
+        "résultat du départage d'une nulle (K.O.)",
+        "résultat du départage d'une nulle (Armageddon : la nulle qualifie les Noirs)",
     )
     tournament(de)
     de.add_argument("board", type=int, metavar="ÉCHIQUIER")
     de.add_argument("result", metavar="RÉSULTAT", help="1, = ou 0")
-    de.set_defaults(func=cmd_decider)
 
-    ll = sub.add_parser(
+    ll = command(
+        sub,
         "lucky-loser",
-        help="repêchage : tirer, confirmer joignable ou non",
-        description="repêchage : tirer au sort un perdant pour combler un trou",
+        cmd_lucky_loser,
+        "repêchage : tirer, confirmer joignable ou non",
+        "repêchage : tirer au sort un perdant pour combler un trou",
     )
     tournament(ll)
     group = ll.add_mutually_exclusive_group()
@@ -189,4 +185,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--not-reachable", action="store_true", help="injoignable : nouveau tirage sans lui"
     )
     ll.add_argument("--seed", type=int, default=None, help="graine imposée (rejouer un tirage)")
-    ll.set_defaults(func=cmd_lucky_loser)

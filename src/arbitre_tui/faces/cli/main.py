@@ -15,7 +15,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from .common import open_event, print_json
+from .common import FILE_HELP, TOURNAMENT_HELP, command, open_event, print_json
 from .errors import RESULT_DASH_WORDS, FrenchParser, last_guard, moment
 
 DEMO_FILE = "demo-arbitre.sqlite"
@@ -286,12 +286,16 @@ def cmd_draws(args: argparse.Namespace) -> int:
 
 
 def _add_file(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FICHIER", help="le fichier de l'événement (.sqlite)")
+    p.add_argument("file", metavar="FICHIER", help=FILE_HELP)
 
 
 def _add_tournament(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tournoi", "-t", metavar="CLÉ", help=TOURNAMENT_HELP)
+
+
+def _add_round(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--tournoi", "-t", metavar="CLÉ", help="le tournoi (section), si le fichier en a plusieurs"
+        "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
     )
 
 
@@ -410,9 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
     def round_(p: argparse.ArgumentParser) -> None:
         json_only(p)
         _add_tournament(p)
-        p.add_argument(
-            "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
-        )
+        _add_round(p)
 
     def result(p: argparse.ArgumentParser) -> None:
         assert isinstance(p, FrenchParser)
@@ -426,9 +428,7 @@ def build_parser() -> argparse.ArgumentParser:
             "-- (double-forfait)",
         )
         _add_tournament(p)
-        p.add_argument(
-            "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
-        )
+        _add_round(p)
         p.add_argument("--confirm", action="store_true", help="remplacer un résultat déjà saisi")
 
     def incident(p: argparse.ArgumentParser) -> None:
@@ -449,16 +449,12 @@ def build_parser() -> argparse.ArgumentParser:
             help="confirmer la perte de la partie (coup illégal de trop, usage d'appareil)",
         )
         _add_tournament(p)
-        p.add_argument(
-            "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
-        )
+        _add_round(p)
 
     def close(p: argparse.ArgumentParser) -> None:
         _add_file(p)
         _add_tournament(p)
-        p.add_argument(
-            "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
-        )
+        _add_round(p)
 
     def start(p: argparse.ArgumentParser) -> None:
         close(p)
@@ -489,9 +485,7 @@ def build_parser() -> argparse.ArgumentParser:
         _add_file(p)
         p.add_argument("out", metavar="SORTIE.html", help="page HTML à imprimer (A4)")
         _add_tournament(p)
-        p.add_argument(
-            "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
-        )
+        _add_round(p)
 
     add(
         "print-round",
@@ -523,11 +517,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--encoding", default="utf-8", help="encodage du fichier (défaut utf-8 ; ex. latin-1)"
     )
     imp.set_defaults(func=cmd_players_import)
-    lst = psub.add_parser("list", help="lister les joueurs", description="lister les joueurs")
-    _add_file(lst)
-    _add_tournament(lst)
-    lst.add_argument("--json", action="store_true", help="sortie JSON")
-    lst.set_defaults(func=cmd_players_list)
+    command(
+        psub,
+        "list",
+        cmd_players_list,
+        "lister les joueurs",
+        file="FICHIER",
+        file_help=FILE_HELP,
+        tournament=TOURNAMENT_HELP,
+        json="sortie JSON",
+    )
 
     from . import cup, knockout, pairing, ratings, settings, standings, swiss, verification, web
 

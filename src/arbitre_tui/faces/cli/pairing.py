@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import print_json, read_trf
+from .common import command, print_json, read_trf
 
 
 def _refused(message: str) -> Exception:
@@ -113,40 +113,38 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
+    p = command(
+        sub,
         "pair-trf",
-        help="apparie la ronde suivante d'un TRF (système suisse néerlandais FIDE)",
-        description=(
-            "apparie la ronde suivante d'un fichier TRF (FIDE Dutch C.04.3, 2026) et "
-            "l'écrit comme JaVaFo/bbpPairings : le nombre de lignes, puis « blanc noir », "
-            "l'exempt en « N 0 »"
-        ),
+        cmd_pair_trf,
+        "apparie la ronde suivante d'un TRF (système suisse néerlandais FIDE)",
+        "apparie la ronde suivante d'un fichier TRF (FIDE Dutch C.04.3, 2026) et "
+        "l'écrit comme JaVaFo/bbpPairings : le nombre de lignes, puis « blanc noir », "
+        "l'exempt en « N 0 »",
+        file="FICHIER.trf",
+        json="appariement et explications en JSON",
     )
-    p.add_argument("file", metavar="FICHIER.trf")
     p.add_argument("-p", "--output", metavar="SORTIE", help="écrire dans ce fichier")
     p.add_argument("--baku", action="store_true", help="accélération de Bakou (C.04.5.1)")
     p.add_argument("--explain", action="store_true", help="flotteurs, couleurs, critères")
-    p.add_argument("--json", action="store_true", help="appariement et explications en JSON")
-    p.set_defaults(func=cmd_pair_trf)
-    c = sub.add_parser(
+    command(
+        sub,
         "check-pairings",
-        help="réapparie chaque ronde d'un TRF et montre les différences",
-        description=(
-            "réapparie chaque ronde jouée d'un TRF (de n'importe quel logiciel) avec notre "
-            "moteur et montre chaque différence ; code 3 s'il y en a"
-        ),
+        cmd_check_pairings,
+        "réapparie chaque ronde d'un TRF et montre les différences",
+        "réapparie chaque ronde jouée d'un TRF (de n'importe quel logiciel) avec notre "
+        "moteur et montre chaque différence ; code 3 s'il y en a",
+        file="FICHIER.trf",
+        json="sortie JSON",
     )
-    c.add_argument("file", metavar="FICHIER.trf")
-    c.add_argument("--json", action="store_true", help="sortie JSON")
-    c.set_defaults(func=cmd_check_pairings)
-    g = sub.add_parser(
+    g = command(
+        sub,
         "generate",
-        help="génère un tournoi suisse aléatoire complet (TRF-2026), apparié par notre moteur",
-        description=(
-            "génère un tournoi suisse complet au format TRF-2026, apparié ronde après ronde "
-            "par notre moteur néerlandais : classements et titres plausibles, résultats tirés "
-            "selon l'espérance Elo ; la même graine redonne le même fichier"
-        ),
+        cmd_generate,
+        "génère un tournoi suisse aléatoire complet (TRF-2026), apparié par notre moteur",
+        "génère un tournoi suisse complet au format TRF-2026, apparié ronde après ronde "
+        "par notre moteur néerlandais : classements et titres plausibles, résultats tirés "
+        "selon l'espérance Elo ; la même graine redonne le même fichier",
     )
     g.add_argument("out", metavar="SORTIE.trf")
     g.add_argument("--players", type=int, required=True, metavar="N", help="nombre de joueurs")
@@ -164,4 +162,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         g.add_argument(
             f"--{name}", type=_one_in, default=0, metavar="1/N", help=f"{what} : une fois sur N"
         )
-    g.set_defaults(func=cmd_generate)

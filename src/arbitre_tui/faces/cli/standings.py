@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import open_event, print_json, read_trf
+from .common import command, open_event, print_json, read_trf
 
 
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
@@ -122,12 +122,15 @@ def cmd_prizes(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
+    p = command(
+        sub,
         "tiebreaks",
-        help="départages C.07 d'un fichier TRF (tout logiciel)",
-        description="départages C.07 (2026) d'un fichier TRF de n'importe quel logiciel",
+        cmd_tiebreaks,
+        "départages C.07 d'un fichier TRF (tout logiciel)",
+        "départages C.07 (2026) d'un fichier TRF de n'importe quel logiciel",
+        file="FICHIER.trf",
+        json="une liste d'objets, un par joueur",
     )
-    p.add_argument("file", metavar="FICHIER.trf")
     p.add_argument(
         "--list",
         default="PTS,BH/C1,BH,TPR,WIN",
@@ -140,26 +143,26 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--unrated", type=int, default=None, help="classement attribué aux non classés (Art. 10)"
     )
-    p.add_argument("--json", action="store_true", help="une liste d'objets, un par joueur")
-    p.set_defaults(func=cmd_tiebreaks)
 
-    s = sub.add_parser(
-        "standings", help="classement avec départages", description="classement avec départages"
+    s = command(
+        sub,
+        "standings",
+        cmd_standings,
+        "classement avec départages",
+        file="FICHIER",
+        tournament="le tournoi (section)",
+        json="sortie JSON",
     )
-    s.add_argument("file", metavar="FICHIER")
-    s.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section)")
     s.add_argument(
         "--round", type=int, default=None, help="après la ronde N (défaut : dernière complète)"
     )
-    s.add_argument("--json", action="store_true", help="sortie JSON")
-    s.set_defaults(func=cmd_standings)
 
-    z = sub.add_parser(
+    command(
+        sub,
         "prizes",
-        help="répartition des prix (Hort, non cumulables)",
-        description="répartition des prix (Hort, non cumulables)",
+        cmd_prizes,
+        "répartition des prix (Hort, non cumulables)",
+        file="FICHIER",
+        tournament="le tournoi (section)",
+        json="sortie JSON",
     )
-    z.add_argument("file", metavar="FICHIER")
-    z.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section)")
-    z.add_argument("--json", action="store_true", help="sortie JSON")
-    z.set_defaults(func=cmd_prizes)

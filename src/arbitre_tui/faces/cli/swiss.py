@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .common import open_event, print_json
+from .common import command, open_event, print_json
 from .errors import birth_date, round_range
 
 
@@ -285,8 +285,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     tournament(p)
     e = sub.add_parser("export", help="exports", description="exports")
     esub = e.add_subparsers(dest="what", required=True)
-    x = esub.add_parser("trf", help="TRF-2026 d'une section", description="TRF-2026 d'une section")
-    x.add_argument("file", metavar="FICHIER")
+    x = command(esub, "trf", cmd_export, "TRF-2026 d'une section", file="FICHIER")
     x.add_argument("section", metavar="SECTION")
     x.add_argument("out", metavar="SORTIE.trf")
-    x.set_defaults(func=cmd_export)

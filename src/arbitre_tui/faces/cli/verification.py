@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import open_event
+from .common import command, open_event
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -64,36 +64,39 @@ def cmd_appeal(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    v = sub.add_parser(
+    v = command(
+        sub,
         "verify",
-        help="vérifier les résultats sur les feuilles signées (seconde saisie)",
-        description="seconde saisie d'un résultat lu sur la feuille de partie signée ; "
+        cmd_verify,
+        "vérifier les résultats sur les feuilles signées (seconde saisie)",
+        "seconde saisie d'un résultat lu sur la feuille de partie signée ; "
         "sans échiquier : l'état de la vérification de la ronde",
+        file="FICHIER",
+        tournament="la section",
     )
-    v.add_argument("file", metavar="FICHIER")
     v.add_argument("board", type=int, nargs="?", metavar="ÉCHIQUIER")
     v.add_argument("result", nargs="?", metavar="RÉSULTAT", help="1, =, 0, +-, -+, --")
-    v.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
     v.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
-    v.set_defaults(func=cmd_verify)
-    s = sub.add_parser(
+    s = command(
+        sub,
         "settle",
-        help="trancher un écart entre la saisie et la feuille",
-        description="trancher un écart : garder la saisie ou la feuille signée",
+        cmd_settle,
+        "trancher un écart entre la saisie et la feuille",
+        "trancher un écart : garder la saisie ou la feuille signée",
+        file="FICHIER",
+        tournament="la section",
     )
-    s.add_argument("file", metavar="FICHIER")
     s.add_argument("board", type=int, metavar="ÉCHIQUIER")
     s.add_argument("keep", choices=["saisie", "feuille"], metavar="saisie|feuille")
-    s.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
     s.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
-    s.set_defaults(func=cmd_settle)
-    a = sub.add_parser(
+    a = command(
+        sub,
         "appeal",
-        help="noter un appel contre une décision de l'arbitre (procès-verbal)",
-        description="noter un appel contre une décision de l'arbitre, pour le procès-verbal",
+        cmd_appeal,
+        "noter un appel contre une décision de l'arbitre (procès-verbal)",
+        "noter un appel contre une décision de l'arbitre, pour le procès-verbal",
+        file="FICHIER",
+        tournament="la section",
     )
-    a.add_argument("file", metavar="FICHIER")
     a.add_argument("text", metavar="TEXTE", help="qui fait appel, de quelle décision, la suite")
-    a.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
     a.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
-    a.set_defaults(func=cmd_appeal)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .common import open_event
+from .common import command, open_event
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -109,28 +109,31 @@ def cmd_print(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ...publish.catalogue import LABELS  # not publish.pdf: the PDF library is slow to import
 
-    pr = sub.add_parser(
+    pr = command(
+        sub,
         "print",
-        help="listes imprimées en PDF (A4)",
-        description="listes imprimées en PDF (A4, nom de l'événement, ronde, pages numérotées)",
+        cmd_print,
+        "listes imprimées en PDF (A4)",
+        "listes imprimées en PDF (A4, nom de l'événement, ronde, pages numérotées)",
+        file="FICHIER",
+        tournament="la section",
     )
-    pr.add_argument("file", metavar="FICHIER")
     pr.add_argument(
         "what",
         metavar="QUOI",
         help=" ; ".join(f"{name} : {label}" for name, label in LABELS.items()),
     )
     pr.add_argument("--pdf", required=True, metavar="SORTIE.pdf", help="le fichier PDF")
-    pr.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section")
     pr.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
     pr.add_argument("--match", type=int, default=None, help="procès-verbal : numéro du match")
-    pr.set_defaults(func=cmd_print)
-    d = sub.add_parser(
+    d = command(
+        sub,
         "display",
-        help="écran d'affichage en salle (lecture seule) : appariements, classement, QR",
-        description="écran d'affichage en salle (télévision, projecteur) : lecture seule",
+        cmd_display,
+        "écran d'affichage en salle (lecture seule) : appariements, classement, QR",
+        "écran d'affichage en salle (télévision, projecteur) : lecture seule",
+        file="FICHIER",
     )
-    d.add_argument("file", metavar="FICHIER")
     d.add_argument(
         "--tournoi",
         "--section",
@@ -142,13 +145,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     d.add_argument(
         "--seconds", type=float, default=15, help="durée de chaque page en secondes (0 : ← →)"
     )
-    d.set_defaults(func=cmd_display)
-    s = sub.add_parser(
+    s = command(
+        sub,
         "serve",
-        help="serveur web des résultats (lecture seule) pour les téléphones",
-        description="serveur web des résultats (lecture seule) : appariements, classements, grilles, joueurs",
+        cmd_serve,
+        "serveur web des résultats (lecture seule) pour les téléphones",
+        "serveur web des résultats (lecture seule) : appariements, classements, grilles, joueurs",
+        file="FICHIER",
     )
-    s.add_argument("file", metavar="FICHIER")
     s.add_argument(
         "--host",
         default=None,
@@ -162,23 +166,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=None,
         help="adresse des QR codes, enregistrée pour l'événement (réglage base_url)",
     )
-    s.set_defaults(func=cmd_serve)
-    p = sub.add_parser(
+    p = command(
+        sub,
         "publish",
-        help="écrire le site des résultats en pages statiques",
-        description="écrire le site des résultats en pages statiques (tout hébergement, CDN)",
+        cmd_publish_site,
+        "écrire le site des résultats en pages statiques",
+        "écrire le site des résultats en pages statiques (tout hébergement, CDN)",
+        file="FICHIER",
     )
-    p.add_argument("file", metavar="FICHIER")
     p.add_argument("outdir", metavar="DOSSIER")
-    p.set_defaults(func=cmd_publish_site)
-    q = sub.add_parser(
+    q = command(
+        sub,
         "qr",
-        help="QR code d'une page des résultats (PNG ou SVG)",
-        description="QR code d'une page des résultats : la section, ou --page classement/, ronde-3/, joueur-12/ …",
+        cmd_qr,
+        "QR code d'une page des résultats (PNG ou SVG)",
+        "QR code d'une page des résultats : la section, ou --page classement/, ronde-3/, joueur-12/ …",
+        file="FICHIER",
+        tournament="la section (défaut : l'accueil)",
     )
-    q.add_argument("file", metavar="FICHIER")
     q.add_argument("out", metavar="SORTIE.png|.svg")
-    q.add_argument("--tournoi", "-t", metavar="CLÉ", help="la section (défaut : l'accueil)")
     q.add_argument("--page", default=None, help="la page dans la section (ex. classement/)")
     q.add_argument("--base-url", default=None, help="adresse publique (défaut : réglage base_url)")
-    q.set_defaults(func=cmd_qr)
