@@ -62,19 +62,15 @@ def test_two_writers_no_lost_write_no_lock_error(tmp_path: Path) -> None:
     path = tmp_path / "two.sqlite"
     _prepare(path)
     n = 60
-    a = subprocess.Popen(
-        [*WRITER, str(path), "rr", "1,2,3,4,5,6", str(n)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    b = subprocess.Popen(
-        [*WRITER, str(path), "rr", "7,8,9,10,11,12", str(n)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    a, b = (
+        subprocess.Popen(
+            [*WRITER, str(path), "rr", players, str(n)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for players in ("1,2,3,4,5,6", "7,8,9,10,11,12")
     )
     out_a, err_a = a.communicate(timeout=120)
     out_b, err_b = b.communicate(timeout=120)

@@ -11,7 +11,7 @@ import pytest
 
 from arbitre_tui.operations import EventService, OperationError, knockout
 from arbitre_tui.rules import knockout as ko
-from arbitre_tui.rules.models import Result, System, Tournament
+from arbitre_tui.rules.models import Game, Result, Round, System, Tournament
 
 HEADER = "nom,prenom,elo_fide,telephone,paye,paiement,inscription\n"
 
@@ -217,11 +217,17 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
         service.pair_round("ko")
 
 
-def test_three_illegal_moves_lose_after_confirmation(tmp_path: Path) -> None:
+def _first_game(tmp_path: Path) -> tuple[EventService, Round, Game]:
+    """100 entries, registration closed, round 1 paired: the first board with two players."""
     service = _event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=2)
-    g = next(g for g in service._store.games(rnd.id) if g.black_id)  # type: ignore[arg-type]
+    g = next(g for g in service._store.games(rnd.id or 0) if g.black_id)
+    return service, rnd, g
+
+
+def test_three_illegal_moves_lose_after_confirmation(tmp_path: Path) -> None:
+    service, rnd, g = _first_game(tmp_path)
     service.record_incident("ko", g.board, "black", "illegal_move")
     service.record_incident("ko", g.board, "black", "illegal_move")
     before = service._store.snapshot()
@@ -235,10 +241,7 @@ def test_three_illegal_moves_lose_after_confirmation(tmp_path: Path) -> None:
 
 
 def test_device_ring_is_a_warning_only(tmp_path: Path) -> None:
-    service = _event(tmp_path / "k.sqlite", 100)
-    knockout.close_registration(service, "ko")
-    rnd = service.pair_round("ko", seed=2)
-    g = next(g for g in service._store.games(rnd.id) if g.black_id)  # type: ignore[arg-type]
+    service, rnd, g = _first_game(tmp_path)
     service.record_incident("ko", g.board, "white", "device_ring")
     assert service._store.games(rnd.id)[g.board - 1].result is None  # type: ignore[arg-type]
     assert not service._store.player(g.white_id).excluded  # type: ignore[union-attr]

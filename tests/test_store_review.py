@@ -42,13 +42,19 @@ def paired(tmp_path: Path) -> Path:
     return tmp_path / "e.sqlite"
 
 
-def test_redo_refused_once_a_later_action_followed_in_the_tournament(paired: Path) -> None:
-    """Undo a close, clear a result, redo the close: it would close with a board empty."""
+def _close_undone(paired: Path) -> EventService:
+    """Station A has entered round 1, closed it, and undone the close."""
     a, _b = _two(paired)
     for board in (1, 2, 3):
         a.record_result("rr", board, "1-0")
     a.close_round("rr")
     a.undo(confirm=True)
+    return a
+
+
+def test_redo_refused_once_a_later_action_followed_in_the_tournament(paired: Path) -> None:
+    """Undo a close, clear a result, redo the close: it would close with a board empty."""
+    a = _close_undone(paired)
     a.clear_result("rr", 2)
     with pytest.raises(OperationError, match="rétablir") as refused:
         a.redo(confirm=True)
@@ -58,11 +64,7 @@ def test_redo_refused_once_a_later_action_followed_in_the_tournament(paired: Pat
 
 
 def test_redo_asks_the_question_of_the_operation_it_redoes(paired: Path) -> None:
-    a, _b = _two(paired)
-    for board in (1, 2, 3):
-        a.record_result("rr", board, "1-0")
-    a.close_round("rr")
-    a.undo(confirm=True)
+    a = _close_undone(paired)
     with pytest.raises(NeedsConfirmation, match="Rétablir la clôture"):
         a.redo()
     assert "rétabli" in a.redo(confirm=True)

@@ -71,21 +71,23 @@ def test_undo_is_this_stations_last_operation_and_says_what(
     assert "échiquier 1" in said.lower() and "1-0" in said, said
 
 
+def _undo_asks(a: Station, path: Path) -> None:
+    """Undo on station A asks before it acts, and the question changes nothing."""
+    before = _data(_snapshot(path))
+    answer = a.call("undo")
+    assert answer.get("error") == "NeedsConfirmation", answer
+    assert _data(_snapshot(path)) == before, "the question changed something"
+
+
 def test_undoing_a_pairing_or_a_close_asks_first(
     rr_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
     path = copy_event(rr_master, tmp_path / "f.sqlite")
     a = _station_with_round_1_complete(path, stations)
     a.ok("close_round", "rr")
-    before = _data(_snapshot(path))
-    answer = a.call("undo")
-    assert answer.get("error") == "NeedsConfirmation", answer
-    assert _data(_snapshot(path)) == before, "the question changed something"
+    _undo_asks(a, path)
     a.ok("pair_round", "rr")
-    before = _data(_snapshot(path))
-    answer = a.call("undo")
-    assert answer.get("error") == "NeedsConfirmation", answer
-    assert _data(_snapshot(path)) == before
+    _undo_asks(a, path)
     a.ok("undo", confirm=True)
     assert len(_data(_snapshot(path))["rounds"]) == 1
 
