@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,9 +38,9 @@ def demo_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def demo_file(demo_master: Path, tmp_path: Path) -> Path:
     """A private copy of the demo event (the WAL is checkpointed at close)."""
-    target = tmp_path / "demo.sqlite"
-    shutil.copy(demo_master, target)
-    return target
+    from .helpers.events import copy_event  # it imports this module: not at the top
+
+    return copy_event(demo_master, tmp_path / "demo.sqlite")
 
 
 def make_round_robin(path: Path, players: int = 6, key: str = "rr") -> EventService:
@@ -95,9 +94,9 @@ def ko_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def ko_file(ko_master: Path, tmp_path: Path) -> Path:
     """A private copy of ``ko_master``."""
-    target = tmp_path / "ko.sqlite"
-    shutil.copy(ko_master, target)
-    return target
+    from .helpers.events import copy_event
+
+    return copy_event(ko_master, tmp_path / "ko.sqlite")
 
 
 # -- issue 13: stations on one file ----------------------------------------------------------
