@@ -323,8 +323,21 @@ def test_aob_averages_the_opponents_buchholz_or_fore_buchholz() -> None:
     assert calc.value("AOB/F", t.competitors[1]) == (2.0 + 2.0) / 2
 
 
-@pytest.mark.parametrize("code", ["BH/D", "BH/X", "BH/N", "BH/V", "SB/P", "SB/S", "KS/K3"])
+@pytest.mark.parametrize("code", ["BH/D", "BH/X", "BH/N", "BH/V", "SB/P", "SB/S", "BH/K3"])
 def test_the_reference_programs_own_modifiers_are_refused_in_french(code: str) -> None:
     """docs/tiebreaks.md: modifiers C.07 does not define are refused, not half-read."""
     with pytest.raises(RuleError, match="Modificateur de départage inconnu"):
         tb.parse_code(code)
+
+
+def test_the_reference_programs_koya_k_is_a_limit_in_whole_points() -> None:
+    """TieBreakServer reads ``KS/K2`` as the limit moved by 2 points: ours is ``KS/L+2.0``."""
+    k, l_ = tb.parse_code("KS/K2"), tb.parse_code("KS/L+2.0")
+    assert (
+        (k.limit_points, k.limit_percent)
+        == (l_.limit_points, l_.limit_percent)
+        == (
+            Decimal("2.0"),
+            Decimal("50"),
+        )
+    )

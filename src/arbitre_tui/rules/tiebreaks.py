@@ -129,6 +129,9 @@ def parse_code(text: str) -> Code:
             spec = replace(spec, low=n, high=n)
         elif kind == "L" and base == "KS":
             spec = _koya_limit(spec, part)
+        elif kind == "K" and base == "KS" and part[1:].isdigit():
+            # the reference program's « K n »: the limit moved by n whole points (= L+n.0)
+            spec = replace(spec, limit_points=Decimal(part[1:]))
         elif kind == "U" and base in _RATED and part[1:].isdigit():
             spec = replace(spec, unrated=int(part[1:]))
         elif part == "F" and base == "AOB":
