@@ -303,3 +303,40 @@ def test_any_bytes_give_players_or_a_french_fault(text: str, fmt: str) -> None:
             assert str(exc).startswith("liste ")
             continue
         assert all(p.surname and (p.fide_id or p.ffe_licence) for p in players)
+
+
+def _oracle(text: str) -> list[tuple[int, str, str, int | None]]:
+    """The same list read by ElementTree, whole: (FIDE id, surname, title, standard)."""
+    import xml.etree.ElementTree as ET
+
+    out = []
+    for p in ET.fromstring(text).iter("player"):
+        f = {c.tag: (c.text or "").strip() for c in p}
+        rating = int(f.get("rating") or 0) or None
+        title = f.get("title") or f.get("w_title") or ""
+        out.append((int(f["fideid"]), f["name"].partition(",")[0].strip(), title, rating))
+    return out
+
+
+def test_fide_xml_fast_layout_and_any_other_are_read_alike() -> None:
+    """FIDE's own layout is read by one pattern; a player written otherwise (attributes,
+    another order, a comment, an entity, an empty element) by expat. Both read what
+    ElementTree reads; garbage between players or a cut file is refused."""
+    odd = (
+        '<player id="x"><name>Müller &amp; Co, Anna</name><fideid>777</fideid>'
+        "<!-- moved --><rating>1900</rating><title/><w_title>WIM</w_title></player>\n"
+    )
+    text = XML.replace("<player>\n<fideid>651095", odd + "<player>\n<fideid>651095")
+    got = [
+        (p.fide_id, p.surname, p.title, p.standard)
+        for p in read(io.BytesIO(text.encode()), "fide-xml")
+    ]
+    assert got == _oracle(text)
+    assert got[1] == (777, "Müller & Co", "WIM", 1900)
+    for bad in (
+        text.replace("</player>\n<player>", "</player>\nbonjour<player>", 1),
+        text[: text.index("</playerslist>")],
+        text.replace("<fideid>1503014</fideid>", "<fideid>1503014</fideid", 1),
+    ):
+        with pytest.raises(ListFault, match="illisible"):
+            list(read(io.BytesIO(bad.encode()), "fide-xml"))
