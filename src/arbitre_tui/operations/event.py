@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from ..rules.draws import run_draw
 from ..rules.errors import RuleError
@@ -26,7 +26,7 @@ from ..rules.models import (
 from ..rules.settings import setting
 from ..store.backup import ROUNDS, BackupFailed, backup_dir, room_for_copy
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
-from ..store.repo import Store, player_row, tournament_row
+from ..store.repo import OpenOptions, Store, player_row, tournament_row
 from .formats import PairOrder, format_of
 
 if TYPE_CHECKING:
@@ -69,18 +69,9 @@ def _refuse(exc: RuleError) -> OperationError:
 class EventService:
     """One event file and the actions an arbiter takes on it."""
 
-    def __init__(
-        self,
-        path: str | Path,
-        *,
-        create: bool = False,
-        check: bool = True,
-        terminal: str | None = None,
-        wait: bool = True,
-    ) -> None:
-        """``terminal`` names this station in the journal (undo is per station);
-        ``wait=False``: an operation raises StoreBusy instead of waiting for the lock."""
-        self._store = Store(path, create=create, check=check, terminal=terminal, wait=wait)
+    def __init__(self, path: str | Path, **options: Unpack[OpenOptions]) -> None:
+        """``options``: how the file is opened (store.repo.OpenOptions)."""
+        self._store = Store(path, **options)
         self.journal = self._store.journal
 
     @property

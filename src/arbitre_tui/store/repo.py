@@ -7,7 +7,7 @@ import hashlib
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from ..rules.models import (
     Bye,
@@ -122,21 +122,29 @@ def _game(data: dict[str, Any]) -> Game:
     )
 
 
+class OpenOptions(TypedDict, total=False):
+    """How an event file is opened (the store's and the event service's one list):
+    ``create`` a new file; ``check`` it first; ``terminal`` names this station in the
+    journal (undo is per station); ``wait=False``: an operation raises StoreBusy instead
+    of waiting for the lock."""
+
+    create: bool
+    check: bool
+    terminal: str | None
+    wait: bool
+
+
 class Store:
     """One open event file: reads, journaled writes, backups."""
 
-    def __init__(
-        self,
-        path: str | Path,
-        *,
-        create: bool = False,
-        check: bool = True,
-        terminal: str | None = None,
-        wait: bool = True,
-    ) -> None:
+    def __init__(self, path: str | Path, **options: Unpack[OpenOptions]) -> None:
         self.path = Path(path)
-        self.conn = connect(self.path, create=create, check=check)
-        self.journal = Journal(self.conn, terminal=terminal, wait=wait)
+        self.conn = connect(
+            self.path, create=options.get("create", False), check=options.get("check", True)
+        )
+        self.journal = Journal(
+            self.conn, terminal=options.get("terminal"), wait=options.get("wait", True)
+        )
         self._closed = False
 
     def close(self) -> None:
