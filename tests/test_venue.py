@@ -269,6 +269,29 @@ async def test_wall_screen_cycles_every_section_and_turns_by_itself(demo_file: P
         assert app.index != first  # the pages turn without a key
 
 
+async def test_wall_screen_shows_the_cups_drawn_matches(demo_file: Path) -> None:
+    """Issue 17: the cup's « appariements » said « pas encore d'appariements » after the
+    draw (a cup has no boards of players): it shows the round's matches and, once decided,
+    the score and the winner."""
+    from arbitre_tui.operations import cup
+
+    service = EventService(demo_file)
+    cup.draw(service, "coupe", seed=3)
+    drawn = cup.matches(service, cup.cup_of(service, "coupe"), 1)
+    teams = {t.id: t.name for t in cup.teams_of(service, cup.cup_of(service, "coupe")).values()}
+    service.close()
+    app = DisplayApp(demo_file, ["coupe"], seconds=0)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        sheets = {p.sheet.view: p.sheet for p in app.pages}
+        assert app.query_one("#title", Static).content  # the screen is up
+    pairings = sheets["appariements"]
+    assert pairings.title.endswith("tour 1") and pairings.columns[0] == "Match"
+    rows = [[str(c) for c in row] for row in pairings.rows]
+    assert [row[1] for row in rows] == [teams[m["home_team_id"]] for m in drawn]
+    assert any(row[3] == "exempt" for row in rows)  # the byes of the holder and the others
+
+
 def test_display_refuses_an_unknown_section_in_french(demo_file: Path) -> None:
     run = arbitre("display", str(demo_file), "--tournoi", "open-a,inconnu")
     assert run.returncode == 2

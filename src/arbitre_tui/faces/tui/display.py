@@ -191,8 +191,11 @@ class DisplayApp(App[int]):
             table.add_row(*row)
 
     def _pairings(self, t: Tournament) -> Sheet:
+        from ...operations.formats import format_of
         from ...views.round_sheet import build
 
+        if format_of(t).by_teams:
+            return self._cup_round(t)
         sheet = build(self.reader, t)
         if not sheet.number:
             return Sheet(t.key, "appariements", f"{t.name} — pas encore d'appariements")
@@ -208,6 +211,28 @@ class DisplayApp(App[int]):
         columns = ("Éch.", "Blancs", "Résultat", "Noirs")
         title = f"{t.name} — ronde {sheet.number}"
         return Sheet(t.key, "appariements", title, columns, rows, noun="échiquiers")
+
+    def _cup_round(self, t: Tournament) -> Sheet:
+        """A cup's « appariements »: the matches of the round drawn last, with their score
+        and winner once played (a cup has no individual boards to list)."""
+        from ...views.cup import build
+
+        cup = build(self.reader, t)
+        if not cup.last_round:
+            return Sheet(t.key, "appariements", f"{t.name} — pas encore de tirage")
+        rows = tuple(
+            tuple(
+                map(
+                    Text,
+                    (str(m.number), m.home, m.score or "…", m.away or "exempt", m.winner or ""),
+                )
+            )
+            for m in cup.matches
+            if m.round == cup.last_round
+        )
+        columns = ("Match", "Recevant", "Score", "Visiteur", "Vainqueur")
+        title = f"{t.name} — tour {cup.last_round}"
+        return Sheet(t.key, "appariements", title, columns, rows, noun="matchs")
 
     def _standings(self, t: Tournament) -> Sheet:
         from ...operations.event import OperationError
