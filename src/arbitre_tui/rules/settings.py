@@ -11,7 +11,6 @@ type in French — when the event is created from a template, or when it is chan
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import json
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -167,6 +166,8 @@ def _url(name: str, value: Any) -> Any:
 
 def unknown(name: str, table: dict[str, Setting] = SETTINGS) -> RuleError:
     """« réglage inconnu « lateness » — vouliez-vous dire « lateness_minutes » ? »"""
+    import difflib  # only to suggest a name: a setting read need not load it
+
     close = difflib.get_close_matches(name, table, n=1, cutoff=0.5)
     hint = f" — vouliez-vous dire « {close[0]} » ?" if close else ""
     return RuleError(f"Réglage inconnu « {name} »{hint}")

@@ -11,8 +11,6 @@ import datetime as dt
 import getpass
 import json
 import os
-import secrets
-import socket
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -80,7 +78,7 @@ def terminal_name() -> str:
         tty = os.ttyname(0)
     except OSError:
         tty = os.environ.get("SSH_TTY", "")
-    host = socket.gethostname()
+    host = os.uname().nodename  # socket.gethostname() without loading socket at start
     return f"{user}@{host}:{tty}" if tty else f"{user}@{host}"
 
 
@@ -266,6 +264,8 @@ class Tx:
     def draw(self, purpose: str, kind: str, items: Sequence[Any], seed: int | None = None) -> Any:
         """A random draw with its seed, inputs and outcome recorded, so it can be replayed."""
         if seed is None:
+            import secrets  # only when a draw is made: a result need not load it
+
             seed = secrets.randbits(63)
         outcome = run_draw(kind, seed, items)
         self.last_draw_id = self.insert(
