@@ -100,7 +100,7 @@ def test_a_command_builds_its_own_parser_only(tmp_path: Path, demo_file: Path) -
     loaded = _loaded(tmp_path, "result", str(demo_file), "1", "=", "-t", "open-a", "--confirm")
     others = ("cup", "knockout", "swiss", "web", "ratings", "verification", "standings")
     assert [m for m in (f"arbitre_tui.faces.cli.{o}" for o in others) if m in loaded] == []
-    assert "difflib" not in loaded and "secrets" not in loaded
+    assert "difflib" not in loaded
     only = next(a for a in build_parser("result")._actions if a.dest == "command")
     assert list(only.choices) == ["result"]  # type: ignore[arg-type]
     typo = subprocess.run(

@@ -11,6 +11,7 @@ import datetime as dt
 import getpass
 import json
 import os
+import secrets
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -264,8 +265,6 @@ class Tx:
     def draw(self, purpose: str, kind: str, items: Sequence[Any], seed: int | None = None) -> Any:
         """A random draw with its seed, inputs and outcome recorded, so it can be replayed."""
         if seed is None:
-            import secrets  # only when a draw is made: a result need not load it
-
             seed = secrets.randbits(63)
         outcome = run_draw(kind, seed, items)
         self.last_draw_id = self.insert(
