@@ -45,6 +45,13 @@ FILE_HELP = "le fichier de l'événement (.sqlite)"
 TOURNAMENT_HELP = "le tournoi (section), si le fichier en a plusieurs"
 
 
+def add_round(p: argparse.ArgumentParser) -> None:
+    """``--ronde N``: the round a command acts on, the last one when not given."""
+    p.add_argument(
+        "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
+    )
+
+
 def command(
     sub: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import command, open_event, print_json
+from .common import add_round, command, open_event, print_json
 
 
 def _key(service: Any, key: str | None) -> str | None:
@@ -149,9 +149,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="QUI",
         help="white/blancs, black/noirs, both/les-deux",
     )
-    ab.add_argument(
-        "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
-    )
+    add_round(ab)
     ab.add_argument(
         "--keep",
         action="store_true",

@@ -15,7 +15,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
-from .common import FILE_HELP, TOURNAMENT_HELP, command, open_event, print_json
+from .common import FILE_HELP, TOURNAMENT_HELP, add_round, command, open_event, print_json
 from .errors import RESULT_DASH_WORDS, FrenchParser, last_guard, moment
 
 DEMO_FILE = "demo-arbitre.sqlite"
@@ -293,12 +293,6 @@ def _add_tournament(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tournoi", "-t", metavar="CLÉ", help=TOURNAMENT_HELP)
 
 
-def _add_round(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
-    )
-
-
 def _add_ui(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--theme", default=None, help="thème : arbitre (défaut) ou contraste (projecteur)"
@@ -431,7 +425,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     def round_(p: argparse.ArgumentParser) -> None:
         json_only(p)
         _add_tournament(p)
-        _add_round(p)
+        add_round(p)
 
     def result(p: argparse.ArgumentParser) -> None:
         assert isinstance(p, FrenchParser)
@@ -445,7 +439,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "-- (double-forfait)",
         )
         _add_tournament(p)
-        _add_round(p)
+        add_round(p)
         p.add_argument("--confirm", action="store_true", help="remplacer un résultat déjà saisi")
 
     def incident(p: argparse.ArgumentParser) -> None:
@@ -466,12 +460,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             help="confirmer la perte de la partie (coup illégal de trop, usage d'appareil)",
         )
         _add_tournament(p)
-        _add_round(p)
+        add_round(p)
 
     def close(p: argparse.ArgumentParser) -> None:
         _add_file(p)
         _add_tournament(p)
-        _add_round(p)
+        add_round(p)
 
     def start(p: argparse.ArgumentParser) -> None:
         close(p)
@@ -502,7 +496,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _add_file(p)
         p.add_argument("out", metavar="SORTIE.html", help="page HTML à imprimer (A4)")
         _add_tournament(p)
-        _add_round(p)
+        add_round(p)
 
     add(
         "print-round",

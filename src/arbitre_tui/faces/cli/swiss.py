@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .common import command, open_event, print_json
+from .common import add_round, command, open_event, print_json
 from .errors import birth_date, round_range
 
 
@@ -271,7 +271,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("player", type=int, metavar="JOUEUR")
     p.add_argument("--cancel", action="store_true", help="lever l'opposition")
     p = cmd("explain", "explications d'un appariement : flotteurs, couleurs, critères", cmd_explain)
-    p.add_argument("--ronde", "-r", type=int, default=None, help="ronde (défaut : la dernière)")
+    add_round(p)
     p.add_argument("--json", action="store_true", help="sortie JSON")
     tournament(p)
     p = cmd("playoff", "barrage blitz (jeunes) : mini-matchs à jouer, ou un résultat", cmd_playoff)

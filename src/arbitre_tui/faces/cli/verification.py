@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import command, open_event
+from .common import add_round, command, open_event
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -76,7 +76,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     v.add_argument("board", type=int, nargs="?", metavar="ÉCHIQUIER")
     v.add_argument("result", nargs="?", metavar="RÉSULTAT", help="1, =, 0, +-, -+, --")
-    v.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
+    add_round(v)
     s = command(
         sub,
         "settle",
@@ -88,7 +88,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     s.add_argument("board", type=int, metavar="ÉCHIQUIER")
     s.add_argument("keep", choices=["saisie", "feuille"], metavar="saisie|feuille")
-    s.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
+    add_round(s)
     a = command(
         sub,
         "appeal",
@@ -99,4 +99,4 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         tournament="la section",
     )
     a.add_argument("text", metavar="TEXTE", help="qui fait appel, de quelle décision, la suite")
-    a.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
+    add_round(a)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .common import command, open_event
+from .common import add_round, command, open_event
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -124,7 +124,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=" ; ".join(f"{name} : {label}" for name, label in LABELS.items()),
     )
     pr.add_argument("--pdf", required=True, metavar="SORTIE.pdf", help="le fichier PDF")
-    pr.add_argument("--ronde", "-r", type=int, default=None, help="la ronde (défaut : la dernière)")
+    add_round(pr)
     pr.add_argument("--match", type=int, default=None, help="procès-verbal : numéro du match")
     d = command(
         sub,
