@@ -77,8 +77,9 @@ class MatchScreen(ModalScreen[None]):
         """The match as the procès-verbal shows it (one read of the file)."""
         return match_sheet(self.service, self.key, self.number)
 
-    def team_id(self) -> int:
-        sheet = self.sheet
+    def team_id(self, sheet: MatchSheet | None = None) -> int:
+        """The team whose line-up is being typed (``sheet``: one already read)."""
+        sheet = sheet or self.sheet
         return int(sheet.home_team_id if self.side == "home" else sheet.away_team_id or 0)
 
     def refresh_match(self, message: str = "") -> None:
@@ -123,7 +124,7 @@ class MatchScreen(ModalScreen[None]):
                     f" — pendules {'recevant' if side == 'home' else 'visiteur'} +{minutes} min"
                 )
         else:
-            team = self.team_id()
+            team = self.team_id(sheet)  # the sheet this repaint read, not a second read
             done = sheet.lineup_home if self.side == "home" else sheet.lineup_away
             table.add_columns("N°", "Joueur", "Elo", "Nat.", "Muté", "Échiquier")
             order = list(done or self.picked[self.side])
