@@ -1,7 +1,8 @@
 """Every value of tests/vectors/tiebreak-tbs: FIDE's reference checker (TieBreakServer)
 on more events and codes than the shared vectors — FB, AOB, STD, TPN, RTNG, APRO, APPO,
 ARO cuts, the Koya limit, DE over whole score groups, double round robins, rating
-tie-breaks with unrated players (Art. 10), 3-1-0 scoring. How they were made: that folder's README."""
+tie-breaks with unrated players (Art. 10), 3-1-0 scoring, and the checker's own
+modifiers (P S D V X N). How they were made: that folder's README."""
 
 from __future__ import annotations
 
@@ -61,13 +62,16 @@ def test_reference_values_and_ranks(table: Path) -> None:
 
 
 def test_every_folder_is_there() -> None:
+    """Three tables an event, and the reference's own modifiers: four more a Swiss event
+    (mod, fore-mod, de-p, de-s), one more a double round robin (mod) and three more a
+    single one (mod, de-s, de-sp)."""
     counts = {d.name: len(list(d.glob("*.tsv"))) for d in HERE.iterdir() if d.is_dir()}
     assert counts == {
-        "swiss": 72 * 3,
-        "unrated": 18 * 3,
-        "scoring-310": 12 * 3,
-        "round-robin": 42 * 3,
-        "shared-swiss": 71 * 3,
-        "shared-round-robin": 15 * 3,
+        "swiss": 72 * 7,
+        "unrated": 18 * 7,
+        "scoring-310": 12 * 7,
+        "round-robin": 42 * 3 + 21 * 1 + 21 * 3,
+        "shared-swiss": 71 * 7,
+        "shared-round-robin": 15 * 6,
     }
     assert all(_event(t).is_file() for t in TABLES)

@@ -323,11 +323,63 @@ def test_aob_averages_the_opponents_buchholz_or_fore_buchholz() -> None:
     assert calc.value("AOB/F", t.competitors[1]) == (2.0 + 2.0) / 2
 
 
-@pytest.mark.parametrize("code", ["BH/D", "BH/X", "BH/N", "BH/V", "SB/P", "SB/S", "BH/K3"])
-def test_the_reference_programs_own_modifiers_are_refused_in_french(code: str) -> None:
-    """docs/tiebreaks.md: modifiers C.07 does not define are refused, not half-read."""
+@pytest.mark.parametrize(
+    ("code", "fields"),
+    [
+        ("BH/P", {"forfeits_played": True}),
+        ("DE/S/P", {"as_swiss": True, "forfeits_played": True}),
+        ("SB/C1/D", {"draw_results": True, "low": 1}),
+        ("BH/V", {"edition": 2026}),
+        ("BH/V1", {"edition": 2024}),
+        ("TPR/M1/V2022", {"edition": 2022, "low": 1, "high": 1}),
+        ("WIN/X", {"exchange": True}),
+        ("SB/C2/N", {"plain_cut": True, "low": 2}),
+    ],
+)
+def test_the_reference_programs_own_modifiers_are_read(
+    code: str, fields: dict[str, object]
+) -> None:
+    """TieBreakServer's P S D V X N (docs/tiebreaks.md); their values: the vectors."""
+    spec = tb.parse_code(code)
+    assert {name: getattr(spec, name) for name in fields} == fields
+
+
+@pytest.mark.parametrize("code", ["BH/K3", "WIN/P", "TPR/D", "BH/V5", "TPR/N", "PS/S", "KS/V1"])
+def test_a_modifier_where_it_means_nothing_is_refused_in_french(code: str) -> None:
     with pytest.raises(RuleError, match="Modificateur de départage inconnu"):
         tb.parse_code(code)
+
+
+def test_the_reference_programs_modifiers_have_french_legends() -> None:
+    assert tb.describe("BH/C1/V2024") == "Buchholz tronqué (règles de 2024)"
+    assert tb.describe("DE/P") == "rencontre directe (forfaits comptés comme parties jouées)"
+
+
+def test_de_s_in_a_double_round_robin_counts_an_opponent_met_twice_once() -> None:
+    """6.1.2: two games against one opponent are one encounter (their average). Under
+    ``S`` everyone of A, B, C has met the two others, so the encounters rank them:
+    A 1.5 among them (1 + ½, averages of two games), B ¾ and C ¾, then B ¾ – C ¼
+    between them. (The
+    reference checker resets its count of opponents met to 1 at a second game, finds
+    them not all met and ranks no one: docs/tiebreaks.md.)"""
+    scores = {  # (player, opponent): points in the two games
+        (1, 2): (1.0, 1.0),
+        (1, 3): (1.0, 0.0),
+        (1, 4): (0.5, 0.0),
+        (2, 3): (1.0, 0.5),
+        (2, 4): (1.0, 1.0),
+        (3, 4): (1.0, 1.0),
+    }
+    entries: dict[int, list[tb.Entry]] = {p: [] for p in range(1, 5)}
+    for (a, b), pair in scores.items():
+        for points in pair:
+            entries[a].append(tb.Entry(tb.Kind.GAME, points, b))
+            entries[b].append(tb.Entry(tb.Kind.GAME, 1.0 - points, a))
+    t = tb.Crosstable(6, {p: tb.Competitor(p, 0, e) for p, e in entries.items()}, round_robin=True)
+    assert [t.competitors[p].score for p in range(1, 5)] == [3.5, 3.5, 3.5, 1.5]
+    for code in ("DE", "DE/S"):
+        rows = {r.start: r.values[code] for r in tb.standings(t, ["PTS", code])}
+        assert rows == {1: 1, 2: 2, 3: 3, 4: 0}, code
 
 
 def test_the_reference_programs_koya_k_is_a_limit_in_whole_points() -> None:

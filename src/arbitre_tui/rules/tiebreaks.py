@@ -83,6 +83,12 @@ class Code:
     n least significant values, ``Mn`` cut n least then n most, ``L50``/``L+1``/``L-1``
     the Koya limit in percent or in half points (``L+1.5``: points), ``Un`` the rating
     given to unrated players (Art. 10), ``F`` AOB over Fore Buchholz, ``R`` reverse order.
+
+    And the reference checker's own, which C.07 does not define (docs/tiebreaks.md):
+    ``P`` forfeited games counted as played, ``S`` a round robin treated as a Swiss,
+    ``D`` every Swiss result a draw in SB, ``V2022``/``V2024``/``V2026`` (or ``V0``,
+    ``V1``, ``V2``) the edition of the rules for unplayed rounds and cuts, ``X`` the
+    primary and secondary scores exchanged (team events), ``N`` cuts without the VUR rule.
     """
 
     text: str
@@ -94,6 +100,12 @@ class Code:
     unrated: int | None = None
     fore: bool = False
     reverse: bool = False
+    forfeits_played: bool = False  # P
+    as_swiss: bool = False  # S
+    draw_results: bool = False  # D
+    edition: int = 2026  # V
+    exchange: bool = False  # X
+    plain_cut: bool = False  # N
 
 
 _PLAIN = Code("PTS", "PTS")
@@ -138,6 +150,20 @@ def parse_code(text: str) -> Code:
             spec = replace(spec, fore=True)
         elif part == "R" and base in ("TPN", "RTNG"):
             spec = replace(spec, reverse=True)
+        elif part == "P" and base in _FORFEIT_AWARE:
+            spec = replace(spec, forfeits_played=True)
+        elif part == "S" and base in _FORFEIT_AWARE:
+            spec = replace(spec, as_swiss=True)
+        elif part == "D" and base == "SB":
+            spec = replace(spec, draw_results=True)
+        elif kind == "V" and base in _EDITIONED and part[1:] in _EDITIONS:
+            spec = replace(spec, edition=_EDITIONS[part[1:]])
+        elif part == "X":
+            # Exchanges a team event's match and game points: an individual event has one
+            # score, so the value does not change (as in the reference checker).
+            spec = replace(spec, exchange=True)
+        elif part == "N" and base in _BUCHHOLZ_FAMILY:
+            spec = replace(spec, plain_cut=True)
         else:
             raise RuleError(f"Modificateur de départage inconnu : {text} (« {part} »).")
     return spec
@@ -245,11 +271,30 @@ def describe(text: str) -> str:
             out += " (sur le Buchholz avancé)"
         elif part == "R":
             out += " (ordre inverse)"
+        elif part[:1] == "V" and part[1:] in _EDITIONS:
+            out += f" (règles de {_EDITIONS[part[1:]]})"
+        elif part in _OWN_MODIFIERS:
+            out += f" ({_OWN_MODIFIERS[part]})"
     return out
+
+
+# The reference checker's own modifiers (no C.07 name), as the legends say them.
+_OWN_MODIFIERS = {
+    "P": "forfaits comptés comme parties jouées",
+    "S": "compté comme un système suisse",
+    "D": "chaque résultat compté nul",
+    "X": "scores principal et secondaire échangés",
+    "N": "coupe sans la règle des rondes non jouées",
+}
 
 
 _CUTTABLE = {"BH", "FB", "SB", "PS", "AOB", "ARO", "TPR", "PTP", "APRO", "APPO"}
 _RATED = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
+# Where the reference checker's own modifiers change something (docs/tiebreaks.md).
+_BUCHHOLZ_FAMILY = {"BH", "FB", "SB", "AOB"}
+_FORFEIT_AWARE = _BUCHHOLZ_FAMILY | {"DE"}
+_EDITIONED = _BUCHHOLZ_FAMILY | {"ARO", "TPR", "PTP", "APRO", "APPO"}
+_EDITIONS = {"": 2026, "0": 2022, "1": 2024, "2": 2026, "2022": 2022, "2024": 2024, "2026": 2026}
 
 # FIDE rating table (C.07 Art. 10 / B.02 8.1.1): percentage → rating difference dp.
 _DP = [
@@ -397,8 +442,10 @@ class Calculator:
         self.t = table
         self.unrated_rating = unrated_rating
         self._adjusted: dict[int, float] = {}
-        self._contributions: dict[int, list[tuple[float, float, bool]]] = {}
-        self._rated: dict[tuple[int, int | None, int, int], list[tuple[int, Decimal]] | None] = {}
+        self._contributions: dict[tuple[int, bool, bool], list[tuple[float, float, bool]]] = {}
+        self._rated: dict[
+            tuple[int, int | None, int, int, int], list[tuple[int, Decimal]] | None
+        ] = {}
         self._fore: Calculator | None = None
         self._all_rated = all(x.rating for x in table.competitors.values())
 
@@ -424,34 +471,45 @@ class Calculator:
             return self.t.competitors[start].score
         return self.adjusted_score(start)
 
-    def contributions(self, c: Competitor) -> list[tuple[float, float, bool]]:
+    def forfeits_as_games(self, spec: Code) -> bool:
+        """A forfeit counts as a game against its opponent: a round robin's rule (15.2),
+        unless ``S`` treats it as a Swiss; in a Swiss only with ``P``."""
+        return spec.forfeits_played or (self.t.round_robin and not spec.as_swiss)
+
+    def contributions(self, c: Competitor, spec: Code = _PLAIN) -> list[tuple[float, float, bool]]:
         """(opponent value, points scored, is VUR) per element, for BH and SB."""
-        cached = self._contributions.get(c.start)
+        forfeits, capped = self.forfeits_as_games(spec), spec.edition >= 2026
+        key = (c.start, forfeits, capped)
+        cached = self._contributions.get(key)
         if cached is not None:
             return cached
         out: list[tuple[float, float, bool]] = []
         own = c.score
         for e in c.entries:
-            if self.t.round_robin:
-                # 15.2: forfeits count as games against the scheduled opponent;
-                # the free round of an odd round robin is not an element.
+            if e.opponent and (e.played or forfeits):
+                out.append((self.opponent_score(e.opponent), e.points, False))
+            elif self.t.round_robin:
+                # 15.2: the free round of an odd round robin is not an element; a forfeit
+                # under ``S`` is an element worth nothing, as the reference checker has it.
                 if e.opponent:
-                    out.append((self.opponent_score(e.opponent), e.points, False))
-                continue
-            if e.played:
-                out.append((self.adjusted_score(e.opponent), e.points, False))
+                    out.append((0.0, e.points, e.vur))
+            elif not capped:
+                # Before 2026 (``V2024``): an unplayed round's dummy scores as the player.
+                out.append((own, e.points, e.vur))
             elif e.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
                 cap = self.adjusted_score(e.opponent) if e.opponent else own
                 out.append((min(own, cap), e.points, e.vur))
             else:
                 out.append((min(own, self.t.draw * self.t.rounds), e.points, e.vur))
-        self._contributions[c.start] = out
+        self._contributions[key] = out
         return out
 
     # -- modifiers ------------------------------------------------------------------
 
     @staticmethod
-    def _cut(items: list[tuple[float, float, bool]], lowest: int, highest: int) -> float:
+    def _cut(
+        items: list[tuple[float, float, bool]], lowest: int, highest: int, plain: bool = False
+    ) -> float:
         """Sum of (opponent value, contribution, is VUR) elements less the cut ones.
 
         The least significant value (14.1) is the element of the lowest opponent value
@@ -460,14 +518,15 @@ class Calculator:
         higher. For BH both are the same number, so the VUR always goes. Among several
         VURs we take, as FIDE's reference checker does, the one with the lowest opponent
         (dummy) value, where 16.5.2 a. reads "the lowest contribution": see
-        docs/tiebreaks.md. The most significant value is the highest opponent value.
+        docs/tiebreaks.md. ``plain`` (``N``) cuts the least significant value, VUR or not.
+        The most significant value is the highest opponent value.
         """
         items = list(items)
         for _ in range(lowest):
             if not items:
                 break
             lsv = min(range(len(items)), key=lambda i: items[i][:2])
-            vurs = [i for i in range(len(items)) if items[i][2]]
+            vurs = [] if plain else [i for i in range(len(items)) if items[i][2]]
             chosen = lsv
             if vurs:
                 vur = min(vurs, key=lambda i: items[i][:2])
@@ -479,15 +538,19 @@ class Calculator:
             items.pop(max(range(len(items)), key=lambda i: items[i][:2]))
         return sum(x[1] for x in items)
 
-    def buchholz(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
+    def buchholz(self, c: Competitor, spec: Code = _PLAIN) -> float:
         """BH (8.1), with its cuts (14.1–14.4)."""
-        items = [(opp, opp, vur) for opp, _pts, vur in self.contributions(c)]
-        return self._cut(items, lowest, highest)
+        items = [(opp, opp, vur) for opp, _pts, vur in self.contributions(c, spec)]
+        return self._cut(items, spec.low, spec.high, spec.plain_cut)
 
-    def sonneborn_berger(self, c: Competitor, lowest: int = 0, highest: int = 0) -> float:
-        """SB (9.1), with its cuts (14.1.2 d)."""
-        items = [(opp, opp * pts, vur) for opp, pts, vur in self.contributions(c)]
-        return self._cut(items, lowest, highest)
+    def sonneborn_berger(self, c: Competitor, spec: Code = _PLAIN) -> float:
+        """SB (9.1), with its cuts (14.1.2 d); ``D`` scores every Swiss round as a draw."""
+        draws = spec.draw_results and not self.t.round_robin
+        items = [
+            (opp, opp * (self.t.draw if draws else pts), vur)
+            for opp, pts, vur in self.contributions(c, spec)
+        ]
+        return self._cut(items, spec.low, spec.high, spec.plain_cut)
 
     # -- own results ------------------------------------------------------------------
 
@@ -565,7 +628,8 @@ class Calculator:
     def _ratings(self, c: Competitor, spec: Code) -> list[tuple[int, Decimal]] | None:
         """(opponent's rating, result 1 / ½ / 0) of each game played over the board, less
         the cut ones (14: the lowest rating first, then the highest); None: dropped."""
-        key = (c.start, self._unrated(spec), spec.low, spec.high)
+        low, high = spec.low, spec.high
+        key = (c.start, self._unrated(spec), low, high, spec.edition)
         if key in self._rated:
             return self._rated[key]
         out: list[tuple[int, Decimal]] | None = None
@@ -575,9 +639,13 @@ class Calculator:
                 for e in c.entries
                 if e.played
             ]
-            for _ in range(min(spec.low, len(games))):
+            if spec.edition == 2022:
+                # The 2022 rules (``V2022``): the unplayed rounds are cut first.
+                unplayed = self.t.rounds - len(games)
+                low, high = max(0, low - unplayed), max(0, high - max(0, unplayed - low))
+            for _ in range(min(low, len(games))):
                 games.pop(min(range(len(games)), key=lambda i: games[i][0]))
-            for _ in range(min(spec.high, len(games))):
+            for _ in range(min(high, len(games))):
                 highest = max(r for r, _ in games)
                 games.pop(max(i for i, (r, _) in enumerate(games) if r == highest))
             out = games
@@ -670,20 +738,20 @@ class Calculator:
 
     def value(self, code: str | Code, c: Competitor) -> float | int | None:
         spec = code if isinstance(code, Code) else parse_code(code)
-        base, lowest, highest = spec.base, spec.low, spec.high
+        base = spec.base
         if base == "PTS":
             return c.score
         if base == "BH":
-            return self.buchholz(c, lowest, highest)
+            return self.buchholz(c, spec)
         if base == "FB":
-            return self.fore().buchholz(self.fore().t.competitors[c.start], lowest, highest)
+            return self.fore().buchholz(self.fore().t.competitors[c.start], spec)
         if base == "AOB":
             average = self.opponents_average(c, spec, "FB" if spec.fore else "BH", "0.01")
             return None if average is None else float(average)
         if base == "SB":
-            return self.sonneborn_berger(c, lowest, highest)
+            return self.sonneborn_berger(c, spec)
         if base == "PS":
-            return self.progressive(c, lowest)
+            return self.progressive(c, spec.low)
         if base == "KS":
             return self.koya(c, spec)
         if base in ("ARO", "TPR", "PTP", "RTNG"):
@@ -747,8 +815,9 @@ def standings(
         codes = ["PTS", *codes]
     values: dict[int, dict[str, float | int | None]] = {s: {} for s in table.competitors}
     for i, code in enumerate(codes):
-        if code == "DE":
-            _direct_encounter(table, values, codes[:i])
+        spec = parse_code(code)
+        if spec.base == "DE":
+            _direct_encounter(table, values, codes[:i], spec)
             continue
         for start, comp in table.competitors.items():
             values[start][code] = calc.value(code, comp)
@@ -769,7 +838,10 @@ def standings(
 
 
 def _direct_encounter(
-    table: Crosstable, values: dict[int, dict[str, float | int | None]], before: Sequence[str]
+    table: Crosstable,
+    values: dict[int, dict[str, float | int | None]],
+    before: Sequence[str],
+    spec: Code,
 ) -> None:
     """DE (C.07 6) for each group still tied on every criterion before it.
 
@@ -780,42 +852,49 @@ def _direct_encounter(
     for start in table.competitors:
         groups.setdefault(tuple(values[start][c] for c in before), []).append(start)
     for members in groups.values():
-        ranks = _encounter_ranks(table, sorted(members), 1) if len(members) > 1 else {}
+        ranks = _encounter_ranks(table, sorted(members), 1, spec) if len(members) > 1 else {}
         separated = len(set(ranks.values())) > 1
         for m in members:
-            values[m]["DE"] = ranks[m] if separated else 0
+            values[m][spec.text] = ranks[m] if separated else 0
 
 
-def _encounter_ranks(table: Crosstable, members: list[int], first: int) -> dict[int, int]:
+def _encounter_ranks(
+    table: Crosstable, members: list[int], first: int, spec: Code
+) -> dict[int, int]:
     """Ranks from ``first`` among tied ``members``; 6.2: each sub-tie is examined again
     among its own members, as long as the previous pass separated someone."""
-    ranks = _encounter_pass(table, members, first)
+    ranks = _encounter_pass(table, members, first, spec)
     if len(set(ranks.values())) == 1:
         return ranks
     for rank in sorted(set(ranks.values())):
         subgroup = [m for m in members if ranks[m] == rank]
         if len(subgroup) > 1:
-            ranks.update(_encounter_ranks(table, subgroup, rank))
+            ranks.update(_encounter_ranks(table, subgroup, rank, spec))
     return ranks
 
 
-def _encounter_pass(table: Crosstable, members: list[int], first: int) -> dict[int, int]:
+def _encounter_pass(
+    table: Crosstable, members: list[int], first: int, spec: Code
+) -> dict[int, int]:
     """One pass of Article 6 over one tied group.
 
     6.1.1: in a Swiss event only games played over the board count (a round robin's
-    forfeits are games, 15.2); 6.1.2: several games against one opponent count as their
-    average. 6.2 when everyone has met everyone (always, in a round robin); otherwise 6.3:
-    from the top, a participant is ranked alone only if their score among the group beats
-    what any one below could still reach by winning every missing game.
+    forfeits are games, 15.2; ``P`` counts them in a Swiss too); 6.1.2: several games
+    against one opponent count as their average. 6.2 when everyone has met everyone
+    (always, in a round robin, unless ``S`` treats it as a Swiss; never under ``S``, as
+    the reference checker has it); otherwise 6.3: from the top, a participant is ranked
+    alone only if their score among the group beats what any one below could still
+    reach by winning every missing game.
     """
     group = set(members)
     scored: dict[int, Fraction] = {}
     best: dict[int, Fraction] = {}
-    complete = True
+    forfeits = spec.forfeits_played or (table.round_robin and not spec.as_swiss)
+    complete = not spec.as_swiss
     for m in members:
         games: dict[int, list[Fraction]] = {}
         for e in table.competitors[m].entries:
-            counts = bool(e.opponent) if table.round_robin else e.played
+            counts = bool(e.opponent) if forfeits else e.played
             if counts and e.opponent in group:
                 games.setdefault(e.opponent, []).append(Fraction(str(e.points)))
         scored[m] = sum((Fraction(sum(g), len(g)) for g in games.values()), Fraction(0))

@@ -1,6 +1,9 @@
 """Regenerate this folder with FIDE's reference checker (TieBreakServer), run outside the project.
 
-    python generate.py /path/to/TieBreakServer [OUT]
+    python generate.py /path/to/TieBreakServer [OUT] [--modifiers]
+
+``--modifiers`` writes only the tables of the checker's own modifiers (P S D V X N) for
+the events already there.
 
 Not used by the tests: it records exactly how the vectors were made (see README.md).
 """
@@ -31,6 +34,35 @@ SHARED_SWISS = ["PTS", "AOB", *SONNEBORN[1:], *OWN[-3:], "ARO/C1", "ARO/M1", *RA
 SHARED_SWISS += FORE_LAST
 SHARED_ROUND_ROBIN = ["PTS", *KOYA, *OWN[-3:], *RATED[2:5]]
 DE_LISTS = {"de": ["PTS", "DE"], "win-de": ["PTS", "WIN", "DE"]}
+
+# The checker's own modifiers (docs/tiebreaks.md). Its APRO and APPO crash on a cut
+# (« Error 510 »): they are checked here without one. FB/P closes the list (see above);
+# the other Fore codes have a list of their own.
+SWISS_MODIFIERS = [
+    *("PTS", "BH/P", "SB/P", "BH/C1/P", "SB/C1/P", "AOB/P"),
+    *("BH/V1", "SB/V1", "BH/C1/V1", "SB/M1/V2024", "AOB/V2024", "BH/V2022"),
+    *("ARO/C1/V0", "TPR/M1/V0", "PTP/C2/V2022", "APRO/V0", "APPO/V2022", "TPR/C1/V1"),
+    *("SB/D", "SB/C1/D", "SB/D/P", "BH/C1/N", "SB/C1/N", "BH/M1/N", "SB/C2/N", "AOB/C1/N"),
+    *("BH/X", "SB/C1/X", "TPR/X", "WIN/X", "BH/C1/P/N", "SB/C1/V1/N", "FB/P"),
+]
+SWISS_FORE_MODIFIERS = ["PTS", "FB/V1", "FB/C1/N", "AOB/F/P"]
+ROUND_ROBIN_MODIFIERS = [
+    *("PTS", "BH", "SB", "BH/S", "SB/S", "SB/C1/S", "BH/C1/S/N", "SB/P", "SB/S/P"),
+    *("SB/V1", "SB/C1/N", "SB/D", "KS/X"),
+]
+# DE/S in a double round robin is left out: the checker counts an opponent met twice as
+# one game met in all (it resets its count to 1), so it never sees that all have met.
+SWISS_MODIFIER_LISTS = {
+    "mod": SWISS_MODIFIERS,
+    "fore-mod": SWISS_FORE_MODIFIERS,
+    "de-p": ["PTS", "WIN", "DE/P"],
+    "de-s": ["PTS", "DE/S"],
+}
+ROUND_ROBIN_MODIFIER_LISTS = {
+    "mod": ROUND_ROBIN_MODIFIERS,
+    "de-s": ["PTS", "DE/S"],
+    "de-sp": ["PTS", "DE/S/P"],
+}
 
 
 def run(tbs: Path, *args: str) -> str:
@@ -130,9 +162,29 @@ def tsv(tbs: Path, trf: Path, target: Path, codes: list[str], round_robin: bool)
     target.write_text(text, encoding="utf-8")
 
 
+def modifier_tables(tbs: Path, out: Path) -> None:
+    """The tables of the checker's own modifiers, for every event already generated."""
+    plan = [("swiss", out / "swiss"), ("unrated", out / "unrated")]
+    plan += [("scoring-310", out / "scoring-310"), ("shared-swiss", SHARED / "swiss")]
+    plan += [("round-robin", out / "round-robin")]
+    plan += [("shared-round-robin", SHARED / "round-robin")]
+    for folder, source in plan:
+        round_robin = folder.endswith("round-robin")
+        lists = ROUND_ROBIN_MODIFIER_LISTS if round_robin else SWISS_MODIFIER_LISTS
+        for trf in sorted(source.glob("*.trf")):
+            for name, codes in lists.items():
+                if name.startswith("de-s") and trf.name.startswith("d"):
+                    continue  # a double round robin: see ROUND_ROBIN_MODIFIER_LISTS
+                tsv(tbs, trf, out / folder / f"{trf.stem}.{name}.tsv", codes, round_robin)
+
+
 def main() -> None:
-    tbs = Path(sys.argv[1]).resolve()
-    out = Path(sys.argv[2]).resolve() if len(sys.argv) > 2 else HERE
+    args = [a for a in sys.argv[1:] if a != "--modifiers"]
+    tbs = Path(args[0]).resolve()
+    out = Path(args[1]).resolve() if len(args) > 1 else HERE
+    if "--modifiers" in sys.argv:
+        modifier_tables(tbs, out)
+        return
     generate_trfs(tbs, out)
     plan = [("swiss", out / "swiss", SWISS, False), ("unrated", out / "unrated", UNRATED, False)]
     plan += [("scoring-310", out / "scoring-310", SWISS, False)]
@@ -145,6 +197,7 @@ def main() -> None:
             tsv(tbs, trf, out / folder / f"{trf.stem}.tsv", codes, round_robin)
             for name, lst in DE_LISTS.items():
                 tsv(tbs, trf, out / folder / f"{trf.stem}.{name}.tsv", lst, round_robin)
+    modifier_tables(tbs, out)
 
 
 if __name__ == "__main__":
