@@ -393,3 +393,14 @@ def test_the_reference_programs_koya_k_is_a_limit_in_whole_points() -> None:
             Decimal("50"),
         )
     )
+
+
+def test_v2024_gives_the_2024_buchholz_of_the_worked_example() -> None:
+    """The C.07 digest's worked example (player 4, a forfeit win in round 1 against
+    player 8, who scored 1): in 2024 the dummy scores as the player, 3.0 → BH 14.0,
+    BH/C1 13.0; in 2026 16.4 limits it to the opponent's 1.0 → BH 12.0, BH/C1 11.0."""
+    t = _example()
+    calc = tb.Calculator(t)
+    p4 = t.competitors[4]
+    assert [calc.value(c, p4) for c in ("BH/V2024", "BH/C1/V2024")] == [14.0, 13.0]
+    assert [calc.value(c, p4) for c in ("BH", "BH/C1", "BH/V2026")] == [12.0, 11.0, 12.0]
