@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from . import errors
-from .common import open_event, print_json
+from .common import open_event, open_tournament, print_json
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
@@ -149,8 +149,7 @@ def cmd_honours(args: argparse.Namespace) -> int:
 
 
 def cmd_team(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     team = service.enter_team(t.key, args.club, args.nom)
     print(f"Équipe engagée : {team.name} (n° {team.id}, équipe {team.number} du club).")
     print("Son effectif : arbitre import avec la colonne « equipe ».")

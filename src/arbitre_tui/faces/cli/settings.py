@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import open_event, print_json
+from .common import open_event, open_tournament, print_json
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -12,8 +12,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from ...rules.settings import EVENT_SETTINGS, SETTINGS, setting, shown, where
     from ...views.reader import Reader
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     if args.json:
         print_json({name: setting(t, name) for name in SETTINGS})
         return 0
