@@ -16,6 +16,7 @@ from arbitre_tui.publish.html.match_sheet import sheet_html
 from arbitre_tui.rules.models import Player
 
 from .helpers.cli import arbitre
+from .helpers.screen import app_on
 
 
 @pytest.fixture
@@ -207,13 +208,8 @@ def test_cup_commands_and_pane(tmp_path: Path) -> None:
 async def test_coupe_pane_shows_the_round(cup_event: EventService) -> None:
     from textual.widgets import DataTable
 
-    from arbitre_tui.faces.tui.app import ArbitreApp
-
     ops.draw(cup_event, None, seed=8)
-    app = ArbitreApp(cup_event.path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("k")
-        await pilot.pause()
+    async with app_on(cup_event.path, "k") as (app, _pilot):
         table = app.query_one("#coupe-table", DataTable)
         assert table.row_count == 8
         assert any("exempt" in str(table.get_row_at(i)[2]) for i in range(8))

@@ -31,6 +31,7 @@ from arbitre_tui.rules.models import Player
 
 from .conftest import ROOT
 from .helpers.cli import arbitre
+from .helpers.screen import app_on
 
 
 @pytest.fixture
@@ -230,10 +231,7 @@ async def test_qr_pane_scans_to_a_page_that_loads(demo_file: Path) -> None:
         service = EventService(demo_file)
         with service.journal.operation("settings", {}) as tx:
             tx.update("event", 1, {"settings": json.dumps({"base_url": base})})
-        app = ArbitreApp(demo_file, tournament="open-a")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("q")
-            await pilot.pause()
+        async with app_on(demo_file, "q", "open-a") as (app, _pilot):
             content = app.query_one("#qr-code", Static).content
         found = zxingcpp.read_barcodes(_modules(content))
         assert [r.text for r in found] == [f"{base}/open-a/"]
