@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -27,8 +26,8 @@ from arbitre_tui.publish import address
 from arbitre_tui.publish.address import Interface, reachable_address, warning
 from arbitre_tui.views.reader import Reader
 
-from .conftest import REAL_ADDRESSES, ROOT, VENUE
-from .helpers.cli import arbitre
+from .conftest import REAL_ADDRESSES, VENUE
+from .helpers.cli import arbitre, start_arbitre
 from .helpers.screen import app_on, screen_cells, screen_qr
 
 # The longest address an organiser plausibly sets (66 characters with the section).
@@ -170,13 +169,7 @@ def test_serve_base_url_is_the_address_of_every_qr_code(demo_file: Path, tmp_pat
     f = str(demo_file)
     base = "http://10.1.2.3:8080"
     command = ["serve", f, "--port", "0", "--host", "127.0.0.1", "--base-url", base]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "arbitre_tui.faces.cli.main", *command],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = start_arbitre(*command)
     try:
         assert proc.stdout is not None
         saved = proc.stdout.readline()

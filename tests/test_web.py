@@ -7,8 +7,6 @@ import gzip
 import http.client
 import json
 import re
-import subprocess
-import sys
 import time
 import urllib.parse
 import urllib.request
@@ -29,8 +27,7 @@ from arbitre_tui.publish.html.site import Site
 from arbitre_tui.publish.qr import write_png, write_svg
 from arbitre_tui.rules.models import Player
 
-from .conftest import ROOT
-from .helpers.cli import arbitre
+from .helpers.cli import arbitre, start_arbitre
 from .helpers.screen import app_on
 
 
@@ -257,21 +254,7 @@ def test_static_export_and_serve_command(demo_file: Path, tmp_path: Path) -> Non
     png = tmp_path / "q.png"
     assert arbitre("qr", str(demo_file), str(png), "-t", "open-b").returncode == 0
     assert zxingcpp.read_barcodes(Image.open(png))[0].text.endswith("/open-b/")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "arbitre_tui.faces.cli.main",
-            "serve",
-            str(demo_file),
-            "--port",
-            "0",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = start_arbitre("serve", str(demo_file), "--port", "0")
     try:
         line = proc.stdout.readline() if proc.stdout else ""
         assert "Résultats en ligne" in line
