@@ -8,7 +8,6 @@ waits until the screen has been refreshed, then moves down. Prints figures only.
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import statistics
 import sys
 import tempfile
@@ -16,30 +15,12 @@ import time
 from pathlib import Path
 
 from arbitre_tui.faces.tui.app import ArbitreApp
-from arbitre_tui.operations import EventService, knockout
-from arbitre_tui.rules.models import System, Tournament
+from arbitre_tui.operations import knockout
+from arbitre_tui.operations.templates import create_knockout_event
 
 
 def build(path: Path, entries: int = 256) -> None:
-    service = EventService(path, create=True)
-    service.create_event("Bench K.O.", "Strasbourg")
-    service.add_tournament(
-        Tournament(
-            key="ko",
-            name="Open K.O.",
-            system=System.KNOCKOUT,
-            rounds_planned=8,
-            settings={"fee": 10},
-        )
-    )
-    start = dt.datetime(2027, 3, 1, 9)
-    rows = "\n".join(
-        f"J{i:03d},P,{1000 + i},06{i:08d},oui,CB,{(start + dt.timedelta(minutes=i)).isoformat()}"
-        for i in range(entries)
-    )
-    service.import_players(
-        "ko", f"nom,prenom,elo_fide,telephone,paye,paiement,inscription\n{rows}\n".encode()
-    )
+    service = create_knockout_event(path, entries)
     knockout.close_registration(service, "ko")
     service.pair_round("ko", seed=1)
     service.close()

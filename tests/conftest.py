@@ -109,6 +109,14 @@ def rr_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
+def rr_file(rr_master: Path, tmp_path: Path) -> Path:
+    """A private copy of ``rr_master``, for a test that writes to it."""
+    from .helpers.events import copy_event
+
+    return copy_event(rr_master, tmp_path / "f.sqlite")
+
+
+@pytest.fixture
 def stations() -> Iterator[list[Station]]:
     """Station processes a test starts; all killed at its end."""
     started: list[Station] = []

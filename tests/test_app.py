@@ -15,6 +15,8 @@ from arbitre_tui.faces.tui.help import HelpScreen
 from arbitre_tui.faces.tui.panes import PANES
 from arbitre_tui.operations import EventService
 
+from .helpers.screen import app_on
+
 
 def _screen_text(app: ArbitreApp) -> str:
     """What the screen shows, line by line (from the widgets' render caches)."""
@@ -159,10 +161,7 @@ async def test_a_long_refusal_shows_whole_at_80_columns(demo_file: Path) -> None
 
 
 async def test_second_terminal_change_appears_within_a_second(demo_file: Path) -> None:
-    app = ArbitreApp(demo_file, tournament="u8")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("j")
-        await pilot.pause()
+    async with app_on(demo_file, "j", "u8") as (app, pilot):
         table = app.query_one("#joueurs-table", DataTable)
         assert str(table.get_row_at(0)[4]) == "oui"
         deputy = EventService(demo_file)  # the deputy's terminal, another connection
@@ -202,10 +201,7 @@ async def test_theme_switch_and_section_switch(demo_file: Path) -> None:
 
 
 async def test_qr_pane_encodes_the_section_url(demo_file: Path) -> None:
-    app = ArbitreApp(demo_file, tournament="open-a")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("q")
-        await pilot.pause()
+    async with app_on(demo_file, "q", "open-a") as (app, _pilot):
         assert str(app.query_one("#qr-url", Static).content) == "http://192.168.1.20:8080/open-a/"
         text = str(app.query_one("#qr-code", Static).content)
         assert "▀" in text and len(text.splitlines()) <= 20
@@ -213,10 +209,7 @@ async def test_qr_pane_encodes_the_section_url(demo_file: Path) -> None:
 
 async def test_one_row_repaint_shows_each_new_result(demo_file: Path) -> None:
     """Only the changed row is repainted: the screen must still show every change."""
-    app = ArbitreApp(demo_file, tournament="open-a")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await pilot.pause()
+    async with app_on(demo_file, "r", "open-a") as (app, pilot):
         table = app.query_one("#ronde-table", DataTable)
         names = [str(table.get_row_at(k)[1]) for k in range(3)]
 
@@ -239,10 +232,7 @@ async def test_help_lists_the_app_keys_and_scrolls_at_80x24(demo_file: Path) -> 
     """`?` shows n, b, t and ctrl+z too (issue 14), and scrolls to the last line."""
     from textual.containers import VerticalScroll
 
-    app = ArbitreApp(demo_file, tournament="open-a")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
+    async with app_on(demo_file, "question_mark", "open-a") as (app, pilot):
         text = str(app.screen.query_one("#help-text", Static).content)
         for needle in ("  n  Section suivante", "  b  Tableau", "  t  Thème", "ctrl+z  Annuler"):
             assert needle in text, needle
@@ -259,10 +249,7 @@ async def test_help_lists_the_app_keys_and_scrolls_at_80x24(demo_file: Path) -> 
 async def test_pane_bar_names_every_pane_and_the_section_at_80_columns(demo_file: Path) -> None:
     from arbitre_tui.faces.tui.pane_bar import PaneBar
 
-    app = ArbitreApp(demo_file, tournament="open-a")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("j")
-        await pilot.pause()
+    async with app_on(demo_file, "j", "open-a") as (app, _pilot):
         bar = app.query_one(PaneBar)
         line = bar.render_line(0).text
         assert bar.region.y == 1 and bar.region.height == 1

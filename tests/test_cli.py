@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from arbitre_tui.faces.cli.main import build_parser
 
-
-def arbitre(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "arbitre_tui.faces.cli.main", *args], capture_output=True, text=True
-    )
+from .helpers.cli import arbitre, start_arbitre
 
 
 def test_demo_no_open_and_show(tmp_path: Path) -> None:
@@ -160,20 +154,7 @@ def test_help_is_complete() -> None:
 
 def test_a_closed_pipe_stops_quietly(demo_file: Path) -> None:
     """`arbitre round … | head -1`: the reader leaves early; no traceback, exit 141."""
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "arbitre_tui.faces.cli.main",
-            "round",
-            str(demo_file),
-            "-t",
-            "open-a",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = start_arbitre("round", str(demo_file), "-t", "open-a")
     assert proc.stdout is not None
     proc.stdout.close()  # the reader is gone before the first line is written
     _, err = proc.communicate(timeout=60)

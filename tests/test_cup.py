@@ -16,6 +16,7 @@ from arbitre_tui.publish.html.match_sheet import sheet_html
 from arbitre_tui.rules.models import Player
 
 from .helpers.cli import arbitre
+from .helpers.screen import app_on
 
 
 @pytest.fixture
@@ -31,6 +32,18 @@ def _roster(service: EventService, team_id: int) -> list[int]:
 def _lineups(service: EventService, m: dict[str, object]) -> None:
     for team in (m["home_team_id"], m["away_team_id"]):
         ops.hand_in_lineup(service, None, m["number"], team, _roster(service, team)[:4])  # type: ignore[arg-type]
+
+
+def _home_equipment_missing_twice(
+    service: EventService, t: Any, m: dict[str, Any]
+) -> dict[str, Any]:
+    """Line-ups in, the home team wins boards 1 and 2, then lacks the equipment for two
+    games (boards 4 and 3): the match as it then stands."""
+    _lineups(service, m)
+    for board in (1, 2):
+        ops.record_board(service, None, m["number"], board, "1-0")
+    ops.equipment_missing(service, None, m["number"], m["home_team_id"], 2)
+    return next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
 
 
 def test_whole_cup_to_the_final(cup_event: EventService) -> None:
@@ -195,13 +208,8 @@ def test_cup_commands_and_pane(tmp_path: Path) -> None:
 async def test_coupe_pane_shows_the_round(cup_event: EventService) -> None:
     from textual.widgets import DataTable
 
-    from arbitre_tui.faces.tui.app import ArbitreApp
-
     ops.draw(cup_event, None, seed=8)
-    app = ArbitreApp(cup_event.path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("k")
-        await pilot.pause()
+    async with app_on(cup_event.path, "k") as (app, _pilot):
         table = app.query_one("#coupe-table", DataTable)
         assert table.row_count == 8
         assert any("exempt" in str(table.get_row_at(i)[2]) for i in range(8))
@@ -221,11 +229,7 @@ def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
     # counted as player forfeits under that setting (issue 16; the default: test below).
     service.update_settings(t.key, {"equipment_counts_as_player_forfeit": True})
     m2 = played[1]
-    _lineups(service, m2)
-    for board in (1, 2):
-        ops.record_board(service, None, m2["number"], board, "1-0")
-    ops.equipment_missing(service, None, m2["number"], m2["home_team_id"], 2)
-    after2 = next(x for x in ops.matches(service, t, 1) if x["id"] == m2["id"])
+    after2 = _home_equipment_missing_twice(service, t, m2)
     assert after2["results"][2:] == ["F-1", "F-1"]
     assert after2["winner_team_id"] == m2["away_team_id"]  # more than one forfeit: 3-0
     # A line-up handed in 20 minutes late: clocks advanced 20 minutes (at most an hour).
@@ -308,26 +312,11 @@ async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
 
 def test_late_lineup_advances_clocks_and_shows_on_the_sheet(cup_event: EventService) -> None:
     service = cup_event
-    t = ops.cup_of(service, None)
-    ops.draw(service, None, seed=12)
-    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
-    home, away = m["home_team_id"], m["away_team_id"]
-    ops.hand_in_lineup(
-        service,
-        None,
-        m["number"],
-        home,
-        _roster(service, home)[:4],
-        at=dt.datetime(2027, 2, 7, 8, 40),
-    )
-    ops.hand_in_lineup(
-        service,
-        None,
-        m["number"],
-        away,
-        _roster(service, away)[:4],
-        at=dt.datetime(2027, 2, 7, 9, 10),
-    )  # due 8:45: 25 minutes late
+    t, m = _drawn_match(service, seed=12)
+    handed_in = {"home": dt.datetime(2027, 2, 7, 8, 40), "away": dt.datetime(2027, 2, 7, 9, 10)}
+    for side, at in handed_in.items():  # the away team's was due 8:45: 25 minutes late
+        team = m[f"{side}_team_id"]
+        ops.hand_in_lineup(service, None, m["number"], team, _roster(service, team)[:4], at=at)
     for board in range(1, 5):
         ops.record_board(service, None, m["number"], board, "X" if board > 1 else "1-0")
     ops.report(service, None, m["number"], dt.datetime(2027, 2, 8, 0, 15), dt.date(2027, 2, 7))
@@ -371,10 +360,10 @@ def test_cup_prizes_through_the_same_prize_list(cup_event: EventService) -> None
     assert awards["2e"] == final["away_team_id"]
 
 
-def _drawn_match(service: EventService) -> tuple[Any, dict[str, Any]]:
-    """Round 1 drawn (seed 10); the cup and its first match that is not a bye."""
+def _drawn_match(service: EventService, seed: int = 10) -> tuple[Any, dict[str, Any]]:
+    """Round 1 drawn; the cup and its first match that is not a bye."""
     t = ops.cup_of(service, None)
-    ops.draw(service, None, seed=10)
+    ops.draw(service, None, seed=seed)
     return t, next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
 
 
@@ -588,11 +577,7 @@ def test_equipment_missing_on_two_boards_is_no_3_0_by_default(cup_event: EventSe
     forfeits — the match goes to the points (2-2 here: board 1 decides), not 3-0."""
     service = cup_event
     t, m = _drawn_match(service)
-    _lineups(service, m)
-    for board in (1, 2):
-        ops.record_board(service, None, m["number"], board, "1-0")
-    ops.equipment_missing(service, None, m["number"], m["home_team_id"], 2)
-    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+    after = _home_equipment_missing_twice(service, t, m)
     assert after["results"][2:] == ["A-1", "A-1"]
     assert after["winner_team_id"] == m["home_team_id"] and "échiquier 1" in after["reason"]
 

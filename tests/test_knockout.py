@@ -10,39 +10,9 @@ from pathlib import Path
 import pytest
 
 from arbitre_tui.operations import EventService, OperationError, knockout
+from arbitre_tui.operations.templates import create_knockout_event
 from arbitre_tui.rules import knockout as ko
-from arbitre_tui.rules.models import Game, Result, Round, System, Tournament
-
-HEADER = "nom,prenom,elo_fide,telephone,paye,paiement,inscription\n"
-
-
-def _event(path: Path, entries: int, phones: bool = True) -> EventService:
-    service = EventService(path, create=True)
-    service.create_event("K.O.", "Strasbourg")
-    service.add_tournament(
-        Tournament(
-            key="ko",
-            name="Open K.O.",
-            system=System.KNOCKOUT,
-            rounds_planned=8,
-            settings={
-                "fee": 10,
-                "decider": "armageddon",
-                "lateness_minutes": 5,
-                "illegal_moves_to_lose": 3,
-                "fide_rated": False,
-            },
-        )
-    )
-    start = dt.datetime(2027, 3, 1, 9, 0)
-    rng = random.Random(entries)
-    rows = [
-        f"Joueur{i:03d},P,{rng.randint(1000, 2300)},{'0600000' + str(i).zfill(3) if phones and i % 5 else ''},"
-        f"oui,{'CB' if i % 2 else 'chèque'},{(start + dt.timedelta(minutes=7 * i)).isoformat()}"
-        for i in range(entries)
-    ]
-    service.import_players("ko", (HEADER + "\n".join(rows) + "\n").encode())
-    return service
+from arbitre_tui.rules.models import Game, Result, Round
 
 
 def _ids_by_registration(service: EventService) -> list[int]:
@@ -65,7 +35,7 @@ def _ids_by_registration(service: EventService) -> list[int]:
 def test_entries_decide_the_format(
     tmp_path: Path, entries: int, rounds: int, bracket: int, byes: int, waiting: int
 ) -> None:
-    service = _event(tmp_path / "k.sqlite", entries)
+    service = create_knockout_event(tmp_path / "k.sqlite", entries)
     live = knockout.status(service, "ko")
     assert (live["rounds"], live["bracket"], live["byes"], len(live["waiting_list"])) == (
         rounds,
@@ -121,7 +91,7 @@ def test_time_controls_by_stage() -> None:
 
 
 def test_round_one_byes_and_draw_replay(tmp_path: Path) -> None:
-    service = _event(tmp_path / "k.sqlite", 100)
+    service = create_knockout_event(tmp_path / "k.sqlite", 100)
     fmt = knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=5)
     games = service._store.games(rnd.id)  # type: ignore[arg-type]
@@ -150,7 +120,7 @@ def _play_round(service: EventService, rng: random.Random) -> None:
 
 
 def test_whole_eight_round_event(tmp_path: Path) -> None:
-    service = _event(tmp_path / "k.sqlite", 200)
+    service = create_knockout_event(tmp_path / "k.sqlite", 200)
     knockout.close_registration(service, "ko")
     rng = random.Random(3)
     # Round 1 with forfeits, a double forfeit and an exclusion.
@@ -219,7 +189,7 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
 
 def _first_game(tmp_path: Path) -> tuple[EventService, Round, Game]:
     """100 entries, registration closed, round 1 paired: the first board with two players."""
-    service = _event(tmp_path / "k.sqlite", 100)
+    service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=2)
     g = next(g for g in service._store.games(rnd.id or 0) if g.black_id)
@@ -248,14 +218,14 @@ def test_device_ring_is_a_warning_only(tmp_path: Path) -> None:
 
 
 def test_fide_rated_warning(tmp_path: Path) -> None:
-    service = _event(tmp_path / "k.sqlite", 100)
+    service = create_knockout_event(tmp_path / "k.sqlite", 100)
     assert "warning" not in knockout.status(service, "ko")
     service.update_settings("ko", {"fide_rated": True})
     assert "2 selon la FIDE" in knockout.status(service, "ko")["warning"]
 
 
 def test_refusals_change_nothing(tmp_path: Path) -> None:
-    service = _event(tmp_path / "k.sqlite", 100)
+    service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=4)
     games = service._store.games(rnd.id)  # type: ignore[arg-type]
@@ -287,7 +257,7 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
 
 
 def test_lateness_deadline(tmp_path: Path) -> None:
-    service = _event(tmp_path / "k.sqlite", 100)
+    service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=4)
     g = next(g for g in service._store.games(rnd.id) if g.black_id)  # type: ignore[arg-type]
@@ -300,7 +270,7 @@ def test_lateness_deadline(tmp_path: Path) -> None:
 
 
 def test_empty_lucky_loser_pool_says_what_to_do(tmp_path: Path) -> None:
-    service = _event(tmp_path / "k.sqlite", 100, phones=False)
+    service = create_knockout_event(tmp_path / "k.sqlite", 100, phones=False)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=4)
     played = [g for g in service._store.games(rnd.id) if g.black_id]  # type: ignore[arg-type]
@@ -407,7 +377,7 @@ def test_knockout_prizes_are_whole_and_all_different(tmp_path: Path) -> None:
     """Issue 16: no Hort sharing in a knockout — each place its own prize, whole."""
     from arbitre_tui.operations.standings import prizes
 
-    service = _event(tmp_path / "k.sqlite", 100)
+    service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rng = random.Random(9)
     service.pair_round("ko", seed=3)
@@ -430,7 +400,7 @@ def test_knockout_prizes_are_whole_and_all_different(tmp_path: Path) -> None:
 def test_prizes_follow_the_final_ranking_and_must_strictly_decrease(tmp_path: Path) -> None:
     from arbitre_tui.operations.standings import prizes
 
-    service = _event(tmp_path / "k.sqlite", 100)
+    service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rng = random.Random(9)
     rnd = service.pair_round("ko", seed=3)
@@ -462,7 +432,7 @@ def test_prizes_follow_the_final_ranking_and_must_strictly_decrease(tmp_path: Pa
 
 
 def test_third_place_game_setting(tmp_path: Path) -> None:
-    service = _event(tmp_path / "k.sqlite", 100)
+    service = create_knockout_event(tmp_path / "k.sqlite", 100)
     service.update_settings("ko", {"third_place_game": True})
     knockout.close_registration(service, "ko")
     rng = random.Random(5)

@@ -11,7 +11,7 @@ from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations import EventService, knockout
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules.models import Result
-from tests.helpers.screen import bottom_line
+from tests.helpers.screen import app_on, bottom_line
 
 
 def _game(path: Path, board: int) -> tuple[Result | None, Result | None]:
@@ -26,10 +26,7 @@ def _status(app: ArbitreApp) -> str:
 
 
 async def test_result_draw_then_armageddon_decider_by_keys(ko_file: Path) -> None:
-    app = ArbitreApp(ko_file)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("1")
-        await pilot.pause()
+    async with app_on(ko_file, "1") as (app, pilot):
         assert _game(ko_file, 1) == (Result.WHITE_WINS, None)
         await pilot.press("down", "equals_sign")
         await pilot.pause()
@@ -62,10 +59,7 @@ async def test_forfeit_menu_jump_and_undo(ko_file: Path) -> None:
 
 
 async def test_third_illegal_move_loses_after_confirmation_by_keys(ko_file: Path) -> None:
-    app = ArbitreApp(ko_file)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("i")
-        await pilot.pause()
+    async with app_on(ko_file, "i") as (app, pilot):
         await pilot.press("w", "w")
         await pilot.pause()
         table = app.query_one("#incidents-table", DataTable)
@@ -88,10 +82,7 @@ async def test_lucky_loser_draw_by_keys(ko_file: Path) -> None:
     for g in games[1:]:
         service.record_result("open-ko", g.board, "1-0")
     service.close_round("open-ko")
-    app = ArbitreApp(ko_file)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("p")
-        await pilot.pause()
+    async with app_on(ko_file, "p") as (app, pilot):
         assert "trous à combler : 1" in str(app.query_one("#repechage-title", Static).content)
         await pilot.press("l")
         await pilot.pause()
@@ -107,10 +98,7 @@ async def test_lucky_loser_draw_by_keys(ko_file: Path) -> None:
 
 
 async def test_cadence_and_bracket_panes(ko_file: Path) -> None:
-    app = ArbitreApp(ko_file)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
+    async with app_on(ko_file, "c") as (app, pilot):
         table = app.query_one("#cadence-table", DataTable)
         assert table.row_count == 7
         assert str(table.get_row_at(4)[1]) == "Quart de finale"
@@ -126,10 +114,7 @@ async def test_cadence_and_bracket_panes(ko_file: Path) -> None:
 async def test_players_pane_shows_the_format_live(tmp_path: Path) -> None:
     path = tmp_path / "ko.sqlite"
     create_from_template(path, "open-ko").close()
-    app = ArbitreApp(path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("j")
-        await pilot.pause()
+    async with app_on(path, "j") as (app, _pilot):
         note = str(app.query_one("#joueurs-note", Static).content)
         service = EventService(path)
         waiting = knockout.status(service, "open-ko")["waiting_list"]

@@ -91,21 +91,18 @@ def _round_closed(path: Path, key: str, number: int) -> bool:
     return bool(rows and rows[0][0])
 
 
-def _round_played(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
-) -> tuple[Path, Station, Station]:
-    """Two stations on a copy of the round robin; station A has entered all four boards."""
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
+def _round_played(path: Path, stations: list[Station]) -> tuple[Station, Station]:
+    """Two stations on the round robin; station A has entered all four boards."""
     a, b = _two(path, stations)
     for board in (1, 2, 3, 4):
         a.ok("record_result", "rr", board, "1-0")
-    return path, a, b
+    return a, b
 
 
 def test_result_into_a_round_closed_meanwhile_is_refused(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
+    rr_file: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
-    path, a, b = _round_played(rr_master, tmp_path, stations)
+    a, b = _round_played(rr_file, stations)
     done, answer = _race(
         a,
         ("close_round", "rr", {}),
@@ -114,19 +111,19 @@ def test_result_into_a_round_closed_meanwhile_is_refused(
     )
     assert done["ok"], done
     _french_refusal(answer, "close")
-    assert games_of_round(path, "rr", 1)[4] == "1-0"
+    assert games_of_round(rr_file, "rr", 1)[4] == "1-0"
 
 
 def test_close_refused_when_a_result_was_undone_meanwhile(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
+    rr_file: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
     """Undo raced with close: the round must not close with a board empty."""
-    path, a, b = _round_played(rr_master, tmp_path, stations)
+    a, b = _round_played(rr_file, stations)
     done, answer = _race(a, ("undo", {}), b, ("close_round", "rr", {}))
     assert done["ok"], done
-    assert games_of_round(path, "rr", 1)[4] is None
+    assert games_of_round(rr_file, "rr", 1)[4] is None
     _french_refusal(answer, "4")
-    assert not _round_closed(path, "rr", 1)
+    assert not _round_closed(rr_file, "rr", 1)
 
 
 def _players(path: Path, key: str) -> list[int]:
@@ -259,10 +256,9 @@ def test_external_engine_never_runs_under_the_write_lock(
 
 
 def test_busy_lock_raises_store_busy_without_waiting(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
+    rr_file: Path, stations: list[Station]
 ) -> None:
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    a, b = _two(path, stations, wait=False)
+    a, b = _two(rr_file, stations, wait=False)
     a.send("record_result", "rr", 1, "1-0", pause=True)
     assert a.next().get("paused")
     t0 = time.monotonic()
@@ -275,19 +271,18 @@ def test_busy_lock_raises_store_busy_without_waiting(
     assert time.monotonic() - t0 < 2.0
     assert answer["error"] == "StoreBusy", answer
     assert "StoreBusy" in answer["bases"] and "OperationError" in answer["bases"]
-    assert games_of_round(path, "rr", 1)[2] is None
+    assert games_of_round(rr_file, "rr", 1)[2] is None
     b.ok("record_result", "rr", 2, "0-1")  # free again: it goes through
-    assert games_of_round(path, "rr", 1)[2] == "0-1"
+    assert games_of_round(rr_file, "rr", 1)[2] == "0-1"
 
 
 def test_app_stays_responsive_while_another_station_holds_the_lock(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
+    rr_file: Path, stations: list[Station]
 ) -> None:
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    app = AppInTmux(path)
+    app = AppInTmux(rr_file)
     try:
         app.wait_screen(lambda s: "Ronde 1" in s, 10, "round 1 shown")
-        holder = Station(path, "poste-B")
+        holder = Station(rr_file, "poste-B")
         stations.append(holder)
         holder.send("record_result", "rr", 4, "0-1", pause=True)
         assert holder.next().get("paused")
@@ -302,7 +297,7 @@ def test_app_stays_responsive_while_another_station_holds_the_lock(
             holder.next()
         app.keys("r")
         app.wait_screen(lambda s: "Échiquier 1 : 1-0 — enregistré" in s, 10, "saved after")
-        assert games_of_round(path, "rr", 1)[1] == "1-0"
+        assert games_of_round(rr_file, "rr", 1)[1] == "1-0"
     finally:
         app.close()
         tmux("kill-server", check=False)

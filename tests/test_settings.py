@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations import EventService, OperationError
 from arbitre_tui.operations import templates as tpl
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules.errors import RuleError
 from arbitre_tui.rules.settings import PROFILES, SETTINGS, parse, setting, where
-from tests.helpers.screen import bottom_line
+from tests.helpers.screen import app_on, bottom_line
 
 from .helpers.cli import arbitre
 
@@ -92,10 +91,7 @@ def test_set_and_show_from_the_command_line_journaled_and_undone(tmp_path: Path)
 async def test_the_settings_screen_changes_one(tmp_path: Path) -> None:
     path = tmp_path / "k.sqlite"
     create_from_template(path, "open-ko").close()
-    app = ArbitreApp(path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("comma")
-        await pilot.pause()
+    async with app_on(path, "comma") as (app, pilot):
         from textual.widgets import DataTable
 
         table = app.screen.query_one(DataTable)

@@ -17,6 +17,7 @@ from arbitre_tui.rules import tiebreaks as tb
 from arbitre_tui.rules.models import Player
 
 from .conftest import VECTORS, make_round_robin
+from .helpers.screen import app_on
 
 
 def arbitre(*args: str) -> subprocess.CompletedProcess[str]:
@@ -106,10 +107,7 @@ def test_standings_and_prizes_commands(tmp_path: Path, demo_file: Path) -> None:
 async def test_classement_pane_shows_tiebreak_columns_and_shared_places(demo_file: Path) -> None:
     service = EventService(demo_file)
     _codes, rows, _ = standings(service, service.tournament("u8"))
-    app = ArbitreApp(demo_file, tournament="u8")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("s")
-        await pilot.pause()
+    async with app_on(demo_file, "s", "u8") as (app, _pilot):
         table = app.query_one("#classement-table", DataTable)
         labels = [str(c.label) for c in table.columns.values()]
         assert labels == ["Pl.", "Nom", "Club", "Elo", "Pts", "SB"]

@@ -75,6 +75,13 @@ def _journal_boards(path: Path, key: str) -> list[int]:
     return sorted(e["args"]["board"] for e in journal_ops(path) if e["args"]["tournament"] == key)
 
 
+def _kept(path: Path, boards: list[int]) -> None:
+    """The 1-0 acknowledged on each board of round 1 is in the file, and in the journal."""
+    results = games_of_round(path, "open-ko", 1)
+    assert {b: results[b] for b in boards} == dict.fromkeys(boards, "1-0")
+    assert _journal_boards(path, "open-ko") == boards
+
+
 def test_app_results_survive_show_and_sigkill(
     ko_master: Path, tmp_path: Path, apps: list[AppInTmux]
 ) -> None:
@@ -92,9 +99,7 @@ def test_app_results_survive_show_and_sigkill(
         boards, "1-0"
     )
     app.kill()
-    results = games_of_round(path, "open-ko", 1)
-    assert {b: results[b] for b in boards} == dict.fromkeys(boards, "1-0")
-    assert _journal_boards(path, "open-ko") == boards
+    _kept(path, boards)
 
 
 def test_app_with_web_server_results_survive(
@@ -123,9 +128,7 @@ def test_app_with_web_server_results_survive(
     boards = [1, 2, 3]
     _enter_results(app, boards)
     app.kill()
-    results = games_of_round(path, "open-ko", 1)
-    assert {b: results[b] for b in boards} == dict.fromkeys(boards, "1-0")
-    assert _journal_boards(path, "open-ko") == boards
+    _kept(path, boards)
 
 
 def test_two_app_stations_see_each_other_and_keep_all(

@@ -14,6 +14,8 @@ from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules import trf
 from arbitre_tui.rules.models import Period, TimeControl
 
+from .helpers.screen import app_on
+
 OPEN_002 = TimeControl(
     base_minutes=90,
     moves=40,
@@ -74,7 +76,6 @@ def test_a_table_column_gets_the_short_form() -> None:
 async def test_the_cadence_pane_shows_it_in_full_and_every_column_at_80_columns(
     tmp_path: Path,
 ) -> None:
-    from arbitre_tui.faces.tui.app import ArbitreApp
 
     path = tmp_path / "m.sqlite"
     service = create_from_template(path, "marina-viva")
@@ -82,10 +83,7 @@ async def test_the_cadence_pane_shows_it_in_full_and_every_column_at_80_columns(
         service.check_in(p.id or 0)
     service.pair_round("open-a", seed=1)
     service.close()
-    app = ArbitreApp(path, tournament="open-a")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
+    async with app_on(path, "c", "open-a") as (app, _pilot):
         screen = "\n".join(
             "".join(segment.text for segment in line)
             for line in app.screen._compositor.render_update(full=True).strips  # type: ignore[union-attr]

@@ -12,7 +12,6 @@ import pytest
 from arbitre_tui.operations import EventService, OperationError
 
 from .conftest import make_round_robin
-from .helpers.events import copy_event
 from .helpers.procs import AppInTmux, Station, cli, games_of_round, tmux
 
 UNDO = "issue 13 (5): undo crosses stations and dependencies"
@@ -57,16 +56,15 @@ def _station_with_round_1_complete(path: Path, stations: list[Station]) -> Stati
 
 
 def test_undo_is_this_stations_last_operation_and_says_what(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
+    rr_file: Path, stations: list[Station]
 ) -> None:
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    a = Station(path, "poste-A")
-    b = Station(path, "poste-B")
+    a = Station(rr_file, "poste-A")
+    b = Station(rr_file, "poste-B")
     stations += [a, b]
     a.ok("record_result", "rr", 1, "1-0")
     b.ok("record_result", "rr", 2, "0-1")
     said = a.ok("undo")
-    assert games_of_round(path, "rr") == {1: None, 2: "0-1", 3: None, 4: None}
+    assert games_of_round(rr_file, "rr") == {1: None, 2: "0-1", 3: None, 4: None}
     assert isinstance(said, str), f"undo says nothing readable: {said!r}"
     assert "échiquier 1" in said.lower() and "1-0" in said, said
 
@@ -79,41 +77,36 @@ def _undo_asks(a: Station, path: Path) -> None:
     assert _data(_snapshot(path)) == before, "the question changed something"
 
 
-def test_undoing_a_pairing_or_a_close_asks_first(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
-) -> None:
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    a = _station_with_round_1_complete(path, stations)
+def test_undoing_a_pairing_or_a_close_asks_first(rr_file: Path, stations: list[Station]) -> None:
+    a = _station_with_round_1_complete(rr_file, stations)
     a.ok("close_round", "rr")
-    _undo_asks(a, path)
+    _undo_asks(a, rr_file)
     a.ok("pair_round", "rr")
-    _undo_asks(a, path)
+    _undo_asks(a, rr_file)
     a.ok("undo", confirm=True)
-    assert len(_data(_snapshot(path))["rounds"]) == 1
+    assert len(_data(_snapshot(rr_file))["rounds"]) == 1
 
 
 def test_undo_refused_for_a_result_of_a_round_since_closed(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
+    rr_file: Path, stations: list[Station]
 ) -> None:
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    a = _station_with_round_1_complete(path, stations)
-    result_id = _jid(path, "record_result")
+    a = _station_with_round_1_complete(rr_file, stations)
+    result_id = _jid(rr_file, "record_result")
     a.ok("close_round", "rr")
     _refused(a.call("undo", result_id, confirm=True), "close")
-    assert games_of_round(path, "rr", 1)[4] == "1-0"
+    assert games_of_round(rr_file, "rr", 1)[4] == "1-0"
 
 
 def test_undo_refused_for_a_close_once_the_next_round_is_paired(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
+    rr_file: Path, stations: list[Station]
 ) -> None:
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    a = _station_with_round_1_complete(path, stations)
+    a = _station_with_round_1_complete(rr_file, stations)
     a.ok("close_round", "rr")
-    close_id = _jid(path, "close_round")
+    close_id = _jid(rr_file, "close_round")
     a.ok("pair_round", "rr")
-    before = _data(_snapshot(path))
+    before = _data(_snapshot(rr_file))
     _refused(a.call("undo", close_id, confirm=True))
-    assert _data(_snapshot(path)) == before
+    assert _data(_snapshot(rr_file)) == before
 
 
 def test_undo_refused_for_a_check_in_once_the_player_is_paired(tmp_path: Path) -> None:
@@ -146,47 +139,40 @@ def test_undo_refused_for_a_registration_once_the_player_is_paired(tmp_path: Pat
     assert after == before
 
 
-def test_command_line_undo_id_zero_is_refused(rr_master: Path, tmp_path: Path) -> None:
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    assert cli("result", str(path), "1", "1").returncode == 0
-    out = cli("undo", str(path), "--id", "0")
+def test_command_line_undo_id_zero_is_refused(rr_file: Path) -> None:
+    assert cli("result", str(rr_file), "1", "1").returncode == 0
+    out = cli("undo", str(rr_file), "--id", "0")
     assert out.returncode == 2, out.stdout + out.stderr
     assert "Traceback" not in out.stderr
-    assert games_of_round(path, "rr")[1] == "1-0"
+    assert games_of_round(rr_file, "rr")[1] == "1-0"
 
 
 @pytest.mark.parametrize("bad", ["-3", "999"])
-def test_command_line_undo_unknown_or_negative_id_is_refused(
-    rr_master: Path, tmp_path: Path, bad: str
-) -> None:
+def test_command_line_undo_unknown_or_negative_id_is_refused(rr_file: Path, bad: str) -> None:
     """Passes today (« introuvable »)."""
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    assert cli("result", str(path), "1", "1").returncode == 0
-    out = cli("undo", str(path), "--id", bad)
+    assert cli("result", str(rr_file), "1", "1").returncode == 0
+    out = cli("undo", str(rr_file), "--id", bad)
     assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
-    assert games_of_round(path, "rr")[1] == "1-0"
+    assert games_of_round(rr_file, "rr")[1] == "1-0"
 
 
-def _board_1_entered(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
-) -> tuple[Path, Station, int]:
-    """Station A on a copy of the round robin has entered 1-0 on board 1: the file, the
-    station and that entry's journal id."""
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
+def _board_1_entered(path: Path, stations: list[Station]) -> tuple[Station, int]:
+    """Station A on the file has entered 1-0 on board 1: the station and that entry's
+    journal id."""
     a = Station(path, "poste-A")
     stations.append(a)
     a.ok("record_result", "rr", 1, "1-0")
-    return path, a, _jid(path, "record_result")
+    return a, _jid(path, "record_result")
 
 
 def test_undo_already_undone_is_refused(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
+    rr_file: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
     """Passes today."""
-    path, a, jid = _board_1_entered(rr_master, tmp_path, stations)
+    a, jid = _board_1_entered(rr_file, stations)
     a.ok("undo", jid)
     _refused(a.call("undo", jid))
-    assert games_of_round(path, "rr")[1] is None
+    assert games_of_round(rr_file, "rr")[1] is None
 
 
 def _flags(path: Path) -> dict[int, bool]:
@@ -196,79 +182,74 @@ def _flags(path: Path) -> dict[int, bool]:
 
 
 def test_undo_redo_undo_keeps_state_and_journal_flags_in_step(
-    rr_master: Path, tmp_path: Path, stations: list[Station]
+    rr_file: Path, tmp_path: Path, stations: list[Station]
 ) -> None:
-    path, a, x = _board_1_entered(rr_master, tmp_path, stations)
+    a, x = _board_1_entered(rr_file, stations)
 
     def coherent(step: str) -> None:
-        board = games_of_round(path, "rr")[1]
-        flags = _flags(path)
+        board = games_of_round(rr_file, "rr")[1]
+        flags = _flags(rr_file)
         assert flags[x] == (board is None), f"{step}: board 1 is {board}, journal flag {flags[x]}"
 
     coherent("after the result")
     a.ok("undo", x)
-    undo_id = max(_flags(path))
+    undo_id = max(_flags(rr_file))
     coherent("after undo")
     a.ok("undo", undo_id)  # undoing the undo: a redo
-    redo_id = max(_flags(path))
-    assert games_of_round(path, "rr")[1] == "1-0"
+    redo_id = max(_flags(rr_file))
+    assert games_of_round(rr_file, "rr")[1] == "1-0"
     coherent("after redo")
     a.ok("undo", redo_id)  # undoing the redo: undone again
-    assert games_of_round(path, "rr")[1] is None
+    assert games_of_round(rr_file, "rr")[1] is None
     coherent("after undoing the redo")
     # and this station's last operation in effect is now none of these: nothing to undo
     # on board 1 by mistake
     answer = a.call("undo")
-    assert games_of_round(path, "rr")[1] in (None, "1-0")
+    assert games_of_round(rr_file, "rr")[1] in (None, "1-0")
     coherent(f"after a further undo ({answer})")
 
 
-def test_app_u_undoes_its_own_result_and_says_which(rr_master: Path, tmp_path: Path) -> None:
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    app = AppInTmux(path)
+def test_app_u_undoes_its_own_result_and_says_which(rr_file: Path) -> None:
+    app = AppInTmux(rr_file)
     try:
         app.wait_screen(lambda s: "Ronde 1" in s, 10, "round 1")
         app.keys("1")  # board 1, under the cursor
         app.wait_screen(lambda s: "Échiquier 1 : 1-0 — enregistré" in s, 10, "saved")
-        assert cli("result", str(path), "2", "0").returncode == 0  # the other station
+        assert cli("result", str(rr_file), "2", "0").returncode == 0  # the other station
         app.wait_screen(lambda s: "2/4 résultats" in s, 5, "the other station's result")
         app.keys("u")
         screen = app.wait_screen(lambda s: "nnulé" in s, 10, "the undo")
         assert "Annulé : échiquier 1, 1-0" in screen, screen
-        assert games_of_round(path, "rr") == {1: None, 2: "0-1", 3: None, 4: None}
+        assert games_of_round(rr_file, "rr") == {1: None, 2: "0-1", 3: None, 4: None}
     finally:
         app.close()
         tmux("kill-server", check=False)
 
 
-def test_command_line_undo_of_a_pairing_asks_then_confirm(rr_master: Path, tmp_path: Path) -> None:
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
+def test_command_line_undo_of_a_pairing_asks_then_confirm(rr_file: Path) -> None:
     for board in (1, 2, 3, 4):
-        assert cli("result", str(path), str(board), "1").returncode == 0
-    assert cli("close-round", str(path)).returncode == 0
-    assert cli("pair", str(path)).returncode == 0
-    pair_id = _jid(path, "pair_round")
-    before = _data(_snapshot(path))
-    out = cli("undo", str(path), "--id", str(pair_id))
+        assert cli("result", str(rr_file), str(board), "1").returncode == 0
+    assert cli("close-round", str(rr_file)).returncode == 0
+    assert cli("pair", str(rr_file)).returncode == 0
+    pair_id = _jid(rr_file, "pair_round")
+    before = _data(_snapshot(rr_file))
+    out = cli("undo", str(rr_file), "--id", str(pair_id))
     assert out.returncode == 2, out.stdout + out.stderr
     assert "Traceback" not in out.stderr and "--confirm" in out.stderr, out.stderr
-    assert _data(_snapshot(path)) == before
-    out = cli("undo", str(path), "--id", str(pair_id), "--confirm")
+    assert _data(_snapshot(rr_file)) == before
+    out = cli("undo", str(rr_file), "--id", str(pair_id), "--confirm")
     assert out.returncode == 0, out.stderr
-    assert len(_data(_snapshot(path))["rounds"]) == 1
+    assert len(_data(_snapshot(rr_file))["rounds"]) == 1
 
 
 @pytest.mark.parametrize("bad", [0, -1, 999])
-def test_undo_zero_negative_or_unknown_id_refused_by_the_service(
-    rr_master: Path, tmp_path: Path, bad: int
-) -> None:
+def test_undo_zero_negative_or_unknown_id_refused_by_the_service(rr_file: Path, bad: int) -> None:
     """Passes today through the service (only the command line turns 0 into « the last »)."""
-    path = copy_event(rr_master, tmp_path / "f.sqlite")
-    service = EventService(path)
+    service = EventService(rr_file)
     try:
         service.record_result("rr", 1, "1-0")
         with pytest.raises(OperationError):
             service.undo(bad)
-        assert games_of_round(path, "rr")[1] == "1-0"
+        assert games_of_round(rr_file, "rr")[1] == "1-0"
     finally:
         service.close()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -27,9 +26,9 @@ from arbitre_tui.publish import address
 from arbitre_tui.publish.address import Interface, reachable_address, warning
 from arbitre_tui.views.reader import Reader
 
-from .conftest import REAL_ADDRESSES, ROOT, VENUE
-from .helpers.cli import arbitre
-from .helpers.screen import screen_cells, screen_qr
+from .conftest import REAL_ADDRESSES, VENUE
+from .helpers.cli import arbitre, start_arbitre
+from .helpers.screen import app_on, screen_cells, screen_qr
 
 # The longest address an organiser plausibly sets (66 characters with the section).
 LONG = "http://championnat-jeunes-du-bas-rhin.echecs-alsace.fr:8080"
@@ -127,10 +126,7 @@ def test_the_address_set_once_is_in_every_qr_code(demo_file: Path, tmp_path: Pat
 async def test_qr_pane_at_80x24_scans_with_the_longest_address(demo_file: Path) -> None:
     EventService(demo_file).update_event_settings({"base_url": LONG})
     assert len(LONG_PAGE) >= 66
-    app = ArbitreApp(demo_file, tournament="open-a")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("q")
-        await pilot.pause()
+    async with app_on(demo_file, "q", "open-a") as (app, pilot):
         assert _decoded(screen_qr(app)) == [LONG_PAGE]  # decoded from the screen itself
         assert LONG_PAGE[:20] in _screen(app)
         # a terminal too small: the words, never a cut code
@@ -144,10 +140,7 @@ async def test_qr_pane_at_80x24_scans_with_the_longest_address(demo_file: Path) 
 
 
 async def test_address_key_warning_and_undo(demo_file: Path) -> None:
-    app = ArbitreApp(demo_file, tournament="open-a")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("q")
-        await pilot.pause()
+    async with app_on(demo_file, "q", "open-a") as (app, pilot):
         warn = app.query_one("#qr-warning", Static)
         assert not warn.display and "détectée" in str(app.query_one("#qr-where", Static).content)
         await pilot.press("a")
@@ -176,13 +169,7 @@ def test_serve_base_url_is_the_address_of_every_qr_code(demo_file: Path, tmp_pat
     f = str(demo_file)
     base = "http://10.1.2.3:8080"
     command = ["serve", f, "--port", "0", "--host", "127.0.0.1", "--base-url", base]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "arbitre_tui.faces.cli.main", *command],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = start_arbitre(*command)
     try:
         assert proc.stdout is not None
         saved = proc.stdout.readline()

@@ -7,8 +7,6 @@ import gzip
 import http.client
 import json
 import re
-import subprocess
-import sys
 import time
 import urllib.parse
 import urllib.request
@@ -29,8 +27,8 @@ from arbitre_tui.publish.html.site import Site
 from arbitre_tui.publish.qr import write_png, write_svg
 from arbitre_tui.rules.models import Player
 
-from .conftest import ROOT
-from .helpers.cli import arbitre
+from .helpers.cli import arbitre, start_arbitre
+from .helpers.screen import app_on
 
 
 @pytest.fixture
@@ -230,10 +228,7 @@ async def test_qr_pane_scans_to_a_page_that_loads(demo_file: Path) -> None:
         service = EventService(demo_file)
         with service.journal.operation("settings", {}) as tx:
             tx.update("event", 1, {"settings": json.dumps({"base_url": base})})
-        app = ArbitreApp(demo_file, tournament="open-a")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("q")
-            await pilot.pause()
+        async with app_on(demo_file, "q", "open-a") as (app, _pilot):
             content = app.query_one("#qr-code", Static).content
         found = zxingcpp.read_barcodes(_modules(content))
         assert [r.text for r in found] == [f"{base}/open-a/"]
@@ -259,21 +254,7 @@ def test_static_export_and_serve_command(demo_file: Path, tmp_path: Path) -> Non
     png = tmp_path / "q.png"
     assert arbitre("qr", str(demo_file), str(png), "-t", "open-b").returncode == 0
     assert zxingcpp.read_barcodes(Image.open(png))[0].text.endswith("/open-b/")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "arbitre_tui.faces.cli.main",
-            "serve",
-            str(demo_file),
-            "--port",
-            "0",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = start_arbitre("serve", str(demo_file), "--port", "0")
     try:
         line = proc.stdout.readline() if proc.stdout else ""
         assert "Résultats en ligne" in line

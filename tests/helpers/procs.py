@@ -24,7 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+from .cli import ROOT, start_arbitre
+
 # our own tmux server, never the default one, and one per test process: two checkouts
 # running these tests at once must not kill each other's windows
 TMUX_SOCKET = os.environ.get("ARBITRE_TEST_TMUX", f"arbitre-tests-{os.getpid()}")
@@ -294,22 +295,14 @@ class Server:
 
     def __init__(self, path: Path) -> None:
         self.port = free_port()
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "arbitre_tui.faces.cli.main",
-                "serve",
-                str(path),
-                "--port",
-                str(self.port),
-                "--host",
-                "127.0.0.1",
-            ],
-            cwd=ROOT,
+        self.proc = start_arbitre(
+            "serve",
+            str(path),
+            "--port",
+            str(self.port),
+            "--host",
+            "127.0.0.1",
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
         )
         wait_for(self._up, 30, "the results server")
 

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from arbitre_tui.faces.tui.prompts import Prompt
+
+if TYPE_CHECKING:
+    from arbitre_tui.faces.tui.app import ArbitreApp
 
 
 def bottom_line(app: App[object]) -> str:
@@ -17,18 +24,29 @@ def bottom_line(app: App[object]) -> str:
     return str(app.screen_stack[0].query_one("#status", Static).content)
 
 
-async def pane_table(path: Path, tournament: str, key: str) -> tuple[list[str], list[list[str]]]:
-    """The real app on ``path``: press the pane's ``key``; its table's headings and rows."""
-    from textual.widgets import DataTable
-
+@asynccontextmanager
+async def app_on(
+    path: Path, key: str, tournament: str | None = None
+) -> AsyncIterator[tuple[ArbitreApp, Pilot[int]]]:
+    """The real app on ``path`` at 80×24, its first ``key`` (a pane, the help, the settings)
+    pressed and drawn: where most screen tests begin."""
     from arbitre_tui.faces.tui.app import ArbitreApp
-    from arbitre_tui.faces.tui.panes import REGISTRY
 
-    pane = next(s.id for s in REGISTRY if s.key == key)
     app = ArbitreApp(path, tournament=tournament)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(key)
         await pilot.pause()
+        yield app, pilot
+
+
+async def pane_table(path: Path, tournament: str, key: str) -> tuple[list[str], list[list[str]]]:
+    """The real app on ``path``: press the pane's ``key``; its table's headings and rows."""
+    from textual.widgets import DataTable
+
+    from arbitre_tui.faces.tui.panes import REGISTRY
+
+    pane = next(s.id for s in REGISTRY if s.key == key)
+    async with app_on(path, key, tournament) as (app, _pilot):
         table = app.query_one(f"#{pane}-table", DataTable)
         labels = [str(c.label) for c in table.columns.values()]
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import random
@@ -158,6 +159,38 @@ def create_swiss_event(path: str | Path, players: int = 150, rounds: int = 3) ->
             if g.black_id is not None:
                 service.record_result("open-a", g.board, "1" if g.board % 3 else "=")
         service.close_round("open-a")
+    return service
+
+
+def create_knockout_event(path: str | Path, entries: int, phones: bool = True) -> EventService:
+    """An Open K.O. (000) with ``entries`` registered and paid, seven minutes apart, ratings
+    drawn from ``entries``, a phone for four in five unless not ``phones`` (benches, tests)."""
+    service = EventService(path, create=True)
+    service.create_event("K.O.", "Strasbourg")
+    service.add_tournament(
+        Tournament(
+            key="ko",
+            name="Open K.O.",
+            system=System.KNOCKOUT,
+            rounds_planned=8,
+            settings={
+                "fee": 10,
+                "decider": "armageddon",
+                "lateness_minutes": 5,
+                "illegal_moves_to_lose": 3,
+                "fide_rated": False,
+            },
+        )
+    )
+    start = dt.datetime(2027, 3, 1, 9, 0)
+    rng = random.Random(entries)
+    rows = [
+        f"Joueur{i:03d},P,{rng.randint(1000, 2300)},{'0600000' + str(i).zfill(3) if phones and i % 5 else ''},"
+        f"oui,{'CB' if i % 2 else 'chèque'},{(start + dt.timedelta(minutes=7 * i)).isoformat()}"
+        for i in range(entries)
+    ]
+    header = "nom,prenom,elo_fide,telephone,paye,paiement,inscription\n"
+    service.import_players("ko", (header + "\n".join(rows) + "\n").encode())
     return service
 
 

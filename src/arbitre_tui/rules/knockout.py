@@ -200,24 +200,28 @@ def winner(
     """
     if black is None:
         return white
-    if result is None:
+    if result is None or result is Result.DOUBLE_FORFEIT:
         return None
-    if result in (Result.WHITE_WINS, Result.WHITE_FORFEIT_WIN):
-        return white
-    if result in (Result.BLACK_WINS, Result.BLACK_FORFEIT_WIN):
-        return black
-    if result is Result.DOUBLE_FORFEIT:
-        return None
-    if rule == "rating":
+    if (won := _won_by(result, white, black)) is not None:
+        return won
+    if rule == "rating":  # the game was drawn
         assert ratings is not None
         return white if ratings.get(white, 0) < ratings.get(black, 0) else black
     if decider is None:
         return None
-    if decider in (Result.WHITE_WINS, Result.WHITE_FORFEIT_WIN):
-        return white
-    if decider in (Result.BLACK_WINS, Result.BLACK_FORFEIT_WIN):
-        return black
+    if (won := _won_by(decider, white, black)) is not None:
+        return won
     if rule == "armageddon" and decider is Result.DRAW:
+        return black
+    return None
+
+
+def _won_by(result: Result, white: int, black: int) -> int | None:
+    """Who a decisive result sends through, over the board or by forfeit (a game or its
+    decider read alike); None for a draw or a double forfeit."""
+    if result in (Result.WHITE_WINS, Result.WHITE_FORFEIT_WIN):
+        return white
+    if result in (Result.BLACK_WINS, Result.BLACK_FORFEIT_WIN):
         return black
     return None
 

@@ -437,25 +437,24 @@ class Journal:
 
     def last_undoable(self, terminal: str | None = None) -> int | None:
         """The latest operation still in effect (an undo is not one), of ``terminal`` if given."""
-        undone = self.undone_ids()
-        sql = (
-            "SELECT id FROM journal WHERE undoes IS NULL AND EXISTS "
-            "(SELECT 1 FROM journal_changes c WHERE c.journal_id = journal.id)"
+        return self._latest_in_effect(
+            "SELECT j.id FROM journal j WHERE j.undoes IS NULL AND EXISTS "
+            "(SELECT 1 FROM journal_changes c WHERE c.journal_id = j.id)",
+            terminal,
         )
-        params: tuple[Any, ...] = ()
-        if terminal is not None:
-            sql += " AND terminal = ?"
-            params = (terminal,)
-        for (jid,) in self.conn.execute(sql + " ORDER BY id DESC", params):
-            if jid not in undone:
-                return int(jid)
-        return None
 
     def last_redoable(self, terminal: str | None = None) -> int | None:
         """The latest undo in effect (of ``terminal``) of a plain operation: undoing it
         redoes what it undid. A redo is not itself redone (that would undo again)."""
+        return self._latest_in_effect(
+            "SELECT j.id FROM journal j JOIN journal t ON t.id = j.undoes WHERE t.undoes IS NULL",
+            terminal,
+        )
+
+    def _latest_in_effect(self, sql: str, terminal: str | None) -> int | None:
+        """The newest entry ``j`` of ``sql`` (of ``terminal`` if given) still in effect: what
+        undo and redo each act on when no entry is named."""
         undone = self.undone_ids()
-        sql = "SELECT j.id FROM journal j JOIN journal t ON t.id = j.undoes WHERE t.undoes IS NULL"
         params: tuple[Any, ...] = ()
         if terminal is not None:
             sql += " AND j.terminal = ?"

@@ -6,8 +6,9 @@ import datetime as dt
 import hashlib
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypedDict, Unpack
+from typing import Any, TypedDict, TypeVar, Unpack
 
 from ..rules.models import (
     Bye,
@@ -27,6 +28,8 @@ from ..rules.models import (
 from . import backup as backups
 from .db import close, connect
 from .journal import Journal, OperationError
+
+_V = TypeVar("_V")  # a value read from the file, as a method returns it
 
 _PLAYER_BOOLS = ("paid", "checked_in", "publish_opt_out", "withdrawn", "excluded", "transferred")
 
@@ -257,15 +260,19 @@ class Store:
         ).fetchone()
         return None if row is None else row[0]
 
+    def _by_round(
+        self, sql: str, tournament_id: int, value: Callable[[Any], _V]
+    ) -> dict[int, list[_V]]:
+        """A live-state table's (round, value) rows, grouped by round in the order written."""
+        out: dict[int, list[_V]] = {}
+        for r in self.conn.execute(sql, (tournament_id,)):
+            out.setdefault(int(r[0]), []).append(value(r[1]))
+        return out
+
     def bye_requests(self, tournament_id: int) -> dict[int, list[int]]:
         """Half-point byes asked for: round -> player ids, in the order asked."""
-        out: dict[int, list[int]] = {}
-        for r in self.conn.execute(
-            "SELECT round, player_id FROM bye_requests WHERE tournament_id = ? ORDER BY id",
-            (tournament_id,),
-        ):
-            out.setdefault(int(r[0]), []).append(int(r[1]))
-        return out
+        sql = "SELECT round, player_id FROM bye_requests WHERE tournament_id = ? ORDER BY id"
+        return self._by_round(sql, tournament_id, int)
 
     def prohibitions(self, tournament_id: int) -> list[tuple[int, int, list[int]]]:
         """Players who must not meet: (first round, last round or 0, player ids)."""
@@ -280,13 +287,8 @@ class Store:
 
     def manual_changes(self, tournament_id: int) -> dict[int, list[str]]:
         """The arbiter's changes to a pairing, by round, in the order made."""
-        out: dict[int, list[str]] = {}
-        for r in self.conn.execute(
-            "SELECT round, note FROM manual_changes WHERE tournament_id = ? ORDER BY id",
-            (tournament_id,),
-        ):
-            out.setdefault(int(r[0]), []).append(str(r[1]))
-        return out
+        sql = "SELECT round, note FROM manual_changes WHERE tournament_id = ? ORDER BY id"
+        return self._by_round(sql, tournament_id, str)
 
     def appeals(self, tournament_id: int) -> list[dict[str, Any]]:
         """Appeals against the arbiter's decisions, in the order made."""

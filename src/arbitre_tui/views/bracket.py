@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .reader import PlayerRef
+from .reader import PlayerRef, SectionView
 from .round_sheet import Board
 from .round_sheet import build as round_sheet
 
@@ -75,9 +75,7 @@ class BracketRound:
 
 
 @dataclass(frozen=True, slots=True)
-class Bracket:
-    tournament: str
-    tournament_name: str
+class Bracket(SectionView):
     rounds: tuple[BracketRound, ...]
 
 

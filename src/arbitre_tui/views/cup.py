@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.models import Tournament
-from .reader import Reader
+from .reader import Reader, SectionView
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +40,7 @@ class TeamLine:
 
 
 @dataclass(frozen=True, slots=True)
-class Cup:
-    tournament: str
-    tournament_name: str
+class Cup(SectionView):
     teams: tuple[TeamLine, ...]
     matches: tuple[MatchLine, ...]
 

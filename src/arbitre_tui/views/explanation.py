@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .reader import SectionView
+
 if TYPE_CHECKING:
     from ..rules.models import Tournament
     from .reader import Reader
@@ -39,9 +41,7 @@ class SecondOpinion:
 
 
 @dataclass(frozen=True, slots=True)
-class Explanation:
-    tournament: str
-    tournament_name: str
+class Explanation(SectionView):
     round: int
     engine: str
     floaters: tuple[FloaterLine, ...]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..rules.models import Bye, Game
-from .reader import PlayerRef, player_ref
+from .reader import PlayerRef, SectionView, player_ref
 
 if TYPE_CHECKING:
     from ..rules.models import Player, Tournament
@@ -47,9 +47,7 @@ class GrilleRow:
 
 
 @dataclass(frozen=True, slots=True)
-class Grille:
-    tournament: str
-    tournament_name: str
+class Grille(SectionView):
     after_round: int
     rounds: tuple[int, ...]
     tiebreaks: tuple[str, ...]  # headings of the tie-break columns

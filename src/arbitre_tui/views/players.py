@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.models import Tournament
-from .reader import Reader
+from .reader import Reader, SectionView
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +31,7 @@ class PlayerLine:
 
 
 @dataclass(frozen=True, slots=True)
-class Roster:
-    tournament: str
-    tournament_name: str
+class Roster(SectionView):
     players: tuple[PlayerLine, ...]
     registration: str  # a knockout's live registration note, else ""
 

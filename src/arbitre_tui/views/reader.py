@@ -28,6 +28,15 @@ class PlayerRef:
     club: str
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class SectionView:
+    """What a view of one section begins with: the section's key (``--tournoi``) and its
+    name, for a face to title and link it (in ``--json`` too) without a read of its own."""
+
+    tournament: str
+    tournament_name: str
+
+
 def public_name(p: Player | None, number: int | None = None) -> str:
     """The name a page may show: none for a player who objected to publication."""
     if p is None:

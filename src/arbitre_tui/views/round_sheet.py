@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.models import Result
 from .collation import sort_key
-from .reader import PlayerRef, player_ref
+from .reader import PlayerRef, SectionView, player_ref
 
 if TYPE_CHECKING:
     from ..rules.models import Tournament
@@ -70,9 +70,7 @@ class NameLine:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundSheet:
-    tournament: str
-    tournament_name: str
+class RoundSheet(SectionView):
     number: int  # 0: nothing paired yet
     stage: str | None
     closed: bool

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from .cup import MatchLine
-from .reader import PlayerRef, player_ref
+from .reader import PlayerRef, SectionView, player_ref
 
 if TYPE_CHECKING:
     from ..operations.formats import RankingGroups
@@ -29,9 +29,7 @@ class StandingRow:
 
 
 @dataclass(frozen=True, slots=True)
-class Standings:
-    tournament: str
-    tournament_name: str
+class Standings(SectionView):
     kind: str  # "points", "knockout" or "cup"
     after_round: int
     codes: tuple[str, ...]  # tie-break codes, PTS first ("points" only)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ...operations import EventService
+    from ...rules.models import Tournament
 
 
 def open_event(path: str, check: bool = True) -> EventService:
@@ -17,6 +18,13 @@ def open_event(path: str, check: bool = True) -> EventService:
     from ...operations import EventService
 
     return EventService(path, check=check)
+
+
+def open_tournament(args: argparse.Namespace) -> tuple[EventService, Tournament]:
+    """The event of ``FICHIER`` and the section ``--tournoi`` names (the only one when not
+    given): what most commands act on, looked up once the same way for all."""
+    service = open_event(args.file)
+    return service, service.tournament(args.tournoi)
 
 
 def print_json(data: Any) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from . import errors
-from .common import open_event, print_json
+from .common import command, open_event, open_tournament, print_json
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
@@ -149,8 +149,7 @@ def cmd_honours(args: argparse.Namespace) -> int:
 
 
 def cmd_team(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     team = service.enter_team(t.key, args.club, args.nom)
     print(f"Équipe engagée : {team.name} (n° {team.id}, équipe {team.number} du club).")
     print("Son effectif : arbitre import avec la colonne « equipe ».")
@@ -166,13 +165,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     csub = p.add_subparsers(dest="cup_command", required=True, metavar="ACTION")
 
     def base(name: str, help_text: str, func: Any) -> argparse.ArgumentParser:
-        q = csub.add_parser(name, help=help_text, description=help_text)
-        q.add_argument("file", metavar="FICHIER")
-        q.add_argument(
-            "--tournoi", "-t", metavar="CLÉ", help="la coupe (défaut : la seule du fichier)"
-        )
-        q.set_defaults(func=func)
-        return q
+        """Every cup action takes the file, then the cup when the file holds several."""
+        cup = "la coupe (défaut : la seule du fichier)"
+        return command(csub, name, func, help_text, file="FICHIER", tournament=cup)
 
     te = base("team", "engager une équipe d'un club (autant qu'il en veut)", cmd_team)
     te.add_argument("club", metavar="CLUB")

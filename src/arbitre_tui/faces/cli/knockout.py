@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import add_round, command, open_event, print_json
+from .common import add_round, command, open_event, open_tournament, print_json
 
 
 def _key(service: Any, key: str | None) -> str | None:
@@ -64,9 +64,9 @@ def cmd_ranking(args: argparse.Namespace) -> int:
 
 
 def cmd_absent(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
+    service, t = open_tournament(args)
     done = service.forfeit(
-        service.tournament(args.tournoi).key,
+        t.key,
         args.board,
         args.side,
         keep=args.keep,

@@ -15,7 +15,15 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
-from .common import FILE_HELP, TOURNAMENT_HELP, add_round, command, open_event, print_json
+from .common import (
+    FILE_HELP,
+    TOURNAMENT_HELP,
+    add_round,
+    command,
+    open_event,
+    open_tournament,
+    print_json,
+)
 from .errors import RESULT_DASH_WORDS, FrenchParser, last_guard, moment
 
 DEMO_FILE = "demo-arbitre.sqlite"
@@ -80,8 +88,8 @@ def cmd_open(args: argparse.Namespace) -> int:
 
 
 def cmd_players_import(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    key = service.tournament(args.tournoi).key
+    service, t = open_tournament(args)
+    key = t.key
     count, errors = service.import_players(
         key, Path(args.csv).read_bytes(), encoding=args.encoding, skip_bad=args.skip_bad
     )
@@ -95,9 +103,8 @@ def cmd_players_list(args: argparse.Namespace) -> int:
     from ...views.players import build
     from ...views.reader import Reader
 
-    service = open_event(args.file)
+    service, t = open_tournament(args)
     reader = Reader(service)
-    t = service.tournament(args.tournoi)
     if args.json:  # every registration field, for the arbiter's own use
         print_json([p.model_dump(mode="json") for p in reader.players(t)])
         return 0
@@ -188,8 +195,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     rnd = service.pair_round(t.key, seed=args.seed, exempt_holes=args.exempt_holes)
     print(f"{t.name} : ronde {rnd.number} appariée.")
     _print_round(_round_sheet(service, t, rnd.number))
@@ -212,8 +218,7 @@ def _round_sheet(service: Any, t: Any, number: int | None = None) -> Any:
 def cmd_round(args: argparse.Namespace) -> int:
     from ...views.reader import as_json
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     sheet = _round_sheet(service, t, args.ronde)
     if not sheet.number:
         print("Aucune ronde appariée.")
@@ -236,8 +241,7 @@ def cmd_print_round(args: argparse.Namespace) -> int:
 
 
 def cmd_result(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
     shown = game.result.label if game.result else args.result  # always set once recorded
     print(f"Échiquier {game.board} : {shown} enregistré.")
@@ -245,8 +249,7 @@ def cmd_result(args: argparse.Namespace) -> int:
 
 
 def cmd_incident(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     kind = INCIDENT_ALIASES.get(args.kind, args.kind)
     iid = service.record_incident(
         t.key, args.board, args.colour, kind, args.note, args.ronde, confirm=args.confirm
@@ -256,16 +259,14 @@ def cmd_incident(args: argparse.Namespace) -> int:
 
 
 def cmd_close_round(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     out = service.close_round(t.key, args.ronde)
     print(f"Ronde close ; sauvegarde {out}")
     return 0
 
 
 def cmd_round_start(args: argparse.Namespace) -> int:
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     when = args.when or dt.datetime.now().replace(microsecond=0)
     service.set_round_start(t.key, when, args.ronde)
     print(f"Début de ronde : {when.isoformat(timespec='minutes')}")

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import open_event, print_json
+from .common import open_tournament, print_json
 
 if TYPE_CHECKING:
     from ...rules.rating_lists import Kind, ListedPlayer
@@ -83,8 +83,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from ...views.rating_check import build
     from ...views.reader import Reader
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     base = Path(args.base) if args.base else lists_beside(args.file)
     if not base.exists():
         raise OperationError(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import open_event, print_json
+from .common import command, open_event, open_tournament, print_json
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -12,8 +12,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from ...rules.settings import EVENT_SETTINGS, SETTINGS, setting, shown, where
     from ...views.reader import Reader
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     if args.json:
         print_json({name: setting(t, name) for name in SETTINGS})
         return 0
@@ -59,12 +58,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="réglages d'un tournoi : chaque choix, sa valeur et d'où elle vient",
     )
     ssub = p.add_subparsers(dest="settings_command", required=True, metavar="ACTION")
-    show = ssub.add_parser("show", help="tous les réglages", description="tous les réglages")
-    put = ssub.add_parser("set", help="changer un réglage", description="changer un réglage")
-    for q, func in ((show, cmd_show), (put, cmd_set)):
-        q.add_argument("file", metavar="FICHIER")
-        q.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section)")
-        q.set_defaults(func=func)
+    section = "le tournoi (section)"
+    show = command(ssub, "show", cmd_show, "tous les réglages", file="FICHIER", tournament=section)
+    put = command(ssub, "set", cmd_set, "changer un réglage", file="FICHIER", tournament=section)
     show.add_argument("--json", action="store_true", help="sortie JSON")
     put.add_argument("name", metavar="CLÉ_RÉGLAGE")
     put.add_argument("value", metavar="VALEUR", help="oui/non, nombre, texte, [8, 9], aucun")

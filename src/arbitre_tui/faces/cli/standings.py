@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import command, open_event, print_json, read_trf
+from .common import command, open_tournament, print_json, read_trf
 
 
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
@@ -49,8 +49,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from ...views.reader import Reader
     from ...views.standings import build
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     view = build(Reader(service), t, args.round)
     if args.json:
         print_json(view.records())
@@ -85,8 +84,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
 def cmd_prizes(args: argparse.Namespace) -> int:
     from ...operations.standings import prizes
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     result, players = prizes(service, t)
     if args.json:
         print_json(

@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .common import add_round, command, open_event, print_json
+from .common import add_round, command, open_event, open_tournament, print_json
 from .errors import birth_date, round_range
 
 
@@ -29,8 +29,8 @@ def cmd_bye(args: argparse.Namespace) -> int:
 def cmd_publish(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
-    service = open_event(args.file)
-    warning = swiss.publish(service, service.tournament(args.tournoi).key)
+    service, t = open_tournament(args)
+    warning = swiss.publish(service, t.key)
     print("Appariements publiés." if warning is None else f"Publiés. Attention : {warning}")
     return 0
 
@@ -38,8 +38,8 @@ def cmd_publish(args: argparse.Namespace) -> int:
 def cmd_swap(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
-    service = open_event(args.file)
-    broken = swiss.force_pair(service, service.tournament(args.tournoi).key, args.a, args.b)
+    service, t = open_tournament(args)
+    broken = swiss.force_pair(service, t.key, args.a, args.b)
     print(f"Appariement modifié : {args.a} contre {args.b}.")
     for rule in broken:
         print(f"  règle enfreinte : {rule}")
@@ -49,9 +49,9 @@ def cmd_swap(args: argparse.Namespace) -> int:
 def cmd_prohibit(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
-    service = open_event(args.file)
+    service, t = open_tournament(args)
     first, last = args.rounds or (1, 0)
-    swiss.prohibit(service, service.tournament(args.tournoi).key, args.players, first, last)
+    swiss.prohibit(service, t.key, args.players, first, last)
     print(f"Interdiction d'appariement enregistrée : {' '.join(map(str, args.players))}.")
     return 0
 
@@ -75,8 +75,7 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 def cmd_register(args: argparse.Namespace) -> int:
     from ...rules.models import Player
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     player = Player(
         surname=args.nom,
         first_name=args.prenom,
@@ -96,8 +95,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from ...views.explanation import build
     from ...views.reader import Reader, as_json
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     reader = Reader(service)
     view = build(reader, t, args.ronde)
     if view is None:
@@ -130,8 +128,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def cmd_playoff(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     names = _names(service, t)
     if args.match:
         a, b, pa, pb = args.match
@@ -156,8 +153,7 @@ def cmd_playoff(args: argparse.Namespace) -> int:
 def cmd_qualifiers(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     names = _names(service, t)
     out = swiss.qualifiers(service, t.key)
     if args.json:
@@ -190,8 +186,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_fees(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
-    service = open_event(args.file)
-    rows = swiss.fees(service, service.tournament(args.tournoi).key)
+    service, t = open_tournament(args)
+    rows = swiss.fees(service, t.key)
     if args.json:
         print_json(rows)
         return 0

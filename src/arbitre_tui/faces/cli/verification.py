@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import add_round, command, open_event
+from .common import add_round, command, open_tournament
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -13,8 +13,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from ...views.reader import Reader
     from ...views.round_sheet import build
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     if args.board is not None:
         if args.result is None:
             print("Refusé : le résultat lu sur la feuille manque (1, =, 0, +-, -+, --).")
@@ -45,8 +44,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_settle(args: argparse.Namespace) -> int:
     from ...operations.verification import settle_result
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     game = settle_result(service, t.key, args.board, args.keep, args.ronde)
     assert game.result is not None
     print(f"Échiquier {game.board} : {game.result.label} retenu ({args.keep}).")
@@ -56,8 +54,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
 def cmd_appeal(args: argparse.Namespace) -> int:
     from ...operations.verification import record_appeal
 
-    service = open_event(args.file)
-    t = service.tournament(args.tournoi)
+    service, t = open_tournament(args)
     number = record_appeal(service, t.key, args.text, args.ronde)
     print(f"Appel n° {number} noté (procès-verbal du tournoi).")
     return 0
