@@ -251,6 +251,28 @@ def test_help_and_usage_are_french() -> None:
     assert "forfait-blancs" in run.stdout
 
 
+def test_every_commands_help_is_printable_and_french() -> None:
+    """`arbitre generate --help` once died on « % de nulles » (argparse formats help
+    with %): every command's and sub-command's help is formatted here."""
+    import argparse
+
+    from arbitre_tui.faces.cli.main import build_parser
+
+    def helps(parser: argparse.ArgumentParser) -> list[tuple[str, str]]:
+        out = [(parser.prog, parser.format_help())]
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    out += helps(sub)
+        return out
+
+    texts = helps(build_parser())
+    assert len(texts) > 40 and any(prog == "arbitre generate" for prog, _ in texts)
+    for prog, text in texts:
+        assert text.startswith(f"utilisation : {prog}"), prog
+        assert "show this help" not in text and "usage:" not in text, prog
+
+
 # -- one TRF reader for pair-trf, tiebreaks and check-pairings ---------------------------------
 
 

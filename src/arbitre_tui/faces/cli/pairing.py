@@ -151,7 +151,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     g.add_argument("--rounds", type=int, required=True, metavar="R", help="nombre de rondes")
     g.add_argument("--seed", type=int, default=0, metavar="S", help="graine (défaut 0)")
     g.add_argument(
-        "--draws", type=int, default=30, metavar="PCT", help="% de nulles à force égale (30)"
+        "--draws", type=int, default=30, metavar="PCT", help="%% de nulles à force égale (30)"
     )
     for name, what in (
         ("forfeits", "forfaits (par partie)"),
