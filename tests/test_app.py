@@ -267,3 +267,29 @@ def test_no_pane_key_hides_a_pane_switching_key() -> None:
             assert isinstance(binding, Binding)
             shadowed = set(binding.key.split(",")) & switching
             assert not shadowed, f"{pane_id}: {binding.key} hides a pane key"
+
+
+async def test_the_footer_names_keys_in_french(demo_file: Path) -> None:
+    """Textual names keys in English in the footer (« space », « esc », « tab »,
+    « enter »): here they read as on a French keyboard, as in the list of keys."""
+    from arbitre_tui.faces.tui.cup_screen import MatchScreen
+    from arbitre_tui.operations import cup
+
+    service = EventService(demo_file)
+    t = cup.cup_of(service, None)
+    cup.draw(service, None, seed=10)
+    row = next(i for i, m in enumerate(cup.matches(service, t, 1)) if m["away_team_id"])
+    service.close()
+    english = {"space", "esc", "tab", "enter"}
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        footers = []
+        for keys in (["j"], ["k", *["down"] * row], ["enter"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            footers.append(_screen_text(app).splitlines()[-1])
+        assert isinstance(app.screen, MatchScreen)
+    assert footers[0].startswith("espace Pointer"), footers[0]
+    assert footers[2].startswith("Tab Équipe Échap Fermer espace Ajouter"), footers[2]
+    for footer in footers:
+        assert not english & set(footer.split()), footer

@@ -18,7 +18,7 @@ from ...operations import EventService, NeedsConfirmation, OperationError, Store
 from ...rules.models import Tournament
 from ...views.reader import Reader
 from .footer import KeysFooter
-from .french import MainScreen
+from .french import KEY_NAMES, MainScreen, key_name
 from .messages import Done, Operation, Refused, RunInBackground, RunOperation, Say
 from .pane_bar import PaneBar
 from .panes import PANE_IDS, REGISTRY, pane_class
@@ -129,6 +129,13 @@ class ArbitreApp(App[int]):
         self._operations_posted = 0  # RunOperation messages posted, not yet handled
         self._backlog: deque[events.Key] = deque()  # keys typed meanwhile, in order
         self._writer: Writer | None = None  # operations that found the file busy
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The footer names keys as the list of keys does (« espace », « Échap »), not in
+        Textual's English (« space », « esc »)."""
+        if binding.key_display is None and binding.key in KEY_NAMES:
+            return key_name(binding.key)
+        return super().get_key_display(binding)
 
     def get_default_screen(self) -> Screen[None]:
         return MainScreen(id="_default")  # Textual's keys, in French

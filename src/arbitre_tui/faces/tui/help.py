@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from .french import TABLE_BINDINGS
+from .french import TABLE_BINDINGS, key_name
 
 PROMPT_KEYS = [
     ("Entrée", "valider la réponse"),
@@ -19,36 +19,6 @@ PROMPT_KEYS = [
     ("Échap", "annuler (« Annulé »)"),
     ("o / n", "oui / non à une confirmation (une autre touche : non)"),
 ]
-
-
-def _key(binding: Binding) -> str:
-    names = {
-        "equals_sign": "=",
-        "question_mark": "?",
-        "comma": ",",
-        "exclamation_mark": "!",
-        "slash": "/",
-        "space": "espace",
-        "backspace": "⌫",
-        "enter": "Entrée",
-        "escape": "Échap",
-        "ctrl+z": "ctrl+z",
-        "ctrl+q": "ctrl+q",
-        "ctrl+p": "ctrl+p",
-        "up": "↑",
-        "down": "↓",
-        "left": "←",
-        "right": "→",
-        "pageup": "PgPréc",
-        "pagedown": "PgSuiv",
-        "ctrl+pageup": "ctrl+PgPréc",
-        "ctrl+pagedown": "ctrl+PgSuiv",
-        "home": "Origine",
-        "end": "Fin",
-        "ctrl+home": "ctrl+Origine",
-        "ctrl+end": "ctrl+Fin",
-    }
-    return names.get(binding.key, binding.key)
 
 
 def help_text(title: str, pane: list[BindingType], app: list[BindingType]) -> Text:
@@ -62,7 +32,7 @@ def help_text(title: str, pane: list[BindingType], app: list[BindingType]) -> Te
         return out
 
     def rows(bindings: list[BindingType]) -> list[tuple[str, str]]:
-        return [(_key(b), b.description) for b in bindings if isinstance(b, Binding)]
+        return [(key_name(b.key), b.description) for b in bindings if isinstance(b, Binding)]
 
     text = Text("Touches — Échap, ? ou q pour fermer ; ↑ ↓ pour défiler\n", style="bold")
     text += section(f"Volet {title}", rows(pane))
