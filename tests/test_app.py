@@ -290,6 +290,7 @@ async def test_the_footer_names_keys_in_french(demo_file: Path) -> None:
             footers.append(_screen_text(app).splitlines()[-1])
         assert isinstance(app.screen, MatchScreen)
     assert footers[0].startswith("espace Pointer"), footers[0]
+    assert "Entrée Ouvrir" in footers[1], footers[1]  # the pane's own Entrée (not the table's)
     assert footers[2].startswith("Tab Équipe Échap Fermer espace Ajouter"), footers[2]
     for footer in footers:
         assert not english & set(footer.split()), footer
