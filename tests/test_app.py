@@ -6,6 +6,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.widgets import ContentSwitcher, DataTable, Static
@@ -294,3 +295,34 @@ async def test_the_footer_names_keys_in_french(demo_file: Path) -> None:
     assert footers[2].startswith("Tab Équipe Échap Fermer espace Ajouter"), footers[2]
     for footer in footers:
         assert not english & set(footer.split()), footer
+
+
+def test_an_unforeseen_error_shows_no_traceback(
+    demo_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app's last guard, as the command line's: an error nobody foresaw ends the app
+    with one French sentence saying where the detail was written, never a traceback
+    (found by the campaign: a lateness of 10**24 minutes, then `d` in Cadence)."""
+    import json
+
+    from tests.helpers.pty_app import ENTER, PtyApp
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    con = sqlite3.connect(demo_file)
+    (text,) = con.execute("SELECT settings FROM tournaments WHERE key = 'open-a'").fetchone()
+    settings = {**json.loads(text), "lateness_minutes": 10**24}  # no screen takes it now
+    with con:
+        con.execute(
+            "UPDATE tournaments SET settings = ? WHERE key = 'open-a'", (json.dumps(settings),)
+        )
+    con.close()
+    with PtyApp(demo_file, "open-a") as app:
+        app.slowly(["c", "d", ENTER])
+        code = app.proc.wait(timeout=20)
+        app.settle(quiet=0.3, first=1.0)
+        shown = app.output.decode("utf-8", "replace").replace("\r\n", "")  # lines folded
+    assert code == 1
+    assert "Traceback" not in shown and "OverflowError:" not in shown
+    logs = list((tmp_path / "state" / "arbitre").glob("erreur-*.txt"))
+    assert len(logs) == 1 and "OverflowError" in logs[0].read_text(encoding="utf-8")
+    assert "Erreur inattendue (OverflowError)" in shown and logs[0].name in shown

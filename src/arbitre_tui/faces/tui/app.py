@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -139,6 +140,36 @@ class ArbitreApp(App[int]):
 
     def get_default_screen(self) -> Screen[None]:
         return MainScreen(id="_default")  # Textual's keys, in French
+
+    def _handle_exception(self, error: Exception) -> None:
+        """The last guard, as the command line's: an error nobody foresaw ends the app
+        (Textual stops the handler that raised) with one French sentence, never a
+        traceback; the detail goes to a file whose path the sentence gives. Each
+        operation is one transaction: it is in the file whole, or not at all."""
+        from rich.console import Group
+
+        from ..cli.errors import crash_log
+
+        try:
+            where = str(crash_log(error))
+        except OSError:
+            where = "(impossible d'écrire le journal d'erreurs)"
+        self._return_code = 1
+        if self._exception is not None:
+            return  # one sentence, for the first (Textual would add an English note)
+        self._exception = error  # a test run still re-raises it
+        self._exception_event.set()
+        self.panic(
+            Group(
+                Text(
+                    f"Erreur inattendue ({type(error).__name__}) : l'application s'est "
+                    "arrêtée. Chaque opération est enregistrée entière ou pas du tout : "
+                    "rouvrez le fichier pour voir où en est la dernière. Le détail est dans "
+                    "ce fichier, à joindre à votre signalement :"
+                ),
+                Text(where, overflow="fold"),  # ~/.local/state/…: one line at 80 columns
+            )
+        )
 
     def on_unmount(self) -> None:
         if self.web_server is not None:
