@@ -16,13 +16,7 @@ from arbitre_tui.faces.tui.help import HelpScreen
 from arbitre_tui.faces.tui.panes import PANES
 from arbitre_tui.operations import EventService
 
-from .helpers.screen import app_on
-
-
-def _screen_text(app: ArbitreApp) -> str:
-    """What the screen shows, line by line (from the widgets' render caches)."""
-    update = app.screen._compositor.render_full_update()  # type: ignore[attr-defined]
-    return "\n".join("".join(strip.text for strip in line) for line in update.strips)
+from .helpers.screen import app_on, screen_text
 
 
 async def test_every_pane_key_shows_its_pane(demo_file: Path) -> None:
@@ -215,7 +209,7 @@ async def test_one_row_repaint_shows_each_new_result(demo_file: Path) -> None:
         names = [str(table.get_row_at(k)[1]) for k in range(3)]
 
         def line_of(name: str) -> str:
-            return next(line for line in _screen_text(app).splitlines() if name in line)
+            return next(line for line in screen_text(app).splitlines() if name in line)
 
         assert "…" in line_of(names[0])
         await pilot.press("1")
@@ -288,7 +282,7 @@ async def test_the_footer_names_keys_in_french(demo_file: Path) -> None:
         for keys in (["j"], ["k", *["down"] * row], ["enter"]):
             await pilot.press(*keys)
             await pilot.pause()
-            footers.append(_screen_text(app).splitlines()[-1])
+            footers.append(screen_text(app).splitlines()[-1])
         assert isinstance(app.screen, MatchScreen)
     assert footers[0].startswith("espace Pointer"), footers[0]
     assert "Entrée Ouvrir" in footers[1], footers[1]  # the pane's own Entrée (not the table's)

@@ -46,13 +46,6 @@ def _pane_bindings() -> list[BindingType]:
     ]
 
 
-def _operations_provider() -> type[Any]:
-    """The palette's provider, imported when the palette first opens (start-up time)."""
-    from .commands import OperationsProvider
-
-    return OperationsProvider
-
-
 def _undone(what: object) -> str:
     """« Annulé : échiquier 5, 1-0 » when the undo says what it undid."""
     return f"Annulé : {what}" if isinstance(what, str) and what else "Dernière opération annulée"
@@ -87,8 +80,7 @@ class ArbitreApp(App[int]):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "arbitre"
-    ENABLE_COMMAND_PALETTE = True
-    COMMANDS: ClassVar[set[Any]] = {lambda: _operations_provider()}
+    ENABLE_COMMAND_PALETTE = False  # the app's own (palette.py), bound to ctrl+p below
     BINDINGS: ClassVar[list[BindingType]] = [
         *_pane_bindings(),
         Binding("n", "next_tournament", "Section suivante", id="next-tournament"),
@@ -212,7 +204,9 @@ class ArbitreApp(App[int]):
         screen = self.screen
         take_key = getattr(screen, "take_key", None)  # a prompt takes every key itself
         if take_key is not None:
-            take_key(event)
+            then = take_key(event)
+            if then is not None:  # the palette's command: run before the next key is read
+                await then
         elif not (self.routes_keys() and await self._check_bindings(event.key)):
             (self.focused or screen)._forward_event(event)
 
@@ -328,6 +322,13 @@ class ArbitreApp(App[int]):
         self.push_screen(
             HelpScreen(help_text(pane.TITLE, list(type(pane).BINDINGS), list(self.BINDINGS)))
         )
+
+    def action_command_palette(self) -> None:
+        """Toutes les opérations (`ctrl+p`): every command by its French name."""
+        from .commands import COMMANDS
+        from .palette import Palette
+
+        self.push_screen(Palette(COMMANDS, lambda command: command.run(self)))
 
     def action_settings(self) -> None:
         """Every setting of the tournament, changed with Entrée (`,` or the palette)."""

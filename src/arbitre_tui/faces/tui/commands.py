@@ -1,4 +1,4 @@
-"""Every operation by its French name: the command palette (`ctrl+p`) and its actions.
+"""Every operation by its French name: the palette (`ctrl+p`, palette.py) and its actions.
 
 The palette lists what the keys do and what used to need the command line during an
 event (closing knockout registration, a late entry, printouts, the TRF export…). Each
@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from typing import TYPE_CHECKING
 
 from .messages import RunInBackground
 from .prompts import ChoicePrompt, ConfirmPrompt, TextPrompt
@@ -407,30 +405,3 @@ COMMANDS: list[Command] = [
     Command("Changer de thème", "t", _app_action("next_theme")),
     Command("Toutes les touches", "?", _app_action("toggle_keys")),
 ]
-
-
-class OperationsProvider(Provider):
-    """The palette's one source: every command above, matched on its French name."""
-
-    async def discover(self) -> Hits:
-        for command in COMMANDS:
-            yield DiscoveryHit(command.name, self._runner(command), help=command.help)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for command in COMMANDS:
-            score = matcher.match(command.name)
-            if score > 0:
-                yield Hit(
-                    score, matcher.highlight(command.name), self._runner(command), help=command.help
-                )
-
-    def _runner(self, command: Command) -> Callable[[], Any]:
-        app: Any = self.app
-
-        async def run() -> None:
-            result = command.run(app)
-            if result is not None:
-                await result
-
-        return run

@@ -31,12 +31,27 @@ T = TypeVar("T")
 KEYS_HINT = "Entrée valide · ⌫ efface · Échap annule"
 
 
-class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
-    """One question; every key goes to ``take_key`` (the app routes them here)."""
+class KeysScreen(ModalScreen[None], inherit_bindings=False):
+    """A screen on top that takes every key itself, in ``take_key`` (the app routes them
+    here in the order typed), and leaves the stack the moment it closes."""
 
     BINDINGS: ClassVar[list[BindingType]] = []
     AUTO_FOCUS = None
     ROUTE_KEYS = True  # the app hands it every key in order (ArbitreApp.on_event)
+    closed = False
+
+    def close(self) -> None:
+        """Leave the screen stack now, so the next key already goes where it belongs."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.app.screen is self:
+            self.app.pop_screen()
+
+
+class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
+    """One question; every key goes to ``take_key`` (the app routes them here)."""
+
     HINT: ClassVar[str] = KEYS_HINT
 
     def __init__(
@@ -122,14 +137,6 @@ class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
 
     def changed(self) -> None:
         self.show()
-
-    def close(self) -> None:
-        """Leave the screen stack now, so the next key already goes where it belongs."""
-        if self.closed:
-            return
-        self.closed = True
-        if self.app.screen is self:
-            self.app.pop_screen()
 
     def cancel(self) -> None:
         self.close()
