@@ -320,3 +320,17 @@ def test_an_unforeseen_error_shows_no_traceback(
     logs = list((tmp_path / "state" / "arbitre").glob("erreur-*.txt"))
     assert len(logs) == 1 and "OverflowError" in logs[0].read_text(encoding="utf-8")
     assert "Erreur inattendue (OverflowError)" in shown and logs[0].name in shown
+
+
+async def test_a_pane_title_names_the_section_shown(demo_file: Path) -> None:
+    """Tableau, then `n`: the title names the new section (it kept « Open K.O. » over
+    Open A's empty table)."""
+    app = ArbitreApp(demo_file, tournament="open-ko")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        title = app.query_one("#tableau-title", Static)
+        assert str(title.content) == "Tableau — Open K.O."
+        await pilot.press("n")
+        await pilot.pause()
+        assert str(title.content) == "Tableau — Open A (1900 et plus)"
