@@ -155,6 +155,25 @@ async def test_a_long_refusal_shows_whole_at_80_columns(demo_file: Path) -> None
         assert not status.has_class("error") and status.region.height == 1
 
 
+async def test_a_long_message_of_success_shows_whole_at_80_columns(demo_file: Path) -> None:
+    """« … — enregistrée (ctrl+z annule) » is never cut: a message longer than the line
+    takes two (found by the campaign: the QR address said « … — enregistrée (ctrl+z »)."""
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q", "a", *"/resultats-strasbourg-2027", "enter")
+        await pilot.pause()
+        status = app.query_one("#status", Static)
+        assert str(status.content).endswith("— enregistrée (ctrl+z annule)")
+        assert status.region.height >= 2
+        strips = status.render_lines(Region(0, 0, status.size.width, status.size.height))
+        shown = " ".join(strip.text.strip() for strip in strips)
+        assert shown.endswith("— enregistrée (ctrl+z annule)"), shown
+        await pilot.press("escape")  # nothing open: a short message after it, one line
+        await pilot.press("r", "g", "escape")
+        await pilot.pause()
+        assert status.region.height == 1
+
+
 async def test_second_terminal_change_appears_within_a_second(demo_file: Path) -> None:
     async with app_on(demo_file, "j", "u8") as (app, pilot):
         table = app.query_one("#joueurs-table", DataTable)

@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Header, Static
+from textual.widgets import ContentSwitcher, DataTable, Header, Static
 
 from ...operations import EventService, NeedsConfirmation, OperationError, StoreBusy
 from ...rules.models import Tournament
@@ -379,10 +379,21 @@ class ArbitreApp(App[int]):
 
     def set_status(self, text: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
-        status.set_class(error, "error")
         # ordinary messages: one fixed line, no layout pass (result entry stays fast);
-        # a refusal may take up to four lines so its reason is never cut
-        status.update(text, layout=error)
+        # a refusal, or a message longer than the line, takes what it needs (up to four
+        # lines) so its end — « enregistré », the reason — is never cut
+        long = Text(text).cell_len > (status.size.width or self.size.width) - 2
+        status.set_class(error, "error")
+        status.set_class(long and not error, "long")
+        status.update(text, layout=error or long)
+        if error or long:  # the table above gets shorter: its cursor's row stays in view
+            self.call_after_refresh(self._cursor_in_view)
+
+    def _cursor_in_view(self) -> None:
+        pane = self.screen_stack[0].query_one(f"#{self.current_pane_id}", Pane)
+        for table in pane.query(DataTable):
+            if table.row_count:
+                table.move_cursor(row=table.cursor_row, scroll=True)
 
     def refuse(self, message: str) -> None:
         """Say why nothing was done, in red, with the bell."""
