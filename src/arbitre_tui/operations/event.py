@@ -730,9 +730,8 @@ class EventService:
                 count = self.illegal_moves(game.id, player_id) + 1
                 if count >= limit:
                     if not confirm:
-                        raise NeedsConfirmation(
-                            f"{count}e coup illégal : la partie est perdue. Confirmez "
-                            "(--confirm, ou la touche de confirmation)."
+                        raise NeedsConfirmation(  # the CLI adds « --confirm »
+                            f"{count}e coup illégal : la partie est perdue. Confirmez ?"
                         )
                     changes = {"result": loss.value, "decider": None}
             else:
