@@ -353,3 +353,20 @@ async def test_a_pane_title_names_the_section_shown(demo_file: Path) -> None:
         await pilot.press("n")
         await pilot.pause()
         assert str(title.content) == "Tableau — Open A (1900 et plus)"
+
+
+async def test_the_round_title_keeps_its_count_of_results_at_80_columns(
+    demo_file: Path,
+) -> None:
+    """Open A's time control is long: the title kept it and lost « 0/60 résultats » at 80
+    columns; now the time control (in full in Cadence) gives way."""
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = str(app.query_one("#ronde-title", Static).content)
+        assert title == "Ronde 3 — Open A (1900 et plus) — 0/60 résultats", title
+    app = ArbitreApp(demo_file, tournament="open-ko")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = str(app.query_one("#ronde-title", Static).content)
+        assert title == "Ronde 2 — Open K.O. — 10 min + 5 s — 16/32 résultats", title

@@ -32,6 +32,15 @@ def _t(value: object) -> Text:
     return Text(str(value) if value is not None else "")
 
 
+TITLE_WIDTH = 78  # a pane title on one line at 80 columns
+
+
+def fitting(*titles: str) -> str:
+    """The first title that holds on one line at 80 columns, else the last (the shortest
+    the pane can say): what gives way is what another pane or the header shows."""
+    return next((t for t in titles if len(t) <= TITLE_WIDTH), titles[-1])
+
+
 class Pane(Vertical):
     """A titled pane; subclasses fill it from the store."""
 

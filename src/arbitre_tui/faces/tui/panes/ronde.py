@@ -13,7 +13,7 @@ from ....operations.formats import format_of
 from ....rules.models import Result, Tournament
 from ....rules.settings import setting
 from ..messages import RunInBackground
-from .base import TablePane
+from .base import TablePane, fitting
 
 if TYPE_CHECKING:
     from ....operations import EventService
@@ -89,7 +89,14 @@ class RoundPane(TablePane):
         ]
         stage = f" ({sheet.named_stage})" if sheet.named_stage else ""
         tc = f" — {sheet.time_control}" if sheet.time_control else ""
-        self.set_title(f"Ronde {sheet.number}{stage} — {t.name}{tc} — {sheet.state}")
+        head = f"Ronde {sheet.number}{stage}"
+        self.set_title(  # the count of results first; the time control is whole in Cadence
+            fitting(
+                f"{head} — {t.name}{tc} — {sheet.state}",
+                f"{head} — {t.name} — {sheet.state}",
+                f"{head} — {sheet.state}",
+            )
+        )
         if self.verifying:
             ecarts = f", {len(sheet.differing)} écart(s)" if sheet.differing else ""
             self.set_title(
