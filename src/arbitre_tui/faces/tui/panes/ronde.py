@@ -321,7 +321,10 @@ class RoundPane(TablePane):
 
     def action_publish(self) -> None:
         t = self._tournament
-        if t is None or not format_of(t).publishes_pairings:
+        if t is None:
+            return
+        if not format_of(t).publishes_pairings:
+            self.say("Pas d'heure de publication à noter ici (système suisse seulement).")
             return
         from ....operations import swiss
 
