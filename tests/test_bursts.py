@@ -239,3 +239,22 @@ def test_a_cup_match_opens_before_the_keys_typed_after_entree(tmp_path: Path) ->
         finally:
             service.close()
         assert after["lineup_home"] is not None and len(after["lineup_home"]) == 1, path.stem
+
+
+def test_escape_then_any_key_in_one_read(ko_master: Path, tmp_path: Path) -> None:
+    """Échap then a key that is not a letter or a digit, in one read: Textual's parser
+    dropped the Échap (« \\x1b! » is « ! », « \\x1b » « espace » is « espace ») or read
+    the two as another key (« \\x1bf » is ctrl+→, « \\x1bb » ctrl+←): the prompt stayed
+    open and took the keys meant for the pane (found by the campaign)."""
+    writes = [
+        f"g4{ENTER}1",  # board 4: 1-0
+        f"g{ESCAPE}\x1a",  # the jump prompt closed, then ctrl+z: the 1-0 undone
+        f"g{ESCAPE}fb",  # closed, then the forfeit menu on board 4: White absent
+        f"iwww{ESCAPE}!bo",  # board 1's loss asked, Échap; disrespect of White, confirmed
+        f"j/bar{ESCAPE} ",  # the check-in by name closed, then espace: the first row
+    ]
+    slow, burst, _ = _both_ways(ko_master, tmp_path, "open-ko", writes)
+    assert burst == slow
+    assert _game(burst, "open-ko", 4)[0] == str(Result.BLACK_FORFEIT_WIN)
+    incidents = [i[2] for i in burst["open-ko"]["incidents"]]
+    assert incidents.count("illegal_move") == 2 and incidents.count("disrespect") == 1

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, DataTable, Header, Static
@@ -122,6 +123,16 @@ class ArbitreApp(App[int]):
         self._operations_posted = 0  # RunOperation messages posted, not yet handled
         self._backlog: deque[events.Key] = deque()  # keys typed meanwhile, in order
         self._writer: Writer | None = None  # operations that found the file busy
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal; on Linux and macOS, one that reads « Échap »
+        then a key typed together as those two keys (terminal.py)."""
+        driver = super().get_driver_class()
+        if driver.__name__ != "LinuxDriver":  # Windows: no termios to import
+            return driver
+        from .terminal import KeysDriver
+
+        return KeysDriver
 
     def get_key_display(self, binding: Binding) -> str:
         """The footer names keys as the list of keys does (« espace », « Échap »), not in
