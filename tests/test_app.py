@@ -370,3 +370,8 @@ async def test_the_round_title_keeps_its_count_of_results_at_80_columns(
         await pilot.pause()
         title = str(app.query_one("#ronde-title", Static).content)
         assert title == "Ronde 2 — Open K.O. — 10 min + 5 s — 16/32 résultats", title
+    app = ArbitreApp(demo_file, tournament="open-a")  # a wider terminal: all of it
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        title = str(app.query_one("#ronde-title", Static).content)
+        assert "— 90 min pour 40 coups, puis 30 min, + 30 s par coup — 0/60" in title, title

@@ -32,15 +32,6 @@ def _t(value: object) -> Text:
     return Text(str(value) if value is not None else "")
 
 
-TITLE_WIDTH = 78  # a pane title on one line at 80 columns
-
-
-def fitting(*titles: str) -> str:
-    """The first title that holds on one line at 80 columns, else the last (the shortest
-    the pane can say): what gives way is what another pane or the header shows."""
-    return next((t for t in titles if len(t) <= TITLE_WIDTH), titles[-1])
-
-
 class Pane(Vertical):
     """A titled pane; subclasses fill it from the store."""
 
@@ -58,6 +49,13 @@ class Pane(Vertical):
         title = self.query_one(".pane-title", Static)
         if str(title.content) != text:
             title.update(text, layout=False)
+
+    def fitting(self, *titles: str) -> str:
+        """The first title that holds on the title line (the terminal's width until the
+        pane is laid out), else the last, the shortest: what gives way is what another
+        pane or the header shows."""
+        width = (self.size.width or self.app.size.width) - 2  # the title's padding
+        return next((t for t in titles if len(t) <= width), titles[-1])
 
     def load(self, service: EventService, t: Tournament | None) -> None:
         raise NotImplementedError

@@ -17,7 +17,7 @@ from ....rules.schedule import RoundPlan, Slot, project
 from ....rules.settings import setting
 from .. import clock
 from ..prompts import TimePrompt
-from .base import TablePane, fitting
+from .base import TablePane
 
 if TYPE_CHECKING:
     from ....operations import EventService
@@ -67,7 +67,7 @@ class CadencePane(TablePane):
         now = f"ronde {current.number} : {tc_now.label}" if current and tc_now else ""
         title = f"Cadence — {t.name}" + (f" — {now}" if now else "")
         # the time control in full on one line at 80 columns: the section is in the header
-        self.set_title(fitting(title, f"Cadence — {now}") if now else title)
+        self.set_title(self.fitting(title, f"Cadence — {now}") if now else title)
         ev = reader.event()
         first_day, last_day = self._days(ev)
         if t.settings.get("regulation") != "002":

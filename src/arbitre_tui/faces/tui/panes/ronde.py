@@ -13,7 +13,7 @@ from ....operations.formats import format_of
 from ....rules.models import Result, Tournament
 from ....rules.settings import setting
 from ..messages import RunInBackground
-from .base import TablePane, fitting
+from .base import TablePane
 
 if TYPE_CHECKING:
     from ....operations import EventService
@@ -91,7 +91,7 @@ class RoundPane(TablePane):
         tc = f" — {sheet.time_control}" if sheet.time_control else ""
         head = f"Ronde {sheet.number}{stage}"
         self.set_title(  # the count of results first; the time control is whole in Cadence
-            fitting(
+            self.fitting(
                 f"{head} — {t.name}{tc} — {sheet.state}",
                 f"{head} — {t.name} — {sheet.state}",
                 f"{head} — {sheet.state}",
