@@ -614,3 +614,29 @@ def test_the_last_finalist_from_the_roll_of_honour_gets_a_bye(
         "cup", "honours", str(path), "--season", "2027", "--club", "X", "--finaliste", "X"
     )
     assert same.returncode == 2 and "finaliste" in same.stderr
+
+
+async def test_a_line_up_handed_in_empty_shows_as_handed_in(cup_event: EventService) -> None:
+    """`v` with nobody picked hands in an empty line-up (a team that did not come: its
+    boards are then forfeits); the match screen said « 0/4 — conforme » as if nothing was
+    handed in, then refused the players picked (« déjà remise »), and Coupe said 0/2."""
+    from textual.widgets import DataTable, Static
+
+    from arbitre_tui.faces.tui.app import ArbitreApp
+
+    service = cup_event
+    t, m = _drawn_match(service)
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_match(app, pilot, m)
+        await pilot.press("v")
+        await pilot.pause()
+        state = str(screen.query_one("#match-state", Static).content)
+        assert "remise (figée)" in state and "0/4" not in state, state
+        await pilot.press("escape")
+        await pilot.pause()
+        table = app.query_one("#coupe-table", DataTable)
+        row = table.get_row(f"m{m['id']}")
+        assert str(row[3]) == "1/2", row
+    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+    assert after["lineup_home"] == []
