@@ -87,6 +87,15 @@ def parse_entry(text: str) -> tuple[str, str, int | None] | None:
     return words[0], " ".join(words[1:]), rating
 
 
+def entry_read(text: str) -> str | None:
+    """What the late entry's line reads as (« DUPONT Jean, Elo 1850 »), shown as typed."""
+    entry = parse_entry(text)
+    if entry is None:
+        return None
+    surname, first, rating = entry
+    return f"{surname} {first}".rstrip() + (f", Elo {rating}" if rating else ", sans Elo")
+
+
 def enter_team(app: ArbitreApp) -> None:
     """`arbitre cup team`: one more team of a club (its roster: an import with « equipe »)."""
     from ...operations.formats import format_of
@@ -142,7 +151,8 @@ def register_late_player(app: ArbitreApp) -> None:
         TextPrompt(
             f"Inscrire en {t.name} — NOM Prénom Elo :",
             register,
-            find=lambda text: "ok" if parse_entry(text) else None,
+            find=entry_read,
+            nothing="NOM attendu",
             on_cancel=app.cancelled,
         )
     )
@@ -215,6 +225,12 @@ def parse_points(text: str) -> tuple[float, float] | None:
     return a, b
 
 
+def points_read(text: str) -> str | None:
+    """« 1,5 0,5 » read as « 1.5 – 0.5 », shown as typed."""
+    points = parse_points(text)
+    return f"{points[0]:g} – {points[1]:g}" if points else None
+
+
 def playoff_result(app: ArbitreApp) -> None:
     """`arbitre playoff … --match`: the next mini-match of a youth play-off (003)."""
     t = app.tournament
@@ -263,7 +279,8 @@ def playoff_result(app: ArbitreApp) -> None:
             TextPrompt(
                 f"{names.get(a)} – {names.get(b)} : points de chacun (ex. 1.5 0.5) :",
                 record,
-                find=lambda text: "ok" if parse_points(text) else None,
+                find=points_read,
+                nothing="deux points dont la somme fait 2",
                 on_cancel=app.cancelled,
             )
         )

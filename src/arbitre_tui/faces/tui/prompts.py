@@ -248,14 +248,15 @@ class ConfirmPrompt(Prompt[bool]):
 
 
 class TextPrompt(Prompt[str]):
-    """Some words; ``find`` says what they designate (shown as you type), or None."""
+    """Some words, punctuation and all (a club, a reason, a note); ``find``, when given,
+    says what they designate (shown as you type), or None: then Entrée rings."""
 
     def __init__(
         self,
         question: str,
         on_answer: Callable[[str], None],
         *,
-        find: Callable[[str], str | None] = lambda text: text or None,
+        find: Callable[[str], str | None] | None = None,
         on_cancel: Callable[[], None] | None = None,
         keep_open: bool = False,
         nothing: str = "personne",
@@ -266,18 +267,19 @@ class TextPrompt(Prompt[str]):
         self.nothing = nothing  # said while what is typed designates nothing
 
     def _line(self) -> Text:
-        found = self.find(self.buffer) if self.buffer else None
-        where = f" → {found}" if found else (f" → {self.nothing}" if self.buffer else "")
+        where = ""
+        if self.find is not None and self.buffer:
+            found = self.find(self.buffer)
+            where = f" → {found}" if found else f" → {self.nothing}"
         line = Text(f"{self.question} {self.buffer}_{where}")
         if self.problem:
             line.append(f"  ✗ {self.problem}", style="bold")
         return line
 
-    def accepts(self, character: str) -> bool:
-        return character.isalpha() or character in " -'." or character.isdigit()
-
     def answer(self) -> str | None:
-        return self.buffer if self.buffer and self.find(self.buffer) else None
+        if not self.buffer.strip():
+            return None
+        return self.buffer if self.find is None or self.find(self.buffer) else None
 
     def take_key(self, event: events.Key) -> None:
         if self.keep_open and event.key == "enter" and not self.closed:
