@@ -124,12 +124,17 @@ class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
     def refuse_answer(self) -> None:
         """Entrée with no valid answer: the bell, and the reason on the line (the prompt
         stays open: what was meant is not guessed)."""
-        self.problem = self.why_not()
-        self.show()
-        self.app.bell()
+        self.refuse_with(self.why_not())
 
     def why_not(self) -> str:
         return "réponse attendue" if not self.buffer else f"« {self.buffer} » ne convient pas"
+
+    def refuse_with(self, reason: str) -> None:
+        """Say why on the question's line, with the bell, until the next key: a prompt that
+        stays open covers the status line."""
+        self.problem = reason
+        self.show()
+        self.app.bell()
 
     def answer(self) -> T | None:
         """The answer for what was typed, or None when there is none (the bell rings)."""
