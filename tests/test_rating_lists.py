@@ -151,6 +151,15 @@ def test_the_first_letters_find_as_many_people_as_asked(lists: Path) -> None:
     assert names == ["DUPONT", "DUPUIS"]
 
 
+def test_a_name_typed_in_lower_case_with_its_accents_is_found(lists: Path) -> None:
+    """« béranger » finds BÉRANGER (SQLite's LIKE folds the case of ASCII letters only)."""
+    from arbitre_tui.operations.rating_lists import Lists
+
+    for typed in ("béranger", "Béranger sé", "BÉRANGER Sébastien"):
+        found = Lists(lists).find(typed)
+        assert [f.ffe.surname for f in found if f.ffe] == ["BÉRANGER"], typed
+
+
 def test_ffe_base_latin1_found_by_licence(lists: Path) -> None:
     found = arbitre("ratings", "find", "m54321", cwd=lists.parent).stdout
     assert "BÉRANGER Sébastien" in found and "licence M54321" in found and "1975" in found
