@@ -787,9 +787,9 @@ class EventService:
             missing = [g.board for g in games if not g.is_bye and g.result is None]
             missing += format_of(t).missing_deciders(t, games)
             if missing:
-                boards = ", ".join(str(b) for b in missing[:12]) + (
-                    "…" if len(missing) > 12 else ""
-                )
+                boards = ", ".join(str(b) for b in missing[:12])
+                if len(missing) > 12:
+                    boards += f" et {len(missing) - 12} autres ({len(missing)} en tout)"
                 raise OperationError(
                     f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
                 )
