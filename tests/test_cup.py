@@ -557,6 +557,17 @@ def test_clubs_enter_their_teams_with_rosters(tmp_path: Path) -> None:
     assert out.returncode == 0 and "Colmar 3" in out.stdout, out.stderr
 
 
+def test_a_club_name_too_long_is_refused(tmp_path: Path) -> None:
+    """The palette's « engager une équipe » took a 305-character club (the status line and
+    every pane cut it); 60 at most, as a player's name."""
+    service = _empty_cup(tmp_path / "c.sqlite")
+    before = service._store.snapshot()
+    with pytest.raises(OperationError, match="60 caractères au plus"):
+        service.enter_team("coupe", "Club " + "très long " * 30)
+    assert service._store.snapshot() == before
+    assert service.enter_team("coupe", "C" * 60).name == "C" * 60 + " 1"
+
+
 def test_a_cup_import_row_without_a_club_is_refused_whole(tmp_path: Path) -> None:
     service = _empty_cup(tmp_path / "c.sqlite")
     path = service.path

@@ -396,6 +396,11 @@ class EventService:
             tx.args["tournament"] = t.key
             if not club.strip():
                 raise OperationError("Une équipe est celle d'un club : nom du club attendu.")
+            if len(club.strip()) > 60:
+                raise OperationError(
+                    f"Nom du club trop long ({len(club.strip())} caractères, 60 caractères au "
+                    "plus) : rien n'a été engagé."
+                )
             club_id = self.add_club(club.strip())
             mine = [team for team in self._store.teams(self._tid(t)) if team.club_id == club_id]
             number = max((team.number for team in mine), default=0) + 1
