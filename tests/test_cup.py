@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -367,6 +369,18 @@ def _drawn_match(service: EventService, seed: int = 10) -> tuple[Any, dict[str, 
     return t, next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
 
 
+@asynccontextmanager
+async def _match_open(service: EventService) -> AsyncIterator[tuple[Any, Any, Any, dict[str, Any]]]:
+    """Round 1 drawn, the real app at 80×24, the first match that is not a bye open."""
+    from arbitre_tui.faces.tui.app import ArbitreApp
+
+    t, m = _drawn_match(service)
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_match(app, pilot, m)
+        yield app, pilot, t, m
+
+
 async def test_match_boards_open_on_board_1_after_the_second_line_up(
     cup_event: EventService,
 ) -> None:
@@ -419,14 +433,10 @@ async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
 
 async def test_match_sheet_pdf_from_the_match_screen(cup_event: EventService) -> None:
     """`p` in a match: its procès-verbal in PDF beside the event file (read back)."""
-    from arbitre_tui.faces.tui.app import ArbitreApp
     from tests.helpers.screen import bottom_line
 
     service = cup_event
-    _t, m = _drawn_match(service)
-    app = ArbitreApp(service.path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _open_match(app, pilot, m)
+    async with _match_open(service) as (app, pilot, _t, m):
         await pilot.press("p")
         await pilot.pause()
         said = bottom_line(app)
@@ -633,16 +643,11 @@ async def test_a_line_up_handed_in_empty_shows_as_handed_in(cup_event: EventServ
     handed in, then refused the players picked (« déjà remise »), and Coupe said 0/2."""
     from textual.widgets import DataTable, Static
 
-    from arbitre_tui.faces.tui.app import ArbitreApp
-
     service = cup_event
-    t, m = _drawn_match(service)
-    app = ArbitreApp(service.path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _open_match(app, pilot, m)
+    async with _match_open(service) as (app, pilot, t, m):
         await pilot.press("v")
         await pilot.pause()
-        state = str(screen.query_one("#match-state", Static).content)
+        state = str(app.screen.query_one("#match-state", Static).content)
         assert "remise (figée)" in state and "0/4" not in state, state
         await pilot.press("escape")
         await pilot.pause()
@@ -651,3 +656,23 @@ async def test_a_line_up_handed_in_empty_shows_as_handed_in(cup_event: EventServ
         assert str(row[3]) == "1/2", row
     after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
     assert after["lineup_home"] == []
+
+
+async def test_the_match_screen_lists_its_keys(cup_event: EventService) -> None:
+    """« ? Touches » is in the match screen's footer: `?` lists the match's own keys (it
+    did nothing: the app's keys do not reach a screen on top)."""
+    from textual.widgets import Static
+
+    from arbitre_tui.faces.tui.cup_screen import MatchScreen
+    from arbitre_tui.faces.tui.help import HelpScreen
+
+    async with _match_open(cup_event) as (app, pilot, _t, _m):
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text", Static).content)
+        assert "Match de Coupe" in text and "Remettre" in text and "Forf. vis." in text
+        assert "Section suivante" not in text  # the app's keys do not work in a match
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen)

@@ -331,7 +331,9 @@ class ArbitreApp(App[int]):
 
         pane = self.query_one(f"#{self.current_pane_id}", Pane)
         self.push_screen(
-            HelpScreen(help_text(pane.TITLE, list(type(pane).BINDINGS), list(self.BINDINGS)))
+            HelpScreen(
+                help_text(f"Volet {pane.TITLE}", list(type(pane).BINDINGS), list(self.BINDINGS))
+            )
         )
 
     def action_command_palette(self) -> None:

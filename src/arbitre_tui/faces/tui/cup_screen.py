@@ -53,6 +53,7 @@ class MatchScreen(ModalScreen[None]):
         Binding("m", "equipment", "Matériel", id="cup-equipment"),
         Binding("d", "director", "Directeur", id="cup-director"),
         Binding("p", "print_sheet", "PV PDF", id="cup-sheet-pdf"),
+        Binding("question_mark", "keys", "Touches", show=False, id="match-keys"),  # KeysFooter
     ]
 
     def __init__(self, service: EventService, key: str, number: int) -> None:
@@ -180,6 +181,15 @@ class MatchScreen(ModalScreen[None]):
             self.app.bell()
             return
         self.refresh_match(f"✓ {done}")
+
+    def action_keys(self) -> None:
+        """`?`: this screen's keys (the app's do not reach it, but ctrl+q)."""
+        from .help import HelpScreen, help_text
+
+        reach: list[BindingType] = [
+            b for b in self.app.BINDINGS if isinstance(b, Binding) and b.priority
+        ]
+        self.app.push_screen(HelpScreen(help_text("Match de Coupe", list(self.BINDINGS), reach)))
 
     def action_switch_team(self) -> None:
         self.side = "away" if self.side == "home" else "home"

@@ -21,8 +21,9 @@ PROMPT_KEYS = [
 ]
 
 
-def help_text(title: str, pane: list[BindingType], app: list[BindingType]) -> Text:
-    """The sections of the help: the pane, the app, the table, the questions."""
+def help_text(heading: str, own: list[BindingType], app: list[BindingType]) -> Text:
+    """The sections of the help: the pane's or screen's own keys (under ``heading``), the
+    app's that work there, the table, the questions."""
 
     def section(name: str, rows: list[tuple[str, str]]) -> Text:
         out = Text(f"\n{name}\n", style="bold underline")
@@ -35,8 +36,9 @@ def help_text(title: str, pane: list[BindingType], app: list[BindingType]) -> Te
         return [(key_name(b.key), b.description) for b in bindings if isinstance(b, Binding)]
 
     text = Text("Touches — Échap, ? ou q pour fermer ; ↑ ↓ pour défiler\n", style="bold")
-    text += section(f"Volet {title}", rows(pane))
-    text += section("Application", rows(app))
+    text += section(heading, rows(own))
+    if app:
+        text += section("Application", rows(app))
     text += section("Dans le tableau", rows(TABLE_BINDINGS))
     text += section("Dans une question", PROMPT_KEYS)
     return text
