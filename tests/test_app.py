@@ -6,6 +6,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.widgets import ContentSwitcher, DataTable, Static
@@ -15,13 +16,7 @@ from arbitre_tui.faces.tui.help import HelpScreen
 from arbitre_tui.faces.tui.panes import PANES
 from arbitre_tui.operations import EventService
 
-from .helpers.screen import app_on
-
-
-def _screen_text(app: ArbitreApp) -> str:
-    """What the screen shows, line by line (from the widgets' render caches)."""
-    update = app.screen._compositor.render_full_update()  # type: ignore[attr-defined]
-    return "\n".join("".join(strip.text for strip in line) for line in update.strips)
+from .helpers.screen import app_on, screen_text
 
 
 async def test_every_pane_key_shows_its_pane(demo_file: Path) -> None:
@@ -160,6 +155,25 @@ async def test_a_long_refusal_shows_whole_at_80_columns(demo_file: Path) -> None
         assert not status.has_class("error") and status.region.height == 1
 
 
+async def test_a_long_message_of_success_shows_whole_at_80_columns(demo_file: Path) -> None:
+    """« … — enregistrée (ctrl+z annule) » is never cut: a message longer than the line
+    takes two (found by the campaign: the QR address said « … — enregistrée (ctrl+z »)."""
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q", "a", *"/resultats-strasbourg-2027", "enter")
+        await pilot.pause()
+        status = app.query_one("#status", Static)
+        assert str(status.content).endswith("— enregistrée (ctrl+z annule)")
+        assert status.region.height >= 2
+        strips = status.render_lines(Region(0, 0, status.size.width, status.size.height))
+        shown = " ".join(strip.text.strip() for strip in strips)
+        assert shown.endswith("— enregistrée (ctrl+z annule)"), shown
+        await pilot.press("escape")  # nothing open: a short message after it, one line
+        await pilot.press("r", "g", "escape")
+        await pilot.pause()
+        assert status.region.height == 1
+
+
 async def test_second_terminal_change_appears_within_a_second(demo_file: Path) -> None:
     async with app_on(demo_file, "j", "u8") as (app, pilot):
         table = app.query_one("#joueurs-table", DataTable)
@@ -214,7 +228,7 @@ async def test_one_row_repaint_shows_each_new_result(demo_file: Path) -> None:
         names = [str(table.get_row_at(k)[1]) for k in range(3)]
 
         def line_of(name: str) -> str:
-            return next(line for line in _screen_text(app).splitlines() if name in line)
+            return next(line for line in screen_text(app).splitlines() if name in line)
 
         assert "…" in line_of(names[0])
         await pilot.press("1")
@@ -267,3 +281,97 @@ def test_no_pane_key_hides_a_pane_switching_key() -> None:
             assert isinstance(binding, Binding)
             shadowed = set(binding.key.split(",")) & switching
             assert not shadowed, f"{pane_id}: {binding.key} hides a pane key"
+
+
+async def test_the_footer_names_keys_in_french(demo_file: Path) -> None:
+    """Textual names keys in English in the footer (« space », « esc », « tab »,
+    « enter »): here they read as on a French keyboard, as in the list of keys."""
+    from arbitre_tui.faces.tui.cup_screen import MatchScreen
+    from arbitre_tui.operations import cup
+
+    service = EventService(demo_file)
+    t = cup.cup_of(service, None)
+    cup.draw(service, None, seed=10)
+    row = next(i for i, m in enumerate(cup.matches(service, t, 1)) if m["away_team_id"])
+    service.close()
+    english = {"space", "esc", "tab", "enter"}
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        footers = []
+        for keys in (["j"], ["k", *["down"] * row], ["enter"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            footers.append(screen_text(app).splitlines()[-1])
+        assert isinstance(app.screen, MatchScreen)
+    assert footers[0].startswith("espace Pointer"), footers[0]
+    assert "Entrée Ouvrir" in footers[1], footers[1]  # the pane's own Entrée (not the table's)
+    assert footers[2].startswith("Tab Équipe Échap Fermer espace Ajouter"), footers[2]
+    for footer in footers:
+        assert not english & set(footer.split()), footer
+
+
+def test_an_unforeseen_error_shows_no_traceback(
+    demo_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app's last guard, as the command line's: an error nobody foresaw ends the app
+    with one French sentence saying where the detail was written, never a traceback
+    (found by the campaign: a lateness of 10**24 minutes, then `d` in Cadence)."""
+    import json
+
+    from tests.helpers.pty_app import ENTER, PtyApp
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    con = sqlite3.connect(demo_file)
+    (text,) = con.execute("SELECT settings FROM tournaments WHERE key = 'open-a'").fetchone()
+    settings = {**json.loads(text), "lateness_minutes": 10**24}  # no screen takes it now
+    with con:
+        con.execute(
+            "UPDATE tournaments SET settings = ? WHERE key = 'open-a'", (json.dumps(settings),)
+        )
+    con.close()
+    with PtyApp(demo_file, "open-a") as app:
+        app.slowly(["c", "d", ENTER])
+        code = app.proc.wait(timeout=20)
+        app.settle(quiet=0.3, first=1.0)
+        shown = app.output.decode("utf-8", "replace").replace("\r\n", "")  # lines folded
+    assert code == 1
+    assert "Traceback" not in shown and "OverflowError:" not in shown
+    logs = list((tmp_path / "state" / "arbitre").glob("erreur-*.txt"))
+    assert len(logs) == 1 and "OverflowError" in logs[0].read_text(encoding="utf-8")
+    assert "Erreur inattendue (OverflowError)" in shown and logs[0].name in shown
+
+
+async def test_a_pane_title_names_the_section_shown(demo_file: Path) -> None:
+    """Tableau, then `n`: the title names the new section (it kept « Open K.O. » over
+    Open A's empty table)."""
+    app = ArbitreApp(demo_file, tournament="open-ko")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        title = app.query_one("#tableau-title", Static)
+        assert str(title.content) == "Tableau — Open K.O."
+        await pilot.press("n")
+        await pilot.pause()
+        assert str(title.content) == "Tableau — Open A (1900 et plus)"
+
+
+async def test_the_round_title_keeps_its_count_of_results_at_80_columns(
+    demo_file: Path,
+) -> None:
+    """Open A's time control is long: the title kept it and lost « 0/60 résultats » at 80
+    columns; now the time control (in full in Cadence) gives way."""
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = str(app.query_one("#ronde-title", Static).content)
+        assert title == "Ronde 3 — Open A (1900 et plus) — 0/60 résultats", title
+    app = ArbitreApp(demo_file, tournament="open-ko")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = str(app.query_one("#ronde-title", Static).content)
+        assert title == "Ronde 2 — Open K.O. — 10 min + 5 s — 16/32 résultats", title
+    app = ArbitreApp(demo_file, tournament="open-a")  # a wider terminal: all of it
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        title = str(app.query_one("#ronde-title", Static).content)
+        assert "— 90 min pour 40 coups, puis 30 min, + 30 s par coup — 0/60" in title, title

@@ -72,6 +72,25 @@ def _both_ways(
     return slow, burst, burst_path
 
 
+def _slowly_then_in_a_burst(
+    master: Path, tmp_path: Path, tournament: str, keys: list[str]
+) -> list[Path]:
+    """The same keys (escape sequences kept whole), one per write then in one write, each
+    on its own copy of ``master``: the two files, once the app has quit."""
+    paths = []
+    for mode in ("slow", "burst"):
+        path = tmp_path / f"{mode}.sqlite"
+        shutil.copy(master, path)
+        with PtyApp(path, tournament) as app:
+            if mode == "slow":
+                app.slowly(keys)
+            else:
+                app.burst(keys)
+            assert app.quit() == 0
+        paths.append(path)
+    return paths
+
+
 def _game(recs: dict[str, Any], key: str, board: int) -> tuple[str, str]:
     last = max(g[0] for g in recs[key]["games"])
     return next((g[2], g[3]) for g in recs[key]["games"] if g[0] == last and g[1] == board)
@@ -175,15 +194,7 @@ def test_settings_screen_keys(ko_master: Path, tmp_path: Path) -> None:
     down = "\x1b[B"
     keys = [",", down, down, ENTER, BACKSPACE, "7", ENTER, ESCAPE]
     values = []
-    for mode in ("slow", "burst"):
-        path = tmp_path / f"{mode}.sqlite"
-        shutil.copy(ko_master, path)
-        with PtyApp(path, "open-ko") as app:
-            if mode == "slow":
-                app.slowly(keys)
-            else:
-                app.burst(keys)
-            assert app.quit() == 0
+    for path in _slowly_then_in_a_burst(ko_master, tmp_path, "open-ko", keys):
         service = EventService(path)
         values.append(setting(service.tournament("open-ko"), "lateness_minutes"))
         service.close()
@@ -203,3 +214,47 @@ def test_escape_then_a_key_in_one_read(ko_master: Path, tmp_path: Path) -> None:
     assert burst == slow
     assert _game(burst, "open-ko", 3) == (str(Result.WHITE_WINS), "None")
     assert _game(burst, "open-ko", 4) == (str(Result.BLACK_WINS), "None")
+
+
+def test_a_cup_match_opens_before_the_keys_typed_after_entree(tmp_path: Path) -> None:
+    """Coupe: Entrée opens the match, and the keys typed right after are the match's
+    (found by the campaign: the table's own Entrée opened it later, so « ⏎ i v … » changed
+    pane, opened the QR address prompt and saved what followed as the address)."""
+    from arbitre_tui.operations import cup
+    from arbitre_tui.operations.templates import create_from_template
+
+    master = tmp_path / "cup.sqlite"
+    service = create_from_template(master, "coupe-alsace")
+    t = cup.cup_of(service, None)
+    cup.draw(service, None, seed=10)
+    drawn = cup.matches(service, t, 1)
+    row, m = next((i, x) for i, x in enumerate(drawn) if x["away_team_id"])
+    service.close()
+    # k: Coupe; the cursor on the match; Entrée; espace v: its home line-up, one player
+    keys = ["k", *[DOWN] * row, ENTER, " ", "v"]
+    for path in _slowly_then_in_a_burst(master, tmp_path, "coupe", keys):
+        service = EventService(path)
+        try:
+            after = next(x for x in cup.matches(service, t, 1) if x["id"] == m["id"])
+        finally:
+            service.close()
+        assert after["lineup_home"] is not None and len(after["lineup_home"]) == 1, path.stem
+
+
+def test_escape_then_any_key_in_one_read(ko_master: Path, tmp_path: Path) -> None:
+    """Échap then a key that is not a letter or a digit, in one read: Textual's parser
+    dropped the Échap (« \\x1b! » is « ! », « \\x1b » « espace » is « espace ») or read
+    the two as another key (« \\x1bf » is ctrl+→, « \\x1bb » ctrl+←): the prompt stayed
+    open and took the keys meant for the pane (found by the campaign)."""
+    writes = [
+        f"g4{ENTER}1",  # board 4: 1-0
+        f"g{ESCAPE}\x1a",  # the jump prompt closed, then ctrl+z: the 1-0 undone
+        f"g{ESCAPE}fb",  # closed, then the forfeit menu on board 4: White absent
+        f"iwww{ESCAPE}!bo",  # board 1's loss asked, Échap; disrespect of White, confirmed
+        f"j/bar{ESCAPE} ",  # the check-in by name closed, then espace: the first row
+    ]
+    slow, burst, _ = _both_ways(ko_master, tmp_path, "open-ko", writes)
+    assert burst == slow
+    assert _game(burst, "open-ko", 4)[0] == str(Result.BLACK_FORFEIT_WIN)
+    incidents = [i[2] for i in burst["open-ko"]["incidents"]]
+    assert incidents.count("illegal_move") == 2 and incidents.count("disrespect") == 1

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.command import CommandPalette
 from textual.pilot import Pilot
 
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.tui.commands import COMMANDS, parse_entry
+from arbitre_tui.faces.tui.palette import Palette
 from arbitre_tui.operations import EventService, knockout
 from arbitre_tui.operations.templates import create_from_template
-from tests.helpers.screen import bottom_line
+from tests.helpers.screen import bottom_line, screen_text
 
 
 def test_an_entry_is_read_as_surname_first_name_rating() -> None:
@@ -38,11 +38,10 @@ def test_every_command_line_only_operation_has_a_command() -> None:
 async def _palette(app: ArbitreApp, pilot: object, query: str) -> list[str]:
     await pilot.press("ctrl+p")  # type: ignore[attr-defined]
     await pilot.pause()  # type: ignore[attr-defined]
-    assert isinstance(app.screen, CommandPalette)
+    assert isinstance(app.screen, Palette)
     await pilot.press(*query)  # type: ignore[attr-defined]
-    await pilot.pause(0.3)  # type: ignore[attr-defined]
-    options = app.screen.query_one("CommandList")
-    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    return app.screen.names
 
 
 async def test_palette_finds_an_operation_by_its_french_name(demo_file: Path) -> None:
@@ -154,3 +153,41 @@ async def test_a_club_enters_a_team_from_the_palette(tmp_path: Path) -> None:
     service = EventService(path)
     after = [t.name for t in service._store.teams(service.tournament("coupe").id or 0)]
     assert after == [*before, "Guebwiller 1"]
+
+
+async def test_the_palette_speaks_french(demo_file: Path) -> None:
+    """No « Search for commands… », no « No matches found »: what the palette says is
+    French, and a name typed without its accents finds the operation."""
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        opened = screen_text(app)
+        await pilot.press(*"zzqz")
+        await pilot.pause(0.8)
+        nothing = screen_text(app)
+        await pilot.press(*["backspace"] * 4, *"cloturer la ronde")
+        await pilot.pause(0.3)
+        found = screen_text(app)
+    for shown in (opened, nothing, found):
+        assert "Search" not in shown and "No matches" not in shown, shown
+    assert "Aucune opération ne répond à « zzqz »" in nothing, nothing
+    assert "Ronde : clôturer la ronde" in found, found
+
+
+def test_the_palette_in_one_burst(demo_file: Path) -> None:
+    """ctrl+p, a typo erased, « imprimer », Entrée, 3 — in one read: the classement is
+    printed (the keys went to Textual's palette out of order — ⌫ after the letters — and
+    Entrée ran the first command listed before the search, « Réglages »)."""
+    import time
+
+    from tests.helpers.pty_app import BACKSPACE, ENTER, PtyApp
+
+    out = demo_file.with_name(f"{demo_file.stem}-classement-open-a.pdf")
+    with PtyApp(demo_file, "open-a") as pty:
+        pty.burst(["\x10", *"xyz", *[BACKSPACE] * 3, *"imprimer", ENTER, "3"])
+        deadline = time.monotonic() + 30
+        while not out.exists() and time.monotonic() < deadline:
+            pty.settle(quiet=0.2, first=0.5)
+        assert pty.quit() == 0
+    assert out.exists()

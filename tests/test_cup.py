@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -367,6 +369,18 @@ def _drawn_match(service: EventService, seed: int = 10) -> tuple[Any, dict[str, 
     return t, next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
 
 
+@asynccontextmanager
+async def _match_open(service: EventService) -> AsyncIterator[tuple[Any, Any, Any, dict[str, Any]]]:
+    """Round 1 drawn, the real app at 80×24, the first match that is not a bye open."""
+    from arbitre_tui.faces.tui.app import ArbitreApp
+
+    t, m = _drawn_match(service)
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_match(app, pilot, m)
+        yield app, pilot, t, m
+
+
 async def test_match_boards_open_on_board_1_after_the_second_line_up(
     cup_event: EventService,
 ) -> None:
@@ -419,14 +433,10 @@ async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
 
 async def test_match_sheet_pdf_from_the_match_screen(cup_event: EventService) -> None:
     """`p` in a match: its procès-verbal in PDF beside the event file (read back)."""
-    from arbitre_tui.faces.tui.app import ArbitreApp
     from tests.helpers.screen import bottom_line
 
     service = cup_event
-    _t, m = _drawn_match(service)
-    app = ArbitreApp(service.path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _open_match(app, pilot, m)
+    async with _match_open(service) as (app, pilot, _t, m):
         await pilot.press("p")
         await pilot.pause()
         said = bottom_line(app)
@@ -557,6 +567,17 @@ def test_clubs_enter_their_teams_with_rosters(tmp_path: Path) -> None:
     assert out.returncode == 0 and "Colmar 3" in out.stdout, out.stderr
 
 
+def test_a_club_name_too_long_is_refused(tmp_path: Path) -> None:
+    """The palette's « engager une équipe » took a 305-character club (the status line and
+    every pane cut it); 60 at most, as a player's name."""
+    service = _empty_cup(tmp_path / "c.sqlite")
+    before = service._store.snapshot()
+    with pytest.raises(OperationError, match="60 caractères au plus"):
+        service.enter_team("coupe", "Club " + "très long " * 30)
+    assert service._store.snapshot() == before
+    assert service.enter_team("coupe", "C" * 60).name == "C" * 60 + " 1"
+
+
 def test_a_cup_import_row_without_a_club_is_refused_whole(tmp_path: Path) -> None:
     service = _empty_cup(tmp_path / "c.sqlite")
     path = service.path
@@ -614,3 +635,44 @@ def test_the_last_finalist_from_the_roll_of_honour_gets_a_bye(
         "cup", "honours", str(path), "--season", "2027", "--club", "X", "--finaliste", "X"
     )
     assert same.returncode == 2 and "finaliste" in same.stderr
+
+
+async def test_a_line_up_handed_in_empty_shows_as_handed_in(cup_event: EventService) -> None:
+    """`v` with nobody picked hands in an empty line-up (a team that did not come: its
+    boards are then forfeits); the match screen said « 0/4 — conforme » as if nothing was
+    handed in, then refused the players picked (« déjà remise »), and Coupe said 0/2."""
+    from textual.widgets import DataTable, Static
+
+    service = cup_event
+    async with _match_open(service) as (app, pilot, t, m):
+        await pilot.press("v")
+        await pilot.pause()
+        state = str(app.screen.query_one("#match-state", Static).content)
+        assert "remise (figée)" in state and "0/4" not in state, state
+        await pilot.press("escape")
+        await pilot.pause()
+        table = app.query_one("#coupe-table", DataTable)
+        row = table.get_row(f"m{m['id']}")
+        assert str(row[3]) == "1/2", row
+    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+    assert after["lineup_home"] == []
+
+
+async def test_the_match_screen_lists_its_keys(cup_event: EventService) -> None:
+    """« ? Touches » is in the match screen's footer: `?` lists the match's own keys (it
+    did nothing: the app's keys do not reach a screen on top)."""
+    from textual.widgets import Static
+
+    from arbitre_tui.faces.tui.cup_screen import MatchScreen
+    from arbitre_tui.faces.tui.help import HelpScreen
+
+    async with _match_open(cup_event) as (app, pilot, _t, _m):
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text", Static).content)
+        assert "Match de Coupe" in text and "Remettre" in text and "Forf. vis." in text
+        assert "Section suivante" not in text  # the app's keys do not work in a match
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen)

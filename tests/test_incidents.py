@@ -71,3 +71,23 @@ async def test_disrespect_from_the_incidents_pane(ko_file: Path) -> None:
     assert service._store.player(game.black_id or 0).excluded  # type: ignore[union-attr]
     kinds = [i.kind for i in service._store.incidents(service.tournament("open-ko").id or 0)]
     assert kinds == [IncidentKind.DISRESPECT]
+
+
+async def test_the_question_before_a_loss_speaks_to_the_arbiter(ko_file: Path) -> None:
+    """The o/n before a loss or an exclusion is the arbiter's question, not the command
+    line's (it said « Confirmez (--confirm, ou la touche de confirmation). o/n »)."""
+    from arbitre_tui.faces.tui.prompts import ConfirmPrompt
+    from tests.helpers.screen import bottom_line
+
+    asked = []
+    app = ArbitreApp(ko_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for keys in (["i", "w", "w", "w"], ["escape", "e"], ["escape", "exclamation_mark", "b"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmPrompt)
+            asked.append(bottom_line(app))
+    for question in asked:
+        assert "--confirm" not in question and "touche de confirmation" not in question
+        assert question.endswith("Confirmez ? o/n"), question
+    assert asked[0] == "3e coup illégal : la partie est perdue. Confirmez ? o/n"

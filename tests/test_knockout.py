@@ -256,6 +256,22 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
         service.record_result("ko", played.board, "1")
 
 
+def test_closing_with_many_results_missing_says_how_many(tmp_path: Path) -> None:
+    """More than twelve boards missing: the first twelve, then how many in all (it said
+    « échiquiers 19, …, 30…. », the count lost, found by the campaign)."""
+    service = create_knockout_event(tmp_path / "k.sqlite", 100)
+    knockout.close_registration(service, "ko")
+    rnd = service.pair_round("ko", seed=4)
+    missing = [g.board for g in service._store.games(rnd.id or 0) if g.black_id]
+    with pytest.raises(OperationError) as refused:
+        service.close_round("ko")
+    first = ", ".join(str(b) for b in missing[:12])
+    assert refused.value.message == (
+        f"Résultats manquants en ronde 1 : échiquiers {first} et {len(missing) - 12} "
+        f"autres ({len(missing)} en tout)."
+    )
+
+
 def test_lateness_deadline(tmp_path: Path) -> None:
     service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")

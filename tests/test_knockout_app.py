@@ -153,3 +153,9 @@ async def test_cadence_is_the_rounds_clock_board(
         playing = str(app.query_one("#cadence-playing-title", Static).content)
         games = service._store.games(service.current_round(t).id or 0)  # type: ignore[union-attr]
         assert playing == f"Parties en cours : {sum(1 for g in games if g.black_id) - 1}"
+
+
+async def test_publish_says_why_there_is_nothing_to_publish(ko_file: Path) -> None:
+    """`P` (Publier, in the list of keys) in a knockout did nothing and said nothing."""
+    async with app_on(ko_file, "P") as (app, _pilot):
+        assert "système suisse seulement" in _status(app), _status(app)

@@ -90,3 +90,25 @@ async def test_keys_queued_at_once_go_in_order_to_the_prompt_they_open(ko_file: 
     games = {g.board: g.result for g in service._store.games(rnd.id or 0)}  # type: ignore[union-attr]
     assert games[12] is not None and games[12].value == "0-1"
     assert games[1] is None
+
+
+async def test_words_typed_keep_their_punctuation(tmp_path: Path) -> None:
+    """A club's name, a reason, a note: « ( ) , ° / : » are typed as they are (the text
+    prompts took only letters, digits and « -'. », so « n°3 » became « n3 » with a bell
+    and « 1,5 0,5 » could not be typed in the play-off prompt that reads it)."""
+    from arbitre_tui.operations.templates import create_from_template
+
+    path = tmp_path / "cup.sqlite"
+    create_from_template(path, "coupe-alsace").close()
+    club = "Cercle d'Échecs (Wissembourg), n°2 / Nord : ÉCW"
+    app = ArbitreApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p", *"engager une", "enter")
+        await pilot.pause()
+        for character in club:  # as the terminal sends them (Pilot has no « ° »)
+            app.post_message(events.Key(character, character))
+        await pilot.pause()
+        assert f"{club}_" in bottom_line(app), bottom_line(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert bottom_line(app) == f"✓ Équipe engagée : {club} 1"

@@ -140,6 +140,26 @@ def test_fide_txt_columns_are_read_where_the_header_puts_them(lists: Path) -> No
     assert "Personne" in arbitre("ratings", "find", "dupuis z", cwd=cwd).stdout
 
 
+def test_the_first_letters_find_as_many_people_as_asked(lists: Path) -> None:
+    """The late entry's prompt asks for two, to say « et d'autres : précisez » when the
+    letters fit more than one person: « dup » is DUPONT (in both lists: one person) and
+    DUPUIS — the FIDE twin of DUPONT took DUPUIS's place and one came back."""
+    from arbitre_tui.operations.rating_lists import Lists
+
+    found = Lists(lists).find("dup", limit=2)
+    names = [(f.ffe or f.fide).surname.upper() for f in found]  # type: ignore[union-attr]
+    assert names == ["DUPONT", "DUPUIS"]
+
+
+def test_a_name_typed_in_lower_case_with_its_accents_is_found(lists: Path) -> None:
+    """« béranger » finds BÉRANGER (SQLite's LIKE folds the case of ASCII letters only)."""
+    from arbitre_tui.operations.rating_lists import Lists
+
+    for typed in ("béranger", "Béranger sé", "BÉRANGER Sébastien"):
+        found = Lists(lists).find(typed)
+        assert [f.ffe.surname for f in found if f.ffe] == ["BÉRANGER"], typed
+
+
 def test_ffe_base_latin1_found_by_licence(lists: Path) -> None:
     found = arbitre("ratings", "find", "m54321", cwd=lists.parent).stdout
     assert "BÉRANGER Sébastien" in found and "licence M54321" in found and "1975" in found

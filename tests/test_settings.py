@@ -30,6 +30,23 @@ def test_an_unknown_name_is_refused_with_a_suggestion() -> None:
     assert parse("third_place_game", "oui") is True and parse("holder", "aucun") is None
 
 
+def test_a_number_out_of_bounds_is_refused() -> None:
+    """A minute count, a rating, a count of players or moves: no negative value, nothing a
+    clock cannot hold (the campaign set a lateness of 3·10**24 minutes: `d` in Cadence
+    then crashed the app)."""
+    with pytest.raises(RuleError, match=r"de 0 à 1440"):
+        parse("lateness_minutes", "3099999999999999999999999")
+    with pytest.raises(RuleError, match=r"de 0 à 1440"):
+        parse("break_minutes", "-5")
+    with pytest.raises(RuleError, match=r"de 1 à"):
+        parse("illegal_moves_to_lose", "0")
+    with pytest.raises(RuleError, match=r"de 0 à 4000"):
+        parse("min_rating", "99999")
+    with pytest.raises(RuleError, match=r"de 0 à"):
+        parse("fee", "-10")
+    assert parse("lateness_minutes", "1440") == 1440 and parse("fee", "12.5") == 12.5
+
+
 def test_the_value_that_applies_tournament_then_regulation_then_default(tmp_path: Path) -> None:
     service = create_from_template(tmp_path / "k.sqlite", "open-ko")
     t = service.tournament("open-ko")

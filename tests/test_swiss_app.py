@@ -45,6 +45,28 @@ async def test_check_in_mode_by_letters_and_enter(tmp_path: Path) -> None:
     assert len(checked) == 1
 
 
+async def test_check_in_mode_says_on_its_line_who_was_already_checked_in(
+    tmp_path: Path,
+) -> None:
+    """The check-in by name stays open over the status line: « déjà pointé(e) » said
+    there was never seen (Entrée seemed to do nothing)."""
+    from tests.helpers.screen import bottom_line
+
+    path = _event(tmp_path, check_in=True)
+    service = EventService(path)
+    target = service._store.players(service.tournament("open-c").id or 0)[0]
+    service.close()
+    app = ArbitreApp(path, tournament="open-c")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j", "slash", *target.name.lower(), "enter")
+        await pilot.pause()
+        said = bottom_line(app)
+        assert target.name in said and "est déjà pointé(e)" in said, said
+        await pilot.press("a")  # the next key: the reason goes, the line is typed again
+        await pilot.pause()
+        assert "déjà" not in bottom_line(app)
+
+
 async def test_pair_enter_results_and_forfeit_by_keys(tmp_path: Path) -> None:
     path = _event(tmp_path, check_in=True)
     service = EventService(path)

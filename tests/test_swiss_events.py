@@ -462,6 +462,19 @@ def test_youth_format_follows_the_players_checked_in(tmp_path: Path) -> None:
     assert service.tournament("u8").system is u8.system
 
 
+def test_youth_pairing_with_nobody_checked_in_says_so(tmp_path: Path) -> None:
+    """Six registered, nobody checked in: « Il faut au moins deux joueurs pour un
+    tournoi » read as if nobody had entered (found by the campaign, `a` in U10F); it says
+    who is checked in and what to do, as the other sections do."""
+    service = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
+    with pytest.raises(OperationError) as refused:
+        service.pair_round("u8")
+    assert refused.value.message == (
+        "Petits poussins (U8) mixte : 0 joueur(s) pointé(s) sur 6 inscrit(s), il en faut "
+        "au moins deux ; pointez les présents avant d'apparier la ronde 1."
+    )
+
+
 def test_forfeit_and_exclusion_are_one_operation(tmp_path: Path) -> None:
     service = _open_c_checked_in(tmp_path)
     rnd = service.pair_round("open-c", seed=1)

@@ -319,3 +319,29 @@ async def test_server_started_from_the_qr_pane(demo_file: Path) -> None:
         await pilot.pause()
         with pytest.raises(OSError):
             urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+
+
+async def test_a_port_already_taken_is_said_in_french(demo_file: Path) -> None:
+    """`w` in QR while another program listens on the port: one French sentence that says
+    which port and what to do (found by the campaign: « [Errno 98] error while attempting
+    to bind on address ('0.0.0.0', 8080): address already in use »)."""
+    import socket
+
+    from tests.helpers.screen import bottom_line
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        service = EventService(demo_file)
+        service.update_event_settings(
+            {"base_url": f"http://127.0.0.1:{port}", "serve_host": "127.0.0.1"}
+        )
+        service.close()
+        app = ArbitreApp(demo_file, tournament="open-b")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("q", "w")
+            await pilot.pause()
+            said = bottom_line(app)
+    assert f"le port {port} est déjà pris" in said, said
+    assert "Errno" not in said and "address" not in said, said

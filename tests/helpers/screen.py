@@ -53,6 +53,12 @@ async def pane_table(path: Path, tournament: str, key: str) -> tuple[list[str], 
     return labels, rows
 
 
+def screen_text(app: App[object]) -> str:
+    """What the screen shows, line by line (from the widgets' render caches)."""
+    update = app.screen._compositor.render_full_update()  # type: ignore[attr-defined]
+    return "\n".join("".join(strip.text for strip in line) for line in update.strips)
+
+
 def screen_cells(app: App[object]) -> list[list[tuple[str, object]]]:
     """Every cell of the screen as drawn (character, style), row by row."""
     update = app.screen._compositor.render_full_update()  # type: ignore[attr-defined]

@@ -396,6 +396,11 @@ class EventService:
             tx.args["tournament"] = t.key
             if not club.strip():
                 raise OperationError("Une équipe est celle d'un club : nom du club attendu.")
+            if len(club.strip()) > 60:
+                raise OperationError(
+                    f"Nom du club trop long ({len(club.strip())} caractères, 60 caractères au "
+                    "plus) : rien n'a été engagé."
+                )
             club_id = self.add_club(club.strip())
             mine = [team for team in self._store.teams(self._tid(t)) if team.club_id == club_id]
             number = max((team.number for team in mine), default=0) + 1
@@ -730,9 +735,8 @@ class EventService:
                 count = self.illegal_moves(game.id, player_id) + 1
                 if count >= limit:
                     if not confirm:
-                        raise NeedsConfirmation(
-                            f"{count}e coup illégal : la partie est perdue. Confirmez "
-                            "(--confirm, ou la touche de confirmation)."
+                        raise NeedsConfirmation(  # the CLI adds « --confirm »
+                            f"{count}e coup illégal : la partie est perdue. Confirmez ?"
                         )
                     changes = {"result": loss.value, "decider": None}
             else:
@@ -788,9 +792,9 @@ class EventService:
             missing = [g.board for g in games if not g.is_bye and g.result is None]
             missing += format_of(t).missing_deciders(t, games)
             if missing:
-                boards = ", ".join(str(b) for b in missing[:12]) + (
-                    "…" if len(missing) > 12 else ""
-                )
+                boards = ", ".join(str(b) for b in missing[:12])
+                if len(missing) > 12:
+                    boards += f" et {len(missing) - 12} autres ({len(missing)} en tout)"
                 raise OperationError(
                     f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
                 )

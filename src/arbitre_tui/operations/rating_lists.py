@@ -132,7 +132,9 @@ class Lists:
         surname, _, first = text.replace(",", " ").partition(" ")
         found: list[Found] = []
         seen: set[int] = set()
-        for p in self._store.by_name(surname.strip(), first.strip(), limit):
+        # twice as many rows: a person in both lists is two rows, one kept (with
+        # ``limit`` FFE rows or fewer, the FIDE rows left still hold ``limit`` people)
+        for p in self._store.by_name(surname.strip(), first.strip(), 2 * limit):
             if p.source == "ffe":
                 fide = self._store.by_fide_id(p.fide_id)[0] if p.fide_id else None
                 found.append(Found(fide, p))

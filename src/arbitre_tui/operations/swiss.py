@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from ..rules import trf as trfmod
 from ..rules import youth
 from ..rules.draws import run_draw
-from ..rules.errors import RuleError
 from ..rules.models import Bye, Player, Result, System, TimeControl, Tournament
 from ..rules.models import Game as StoredGame
 from ..rules.open_rules import half_point_bye_fault
@@ -180,14 +179,23 @@ def youth_decision(service: EventService, t: Tournament) -> YouthFormat | None:
     if not setting(t, "youth_format") or service._store.rounds(t.id):
         return None
     entries = sum(1 for p in service._store.players(t.id) if p.checked_in and not p.withdrawn)
-    try:
-        system, rounds = youth_format(entries)
-    except RuleError as exc:
-        raise OperationError(exc.message) from None
+    if entries < 2:
+        raise too_few_checked_in(service, t, entries)
+    system, rounds = youth_format(entries)
     tiebreaks = youth_tiebreaks(system)
     if (t.system.value, t.rounds_planned, t.tiebreaks) == (system, rounds, tiebreaks):
         return None
     return YouthFormat(entries, system, rounds, tiebreaks)
+
+
+def too_few_checked_in(service: EventService, t: Tournament, checked: int) -> OperationError:
+    """Round 1 cannot be paired: how many are checked in of those entered, and what to do."""
+    assert t.id is not None
+    entered = sum(1 for p in service._store.players(t.id) if not p.withdrawn)
+    return OperationError(
+        f"{t.name} : {checked} joueur(s) pointé(s) sur {entered} inscrit(s), il en faut au "
+        "moins deux ; pointez les présents avant d'apparier la ronde 1."
+    )
 
 
 def _with_format(t: Tournament, decided: YouthFormat | None) -> Tournament:
@@ -260,10 +268,7 @@ def _inputs(
     assert t.id is not None
     state, ids = swiss_state(service, t, number)
     if number == 1 and len(state.entrants) < 2:
-        raise OperationError(
-            f"{t.name} : {len(state.entrants)} joueur(s) pointé(s) ; pointez les présents avant "
-            "d'apparier la ronde 1."
-        )
+        raise too_few_checked_in(service, t, len(state.entrants))
     colour_seed = None
     if setting(t, "initial_colour") == "draw" and service._store.initial_colour_drawn(t.id) is None:
         # C.04.3 E.5: the initial colour is drawn by lot before round 1; the draw is

@@ -30,12 +30,13 @@ class Consequence:
         return self.loses_game or self.excludes
 
     def question(self, what: str) -> str:
-        """« Usage d'un appareil : exclusion (…). Confirmez » — the o/n the arbiter answers."""
+        """« Usage d'un appareil : exclusion (…). Confirmez ? » — the o/n the arbiter
+        answers in the app (the command line adds how: --confirm)."""
         if self.excludes:
             effect = "exclusion (partie perdue, éliminé, ni repêchage ni prix)"
         else:
             effect = "partie perdue"
-        return f"{what} : {effect} — {self.why}. Confirmez (--confirm)."
+        return f"{what} : {effect} — {self.why}. Confirmez ?"
 
 
 _RECORDED = Consequence()

@@ -164,6 +164,28 @@ def _url(name: str, value: Any) -> Any:
     return text.rstrip("/")
 
 
+def bounds(name: str) -> tuple[int, int]:
+    """What a number setting may be: minutes within a day, an Elo, a count of moves or
+    cycles from 1, anything else from 0 (a typo, not a choice, when outside)."""
+    if name.endswith("_minutes"):
+        return 0, 24 * 60
+    if "rating" in name:
+        return 0, 4000
+    if name in ("illegal_moves_to_lose", "cycles"):
+        return 1, 99
+    return 0, 10_000_000
+
+
+def _bounded(name: str, value: Any, help: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    low, high = bounds(name)
+    if not low <= value <= high:
+        raise RuleError(
+            f"Réglage « {name} » ({help}) : {value} est hors des bornes (de {low} à {high})."
+        )
+
+
 def unknown(name: str, table: dict[str, Setting] = SETTINGS) -> RuleError:
     """« réglage inconnu « lateness » — vouliez-vous dire « lateness_minutes » ? »"""
     import difflib  # only to suggest a name: a setting read need not load it
@@ -186,6 +208,7 @@ def check(name: str, value: Any, table: dict[str, Setting] = SETTINGS) -> Any:
             f"Réglage « {name} » ({known.help}) : valeur « {value} » refusée "
             f"(attendu : {_expected(known.kind)})."
         ) from None
+    _bounded(name, typed, known.help)
     if name in CLOCKS:
         _clock(name, typed)
     if name in URLS:

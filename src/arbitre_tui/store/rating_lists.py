@@ -204,12 +204,23 @@ class RatingLists:
         FFE base first (a French event), then FIDE's list."""
         found: list[ListedPlayer] = []
         wild = str.maketrans("", "", "%_")  # letters only: no pattern from the keyboard
-        pattern = (surname.translate(wild) + "%", first_name.translate(wild) + "%")
+
+        def cases(typed: str) -> list[str]:
+            """As typed; with a letter beyond ASCII, also in capitals and in small
+            letters: LIKE folds the case of ASCII letters only (« béranger » is
+            « BÉRANGER » in the FFE's base). ASCII alone: one pattern, read in the
+            index's order (a single letter on a million players stays quick)."""
+            text = typed.translate(wild)
+            variants = (text,) if text.isascii() else (text, text.upper(), text.lower())
+            return [f"{t}%" for t in dict.fromkeys(variants)]
+
+        names, firsts = cases(surname), cases(first_name)
+        where = "(" + " OR ".join(["surname LIKE ?"] * len(names)) + ") AND ("
+        where += " OR ".join(["first_name LIKE ?"] * len(firsts)) + ")"
         for source in ("ffe", "fide"):
             rows = self.con.execute(
-                f"SELECT * FROM {source} WHERE surname LIKE ? AND first_name LIKE ? "
-                "ORDER BY surname LIMIT ?",
-                (*pattern, limit - len(found)),
+                f"SELECT * FROM {source} WHERE {where} ORDER BY surname LIMIT ?",
+                (*names, *firsts, limit - len(found)),
             )
             found += [_listed(source, row) for row in rows]
             if len(found) >= limit:

@@ -67,7 +67,7 @@ def build(reader: Reader, t: Tournament) -> Cup:
                 teams.get(m["away_team_id"]) if m["away_team_id"] else None,
                 m["home_team_id"],
                 m["away_team_id"],
-                sum(1 for side in ("lineup_home", "lineup_away") if m[side]),
+                sum(1 for side in ("lineup_home", "lineup_away") if m[side] is not None),
                 f"{m['home_points']:g}-{m['away_points']:g}" if decided else "",
                 teams.get(m["winner_team_id"]) if m["winner_team_id"] else None,
                 m["reason"],

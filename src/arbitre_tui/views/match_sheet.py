@@ -218,8 +218,9 @@ def _sheet(
         signatures=signatures,
         home_team_id=int(m["home_team_id"]),
         away_team_id=m["away_team_id"],
-        lineup_home=tuple(m["lineup_home"]) if m["lineup_home"] else None,
-        lineup_away=tuple(m["lineup_away"]) if m["lineup_away"] else None,
+        # handed in empty (a team that did not come) is handed in: () is not None
+        lineup_home=tuple(m["lineup_home"]) if m["lineup_home"] is not None else None,
+        lineup_away=tuple(m["lineup_away"]) if m["lineup_away"] is not None else None,
         match_day=dt.datetime.fromisoformat(handed).date() if handed else None,
         confirmed=tuple(k for k in conf if k != "reported_after_midnight"),
         reported_at=m["reported_at"],

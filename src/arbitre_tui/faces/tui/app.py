@@ -7,18 +7,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Header, Static
+from textual.widgets import ContentSwitcher, DataTable, Header, Static
 
 from ...operations import EventService, NeedsConfirmation, OperationError, StoreBusy
 from ...rules.models import Tournament
 from ...views.reader import Reader
 from .footer import KeysFooter
-from .french import MainScreen
+from .french import KEY_NAMES, MainScreen, key_name
 from .messages import Done, Operation, Refused, RunInBackground, RunOperation, Say
 from .pane_bar import PaneBar
 from .panes import PANE_IDS, REGISTRY, pane_class
@@ -43,13 +45,6 @@ def _pane_bindings() -> list[BindingType]:
         Binding(key, f"show('{pane_id}')", label, id=f"pane-{pane_id}")
         for pane_id, key, label in PANE_KEYS
     ]
-
-
-def _operations_provider() -> type[Any]:
-    """The palette's provider, imported when the palette first opens (start-up time)."""
-    from .commands import OperationsProvider
-
-    return OperationsProvider
 
 
 def _undone(what: object) -> str:
@@ -86,8 +81,7 @@ class ArbitreApp(App[int]):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "arbitre"
-    ENABLE_COMMAND_PALETTE = True
-    COMMANDS: ClassVar[set[Any]] = {lambda: _operations_provider()}
+    ENABLE_COMMAND_PALETTE = False  # the app's own (palette.py), bound to ctrl+p below
     BINDINGS: ClassVar[list[BindingType]] = [
         *_pane_bindings(),
         Binding("n", "next_tournament", "Section suivante", id="next-tournament"),
@@ -130,8 +124,55 @@ class ArbitreApp(App[int]):
         self._backlog: deque[events.Key] = deque()  # keys typed meanwhile, in order
         self._writer: Writer | None = None  # operations that found the file busy
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal; on Linux and macOS, one that reads « Échap »
+        then a key typed together as those two keys (terminal.py)."""
+        driver = super().get_driver_class()
+        if driver.__name__ != "LinuxDriver":  # Windows: no termios to import
+            return driver
+        from .terminal import KeysDriver
+
+        return KeysDriver
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The footer names keys as the list of keys does (« espace », « Échap »), not in
+        Textual's English (« space », « esc »)."""
+        if binding.key_display is None and binding.key in KEY_NAMES:
+            return key_name(binding.key)
+        return super().get_key_display(binding)
+
     def get_default_screen(self) -> Screen[None]:
         return MainScreen(id="_default")  # Textual's keys, in French
+
+    def _handle_exception(self, error: Exception) -> None:
+        """The last guard, as the command line's: an error nobody foresaw ends the app
+        (Textual stops the handler that raised) with one French sentence, never a
+        traceback; the detail goes to a file whose path the sentence gives. Each
+        operation is one transaction: it is in the file whole, or not at all."""
+        from rich.console import Group
+
+        from ..cli.errors import crash_log
+
+        try:
+            where = str(crash_log(error))
+        except OSError:
+            where = "(impossible d'écrire le journal d'erreurs)"
+        self._return_code = 1
+        if self._exception is not None:
+            return  # one sentence, for the first (Textual would add an English note)
+        self._exception = error  # a test run still re-raises it
+        self._exception_event.set()
+        self.panic(
+            Group(
+                Text(
+                    f"Erreur inattendue ({type(error).__name__}) : l'application s'est "
+                    "arrêtée. Chaque opération est enregistrée entière ou pas du tout : "
+                    "rouvrez le fichier pour voir où en est la dernière. Le détail est dans "
+                    "ce fichier, à joindre à votre signalement :"
+                ),
+                Text(where, overflow="fold"),  # ~/.local/state/…: one line at 80 columns
+            )
+        )
 
     def on_unmount(self) -> None:
         if self.web_server is not None:
@@ -174,7 +215,9 @@ class ArbitreApp(App[int]):
         screen = self.screen
         take_key = getattr(screen, "take_key", None)  # a prompt takes every key itself
         if take_key is not None:
-            take_key(event)
+            then = take_key(event)
+            if then is not None:  # the palette's command: run before the next key is read
+                await then
         elif not (self.routes_keys() and await self._check_bindings(event.key)):
             (self.focused or screen)._forward_event(event)
 
@@ -288,8 +331,17 @@ class ArbitreApp(App[int]):
 
         pane = self.query_one(f"#{self.current_pane_id}", Pane)
         self.push_screen(
-            HelpScreen(help_text(pane.TITLE, list(type(pane).BINDINGS), list(self.BINDINGS)))
+            HelpScreen(
+                help_text(f"Volet {pane.TITLE}", list(type(pane).BINDINGS), list(self.BINDINGS))
+            )
         )
+
+    def action_command_palette(self) -> None:
+        """Toutes les opérations (`ctrl+p`): every command by its French name."""
+        from .commands import COMMANDS
+        from .palette import Palette
+
+        self.push_screen(Palette(COMMANDS, lambda command: command.run(self)))
 
     def action_settings(self) -> None:
         """Every setting of the tournament, changed with Entrée (`,` or the palette)."""
@@ -340,10 +392,21 @@ class ArbitreApp(App[int]):
 
     def set_status(self, text: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
-        status.set_class(error, "error")
         # ordinary messages: one fixed line, no layout pass (result entry stays fast);
-        # a refusal may take up to four lines so its reason is never cut
-        status.update(text, layout=error)
+        # a refusal, or a message longer than the line, takes what it needs (up to four
+        # lines) so its end — « enregistré », the reason — is never cut
+        long = Text(text).cell_len > (status.size.width or self.size.width) - 2
+        status.set_class(error, "error")
+        status.set_class(long and not error, "long")
+        status.update(text, layout=error or long)
+        if error or long:  # the table above gets shorter: its cursor's row stays in view
+            self.call_after_refresh(self._cursor_in_view)
+
+    def _cursor_in_view(self) -> None:
+        pane = self.screen_stack[0].query_one(f"#{self.current_pane_id}", Pane)
+        for table in pane.query(DataTable):
+            if table.row_count:
+                table.move_cursor(row=table.cursor_row, scroll=True)
 
     def refuse(self, message: str) -> None:
         """Say why nothing was done, in red, with the bell."""

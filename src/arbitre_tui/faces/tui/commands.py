@@ -1,4 +1,4 @@
-"""Every operation by its French name: the command palette (`ctrl+p`) and its actions.
+"""Every operation by its French name: the palette (`ctrl+p`, palette.py) and its actions.
 
 The palette lists what the keys do and what used to need the command line during an
 event (closing knockout registration, a late entry, printouts, the TRF export…). Each
@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from typing import TYPE_CHECKING
 
 from .messages import RunInBackground
 from .prompts import ChoicePrompt, ConfirmPrompt, TextPrompt
@@ -89,6 +87,15 @@ def parse_entry(text: str) -> tuple[str, str, int | None] | None:
     return words[0], " ".join(words[1:]), rating
 
 
+def entry_read(text: str) -> str | None:
+    """What the late entry's line reads as (« DUPONT Jean, Elo 1850 »), shown as typed."""
+    entry = parse_entry(text)
+    if entry is None:
+        return None
+    surname, first, rating = entry
+    return f"{surname} {first}".rstrip() + (f", Elo {rating}" if rating else ", sans Elo")
+
+
 def enter_team(app: ArbitreApp) -> None:
     """`arbitre cup team`: one more team of a club (its roster: an import with « equipe »)."""
     from ...operations.formats import format_of
@@ -144,7 +151,8 @@ def register_late_player(app: ArbitreApp) -> None:
         TextPrompt(
             f"Inscrire en {t.name} — NOM Prénom Elo :",
             register,
-            find=lambda text: "ok" if parse_entry(text) else None,
+            find=entry_read,
+            nothing="NOM attendu",
             on_cancel=app.cancelled,
         )
     )
@@ -217,6 +225,12 @@ def parse_points(text: str) -> tuple[float, float] | None:
     return a, b
 
 
+def points_read(text: str) -> str | None:
+    """« 1,5 0,5 » read as « 1.5 – 0.5 », shown as typed."""
+    points = parse_points(text)
+    return f"{points[0]:g} – {points[1]:g}" if points else None
+
+
 def playoff_result(app: ArbitreApp) -> None:
     """`arbitre playoff … --match`: the next mini-match of a youth play-off (003)."""
     t = app.tournament
@@ -265,7 +279,8 @@ def playoff_result(app: ArbitreApp) -> None:
             TextPrompt(
                 f"{names.get(a)} – {names.get(b)} : points de chacun (ex. 1.5 0.5) :",
                 record,
-                find=lambda text: "ok" if parse_points(text) else None,
+                find=points_read,
+                nothing="deux points dont la somme fait 2",
                 on_cancel=app.cancelled,
             )
         )
@@ -407,30 +422,3 @@ COMMANDS: list[Command] = [
     Command("Changer de thème", "t", _app_action("next_theme")),
     Command("Toutes les touches", "?", _app_action("toggle_keys")),
 ]
-
-
-class OperationsProvider(Provider):
-    """The palette's one source: every command above, matched on its French name."""
-
-    async def discover(self) -> Hits:
-        for command in COMMANDS:
-            yield DiscoveryHit(command.name, self._runner(command), help=command.help)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for command in COMMANDS:
-            score = matcher.match(command.name)
-            if score > 0:
-                yield Hit(
-                    score, matcher.highlight(command.name), self._runner(command), help=command.help
-                )
-
-    def _runner(self, command: Command) -> Callable[[], Any]:
-        app: Any = self.app
-
-        async def run() -> None:
-            result = command.run(app)
-            if result is not None:
-                await result
-
-        return run

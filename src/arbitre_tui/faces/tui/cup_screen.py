@@ -53,6 +53,7 @@ class MatchScreen(ModalScreen[None]):
         Binding("m", "equipment", "Matériel", id="cup-equipment"),
         Binding("d", "director", "Directeur", id="cup-director"),
         Binding("p", "print_sheet", "PV PDF", id="cup-sheet-pdf"),
+        Binding("question_mark", "keys", "Touches", show=False, id="match-keys"),  # KeysFooter
     ]
 
     def __init__(self, service: EventService, key: str, number: int) -> None:
@@ -94,7 +95,8 @@ class MatchScreen(ModalScreen[None]):
             str(c.label) for c in table.columns.values()
         ]
         table.clear(columns=True)
-        if self.showing_boards or (sheet.lineup_home and sheet.lineup_away):
+        both = sheet.lineup_home is not None and sheet.lineup_away is not None
+        if self.showing_boards or both:
             self.showing_boards = True
             table.add_columns("Éch.", "Recevant", "Résultat", "Visiteur")
             for b in sheet.boards:
@@ -127,7 +129,7 @@ class MatchScreen(ModalScreen[None]):
             team = self.team_id(sheet)  # the sheet this repaint read, not a second read
             done = sheet.lineup_home if self.side == "home" else sheet.lineup_away
             table.add_columns("N°", "Joueur", "Elo", "Nat.", "Muté", "Échiquier")
-            order = list(done or self.picked[self.side])
+            order = list(done if done is not None else self.picked[self.side])
             for p in (x for x in everyone.values() if x.team_id == team):
                 board = str(order.index(p.id) + 1) if p.id is not None and p.id in order else ""
                 table.add_row(
@@ -140,7 +142,7 @@ class MatchScreen(ModalScreen[None]):
                     key=str(p.id),
                 )
             label = "recevant" if self.side == "home" else "visiteur"
-            if done:
+            if done is not None:
                 state = f"Composition du {label} remise (figée). tab : l'autre équipe ; b : les échiquiers."
             else:
                 faults = ops.lineup_check(
@@ -179,6 +181,15 @@ class MatchScreen(ModalScreen[None]):
             self.app.bell()
             return
         self.refresh_match(f"✓ {done}")
+
+    def action_keys(self) -> None:
+        """`?`: this screen's keys (the app's do not reach it, but ctrl+q)."""
+        from .help import HelpScreen, help_text
+
+        reach: list[BindingType] = [
+            b for b in self.app.BINDINGS if isinstance(b, Binding) and b.priority
+        ]
+        self.app.push_screen(HelpScreen(help_text("Match de Coupe", list(self.BINDINGS), reach)))
 
     def action_switch_team(self) -> None:
         self.side = "away" if self.side == "home" else "home"

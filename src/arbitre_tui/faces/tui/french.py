@@ -15,6 +15,38 @@ def _hidden(*rows: tuple[str, str, str]) -> list[BindingType]:
     return [Binding(key, action, words, show=False) for key, action, words in rows]
 
 
+# keys as a French keyboard names them; the list of every key (`?`) and the footer
+KEY_NAMES = {
+    "equals_sign": "=",
+    "question_mark": "?",
+    "comma": ",",
+    "exclamation_mark": "!",
+    "slash": "/",
+    "space": "espace",
+    "backspace": "⌫",
+    "enter": "Entrée",
+    "escape": "Échap",
+    "tab": "Tab",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+    "pageup": "PgPréc",
+    "pagedown": "PgSuiv",
+    "ctrl+pageup": "ctrl+PgPréc",
+    "ctrl+pagedown": "ctrl+PgSuiv",
+    "home": "Origine",
+    "end": "Fin",
+    "ctrl+home": "ctrl+Origine",
+    "ctrl+end": "ctrl+Fin",
+}
+
+
+def key_name(key: str) -> str:
+    """« espace », « Entrée », « Échap »… — a key as the arbiter's keyboard says it."""
+    return KEY_NAMES.get(key, key)
+
+
 # same keys and actions as DataTable and its ScrollView; only the words change
 TABLE_BINDINGS = _hidden(
     ("enter", "select_cursor", "Choisir"),

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from .french import TABLE_BINDINGS
+from .french import TABLE_BINDINGS, key_name
 
 PROMPT_KEYS = [
     ("Entrée", "valider la réponse"),
@@ -21,38 +21,9 @@ PROMPT_KEYS = [
 ]
 
 
-def _key(binding: Binding) -> str:
-    names = {
-        "equals_sign": "=",
-        "question_mark": "?",
-        "comma": ",",
-        "exclamation_mark": "!",
-        "slash": "/",
-        "space": "espace",
-        "backspace": "⌫",
-        "enter": "Entrée",
-        "escape": "Échap",
-        "ctrl+z": "ctrl+z",
-        "ctrl+q": "ctrl+q",
-        "ctrl+p": "ctrl+p",
-        "up": "↑",
-        "down": "↓",
-        "left": "←",
-        "right": "→",
-        "pageup": "PgPréc",
-        "pagedown": "PgSuiv",
-        "ctrl+pageup": "ctrl+PgPréc",
-        "ctrl+pagedown": "ctrl+PgSuiv",
-        "home": "Origine",
-        "end": "Fin",
-        "ctrl+home": "ctrl+Origine",
-        "ctrl+end": "ctrl+Fin",
-    }
-    return names.get(binding.key, binding.key)
-
-
-def help_text(title: str, pane: list[BindingType], app: list[BindingType]) -> Text:
-    """The sections of the help: the pane, the app, the table, the questions."""
+def help_text(heading: str, own: list[BindingType], app: list[BindingType]) -> Text:
+    """The sections of the help: the pane's or screen's own keys (under ``heading``), the
+    app's that work there, the table, the questions."""
 
     def section(name: str, rows: list[tuple[str, str]]) -> Text:
         out = Text(f"\n{name}\n", style="bold underline")
@@ -62,11 +33,12 @@ def help_text(title: str, pane: list[BindingType], app: list[BindingType]) -> Te
         return out
 
     def rows(bindings: list[BindingType]) -> list[tuple[str, str]]:
-        return [(_key(b), b.description) for b in bindings if isinstance(b, Binding)]
+        return [(key_name(b.key), b.description) for b in bindings if isinstance(b, Binding)]
 
     text = Text("Touches — Échap, ? ou q pour fermer ; ↑ ↓ pour défiler\n", style="bold")
-    text += section(f"Volet {title}", rows(pane))
-    text += section("Application", rows(app))
+    text += section(heading, rows(own))
+    if app:
+        text += section("Application", rows(app))
     text += section("Dans le tableau", rows(TABLE_BINDINGS))
     text += section("Dans une question", PROMPT_KEYS)
     return text

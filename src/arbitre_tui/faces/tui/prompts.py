@@ -31,12 +31,27 @@ T = TypeVar("T")
 KEYS_HINT = "Entrée valide · ⌫ efface · Échap annule"
 
 
-class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
-    """One question; every key goes to ``take_key`` (the app routes them here)."""
+class KeysScreen(ModalScreen[None], inherit_bindings=False):
+    """A screen on top that takes every key itself, in ``take_key`` (the app routes them
+    here in the order typed), and leaves the stack the moment it closes."""
 
     BINDINGS: ClassVar[list[BindingType]] = []
     AUTO_FOCUS = None
     ROUTE_KEYS = True  # the app hands it every key in order (ArbitreApp.on_event)
+    closed = False
+
+    def close(self) -> None:
+        """Leave the screen stack now, so the next key already goes where it belongs."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.app.screen is self:
+            self.app.pop_screen()
+
+
+class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
+    """One question; every key goes to ``take_key`` (the app routes them here)."""
+
     HINT: ClassVar[str] = KEYS_HINT
 
     def __init__(
@@ -109,12 +124,17 @@ class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
     def refuse_answer(self) -> None:
         """Entrée with no valid answer: the bell, and the reason on the line (the prompt
         stays open: what was meant is not guessed)."""
-        self.problem = self.why_not()
-        self.show()
-        self.app.bell()
+        self.refuse_with(self.why_not())
 
     def why_not(self) -> str:
         return "réponse attendue" if not self.buffer else f"« {self.buffer} » ne convient pas"
+
+    def refuse_with(self, reason: str) -> None:
+        """Say why on the question's line, with the bell, until the next key: a prompt that
+        stays open covers the status line."""
+        self.problem = reason
+        self.show()
+        self.app.bell()
 
     def answer(self) -> T | None:
         """The answer for what was typed, or None when there is none (the bell rings)."""
@@ -122,14 +142,6 @@ class Prompt(ModalScreen[None], Generic[T], inherit_bindings=False):
 
     def changed(self) -> None:
         self.show()
-
-    def close(self) -> None:
-        """Leave the screen stack now, so the next key already goes where it belongs."""
-        if self.closed:
-            return
-        self.closed = True
-        if self.app.screen is self:
-            self.app.pop_screen()
 
     def cancel(self) -> None:
         self.close()
@@ -241,14 +253,15 @@ class ConfirmPrompt(Prompt[bool]):
 
 
 class TextPrompt(Prompt[str]):
-    """Some words; ``find`` says what they designate (shown as you type), or None."""
+    """Some words, punctuation and all (a club, a reason, a note); ``find``, when given,
+    says what they designate (shown as you type), or None: then Entrée rings."""
 
     def __init__(
         self,
         question: str,
         on_answer: Callable[[str], None],
         *,
-        find: Callable[[str], str | None] = lambda text: text or None,
+        find: Callable[[str], str | None] | None = None,
         on_cancel: Callable[[], None] | None = None,
         keep_open: bool = False,
         nothing: str = "personne",
@@ -259,18 +272,19 @@ class TextPrompt(Prompt[str]):
         self.nothing = nothing  # said while what is typed designates nothing
 
     def _line(self) -> Text:
-        found = self.find(self.buffer) if self.buffer else None
-        where = f" → {found}" if found else (f" → {self.nothing}" if self.buffer else "")
+        where = ""
+        if self.find is not None and self.buffer:
+            found = self.find(self.buffer)
+            where = f" → {found}" if found else f" → {self.nothing}"
         line = Text(f"{self.question} {self.buffer}_{where}")
         if self.problem:
             line.append(f"  ✗ {self.problem}", style="bold")
         return line
 
-    def accepts(self, character: str) -> bool:
-        return character.isalpha() or character in " -'." or character.isdigit()
-
     def answer(self) -> str | None:
-        return self.buffer if self.buffer and self.find(self.buffer) else None
+        if not self.buffer.strip():
+            return None
+        return self.buffer if self.find is None or self.find(self.buffer) else None
 
     def take_key(self, event: events.Key) -> None:
         if self.keep_open and event.key == "enter" and not self.closed:

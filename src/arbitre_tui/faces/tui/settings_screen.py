@@ -115,9 +115,6 @@ class SettingsScreen(ModalScreen[None]):
             )
 
         class ValuePrompt(TextPrompt):
-            def accepts(self, character: str) -> bool:
-                return character.isprintable()  # 09:00, [8, 9], a command line
-
             def why_not(self) -> str:
                 return why_not(self.buffer) or super().why_not()
 

@@ -182,6 +182,27 @@ def serve(
         asyncio.run(main())
 
 
+def listen_refusal(exc: OSError, host: str, port: int) -> str:
+    """Why the server cannot listen, in French and with what to do (Python's words are
+    English: « [Errno 98] error while attempting to bind on address … »)."""
+    import errno
+
+    if exc.errno == errno.EADDRINUSE:
+        return (
+            f"le port {port} est déjà pris sur cette machine (un autre « arbitre serve », ou "
+            "le serveur démarré sur l'autre poste ?) : arrêtez-le, ou changez le port dans "
+            "l'adresse des QR codes (a)"
+        )
+    if exc.errno == errno.EACCES:
+        return (
+            f"le port {port} est réservé à l'administrateur : choisissez un port de 1024 ou "
+            "plus dans l'adresse des QR codes (a)"
+        )
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"l'adresse {host} n'est pas une adresse de cette machine (réglage serve_host)"
+    return f"écoute impossible sur {host}:{port} (erreur système n° {exc.errno})"
+
+
 class ServerThread:
     """The server inside the app: its own thread, loop and SQLite connection."""
 
@@ -219,7 +240,7 @@ class ServerThread:
                 start(self.path, self.host, self.port, self.cap, self.idle)
             )
         except OSError as exc:
-            self.error = str(exc)
+            self.error = listen_refusal(exc, self.host, self.port)
             self._ready.set()
             return
         self._ready.set()

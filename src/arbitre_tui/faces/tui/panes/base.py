@@ -50,6 +50,13 @@ class Pane(Vertical):
         if str(title.content) != text:
             title.update(text, layout=False)
 
+    def fitting(self, *titles: str) -> str:
+        """The first title that holds on the title line (the terminal's width until the
+        pane is laid out), else the last, the shortest: what gives way is what another
+        pane or the header shows."""
+        width = (self.size.width or self.app.size.width) - 2  # the title's padding
+        return next((t for t in titles if len(t) <= width), titles[-1])
+
     def load(self, service: EventService, t: Tournament | None) -> None:
         raise NotImplementedError
 

@@ -28,9 +28,6 @@ def _hm(minutes: int) -> str:
     return f"{minutes // 60} h {minutes % 60:02d}" if minutes >= 60 else f"{minutes} min"
 
 
-TITLE_WIDTH = 78  # the pane title on one line at 80 columns
-
-
 class CadencePane(TablePane):
     """The clock lines on top (repainted each second, no relayout), the rounds' table,
     then the games still playing (scrolls)."""
@@ -70,7 +67,7 @@ class CadencePane(TablePane):
         now = f"ronde {current.number} : {tc_now.label}" if current and tc_now else ""
         title = f"Cadence — {t.name}" + (f" — {now}" if now else "")
         # the time control in full on one line at 80 columns: the section is in the header
-        self.set_title(title if len(title) <= TITLE_WIDTH or not now else f"Cadence — {now}")
+        self.set_title(self.fitting(title, f"Cadence — {now}") if now else title)
         ev = reader.event()
         first_day, last_day = self._days(ev)
         if t.settings.get("regulation") != "002":

@@ -21,7 +21,9 @@ class CupPane(TablePane):
 
     TITLE = "Coupe"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open_match", "Ouvrir", id="open-match"),
+        # priority: before the table's own Entrée, whose message would open the match
+        # only after the keys typed next (« ⏎ espace v » in one read)
+        Binding("enter", "open_match", "Ouvrir", id="open-match", priority=True),
         Binding("d", "draw_round", "Tirage", id="cup-draw-round"),
     ]
     _cup_key: str | None = None
@@ -42,7 +44,7 @@ class CupPane(TablePane):
         )
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        """`Entrée` on a match row (the table takes the key and says which row)."""
+        """A click on a match row (Entrée is the pane's own binding)."""
         event.stop()
         self.action_open_match()
 

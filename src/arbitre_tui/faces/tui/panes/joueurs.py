@@ -111,20 +111,19 @@ class PlayersPane(TablePane):
             if key is None:  # the prompt only answers with a name that matches
                 return
             self.table.move_cursor(row=self.table.get_row_index(key))
-            if self.shown_row(key)[4] == "oui":
-                self.say(f"{self._who(key)} est déjà pointé(e).")
+            if self.shown_row(key)[4] == "oui":  # said on the prompt, which stays open
+                prompt.refuse_with(f"{self._who(key)} est déjà pointé(e)")
                 return
             self._check_in(key)
 
-        self.ask(
-            TextPrompt(
-                "Pointage, début du nom :",
-                check_in,
-                find=found,
-                keep_open=True,
-                on_cancel=lambda: self.say("Fin du pointage."),
-            )
+        prompt = TextPrompt(
+            "Pointage, début du nom :",
+            check_in,
+            find=found,
+            keep_open=True,
+            on_cancel=lambda: self.say("Fin du pointage."),
         )
+        self.ask(prompt)
 
     # -- bye, withdrawal, keeping -------------------------------------------------
 

@@ -89,7 +89,14 @@ class RoundPane(TablePane):
         ]
         stage = f" ({sheet.named_stage})" if sheet.named_stage else ""
         tc = f" — {sheet.time_control}" if sheet.time_control else ""
-        self.set_title(f"Ronde {sheet.number}{stage} — {t.name}{tc} — {sheet.state}")
+        head = f"Ronde {sheet.number}{stage}"
+        self.set_title(  # the count of results first; the time control is whole in Cadence
+            self.fitting(
+                f"{head} — {t.name}{tc} — {sheet.state}",
+                f"{head} — {t.name} — {sheet.state}",
+                f"{head} — {sheet.state}",
+            )
+        )
         if self.verifying:
             ecarts = f", {len(sheet.differing)} écart(s)" if sheet.differing else ""
             self.set_title(
@@ -314,7 +321,10 @@ class RoundPane(TablePane):
 
     def action_publish(self) -> None:
         t = self._tournament
-        if t is None or not format_of(t).publishes_pairings:
+        if t is None:
+            return
+        if not format_of(t).publishes_pairings:
+            self.say("Pas d'heure de publication à noter ici (système suisse seulement).")
             return
         from ....operations import swiss
 

@@ -21,6 +21,7 @@ class BracketPane(TablePane):
 
     def load(self, service: EventService, t: Tournament | None) -> None:
         rows: list[tuple[str, list[Any]]] = []
+        self.set_title(f"Tableau — {t.name}" if t is not None else "Tableau")
         if t is not None and format_of(t).has_bracket and t.id is not None:
             from ....views.bracket import build
             from ....views.reader import Reader
@@ -40,5 +41,4 @@ class BracketPane(TablePane):
                             ],
                         )
                     )
-            self.set_title(f"Tableau — {t.name}")
         self.fill(rows)
