@@ -29,6 +29,7 @@ from .test_fuzz_parsers import assert_french
 ROOT = Path(__file__).resolve().parents[1]
 TRF = ROOT / "tests" / "vectors" / "dutch" / "t0001.trf"
 LONG_NAME = "A" * 61
+HUGE = "99999999999999999999"  # past 2**63: no SQLite integer holds it
 
 
 Case = tuple[list[str], Callable[[Path], str] | None, int, str]
@@ -169,6 +170,28 @@ CASES: dict[str, Case] = {
         None,
         2,
         "date de naissance « 2999-01-01 » invraisemblable",
+    ),
+    # -- numbers past SQLite's 64 bits stopped the command (OverflowError), once -------------
+    "ronde-geante": (
+        ["result", "{f}", "1", "1", "-t", "open-a", "-r", HUGE],
+        None,
+        2,
+        f"nombre « {HUGE} » trop grand",
+    ),
+    "joueur-geant": (["checkin", "{f}", HUGE], None, 2, f"nombre « {HUGE} » trop grand"),
+    "operation-geante": (["undo", "{f}", "--id", HUGE], None, 2, "trop grand"),
+    "limite-geante": (["journal", "{f}", "--limit", HUGE], None, 2, "trop grand"),
+    "chiffres-arabes": (
+        ["result", "{f}", "\u0661", "1", "-t", "open-a"],
+        None,
+        2,
+        "valeur entière invalide « \u0661 »",
+    ),
+    "souligne-dans-un-nombre": (
+        ["result", "{f}", "1_0", "1", "-t", "open-a"],
+        None,
+        2,
+        "valeur entière invalide « 1_0 »",
     ),
 }
 

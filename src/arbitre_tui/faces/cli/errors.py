@@ -71,6 +71,7 @@ class FrenchParser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
         self.dash_values: dict[str, str] = {}
+        self.register("type", int, whole_number)  # every `type=int` of every command
         self._positionals.title = "arguments"
         self._optionals.title = "options"
         for action in self._actions:
@@ -120,6 +121,22 @@ def _french_usage(text: str) -> str:
 
 
 # -- argparse types: French refusals for the values typed on the command line --------------
+
+# SQLite's INTEGER: a number past it stopped the command inside SQLite's driver
+LARGEST = 2**63 - 1
+
+
+def whole_number(text: str) -> int:
+    """What ``type=int`` reads (FrenchParser registers it): digits 0-9 with a sign, spaces
+    around; not « 1_0 » nor other scripts' digits (Python's int() takes both), and nothing
+    past SQLite's 64-bit integers."""
+    value = text.strip()
+    if not re.fullmatch(r"[-+]?[0-9]+", value):
+        raise argparse.ArgumentTypeError(f"valeur entière invalide « {text} »")
+    number = int(value)
+    if abs(number) > LARGEST:
+        raise argparse.ArgumentTypeError(f"nombre « {text} » trop grand")
+    return number
 
 
 def moment(text: str) -> dt.datetime:
