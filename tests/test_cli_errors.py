@@ -181,6 +181,26 @@ CASES: dict[str, Case] = {
     "joueur-geant": (["checkin", "{f}", HUGE], None, 2, f"nombre « {HUGE} » trop grand"),
     "operation-geante": (["undo", "{f}", "--id", HUGE], None, 2, "trop grand"),
     "limite-geante": (["journal", "{f}", "--limit", HUGE], None, 2, "trop grand"),
+    # -- a round 0 was the last round (`-r 0` recorded a result in it), once -----------------
+    "ronde-zero": (
+        ["result", "{f}", "1", "1", "-t", "open-a", "-r", "0"],
+        None,
+        2,
+        "ronde « 0 » impossible",
+    ),
+    "ronde-negative": (
+        ["standings", "{f}", "-t", "open-a", "--round", "-1"],
+        None,
+        2,
+        "ronde « -1 » impossible",
+    ),
+    "ronde-100000": (  # counted round by round: minutes before an answer
+        ["standings", "{f}", "-t", "open-a", "--round", "100000"],
+        None,
+        2,
+        "ronde « 100000 » impossible",
+    ),
+    "limite-zero": (["journal", "{f}", "--limit", "0"], None, 2, "nombre « 0 » : 1 au moins"),
     "chiffres-arabes": (
         ["result", "{f}", "\u0661", "1", "-t", "open-a"],
         None,

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .errors import round_number
+
 if TYPE_CHECKING:
     from ...operations import EventService
     from ...rules.models import Tournament
@@ -56,7 +58,11 @@ TOURNAMENT_HELP = "le tournoi (section), si le fichier en a plusieurs"
 def add_round(p: argparse.ArgumentParser) -> None:
     """``--ronde N``: the round a command acts on, the last one when not given."""
     p.add_argument(
-        "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
+        "--ronde",
+        "-r",
+        type=round_number,
+        default=None,
+        help="numéro de ronde (défaut : la dernière)",
     )
 
 

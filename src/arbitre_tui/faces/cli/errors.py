@@ -139,6 +139,28 @@ def whole_number(text: str) -> int:
     return number
 
 
+# no tournament plays more; standings count every round up to the one asked for
+ROUNDS_MAX = 999
+
+
+def round_number(text: str) -> int:
+    """A round typed (``--ronde``, ``--round``): 1 to 999 (a 0 was read as « the last »)."""
+    number = whole_number(text)
+    if not 1 <= number <= ROUNDS_MAX:
+        raise argparse.ArgumentTypeError(
+            f"ronde « {text} » impossible : les rondes se numérotent de 1 à {ROUNDS_MAX}"
+        )
+    return number
+
+
+def count(text: str) -> int:
+    """How many (``--limit``): 1 or more."""
+    number = whole_number(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"nombre « {text} » : 1 au moins")
+    return number
+
+
 def moment(text: str) -> dt.datetime:
     """``--when``: AAAA-MM-JJTHH:MM, or HH:MM for today."""
     text = text.strip()

@@ -24,7 +24,7 @@ from .common import (
     open_tournament,
     print_json,
 )
-from .errors import RESULT_DASH_WORDS, FrenchParser, last_guard, moment
+from .errors import RESULT_DASH_WORDS, FrenchParser, count, last_guard, moment
 
 DEMO_FILE = "demo-arbitre.sqlite"
 
@@ -375,7 +375,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     def journal(p: argparse.ArgumentParser) -> None:
         json_only(p)
-        p.add_argument("--limit", type=int, default=None, help="les N dernières opérations")
+        p.add_argument("--limit", type=count, default=None, help="les N dernières opérations")
 
     def undo(p: argparse.ArgumentParser) -> None:
         _add_file(p)

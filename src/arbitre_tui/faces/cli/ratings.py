@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .common import open_tournament, print_json
+from .errors import count
 
 if TYPE_CHECKING:
     from ...rules.rating_lists import Kind, ListedPlayer
@@ -143,7 +144,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "chercher un joueur par identifiant FIDE, licence FFE ou début du nom",
     )
     find.add_argument("texte", metavar="TEXTE")
-    find.add_argument("--limit", type=int, default=10, help="nombre de réponses (défaut 10)")
+    find.add_argument("--limit", type=count, default=10, help="nombre de réponses (défaut 10)")
     find.add_argument("--json", action="store_true", help="sortie JSON")
     check = action(
         "check",
