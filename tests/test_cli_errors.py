@@ -132,6 +132,32 @@ CASES: dict[str, Case] = {
         2,
         "n'existe pas",
     ),
+    # -- outputs that cannot be written: a traceback or English, once ------------------------
+    "sortie-disque-plein": (
+        ["print-round", "{f}", "/dev/full", "-t", "open-a"],
+        None,
+        1,
+        "disque plein",
+    ),
+    "sortie-dossier-absent": (
+        ["export", "trf", "{f}", "open-a", "{x}"],
+        lambda tmp: str(tmp / "absent" / "open-a.trf"),
+        1,
+        "le dossier {x} n'existe pas",
+    ),
+    "site-sur-un-fichier": (
+        ["publish", "{f}", "{x}"],
+        lambda tmp: _csv(tmp, "nom\n"),
+        1,
+        "existe déjà",
+    ),
+    "port-hors-limites": (["serve", "{f}", "--port", "99999"], None, 2, "port « 99999 »"),
+    "hote-inconnu": (
+        ["serve", "{f}", "--host", "nulle part", "--port", "0"],
+        None,
+        2,
+        "Impossible d'écouter sur nulle part:0",
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),
@@ -225,7 +251,7 @@ def test_bad_input_is_a_french_refusal_and_the_file_is_unchanged(
     before = _digest(demo_file)
     run = arbitre(*[a.format(f=demo_file, x=x) for a in args])
     assert run.returncode == code, run.stderr
-    assert words in run.stderr, run.stderr
+    assert words.format(x=Path(x).parent) in run.stderr, run.stderr
     assert "Traceback" not in run.stderr and "Error" not in run.stderr, run.stderr
     assert run.stderr.startswith("Refusé : " if code == 2 else "Erreur : "), run.stderr
     assert_french(run.stderr.splitlines()[0])
@@ -246,6 +272,21 @@ def test_undoing_the_registration_of_a_paired_player_is_refused(demo_file: Path)
     assert run.returncode == 2 and run.stderr.startswith("Refusé : "), run.stderr
     assert f"Impossible d'annuler l'opération n° {journal_id}" in run.stderr
     assert "Traceback" not in run.stderr and _digest(demo_file) == before
+
+
+def test_serving_on_a_port_already_taken_is_refused_in_french(demo_file: Path) -> None:
+    """A second `arbitre serve` on the same port: an OSError and a crash report, once."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        run = arbitre("serve", str(demo_file), "--host", "127.0.0.1", "--port", port)
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith(f"Refusé : Impossible d'écouter sur 127.0.0.1:{port}")
+    assert "déjà utilisé" in run.stderr and "Traceback" not in run.stderr
+    assert_french(run.stderr.splitlines()[0])
 
 
 # -- results in every documented form, without `--` tricks ---------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import errno
 import os
 import re
 import sys
@@ -161,6 +162,16 @@ def count(text: str) -> int:
     return number
 
 
+def port(text: str) -> int:
+    """``--port``: 0 (the system chooses) to 65535."""
+    number = whole_number(text)
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"port « {text} » impossible : de 1 à 65535 (0 : choisi par le système)"
+        )
+    return number
+
+
 def moment(text: str) -> dt.datetime:
     """``--when``: AAAA-MM-JJTHH:MM, or HH:MM for today."""
     text = text.strip()
@@ -257,10 +268,64 @@ def _known(exc: BaseException) -> tuple[str, int] | None:
             "et de son dossier.",
             1,
         )
+    if isinstance(exc, FileNotFoundError) and exc.filename:
+        folder = Path(exc.filename).parent
+        if not folder.is_dir():  # most often an output in a folder not made yet
+            return (
+                f"Erreur : le dossier {folder} n'existe pas : créez-le, ou donnez un autre "
+                f"chemin que {exc.filename}.",
+                1,
+            )
+        return f"Erreur : fichier introuvable : {exc.filename}", 1
     if isinstance(exc, OSError) and exc.filename:
-        reason = os.strerror(exc.errno) if exc.errno else "erreur d'accès"
-        return f"Erreur : {exc.filename} illisible ou inaccessible ({reason}).", 1
+        return f"Erreur : {exc.filename} illisible ou inaccessible ({os_reason(exc)}).", 1
+    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+        return (
+            "Erreur : écriture impossible, disque plein : ce qui était en cours d'écriture "
+            "est incomplet. Libérez de la place puis recommencez.",
+            1,
+        )
+    if isinstance(exc, OSError) and exc.errno:
+        return f"Erreur : {os_reason(exc)} : la commande s'est arrêtée.", 1
     return None
+
+
+# the system's reasons (os.strerror says them in English), the ones a venue meets
+_REASONS = {
+    errno.ENOENT: "introuvable",
+    errno.EEXIST: "existe déjà",
+    errno.EACCES: "accès refusé",
+    errno.EPERM: "opération non permise",
+    errno.ENOSPC: "disque plein",
+    errno.EROFS: "support en lecture seule",
+    errno.EIO: "erreur de lecture ou d'écriture du support (retiré ou défaillant ?)",
+    errno.ENAMETOOLONG: "nom trop long",
+    errno.ELOOP: "trop de liens symboliques",
+    errno.ENOTEMPTY: "dossier non vide",
+    errno.EISDIR: "c'est un dossier",
+    errno.ENOTDIR: "un élément du chemin n'est pas un dossier",
+    errno.ENXIO: "périphérique absent",
+    errno.ENODEV: "périphérique absent",
+    errno.EFBIG: "fichier trop gros",
+    errno.EMFILE: "trop de fichiers ouverts",
+    errno.ENFILE: "trop de fichiers ouverts",
+    errno.EBUSY: "occupé",
+    errno.EINVAL: "chemin refusé par le système",
+    errno.EADDRINUSE: "adresse déjà utilisée (un autre serveur écoute sur ce port ?)",
+    errno.EADDRNOTAVAIL: "cette adresse n'est pas celle d'une interface de cette machine",
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the system refused, in French; else its code (ENOTSUP), never its English."""
+    import socket
+
+    if isinstance(exc, socket.gaierror):
+        return "adresse inconnue (ni une adresse IP ni un nom connu de cette machine)"
+    if exc.errno in _REASONS:
+        return _REASONS[exc.errno]
+    name = errno.errorcode.get(exc.errno or 0)
+    return f"erreur système {name}" if name else "erreur d'accès"
 
 
 def crash_dir() -> Path:

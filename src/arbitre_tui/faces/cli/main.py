@@ -611,9 +611,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _errors().ForbiddenOpen as exc:  # an output path that is the event file itself
         print(f"Refusé : {exc} Choisissez un autre fichier de sortie.", file=sys.stderr)
         return 2
-    except FileNotFoundError as exc:
-        print(f"Erreur : fichier introuvable : {exc.filename}", file=sys.stderr)
-        return 1
     except BrokenPipeError:
         # the reader went away (`arbitre round … | head`): stop quietly, as Unix tools do;
         # stdout points at /dev/null so the interpreter's final flush cannot fail again

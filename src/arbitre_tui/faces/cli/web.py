@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from . import errors
 from .common import add_round, command, open_event
 
 
@@ -47,7 +48,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if actual != urlsplit(url).port:
             print(f"Attention : les QR codes donnent le port de {url}, pas {actual}.", flush=True)
 
-    serve(args.file, host, port, ready)
+    try:
+        serve(args.file, host, port, ready)
+    except OSError as exc:  # the address: taken, unknown, not this machine's
+        if exc.filename:
+            raise
+        from ...operations import OperationError
+        from .errors import os_reason
+
+        raise OperationError(
+            f"Impossible d'écouter sur {host}:{port} : {os_reason(exc)}."
+        ) from None
     return 0
 
 
@@ -159,7 +170,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="adresse d'écoute (défaut : réglage serve_host, 0.0.0.0 = tout le réseau de la salle)",
     )
     s.add_argument(
-        "--port", type=int, default=None, help="port (défaut : celui de l'adresse des QR codes)"
+        "--port",
+        type=errors.port,
+        default=None,
+        help="port (défaut : celui de l'adresse des QR codes)",
     )
     s.add_argument(
         "--base-url",
