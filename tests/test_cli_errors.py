@@ -29,6 +29,7 @@ from .test_fuzz_parsers import assert_french
 ROOT = Path(__file__).resolve().parents[1]
 TRF = ROOT / "tests" / "vectors" / "dutch" / "t0001.trf"
 LONG_NAME = "A" * 61
+SQLITE_ENGLISH = re.compile(r"database|malformed|unable to open|could not|disk image", re.I)
 HUGE = "99999999999999999999"  # past 2**63: no SQLite integer holds it
 
 
@@ -54,6 +55,24 @@ def _importing(content: str | bytes, words: str) -> Case:
 def _folder(tmp: Path) -> str:
     (tmp / "dossier").mkdir()
     return str(tmp / "dossier")
+
+
+def _damaged(tmp: Path, cut: int = 0, flip: int = 0) -> str:
+    """A copy of the demo event cut short, or with bytes overwritten inside a page of text."""
+    data = bytearray((tmp / "demo.sqlite").read_bytes())
+    if cut:
+        data = data[:cut]
+    if flip:
+        data[flip : flip + 300] = b"\xff" * 300
+    path = tmp / "abime.sqlite"
+    path.write_bytes(bytes(data))
+    return str(path)
+
+
+def _text_file(tmp: Path) -> str:
+    path = tmp / "texte.sqlite"
+    path.write_text("bonjour\n")
+    return str(path)
 
 
 # (arguments with {f} the event file, a function giving the extra file; code; French words)
@@ -158,6 +177,17 @@ CASES: dict[str, Case] = {
         2,
         "Impossible d'écouter sur nulle part:0",
     ),
+    # -- SQLite's English in the message: « database disk image is malformed », once --------
+    "evenement-tronque": (["show", "{x}"], lambda tmp: _damaged(tmp, cut=600_000), 1, "endommagé"),
+    "evenement-texte-abime": (
+        ["result", "{x}", "1", "1", "-t", "open-a"],
+        lambda tmp: _damaged(tmp, flip=4096 * 100 + 200),
+        1,
+        "endommagé",
+    ),
+    "evenement-vide": (["show", "{x}"], lambda tmp: _csv(tmp, ""), 1, "est vide"),
+    "listes-pas-sqlite": (["ratings", "find", "x", "--base", "{x}"], _text_file, 2, "illisible"),
+    "listes-dossier": (["ratings", "find", "x", "--base", "{x}"], _folder, 2, "inaccessible"),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),
@@ -253,6 +283,7 @@ def test_bad_input_is_a_french_refusal_and_the_file_is_unchanged(
     assert run.returncode == code, run.stderr
     assert words.format(x=Path(x).parent) in run.stderr, run.stderr
     assert "Traceback" not in run.stderr and "Error" not in run.stderr, run.stderr
+    assert not SQLITE_ENGLISH.search(run.stderr), run.stderr
     assert run.stderr.startswith("Refusé : " if code == 2 else "Erreur : "), run.stderr
     assert_french(run.stderr.splitlines()[0])
     assert _digest(demo_file) == before

@@ -14,7 +14,7 @@ import sqlite3
 import urllib.parse
 from pathlib import Path
 
-from .db import disk_is_full, is_held
+from .db import disk_is_full, is_held, sqlite_reason
 from .journal import OperationError
 from .schema import APPLICATION_ID
 
@@ -45,7 +45,8 @@ def _write_error(target: Path, exc: BaseException) -> OperationError:
         return OperationError(f"Dossier en lecture seule : impossible d'écrire {target}.")
     if isinstance(exc, FileExistsError):
         return OperationError(f"{target} existe déjà : une copie n'écrase jamais un fichier.")
-    return OperationError(f"Sauvegarde impossible vers {target} : {exc}.")
+    reason = sqlite_reason(exc) if isinstance(exc, sqlite3.Error) else str(exc)
+    return OperationError(f"Sauvegarde impossible vers {target} : {reason}.")
 
 
 def ro_uri(path: Path) -> str:

@@ -258,6 +258,15 @@ def _known(exc: BaseException) -> tuple[str, int] | None:
     rule_error = sys.modules.get("arbitre_tui.rules.errors")
     if rule_error is not None and isinstance(exc, rule_error.RuleError):
         return f"Refusé : {exc.message}", 2
+    sqlite3 = sys.modules.get("sqlite3")
+    if sqlite3 is not None and isinstance(exc, sqlite3.DatabaseError) and _damage(exc):
+        from ...operations import sqlite_reason
+
+        return (
+            f"Erreur : le fichier de l'événement est endommagé ({sqlite_reason(exc)}) : rien "
+            "n'a été modifié. Restaurez la dernière sauvegarde : arbitre restore FICHIER.",
+            1,
+        )
     if isinstance(exc, IsADirectoryError):
         return f"Erreur : {exc.filename} est un dossier : donnez le chemin d'un fichier.", 1
     if isinstance(exc, NotADirectoryError):
@@ -288,6 +297,12 @@ def _known(exc: BaseException) -> tuple[str, int] | None:
     if isinstance(exc, OSError) and exc.errno:
         return f"Erreur : {os_reason(exc)} : la commande s'est arrêtée.", 1
     return None
+
+
+def _damage(exc: BaseException) -> bool:
+    """SQLite read a damaged file (any other of its errors is a fault of ours: logged)."""
+    text = str(exc).lower()
+    return any(words in text for words in ("malformed", "could not decode", "corrupt"))
 
 
 # the system's reasons (os.strerror says them in English), the ones a venue meets
