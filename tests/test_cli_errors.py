@@ -192,6 +192,13 @@ CASES: dict[str, Case] = {
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),
     "argparse-choix": (["frobnicate"], None, 2, "choix invalide « frobnicate »"),
+    "argparse-choix-entier": (  # argparse writes an int choice without quotes: missed once
+        ["cup", "equipment", "{f}", "5", "8", "3"],
+        None,
+        2,
+        "choix invalide « 3 » (parmi 1, 2)",
+    ),
+    "argparse-choix-sans-nom": (["export", "pdf", "{f}"], None, 2, "argument QUOI : choix"),
     "argparse-inconnu": (["show", "{f}", "--jsn"], None, 2, "arguments en trop ou inconnus"),
     # -- results -----------------------------------------------------------------------------
     "resultat-x": (
@@ -386,6 +393,14 @@ def test_every_commands_help_is_printable_and_french() -> None:
     for prog, text in texts:
         assert text.startswith(f"utilisation : {prog}"), prog
         assert "show this help" not in text and "usage:" not in text, prog
+        assert not ENGLISH_PLACEHOLDERS.findall(text), (prog, ENGLISH_PLACEHOLDERS.findall(text))
+
+
+# argparse names a value by its option when no metavar is given: « --limit LIMIT »
+ENGLISH_PLACEHOLDERS = re.compile(
+    r"(?<![-\w])(LIMIT|SEED|ROUND|UNRATED|LIST|HOST|BASE_URL|SECONDS|ENCODING|WHEN|MATCH_DAY"
+    r"|SEASON|THEME|ID)\b|\[(dest|backup)\]|\{trf\}|\{title,"
+)
 
 
 # -- one TRF reader for pair-trf, tiebreaks and check-pairings ---------------------------------

@@ -28,7 +28,7 @@ _ARGPARSE_FRENCH: list[tuple[re.Pattern[str], str]] = [
         (r"invalid int value: '(.*)'", r"valeur entière invalide « \1 »"),
         (r"invalid float value: '(.*)'", r"valeur décimale invalide « \1 »"),
         (r"invalid (\S+) value: '(.*)'", r"valeur invalide « \2 »"),
-        (r"invalid choice: '(.*?)' \(choose from (.*)\)", r"choix invalide « \1 » (parmi \2)"),
+        (r"invalid choice: '?(.*?)'? \(choose from (.*)\)", r"choix invalide « \1 » (parmi \2)"),
         (r"unrecognized arguments: (.*)", r"arguments en trop ou inconnus : \1"),
         (r"expected one argument", r"une valeur attendue"),
         (r"expected at most one argument", r"une valeur au plus"),
@@ -43,6 +43,29 @@ _ARGPARSE_FRENCH: list[tuple[re.Pattern[str], str]] = [
 # results typed on a command line that look like options (rules.models reads the words)
 RESULT_DASH_WORDS = {"-+": "forfait-blancs", "--": "double-forfait", "-/+": "forfait-blancs"}
 RESULT_DASH_WORDS |= {"--+": "forfait-blancs", "-/-": "double-forfait", "---": "double-forfait"}
+
+
+# what a value is called in the help when its option gives no metavar (argparse would
+# write the option's English name: « --limit LIMIT »)
+METAVARS = {
+    "limit": "N",
+    "id": "N",
+    "seed": "GRAINE",
+    "round": "N",
+    "unrated": "ELO",
+    "list": "CODES",
+    "host": "ADRESSE",
+    "port": "PORT",
+    "base_url": "URL",
+    "seconds": "SECONDES",
+    "encoding": "ENCODAGE",
+    "when": "QUAND",
+    "match_day": "AAAA-MM-JJ",
+    "season": "SAISON",
+    "theme": "THÈME",
+    "dest": "DESTINATION",
+    "backup": "SAUVEGARDE",
+}
 
 
 def french_argparse(message: str) -> str:
@@ -78,6 +101,12 @@ class FrenchParser(argparse.ArgumentParser):
         for action in self._actions:
             if isinstance(action, argparse._HelpAction):
                 action.help = "afficher cette aide et quitter"
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        if action.metavar is None and action.nargs != 0 and action.dest in METAVARS:
+            action.metavar = METAVARS[action.dest]
+        return action
 
     def format_usage(self) -> str:
         return _french_usage(super().format_usage())

@@ -130,13 +130,12 @@ def cmd_playoff(args: argparse.Namespace) -> int:
 
     service, t = open_tournament(args)
     names = _names(service, t)
+    which = "title" if args.which == "titre" else args.which
     if args.match:
         a, b, pa, pb = args.match
-        status = swiss.playoff_result(
-            service, t.key, args.which, int(a), int(b), float(pa), float(pb)
-        )
+        status = swiss.playoff_result(service, t.key, which, int(a), int(b), float(pa), float(pb))
     else:
-        status = swiss.playoff_status(service, t.key, args.which)
+        status = swiss.playoff_status(service, t.key, which)
     if status.lot:
         print(status.lot)
     if status.places:
@@ -271,7 +270,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="sortie JSON")
     tournament(p)
     p = cmd("playoff", "barrage blitz (jeunes) : mini-matchs à jouer, ou un résultat", cmd_playoff)
-    p.add_argument("which", choices=["title", "qualification"], help="titre ou qualification")
+    p.add_argument(
+        "which",
+        choices=["title", "titre", "qualification"],
+        metavar="BARRAGE",
+        help="titre (title) ou qualification",
+    )
     p.add_argument(
         "--match", nargs=4, metavar=("A", "B", "PTS_A", "PTS_B"), help="résultat d'un mini-match"
     )
@@ -280,7 +284,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="sortie JSON")
     tournament(p)
     e = sub.add_parser("export", help="exports", description="exports")
-    esub = e.add_subparsers(dest="what", required=True)
+    esub = e.add_subparsers(dest="what", required=True, metavar="QUOI")
     x = command(esub, "trf", cmd_export, "TRF-2026 d'une section", file="FICHIER")
     x.add_argument("section", metavar="SECTION")
     x.add_argument("out", metavar="SORTIE.trf")
