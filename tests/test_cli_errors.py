@@ -188,6 +188,25 @@ CASES: dict[str, Case] = {
     "evenement-vide": (["show", "{x}"], lambda tmp: _csv(tmp, ""), 1, "est vide"),
     "listes-pas-sqlite": (["ratings", "find", "x", "--base", "{x}"], _text_file, 2, "illisible"),
     "listes-dossier": (["ratings", "find", "x", "--base", "{x}"], _folder, 2, "inaccessible"),
+    # -- a mini-match typed as its refusal suggests (« 1,5–0,5 »): a ValueError, once ---------
+    "barrage-virgule": (
+        ["playoff", "{f}", "title", "-t", "u8", "--match", "388", "389", "1,5", "0,5"],
+        None,
+        2,
+        "Pas d'égalité à départager",
+    ),
+    "barrage-lettres": (
+        ["playoff", "{f}", "title", "-t", "u8", "--match", "388", "389", "x", "y"],
+        None,
+        2,
+        "points « x » illisibles",
+    ),
+    "barrage-joueur": (
+        ["playoff", "{f}", "title", "-t", "u8", "--match", "Durand", "389", "1", "1"],
+        None,
+        2,
+        "joueur « Durand » : un numéro",
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),

@@ -664,7 +664,8 @@ def playoff_status(service: EventService, key: str, which: str) -> youth.Playoff
     if record is None:
         groups = playoff_groups(service, key)
         if which not in groups:
-            raise OperationError(f"Pas d'égalité à départager ({which}) dans {t.name}.")
+            label = "pour le titre" if which == "title" else "pour la qualification"
+            raise OperationError(f"Pas d'égalité à départager {label} dans {t.name}.")
         seeds = groups[which]
         winners: dict[frozenset[int], int] = {}
     else:

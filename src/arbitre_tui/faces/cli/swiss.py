@@ -4,6 +4,7 @@ play-offs, qualifiers, TRF export (regulations 002 and 003)."""
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,26 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def _mini_match(values: list[str]) -> tuple[int, int, float, float]:
+    """``--match A B PTS_A PTS_B`` as typed: two player numbers, then points written
+    1,5 or 1.5 or 1½ (the refusal itself writes « 1,5–0,5 »)."""
+    from ...operations import OperationError
+
+    a, b, pa, pb = (v.strip() for v in values)
+    for player in (a, b):
+        if not re.fullmatch(r"[0-9]+", player):
+            raise OperationError(f"Barrage : joueur « {player} » : un numéro de joueur attendu.")
+    points = []
+    for typed in (pa, pb):
+        text = typed.replace(",", ".").replace("½", ".5")
+        if not re.fullmatch(r"[0-9]*\.?[0-9]+", text):
+            raise OperationError(
+                f"Barrage : points « {typed} » illisibles : écrivez 2, 1,5, 1, 0,5 ou 0."
+            )
+        points.append(float(text))
+    return int(a), int(b), points[0], points[1]
+
+
 def cmd_playoff(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
@@ -132,8 +153,8 @@ def cmd_playoff(args: argparse.Namespace) -> int:
     names = _names(service, t)
     which = "title" if args.which == "titre" else args.which
     if args.match:
-        a, b, pa, pb = args.match
-        status = swiss.playoff_result(service, t.key, which, int(a), int(b), float(pa), float(pb))
+        a, b, pa, pb = _mini_match(args.match)
+        status = swiss.playoff_result(service, t.key, which, a, b, pa, pb)
     else:
         status = swiss.playoff_status(service, t.key, which)
     if status.lot:
