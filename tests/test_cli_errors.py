@@ -207,6 +207,19 @@ CASES: dict[str, Case] = {
         2,
         "joueur « Durand » : un numéro",
     ),
+    # -- an output written over what was read: the event or the TRF lost, once ----------------
+    "generer-sur-l-evenement": (
+        ["generate", "{f}", "--players", "10", "--rounds", "3"],
+        None,
+        2,
+        "est une base SQLite (un tournoi ?) : elle serait écrasée",
+    ),
+    "pdf-sur-une-sauvegarde": (
+        ["print", "{f}", "classement", "-t", "open-a", "--pdf", "{x}"],
+        lambda tmp: _damaged(tmp, cut=4096),
+        2,
+        "est une base SQLite (un tournoi ?) : elle serait écrasée",
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),
@@ -478,6 +491,17 @@ def test_a_faulty_trf_is_refused_alike_by_every_command(
     assert re.search(re.escape(words), run.stderr), run.stderr
     assert "Traceback" not in run.stderr
     assert _digest(path) == before and not out.exists()
+
+
+def test_pairing_a_trf_into_itself_is_refused(tmp_path: Path) -> None:
+    """`pair-trf T.trf -p T.trf` wrote the pairing over the tournament it read, once."""
+    path = tmp_path / "tournoi.trf"
+    path.write_bytes(TRF.read_bytes())
+    before = _digest(path)
+    run = arbitre("pair-trf", str(path), "-p", str(path))
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith(f"Refusé : {path} est le fichier lu : il serait écrasé")
+    assert _digest(path) == before
 
 
 def test_the_sound_trf_is_read_by_every_command(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from .common import (
     command,
     open_event,
     open_tournament,
+    output,
     print_json,
 )
 from .errors import RESULT_DASH_WORDS, FrenchParser, count, last_guard, moment
@@ -235,7 +236,8 @@ def cmd_print_round(args: argparse.Namespace) -> int:
     from ...publish.html.pairings import round_html
 
     service = open_event(args.file)
-    Path(args.out).write_text(round_html(service, args.tournoi, args.ronde), encoding="utf-8")
+    out = output(args.out)
+    out.write_text(round_html(service, args.tournoi, args.ronde), encoding="utf-8")
     print(f"Appariements imprimables : {args.out}")
     return 0
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import argparse
 import re
-from pathlib import Path
 from typing import Any
 
-from .common import add_round, command, open_event, open_tournament, print_json
+from .common import add_round, command, open_event, open_tournament, output, print_json
 from .errors import birth_date, round_range
 
 
@@ -198,7 +197,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     t = service.tournament(args.section)
-    Path(args.out).write_text(swiss.export_trf(service, t.key), encoding="utf-8", newline="")
+    output(args.out).write_text(swiss.export_trf(service, t.key), encoding="utf-8", newline="")
     print(f"TRF-2026 écrit : {args.out}")
     return 0
 

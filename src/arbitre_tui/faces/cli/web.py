@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from . import errors
-from .common import add_round, command, open_event
+from .common import add_round, command, open_event, output
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -77,7 +77,7 @@ def cmd_qr(args: argparse.Namespace) -> int:
     service = open_event(args.file)
     key = service.tournament(args.tournoi).key if args.tournoi else None
     url = page_url(base_url(service, args.base_url), key, args.page or "")
-    out = Path(args.out)
+    out = output(args.out)
     (write_svg if out.suffix.lower() == ".svg" else write_png)(url, out)
     print(f"QR code de {url} : {out}")
     from ...publish.address import warning
@@ -112,7 +112,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     per_match = document(args.what).per_match  # an unknown name: refused before the file opens
     service = open_event(args.file)
     number = args.match if per_match else args.ronde
-    Path(args.pdf).write_bytes(build(service, args.what, args.tournoi, number))
+    output(args.pdf).write_bytes(build(service, args.what, args.tournoi, number))
     print(f"PDF écrit : {args.pdf}")
     return 0
 
