@@ -220,6 +220,20 @@ CASES: dict[str, Case] = {
         2,
         "est une base SQLite (un tournoi ?) : elle serait écrasée",
     ),
+    # -- a name the CSV import refuses was registered by `register`, once -------------------
+    "nom-blanc": (["register", "{f}", "   ", "-t", "open-ko"], None, 2, "le nom est vide"),
+    "nom-controle": (
+        ["register", "{f}", "Du\x01rand", "-t", "open-ko"],
+        None,
+        2,
+        "caractère de contrôle (code 1) dans la colonne nom",
+    ),
+    "club-retour-ligne": (
+        ["register", "{f}", "Durand", "--club", "Échecs\nClub", "-t", "open-ko"],
+        None,
+        2,
+        "caractère de contrôle (code 10) dans la colonne club",
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),
