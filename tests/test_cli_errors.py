@@ -52,6 +52,11 @@ def _importing(content: str | bytes, words: str) -> Case:
     return command, lambda tmp: _csv(tmp, content), 2, words
 
 
+def _setting(name: str, value: str, words: str) -> Case:
+    """`settings set` of open-a: the refusal is the setting's check."""
+    return ["settings", "set", "{f}", "-t", "open-a", name, value], None, 2, words
+
+
 def _folder(tmp: Path) -> str:
     (tmp / "dossier").mkdir()
     return str(tmp / "dossier")
@@ -233,6 +238,17 @@ CASES: dict[str, Case] = {
         None,
         2,
         "caractère de contrôle (code 10) dans la colonne club",
+    ),
+    # -- a setting's number below 0, infinite or past any use was recorded, once -------------
+    "reglage-negatif": _setting(
+        "lateness_minutes",
+        "-5",
+        "valeur « -5 » refusée (un nombre positif ou nul, au plus 1000000000, est attendu)",
+    ),
+    "reglage-infini": _setting("fee", "inf", "valeur « inf » refusée"),
+    "reglage-geant": _setting("lateness_minutes", HUGE, f"valeur « {HUGE} » refusée"),
+    "reglage-liste-negative": _setting(
+        "half_point_byes_forbidden_rounds", "[8, -1]", "valeur « [8, -1] » refusée"
     ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),

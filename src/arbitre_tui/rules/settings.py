@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -173,6 +174,24 @@ def unknown(name: str, table: dict[str, Setting] = SETTINGS) -> RuleError:
     return RuleError(f"Réglage inconnu « {name} »{hint}")
 
 
+# minutes, counts, ratings, euros, years: none below 0, none past a billion
+NUMBER_MAX = 10**9
+
+
+def _numbers(value: Any) -> Iterator[float]:
+    """Every number a value holds, in its lists and objects too (not oui/non)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, (int, float)):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _numbers(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _numbers(item)
+
+
 def check(name: str, value: Any, table: dict[str, Setting] = SETTINGS) -> Any:
     """The value as the setting's type, or a French refusal (``table``: the
     tournament's settings, or EVENT_SETTINGS)."""
@@ -186,6 +205,11 @@ def check(name: str, value: Any, table: dict[str, Setting] = SETTINGS) -> Any:
             f"Réglage « {name} » ({known.help}) : valeur « {value} » refusée "
             f"(attendu : {_expected(known.kind)})."
         ) from None
+    if any(not 0 <= n <= NUMBER_MAX for n in _numbers(typed)):  # nan fails both too
+        raise RuleError(
+            f"Réglage « {name} » ({known.help}) : valeur « {value} » refusée (un nombre "
+            f"positif ou nul, au plus {NUMBER_MAX}, est attendu)."
+        )
     if name in CLOCKS:
         _clock(name, typed)
     if name in URLS:
