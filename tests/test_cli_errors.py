@@ -74,6 +74,18 @@ def _damaged(tmp: Path, cut: int = 0, flip: int = 0) -> str:
     return str(path)
 
 
+def _newer(tmp: Path) -> str:
+    """A copy of the demo event as a later arbitre (schema 999) would leave it."""
+    import sqlite3
+
+    path = tmp / "future.sqlite"
+    path.write_bytes((tmp / "demo.sqlite").read_bytes())
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA user_version = 999")
+    con.close()
+    return str(path)
+
+
 def _text_file(tmp: Path) -> str:
     path = tmp / "texte.sqlite"
     path.write_text("bonjour\n")
@@ -249,6 +261,25 @@ CASES: dict[str, Case] = {
     "reglage-geant": _setting("lateness_minutes", HUGE, f"valeur « {HUGE} » refusée"),
     "reglage-liste-negative": _setting(
         "half_point_byes_forbidden_rounds", "[8, -1]", "valeur « [8, -1] » refusée"
+    ),
+    # -- restore: a newer arbitre's file, the event itself, a list of nothing: accepted, once --
+    "restaurer-version-future": (
+        ["restore", "{f}", "{x}"],
+        lambda tmp: _newer(tmp),
+        2,
+        "écrit par une version plus récente d'arbitre (schéma 999,",
+    ),
+    "restaurer-depuis-lui-meme": (
+        ["restore", "{f}", "{f}"],
+        None,
+        2,
+        "est le fichier du tournoi lui-même",
+    ),
+    "lister-sans-sauvegarde": (
+        ["restore", "{x}", "--list"],
+        lambda tmp: str(tmp / "absent.sqlite"),
+        2,
+        "Aucune sauvegarde trouvée",
     ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),

@@ -186,7 +186,12 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     if args.list:
-        for b in list_backups(path):
+        found = list_backups(path)
+        if not found:  # as `restore` says it: nothing printed looked like success
+            from ...operations import OperationError
+
+            raise OperationError(f"Aucune sauvegarde trouvée dans {path}.sauvegardes.")
+        for b in found:
             print(b)
         return 0
     chosen, aside = restore(path, Path(args.backup) if args.backup else None)
