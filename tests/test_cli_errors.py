@@ -281,6 +281,25 @@ CASES: dict[str, Case] = {
         2,
         "Aucune sauvegarde trouvée",
     ),
+    # -- rounds backwards or past the tournament, an encoding Python cannot read with --------
+    "interdiction-a-rebours": (
+        ["prohibit", "{f}", "138", "139", "--rounds", "5-3", "-t", "open-a"],
+        None,
+        2,
+        "rondes 5-3 impossibles",
+    ),
+    "interdiction-ronde-99": (
+        ["prohibit", "{f}", "138", "139", "--rounds", "99-100", "-t", "open-a"],
+        None,
+        2,
+        "rondes 99-100 impossibles",
+    ),
+    "encodage-indefini": (
+        ["players", "import", "{f}", "{x}", "-t", "open-ko", "--encoding", "undefined"],
+        lambda tmp: _csv(tmp, "nom\nDurand\n"),
+        2,
+        "encodage « undefined » inconnu",
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),

@@ -487,6 +487,13 @@ def prohibit(
                 "Une interdiction d'appariement réunit au moins deux joueurs de ce tournoi"
                 + (f" (inconnus : {', '.join(map(str, bad))})." if bad else ".")
             )
+        planned = t.rounds_planned
+        if not 1 <= first <= (last or first) <= planned or last > planned:
+            raise OperationError(
+                f"Interdiction : rondes {first}-{last or ''} impossibles : {t.name} se joue en "
+                f"{planned} rondes ; écrivez N-M avec N ≤ M ≤ {planned} (ou N seul : jusqu'à "
+                "la fin)."
+            )
         tx.insert(
             "prohibitions",
             {

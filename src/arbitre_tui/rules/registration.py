@@ -96,10 +96,6 @@ def decode(data: bytes, encoding: str = "utf-8") -> str:
     utf8 = encoding.lower().replace("_", "-") in ("utf-8", "utf8")
     try:
         return data.decode("utf-8-sig" if utf8 else encoding)
-    except LookupError:
-        raise EncodingFault(
-            f"encodage « {encoding} » inconnu (par exemple utf-8, latin-1, cp1252)"
-        ) from None
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         if utf8:
@@ -110,6 +106,10 @@ def decode(data: bytes, encoding: str = "utf-8") -> str:
             ) from None
         raise EncodingFault(
             f"ligne {line} : le fichier n'est pas en {encoding} (essayez utf-8 ou latin-1)", line
+        ) from None
+    except (LookupError, UnicodeError):  # unknown, or no text codec (« undefined »)
+        raise EncodingFault(
+            f"encodage « {encoding} » inconnu (par exemple utf-8, latin-1, cp1252)"
         ) from None
 
 
