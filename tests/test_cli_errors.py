@@ -439,6 +439,26 @@ def test_serving_on_a_port_already_taken_is_refused_in_french(demo_file: Path) -
     assert_french(run.stderr.splitlines()[0])
 
 
+SCREENS = {  # each once opened its screen (a wrong section, a theme that then crashed)
+    "ouvrir-tournoi-inconnu": (["open", "{f}", "-t", "inconnu"], 2, "Tournoi « inconnu » inconnu"),
+    "ouvrir-theme-inconnu": (["open", "{f}", "--theme", "gris"], 2, "thème « gris » est inconnu"),
+    "affichage-nan": (["display", "{f}", "--seconds", "nan"], 2, "durée « nan » illisible"),
+    "affichage-negatif": (["display", "{f}", "--seconds", "-5"], 2, "durée « -5 » illisible"),
+    "demo-sur-un-dossier": (["demo", "{x}", "--no-open"], 1, "est un dossier"),
+}
+
+
+@pytest.mark.parametrize("case", list(SCREENS))
+def test_a_screen_is_refused_before_it_opens(demo_file: Path, tmp_path: Path, case: str) -> None:
+    args, code, words = SCREENS[case]
+    before, folder = _digest(demo_file), _folder(tmp_path)
+    run = arbitre(*[a.format(f=demo_file, x=folder) for a in args], timeout=30)
+    assert run.returncode == code, run.stderr
+    assert words in run.stderr and "Traceback" not in run.stderr, run.stderr
+    assert_french(run.stderr.splitlines()[0])
+    assert _digest(demo_file) == before
+
+
 # -- results in every documented form, without `--` tricks ---------------------------------
 
 FORMS = {

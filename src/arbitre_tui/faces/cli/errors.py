@@ -191,6 +191,16 @@ def count(text: str) -> int:
     return number
 
 
+def seconds(text: str) -> float:
+    """``--seconds``: 0 or more, « 7,5 » as well as « 7.5 » (not nan, inf, -5)."""
+    value = text.strip().replace(",", ".")
+    if not re.fullmatch(r"[0-9]+(\.[0-9]*)?", value):
+        raise argparse.ArgumentTypeError(
+            f"durée « {text} » illisible : un nombre de secondes, 0 ou plus (ex. 15)"
+        )
+    return float(value)
+
+
 def port(text: str) -> int:
     """``--port``: 0 (the system chooses) to 65535."""
     number = whole_number(text)

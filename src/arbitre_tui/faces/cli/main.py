@@ -53,7 +53,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ...operations.templates import create_demo
 
     path = Path(args.file)
+    if not args.no_open:
+        _check_theme(args.theme)
     if path.exists() and not args.keep:
+        open_event(args.file).close()  # an event, or a French refusal (a folder, another file)
         print(f"{path} existe déjà ; il est ouvert tel quel (supprimez-le pour une démo neuve).")
     else:
         create_demo(path).close()
@@ -75,6 +78,19 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_theme(name: str | None) -> None:
+    """A theme unknown: refused before the screen opens (Textual stopped on it there)."""
+    if name is None:
+        return
+    from ..tui.themes import load_themes
+
+    names = [t.name for t in load_themes()]
+    if name not in names:
+        from ...operations import OperationError
+
+        raise OperationError(f"Le thème « {name} » est inconnu : {', '.join(names)}.")
+
+
 def _run_app(path: Path, args: argparse.Namespace) -> int:
     from ..tui.app import ArbitreApp
 
@@ -84,7 +100,11 @@ def _run_app(path: Path, args: argparse.Namespace) -> int:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    open_event(args.file).close()  # checks the file before the screen takes over
+    _check_theme(args.theme)
+    service = open_event(args.file)  # checks the file before the screen takes over
+    if args.tournoi:
+        service.tournament(args.tournoi)  # a section mistyped: refused, not the first shown
+    service.close()
     return _run_app(Path(args.file), args)
 
 

@@ -154,7 +154,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="les sections affichées, tour à tour (défaut : toutes)",
     )
     d.add_argument(
-        "--seconds", type=float, default=15, help="durée de chaque page en secondes (0 : ← →)"
+        "--seconds",
+        type=errors.seconds,
+        default=15,
+        help="durée de chaque page en secondes (0 : ← →)",
     )
     s = command(
         sub,
