@@ -57,6 +57,11 @@ def _setting(name: str, value: str, words: str) -> Case:
     return ["settings", "set", "{f}", "-t", "open-a", name, value], None, 2, words
 
 
+def _verifying(*args: str) -> Case:
+    """`verify` of open-a's board 1, which has no result yet: read, then refused so."""
+    return ["verify", "{f}", *args], None, 2, "Échiquier 1 : aucun résultat saisi"
+
+
 def _folder(tmp: Path) -> str:
     (tmp / "dossier").mkdir()
     return str(tmp / "dossier")
@@ -299,6 +304,15 @@ CASES: dict[str, Case] = {
         lambda tmp: _csv(tmp, "nom\nDurand\n"),
         2,
         "encodage « undefined » inconnu",
+    ),
+    # -- verify: the sheet's result after the options, « -+ », a refusal on stdout, once -------
+    "verification-apres-option": _verifying("-t", "open-a", "1", "="),
+    "verification-forfait": _verifying("1", "-+", "-t", "open-a"),
+    "verification-sans-resultat": (
+        ["verify", "{f}", "1", "-t", "open-a"],
+        None,
+        2,
+        "le résultat lu sur la feuille manque",
     ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),

@@ -124,7 +124,25 @@ class FrenchParser(argparse.ArgumentParser):
     ) -> tuple[argparse.Namespace, list[str]]:
         if self.dash_values and args is not None:
             args = self._dash_words(list(args))
-        return super().parse_known_args(args, namespace)
+        parsed, extras = super().parse_known_args(args, namespace)
+        assert parsed is not None
+        return parsed, self._late_positionals(parsed, extras)
+
+    def _late_positionals(self, namespace: argparse.Namespace, extras: list[str]) -> list[str]:
+        """Optional positionals typed after an option (`verify F -t open-a 1 =`): argparse
+        3.11 leaves them empty and the words over (« arguments en trop »); they take them."""
+        for action in self._get_positional_actions():
+            if not extras or extras[0].startswith("-") or action.nargs != "?":
+                continue
+            if getattr(namespace, action.dest) is action.default:
+                try:
+                    value = self._get_value(action, extras[0])
+                    self._check_value(action, value)
+                except argparse.ArgumentError as exc:
+                    self.error(str(exc))
+                setattr(namespace, action.dest, value)
+                extras = extras[1:]
+        return extras
 
     def _dash_words(self, args: list[str]) -> list[str]:
         """``--`` is the value (a double forfeit) unless a value follows it."""
