@@ -62,6 +62,21 @@ def _verifying(*args: str) -> Case:
     return ["verify", "{f}", *args], None, 2, "Échiquier 1 : aucun résultat saisi"
 
 
+def _honours(*args: str) -> Case:
+    """A winner added to the cup's roll of honour with a season that is none."""
+    return ["cup", "honours", "{f}", *args], None, 2, "illisible : écrivez AAAA-AAAA"
+
+
+def _refusal(words: str, *args: str) -> Case:
+    """A refusal (exit 2) of ``args`` that needs no other file, said with ``words``."""
+    return list(args), None, 2, words
+
+
+def _mini_match(words: str, *match: str) -> Case:
+    """A play-off's mini-match of the U8 (which has none to play) as typed."""
+    return _refusal(words, "playoff", "{f}", "title", "-t", "u8", "--match", *match)
+
+
 def _folder(tmp: Path) -> str:
     (tmp / "dossier").mkdir()
     return str(tmp / "dossier")
@@ -193,11 +208,14 @@ CASES: dict[str, Case] = {
         "existe déjà",
     ),
     "port-hors-limites": (["serve", "{f}", "--port", "99999"], None, 2, "port « 99999 »"),
-    "hote-inconnu": (
-        ["serve", "{f}", "--host", "nulle part", "--port", "0"],
-        None,
-        2,
+    "hote-inconnu": _refusal(
         "Impossible d'écouter sur nulle part:0",
+        "serve",
+        "{f}",
+        "--host",
+        "nulle part",
+        "--port",
+        "0",
     ),
     # -- SQLite's English in the message: « database disk image is malformed », once --------
     "evenement-tronque": (["show", "{x}"], lambda tmp: _damaged(tmp, cut=600_000), 1, "endommagé"),
@@ -211,30 +229,18 @@ CASES: dict[str, Case] = {
     "listes-pas-sqlite": (["ratings", "find", "x", "--base", "{x}"], _text_file, 2, "illisible"),
     "listes-dossier": (["ratings", "find", "x", "--base", "{x}"], _folder, 2, "inaccessible"),
     # -- a mini-match typed as its refusal suggests (« 1,5–0,5 »): a ValueError, once ---------
-    "barrage-virgule": (
-        ["playoff", "{f}", "title", "-t", "u8", "--match", "388", "389", "1,5", "0,5"],
-        None,
-        2,
-        "Pas d'égalité à départager",
-    ),
-    "barrage-lettres": (
-        ["playoff", "{f}", "title", "-t", "u8", "--match", "388", "389", "x", "y"],
-        None,
-        2,
-        "points « x » illisibles",
-    ),
-    "barrage-joueur": (
-        ["playoff", "{f}", "title", "-t", "u8", "--match", "Durand", "389", "1", "1"],
-        None,
-        2,
-        "joueur « Durand » : un numéro",
-    ),
+    "barrage-virgule": _mini_match("Pas d'égalité à départager", "388", "389", "1,5", "0,5"),
+    "barrage-lettres": _mini_match("points « x » illisibles", "388", "389", "x", "y"),
+    "barrage-joueur": _mini_match("joueur « Durand » : un numéro", "Durand", "389", "1", "1"),
     # -- an output written over what was read: the event or the TRF lost, once ----------------
-    "generer-sur-l-evenement": (
-        ["generate", "{f}", "--players", "10", "--rounds", "3"],
-        None,
-        2,
+    "generer-sur-l-evenement": _refusal(
         "est une base SQLite (un tournoi ?) : elle serait écrasée",
+        "generate",
+        "{f}",
+        "--players",
+        "10",
+        "--rounds",
+        "3",
     ),
     "pdf-sur-une-sauvegarde": (
         ["print", "{f}", "classement", "-t", "open-a", "--pdf", "{x}"],
@@ -244,17 +250,23 @@ CASES: dict[str, Case] = {
     ),
     # -- a name the CSV import refuses was registered by `register`, once -------------------
     "nom-blanc": (["register", "{f}", "   ", "-t", "open-ko"], None, 2, "le nom est vide"),
-    "nom-controle": (
-        ["register", "{f}", "Du\x01rand", "-t", "open-ko"],
-        None,
-        2,
+    "nom-controle": _refusal(
         "caractère de contrôle (code 1) dans la colonne nom",
+        "register",
+        "{f}",
+        "Du\x01rand",
+        "-t",
+        "open-ko",
     ),
-    "club-retour-ligne": (
-        ["register", "{f}", "Durand", "--club", "Échecs\nClub", "-t", "open-ko"],
-        None,
-        2,
+    "club-retour-ligne": _refusal(
         "caractère de contrôle (code 10) dans la colonne club",
+        "register",
+        "{f}",
+        "Durand",
+        "--club",
+        "Échecs\nClub",
+        "-t",
+        "open-ko",
     ),
     # -- a setting's number below 0, infinite or past any use was recorded, once -------------
     "reglage-negatif": _setting(
@@ -274,11 +286,8 @@ CASES: dict[str, Case] = {
         2,
         "écrit par une version plus récente d'arbitre (schéma 999,",
     ),
-    "restaurer-depuis-lui-meme": (
-        ["restore", "{f}", "{f}"],
-        None,
-        2,
-        "est le fichier du tournoi lui-même",
+    "restaurer-depuis-lui-meme": _refusal(
+        "est le fichier du tournoi lui-même", "restore", "{f}", "{f}"
     ),
     "lister-sans-sauvegarde": (
         ["restore", "{x}", "--list"],
@@ -287,17 +296,19 @@ CASES: dict[str, Case] = {
         "Aucune sauvegarde trouvée",
     ),
     # -- rounds backwards or past the tournament, an encoding Python cannot read with --------
-    "interdiction-a-rebours": (
-        ["prohibit", "{f}", "138", "139", "--rounds", "5-3", "-t", "open-a"],
-        None,
-        2,
-        "rondes 5-3 impossibles",
+    "interdiction-a-rebours": _refusal(
+        "rondes 5-3 impossibles", "prohibit", "{f}", "138", "139", "--rounds", "5-3", "-t", "open-a"
     ),
-    "interdiction-ronde-99": (
-        ["prohibit", "{f}", "138", "139", "--rounds", "99-100", "-t", "open-a"],
-        None,
-        2,
+    "interdiction-ronde-99": _refusal(
         "rondes 99-100 impossibles",
+        "prohibit",
+        "{f}",
+        "138",
+        "139",
+        "--rounds",
+        "99-100",
+        "-t",
+        "open-a",
     ),
     "encodage-indefini": (
         ["players", "import", "{f}", "{x}", "-t", "open-ko", "--encoding", "undefined"],
@@ -308,11 +319,38 @@ CASES: dict[str, Case] = {
     # -- verify: the sheet's result after the options, « -+ », a refusal on stdout, once -------
     "verification-apres-option": _verifying("-t", "open-a", "1", "="),
     "verification-forfait": _verifying("1", "-+", "-t", "open-a"),
-    "verification-sans-resultat": (
-        ["verify", "{f}", "1", "-t", "open-a"],
-        None,
+    "verification-sans-resultat": _refusal(
+        "le résultat lu sur la feuille manque", "verify", "{f}", "1", "-t", "open-a"
+    ),
+    # -- recorded as typed: a season « abc », a round 99 of 9, an address « pas une url » -----
+    "palmares-saison-illisible": _honours("--season", "abc", "--club", "Colmar"),
+    "palmares-saison-a-rebours": _honours("--season", "2027-2026", "--club", "Colmar"),
+    "palmares-sans-club": _refusal(
+        "--season et --club ensemble", "cup", "honours", "{f}", "--season", "2026-2027"
+    ),
+    "appel-ronde-99": _refusal(
+        "Open A (1900 et plus) a 9 rondes : pas de ronde 99",
+        "appeal",
+        "{f}",
+        "-t",
+        "open-a",
+        "texte",
+        "-r",
+        "99",
+    ),
+    "qr-adresse-illisible": (
+        ["qr", "{f}", "{x}", "--base-url", "pas une url"],
+        lambda tmp: str(tmp / "qr.png"),
         2,
-        "le résultat lu sur la feuille manque",
+        "une adresse http://… est attendue",
+    ),
+    "adresse-ecoute-espace": _refusal(
+        "une adresse de cette machine est attendue",
+        "settings",
+        "set",
+        "{f}",
+        "serve_host",
+        "nulle part",
     ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
@@ -361,27 +399,18 @@ CASES: dict[str, Case] = {
         "date de naissance « 2999-01-01 » invraisemblable",
     ),
     # -- numbers past SQLite's 64 bits stopped the command (OverflowError), once -------------
-    "ronde-geante": (
-        ["result", "{f}", "1", "1", "-t", "open-a", "-r", HUGE],
-        None,
-        2,
-        f"nombre « {HUGE} » trop grand",
+    "ronde-geante": _refusal(
+        f"nombre « {HUGE} » trop grand", "result", "{f}", "1", "1", "-t", "open-a", "-r", HUGE
     ),
     "joueur-geant": (["checkin", "{f}", HUGE], None, 2, f"nombre « {HUGE} » trop grand"),
     "operation-geante": (["undo", "{f}", "--id", HUGE], None, 2, "trop grand"),
     "limite-geante": (["journal", "{f}", "--limit", HUGE], None, 2, "trop grand"),
     # -- a round 0 was the last round (`-r 0` recorded a result in it), once -----------------
-    "ronde-zero": (
-        ["result", "{f}", "1", "1", "-t", "open-a", "-r", "0"],
-        None,
-        2,
-        "ronde « 0 » impossible",
+    "ronde-zero": _refusal(
+        "ronde « 0 » impossible", "result", "{f}", "1", "1", "-t", "open-a", "-r", "0"
     ),
-    "ronde-negative": (
-        ["standings", "{f}", "-t", "open-a", "--round", "-1"],
-        None,
-        2,
-        "ronde « -1 » impossible",
+    "ronde-negative": _refusal(
+        "ronde « -1 » impossible", "standings", "{f}", "-t", "open-a", "--round", "-1"
     ),
     "ronde-100000": (  # counted round by round: minutes before an answer
         ["standings", "{f}", "-t", "open-a", "--round", "100000"],
@@ -390,17 +419,11 @@ CASES: dict[str, Case] = {
         "ronde « 100000 » impossible",
     ),
     "limite-zero": (["journal", "{f}", "--limit", "0"], None, 2, "nombre « 0 » : 1 au moins"),
-    "chiffres-arabes": (
-        ["result", "{f}", "\u0661", "1", "-t", "open-a"],
-        None,
-        2,
-        "valeur entière invalide « \u0661 »",
+    "chiffres-arabes": _refusal(
+        "valeur entière invalide « \u0661 »", "result", "{f}", "\u0661", "1", "-t", "open-a"
     ),
-    "souligne-dans-un-nombre": (
-        ["result", "{f}", "1_0", "1", "-t", "open-a"],
-        None,
-        2,
-        "valeur entière invalide « 1_0 »",
+    "souligne-dans-un-nombre": _refusal(
+        "valeur entière invalide « 1_0 »", "result", "{f}", "1_0", "1", "-t", "open-a"
     ),
 }
 

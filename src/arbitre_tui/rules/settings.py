@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -119,6 +120,7 @@ EVENT_SETTINGS: dict[str, Setting] = {
     "serve_host": _s(str, "0.0.0.0", "adresse d'écoute du serveur des résultats"),
 }
 URLS = frozenset({"base_url"})
+HOSTS = frozenset({"serve_host"})
 
 # The decisions each regulation takes where it differs from the defaults.
 PROFILES: dict[str, dict[str, Any]] = {
@@ -145,6 +147,18 @@ def _clock(name: str, value: Any) -> None:
         ) from None
 
 
+# a machine's name or address: letters, digits, dots, hyphens (colons: IPv6); no space
+_HOST = re.compile(r"[\w.:-]+")
+
+
+def _host(name: str, value: Any) -> None:
+    if not _HOST.fullmatch(str(value)):
+        raise RuleError(
+            f"Réglage « {name} » : une adresse de cette machine est attendue (0.0.0.0 : tout "
+            f"le réseau ; 127.0.0.1 : elle seule), pas « {value} »."
+        )
+
+
 def _url(name: str, value: Any) -> Any:
     """``http://host[:port][/path]``, no trailing slash; « 192.168.1.20:8080 » gets http://."""
     if value is None or not str(value).strip():
@@ -157,7 +171,13 @@ def _url(name: str, value: Any) -> Any:
         parts.port  # noqa: B018 - raises on a port out of range
     except ValueError:
         parts = parts._replace(netloc="")
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+    host = parts.hostname or ""
+    if (
+        parts.scheme not in ("http", "https")
+        or not _HOST.fullmatch(host)
+        or parts.query
+        or parts.fragment
+    ):
         raise RuleError(
             f"Réglage « {name} » : une adresse http://… est attendue "
             f"(ex. http://192.168.1.20:8080), pas « {value} »."
@@ -214,6 +234,8 @@ def check(name: str, value: Any, table: dict[str, Setting] = SETTINGS) -> Any:
         _clock(name, typed)
     if name in URLS:
         return _url(name, typed)
+    if name in HOSTS:
+        _host(name, typed)
     return typed.isoformat() if isinstance(typed, dt.date) else typed
 
 

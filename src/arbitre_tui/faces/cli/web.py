@@ -20,14 +20,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)  # refuse a bad file before listening
     if args.base_url is not None:
-        from ...operations import OperationError
-        from ...rules.errors import RuleError
-        from ...rules.settings import EVENT_SETTINGS, parse
-
-        try:
-            wanted = parse("base_url", args.base_url, EVENT_SETTINGS)
-        except RuleError as exc:
-            raise OperationError(exc.message) from None
+        wanted = _address(args.base_url)
         from ...views.reader import Reader
 
         if Reader(service).event()["settings"].get("base_url") != wanted:
@@ -62,6 +55,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _address(text: str) -> str | None:
+    """``--base-url`` read as the setting base_url is (http://…; empty: detected)."""
+    from ...operations import OperationError
+    from ...rules.errors import RuleError
+    from ...rules.settings import EVENT_SETTINGS, parse
+
+    try:
+        value = parse("base_url", text, EVENT_SETTINGS)
+    except RuleError as exc:
+        raise OperationError(exc.message) from None
+    return None if value is None else str(value)
+
+
 def cmd_publish_site(args: argparse.Namespace) -> int:
     from ...publish.html.static import export_site
 
@@ -76,7 +82,8 @@ def cmd_qr(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     key = service.tournament(args.tournoi).key if args.tournoi else None
-    url = page_url(base_url(service, args.base_url), key, args.page or "")
+    given = _address(args.base_url) if args.base_url is not None else None
+    url = page_url(base_url(service, given), key, args.page or "")
     out = output(args.out)
     (write_svg if out.suffix.lower() == ".svg" else write_png)(url, out)
     print(f"QR code de {url} : {out}")
