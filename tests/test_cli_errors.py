@@ -352,6 +352,19 @@ CASES: dict[str, Case] = {
         "serve_host",
         "nulle part",
     ),
+    # -- a start « +02:00 » was recorded, then publish-round and absent crashed on it, once ---
+    "debut-avec-fuseau": _refusal(
+        "sans fuseau horaire",
+        *("round-start", "{f}", "-t", "open-a", "--when", "2027-06-26T14:00+02:00"),
+    ),
+    "debut-an-1": _refusal(
+        "« 0001-01-01T00:00 » invraisemblable",
+        *("round-start", "{f}", "-t", "open-a", "--when", "0001-01-01T00:00"),
+    ),
+    "jour-an-1": _refusal(
+        "« 0001-01-01 » invraisemblable",
+        *("cup", "report", "{f}", "5", "--match-day", "0001-01-01"),
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),

@@ -16,7 +16,7 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 # argparse's English (Python 3.11 to 3.13), said in French; applied to its final text
 _ARGPARSE_FRENCH: list[tuple[re.Pattern[str], str]] = [
@@ -229,29 +229,47 @@ def port(text: str) -> int:
     return number
 
 
+_When = TypeVar("_When", dt.date, dt.datetime)
+
+
 def moment(text: str) -> dt.datetime:
-    """``--when``: AAAA-MM-JJTHH:MM, or HH:MM for today."""
+    """``--when``: AAAA-MM-JJTHH:MM, or HH:MM for today; the venue's clock (no time zone:
+    one recorded once stopped publish-round and absent, compared with the naive now)."""
     text = text.strip()
     try:
         if re.fullmatch(r"\d{1,2}[:h]\d{2}", text):
             hours, minutes = re.split("[:h]", text)
             return dt.datetime.combine(dt.date.today(), dt.time(int(hours), int(minutes)))
-        return dt.datetime.fromisoformat(text)
+        value = dt.datetime.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"heure « {text} » illisible : écrivez AAAA-MM-JJTHH:MM (2027-06-26T14:00) "
             "ou HH:MM pour aujourd'hui"
         ) from None
+    if value.tzinfo is not None:
+        raise argparse.ArgumentTypeError(
+            f"heure « {text} » : écrivez-la sans fuseau horaire, à l'heure de la salle "
+            "(2027-06-26T14:00)"
+        )
+    return _plausible(value, text)
 
 
 def day(text: str) -> dt.date:
     """A day: AAAA-MM-JJ, a real one."""
     try:
-        return dt.date.fromisoformat(text.strip())
+        value = dt.date.fromisoformat(text.strip())
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"jour « {text} » illisible ou impossible : écrivez AAAA-MM-JJ (2027-06-26)"
         ) from None
+    return _plausible(value, text)
+
+
+def _plausible(value: _When, text: str) -> _When:
+    """A tournament's day: this century (« 0001-01-01 » is a slip of the keyboard)."""
+    if not 2000 <= value.year <= 2099:
+        raise argparse.ArgumentTypeError(f"date « {text} » invraisemblable (années 2000 à 2099)")
+    return value
 
 
 def round_range(text: str) -> tuple[int, int]:
