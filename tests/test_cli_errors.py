@@ -365,6 +365,15 @@ CASES: dict[str, Case] = {
         "« 0001-01-01 » invraisemblable",
         *("cup", "report", "{f}", "5", "--match-day", "0001-01-01"),
     ),
+    # -- an option given twice: the last one silently won (a result in open-b), once ---------
+    "tournoi-deux-fois": _refusal(
+        "argument --tournoi/-t : donné deux fois",
+        *("result", "{f}", "1", "1", "-t", "open-a", "-t", "open-b"),
+    ),
+    "ronde-deux-fois": _refusal(
+        "argument --ronde/-r : donné deux fois",
+        *("result", "{f}", "1", "1", "-t", "open-a", "-r", "3", "--ronde", "2"),
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),

@@ -84,6 +84,24 @@ class _Formatter(argparse.HelpFormatter):
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
 
+class _Once(argparse._StoreAction):
+    """An option's value given twice (`-t open-a … -t open-b`): argparse kept the last
+    one silently; which one the arbiter meant is not ours to guess."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        given: set[str] = getattr(parser, "given", set())
+        if self.dest in given:
+            raise argparse.ArgumentError(self, "donné deux fois : gardez-en un seul")
+        given.add(self.dest)
+        super().__call__(parser, namespace, values, option_string)
+
+
 class FrenchParser(argparse.ArgumentParser):
     """argparse speaking French: usage, help, errors (one « Refusé : » line, exit 2).
 
@@ -96,6 +114,9 @@ class FrenchParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self.dash_values: dict[str, str] = {}
         self.register("type", int, whole_number)  # every `type=int` of every command
+        self.register("action", None, _Once)  # every option with one value
+        self.register("action", "store", _Once)
+        self.given: set[str] = set()
         self._positionals.title = "arguments"
         self._optionals.title = "options"
         for action in self._actions:
@@ -124,6 +145,7 @@ class FrenchParser(argparse.ArgumentParser):
     ) -> tuple[argparse.Namespace, list[str]]:
         if self.dash_values and args is not None:
             args = self._dash_words(list(args))
+        self.given = set()
         parsed, extras = super().parse_known_args(args, namespace)
         assert parsed is not None
         return parsed, self._late_positionals(parsed, extras)
