@@ -374,6 +374,13 @@ CASES: dict[str, Case] = {
         "argument --ronde/-r : donné deux fois",
         *("result", "{f}", "1", "1", "-t", "open-a", "-r", "3", "--ronde", "2"),
     ),
+    # -- `ratings find` in lists never imported made an empty file and found no one, once ----
+    "listes-absentes": (
+        ["ratings", "find", "Durand", "--base", "{x}"],
+        lambda tmp: str(tmp / "listes-elo.sqlite"),
+        2,
+        "aucune liste Elo",
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),

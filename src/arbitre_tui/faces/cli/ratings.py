@@ -45,9 +45,21 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _imported(base: Path) -> None:
+    """The lists' file, before it is opened (opening would make an empty one)."""
+    if not base.exists():
+        from ...operations import OperationError
+
+        raise OperationError(
+            f"aucune liste Elo ({base} n'existe pas) : importez-la d'abord "
+            "(arbitre ratings import LISTE)."
+        )
+
+
 def cmd_find(args: argparse.Namespace) -> int:
     from ...operations.rating_lists import Lists
 
+    _imported(Path(args.base))
     with Lists(args.base) as lists:
         found = lists.find(args.texte, args.limit)
     if args.json:
@@ -86,11 +98,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     service, t = open_tournament(args)
     base = Path(args.base) if args.base else lists_beside(args.file)
-    if not base.exists():
-        raise OperationError(
-            f"aucune liste Elo à côté du tournoi ({base}) : importez-la d'abord "
-            "(arbitre ratings import LISTE)."
-        )
+    _imported(base)
     with Lists(base) as lists:
         check = build(Reader(service), t, lists)
     if not check.lists:
