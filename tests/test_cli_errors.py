@@ -381,6 +381,10 @@ CASES: dict[str, Case] = {
         2,
         "aucune liste Elo",
     ),
+    "adresse-ipv6-ouverte": _refusal(  # urlsplit's ValueError: a crash report, once
+        "une adresse http://… est attendue",
+        *("settings", "set", "{f}", "base_url", "http://[::1"),
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),

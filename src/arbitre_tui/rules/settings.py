@@ -166,11 +166,11 @@ def _url(name: str, value: Any) -> Any:
     text = str(value).strip()
     if "://" not in text:
         text = "http://" + text
-    parts = urlsplit(text)
     try:
+        parts = urlsplit(text)  # raises on an IPv6 address left open (« http://[::1 »)
         parts.port  # noqa: B018 - raises on a port out of range
     except ValueError:
-        parts = parts._replace(netloc="")
+        parts = urlsplit("")
     host = parts.hostname or ""
     if (
         parts.scheme not in ("http", "https")
