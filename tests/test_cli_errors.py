@@ -385,6 +385,13 @@ CASES: dict[str, Case] = {
         "une adresse http://… est attendue",
         *("settings", "set", "{f}", "base_url", "http://[::1"),
     ),
+    # -- the youth championships' play-offs and qualifiers computed for an open, a cup -------
+    "qualifies-open": _refusal(
+        "n'est pas un championnat jeunes", "qualifiers", "{f}", "-t", "open-a"
+    ),
+    "barrage-coupe": _refusal(
+        "n'est pas un championnat jeunes", "playoff", "{f}", "title", "-t", "coupe"
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),

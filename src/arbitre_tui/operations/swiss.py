@@ -51,6 +51,17 @@ def _swiss(service: EventService, key: str | None) -> Tournament:
     return t
 
 
+def _youth(service: EventService, key: str) -> Tournament:
+    """A youth championship's section (003): the only one with play-offs and qualifiers."""
+    t = service.tournament(key)
+    if setting(t, "regulation") != "003":
+        raise OperationError(
+            f"{t.name} n'est pas un championnat jeunes (règlement 003) : ni barrage ni "
+            "qualifiés à calculer."
+        )
+    return t
+
+
 # -- who plays, in which order ----------------------------------------------------------
 def participants(
     service: EventService,
@@ -650,7 +661,7 @@ def playoff_groups(service: EventService, key: str) -> dict[str, list[int]]:
     """
     from .standings import standings
 
-    t = service.tournament(key)
+    t = _youth(service, key)
     _, rows, _ = standings(service, t)
     pts = [(r.start, r.values["PTS"]) for r in rows]
     out: dict[str, list[int]] = {}
@@ -793,7 +804,7 @@ def qualifiers(service: EventService, key: str) -> dict[str, Any]:
     """
     from .standings import standings
 
-    t = service.tournament(key)
+    t = _youth(service, key)
     if setting(t, "qualifying_round"):
         _, rows, _ = standings(service, t)
         need = float(setting(t, "qualifying_points"))
