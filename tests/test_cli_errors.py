@@ -392,6 +392,10 @@ CASES: dict[str, Case] = {
     "barrage-coupe": _refusal(
         "n'est pas un championnat jeunes", "playoff", "{f}", "title", "-t", "coupe"
     ),
+    "en-trop-aide-de-la-commande": _refusal(  # it said « Voyez « arbitre --help » »
+        "arguments en trop ou inconnus : 7. Voyez « arbitre players list --help »",
+        *("players", "list", "{f}", "-t", "open-a", "7"),
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),

@@ -613,8 +613,23 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         parser = build_parser(first)
         real = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         if first in real.choices:
-            return parser.parse_args(words)
-    return build_parser().parse_args(words)
+            return _no_extras(parser, *parser.parse_known_args(words))
+    parser = build_parser()
+    return _no_extras(parser, *parser.parse_known_args(words))
+
+
+def _no_extras(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, extras: list[str]
+) -> argparse.Namespace:
+    """Words left over are refused by the command they were typed to (its usage and its
+    « --help »), not by `arbitre` as a whole."""
+    while extras:
+        subs = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+        chosen = getattr(args, subs.dest, None) if subs else None
+        if subs is None or chosen not in subs.choices:
+            parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        parser = subs.choices[chosen]
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
