@@ -29,6 +29,8 @@ from .test_fuzz_parsers import assert_french
 ROOT = Path(__file__).resolve().parents[1]
 TRF = ROOT / "tests" / "vectors" / "dutch" / "t0001.trf"
 LONG_NAME = "A" * 61
+SQLITE_ENGLISH = re.compile(r"database|malformed|unable to open|could not|disk image", re.I)
+HUGE = "99999999999999999999"  # past 2**63: no SQLite integer holds it
 
 
 Case = tuple[list[str], Callable[[Path], str] | None, int, str]
@@ -50,9 +52,64 @@ def _importing(content: str | bytes, words: str) -> Case:
     return command, lambda tmp: _csv(tmp, content), 2, words
 
 
+def _setting(name: str, value: str, words: str) -> Case:
+    """`settings set` of open-a: the refusal is the setting's check."""
+    return ["settings", "set", "{f}", "-t", "open-a", name, value], None, 2, words
+
+
+def _verifying(*args: str) -> Case:
+    """`verify` of open-a's board 1, which has no result yet: read, then refused so."""
+    return ["verify", "{f}", *args], None, 2, "Échiquier 1 : aucun résultat saisi"
+
+
+def _honours(*args: str) -> Case:
+    """A winner added to the cup's roll of honour with a season that is none."""
+    return ["cup", "honours", "{f}", *args], None, 2, "illisible : écrivez AAAA-AAAA"
+
+
+def _refusal(words: str, *args: str) -> Case:
+    """A refusal (exit 2) of ``args`` that needs no other file, said with ``words``."""
+    return list(args), None, 2, words
+
+
+def _mini_match(words: str, *match: str) -> Case:
+    """A play-off's mini-match of the U8 (which has none to play) as typed."""
+    return _refusal(words, "playoff", "{f}", "title", "-t", "u8", "--match", *match)
+
+
 def _folder(tmp: Path) -> str:
     (tmp / "dossier").mkdir()
     return str(tmp / "dossier")
+
+
+def _damaged(tmp: Path, cut: int = 0, flip: int = 0) -> str:
+    """A copy of the demo event cut short, or with bytes overwritten inside a page of text."""
+    data = bytearray((tmp / "demo.sqlite").read_bytes())
+    if cut:
+        data = data[:cut]
+    if flip:
+        data[flip : flip + 300] = b"\xff" * 300
+    path = tmp / "abime.sqlite"
+    path.write_bytes(bytes(data))
+    return str(path)
+
+
+def _newer(tmp: Path) -> str:
+    """A copy of the demo event as a later arbitre (schema 999) would leave it."""
+    import sqlite3
+
+    path = tmp / "future.sqlite"
+    path.write_bytes((tmp / "demo.sqlite").read_bytes())
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA user_version = 999")
+    con.close()
+    return str(path)
+
+
+def _text_file(tmp: Path) -> str:
+    path = tmp / "texte.sqlite"
+    path.write_text("bonjour\n")
+    return str(path)
 
 
 # (arguments with {f} the event file, a function giving the extra file; code; French words)
@@ -131,10 +188,225 @@ CASES: dict[str, Case] = {
         2,
         "n'existe pas",
     ),
+    # -- outputs that cannot be written: a traceback or English, once ------------------------
+    "sortie-disque-plein": (
+        ["print-round", "{f}", "/dev/full", "-t", "open-a"],
+        None,
+        1,
+        "disque plein",
+    ),
+    "sortie-dossier-absent": (
+        ["export", "trf", "{f}", "open-a", "{x}"],
+        lambda tmp: str(tmp / "absent" / "open-a.trf"),
+        1,
+        "le dossier {x} n'existe pas",
+    ),
+    "site-sur-un-fichier": (
+        ["publish", "{f}", "{x}"],
+        lambda tmp: _csv(tmp, "nom\n"),
+        1,
+        "existe déjà",
+    ),
+    "port-hors-limites": (["serve", "{f}", "--port", "99999"], None, 2, "port « 99999 »"),
+    "hote-inconnu": _refusal(
+        "Impossible d'écouter sur nulle part:0",
+        "serve",
+        "{f}",
+        "--host",
+        "nulle part",
+        "--port",
+        "0",
+    ),
+    # -- SQLite's English in the message: « database disk image is malformed », once --------
+    "evenement-tronque": (["show", "{x}"], lambda tmp: _damaged(tmp, cut=600_000), 1, "endommagé"),
+    "evenement-texte-abime": (
+        ["result", "{x}", "1", "1", "-t", "open-a"],
+        lambda tmp: _damaged(tmp, flip=4096 * 100 + 200),
+        1,
+        "endommagé",
+    ),
+    "evenement-vide": (["show", "{x}"], lambda tmp: _csv(tmp, ""), 1, "est vide"),
+    "listes-pas-sqlite": (["ratings", "find", "x", "--base", "{x}"], _text_file, 2, "illisible"),
+    "listes-dossier": (["ratings", "find", "x", "--base", "{x}"], _folder, 2, "inaccessible"),
+    # -- a mini-match typed as its refusal suggests (« 1,5–0,5 »): a ValueError, once ---------
+    "barrage-virgule": _mini_match("Pas d'égalité à départager", "388", "389", "1,5", "0,5"),
+    "barrage-lettres": _mini_match("points « x » illisibles", "388", "389", "x", "y"),
+    "barrage-joueur": _mini_match("joueur « Durand » : un numéro", "Durand", "389", "1", "1"),
+    # -- an output written over what was read: the event or the TRF lost, once ----------------
+    "generer-sur-l-evenement": _refusal(
+        "est une base SQLite (un tournoi ?) : elle serait écrasée",
+        "generate",
+        "{f}",
+        "--players",
+        "10",
+        "--rounds",
+        "3",
+    ),
+    "pdf-sur-une-sauvegarde": (
+        ["print", "{f}", "classement", "-t", "open-a", "--pdf", "{x}"],
+        lambda tmp: _damaged(tmp, cut=4096),
+        2,
+        "est une base SQLite (un tournoi ?) : elle serait écrasée",
+    ),
+    # -- a name the CSV import refuses was registered by `register`, once -------------------
+    "nom-blanc": (["register", "{f}", "   ", "-t", "open-ko"], None, 2, "le nom est vide"),
+    "nom-controle": _refusal(
+        "caractère de contrôle (code 1) dans la colonne nom",
+        "register",
+        "{f}",
+        "Du\x01rand",
+        "-t",
+        "open-ko",
+    ),
+    "club-retour-ligne": _refusal(
+        "caractère de contrôle (code 10) dans la colonne club",
+        "register",
+        "{f}",
+        "Durand",
+        "--club",
+        "Échecs\nClub",
+        "-t",
+        "open-ko",
+    ),
+    # -- a setting's number below 0, infinite or past any use was recorded, once -------------
+    "reglage-negatif": _setting(
+        "lateness_minutes",
+        "-5",
+        "valeur « -5 » refusée (de 0 à 1440)",  # the setting's own bounds (minutes in a day)
+    ),
+    "reglage-infini": _setting("fee", "inf", "valeur « inf » refusée"),
+    "reglage-geant": _setting("lateness_minutes", HUGE, f"valeur « {HUGE} » refusée"),
+    "reglage-liste-negative": _setting(
+        "half_point_byes_forbidden_rounds", "[8, -1]", "valeur « [8, -1] » refusée"
+    ),
+    # -- restore: a newer arbitre's file, the event itself, a list of nothing: accepted, once --
+    "restaurer-version-future": (
+        ["restore", "{f}", "{x}"],
+        lambda tmp: _newer(tmp),
+        2,
+        "écrit par une version plus récente d'arbitre (schéma 999,",
+    ),
+    "restaurer-depuis-lui-meme": _refusal(
+        "est le fichier du tournoi lui-même", "restore", "{f}", "{f}"
+    ),
+    "lister-sans-sauvegarde": (
+        ["restore", "{x}", "--list"],
+        lambda tmp: str(tmp / "absent.sqlite"),
+        2,
+        "Aucune sauvegarde trouvée",
+    ),
+    # -- rounds backwards or past the tournament, an encoding Python cannot read with --------
+    "interdiction-a-rebours": _refusal(
+        "rondes 5-3 impossibles", "prohibit", "{f}", "138", "139", "--rounds", "5-3", "-t", "open-a"
+    ),
+    "interdiction-ronde-99": _refusal(
+        "rondes 99-100 impossibles",
+        "prohibit",
+        "{f}",
+        "138",
+        "139",
+        "--rounds",
+        "99-100",
+        "-t",
+        "open-a",
+    ),
+    "encodage-indefini": (
+        ["players", "import", "{f}", "{x}", "-t", "open-ko", "--encoding", "undefined"],
+        lambda tmp: _csv(tmp, "nom\nDurand\n"),
+        2,
+        "encodage « undefined » inconnu",
+    ),
+    # -- verify: the sheet's result after the options, « -+ », a refusal on stdout, once -------
+    "verification-apres-option": _verifying("-t", "open-a", "1", "="),
+    "verification-forfait": _verifying("1", "-+", "-t", "open-a"),
+    "verification-sans-resultat": _refusal(
+        "le résultat lu sur la feuille manque", "verify", "{f}", "1", "-t", "open-a"
+    ),
+    # -- recorded as typed: a season « abc », a round 99 of 9, an address « pas une url » -----
+    "palmares-saison-illisible": _honours("--season", "abc", "--club", "Colmar"),
+    "palmares-saison-a-rebours": _honours("--season", "2027-2026", "--club", "Colmar"),
+    "palmares-sans-club": _refusal(
+        "--season et --club ensemble", "cup", "honours", "{f}", "--season", "2026-2027"
+    ),
+    "appel-ronde-99": _refusal(
+        "Open A (1900 et plus) a 9 rondes : pas de ronde 99",
+        "appeal",
+        "{f}",
+        "-t",
+        "open-a",
+        "texte",
+        "-r",
+        "99",
+    ),
+    "qr-adresse-illisible": (
+        ["qr", "{f}", "{x}", "--base-url", "pas une url"],
+        lambda tmp: str(tmp / "qr.png"),
+        2,
+        "une adresse http://… est attendue",
+    ),
+    "adresse-ecoute-espace": _refusal(
+        "une adresse de cette machine est attendue",
+        "settings",
+        "set",
+        "{f}",
+        "serve_host",
+        "nulle part",
+    ),
+    # -- a start « +02:00 » was recorded, then publish-round and absent crashed on it, once ---
+    "debut-avec-fuseau": _refusal(
+        "sans fuseau horaire",
+        *("round-start", "{f}", "-t", "open-a", "--when", "2027-06-26T14:00+02:00"),
+    ),
+    "debut-an-1": _refusal(
+        "« 0001-01-01T00:00 » invraisemblable",
+        *("round-start", "{f}", "-t", "open-a", "--when", "0001-01-01T00:00"),
+    ),
+    "jour-an-1": _refusal(
+        "« 0001-01-01 » invraisemblable",
+        *("cup", "report", "{f}", "5", "--match-day", "0001-01-01"),
+    ),
+    # -- an option given twice: the last one silently won (a result in open-b), once ---------
+    "tournoi-deux-fois": _refusal(
+        "argument --tournoi/-t : donné deux fois",
+        *("result", "{f}", "1", "1", "-t", "open-a", "-t", "open-b"),
+    ),
+    "ronde-deux-fois": _refusal(
+        "argument --ronde/-r : donné deux fois",
+        *("result", "{f}", "1", "1", "-t", "open-a", "-r", "3", "--ronde", "2"),
+    ),
+    # -- `ratings find` in lists never imported made an empty file and found no one, once ----
+    "listes-absentes": (
+        ["ratings", "find", "Durand", "--base", "{x}"],
+        lambda tmp: str(tmp / "listes-elo.sqlite"),
+        2,
+        "aucune liste Elo",
+    ),
+    "adresse-ipv6-ouverte": _refusal(  # urlsplit's ValueError: a crash report, once
+        "une adresse http://… est attendue",
+        *("settings", "set", "{f}", "base_url", "http://[::1"),
+    ),
+    # -- the youth championships' play-offs and qualifiers computed for an open, a cup -------
+    "qualifies-open": _refusal(
+        "n'est pas un championnat jeunes", "qualifiers", "{f}", "-t", "open-a"
+    ),
+    "barrage-coupe": _refusal(
+        "n'est pas un championnat jeunes", "playoff", "{f}", "title", "-t", "coupe"
+    ),
+    "en-trop-aide-de-la-commande": _refusal(  # it said « Voyez « arbitre --help » »
+        "arguments en trop ou inconnus : 7. Voyez « arbitre players list --help »",
+        *("players", "list", "{f}", "-t", "open-a", "7"),
+    ),
     # -- English text, once ------------------------------------------------------------------
     "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),
     "argparse-choix": (["frobnicate"], None, 2, "choix invalide « frobnicate »"),
+    "argparse-choix-entier": (  # argparse writes an int choice without quotes: missed once
+        ["cup", "equipment", "{f}", "5", "8", "3"],
+        None,
+        2,
+        "choix invalide « 3 » (parmi 1, 2)",
+    ),
+    "argparse-choix-sans-nom": (["export", "pdf", "{f}"], None, 2, "argument QUOI : choix"),
     "argparse-inconnu": (["show", "{f}", "--jsn"], None, 2, "arguments en trop ou inconnus"),
     # -- results -----------------------------------------------------------------------------
     "resultat-x": (
@@ -170,6 +442,33 @@ CASES: dict[str, Case] = {
         2,
         "date de naissance « 2999-01-01 » invraisemblable",
     ),
+    # -- numbers past SQLite's 64 bits stopped the command (OverflowError), once -------------
+    "ronde-geante": _refusal(
+        f"nombre « {HUGE} » trop grand", "result", "{f}", "1", "1", "-t", "open-a", "-r", HUGE
+    ),
+    "joueur-geant": (["checkin", "{f}", HUGE], None, 2, f"nombre « {HUGE} » trop grand"),
+    "operation-geante": (["undo", "{f}", "--id", HUGE], None, 2, "trop grand"),
+    "limite-geante": (["journal", "{f}", "--limit", HUGE], None, 2, "trop grand"),
+    # -- a round 0 was the last round (`-r 0` recorded a result in it), once -----------------
+    "ronde-zero": _refusal(
+        "ronde « 0 » impossible", "result", "{f}", "1", "1", "-t", "open-a", "-r", "0"
+    ),
+    "ronde-negative": _refusal(
+        "ronde « -1 » impossible", "standings", "{f}", "-t", "open-a", "--round", "-1"
+    ),
+    "ronde-100000": (  # counted round by round: minutes before an answer
+        ["standings", "{f}", "-t", "open-a", "--round", "100000"],
+        None,
+        2,
+        "ronde « 100000 » impossible",
+    ),
+    "limite-zero": (["journal", "{f}", "--limit", "0"], None, 2, "nombre « 0 » : 1 au moins"),
+    "chiffres-arabes": _refusal(
+        "valeur entière invalide « \u0661 »", "result", "{f}", "\u0661", "1", "-t", "open-a"
+    ),
+    "souligne-dans-un-nombre": _refusal(
+        "valeur entière invalide « 1_0 »", "result", "{f}", "1_0", "1", "-t", "open-a"
+    ),
 }
 
 
@@ -182,8 +481,9 @@ def test_bad_input_is_a_french_refusal_and_the_file_is_unchanged(
     before = _digest(demo_file)
     run = arbitre(*[a.format(f=demo_file, x=x) for a in args])
     assert run.returncode == code, run.stderr
-    assert words in run.stderr, run.stderr
+    assert words.format(x=Path(x).parent) in run.stderr, run.stderr
     assert "Traceback" not in run.stderr and "Error" not in run.stderr, run.stderr
+    assert not SQLITE_ENGLISH.search(run.stderr), run.stderr
     assert run.stderr.startswith("Refusé : " if code == 2 else "Erreur : "), run.stderr
     assert_french(run.stderr.splitlines()[0])
     assert _digest(demo_file) == before
@@ -203,6 +503,41 @@ def test_undoing_the_registration_of_a_paired_player_is_refused(demo_file: Path)
     assert run.returncode == 2 and run.stderr.startswith("Refusé : "), run.stderr
     assert f"Impossible d'annuler l'opération n° {journal_id}" in run.stderr
     assert "Traceback" not in run.stderr and _digest(demo_file) == before
+
+
+def test_serving_on_a_port_already_taken_is_refused_in_french(demo_file: Path) -> None:
+    """A second `arbitre serve` on the same port: an OSError and a crash report, once."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        run = arbitre("serve", str(demo_file), "--host", "127.0.0.1", "--port", port)
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith(f"Refusé : Impossible d'écouter sur 127.0.0.1:{port}")
+    assert "déjà utilisé" in run.stderr and "Traceback" not in run.stderr
+    assert_french(run.stderr.splitlines()[0])
+
+
+SCREENS = {  # each once opened its screen (a wrong section, a theme that then crashed)
+    "ouvrir-tournoi-inconnu": (["open", "{f}", "-t", "inconnu"], 2, "Tournoi « inconnu » inconnu"),
+    "ouvrir-theme-inconnu": (["open", "{f}", "--theme", "gris"], 2, "thème « gris » est inconnu"),
+    "affichage-nan": (["display", "{f}", "--seconds", "nan"], 2, "durée « nan » illisible"),
+    "affichage-negatif": (["display", "{f}", "--seconds", "-5"], 2, "durée « -5 » illisible"),
+    "demo-sur-un-dossier": (["demo", "{x}", "--no-open"], 1, "est un dossier"),
+}
+
+
+@pytest.mark.parametrize("case", list(SCREENS))
+def test_a_screen_is_refused_before_it_opens(demo_file: Path, tmp_path: Path, case: str) -> None:
+    args, code, words = SCREENS[case]
+    before, folder = _digest(demo_file), _folder(tmp_path)
+    run = arbitre(*[a.format(f=demo_file, x=folder) for a in args], timeout=30)
+    assert run.returncode == code, run.stderr
+    assert words in run.stderr and "Traceback" not in run.stderr, run.stderr
+    assert_french(run.stderr.splitlines()[0])
+    assert _digest(demo_file) == before
 
 
 # -- results in every documented form, without `--` tricks ---------------------------------
@@ -271,6 +606,14 @@ def test_every_commands_help_is_printable_and_french() -> None:
     for prog, text in texts:
         assert text.startswith(f"utilisation : {prog}"), prog
         assert "show this help" not in text and "usage:" not in text, prog
+        assert not ENGLISH_PLACEHOLDERS.findall(text), (prog, ENGLISH_PLACEHOLDERS.findall(text))
+
+
+# argparse names a value by its option when no metavar is given: « --limit LIMIT »
+ENGLISH_PLACEHOLDERS = re.compile(
+    r"(?<![-\w])(LIMIT|SEED|ROUND|UNRATED|LIST|HOST|BASE_URL|SECONDS|ENCODING|WHEN|MATCH_DAY"
+    r"|SEASON|THEME|ID)\b|\[(dest|backup)\]|\{trf\}|\{title,"
+)
 
 
 # -- one TRF reader for pair-trf, tiebreaks and check-pairings ---------------------------------
@@ -329,6 +672,17 @@ def test_a_faulty_trf_is_refused_alike_by_every_command(
     assert re.search(re.escape(words), run.stderr), run.stderr
     assert "Traceback" not in run.stderr
     assert _digest(path) == before and not out.exists()
+
+
+def test_pairing_a_trf_into_itself_is_refused(tmp_path: Path) -> None:
+    """`pair-trf T.trf -p T.trf` wrote the pairing over the tournament it read, once."""
+    path = tmp_path / "tournoi.trf"
+    path.write_bytes(TRF.read_bytes())
+    before = _digest(path)
+    run = arbitre("pair-trf", str(path), "-p", str(path))
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith(f"Refusé : {path} est le fichier lu : il serait écrasé")
+    assert _digest(path) == before
 
 
 def test_the_sound_trf_is_read_by_every_command(tmp_path: Path) -> None:

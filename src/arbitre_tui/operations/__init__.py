@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..store.backup import BackupFailed
-    from ..store.db import ForbiddenOpen, StoreError
+    from ..store.db import ForbiddenOpen, StoreError, sqlite_reason
     from ..store.journal import NeedsConfirmation, StoreBusy
     from .event import EventService, OperationError
 
@@ -22,6 +22,7 @@ _WHERE = {
     "BackupFailed": "..store.backup",
     "ForbiddenOpen": "..store.db",
     "StoreError": "..store.db",
+    "sqlite_reason": "..store.db",
     "NeedsConfirmation": "..store.journal",
     "StoreBusy": "..store.journal",
     "EventService": ".event",
@@ -36,6 +37,7 @@ __all__ = [
     "OperationError",
     "StoreBusy",
     "StoreError",
+    "sqlite_reason",
 ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from ..rules import cup
@@ -481,6 +482,15 @@ def honours(
     season's beaten finalist, if given, has the next draw's second priority bye."""
     if finalist and not (season and club):
         raise OperationError("Le finaliste s'inscrit avec la saison et le vainqueur.")
+    if (season is None) != (club is None) or season == "" or club == "":
+        raise OperationError(
+            "Palmarès : pour ajouter un vainqueur, donnez --season et --club ensemble."
+        )
+    years = re.fullmatch(r"(\d{4})(?:-(\d{4}))?", season or "0000")
+    if years is None or (years[2] and int(years[2]) != int(years[1]) + 1):
+        raise OperationError(
+            f"Palmarès : saison « {season} » illisible : écrivez AAAA-AAAA (2026-2027) ou AAAA."
+        )
     if finalist and finalist == club:
         raise OperationError(f"{club} ne peut être à la fois vainqueur et finaliste.")
     if season and club:

@@ -194,6 +194,11 @@ class EventService:
     # -- players ----------------------------------------------------------
 
     def register_player(self, key: str, player: Player) -> int:
+        from ..rules.registration import person_fault
+
+        fault = person_fault(player)
+        if fault:
+            raise OperationError(f"Inscription impossible : {fault}.")
         with self.write("register_player", {"tournament": key, "name": player.name}) as tx:
             t = self.tournament(key)
             tid = self._tid(t)

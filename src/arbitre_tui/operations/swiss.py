@@ -50,6 +50,17 @@ def _swiss(service: EventService, key: str | None) -> Tournament:
     return t
 
 
+def _youth(service: EventService, key: str) -> Tournament:
+    """A youth championship's section (003): the only one with play-offs and qualifiers."""
+    t = service.tournament(key)
+    if setting(t, "regulation") != "003":
+        raise OperationError(
+            f"{t.name} n'est pas un championnat jeunes (règlement 003) : ni barrage ni "
+            "qualifiés à calculer."
+        )
+    return t
+
+
 # -- who plays, in which order ----------------------------------------------------------
 def participants(
     service: EventService,
@@ -492,6 +503,13 @@ def prohibit(
                 "Une interdiction d'appariement réunit au moins deux joueurs de ce tournoi"
                 + (f" (inconnus : {', '.join(map(str, bad))})." if bad else ".")
             )
+        planned = t.rounds_planned
+        if not 1 <= first <= (last or first) <= planned or last > planned:
+            raise OperationError(
+                f"Interdiction : rondes {first}-{last or ''} impossibles : {t.name} se joue en "
+                f"{planned} rondes ; écrivez N-M avec N ≤ M ≤ {planned} (ou N seul : jusqu'à "
+                "la fin)."
+            )
         tx.insert(
             "prohibitions",
             {
@@ -648,7 +666,7 @@ def playoff_groups(service: EventService, key: str) -> dict[str, list[int]]:
     """
     from .standings import standings
 
-    t = service.tournament(key)
+    t = _youth(service, key)
     _, rows, _ = standings(service, t)
     pts = [(r.start, r.values["PTS"]) for r in rows]
     out: dict[str, list[int]] = {}
@@ -669,7 +687,8 @@ def playoff_status(service: EventService, key: str, which: str) -> youth.Playoff
     if record is None:
         groups = playoff_groups(service, key)
         if which not in groups:
-            raise OperationError(f"Pas d'égalité à départager ({which}) dans {t.name}.")
+            label = "pour le titre" if which == "title" else "pour la qualification"
+            raise OperationError(f"Pas d'égalité à départager {label} dans {t.name}.")
         seeds = groups[which]
         winners: dict[frozenset[int], int] = {}
     else:
@@ -790,7 +809,7 @@ def qualifiers(service: EventService, key: str) -> dict[str, Any]:
     """
     from .standings import standings
 
-    t = service.tournament(key)
+    t = _youth(service, key)
     if setting(t, "qualifying_round"):
         _, rows, _ = standings(service, t)
         need = float(setting(t, "qualifying_points"))

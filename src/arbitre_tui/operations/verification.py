@@ -118,6 +118,10 @@ def record_appeal(
         raise OperationError("Appel : décrivez l'appel (qui, quelle décision, la suite donnée).")
     with service.write("record_appeal", {"tournament": key}) as tx:
         t = service.tournament(key)
+        if round_number is not None and not 1 <= round_number <= t.rounds_planned:
+            raise OperationError(
+                f"{t.name} a {t.rounds_planned} rondes : pas de ronde {round_number}."
+            )
         current = service.current_round(t)
         number = round_number or (current.number if current else None)
         tx.args["round"] = number

@@ -96,10 +96,6 @@ def decode(data: bytes, encoding: str = "utf-8") -> str:
     utf8 = encoding.lower().replace("_", "-") in ("utf-8", "utf8")
     try:
         return data.decode("utf-8-sig" if utf8 else encoding)
-    except LookupError:
-        raise EncodingFault(
-            f"encodage « {encoding} » inconnu (par exemple utf-8, latin-1, cp1252)"
-        ) from None
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         if utf8:
@@ -110,6 +106,10 @@ def decode(data: bytes, encoding: str = "utf-8") -> str:
             ) from None
         raise EncodingFault(
             f"ligne {line} : le fichier n'est pas en {encoding} (essayez utf-8 ou latin-1)", line
+        ) from None
+    except (LookupError, UnicodeError):  # unknown, or no text codec (« undefined »)
+        raise EncodingFault(
+            f"encodage « {encoding} » inconnu (par exemple utf-8, latin-1, cp1252)"
         ) from None
 
 
@@ -403,11 +403,27 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 def _control_fault(cells: list[str], index: dict[str, int]) -> str | None:
     for name, i in index.items():
-        if i < len(cells) and (found := _CONTROL.search(cells[i])):
-            return (
-                f"caractère de contrôle (code {ord(found.group())}) dans la colonne "
-                f"{COLUMNS[name][0]} : le fichier est-il abîmé ou binaire ?"
-            )
+        if i < len(cells) and (fault := _control_in(cells[i], name)):
+            return f"{fault} : le fichier est-il abîmé ou binaire ?"
+    return None
+
+
+def _control_in(value: str, column: str) -> str | None:
+    found = _CONTROL.search(value)
+    if found is None:
+        return None
+    return f"caractère de contrôle (code {ord(found.group())}) dans la colonne {COLUMNS[column][0]}"
+
+
+def person_fault(player: Player) -> str | None:
+    """What an entry typed by hand (`arbitre register`, the screen's late entry) must not
+    hold, as the CSV import reads its cells: a blank name, a control character."""
+    if not player.surname.strip():
+        return "le nom est vide"
+    for column in ("surname", "first_name", "club", "ffe_code", "phone", "email"):
+        fault = _control_in(getattr(player, column) or "", column)
+        if fault:
+            return fault
     return None
 
 

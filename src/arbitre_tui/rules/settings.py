@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -118,6 +120,7 @@ EVENT_SETTINGS: dict[str, Setting] = {
     "serve_host": _s(str, "0.0.0.0", "adresse d'écoute du serveur des résultats"),
 }
 URLS = frozenset({"base_url"})
+HOSTS = frozenset({"serve_host"})
 
 # The decisions each regulation takes where it differs from the defaults.
 PROFILES: dict[str, dict[str, Any]] = {
@@ -144,6 +147,18 @@ def _clock(name: str, value: Any) -> None:
         ) from None
 
 
+# a machine's name or address: letters, digits, dots, hyphens (colons: IPv6); no space
+_HOST = re.compile(r"[\w.:-]+")
+
+
+def _host(name: str, value: Any) -> None:
+    if not _HOST.fullmatch(str(value)):
+        raise RuleError(
+            f"Réglage « {name} » : une adresse de cette machine est attendue (0.0.0.0 : tout "
+            f"le réseau ; 127.0.0.1 : elle seule), pas « {value} »."
+        )
+
+
 def _url(name: str, value: Any) -> Any:
     """``http://host[:port][/path]``, no trailing slash; « 192.168.1.20:8080 » gets http://."""
     if value is None or not str(value).strip():
@@ -151,12 +166,18 @@ def _url(name: str, value: Any) -> Any:
     text = str(value).strip()
     if "://" not in text:
         text = "http://" + text
-    parts = urlsplit(text)
     try:
+        parts = urlsplit(text)  # raises on an IPv6 address left open (« http://[::1 »)
         parts.port  # noqa: B018 - raises on a port out of range
     except ValueError:
-        parts = parts._replace(netloc="")
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        parts = urlsplit("")
+    host = parts.hostname or ""
+    if (
+        parts.scheme not in ("http", "https")
+        or not _HOST.fullmatch(host)
+        or parts.query
+        or parts.fragment
+    ):
         raise RuleError(
             f"Réglage « {name} » : une adresse http://… est attendue "
             f"(ex. http://192.168.1.20:8080), pas « {value} »."
@@ -182,7 +203,7 @@ def _bounded(name: str, value: Any, help: str) -> None:
     low, high = bounds(name)
     if not low <= value <= high:
         raise RuleError(
-            f"Réglage « {name} » ({help}) : {value} est hors des bornes (de {low} à {high})."
+            f"Réglage « {name} » ({help}) : valeur « {value} » refusée (de {low} à {high})."
         )
 
 
@@ -193,6 +214,24 @@ def unknown(name: str, table: dict[str, Setting] = SETTINGS) -> RuleError:
     close = difflib.get_close_matches(name, table, n=1, cutoff=0.5)
     hint = f" — vouliez-vous dire « {close[0]} » ?" if close else ""
     return RuleError(f"Réglage inconnu « {name} »{hint}")
+
+
+# minutes, counts, ratings, euros, years: none below 0, none past a billion
+NUMBER_MAX = 10**9
+
+
+def _numbers(value: Any) -> Iterator[float]:
+    """Every number a value holds, in its lists and objects too (not oui/non)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, (int, float)):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _numbers(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _numbers(item)
 
 
 def check(name: str, value: Any, table: dict[str, Setting] = SETTINGS) -> Any:
@@ -208,11 +247,18 @@ def check(name: str, value: Any, table: dict[str, Setting] = SETTINGS) -> Any:
             f"Réglage « {name} » ({known.help}) : valeur « {value} » refusée "
             f"(attendu : {_expected(known.kind)})."
         ) from None
-    _bounded(name, typed, known.help)
+    _bounded(name, typed, known.help)  # a number: its own bounds (minutes, Elo, counts)
+    if any(not 0 <= n <= NUMBER_MAX for n in _numbers(typed)):  # in lists too; nan fails
+        raise RuleError(
+            f"Réglage « {name} » ({known.help}) : valeur « {value} » refusée (un nombre "
+            f"positif ou nul, au plus {NUMBER_MAX}, est attendu)."
+        )
     if name in CLOCKS:
         _clock(name, typed)
     if name in URLS:
         return _url(name, typed)
+    if name in HOSTS:
+        _host(name, typed)
     return typed.isoformat() if isinstance(typed, dt.date) else typed
 
 

@@ -14,9 +14,9 @@ import sqlite3
 import urllib.parse
 from pathlib import Path
 
-from .db import disk_is_full, is_held
+from .db import disk_is_full, is_held, sqlite_reason
 from .journal import OperationError
-from .schema import APPLICATION_ID
+from .schema import APPLICATION_ID, SCHEMA_VERSION
 
 KEEP = 20
 ROUNDS = "rondes"  # round-close backups: one per closed round, kept
@@ -45,7 +45,8 @@ def _write_error(target: Path, exc: BaseException) -> OperationError:
         return OperationError(f"Dossier en lecture seule : impossible d'écrire {target}.")
     if isinstance(exc, FileExistsError):
         return OperationError(f"{target} existe déjà : une copie n'écrase jamais un fichier.")
-    return OperationError(f"Sauvegarde impossible vers {target} : {exc}.")
+    reason = sqlite_reason(exc) if isinstance(exc, sqlite3.Error) else str(exc)
+    return OperationError(f"Sauvegarde impossible vers {target} : {reason}.")
 
 
 def ro_uri(path: Path) -> str:
@@ -181,6 +182,12 @@ def usable_backup(candidate: Path) -> str | None:
         try:
             if con.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
                 return "pas un tournoi arbitre"
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:  # restored, the event would no longer open here
+                return (
+                    f"écrit par une version plus récente d'arbitre (schéma {version}, celle-ci "
+                    f"connaît {SCHEMA_VERSION}) ; mettez arbitre à jour"
+                )
             if con.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
                 return "endommagé"
             if con.execute("SELECT count(*) FROM event").fetchone()[0] == 0:
@@ -195,6 +202,11 @@ def usable_backup(candidate: Path) -> str | None:
 def choose_backup(path: Path, source: Path | None = None) -> Path:
     """The backup to restore: ``source`` if usable, else the newest usable one."""
     if source is not None:
+        if source.exists() and path.exists() and source.samefile(path):
+            raise OperationError(
+                f"{source} est le fichier du tournoi lui-même : donnez une sauvegarde "
+                f"(arbitre restore {path} --list)."
+            )
         fault = usable_backup(source)
         if fault:
             raise OperationError(f"{source} ne peut pas être restauré : {fault}.")

@@ -126,6 +126,13 @@ def connect(path: str | Path, *, create: bool = False, check: bool = True) -> sq
         raise StoreError(f"{path} est un dossier, pas un fichier de tournoi.")
     exists = path.exists() and path.stat().st_size > 0
     if not exists and not create:
+        if path.exists():  # 0 bytes: a copy that failed, a file made by hand
+            raise StoreError(
+                f"{path} est vide (0 octet) : ce n'est pas un tournoi. Restaurez la dernière "
+                f"sauvegarde (arbitre restore {path}) ou créez-le (arbitre new --template NOM "
+                f"{path}).",
+                damaged=True,
+            )
         raise StoreError(f"{path} n'existe pas. Créez-le avec : arbitre new --template NOM {path}")
     if not path.parent.is_dir():
         raise StoreError(f"Le dossier {path.parent} n'existe pas.")
@@ -208,7 +215,7 @@ def _store_error(path: Path, exc: sqlite3.Error) -> StoreError:
         )
     if "malformed" in text or "corrupt" in text:
         return StoreError(
-            f"{path} est endommagé ({exc}). Restaurez la dernière sauvegarde : "
+            f"{path} est endommagé ({sqlite_reason(exc)}). Restaurez la dernière sauvegarde : "
             f"arbitre restore {path}",
             damaged=True,
         )
@@ -217,7 +224,39 @@ def _store_error(path: Path, exc: sqlite3.Error) -> StoreError:
             f"Erreur d'accès au disque en ouvrant {path} (support retiré ou défaillant ?) : "
             "rien n'a été modifié. Vérifiez le support puis recommencez."
         )
-    return StoreError(f"{path} ne peut pas être ouvert ({exc}) : rien n'a été modifié.")
+    return StoreError(
+        f"{path} ne peut pas être ouvert ({sqlite_reason(exc)}) : rien n'a été modifié."
+    )
+
+
+# SQLite's English, in the arbiters' words (the first that the message contains)
+_SQLITE_REASONS = (
+    ("not a database", "ce n'est pas une base SQLite"),
+    ("malformed", "structure du fichier abîmée"),
+    ("corrupt", "structure du fichier abîmée"),
+    ("could not decode", "texte illisible dans le fichier"),
+    (
+        "unable to open",
+        "ouverture impossible : dossier absent, droits, ou un dossier à cette place",
+    ),
+    ("readonly", "lecture seule"),
+    ("read-only", "lecture seule"),
+    ("full", "disque plein"),
+    ("locked", "occupé par un autre programme"),
+    ("busy", "occupé par un autre programme"),
+    ("disk i/o", "erreur de lecture ou d'écriture du support"),
+)
+
+
+def sqlite_reason(exc: sqlite3.Error | str) -> str:
+    """What SQLite found, in French (its own message is English): a known reason, else its
+    code (SQLITE_CANTOPEN), never its text."""
+    text = str(exc).lower()
+    for words, french in _SQLITE_REASONS:
+        if words in text:
+            return french
+    name = getattr(exc, "sqlite_errorname", None)
+    return f"erreur SQLite {name}" if name else "erreur SQLite"
 
 
 def _check_identity(conn: sqlite3.Connection, path: Path, check: bool) -> None:
@@ -236,8 +275,8 @@ def _check_identity(conn: sqlite3.Connection, path: Path, check: bool) -> None:
         rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
         if rows != ["ok"]:
             raise StoreError(
-                f"{path} est endommagé ({rows[0]}). Restaurez la dernière sauvegarde : "
-                f"arbitre restore {path}",
+                f"{path} est endommagé (le contrôle d'intégrité de SQLite y trouve "
+                f"{len(rows)} défaut(s)). Restaurez la dernière sauvegarde : arbitre restore {path}",
                 damaged=True,
             )
 

@@ -106,7 +106,7 @@ def sqlite_refusal(exc: sqlite3.Error, conn: sqlite3.Connection | None = None) -
     Nothing was written (the transaction was rolled back): the message says so and what
     to do, never SQLite's English.
     """
-    from .db import disk_is_full
+    from .db import disk_is_full, sqlite_reason
 
     text = str(exc).lower()
     path = _database_path(conn) if conn is not None else None
@@ -130,7 +130,12 @@ def sqlite_refusal(exc: sqlite3.Error, conn: sqlite3.Connection | None = None) -
             "Erreur d'écriture sur le disque : rien n'a été enregistré. Vérifiez le support "
             "(clé USB retirée, carte SD pleine ou défaillante) puis réessayez."
         )
-    return OperationError(f"Écriture impossible ({exc}) : rien n'a été enregistré.")
+    if "could not decode" in text or "malformed" in text:
+        return OperationError(
+            f"Le fichier de l'événement est endommagé ({sqlite_reason(exc)}) : rien n'a été "
+            "enregistré. Restaurez la dernière sauvegarde (arbitre restore)."
+        )
+    return OperationError(f"Écriture impossible ({sqlite_reason(exc)}) : rien n'a été enregistré.")
 
 
 WAIT_SECONDS = 30  # the longest an operation waits for another station's write lock

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.rating_lists import ListedPlayer
+from .db import sqlite_reason
 
 FILE_NAME = "listes-elo.sqlite"
 APPLICATION_ID = 0x4C454C4F  # « LELO »: not an event file (whose id differs)
@@ -118,7 +119,9 @@ class RatingLists:
         try:
             self.con = sqlite3.connect(self.path, isolation_level=None, timeout=5)
         except sqlite3.Error as exc:
-            raise ListsError(f"{self.path} : fichier de listes Elo inaccessible ({exc}).") from None
+            raise ListsError(
+                f"{self.path} : fichier de listes Elo inaccessible ({sqlite_reason(exc)})."
+            ) from None
         try:
             self.con.row_factory = sqlite3.Row
             app_id = self.con.execute("PRAGMA application_id").fetchone()[0]
@@ -133,7 +136,9 @@ class RatingLists:
             self.con.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
             self.con.close()
-            raise ListsError(f"{self.path} : fichier de listes Elo illisible ({exc}).") from None
+            raise ListsError(
+                f"{self.path} : fichier de listes Elo illisible ({sqlite_reason(exc)})."
+            ) from None
         except ListsError:
             self.con.close()
             raise

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .errors import round_number
+
 if TYPE_CHECKING:
     from ...operations import EventService
     from ...rules.models import Tournament
@@ -49,6 +51,28 @@ def read_trf(path: str) -> Any:
         raise OperationError(f"{path} : {exc.message}") from None
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def output(path: str, *read: str) -> Path:
+    """Where a command writes (a page, a PDF, a TRF): never over a file it read, nor over
+    an SQLite base (an event, a backup, the rating lists) that a report would destroy."""
+    out = Path(path)
+    if out.is_file():
+        if any(Path(r).is_file() and out.samefile(r) for r in read):
+            _refuse_output(f"{path} est le fichier lu : il serait écrasé.")
+        with out.open("rb") as stream:
+            if stream.read(len(SQLITE_HEADER)) == SQLITE_HEADER:
+                _refuse_output(f"{path} est une base SQLite (un tournoi ?) : elle serait écrasée.")
+    return out
+
+
+def _refuse_output(what: str) -> None:
+    from ...operations import OperationError  # only now: `pair-trf` loads no store
+
+    raise OperationError(f"{what} Choisissez un autre fichier de sortie.")
+
+
 FILE_HELP = "le fichier de l'événement (.sqlite)"
 TOURNAMENT_HELP = "le tournoi (section), si le fichier en a plusieurs"
 
@@ -56,7 +80,11 @@ TOURNAMENT_HELP = "le tournoi (section), si le fichier en a plusieurs"
 def add_round(p: argparse.ArgumentParser) -> None:
     """``--ronde N``: the round a command acts on, the last one when not given."""
     p.add_argument(
-        "--ronde", "-r", type=int, default=None, help="numéro de ronde (défaut : la dernière)"
+        "--ronde",
+        "-r",
+        type=round_number,
+        default=None,
+        help="numéro de ronde (défaut : la dernière)",
     )
 
 

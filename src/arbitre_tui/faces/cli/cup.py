@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-from pathlib import Path
 from typing import Any
 
 from . import errors
-from .common import command, open_event, open_tournament, print_json
+from .common import command, open_event, open_tournament, output, print_json
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
@@ -107,7 +106,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from ...publish.html.match_sheet import sheet_html
 
     service = open_event(args.file)
-    Path(args.out).write_text(sheet_html(service, args.tournoi, args.match), encoding="utf-8")
+    output(args.out).write_text(sheet_html(service, args.tournoi, args.match), encoding="utf-8")
     print(f"Procès-verbal : {args.out} (HTML A4, à imprimer ou enregistrer en PDF)")
     return 0
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import errno
 import os
 import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 # argparse's English (Python 3.11 to 3.13), said in French; applied to its final text
 _ARGPARSE_FRENCH: list[tuple[re.Pattern[str], str]] = [
@@ -27,7 +28,7 @@ _ARGPARSE_FRENCH: list[tuple[re.Pattern[str], str]] = [
         (r"invalid int value: '(.*)'", r"valeur entière invalide « \1 »"),
         (r"invalid float value: '(.*)'", r"valeur décimale invalide « \1 »"),
         (r"invalid (\S+) value: '(.*)'", r"valeur invalide « \2 »"),
-        (r"invalid choice: '(.*?)' \(choose from (.*)\)", r"choix invalide « \1 » (parmi \2)"),
+        (r"invalid choice: '?(.*?)'? \(choose from (.*)\)", r"choix invalide « \1 » (parmi \2)"),
         (r"unrecognized arguments: (.*)", r"arguments en trop ou inconnus : \1"),
         (r"expected one argument", r"une valeur attendue"),
         (r"expected at most one argument", r"une valeur au plus"),
@@ -42,6 +43,29 @@ _ARGPARSE_FRENCH: list[tuple[re.Pattern[str], str]] = [
 # results typed on a command line that look like options (rules.models reads the words)
 RESULT_DASH_WORDS = {"-+": "forfait-blancs", "--": "double-forfait", "-/+": "forfait-blancs"}
 RESULT_DASH_WORDS |= {"--+": "forfait-blancs", "-/-": "double-forfait", "---": "double-forfait"}
+
+
+# what a value is called in the help when its option gives no metavar (argparse would
+# write the option's English name: « --limit LIMIT »)
+METAVARS = {
+    "limit": "N",
+    "id": "N",
+    "seed": "GRAINE",
+    "round": "N",
+    "unrated": "ELO",
+    "list": "CODES",
+    "host": "ADRESSE",
+    "port": "PORT",
+    "base_url": "URL",
+    "seconds": "SECONDES",
+    "encoding": "ENCODAGE",
+    "when": "QUAND",
+    "match_day": "AAAA-MM-JJ",
+    "season": "SAISON",
+    "theme": "THÈME",
+    "dest": "DESTINATION",
+    "backup": "SAUVEGARDE",
+}
 
 
 def french_argparse(message: str) -> str:
@@ -60,6 +84,24 @@ class _Formatter(argparse.HelpFormatter):
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
 
+class _Once(argparse._StoreAction):
+    """An option's value given twice (`-t open-a … -t open-b`): argparse kept the last
+    one silently; which one the arbiter meant is not ours to guess."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        given: set[str] = getattr(parser, "given", set())
+        if self.dest in given:
+            raise argparse.ArgumentError(self, "donné deux fois : gardez-en un seul")
+        given.add(self.dest)
+        super().__call__(parser, namespace, values, option_string)
+
+
 class FrenchParser(argparse.ArgumentParser):
     """argparse speaking French: usage, help, errors (one « Refusé : » line, exit 2).
 
@@ -71,11 +113,21 @@ class FrenchParser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
         self.dash_values: dict[str, str] = {}
+        self.register("type", int, whole_number)  # every `type=int` of every command
+        self.register("action", None, _Once)  # every option with one value
+        self.register("action", "store", _Once)
+        self.given: set[str] = set()
         self._positionals.title = "arguments"
         self._optionals.title = "options"
         for action in self._actions:
             if isinstance(action, argparse._HelpAction):
                 action.help = "afficher cette aide et quitter"
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        if action.metavar is None and action.nargs != 0 and action.dest in METAVARS:
+            action.metavar = METAVARS[action.dest]
+        return action
 
     def format_usage(self) -> str:
         return _french_usage(super().format_usage())
@@ -93,7 +145,26 @@ class FrenchParser(argparse.ArgumentParser):
     ) -> tuple[argparse.Namespace, list[str]]:
         if self.dash_values and args is not None:
             args = self._dash_words(list(args))
-        return super().parse_known_args(args, namespace)
+        self.given = set()
+        parsed, extras = super().parse_known_args(args, namespace)
+        assert parsed is not None
+        return parsed, self._late_positionals(parsed, extras)
+
+    def _late_positionals(self, namespace: argparse.Namespace, extras: list[str]) -> list[str]:
+        """Optional positionals typed after an option (`verify F -t open-a 1 =`): argparse
+        3.11 leaves them empty and the words over (« arguments en trop »); they take them."""
+        for action in self._get_positional_actions():
+            if not extras or extras[0].startswith("-") or action.nargs != "?":
+                continue
+            if getattr(namespace, action.dest) is action.default:
+                try:
+                    value = self._get_value(action, extras[0])
+                    self._check_value(action, value)
+                except argparse.ArgumentError as exc:
+                    self.error(str(exc))
+                setattr(namespace, action.dest, value)
+                extras = extras[1:]
+        return extras
 
     def _dash_words(self, args: list[str]) -> list[str]:
         """``--`` is the value (a double forfeit) unless a value follows it."""
@@ -121,30 +192,106 @@ def _french_usage(text: str) -> str:
 
 # -- argparse types: French refusals for the values typed on the command line --------------
 
+# SQLite's INTEGER: a number past it stopped the command inside SQLite's driver
+LARGEST = 2**63 - 1
+
+
+def whole_number(text: str) -> int:
+    """What ``type=int`` reads (FrenchParser registers it): digits 0-9 with a sign, spaces
+    around; not « 1_0 » nor other scripts' digits (Python's int() takes both), and nothing
+    past SQLite's 64-bit integers."""
+    value = text.strip()
+    if not re.fullmatch(r"[-+]?[0-9]+", value):
+        raise argparse.ArgumentTypeError(f"valeur entière invalide « {text} »")
+    number = int(value)
+    if abs(number) > LARGEST:
+        raise argparse.ArgumentTypeError(f"nombre « {text} » trop grand")
+    return number
+
+
+# no tournament plays more; standings count every round up to the one asked for
+ROUNDS_MAX = 999
+
+
+def round_number(text: str) -> int:
+    """A round typed (``--ronde``, ``--round``): 1 to 999 (a 0 was read as « the last »)."""
+    number = whole_number(text)
+    if not 1 <= number <= ROUNDS_MAX:
+        raise argparse.ArgumentTypeError(
+            f"ronde « {text} » impossible : les rondes se numérotent de 1 à {ROUNDS_MAX}"
+        )
+    return number
+
+
+def count(text: str) -> int:
+    """How many (``--limit``): 1 or more."""
+    number = whole_number(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"nombre « {text} » : 1 au moins")
+    return number
+
+
+def seconds(text: str) -> float:
+    """``--seconds``: 0 or more, « 7,5 » as well as « 7.5 » (not nan, inf, -5)."""
+    value = text.strip().replace(",", ".")
+    if not re.fullmatch(r"[0-9]+(\.[0-9]*)?", value):
+        raise argparse.ArgumentTypeError(
+            f"durée « {text} » illisible : un nombre de secondes, 0 ou plus (ex. 15)"
+        )
+    return float(value)
+
+
+def port(text: str) -> int:
+    """``--port``: 0 (the system chooses) to 65535."""
+    number = whole_number(text)
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"port « {text} » impossible : de 1 à 65535 (0 : choisi par le système)"
+        )
+    return number
+
+
+_When = TypeVar("_When", dt.date, dt.datetime)
+
 
 def moment(text: str) -> dt.datetime:
-    """``--when``: AAAA-MM-JJTHH:MM, or HH:MM for today."""
+    """``--when``: AAAA-MM-JJTHH:MM, or HH:MM for today; the venue's clock (no time zone:
+    one recorded once stopped publish-round and absent, compared with the naive now)."""
     text = text.strip()
     try:
         if re.fullmatch(r"\d{1,2}[:h]\d{2}", text):
             hours, minutes = re.split("[:h]", text)
             return dt.datetime.combine(dt.date.today(), dt.time(int(hours), int(minutes)))
-        return dt.datetime.fromisoformat(text)
+        value = dt.datetime.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"heure « {text} » illisible : écrivez AAAA-MM-JJTHH:MM (2027-06-26T14:00) "
             "ou HH:MM pour aujourd'hui"
         ) from None
+    if value.tzinfo is not None:
+        raise argparse.ArgumentTypeError(
+            f"heure « {text} » : écrivez-la sans fuseau horaire, à l'heure de la salle "
+            "(2027-06-26T14:00)"
+        )
+    return _plausible(value, text)
 
 
 def day(text: str) -> dt.date:
     """A day: AAAA-MM-JJ, a real one."""
     try:
-        return dt.date.fromisoformat(text.strip())
+        value = dt.date.fromisoformat(text.strip())
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"jour « {text} » illisible ou impossible : écrivez AAAA-MM-JJ (2027-06-26)"
         ) from None
+    return _plausible(value, text)
+
+
+def _plausible(value: _When, text: str) -> _When:
+    """A tournament's day: this century (« 0001-01-01 » is a slip of the keyboard)."""
+    if not 2000 <= value.year <= 2099:
+        raise argparse.ArgumentTypeError(f"date « {text} » invraisemblable (années 2000 à 2099)")
+    return value
 
 
 def round_range(text: str) -> tuple[int, int]:
@@ -208,6 +355,15 @@ def _known(exc: BaseException) -> tuple[str, int] | None:
     rule_error = sys.modules.get("arbitre_tui.rules.errors")
     if rule_error is not None and isinstance(exc, rule_error.RuleError):
         return f"Refusé : {exc.message}", 2
+    sqlite3 = sys.modules.get("sqlite3")
+    if sqlite3 is not None and isinstance(exc, sqlite3.DatabaseError) and _damage(exc):
+        from ...operations import sqlite_reason
+
+        return (
+            f"Erreur : le fichier de l'événement est endommagé ({sqlite_reason(exc)}) : rien "
+            "n'a été modifié. Restaurez la dernière sauvegarde : arbitre restore FICHIER.",
+            1,
+        )
     if isinstance(exc, IsADirectoryError):
         return f"Erreur : {exc.filename} est un dossier : donnez le chemin d'un fichier.", 1
     if isinstance(exc, NotADirectoryError):
@@ -218,10 +374,70 @@ def _known(exc: BaseException) -> tuple[str, int] | None:
             "et de son dossier.",
             1,
         )
+    if isinstance(exc, FileNotFoundError) and exc.filename:
+        folder = Path(exc.filename).parent
+        if not folder.is_dir():  # most often an output in a folder not made yet
+            return (
+                f"Erreur : le dossier {folder} n'existe pas : créez-le, ou donnez un autre "
+                f"chemin que {exc.filename}.",
+                1,
+            )
+        return f"Erreur : fichier introuvable : {exc.filename}", 1
     if isinstance(exc, OSError) and exc.filename:
-        reason = os.strerror(exc.errno) if exc.errno else "erreur d'accès"
-        return f"Erreur : {exc.filename} illisible ou inaccessible ({reason}).", 1
+        return f"Erreur : {exc.filename} illisible ou inaccessible ({os_reason(exc)}).", 1
+    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+        return (
+            "Erreur : écriture impossible, disque plein : ce qui était en cours d'écriture "
+            "est incomplet. Libérez de la place puis recommencez.",
+            1,
+        )
+    if isinstance(exc, OSError) and exc.errno:
+        return f"Erreur : {os_reason(exc)} : la commande s'est arrêtée.", 1
     return None
+
+
+def _damage(exc: BaseException) -> bool:
+    """SQLite read a damaged file (any other of its errors is a fault of ours: logged)."""
+    text = str(exc).lower()
+    return any(words in text for words in ("malformed", "could not decode", "corrupt"))
+
+
+# the system's reasons (os.strerror says them in English), the ones a venue meets
+_REASONS = {
+    errno.ENOENT: "introuvable",
+    errno.EEXIST: "existe déjà",
+    errno.EACCES: "accès refusé",
+    errno.EPERM: "opération non permise",
+    errno.ENOSPC: "disque plein",
+    errno.EROFS: "support en lecture seule",
+    errno.EIO: "erreur de lecture ou d'écriture du support (retiré ou défaillant ?)",
+    errno.ENAMETOOLONG: "nom trop long",
+    errno.ELOOP: "trop de liens symboliques",
+    errno.ENOTEMPTY: "dossier non vide",
+    errno.EISDIR: "c'est un dossier",
+    errno.ENOTDIR: "un élément du chemin n'est pas un dossier",
+    errno.ENXIO: "périphérique absent",
+    errno.ENODEV: "périphérique absent",
+    errno.EFBIG: "fichier trop gros",
+    errno.EMFILE: "trop de fichiers ouverts",
+    errno.ENFILE: "trop de fichiers ouverts",
+    errno.EBUSY: "occupé",
+    errno.EINVAL: "chemin refusé par le système",
+    errno.EADDRINUSE: "adresse déjà utilisée (un autre serveur écoute sur ce port ?)",
+    errno.EADDRNOTAVAIL: "cette adresse n'est pas celle d'une interface de cette machine",
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the system refused, in French; else its code (ENOTSUP), never its English."""
+    import socket
+
+    if isinstance(exc, socket.gaierror):
+        return "adresse inconnue (ni une adresse IP ni un nom connu de cette machine)"
+    if exc.errno in _REASONS:
+        return _REASONS[exc.errno]
+    name = errno.errorcode.get(exc.errno or 0)
+    return f"erreur système {name}" if name else "erreur d'accès"
 
 
 def crash_dir() -> Path:

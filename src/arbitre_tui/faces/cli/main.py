@@ -22,9 +22,10 @@ from .common import (
     command,
     open_event,
     open_tournament,
+    output,
     print_json,
 )
-from .errors import RESULT_DASH_WORDS, FrenchParser, last_guard, moment
+from .errors import RESULT_DASH_WORDS, FrenchParser, count, last_guard, moment
 
 DEMO_FILE = "demo-arbitre.sqlite"
 
@@ -52,7 +53,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ...operations.templates import create_demo
 
     path = Path(args.file)
+    if not args.no_open:
+        _check_theme(args.theme)
     if path.exists() and not args.keep:
+        open_event(args.file).close()  # an event, or a French refusal (a folder, another file)
         print(f"{path} existe déjà ; il est ouvert tel quel (supprimez-le pour une démo neuve).")
     else:
         create_demo(path).close()
@@ -74,6 +78,19 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_theme(name: str | None) -> None:
+    """A theme unknown: refused before the screen opens (Textual stopped on it there)."""
+    if name is None:
+        return
+    from ..tui.themes import load_themes
+
+    names = [t.name for t in load_themes()]
+    if name not in names:
+        from ...operations import OperationError
+
+        raise OperationError(f"Le thème « {name} » est inconnu : {', '.join(names)}.")
+
+
 def _run_app(path: Path, args: argparse.Namespace) -> int:
     from ..tui.app import ArbitreApp
 
@@ -83,7 +100,11 @@ def _run_app(path: Path, args: argparse.Namespace) -> int:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    open_event(args.file).close()  # checks the file before the screen takes over
+    _check_theme(args.theme)
+    service = open_event(args.file)  # checks the file before the screen takes over
+    if args.tournoi:
+        service.tournament(args.tournoi)  # a section mistyped: refused, not the first shown
+    service.close()
     return _run_app(Path(args.file), args)
 
 
@@ -185,7 +206,12 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     if args.list:
-        for b in list_backups(path):
+        found = list_backups(path)
+        if not found:  # as `restore` says it: nothing printed looked like success
+            from ...operations import OperationError
+
+            raise OperationError(f"Aucune sauvegarde trouvée dans {path}.sauvegardes.")
+        for b in found:
             print(b)
         return 0
     chosen, aside = restore(path, Path(args.backup) if args.backup else None)
@@ -235,7 +261,8 @@ def cmd_print_round(args: argparse.Namespace) -> int:
     from ...publish.html.pairings import round_html
 
     service = open_event(args.file)
-    Path(args.out).write_text(round_html(service, args.tournoi, args.ronde), encoding="utf-8")
+    out = output(args.out)
+    out.write_text(round_html(service, args.tournoi, args.ronde), encoding="utf-8")
     print(f"Appariements imprimables : {args.out}")
     return 0
 
@@ -375,7 +402,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     def journal(p: argparse.ArgumentParser) -> None:
         json_only(p)
-        p.add_argument("--limit", type=int, default=None, help="les N dernières opérations")
+        p.add_argument("--limit", type=count, default=None, help="les N dernières opérations")
 
     def undo(p: argparse.ArgumentParser) -> None:
         _add_file(p)
@@ -586,8 +613,23 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         parser = build_parser(first)
         real = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         if first in real.choices:
-            return parser.parse_args(words)
-    return build_parser().parse_args(words)
+            return _no_extras(parser, *parser.parse_known_args(words))
+    parser = build_parser()
+    return _no_extras(parser, *parser.parse_known_args(words))
+
+
+def _no_extras(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, extras: list[str]
+) -> argparse.Namespace:
+    """Words left over are refused by the command they were typed to (its usage and its
+    « --help »), not by `arbitre` as a whole."""
+    while extras:
+        subs = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+        chosen = getattr(args, subs.dest, None) if subs else None
+        if subs is None or chosen not in subs.choices:
+            parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        parser = subs.choices[chosen]
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -611,9 +653,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _errors().ForbiddenOpen as exc:  # an output path that is the event file itself
         print(f"Refusé : {exc} Choisissez un autre fichier de sortie.", file=sys.stderr)
         return 2
-    except FileNotFoundError as exc:
-        print(f"Erreur : fichier introuvable : {exc.filename}", file=sys.stderr)
-        return 1
     except BrokenPipeError:
         # the reader went away (`arbitre round … | head`): stop quietly, as Unix tools do;
         # stdout points at /dev/null so the interpreter's final flush cannot fail again

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from .common import command, print_json, read_trf
+from .common import command, output, print_json, read_trf
 
 
 def _refused(message: str) -> Exception:
@@ -23,6 +22,7 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
     from ...rules.swiss.trf_state import state_from_trf
 
     t = read_trf(args.file)
+    out = output(args.output, args.file) if args.output else None  # checked before pairing
     ensure_pairable(len(t.players))
     state = state_from_trf(t)
     if args.baku:
@@ -35,8 +35,8 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
     if result.bye is not None:
         lines.append(f"{result.bye} 0")
     text = f"{len(lines)}\n" + "".join(f"{x}\n" for x in lines)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+    if out is not None:
+        out.write_text(text, encoding="utf-8")
     elif args.json:
         print_json(result.model_dump())
     else:
@@ -102,12 +102,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from ...rules.errors import RuleError
     from ...rules.swiss.generator import Options, generate
 
+    out = output(args.out)  # checked before the tournament is played
     opts = Options(**{f.name: getattr(args, f.name) for f in fields(Options)})
     try:
         t = generate(opts)
     except RuleError as exc:
         raise _refused(exc.message) from None
-    Path(args.out).write_bytes(trf.write(t).encode("utf-8"))
+    out.write_bytes(trf.write(t).encode("utf-8"))
     print(f"{args.out} : {args.players} joueurs, {args.rounds} rondes, graine {args.seed}.")
     return 0
 

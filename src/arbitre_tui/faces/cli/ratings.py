@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .common import open_tournament, print_json
+from .errors import count
 
 if TYPE_CHECKING:
     from ...rules.rating_lists import Kind, ListedPlayer
@@ -44,9 +45,21 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _imported(base: Path) -> None:
+    """The lists' file, before it is opened (opening would make an empty one)."""
+    if not base.exists():
+        from ...operations import OperationError
+
+        raise OperationError(
+            f"aucune liste Elo ({base} n'existe pas) : importez-la d'abord "
+            "(arbitre ratings import LISTE)."
+        )
+
+
 def cmd_find(args: argparse.Namespace) -> int:
     from ...operations.rating_lists import Lists
 
+    _imported(Path(args.base))
     with Lists(args.base) as lists:
         found = lists.find(args.texte, args.limit)
     if args.json:
@@ -85,11 +98,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     service, t = open_tournament(args)
     base = Path(args.base) if args.base else lists_beside(args.file)
-    if not base.exists():
-        raise OperationError(
-            f"aucune liste Elo à côté du tournoi ({base}) : importez-la d'abord "
-            "(arbitre ratings import LISTE)."
-        )
+    _imported(base)
     with Lists(base) as lists:
         check = build(Reader(service), t, lists)
     if not check.lists:
@@ -143,7 +152,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "chercher un joueur par identifiant FIDE, licence FFE ou début du nom",
     )
     find.add_argument("texte", metavar="TEXTE")
-    find.add_argument("--limit", type=int, default=10, help="nombre de réponses (défaut 10)")
+    find.add_argument("--limit", type=count, default=10, help="nombre de réponses (défaut 10)")
     find.add_argument("--json", action="store_true", help="sortie JSON")
     check = action(
         "check",

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from .common import command, open_tournament, print_json, read_trf
+from .errors import round_number
 
 
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
@@ -137,7 +138,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--round-robin", action="store_true", help="règles des toutes rondes (C.07 15.2)"
     )
-    p.add_argument("--round", type=int, default=None, help="classement après la ronde N")
+    p.add_argument("--round", type=round_number, default=None, help="classement après la ronde N")
     p.add_argument(
         "--unrated", type=int, default=None, help="classement attribué aux non classés (Art. 10)"
     )
@@ -152,7 +153,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         json="sortie JSON",
     )
     s.add_argument(
-        "--round", type=int, default=None, help="après la ronde N (défaut : dernière complète)"
+        "--round",
+        type=round_number,
+        default=None,
+        help="après la ronde N (défaut : dernière complète)",
     )
 
     command(

@@ -4,10 +4,10 @@ play-offs, qualifiers, TRF export (regulations 002 and 003)."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import re
 from typing import Any
 
-from .common import add_round, command, open_event, open_tournament, print_json
+from .common import add_round, command, open_event, open_tournament, output, print_json
 from .errors import birth_date, round_range
 
 
@@ -125,18 +125,37 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def _mini_match(values: list[str]) -> tuple[int, int, float, float]:
+    """``--match A B PTS_A PTS_B`` as typed: two player numbers, then points written
+    1,5 or 1.5 or 1½ (the refusal itself writes « 1,5–0,5 »)."""
+    from ...operations import OperationError
+
+    a, b, pa, pb = (v.strip() for v in values)
+    for player in (a, b):
+        if not re.fullmatch(r"[0-9]+", player):
+            raise OperationError(f"Barrage : joueur « {player} » : un numéro de joueur attendu.")
+    points = []
+    for typed in (pa, pb):
+        text = typed.replace(",", ".").replace("½", ".5")
+        if not re.fullmatch(r"[0-9]*\.?[0-9]+", text):
+            raise OperationError(
+                f"Barrage : points « {typed} » illisibles : écrivez 2, 1,5, 1, 0,5 ou 0."
+            )
+        points.append(float(text))
+    return int(a), int(b), points[0], points[1]
+
+
 def cmd_playoff(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
     service, t = open_tournament(args)
     names = _names(service, t)
+    which = "title" if args.which == "titre" else args.which
     if args.match:
-        a, b, pa, pb = args.match
-        status = swiss.playoff_result(
-            service, t.key, args.which, int(a), int(b), float(pa), float(pb)
-        )
+        a, b, pa, pb = _mini_match(args.match)
+        status = swiss.playoff_result(service, t.key, which, a, b, pa, pb)
     else:
-        status = swiss.playoff_status(service, t.key, args.which)
+        status = swiss.playoff_status(service, t.key, which)
     if status.lot:
         print(status.lot)
     if status.places:
@@ -178,7 +197,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     t = service.tournament(args.section)
-    Path(args.out).write_text(swiss.export_trf(service, t.key), encoding="utf-8", newline="")
+    output(args.out).write_text(swiss.export_trf(service, t.key), encoding="utf-8", newline="")
     print(f"TRF-2026 écrit : {args.out}")
     return 0
 
@@ -271,7 +290,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="sortie JSON")
     tournament(p)
     p = cmd("playoff", "barrage blitz (jeunes) : mini-matchs à jouer, ou un résultat", cmd_playoff)
-    p.add_argument("which", choices=["title", "qualification"], help="titre ou qualification")
+    p.add_argument(
+        "which",
+        choices=["title", "titre", "qualification"],
+        metavar="BARRAGE",
+        help="titre (title) ou qualification",
+    )
     p.add_argument(
         "--match", nargs=4, metavar=("A", "B", "PTS_A", "PTS_B"), help="résultat d'un mini-match"
     )
@@ -280,7 +304,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="sortie JSON")
     tournament(p)
     e = sub.add_parser("export", help="exports", description="exports")
-    esub = e.add_subparsers(dest="what", required=True)
+    esub = e.add_subparsers(dest="what", required=True, metavar="QUOI")
     x = command(esub, "trf", cmd_export, "TRF-2026 d'une section", file="FICHIER")
     x.add_argument("section", metavar="SECTION")
     x.add_argument("out", metavar="SORTIE.trf")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from .common import add_round, command, open_tournament
+from .errors import RESULT_DASH_WORDS, FrenchParser
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -16,8 +17,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     service, t = open_tournament(args)
     if args.board is not None:
         if args.result is None:
-            print("Refusé : le résultat lu sur la feuille manque (1, =, 0, +-, -+, --).")
-            return 2
+            from ...operations import OperationError
+
+            raise OperationError("le résultat lu sur la feuille manque (1, =, 0, +-, -+, --).")
         done = verify_result(service, t.key, args.board, args.result, args.ronde)
         if done.agrees:
             print(f"Échiquier {done.board} : {done.sheet.label} — conforme à la feuille.")
@@ -71,6 +73,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         file="FICHIER",
         tournament="la section",
     )
+    if isinstance(v, FrenchParser):  # not when another command is typed (main._Ignored)
+        v.dash_values = RESULT_DASH_WORDS  # `-+`, `--` are results here, not options
     v.add_argument("board", type=int, nargs="?", metavar="ÉCHIQUIER")
     v.add_argument("result", nargs="?", metavar="RÉSULTAT", help="1, =, 0, +-, -+, --")
     add_round(v)

@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .common import add_round, command, open_event
+from . import errors
+from .common import add_round, command, open_event, output
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -19,14 +20,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)  # refuse a bad file before listening
     if args.base_url is not None:
-        from ...operations import OperationError
-        from ...rules.errors import RuleError
-        from ...rules.settings import EVENT_SETTINGS, parse
-
-        try:
-            wanted = parse("base_url", args.base_url, EVENT_SETTINGS)
-        except RuleError as exc:
-            raise OperationError(exc.message) from None
+        wanted = _address(args.base_url)
         from ...views.reader import Reader
 
         if Reader(service).event()["settings"].get("base_url") != wanted:
@@ -47,8 +41,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if actual != urlsplit(url).port:
             print(f"Attention : les QR codes donnent le port de {url}, pas {actual}.", flush=True)
 
-    serve(args.file, host, port, ready)
+    try:
+        serve(args.file, host, port, ready)
+    except OSError as exc:  # the address: taken, unknown, not this machine's
+        if exc.filename:
+            raise
+        from ...operations import OperationError
+        from .errors import os_reason
+
+        raise OperationError(
+            f"Impossible d'écouter sur {host}:{port} : {os_reason(exc)}."
+        ) from None
     return 0
+
+
+def _address(text: str) -> str | None:
+    """``--base-url`` read as the setting base_url is (http://…; empty: detected)."""
+    from ...operations import OperationError
+    from ...rules.errors import RuleError
+    from ...rules.settings import EVENT_SETTINGS, parse
+
+    try:
+        value = parse("base_url", text, EVENT_SETTINGS)
+    except RuleError as exc:
+        raise OperationError(exc.message) from None
+    return None if value is None else str(value)
 
 
 def cmd_publish_site(args: argparse.Namespace) -> int:
@@ -65,8 +82,9 @@ def cmd_qr(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     key = service.tournament(args.tournoi).key if args.tournoi else None
-    url = page_url(base_url(service, args.base_url), key, args.page or "")
-    out = Path(args.out)
+    given = _address(args.base_url) if args.base_url is not None else None
+    url = page_url(base_url(service, given), key, args.page or "")
+    out = output(args.out)
     (write_svg if out.suffix.lower() == ".svg" else write_png)(url, out)
     print(f"QR code de {url} : {out}")
     from ...publish.address import warning
@@ -101,7 +119,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     per_match = document(args.what).per_match  # an unknown name: refused before the file opens
     service = open_event(args.file)
     number = args.match if per_match else args.ronde
-    Path(args.pdf).write_bytes(build(service, args.what, args.tournoi, number))
+    output(args.pdf).write_bytes(build(service, args.what, args.tournoi, number))
     print(f"PDF écrit : {args.pdf}")
     return 0
 
@@ -143,7 +161,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="les sections affichées, tour à tour (défaut : toutes)",
     )
     d.add_argument(
-        "--seconds", type=float, default=15, help="durée de chaque page en secondes (0 : ← →)"
+        "--seconds",
+        type=errors.seconds,
+        default=15,
+        help="durée de chaque page en secondes (0 : ← →)",
     )
     s = command(
         sub,
@@ -159,7 +180,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="adresse d'écoute (défaut : réglage serve_host, 0.0.0.0 = tout le réseau de la salle)",
     )
     s.add_argument(
-        "--port", type=int, default=None, help="port (défaut : celui de l'adresse des QR codes)"
+        "--port",
+        type=errors.port,
+        default=None,
+        help="port (défaut : celui de l'adresse des QR codes)",
     )
     s.add_argument(
         "--base-url",
