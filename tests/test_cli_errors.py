@@ -57,6 +57,12 @@ def _setting(name: str, value: str, words: str) -> Case:
     return ["settings", "set", "{f}", "-t", "open-a", name, value], None, 2, words
 
 
+def _tie_breaks(*args: str, words: str) -> Case:
+    """`tiebreaks` on a copy of a shared vector's TRF: the refusal is the list's reader."""
+    trf = ROOT / "tests" / "vectors" / "tiebreak" / "swiss" / "t0001.trf"
+    return ["tiebreaks", "{x}", *args], lambda tmp: str(trf), 2, words
+
+
 def _verifying(*args: str) -> Case:
     """`verify` of open-a's board 1, which has no result yet: read, then refused so."""
     return ["verify", "{f}", *args], None, 2, "Échiquier 1 : aucun résultat saisi"
@@ -114,6 +120,15 @@ def _text_file(tmp: Path) -> str:
 
 # (arguments with {f} the event file, a function giving the extra file; code; French words)
 CASES: dict[str, Case] = {
+    # -- a tie-break list: read whole, each code once, each modifier once ---------------------
+    "departages-deux-coupes": _tie_breaks(
+        "--list", "PTS,BH/C1/M1", words="« BH/C1/M1 » : une seule coupe (C ou M)"
+    ),
+    "departages-liste-vide": _tie_breaks("--list", " , ", words="Liste de départages vide"),
+    "departages-deux-fois": _tie_breaks("--list", "PTS,BH,bh", words="« BH » deux fois"),
+    "departages-elo-negatif": _tie_breaks(
+        "--unrated", "-5", words="« -5 » impossible : de 0 à 4000"
+    ),
     # -- tracebacks, once --------------------------------------------------------------------
     "naissance-jj/mm": (
         ["register", "{f}", "Durand", "-t", "open-ko", "--naissance", "31/02/2010"],

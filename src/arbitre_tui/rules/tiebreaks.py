@@ -132,6 +132,11 @@ def parse_code(text: str) -> Code:
             f"Départage « {text} » non pris en charge (pris en charge : {', '.join(SUPPORTED)})."
         )
     spec = Code(upper, base)
+    kinds = ["C" if part[:1] == "M" else part[:1] for part in parts]  # one cut: C or M
+    twice = next((k for k in kinds if kinds.count(k) > 1), None)
+    if twice is not None:
+        what = "une seule coupe (C ou M)" if twice == "C" else f"« {twice} » une seule fois"
+        raise RuleError(f"Départage « {text} » : {what}.")
     for part in parts:
         kind = part[:1]
         if kind == "C" and base in _CUTTABLE:
@@ -167,6 +172,19 @@ def parse_code(text: str) -> Code:
         else:
             raise RuleError(f"Modificateur de départage inconnu : {text} (« {part} »).")
     return spec
+
+
+def parse_list(text: str) -> list[str]:
+    """A tie-break list as written in a 202 record or ``--list`` (« PTS,BH/C1,BH »): every
+    code read, none twice, at least one."""
+    codes = [c.strip().upper() for c in text.split(",") if c.strip()]
+    if not codes:
+        raise RuleError("Liste de départages vide (ex. PTS,BH/C1,BH,TPR,WIN).")
+    for code in codes:
+        parse_code(code)
+        if codes.count(code) > 1:
+            raise RuleError(f"Départage « {code} » deux fois dans la liste.")
+    return codes
 
 
 def _koya_limit(spec: Code, part: str) -> Code:

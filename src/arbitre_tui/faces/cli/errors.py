@@ -231,6 +231,14 @@ def count(text: str) -> int:
     return number
 
 
+def rating(text: str) -> int:
+    """An Elo typed (``--unrated``): 0 to 4000, as the rating settings hold."""
+    number = whole_number(text)
+    if not 0 <= number <= 4000:
+        raise argparse.ArgumentTypeError(f"classement Elo « {text} » impossible : de 0 à 4000")
+    return number
+
+
 def seconds(text: str) -> float:
     """``--seconds``: 0 or more, « 7,5 » as well as « 7.5 » (not nan, inf, -5)."""
     value = text.strip().replace(",", ".")

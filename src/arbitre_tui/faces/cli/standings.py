@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from .common import command, open_tournament, print_json, read_trf
-from .errors import round_number
+from .errors import rating, round_number
 
 
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
@@ -17,7 +17,7 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
     path = Path(args.file)
     tournament = read_trf(args.file)
     try:
-        codes = [c.strip().upper() for c in args.list.split(",") if c.strip()]
+        codes = tb.parse_list(args.list)
         table = tb.from_trf(tournament, round_robin=args.round_robin, rounds=args.round)
         rows = tb.standings(table, codes, unrated_rating=args.unrated)
     except RuleError as exc:
@@ -140,7 +140,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--round", type=round_number, default=None, help="classement après la ronde N")
     p.add_argument(
-        "--unrated", type=int, default=None, help="classement attribué aux non classés (Art. 10)"
+        "--unrated", type=rating, default=None, help="classement attribué aux non classés (Art. 10)"
     )
 
     s = command(
