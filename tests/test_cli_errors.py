@@ -120,6 +120,13 @@ def _text_file(tmp: Path) -> str:
 
 # (arguments with {f} the event file, a function giving the extra file; code; French words)
 CASES: dict[str, Case] = {
+    # -- standings after a round not yet paired (it printed « après la ronde 99 ») -----------
+    "classement-ronde-future": (
+        ["standings", "{f}", "-t", "open-a", "--round", "99"],
+        None,
+        2,
+        "pas de classement après la ronde 99, 3 ronde(s) appariée(s) seulement",
+    ),
     # -- a tie-break list: read whole, each code once, each modifier once ---------------------
     "departages-deux-coupes": _tie_breaks(
         "--list", "PTS,BH/C1/M1", words="« BH/C1/M1 » : une seule coupe (C ou M)"

@@ -87,6 +87,7 @@ def fmt(code: str, value: float | int | None) -> str:
 def build(reader: Reader, t: Tournament, rounds: int | None = None) -> Standings:
     """By the tournament's format: its matches (by teams), its ranking groups (knockout),
     else points and tie-breaks. Raises OperationError when the rules cannot rank."""
+    from ..operations.event import OperationError
     from ..operations.formats import format_of
     from ..operations.standings import complete_rounds
 
@@ -94,6 +95,12 @@ def build(reader: Reader, t: Tournament, rounds: int | None = None) -> Standings
     with reader.consistent():
         if fmt.by_teams:
             return _cup(reader, t)
+        paired = len(reader.rounds(t))
+        if rounds is not None and rounds > paired:
+            raise OperationError(
+                f"{t.name} : pas de classement après la ronde {rounds}, "
+                f"{paired} ronde(s) appariée(s) seulement."
+            )
         after = complete_rounds(reader.service, t) if rounds is None else rounds
         groups = fmt.ranking_groups(reader.service, t)
         if groups is not None:
