@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.rating_lists import ListedPlayer
-from .db import sqlite_reason
+from .db import StoreError, sqlite_reason
 
 FILE_NAME = "listes-elo.sqlite"
 APPLICATION_ID = 0x4C454C4F  # « LELO »: not an event file (whose id differs)
@@ -60,12 +60,8 @@ _COLUMNS = {
 }  # fmt: skip
 
 
-class ListsError(Exception):
+class ListsError(StoreError):
     """The lists file cannot be used (French message)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass(frozen=True)
