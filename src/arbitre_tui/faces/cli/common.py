@@ -73,6 +73,18 @@ def _refuse_output(what: str) -> None:
     raise OperationError(f"{what} Choisissez un autre fichier de sortie.")
 
 
+def group(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    about: str,
+    description: str | None = None,
+) -> argparse._SubParsersAction[argparse.ArgumentParser]:
+    """A command whose actions are its sub-commands (`arbitre cup draw …`), declared as
+    every group is: its French help, then one ACTION, required."""
+    p = sub.add_parser(name, help=about, description=description or about)
+    return p.add_subparsers(dest=f"{name}_command", required=True, metavar="ACTION")
+
+
 FILE_HELP = "le fichier de l'événement (.sqlite)"
 TOURNAMENT_HELP = "le tournoi (section), si le fichier en a plusieurs"
 

@@ -7,7 +7,7 @@ import datetime as dt
 from typing import Any
 
 from . import errors
-from .common import command, open_event, open_tournament, output, print_json
+from .common import command, group, open_event, open_tournament, output, print_json
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
@@ -156,12 +156,12 @@ def cmd_team(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
+    csub = group(
+        sub,
         "cup",
-        help="Coupe d'Alsace : tirage, compositions, résultats, procès-verbal",
-        description="Coupe d'Alsace (règlement 004)",
+        "Coupe d'Alsace : tirage, compositions, résultats, procès-verbal",
+        "Coupe d'Alsace (règlement 004)",
     )
-    csub = p.add_subparsers(dest="cup_command", required=True, metavar="ACTION")
 
     def base(name: str, help_text: str, func: Any) -> argparse.ArgumentParser:
         """Every cup action takes the file, then the cup when the file holds several."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import add_round, command, open_event, open_tournament, print_json
+from .common import add_round, command, group, open_event, open_tournament, print_json
 
 
 def _key(service: Any, key: str | None) -> str | None:
@@ -115,12 +115,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "--tournoi", "-t", metavar="CLÉ", help="le tournoi K.O. (défaut : le seul du fichier)"
         )
 
-    ko = sub.add_parser(
+    ksub = group(
+        sub,
         "ko",
-        help="élimination directe : état, clôture des inscriptions, classement",
-        description="élimination directe (règlement 000)",
+        "élimination directe : état, clôture des inscriptions, classement",
+        "élimination directe (règlement 000)",
     )
-    ksub = ko.add_subparsers(dest="ko_command", required=True, metavar="ACTION")
     st = command(
         ksub,
         "status",
@@ -175,11 +175,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "repêchage : tirer au sort un perdant pour combler un trou",
     )
     tournament(ll)
-    group = ll.add_mutually_exclusive_group()
-    group.add_argument(
+    answer = ll.add_mutually_exclusive_group()
+    answer.add_argument(
         "--reachable", action="store_true", help="le tiré est joignable : il est repêché"
     )
-    group.add_argument(
+    answer.add_argument(
         "--not-reachable", action="store_true", help="injoignable : nouveau tirage sans lui"
     )
     ll.add_argument("--seed", type=int, default=None, help="graine imposée (rejouer un tirage)")

@@ -20,6 +20,7 @@ from .common import (
     TOURNAMENT_HELP,
     add_round,
     command,
+    group,
     open_event,
     open_tournament,
     output,
@@ -537,10 +538,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     add("round-start", "noter l'heure de début de la ronde", cmd_round_start, start)
     add("draws", "lister les tirages au sort et les rejouer", cmd_draws, _add_file)
 
-    players = sub.add_parser(
-        "players", help="joueurs : import, liste", description="joueurs : import, liste"
-    )
-    psub = players.add_subparsers(dest="players_command", required=True, metavar="ACTION")
+    psub = group(sub, "players", "joueurs : import, liste")
     imp = psub.add_parser(
         "import",
         help="importer un fichier CSV (tout ou rien)",

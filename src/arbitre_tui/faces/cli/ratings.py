@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import open_tournament, print_json
+from .common import command, group, open_tournament, print_json
 from .errors import count
 
 if TYPE_CHECKING:
@@ -123,18 +123,16 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
+    rsub = group(
+        sub,
         "ratings",
-        help="listes Elo hors ligne : import, recherche, contrôle",
-        description="listes Elo hors ligne (liste FIDE, base FFE) : import, recherche, contrôle",
+        "listes Elo hors ligne : import, recherche, contrôle",
+        "listes Elo hors ligne (liste FIDE, base FFE) : import, recherche, contrôle",
     )
-    rsub = p.add_subparsers(dest="ratings_command", required=True, metavar="ACTION")
-
-    def action(name: str, summary: str, details: str) -> argparse.ArgumentParser:
-        return rsub.add_parser(name, help=summary, description=details)
-
-    imp = action(
+    imp = command(
+        rsub,
         "import",
+        cmd_import,
         "importer la liste FIDE (XML, TXT) ou la base FFE (CSV)",
         "importer une liste téléchargée auparavant ; elle remplace la précédente "
         "de la même source, tout ou rien",
@@ -146,23 +144,27 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=None,
         help="format de la liste (défaut : reconnu d'après le début du fichier)",
     )
-    find = action(
+    find = command(
+        rsub,
         "find",
+        cmd_find,
         "chercher un joueur (id FIDE, licence FFE ou début du nom)",
         "chercher un joueur par identifiant FIDE, licence FFE ou début du nom",
+        json="sortie JSON",
     )
     find.add_argument("texte", metavar="TEXTE")
     find.add_argument("--limit", type=count, default=10, help="nombre de réponses (défaut 10)")
-    find.add_argument("--json", action="store_true", help="sortie JSON")
-    check = action(
+    check = command(
+        rsub,
         "check",
+        cmd_check,
         "joueurs inscrits dont l'Elo ou la licence diffère des listes (code 3)",
         "joueurs inscrits dont l'Elo (celui de la cadence) ou la licence diffère "
         "des listes ; code de sortie 0 : aucun, 3 : des différences",
+        file="FICHIER",
+        tournament="le tournoi (section)",
+        json="sortie JSON",
     )
-    check.add_argument("file", metavar="FICHIER")
-    check.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section)")
-    check.add_argument("--json", action="store_true", help="sortie JSON")
     for q in (imp, find):
         q.add_argument(
             "--base",
@@ -172,6 +174,3 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check.add_argument(
         "--base", default=None, help=f"fichier des listes (défaut : {DEFAULT_BASE} à côté)"
     )
-    imp.set_defaults(func=cmd_import)
-    find.set_defaults(func=cmd_find)
-    check.set_defaults(func=cmd_check)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import command, open_event, open_tournament, print_json
+from .common import command, group, open_event, open_tournament, print_json
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -52,12 +52,12 @@ def cmd_set(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
+    ssub = group(
+        sub,
         "settings",
-        help="réglages d'un tournoi : voir, modifier",
-        description="réglages d'un tournoi : chaque choix, sa valeur et d'où elle vient",
+        "réglages d'un tournoi : voir, modifier",
+        "réglages d'un tournoi : chaque choix, sa valeur et d'où elle vient",
     )
-    ssub = p.add_subparsers(dest="settings_command", required=True, metavar="ACTION")
     section = "le tournoi (section)"
     show = command(ssub, "show", cmd_show, "tous les réglages", file="FICHIER", tournament=section)
     put = command(ssub, "set", cmd_set, "changer un réglage", file="FICHIER", tournament=section)
