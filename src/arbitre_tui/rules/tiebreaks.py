@@ -107,6 +107,11 @@ class Code:
     exchange: bool = False  # X
     plain_cut: bool = False  # N
 
+    def forfeits_as_games(self, round_robin: bool) -> bool:
+        """A forfeit counts as a game against its opponent (BH, SB, DE): a round robin's
+        rule (15.2), unless ``S`` treats it as a Swiss; in a Swiss only with ``P``."""
+        return self.forfeits_played or (round_robin and not self.as_swiss)
+
 
 _PLAIN = Code("PTS", "PTS")
 
@@ -489,14 +494,9 @@ class Calculator:
             return self.t.competitors[start].score
         return self.adjusted_score(start)
 
-    def forfeits_as_games(self, spec: Code) -> bool:
-        """A forfeit counts as a game against its opponent: a round robin's rule (15.2),
-        unless ``S`` treats it as a Swiss; in a Swiss only with ``P``."""
-        return spec.forfeits_played or (self.t.round_robin and not spec.as_swiss)
-
     def contributions(self, c: Competitor, spec: Code = _PLAIN) -> list[tuple[float, float, bool]]:
         """(opponent value, points scored, is VUR) per element, for BH and SB."""
-        forfeits, capped = self.forfeits_as_games(spec), spec.edition >= 2026
+        forfeits, capped = spec.forfeits_as_games(self.t.round_robin), spec.edition >= 2026
         key = (c.start, forfeits, capped)
         cached = self._contributions.get(key)
         if cached is not None:
@@ -907,7 +907,7 @@ def _encounter_pass(
     group = set(members)
     scored: dict[int, Fraction] = {}
     best: dict[int, Fraction] = {}
-    forfeits = spec.forfeits_played or (table.round_robin and not spec.as_swiss)
+    forfeits = spec.forfeits_as_games(table.round_robin)
     complete = not spec.as_swiss
     for m in members:
         games: dict[int, list[Fraction]] = {}
