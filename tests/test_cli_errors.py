@@ -631,6 +631,37 @@ def test_every_commands_help_is_printable_and_french() -> None:
         assert not ENGLISH_PLACEHOLDERS.findall(text), (prog, ENGLISH_PLACEHOLDERS.findall(text))
 
 
+
+def test_every_command_says_what_it_does() -> None:
+    """A command's help is its handler's docstring (common.command): a handler without one
+    would list its command with no words beside it, at any depth (`arbitre cup breach`)."""
+    import argparse
+
+    from arbitre_tui.faces.cli.main import build_parser
+
+    def commands(parser: argparse.ArgumentParser) -> list[tuple[str, str | None, str | None]]:
+        out = []
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                listed = {c.dest: c.help for c in action._choices_actions}
+                for name, sub in action.choices.items():
+                    out.append((sub.prog, listed.get(name), sub.description))
+                    out += commands(sub)
+        return out
+
+    found = commands(build_parser())
+    assert len(found) > 70
+    for prog, listed, description in found:
+        assert listed and listed.strip(), f"{prog} : aucune aide dans la liste"
+        assert description and description.strip(), f"{prog} : aucune description"
+    # the first paragraph is the line in the list, the rest the command's own description
+    top = " ".join(arbitre("--help").stdout.split())
+    assert "apparie la ronde suivante d'un TRF (système suisse néerlandais FIDE)" in top
+    own = " ".join(arbitre("pair-trf", "--help").stdout.split())
+    assert "l'écrit comme JaVaFo/bbpPairings : le nombre de lignes" in own
+    cup = " ".join(arbitre("cup", "--help").stdout.split())
+    assert "irrégularité de composition : match perdu pour l'équipe" in cup
+
 # argparse names a value by its option when no metavar is given: « --limit LIMIT »
 ENGLISH_PLACEHOLDERS = re.compile(
     r"(?<![-\w])(LIMIT|SEED|ROUND|UNRATED|LIST|HOST|BASE_URL|SECONDS|ENCODING|WHEN|MATCH_DAY"

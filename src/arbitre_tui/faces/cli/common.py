@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -104,19 +105,22 @@ def command(
     sub: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,
     func: Callable[[argparse.Namespace], int],
-    about: str,
-    description: str | None = None,
     *,
     file: str | None = None,
     file_help: str | None = None,
     tournament: str | None = None,
     json: str | None = None,
 ) -> argparse.ArgumentParser:
-    """One sub-command, as every command of `arbitre` is declared: its French help (and
-    description), the file first when it takes one (``file`` is its metavar), then the
-    section (``tournament``: its help) and ``--json`` (its help) — the arguments nearly
-    every command shares, written once."""
-    p = sub.add_parser(name, help=about, description=description or about)
+    """One sub-command, as every command of `arbitre` is declared: the file first when it
+    takes one (``file`` is its metavar), then the section (``tournament``: its help) and
+    ``--json`` (its help) — the arguments nearly every command shares, written once.
+
+    Its French help is its handler's docstring, as in the standard library's `cmd` and in
+    click: the first paragraph for the list of commands, the whole for its own ``--help``.
+    What a command does for the arbiter is then written once, above the code that does it.
+    """
+    about, description = help_of(func)
+    p = sub.add_parser(name, help=about, description=description)
     if file is not None:
         p.add_argument("file", metavar=file, help=file_help)
     if tournament is not None:
@@ -125,3 +129,11 @@ def command(
         p.add_argument("--json", action="store_true", help=json)
     p.set_defaults(func=func)
     return p
+
+
+def help_of(func: Callable[[argparse.Namespace], int]) -> tuple[str, str]:
+    """A handler's help (its docstring's first paragraph) and description (the paragraphs
+    after it, or the help again when there are none)."""
+    doc = inspect.getdoc(func) or ""  # none under `python -OO`: commands work, unexplained
+    about, _, more = doc.partition("\n\n")
+    return about, more or about

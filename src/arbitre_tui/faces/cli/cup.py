@@ -11,6 +11,7 @@ from .common import command, group, open_event, open_tournament, output, print_j
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
+    """tirer au sort le tour suivant (exempts, recevants)"""
     from ...operations import cup
 
     service = open_event(args.file)
@@ -20,6 +21,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
+    """matchs et vainqueurs"""
     from ...operations import cup
     from ...views.cup import build
     from ...views.reader import Reader, as_json
@@ -38,6 +40,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_lineup(args: argparse.Namespace) -> int:
+    """remettre une composition (ordre des échiquiers)"""
     from ...operations import cup
 
     service = open_event(args.file)
@@ -57,6 +60,7 @@ def cmd_lineup(args: argparse.Namespace) -> int:
 
 
 def cmd_result(args: argparse.Namespace) -> int:
+    """résultat d'un échiquier (point de vue du recevant)"""
     from ...operations import cup
 
     service = open_event(args.file)
@@ -70,6 +74,7 @@ def cmd_result(args: argparse.Namespace) -> int:
 
 
 def cmd_director(args: argparse.Namespace) -> int:
+    """décision du directeur (finale toute nulle)"""
     from ...operations import cup
 
     service = open_event(args.file)
@@ -79,6 +84,7 @@ def cmd_director(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    """heure de transmission du résultat (minuit : art. 3.9)"""
     from ...operations import cup
 
     service = open_event(args.file)
@@ -94,6 +100,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_confirm(args: argparse.Namespace) -> int:
+    """confirmation du procès-verbal"""
     from ...operations import cup
 
     service = open_event(args.file)
@@ -103,6 +110,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
+    """procès-verbal imprimable (HTML A4)"""
     from ...publish.html.match_sheet import sheet_html
 
     service = open_event(args.file)
@@ -112,6 +120,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 
 def cmd_breach(args: argparse.Namespace) -> int:
+    """irrégularité de composition : match perdu pour l'équipe"""
     from ...operations import cup
 
     service = open_event(args.file)
@@ -121,6 +130,7 @@ def cmd_breach(args: argparse.Namespace) -> int:
 
 
 def cmd_equipment(args: argparse.Namespace) -> int:
+    """matériel manquant : forfait administratif échiquier 4 puis 3"""
     from ...operations import cup
 
     service = open_event(args.file)
@@ -130,6 +140,7 @@ def cmd_equipment(args: argparse.Namespace) -> int:
 
 
 def cmd_honours(args: argparse.Namespace) -> int:
+    """palmarès ; --season et --club pour ajouter un vainqueur"""
     from ...operations import cup
 
     service = open_event(args.file)
@@ -148,6 +159,7 @@ def cmd_honours(args: argparse.Namespace) -> int:
 
 
 def cmd_team(args: argparse.Namespace) -> int:
+    """engager une équipe d'un club (autant qu'il en veut)"""
     service, t = open_tournament(args)
     team = service.enter_team(t.key, args.club, args.nom)
     print(f"Équipe engagée : {team.name} (n° {team.id}, équipe {team.number} du club).")
@@ -163,19 +175,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "Coupe d'Alsace (règlement 004)",
     )
 
-    def base(name: str, help_text: str, func: Any) -> argparse.ArgumentParser:
+    def base(name: str, func: Any) -> argparse.ArgumentParser:
         """Every cup action takes the file, then the cup when the file holds several."""
         cup = "la coupe (défaut : la seule du fichier)"
-        return command(csub, name, func, help_text, file="FICHIER", tournament=cup)
+        return command(csub, name, func, file="FICHIER", tournament=cup)
 
-    te = base("team", "engager une équipe d'un club (autant qu'il en veut)", cmd_team)
+    te = base("team", cmd_team)
     te.add_argument("club", metavar="CLUB")
     te.add_argument("--nom", default=None, help="nom de l'équipe (défaut : CLUB N)")
-    d = base("draw", "tirer au sort le tour suivant (exempts, recevants)", cmd_draw)
+    d = base("draw", cmd_draw)
     d.add_argument("--seed", type=int, default=None, help="graine imposée (rejouer un tirage)")
-    s = base("status", "matchs et vainqueurs", cmd_status)
+    s = base("status", cmd_status)
     s.add_argument("--json", action="store_true", help="sortie JSON")
-    lu = base("lineup", "remettre une composition (ordre des échiquiers)", cmd_lineup)
+    lu = base("lineup", cmd_lineup)
     lu.add_argument("match", type=int, metavar="MATCH")
     lu.add_argument("team", type=int, metavar="ÉQUIPE")
     lu.add_argument(
@@ -184,17 +196,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     lu.add_argument(
         "--heure", default=None, metavar="HH:MM", help="heure de remise (défaut : maintenant)"
     )
-    r = base("result", "résultat d'un échiquier (point de vue du recevant)", cmd_result)
+    r = base("result", cmd_result)
     r.add_argument("match", type=int, metavar="MATCH")
     r.add_argument("board", type=int, metavar="ÉCHIQUIER")
     r.add_argument(
         "result", metavar="RÉSULTAT", help="1-0, X, 0-1, F-1 (forfait recevant), 1-F, F-F"
     )
-    dd = base("director", "décision du directeur (finale toute nulle)", cmd_director)
+    dd = base("director", cmd_director)
     dd.add_argument("match", type=int, metavar="MATCH")
     dd.add_argument("team", type=int, metavar="ÉQUIPE")
     dd.add_argument("--note", default="", help="motif de la décision")
-    rp = base("report", "heure de transmission du résultat (minuit : art. 3.9)", cmd_report)
+    rp = base("report", cmd_report)
     rp.add_argument("match", type=int, metavar="MATCH")
     rp.add_argument(
         "--when", type=errors.moment, default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)"
@@ -205,7 +217,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=None,
         help="jour du match AAAA-MM-JJ (défaut : celui de --when)",
     )
-    c = base("confirm", "confirmation du procès-verbal", cmd_confirm)
+    c = base("confirm", cmd_confirm)
     c.add_argument("match", type=int, metavar="MATCH")
     c.add_argument(
         "who",
@@ -213,24 +225,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="QUI",
         help="capitaine-recevant, capitaine-visiteur ou arbitre",
     )
-    b = base("breach", "irrégularité de composition : match perdu pour l'équipe", cmd_breach)
+    b = base("breach", cmd_breach)
     b.add_argument("match", type=int, metavar="MATCH")
     b.add_argument("team", type=int, metavar="ÉQUIPE")
     b.add_argument("reason", metavar="MOTIF", help="le motif, tel qu'il figurera au procès-verbal")
-    e = base(
-        "equipment", "matériel manquant : forfait administratif échiquier 4 puis 3", cmd_equipment
-    )
+    e = base("equipment", cmd_equipment)
     e.add_argument("match", type=int, metavar="MATCH")
     e.add_argument("team", type=int, metavar="ÉQUIPE")
     e.add_argument(
         "boards", type=int, choices=[1, 2], metavar="PARTIES", help="1 ou 2 parties perdues"
     )
-    h = base("honours", "palmarès ; --season et --club pour ajouter un vainqueur", cmd_honours)
+    h = base("honours", cmd_honours)
     h.add_argument("--season", default=None, help="saison, ex. 2026-2027")
     h.add_argument("--club", default=None, help="club vainqueur")
     h.add_argument(
         "--finaliste", default=None, help="club finaliste battu (2e priorité d'exemption)"
     )
-    sh = base("sheet", "procès-verbal imprimable (HTML A4)", cmd_sheet)
+    sh = base("sheet", cmd_sheet)
     sh.add_argument("match", type=int, metavar="MATCH")
     sh.add_argument("out", metavar="SORTIE.html", help="fichier à écrire")

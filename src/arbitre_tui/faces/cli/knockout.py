@@ -19,6 +19,7 @@ def _key(service: Any, key: str | None) -> str | None:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
+    """format décidé par les inscriptions, exempts, remboursements"""
     from ...views.ko_status import build
     from ...views.reader import Reader, as_json
 
@@ -42,6 +43,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_close(args: argparse.Namespace) -> int:
+    """clore les inscriptions : fixe le format"""
     from ...operations import knockout
 
     service = open_event(args.file)
@@ -51,6 +53,7 @@ def cmd_close(args: argparse.Namespace) -> int:
 
 
 def cmd_ranking(args: argparse.Namespace) -> int:
+    """classement final"""
     from ...operations import knockout
 
     service = open_event(args.file)
@@ -64,6 +67,7 @@ def cmd_ranking(args: argparse.Namespace) -> int:
 
 
 def cmd_absent(args: argparse.Namespace) -> int:
+    """joueur absent : forfait (les deux : double forfait)"""
     service, t = open_tournament(args)
     done = service.forfeit(
         t.key,
@@ -81,6 +85,10 @@ def cmd_absent(args: argparse.Namespace) -> int:
 
 
 def cmd_decider(args: argparse.Namespace) -> int:
+    """résultat du départage d'une nulle (K.O.)
+
+    résultat du départage d'une nulle (Armageddon : la nulle qualifie les Noirs)
+    """
     from ...operations import knockout
 
     service = open_event(args.file)
@@ -90,6 +98,10 @@ def cmd_decider(args: argparse.Namespace) -> int:
 
 
 def cmd_lucky_loser(args: argparse.Namespace) -> int:
+    """repêchage : tirer, confirmer joignable ou non
+
+    repêchage : tirer au sort un perdant pour combler un trou
+    """
     from ...operations import knockout
 
     service = open_event(args.file)
@@ -121,27 +133,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "élimination directe : état, clôture des inscriptions, classement",
         "élimination directe (règlement 000)",
     )
-    st = command(
-        ksub,
-        "status",
-        cmd_status,
-        "format décidé par les inscriptions, exempts, remboursements",
-        json="sortie JSON",
-    )
+    st = command(ksub, "status", cmd_status, json="sortie JSON")
     tournament(st)
-    cl = command(ksub, "close-registration", cmd_close, "clore les inscriptions : fixe le format")
+    cl = command(ksub, "close-registration", cmd_close)
     tournament(cl)
-    rk = command(ksub, "ranking", cmd_ranking, "classement final", json="sortie JSON")
+    rk = command(ksub, "ranking", cmd_ranking, json="sortie JSON")
     tournament(rk)
 
-    ab = command(
-        sub,
-        "absent",
-        cmd_absent,
-        "joueur absent : forfait (les deux : double forfait)",
-        file="FICHIER",
-        tournament="le tournoi",
-    )
+    ab = command(sub, "absent", cmd_absent, file="FICHIER", tournament="le tournoi")
     ab.add_argument("board", type=int, metavar="ÉCHIQUIER")
     ab.add_argument(
         "side",
@@ -156,24 +155,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="suisse : forfait excusé, le joueur n'est pas exclu des rondes suivantes",
     )
 
-    de = command(
-        sub,
-        "decider",
-        cmd_decider,
-        "résultat du départage d'une nulle (K.O.)",
-        "résultat du départage d'une nulle (Armageddon : la nulle qualifie les Noirs)",
-    )
+    de = command(sub, "decider", cmd_decider)
     tournament(de)
     de.add_argument("board", type=int, metavar="ÉCHIQUIER")
     de.add_argument("result", metavar="RÉSULTAT", help="1, = ou 0")
 
-    ll = command(
-        sub,
-        "lucky-loser",
-        cmd_lucky_loser,
-        "repêchage : tirer, confirmer joignable ou non",
-        "repêchage : tirer au sort un perdant pour combler un trou",
-    )
+    ll = command(sub, "lucky-loser", cmd_lucky_loser)
     tournament(ll)
     answer = ll.add_mutually_exclusive_group()
     answer.add_argument(

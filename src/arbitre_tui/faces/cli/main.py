@@ -51,6 +51,7 @@ INCIDENT_ALIASES = {
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    """créer l'événement de démonstration (les quatre règlements) et l'ouvrir"""
     from ...operations.templates import create_demo
 
     path = Path(args.file)
@@ -68,6 +69,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    """créer un événement depuis un modèle"""
     from ...operations.templates import create_from_template
     from ...views.event import build
     from ...views.reader import Reader
@@ -101,6 +103,7 @@ def _run_app(path: Path, args: argparse.Namespace) -> int:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
+    """ouvrir l'application sur un événement"""
     _check_theme(args.theme)
     service = open_event(args.file)  # checks the file before the screen takes over
     if args.tournoi:
@@ -110,6 +113,10 @@ def cmd_open(args: argparse.Namespace) -> int:
 
 
 def cmd_players_import(args: argparse.Namespace) -> int:
+    """importer un fichier CSV (tout ou rien)
+
+    importer un fichier CSV : tout ou rien, chaque faute avec sa ligne
+    """
     service, t = open_tournament(args)
     key = t.key
     count, errors = service.import_players(
@@ -122,6 +129,7 @@ def cmd_players_import(args: argparse.Namespace) -> int:
 
 
 def cmd_players_list(args: argparse.Namespace) -> int:
+    """lister les joueurs"""
     from ...views.players import build
     from ...views.reader import Reader
 
@@ -139,6 +147,7 @@ def cmd_players_list(args: argparse.Namespace) -> int:
 
 
 def cmd_checkin(args: argparse.Namespace) -> int:
+    """pointer un joueur"""
     service = open_event(args.file)
     service.check_in(args.player, not args.cancel)
     print(("Pointage annulé" if args.cancel else "Pointé") + f" : joueur {args.player}")
@@ -146,6 +155,7 @@ def cmd_checkin(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    """résumé de l'événement (--json : tout le contenu)"""
     from ...views.event import build
     from ...views.reader import Reader
 
@@ -164,6 +174,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_journal(args: argparse.Namespace) -> int:
+    """journal des opérations"""
     service = open_event(args.file)
     from ...views.reader import Reader
 
@@ -182,6 +193,7 @@ def cmd_journal(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
+    """annuler la dernière opération de ce poste (ou --id N)"""
     service = open_event(args.file)
     done = service.undo(args.id, confirm=args.confirm)
     print(f"Annulé : {done} (opération n° {done.target} ; journal n° {done.journal_id}).")
@@ -189,6 +201,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def cmd_redo(args: argparse.Namespace) -> int:
+    """rétablir ce que ce poste a annulé en dernier"""
     service = open_event(args.file)
     done = service.redo(confirm=args.confirm)
     print(f"Rétabli : {done} (journal n° {done.journal_id}).")
@@ -196,6 +209,7 @@ def cmd_redo(args: argparse.Namespace) -> int:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
+    """sauvegarde à chaud"""
     service = open_event(args.file)
     out = service.backup(Path(args.dest) if args.dest else None)
     print(f"Sauvegarde : {out}")
@@ -203,6 +217,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
+    """restaurer une sauvegarde"""
     from ...operations.backups import list_backups, restore
 
     path = Path(args.file)
@@ -222,6 +237,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
+    """apparier la ronde suivante"""
     service, t = open_tournament(args)
     rnd = service.pair_round(t.key, seed=args.seed, exempt_holes=args.exempt_holes)
     print(f"{t.name} : ronde {rnd.number} appariée.")
@@ -243,6 +259,7 @@ def _round_sheet(service: Any, t: Any, number: int | None = None) -> Any:
 
 
 def cmd_round(args: argparse.Namespace) -> int:
+    """afficher les appariements d'une ronde"""
     from ...views.reader import as_json
 
     service, t = open_tournament(args)
@@ -259,6 +276,7 @@ def cmd_round(args: argparse.Namespace) -> int:
 
 
 def cmd_print_round(args: argparse.Namespace) -> int:
+    """appariements d'une ronde, page imprimable (HTML A4)"""
     from ...publish.html.pairings import round_html
 
     service = open_event(args.file)
@@ -269,6 +287,7 @@ def cmd_print_round(args: argparse.Namespace) -> int:
 
 
 def cmd_result(args: argparse.Namespace) -> int:
+    """saisir un résultat"""
     service, t = open_tournament(args)
     game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
     shown = game.result.label if game.result else args.result  # always set once recorded
@@ -277,6 +296,7 @@ def cmd_result(args: argparse.Namespace) -> int:
 
 
 def cmd_incident(args: argparse.Namespace) -> int:
+    """noter un incident (coup illégal, appareil, retard)"""
     service, t = open_tournament(args)
     kind = INCIDENT_ALIASES.get(args.kind, args.kind)
     iid = service.record_incident(
@@ -287,6 +307,7 @@ def cmd_incident(args: argparse.Namespace) -> int:
 
 
 def cmd_close_round(args: argparse.Namespace) -> int:
+    """clôturer la ronde (et sauvegarder)"""
     service, t = open_tournament(args)
     out = service.close_round(t.key, args.ronde)
     print(f"Ronde close ; sauvegarde {out}")
@@ -294,6 +315,7 @@ def cmd_close_round(args: argparse.Namespace) -> int:
 
 
 def cmd_round_start(args: argparse.Namespace) -> int:
+    """noter l'heure de début de la ronde"""
     service, t = open_tournament(args)
     when = args.when or dt.datetime.now().replace(microsecond=0)
     service.set_round_start(t.key, when, args.ronde)
@@ -302,6 +324,7 @@ def cmd_round_start(args: argparse.Namespace) -> int:
 
 
 def cmd_draws(args: argparse.Namespace) -> int:
+    """lister les tirages au sort et les rejouer"""
     from ...views.draws import build
     from ...views.reader import Reader
 
@@ -360,15 +383,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     def add(
         name: str,
-        help_text: str,
         func: Callable[[argparse.Namespace], int],
         setup: Callable[[argparse.ArgumentParser], None],
     ) -> None:
-        if only is not None and name != only:
-            return
-        p = sub.add_parser(name, help=help_text, description=help_text)
-        setup(p)
-        p.set_defaults(func=func)
+        if only is None or name == only:
+            setup(command(sub, name, func))
 
     def demo(p: argparse.ArgumentParser) -> None:
         p.add_argument("file", nargs="?", default=DEMO_FILE, metavar="FICHIER")
@@ -502,24 +521,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "--when", type=moment, default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)"
         )
 
-    add(
-        "demo",
-        "créer l'événement de démonstration (les quatre règlements) et l'ouvrir",
-        cmd_demo,
-        demo,
-    )
-    add("new", "créer un événement depuis un modèle", cmd_new, new)
-    add("open", "ouvrir l'application sur un événement", cmd_open, open_)
-    add("show", "résumé de l'événement (--json : tout le contenu)", cmd_show, json_only)
-    add("journal", "journal des opérations", cmd_journal, journal)
-    add("undo", "annuler la dernière opération de ce poste (ou --id N)", cmd_undo, undo)
-    add("redo", "rétablir ce que ce poste a annulé en dernier", cmd_redo, redo)
-    add("backup", "sauvegarde à chaud", cmd_backup, backup)
-    add("restore", "restaurer une sauvegarde", cmd_restore, restore)
-    add("checkin", "pointer un joueur", cmd_checkin, checkin)
-    add("pair", "apparier la ronde suivante", cmd_pair, pair)
-    add("round", "afficher les appariements d'une ronde", cmd_round, round_)
-    add("result", "saisir un résultat", cmd_result, result)
+    add("demo", cmd_demo, demo)
+    add("new", cmd_new, new)
+    add("open", cmd_open, open_)
+    add("show", cmd_show, json_only)
+    add("journal", cmd_journal, journal)
+    add("undo", cmd_undo, undo)
+    add("redo", cmd_redo, redo)
+    add("backup", cmd_backup, backup)
+    add("restore", cmd_restore, restore)
+    add("checkin", cmd_checkin, checkin)
+    add("pair", cmd_pair, pair)
+    add("round", cmd_round, round_)
+    add("result", cmd_result, result)
 
     def print_round(p: argparse.ArgumentParser) -> None:
         _add_file(p)
@@ -527,23 +541,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _add_tournament(p)
         add_round(p)
 
-    add(
-        "print-round",
-        "appariements d'une ronde, page imprimable (HTML A4)",
-        cmd_print_round,
-        print_round,
-    )
-    add("incident", "noter un incident (coup illégal, appareil, retard)", cmd_incident, incident)
-    add("close-round", "clôturer la ronde (et sauvegarder)", cmd_close_round, close)
-    add("round-start", "noter l'heure de début de la ronde", cmd_round_start, start)
-    add("draws", "lister les tirages au sort et les rejouer", cmd_draws, _add_file)
+    add("print-round", cmd_print_round, print_round)
+    add("incident", cmd_incident, incident)
+    add("close-round", cmd_close_round, close)
+    add("round-start", cmd_round_start, start)
+    add("draws", cmd_draws, _add_file)
 
     psub = group(sub, "players", "joueurs : import, liste")
-    imp = psub.add_parser(
-        "import",
-        help="importer un fichier CSV (tout ou rien)",
-        description="importer un fichier CSV : tout ou rien, chaque faute avec sa ligne",
-    )
+    imp = command(psub, "import", cmd_players_import)
     _add_file(imp)
     imp.add_argument("csv", metavar="CSV")
     _add_tournament(imp)
@@ -553,12 +558,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     imp.add_argument(
         "--encoding", default="utf-8", help="encodage du fichier (défaut utf-8 ; ex. latin-1)"
     )
-    imp.set_defaults(func=cmd_players_import)
     command(
         psub,
         "list",
         cmd_players_list,
-        "lister les joueurs",
         file="FICHIER",
         file_help=FILE_HELP,
         tournament=TOURNAMENT_HELP,

@@ -16,6 +16,11 @@ def _refused(message: str) -> Exception:
 
 
 def cmd_pair_trf(args: argparse.Namespace) -> int:
+    """apparie la ronde suivante d'un TRF (système suisse néerlandais FIDE)
+
+    apparie la ronde suivante d'un fichier TRF (FIDE Dutch C.04.3, 2026) et l'écrit comme
+    JaVaFo/bbpPairings : le nombre de lignes, puis « blanc noir », l'exempt en « N 0 »
+    """
     from ...operations.engines import ensure_pairable
     from ...rules.swiss.dutch import PairingImpossible, pair_round
     from ...rules.swiss.explain import CRITERIA, RULES
@@ -58,6 +63,11 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
 
 
 def cmd_check_pairings(args: argparse.Namespace) -> int:
+    """réapparie chaque ronde d'un TRF et montre les différences
+
+    réapparie chaque ronde jouée d'un TRF (de n'importe quel logiciel) avec notre moteur et montre
+    chaque différence ; code 3 s'il y en a
+    """
     from ...operations.engines import ensure_pairable
     from ...rules.swiss.checker import check_tournament
 
@@ -96,6 +106,12 @@ def _one_in(text: str) -> int:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
+    """génère un tournoi suisse aléatoire complet (TRF-2026), apparié par notre moteur
+
+    génère un tournoi suisse complet au format TRF-2026, apparié ronde après ronde par notre moteur
+    néerlandais : classements et titres plausibles, résultats tirés selon l'espérance Elo ; la même
+    graine redonne le même fichier
+    """
     from dataclasses import fields
 
     from ...rules import trf
@@ -118,35 +134,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         sub,
         "pair-trf",
         cmd_pair_trf,
-        "apparie la ronde suivante d'un TRF (système suisse néerlandais FIDE)",
-        "apparie la ronde suivante d'un fichier TRF (FIDE Dutch C.04.3, 2026) et "
-        "l'écrit comme JaVaFo/bbpPairings : le nombre de lignes, puis « blanc noir », "
-        "l'exempt en « N 0 »",
         file="FICHIER.trf",
         json="appariement et explications en JSON",
     )
     p.add_argument("-p", "--output", metavar="SORTIE", help="écrire dans ce fichier")
     p.add_argument("--baku", action="store_true", help="accélération de Bakou (C.04.5.1)")
     p.add_argument("--explain", action="store_true", help="flotteurs, couleurs, critères")
-    command(
-        sub,
-        "check-pairings",
-        cmd_check_pairings,
-        "réapparie chaque ronde d'un TRF et montre les différences",
-        "réapparie chaque ronde jouée d'un TRF (de n'importe quel logiciel) avec notre "
-        "moteur et montre chaque différence ; code 3 s'il y en a",
-        file="FICHIER.trf",
-        json="sortie JSON",
-    )
-    g = command(
-        sub,
-        "generate",
-        cmd_generate,
-        "génère un tournoi suisse aléatoire complet (TRF-2026), apparié par notre moteur",
-        "génère un tournoi suisse complet au format TRF-2026, apparié ronde après ronde "
-        "par notre moteur néerlandais : classements et titres plausibles, résultats tirés "
-        "selon l'espérance Elo ; la même graine redonne le même fichier",
-    )
+    command(sub, "check-pairings", cmd_check_pairings, file="FICHIER.trf", json="sortie JSON")
+    g = command(sub, "generate", cmd_generate)
     g.add_argument("out", metavar="SORTIE.trf")
     g.add_argument("--players", type=int, required=True, metavar="N", help="nombre de joueurs")
     g.add_argument("--rounds", type=int, required=True, metavar="R", help="nombre de rondes")

@@ -32,6 +32,11 @@ def _dict(p: ListedPlayer | None) -> dict[str, object] | None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    """importer la liste FIDE (XML, TXT) ou la base FFE (CSV)
+
+    importer une liste téléchargée auparavant ; elle remplace la précédente de la même source, tout
+    ou rien
+    """
     from ...operations.rating_lists import Lists
 
     started = time.perf_counter()
@@ -57,6 +62,10 @@ def _imported(base: Path) -> None:
 
 
 def cmd_find(args: argparse.Namespace) -> int:
+    """chercher un joueur (id FIDE, licence FFE ou début du nom)
+
+    chercher un joueur par identifiant FIDE, licence FFE ou début du nom
+    """
     from ...operations.rating_lists import Lists
 
     _imported(Path(args.base))
@@ -91,6 +100,11 @@ def cmd_find(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """joueurs inscrits dont l'Elo ou la licence diffère des listes (code 3)
+
+    joueurs inscrits dont l'Elo (celui de la cadence) ou la licence diffère des listes ; code de
+    sortie 0 : aucun, 3 : des différences
+    """
     from ...operations import OperationError
     from ...operations.rating_lists import Lists, lists_beside
     from ...views.rating_check import build
@@ -129,14 +143,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "listes Elo hors ligne : import, recherche, contrôle",
         "listes Elo hors ligne (liste FIDE, base FFE) : import, recherche, contrôle",
     )
-    imp = command(
-        rsub,
-        "import",
-        cmd_import,
-        "importer la liste FIDE (XML, TXT) ou la base FFE (CSV)",
-        "importer une liste téléchargée auparavant ; elle remplace la précédente "
-        "de la même source, tout ou rien",
-    )
+    imp = command(rsub, "import", cmd_import)
     imp.add_argument("liste", metavar="LISTE")
     imp.add_argument(
         "--format",
@@ -144,23 +151,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=None,
         help="format de la liste (défaut : reconnu d'après le début du fichier)",
     )
-    find = command(
-        rsub,
-        "find",
-        cmd_find,
-        "chercher un joueur (id FIDE, licence FFE ou début du nom)",
-        "chercher un joueur par identifiant FIDE, licence FFE ou début du nom",
-        json="sortie JSON",
-    )
+    find = command(rsub, "find", cmd_find, json="sortie JSON")
     find.add_argument("texte", metavar="TEXTE")
     find.add_argument("--limit", type=count, default=10, help="nombre de réponses (défaut 10)")
     check = command(
         rsub,
         "check",
         cmd_check,
-        "joueurs inscrits dont l'Elo ou la licence diffère des listes (code 3)",
-        "joueurs inscrits dont l'Elo (celui de la cadence) ou la licence diffère "
-        "des listes ; code de sortie 0 : aucun, 3 : des différences",
         file="FICHIER",
         tournament="le tournoi (section)",
         json="sortie JSON",

@@ -8,6 +8,7 @@ from .common import command, group, open_event, open_tournament, print_json
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    """tous les réglages"""
     from ...publish.address import base_url
     from ...rules.settings import EVENT_SETTINGS, SETTINGS, setting, shown, where
     from ...views.reader import Reader
@@ -30,6 +31,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_set(args: argparse.Namespace) -> int:
+    """changer un réglage"""
     from ...operations import OperationError
     from ...rules.errors import RuleError
     from ...rules.settings import EVENT_SETTINGS, SETTINGS, parse, shown
@@ -59,8 +61,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "réglages d'un tournoi : chaque choix, sa valeur et d'où elle vient",
     )
     section = "le tournoi (section)"
-    show = command(ssub, "show", cmd_show, "tous les réglages", file="FICHIER", tournament=section)
-    put = command(ssub, "set", cmd_set, "changer un réglage", file="FICHIER", tournament=section)
+    show = command(ssub, "show", cmd_show, file="FICHIER", tournament=section)
+    put = command(ssub, "set", cmd_set, file="FICHIER", tournament=section)
     show.add_argument("--json", action="store_true", help="sortie JSON")
     put.add_argument("name", metavar="CLÉ_RÉGLAGE")
     put.add_argument("value", metavar="VALEUR", help="oui/non, nombre, texte, [8, 9], aucun")

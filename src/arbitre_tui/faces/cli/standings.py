@@ -10,6 +10,10 @@ from .errors import rating, round_number
 
 
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
+    """départages C.07 d'un fichier TRF (tout logiciel)
+
+    départages C.07 (2026) d'un fichier TRF de n'importe quel logiciel
+    """
     from ...operations.event import OperationError
     from ...rules import tiebreaks as tb
     from ...rules.errors import RuleError
@@ -47,6 +51,7 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
+    """classement avec départages"""
     from ...views.reader import Reader
     from ...views.standings import build
 
@@ -83,6 +88,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 
 def cmd_prizes(args: argparse.Namespace) -> int:
+    """répartition des prix (Hort, non cumulables)"""
     from ...operations.standings import prizes
 
     service, t = open_tournament(args)
@@ -125,8 +131,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         sub,
         "tiebreaks",
         cmd_tiebreaks,
-        "départages C.07 d'un fichier TRF (tout logiciel)",
-        "départages C.07 (2026) d'un fichier TRF de n'importe quel logiciel",
         file="FICHIER.trf",
         json="une liste d'objets, un par joueur",
     )
@@ -147,7 +151,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         sub,
         "standings",
         cmd_standings,
-        "classement avec départages",
         file="FICHIER",
         tournament="le tournoi (section)",
         json="sortie JSON",
@@ -163,7 +166,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         sub,
         "prizes",
         cmd_prizes,
-        "répartition des prix (Hort, non cumulables)",
         file="FICHIER",
         tournament="le tournoi (section)",
         json="sortie JSON",

@@ -193,6 +193,7 @@ def cmd_qualifiers(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    """TRF-2026 d'une section"""
     from ...operations import swiss
 
     service = open_event(args.file)
@@ -305,6 +306,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     tournament(p)
     e = sub.add_parser("export", help="exports", description="exports")
     esub = e.add_subparsers(dest="what", required=True, metavar="QUOI")
-    x = command(esub, "trf", cmd_export, "TRF-2026 d'une section", file="FICHIER")
+    x = command(esub, "trf", cmd_export, file="FICHIER")
     x.add_argument("section", metavar="SECTION")
     x.add_argument("out", metavar="SORTIE.trf")

@@ -10,6 +10,11 @@ from .errors import RESULT_DASH_WORDS, FrenchParser
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    """vérifier les résultats sur les feuilles signées (seconde saisie)
+
+    seconde saisie d'un résultat lu sur la feuille de partie signée ; sans échiquier : l'état de la
+    vérification de la ronde
+    """
     from ...operations.verification import verify_result
     from ...views.reader import Reader
     from ...views.round_sheet import build
@@ -44,6 +49,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
+    """trancher un écart entre la saisie et la feuille
+
+    trancher un écart : garder la saisie ou la feuille signée
+    """
     from ...operations.verification import settle_result
 
     service, t = open_tournament(args)
@@ -54,6 +63,10 @@ def cmd_settle(args: argparse.Namespace) -> int:
 
 
 def cmd_appeal(args: argparse.Namespace) -> int:
+    """noter un appel contre une décision de l'arbitre (procès-verbal)
+
+    noter un appel contre une décision de l'arbitre, pour le procès-verbal
+    """
     from ...operations.verification import record_appeal
 
     service, t = open_tournament(args)
@@ -63,41 +76,16 @@ def cmd_appeal(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    v = command(
-        sub,
-        "verify",
-        cmd_verify,
-        "vérifier les résultats sur les feuilles signées (seconde saisie)",
-        "seconde saisie d'un résultat lu sur la feuille de partie signée ; "
-        "sans échiquier : l'état de la vérification de la ronde",
-        file="FICHIER",
-        tournament="la section",
-    )
+    v = command(sub, "verify", cmd_verify, file="FICHIER", tournament="la section")
     if isinstance(v, FrenchParser):  # not when another command is typed (main._Ignored)
         v.dash_values = RESULT_DASH_WORDS  # `-+`, `--` are results here, not options
     v.add_argument("board", type=int, nargs="?", metavar="ÉCHIQUIER")
     v.add_argument("result", nargs="?", metavar="RÉSULTAT", help="1, =, 0, +-, -+, --")
     add_round(v)
-    s = command(
-        sub,
-        "settle",
-        cmd_settle,
-        "trancher un écart entre la saisie et la feuille",
-        "trancher un écart : garder la saisie ou la feuille signée",
-        file="FICHIER",
-        tournament="la section",
-    )
+    s = command(sub, "settle", cmd_settle, file="FICHIER", tournament="la section")
     s.add_argument("board", type=int, metavar="ÉCHIQUIER")
     s.add_argument("keep", choices=["saisie", "feuille"], metavar="saisie|feuille")
     add_round(s)
-    a = command(
-        sub,
-        "appeal",
-        cmd_appeal,
-        "noter un appel contre une décision de l'arbitre (procès-verbal)",
-        "noter un appel contre une décision de l'arbitre, pour le procès-verbal",
-        file="FICHIER",
-        tournament="la section",
-    )
+    a = command(sub, "appeal", cmd_appeal, file="FICHIER", tournament="la section")
     a.add_argument("text", metavar="TEXTE", help="qui fait appel, de quelle décision, la suite")
     add_round(a)

@@ -12,9 +12,13 @@ from .common import add_round, command, open_event, output
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Listen where the QR codes point: ``--base-url`` is written as the event's
-    address (journaled, undoable), so the app, `qr`, the PDFs and the wall screen give
-    the same one; host and port default to ``publish.address.listen``."""
+    """serveur web des résultats (lecture seule) pour les téléphones
+
+    serveur web des résultats (lecture seule) : appariements, classements, grilles, joueurs
+    """
+    # Listen where the QR codes point: ``--base-url`` is written as the event's address
+    # (journaled, undoable), so the app, `qr`, the PDFs and the wall screen give the same
+    # one; host and port default to ``publish.address.listen``.
     from ...publish.address import base_url, listen, warning
     from ..web.server import serve
 
@@ -69,6 +73,10 @@ def _address(text: str) -> str | None:
 
 
 def cmd_publish_site(args: argparse.Namespace) -> int:
+    """écrire le site des résultats en pages statiques
+
+    écrire le site des résultats en pages statiques (tout hébergement, CDN)
+    """
     from ...publish.html.static import export_site
 
     service = open_event(args.file)
@@ -78,6 +86,10 @@ def cmd_publish_site(args: argparse.Namespace) -> int:
 
 
 def cmd_qr(args: argparse.Namespace) -> int:
+    """QR code d'une page des résultats (PNG ou SVG)
+
+    QR code d'une page des résultats : la section, ou --page classement/, ronde-3/, joueur-12/ …
+    """
     from ...publish.qr import base_url, page_url, write_png, write_svg
 
     service = open_event(args.file)
@@ -96,8 +108,12 @@ def cmd_qr(args: argparse.Namespace) -> int:
 
 
 def cmd_display(args: argparse.Namespace) -> int:
-    """Every section by default; the ones named are checked before the screen opens (a
-    wrong key: a French refusal, exit 2)."""
+    """écran d'affichage en salle (lecture seule) : appariements, classement, QR
+
+    écran d'affichage en salle (télévision, projecteur) : lecture seule
+    """
+    # Every section by default; the ones named are checked before the screen opens (a
+    # wrong key: a French refusal, exit 2).
     from ...operations import OperationError
     from ...views.reader import Reader
     from ..tui.display import DisplayApp
@@ -114,6 +130,10 @@ def cmd_display(args: argparse.Namespace) -> int:
 
 
 def cmd_print(args: argparse.Namespace) -> int:
+    """listes imprimées en PDF (A4)
+
+    listes imprimées en PDF (A4, nom de l'événement, ronde, pages numérotées)
+    """
     from ...publish.pdf import build, document
 
     per_match = document(args.what).per_match  # an unknown name: refused before the file opens
@@ -127,15 +147,7 @@ def cmd_print(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ...publish.catalogue import LABELS  # not publish.pdf: the PDF library is slow to import
 
-    pr = command(
-        sub,
-        "print",
-        cmd_print,
-        "listes imprimées en PDF (A4)",
-        "listes imprimées en PDF (A4, nom de l'événement, ronde, pages numérotées)",
-        file="FICHIER",
-        tournament="la section",
-    )
+    pr = command(sub, "print", cmd_print, file="FICHIER", tournament="la section")
     pr.add_argument(
         "what",
         metavar="QUOI",
@@ -144,14 +156,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pr.add_argument("--pdf", required=True, metavar="SORTIE.pdf", help="le fichier PDF")
     add_round(pr)
     pr.add_argument("--match", type=int, default=None, help="procès-verbal : numéro du match")
-    d = command(
-        sub,
-        "display",
-        cmd_display,
-        "écran d'affichage en salle (lecture seule) : appariements, classement, QR",
-        "écran d'affichage en salle (télévision, projecteur) : lecture seule",
-        file="FICHIER",
-    )
+    d = command(sub, "display", cmd_display, file="FICHIER")
     d.add_argument(
         "--tournoi",
         "--section",
@@ -166,14 +171,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=15,
         help="durée de chaque page en secondes (0 : ← →)",
     )
-    s = command(
-        sub,
-        "serve",
-        cmd_serve,
-        "serveur web des résultats (lecture seule) pour les téléphones",
-        "serveur web des résultats (lecture seule) : appariements, classements, grilles, joueurs",
-        file="FICHIER",
-    )
+    s = command(sub, "serve", cmd_serve, file="FICHIER")
     s.add_argument(
         "--host",
         default=None,
@@ -190,24 +188,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=None,
         help="adresse des QR codes, enregistrée pour l'événement (réglage base_url)",
     )
-    p = command(
-        sub,
-        "publish",
-        cmd_publish_site,
-        "écrire le site des résultats en pages statiques",
-        "écrire le site des résultats en pages statiques (tout hébergement, CDN)",
-        file="FICHIER",
-    )
+    p = command(sub, "publish", cmd_publish_site, file="FICHIER")
     p.add_argument("outdir", metavar="DOSSIER")
-    q = command(
-        sub,
-        "qr",
-        cmd_qr,
-        "QR code d'une page des résultats (PNG ou SVG)",
-        "QR code d'une page des résultats : la section, ou --page classement/, ronde-3/, joueur-12/ …",
-        file="FICHIER",
-        tournament="la section (défaut : l'accueil)",
-    )
+    q = command(sub, "qr", cmd_qr, file="FICHIER", tournament="la section (défaut : l'accueil)")
     q.add_argument("out", metavar="SORTIE.png|.svg")
     q.add_argument("--page", default=None, help="la page dans la section (ex. classement/)")
     q.add_argument("--base-url", default=None, help="adresse publique (défaut : réglage base_url)")
