@@ -79,11 +79,12 @@ def group(
     name: str,
     about: str,
     description: str | None = None,
+    metavar: str = "ACTION",
 ) -> argparse._SubParsersAction[argparse.ArgumentParser]:
     """A command whose actions are its sub-commands (`arbitre cup draw …`), declared as
-    every group is: its French help, then one ACTION, required."""
+    every group is: its French help, then one ACTION (or ``metavar``), required."""
     p = sub.add_parser(name, help=about, description=description or about)
-    return p.add_subparsers(dest=f"{name}_command", required=True, metavar="ACTION")
+    return p.add_subparsers(dest=f"{name}_command", required=True, metavar=metavar)
 
 
 FILE_HELP = "le fichier de l'événement (.sqlite)"

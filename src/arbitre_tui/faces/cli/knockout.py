@@ -121,24 +121,16 @@ def cmd_lucky_loser(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    def tournament(p: argparse.ArgumentParser) -> None:
-        p.add_argument("file", metavar="FICHIER")
-        p.add_argument(
-            "--tournoi", "-t", metavar="CLÉ", help="le tournoi K.O. (défaut : le seul du fichier)"
-        )
-
+    ko = "le tournoi K.O. (défaut : le seul du fichier)"
     ksub = group(
         sub,
         "ko",
         "élimination directe : état, clôture des inscriptions, classement",
         "élimination directe (règlement 000)",
     )
-    st = command(ksub, "status", cmd_status, json="sortie JSON")
-    tournament(st)
-    cl = command(ksub, "close-registration", cmd_close)
-    tournament(cl)
-    rk = command(ksub, "ranking", cmd_ranking, json="sortie JSON")
-    tournament(rk)
+    command(ksub, "status", cmd_status, file="FICHIER", tournament=ko, json="sortie JSON")
+    command(ksub, "close-registration", cmd_close, file="FICHIER", tournament=ko)
+    command(ksub, "ranking", cmd_ranking, file="FICHIER", tournament=ko, json="sortie JSON")
 
     ab = command(sub, "absent", cmd_absent, file="FICHIER", tournament="le tournoi")
     ab.add_argument("board", type=int, metavar="ÉCHIQUIER")
@@ -155,13 +147,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="suisse : forfait excusé, le joueur n'est pas exclu des rondes suivantes",
     )
 
-    de = command(sub, "decider", cmd_decider)
-    tournament(de)
+    de = command(sub, "decider", cmd_decider, file="FICHIER", tournament=ko)
     de.add_argument("board", type=int, metavar="ÉCHIQUIER")
     de.add_argument("result", metavar="RÉSULTAT", help="1, = ou 0")
 
-    ll = command(sub, "lucky-loser", cmd_lucky_loser)
-    tournament(ll)
+    ll = command(sub, "lucky-loser", cmd_lucky_loser, file="FICHIER", tournament=ko)
     answer = ll.add_mutually_exclusive_group()
     answer.add_argument(
         "--reachable", action="store_true", help="le tiré est joignable : il est repêché"

@@ -7,7 +7,7 @@ import argparse
 import re
 from typing import Any
 
-from .common import add_round, command, open_event, open_tournament, output, print_json
+from .common import add_round, command, group, open_event, open_tournament, output, print_json
 from .errors import birth_date, round_range
 
 
@@ -18,6 +18,7 @@ def _names(service: Any, t: Any) -> dict[int, str]:
 
 
 def cmd_bye(args: argparse.Namespace) -> int:
+    """bye ½ point demandé pour une ronde (avant la fin de la précédente)"""
     from ...operations import swiss
 
     service = open_event(args.file)
@@ -27,6 +28,7 @@ def cmd_bye(args: argparse.Namespace) -> int:
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
+    """publier les appariements (heure notée, alerte si tardif)"""
     from ...operations import swiss
 
     service, t = open_tournament(args)
@@ -36,6 +38,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
 
 def cmd_swap(args: argparse.Namespace) -> int:
+    """imposer un appariement : A joue B, leurs adversaires ensemble"""
     from ...operations import swiss
 
     service, t = open_tournament(args)
@@ -47,6 +50,7 @@ def cmd_swap(args: argparse.Namespace) -> int:
 
 
 def cmd_prohibit(args: argparse.Namespace) -> int:
+    """interdire un appariement (frères et sœurs, même club)"""
     from ...operations import swiss
 
     service, t = open_tournament(args)
@@ -57,6 +61,7 @@ def cmd_prohibit(args: argparse.Namespace) -> int:
 
 
 def cmd_keep(args: argparse.Namespace) -> int:
+    """maintenir un joueur exclu après un forfait (excuse valable)"""
     from ...operations import swiss
 
     service = open_event(args.file)
@@ -66,6 +71,7 @@ def cmd_keep(args: argparse.Namespace) -> int:
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
+    """retirer un joueur (il n'est plus apparié)"""
     service = open_event(args.file)
     service.withdraw(args.player)
     print(f"Joueur {args.player} retiré : il n'est plus apparié.")
@@ -73,6 +79,7 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 
 
 def cmd_register(args: argparse.Namespace) -> int:
+    """inscrire un joueur (refusé s'il n'est pas admissible)"""
     from ...rules.models import Player
 
     service, t = open_tournament(args)
@@ -92,6 +99,7 @@ def cmd_register(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    """explications d'un appariement : flotteurs, couleurs, critères"""
     from ...views.explanation import build
     from ...views.reader import Reader, as_json
 
@@ -146,6 +154,7 @@ def _mini_match(values: list[str]) -> tuple[int, int, float, float]:
 
 
 def cmd_playoff(args: argparse.Namespace) -> int:
+    """barrage blitz (jeunes) : mini-matchs à jouer, ou un résultat"""
     from ...operations import swiss
 
     service, t = open_tournament(args)
@@ -170,6 +179,7 @@ def cmd_playoff(args: argparse.Namespace) -> int:
 
 
 def cmd_qualifiers(args: argparse.Namespace) -> int:
+    """qualifiés (jeunes) après barrages"""
     from ...operations import swiss
 
     service, t = open_tournament(args)
@@ -204,6 +214,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_fees(args: argparse.Namespace) -> int:
+    """droits d'inscription (le plus bas applicable) et paiements"""
     from ...operations import swiss
 
     service, t = open_tournament(args)
@@ -224,6 +235,7 @@ def cmd_fees(args: argparse.Namespace) -> int:
 
 
 def cmd_optout(args: argparse.Namespace) -> int:
+    """opposition à la publication : plus de nom sur les pages"""
     from ...operations import swiss
 
     service = open_event(args.file)
@@ -235,37 +247,29 @@ def cmd_optout(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    def cmd(name: str, text: str, func: Any) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=text, description=text)
-        p.add_argument("file", metavar="FICHIER")
-        p.set_defaults(func=func)
-        return p
-
     def tournament(p: argparse.ArgumentParser) -> None:
         p.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section)")
 
-    p = cmd("bye", "bye ½ point demandé pour une ronde (avant la fin de la précédente)", cmd_bye)
+    p = command(sub, "bye", cmd_bye, file="FICHIER")
     p.add_argument("player", type=int, metavar="JOUEUR")
     p.add_argument("round", type=int, metavar="RONDE")
-    p = cmd(
-        "publish-round", "publier les appariements (heure notée, alerte si tardif)", cmd_publish
-    )
+    p = command(sub, "publish-round", cmd_publish, file="FICHIER")
     tournament(p)
-    p = cmd("swap", "imposer un appariement : A joue B, leurs adversaires ensemble", cmd_swap)
+    p = command(sub, "swap", cmd_swap, file="FICHIER")
     p.add_argument("a", type=int, metavar="A")
     p.add_argument("b", type=int, metavar="B")
     tournament(p)
-    p = cmd("prohibit", "interdire un appariement (frères et sœurs, même club)", cmd_prohibit)
+    p = command(sub, "prohibit", cmd_prohibit, file="FICHIER")
     p.add_argument("players", type=int, nargs="+", metavar="JOUEUR")
     p.add_argument(
         "--rounds", type=round_range, metavar="N-M", help="rondes concernées (défaut : toutes)"
     )
     tournament(p)
-    p = cmd("keep", "maintenir un joueur exclu après un forfait (excuse valable)", cmd_keep)
+    p = command(sub, "keep", cmd_keep, file="FICHIER")
     p.add_argument("player", type=int, metavar="JOUEUR")
-    p = cmd("withdraw", "retirer un joueur (il n'est plus apparié)", cmd_withdraw)
+    p = command(sub, "withdraw", cmd_withdraw, file="FICHIER")
     p.add_argument("player", type=int, metavar="JOUEUR")
-    p = cmd("register", "inscrire un joueur (refusé s'il n'est pas admissible)", cmd_register)
+    p = command(sub, "register", cmd_register, file="FICHIER")
     p.add_argument("nom", help="nom de famille")
     p.add_argument("--prenom", default="", help="prénom")
     p.add_argument("--elo", type=int, default=None, help="classement FIDE")
@@ -280,17 +284,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--telephone", default=None, help="téléphone (jamais publié)")
     p.add_argument("--pointe", action="store_true", help="pointer aussitôt (inscription tardive)")
     tournament(p)
-    p = cmd("fees", "droits d'inscription (le plus bas applicable) et paiements", cmd_fees)
+    p = command(sub, "fees", cmd_fees, file="FICHIER")
     p.add_argument("--json", action="store_true", help="sortie JSON")
     tournament(p)
-    p = cmd("optout", "opposition à la publication : plus de nom sur les pages", cmd_optout)
+    p = command(sub, "optout", cmd_optout, file="FICHIER")
     p.add_argument("player", type=int, metavar="JOUEUR")
     p.add_argument("--cancel", action="store_true", help="lever l'opposition")
-    p = cmd("explain", "explications d'un appariement : flotteurs, couleurs, critères", cmd_explain)
+    p = command(sub, "explain", cmd_explain, file="FICHIER")
     add_round(p)
     p.add_argument("--json", action="store_true", help="sortie JSON")
     tournament(p)
-    p = cmd("playoff", "barrage blitz (jeunes) : mini-matchs à jouer, ou un résultat", cmd_playoff)
+    p = command(sub, "playoff", cmd_playoff, file="FICHIER")
     p.add_argument(
         "which",
         choices=["title", "titre", "qualification"],
@@ -301,11 +305,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--match", nargs=4, metavar=("A", "B", "PTS_A", "PTS_B"), help="résultat d'un mini-match"
     )
     tournament(p)
-    p = cmd("qualifiers", "qualifiés (jeunes) après barrages", cmd_qualifiers)
+    p = command(sub, "qualifiers", cmd_qualifiers, file="FICHIER")
     p.add_argument("--json", action="store_true", help="sortie JSON")
     tournament(p)
-    e = sub.add_parser("export", help="exports", description="exports")
-    esub = e.add_subparsers(dest="what", required=True, metavar="QUOI")
+    esub = group(sub, "export", "exports", metavar="QUOI")
     x = command(esub, "trf", cmd_export, file="FICHIER")
     x.add_argument("section", metavar="SECTION")
     x.add_argument("out", metavar="SORTIE.trf")
