@@ -631,7 +631,6 @@ def test_every_commands_help_is_printable_and_french() -> None:
         assert not ENGLISH_PLACEHOLDERS.findall(text), (prog, ENGLISH_PLACEHOLDERS.findall(text))
 
 
-
 def test_every_command_says_what_it_does() -> None:
     """A command's help is its handler's docstring (common.command): a handler without one
     would list its command with no words beside it, at any depth (`arbitre cup breach`)."""
@@ -661,6 +660,7 @@ def test_every_command_says_what_it_does() -> None:
     assert "l'écrit comme JaVaFo/bbpPairings : le nombre de lignes" in own
     cup = " ".join(arbitre("cup", "--help").stdout.split())
     assert "irrégularité de composition : match perdu pour l'équipe" in cup
+
 
 # argparse names a value by its option when no metavar is given: « --limit LIMIT »
 ENGLISH_PLACEHOLDERS = re.compile(

@@ -254,6 +254,12 @@ def test_static_export_and_serve_command(demo_file: Path, tmp_path: Path) -> Non
     png = tmp_path / "q.png"
     assert arbitre("qr", str(demo_file), str(png), "-t", "open-b").returncode == 0
     assert zxingcpp.read_barcodes(Image.open(png))[0].text.endswith("/open-b/")
+    svg = tmp_path / "Q.SVG"
+    assert arbitre("qr", str(demo_file), str(svg)).returncode == 0
+    assert svg.read_text().lstrip().startswith("<?xml")
+    gif = arbitre("qr", str(demo_file), str(tmp_path / "q.gif"))  # no GIF named PNG
+    assert gif.returncode == 2 and "en .png ou en .svg" in gif.stderr
+    assert not (tmp_path / "q.gif").exists()
     proc = start_arbitre("serve", str(demo_file), "--port", "0")
     try:
         line = proc.stdout.readline() if proc.stdout else ""

@@ -92,12 +92,17 @@ def cmd_qr(args: argparse.Namespace) -> int:
     """
     from ...publish.qr import base_url, page_url, write_png, write_svg
 
+    out = output(args.out)
+    write = {".png": write_png, ".svg": write_svg}.get(out.suffix.lower())
+    if write is None:  # `qr x.gif` once wrote a PNG under a name that says otherwise
+        from ...operations import OperationError
+
+        raise OperationError(f"{args.out} : un QR code s'écrit en .png ou en .svg.")
     service = open_event(args.file)
     key = service.tournament(args.tournoi).key if args.tournoi else None
     given = _address(args.base_url) if args.base_url is not None else None
     url = page_url(base_url(service, given), key, args.page or "")
-    out = output(args.out)
-    (write_svg if out.suffix.lower() == ".svg" else write_png)(url, out)
+    write(url, out)
     print(f"QR code de {url} : {out}")
     from ...publish.address import warning
 
