@@ -745,6 +745,23 @@ def test_the_sound_trf_is_read_by_every_command(tmp_path: Path) -> None:
         assert run.returncode in (0, 3), run.stderr
 
 
+def test_a_trf_in_windows_1252_is_read_with_its_accents(tmp_path: Path) -> None:
+    """Older programs write their TRF in Windows-1252: its names were read with « � » in
+    place of every accent, and nothing said why."""
+    text = TRF.read_bytes().decode().replace("\r", "\n")
+    first = next(line for line in text.split("\n") if line.startswith("001"))
+    name = first[14:47]
+    accented = first[:14] + "Bérenger, Œdipe".ljust(len(name)) + first[47:]
+    path = tmp_path / "ancien.trf"
+    path.write_bytes(text.replace(first, accented, 1).encode("cp1252"))
+    run = arbitre("tiebreaks", str(path), "--list", "PTS")
+    assert run.returncode == 0, run.stderr
+    assert "Bérenger, Œdipe" in run.stdout and "\ufffd" not in run.stdout
+    assert run.stderr == f"Attention : {path} n'est pas en UTF-8 ; lu en Windows-1252.\n"
+    sound = arbitre("tiebreaks", str(TRF), "--list", "PTS")  # UTF-8: nothing to say
+    assert sound.returncode == 0 and sound.stderr == ""
+
+
 # -- the last guard --------------------------------------------------------------------------
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,12 +39,22 @@ def read_trf(path: str) -> Any:
     """The one TRF reader of pair-trf, check-pairings and tiebreaks.
 
     Strict: fixed columns checked, each player's points equal to his results; a fault is
-    refused with the file, the line and the reason, whichever command read it.
+    refused with the file, the line and the reason, whichever command read it. A file that
+    is not UTF-8 (older programs write Windows-1252) is read as such, and said so, rather
+    than with its accented names turned into « � ».
     """
     from ...rules import trf
     from ...rules.errors import RuleError
 
-    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:  # one of the five bytes Windows-1252 leaves undefined
+            text = data.decode("latin-1")
+        print(f"Attention : {path} n'est pas en UTF-8 ; lu en Windows-1252.", file=sys.stderr)
     try:
         return trf.parse(text)
     except RuleError as exc:
