@@ -538,7 +538,8 @@ def test_serving_on_a_port_already_taken_is_refused_in_french(demo_file: Path) -
         run = arbitre("serve", str(demo_file), "--host", "127.0.0.1", "--port", port)
     assert run.returncode == 2, run.stderr
     assert run.stderr.startswith(f"Refusé : Impossible d'écouter sur 127.0.0.1:{port}")
-    assert "déjà utilisé" in run.stderr and "Traceback" not in run.stderr
+    assert f"le port {port} est déjà pris" in run.stderr and "(--port)" in run.stderr
+    assert "Traceback" not in run.stderr
     assert_french(run.stderr.splitlines()[0])
 
 

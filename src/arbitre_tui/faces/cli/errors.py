@@ -431,8 +431,6 @@ _REASONS = {
     errno.ENFILE: "trop de fichiers ouverts",
     errno.EBUSY: "occupé",
     errno.EINVAL: "chemin refusé par le système",
-    errno.EADDRINUSE: "adresse déjà utilisée (un autre serveur écoute sur ce port ?)",
-    errno.EADDRNOTAVAIL: "cette adresse n'est pas celle d'une interface de cette machine",
 }
 
 

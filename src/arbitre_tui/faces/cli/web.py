@@ -51,11 +51,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if exc.filename:
             raise
         from ...operations import OperationError
-        from .errors import os_reason
+        from ..web.server import listen_refusal
 
-        raise OperationError(
-            f"Impossible d'écouter sur {host}:{port} : {os_reason(exc)}."
-        ) from None
+        why = listen_refusal(exc, host, port, "choisissez-en un autre (--port)")
+        raise OperationError(f"Impossible d'écouter sur {host}:{port} : {why}.") from None
     return 0
 
 

@@ -182,25 +182,26 @@ def serve(
         asyncio.run(main())
 
 
-def listen_refusal(exc: OSError, host: str, port: int) -> str:
+def listen_refusal(exc: OSError, host: str, port: int, change: str) -> str:
     """Why the server cannot listen, in French and with what to do (Python's words are
-    English: « [Errno 98] error while attempting to bind on address … »)."""
+    English: « [Errno 98] error while attempting to bind on address … »). ``change`` says
+    how the face at hand changes the port: the app's key, the command line's option."""
     import errno
+    import socket
 
+    if isinstance(exc, socket.gaierror):
+        return f"l'adresse {host} est inconnue (ni une adresse IP ni un nom de cette machine)"
     if exc.errno == errno.EADDRINUSE:
         return (
             f"le port {port} est déjà pris sur cette machine (un autre « arbitre serve », ou "
-            "le serveur démarré sur l'autre poste ?) : arrêtez-le, ou changez le port dans "
-            "l'adresse des QR codes (a)"
+            f"le serveur démarré sur l'autre poste ?) : arrêtez-le, ou {change}"
         )
     if exc.errno == errno.EACCES:
-        return (
-            f"le port {port} est réservé à l'administrateur : choisissez un port de 1024 ou "
-            "plus dans l'adresse des QR codes (a)"
-        )
+        return f"le port {port} est réservé à l'administrateur : {change} (1024 ou plus)"
     if exc.errno == errno.EADDRNOTAVAIL:
         return f"l'adresse {host} n'est pas une adresse de cette machine (réglage serve_host)"
-    return f"écoute impossible sur {host}:{port} (erreur système n° {exc.errno})"
+    name = errno.errorcode.get(exc.errno or 0, "inconnue")
+    return f"écoute impossible sur {host}:{port} (erreur système {name})"
 
 
 class ServerThread:
@@ -240,7 +241,9 @@ class ServerThread:
                 start(self.path, self.host, self.port, self.cap, self.idle)
             )
         except OSError as exc:
-            self.error = listen_refusal(exc, self.host, self.port)
+            self.error = listen_refusal(
+                exc, self.host, self.port, "changez le port dans l'adresse des QR codes (a)"
+            )
             self._ready.set()
             return
         self._ready.set()
