@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -165,11 +166,13 @@ class MatchScreen(ModalScreen[None]):
         value = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return int(value) if value is not None else None
 
-    def _run(self, action: Any, done: str) -> None:
+    def _run(self, operation: Callable[..., object], *args: Any, done: str) -> None:
+        """``operation`` on this match (service, tournament key, match number, then
+        ``args``); the sheet repainted with ``done`` or the refusal."""
         if self.app.refused_while_busy():  # type: ignore[attr-defined]
             return
         try:
-            action()
+            operation(self.service, self.key, self.number, *args)
         except StoreBusy:
             self.refresh_match(
                 "L'autre poste écrit en ce moment : rien n'est enregistré, refaites-le."
@@ -218,10 +221,7 @@ class MatchScreen(ModalScreen[None]):
         ids = list(self.picked[self.side])
         team = self.team_id()
         when = f" à {at:%H:%M}" if at else ""
-        self._run(
-            lambda: ops.hand_in_lineup(self.service, self.key, self.number, team, ids, at),
-            f"composition remise{when} — enregistré",
-        )
+        self._run(ops.hand_in_lineup, team, ids, at, done=f"composition remise{when} — enregistré")
 
     def action_hand_in_at(self) -> None:
         """Typed later than handed in: the time it was handed in (the 15-minute rule)."""
@@ -246,10 +246,7 @@ class MatchScreen(ModalScreen[None]):
         board = self._selected()
         if board is None:
             return
-        self._run(
-            lambda: ops.record_board(self.service, self.key, self.number, board, value),
-            f"échiquier {board} : {value} — enregistré",
-        )
+        self._run(ops.record_board, board, value, done=f"échiquier {board} : {value} — enregistré")
         self.query_one("#match-table", DataTable).move_cursor(row=min(board, 3))
 
     def action_report(self) -> None:
@@ -258,15 +255,10 @@ class MatchScreen(ModalScreen[None]):
 
         day = self.sheet.match_day or dt.date.today()
         now = dt.datetime.now().replace(microsecond=0)
-        self._run(
-            lambda: ops.report(self.service, self.key, self.number, now, day),
-            "heure de transmission notée",
-        )
+        self._run(ops.report, now, day, done="heure de transmission notée")
 
     def action_confirm(self, who: str) -> None:
-        self._run(
-            lambda: ops.confirm(self.service, self.key, self.number, who), f"{who} : confirmé"
-        )
+        self._run(ops.confirm, who, done=f"{who} : confirmé")
 
     # -- decisions that were on the command line only --------------------------------
 
@@ -307,8 +299,7 @@ class MatchScreen(ModalScreen[None]):
                     ConfirmPrompt(
                         f"Match perdu pour {name} (irrégularité : {reason}) ?",
                         lambda: self._run(
-                            lambda: ops.breach(self.service, self.key, self.number, tid, reason),
-                            f"irrégularité : match perdu pour {name}",
+                            ops.breach, tid, reason, done=f"irrégularité : match perdu pour {name}"
                         ),
                         on_cancel=lambda: self.refresh_match("Annulé"),
                     )
@@ -334,10 +325,10 @@ class MatchScreen(ModalScreen[None]):
                 NumberPrompt(
                     f"Matériel manquant ({name}) : parties perdues, 1 (éch. 4) ou 2 (éch. 4 et 3) :",
                     lambda boards: self._run(
-                        lambda: ops.equipment_missing(
-                            self.service, self.key, self.number, tid, boards
-                        ),
-                        f"forfait administratif de {name} ({boards} partie(s))",
+                        ops.equipment_missing,
+                        tid,
+                        boards,
+                        done=f"forfait administratif de {name} ({boards} partie(s))",
                     ),
                     valid=lambda n: n in (1, 2),
                     unknown="1 ou 2, pas {n}",
@@ -357,10 +348,10 @@ class MatchScreen(ModalScreen[None]):
                 TextPrompt(
                     f"Décision du directeur : {name} vainqueur ; note :",
                     lambda note: self._run(
-                        lambda: ops.director_decision(
-                            self.service, self.key, self.number, tid, note
-                        ),
-                        f"décision du directeur : {name} vainqueur",
+                        ops.director_decision,
+                        tid,
+                        note,
+                        done=f"décision du directeur : {name} vainqueur",
                     ),
                     on_cancel=lambda: self.refresh_match("Annulé"),
                 )
