@@ -22,6 +22,7 @@ from .french import SCREEN_BINDINGS, FrenchTable
 
 if TYPE_CHECKING:
     from ...operations import EventService
+    from .prompts import Prompt
 
 
 class MatchScreen(ModalScreen[None]):
@@ -236,7 +237,7 @@ class MatchScreen(ModalScreen[None]):
                 "Composition remise à (hh:mm) :",
                 at,
                 now=lambda: now().time().replace(second=0, microsecond=0),
-                on_cancel=lambda: self.refresh_match("Annulé"),
+                on_cancel=self.cancelled,
             )
         )
 
@@ -271,9 +272,17 @@ class MatchScreen(ModalScreen[None]):
         out.write_bytes(build(self.service, "proces-verbal", self.key, self.number))
         self.refresh_match(f"Procès-verbal écrit : {out}")
 
-    def _ask_team(self, question: str, then: Any) -> None:
-        """Which team: r the home team, v the away team (named in the question)."""
+    def cancelled(self) -> None:
+        """Échap on one of this match's questions: said on the sheet."""
+        self.refresh_match("Annulé")
+
+    def _ask_team(self, question: str, prompt_for: Callable[[int, str], Prompt[Any]]) -> None:
+        """Which team: r the home team, v the away team (named in the question); then
+        ``prompt_for`` that team (its id and name) asks the rest of the decision."""
         from .prompts import ChoicePrompt
+
+        def chosen(team: tuple[int, str]) -> None:
+            self.app.push_screen(prompt_for(*team))
 
         sheet = self.sheet
         home = (sheet.home_team_id, sheet.home)
@@ -282,8 +291,8 @@ class MatchScreen(ModalScreen[None]):
             ChoicePrompt(
                 f"{question} — r {home[1]}, v {away[1]} :",
                 [("r", home[1], home), ("v", away[1], away)],
-                then,
-                on_cancel=lambda: self.refresh_match("Annulé"),
+                chosen,
+                on_cancel=self.cancelled,
             )
         )
 
@@ -291,9 +300,7 @@ class MatchScreen(ModalScreen[None]):
         """A composition breach (art. 3.1): the match is lost for that team, with the reason."""
         from .prompts import ConfirmPrompt, TextPrompt
 
-        def reason_for(team: tuple[int, str]) -> None:
-            tid, name = team
-
+        def reason_for(tid: int, name: str) -> Prompt[Any]:
             def confirm(reason: str) -> None:
                 self.app.push_screen(
                     ConfirmPrompt(
@@ -301,17 +308,11 @@ class MatchScreen(ModalScreen[None]):
                         lambda: self._run(
                             ops.breach, tid, reason, done=f"irrégularité : match perdu pour {name}"
                         ),
-                        on_cancel=lambda: self.refresh_match("Annulé"),
+                        on_cancel=self.cancelled,
                     )
                 )
 
-            self.app.push_screen(
-                TextPrompt(
-                    f"Irrégularité de {name}, motif :",
-                    confirm,
-                    on_cancel=lambda: self.refresh_match("Annulé"),
-                )
-            )
+            return TextPrompt(f"Irrégularité de {name}, motif :", confirm, on_cancel=self.cancelled)
 
         self._ask_team("Irrégularité de composition", reason_for)
 
@@ -319,42 +320,36 @@ class MatchScreen(ModalScreen[None]):
         """Equipment missing: board 4, then board 3, lose by administrative forfeit."""
         from .prompts import NumberPrompt
 
-        def how_many(team: tuple[int, str]) -> None:
-            tid, name = team
-            self.app.push_screen(
-                NumberPrompt(
-                    f"Matériel manquant ({name}) : parties perdues, 1 (éch. 4) ou 2 (éch. 4 et 3) :",
-                    lambda boards: self._run(
-                        ops.equipment_missing,
-                        tid,
-                        boards,
-                        done=f"forfait administratif de {name} ({boards} partie(s))",
-                    ),
-                    valid=lambda n: n in (1, 2),
-                    unknown="1 ou 2, pas {n}",
-                    on_cancel=lambda: self.refresh_match("Annulé"),
-                )
-            )
-
-        self._ask_team("Matériel manquant", how_many)
+        self._ask_team(
+            "Matériel manquant",
+            lambda tid, name: NumberPrompt(
+                f"Matériel manquant ({name}) : parties perdues, 1 (éch. 4) ou 2 (éch. 4 et 3) :",
+                lambda boards: self._run(
+                    ops.equipment_missing,
+                    tid,
+                    boards,
+                    done=f"forfait administratif de {name} ({boards} partie(s))",
+                ),
+                valid=lambda n: n in (1, 2),
+                unknown="1 ou 2, pas {n}",
+                on_cancel=self.cancelled,
+            ),
+        )
 
     def action_director(self) -> None:
         """The tournament director decides the winner, with a note."""
         from .prompts import TextPrompt
 
-        def note_for(team: tuple[int, str]) -> None:
-            tid, name = team
-            self.app.push_screen(
-                TextPrompt(
-                    f"Décision du directeur : {name} vainqueur ; note :",
-                    lambda note: self._run(
-                        ops.director_decision,
-                        tid,
-                        note,
-                        done=f"décision du directeur : {name} vainqueur",
-                    ),
-                    on_cancel=lambda: self.refresh_match("Annulé"),
-                )
-            )
-
-        self._ask_team("Décision du directeur, vainqueur", note_for)
+        self._ask_team(
+            "Décision du directeur, vainqueur",
+            lambda tid, name: TextPrompt(
+                f"Décision du directeur : {name} vainqueur ; note :",
+                lambda note: self._run(
+                    ops.director_decision,
+                    tid,
+                    note,
+                    done=f"décision du directeur : {name} vainqueur",
+                ),
+                on_cancel=self.cancelled,
+            ),
+        )
