@@ -567,19 +567,21 @@ class Journal:
         """Refused when a later operation still in effect wrote this row, even if the
         value came back (by version: undoing A's 1-0 must not wipe B's 1-0 typed since)."""
         table, row_id = change["tbl"], change["row_id"]
+        # every later write of the row, the latest first: an undo never blocks, the latest
+        # writer (even an undo) is the one named
         later = self.conn.execute(
-            "SELECT DISTINCT c.journal_id FROM journal_changes c JOIN journal j "
+            "SELECT j.id, j.terminal, j.at, j.undoes FROM journal_changes c JOIN journal j "
             "ON j.id = c.journal_id WHERE c.tbl = ? AND c.row_id = ? AND c.journal_id > ? "
-            "AND j.undoes IS NULL ORDER BY c.journal_id DESC",
+            "ORDER BY c.id DESC",
             (table, row_id, target),
         ).fetchall()
-        blocking = [r[0] for r in later if effect.get(r[0], True)]
+        blocking = [r for r in later if r["undoes"] is None and effect.get(r["id"], True)]
         current = _row(self.conn, table, row_id)
         if blocking or current != _loads(change["after"]):
             raise OperationError(
                 f"Impossible d'annuler l'opération n° {target} ({what}) : "
                 f"{_TABLE_LABELS.get(table, table)} n° {row_id} : modifié depuis"
-                f"{self._changed_by(table, row_id, target)}. "
+                f"{self._changed_by(later[0]) if later else ''}. "
                 "Annulez d'abord les opérations suivantes."
             )
 
@@ -694,16 +696,8 @@ class Journal:
                         f"{paired['number']}). Annulez d'abord cet appariement."
                     )
 
-    def _changed_by(self, table: str, row_id: int, since: int) -> str:
+    def _changed_by(self, row: sqlite3.Row) -> str:
         """« par l'opération n° 7 (autre poste, 14:22:05 : échiquier 1, 0-1) »."""
-        row = self.conn.execute(
-            "SELECT j.id, j.terminal, j.at FROM journal_changes c JOIN journal j "
-            "ON j.id = c.journal_id WHERE c.tbl = ? AND c.row_id = ? AND c.journal_id > ? "
-            "ORDER BY c.id DESC LIMIT 1",
-            (table, row_id, since),
-        ).fetchone()
-        if row is None:
-            return ""
         who = "ce poste" if row["terminal"] == self.terminal else "autre poste"
         return (
             f" par l'opération n° {row['id']} ({who}, {str(row['at'])[11:19]} : "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -21,6 +22,7 @@ from .french import SCREEN_BINDINGS, FrenchTable
 
 if TYPE_CHECKING:
     from ...operations import EventService
+    from .prompts import Prompt
 
 
 class MatchScreen(ModalScreen[None]):
@@ -165,11 +167,13 @@ class MatchScreen(ModalScreen[None]):
         value = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return int(value) if value is not None else None
 
-    def _run(self, action: Any, done: str) -> None:
+    def _run(self, operation: Callable[..., object], *args: Any, done: str) -> None:
+        """``operation`` on this match (service, tournament key, match number, then
+        ``args``); the sheet repainted with ``done`` or the refusal."""
         if self.app.refused_while_busy():  # type: ignore[attr-defined]
             return
         try:
-            action()
+            operation(self.service, self.key, self.number, *args)
         except StoreBusy:
             self.refresh_match(
                 "L'autre poste écrit en ce moment : rien n'est enregistré, refaites-le."
@@ -218,10 +222,7 @@ class MatchScreen(ModalScreen[None]):
         ids = list(self.picked[self.side])
         team = self.team_id()
         when = f" à {at:%H:%M}" if at else ""
-        self._run(
-            lambda: ops.hand_in_lineup(self.service, self.key, self.number, team, ids, at),
-            f"composition remise{when} — enregistré",
-        )
+        self._run(ops.hand_in_lineup, team, ids, at, done=f"composition remise{when} — enregistré")
 
     def action_hand_in_at(self) -> None:
         """Typed later than handed in: the time it was handed in (the 15-minute rule)."""
@@ -236,7 +237,7 @@ class MatchScreen(ModalScreen[None]):
                 "Composition remise à (hh:mm) :",
                 at,
                 now=lambda: now().time().replace(second=0, microsecond=0),
-                on_cancel=lambda: self.refresh_match("Annulé"),
+                on_cancel=self.cancelled,
             )
         )
 
@@ -246,10 +247,7 @@ class MatchScreen(ModalScreen[None]):
         board = self._selected()
         if board is None:
             return
-        self._run(
-            lambda: ops.record_board(self.service, self.key, self.number, board, value),
-            f"échiquier {board} : {value} — enregistré",
-        )
+        self._run(ops.record_board, board, value, done=f"échiquier {board} : {value} — enregistré")
         self.query_one("#match-table", DataTable).move_cursor(row=min(board, 3))
 
     def action_report(self) -> None:
@@ -258,15 +256,10 @@ class MatchScreen(ModalScreen[None]):
 
         day = self.sheet.match_day or dt.date.today()
         now = dt.datetime.now().replace(microsecond=0)
-        self._run(
-            lambda: ops.report(self.service, self.key, self.number, now, day),
-            "heure de transmission notée",
-        )
+        self._run(ops.report, now, day, done="heure de transmission notée")
 
     def action_confirm(self, who: str) -> None:
-        self._run(
-            lambda: ops.confirm(self.service, self.key, self.number, who), f"{who} : confirmé"
-        )
+        self._run(ops.confirm, who, done=f"{who} : confirmé")
 
     # -- decisions that were on the command line only --------------------------------
 
@@ -279,9 +272,17 @@ class MatchScreen(ModalScreen[None]):
         out.write_bytes(build(self.service, "proces-verbal", self.key, self.number))
         self.refresh_match(f"Procès-verbal écrit : {out}")
 
-    def _ask_team(self, question: str, then: Any) -> None:
-        """Which team: r the home team, v the away team (named in the question)."""
+    def cancelled(self) -> None:
+        """Échap on one of this match's questions: said on the sheet."""
+        self.refresh_match("Annulé")
+
+    def _ask_team(self, question: str, prompt_for: Callable[[int, str], Prompt[Any]]) -> None:
+        """Which team: r the home team, v the away team (named in the question); then
+        ``prompt_for`` that team (its id and name) asks the rest of the decision."""
         from .prompts import ChoicePrompt
+
+        def chosen(team: tuple[int, str]) -> None:
+            self.app.push_screen(prompt_for(*team))
 
         sheet = self.sheet
         home = (sheet.home_team_id, sheet.home)
@@ -290,8 +291,8 @@ class MatchScreen(ModalScreen[None]):
             ChoicePrompt(
                 f"{question} — r {home[1]}, v {away[1]} :",
                 [("r", home[1], home), ("v", away[1], away)],
-                then,
-                on_cancel=lambda: self.refresh_match("Annulé"),
+                chosen,
+                on_cancel=self.cancelled,
             )
         )
 
@@ -299,28 +300,19 @@ class MatchScreen(ModalScreen[None]):
         """A composition breach (art. 3.1): the match is lost for that team, with the reason."""
         from .prompts import ConfirmPrompt, TextPrompt
 
-        def reason_for(team: tuple[int, str]) -> None:
-            tid, name = team
-
+        def reason_for(tid: int, name: str) -> Prompt[Any]:
             def confirm(reason: str) -> None:
                 self.app.push_screen(
                     ConfirmPrompt(
                         f"Match perdu pour {name} (irrégularité : {reason}) ?",
                         lambda: self._run(
-                            lambda: ops.breach(self.service, self.key, self.number, tid, reason),
-                            f"irrégularité : match perdu pour {name}",
+                            ops.breach, tid, reason, done=f"irrégularité : match perdu pour {name}"
                         ),
-                        on_cancel=lambda: self.refresh_match("Annulé"),
+                        on_cancel=self.cancelled,
                     )
                 )
 
-            self.app.push_screen(
-                TextPrompt(
-                    f"Irrégularité de {name}, motif :",
-                    confirm,
-                    on_cancel=lambda: self.refresh_match("Annulé"),
-                )
-            )
+            return TextPrompt(f"Irrégularité de {name}, motif :", confirm, on_cancel=self.cancelled)
 
         self._ask_team("Irrégularité de composition", reason_for)
 
@@ -328,42 +320,36 @@ class MatchScreen(ModalScreen[None]):
         """Equipment missing: board 4, then board 3, lose by administrative forfeit."""
         from .prompts import NumberPrompt
 
-        def how_many(team: tuple[int, str]) -> None:
-            tid, name = team
-            self.app.push_screen(
-                NumberPrompt(
-                    f"Matériel manquant ({name}) : parties perdues, 1 (éch. 4) ou 2 (éch. 4 et 3) :",
-                    lambda boards: self._run(
-                        lambda: ops.equipment_missing(
-                            self.service, self.key, self.number, tid, boards
-                        ),
-                        f"forfait administratif de {name} ({boards} partie(s))",
-                    ),
-                    valid=lambda n: n in (1, 2),
-                    unknown="1 ou 2, pas {n}",
-                    on_cancel=lambda: self.refresh_match("Annulé"),
-                )
-            )
-
-        self._ask_team("Matériel manquant", how_many)
+        self._ask_team(
+            "Matériel manquant",
+            lambda tid, name: NumberPrompt(
+                f"Matériel manquant ({name}) : parties perdues, 1 (éch. 4) ou 2 (éch. 4 et 3) :",
+                lambda boards: self._run(
+                    ops.equipment_missing,
+                    tid,
+                    boards,
+                    done=f"forfait administratif de {name} ({boards} partie(s))",
+                ),
+                valid=lambda n: n in (1, 2),
+                unknown="1 ou 2, pas {n}",
+                on_cancel=self.cancelled,
+            ),
+        )
 
     def action_director(self) -> None:
         """The tournament director decides the winner, with a note."""
         from .prompts import TextPrompt
 
-        def note_for(team: tuple[int, str]) -> None:
-            tid, name = team
-            self.app.push_screen(
-                TextPrompt(
-                    f"Décision du directeur : {name} vainqueur ; note :",
-                    lambda note: self._run(
-                        lambda: ops.director_decision(
-                            self.service, self.key, self.number, tid, note
-                        ),
-                        f"décision du directeur : {name} vainqueur",
-                    ),
-                    on_cancel=lambda: self.refresh_match("Annulé"),
-                )
-            )
-
-        self._ask_team("Décision du directeur, vainqueur", note_for)
+        self._ask_team(
+            "Décision du directeur, vainqueur",
+            lambda tid, name: TextPrompt(
+                f"Décision du directeur : {name} vainqueur ; note :",
+                lambda note: self._run(
+                    ops.director_decision,
+                    tid,
+                    note,
+                    done=f"décision du directeur : {name} vainqueur",
+                ),
+                on_cancel=self.cancelled,
+            ),
+        )

@@ -61,11 +61,15 @@ class Document:
     """A printout: its name on the command line, and how it fills its pages."""
 
     name: ClassVar[str]
-    label: ClassVar[str]
     per_match: ClassVar[bool] = False  # asks for a cup match number instead of a round
     # pinned or handed out: a player who objected to publication is « Joueur n° N » there;
     # the arbiter's own records (check-in, the signed procès-verbal) keep the names
     public: ClassVar[bool] = True
+
+    @property
+    def label(self) -> str:
+        """From the catalogue, which lists the documents without importing this library."""
+        return LABELS[self.name]
 
     def render(self, req: Request) -> Sheet:
         raise NotImplementedError
@@ -108,7 +112,6 @@ KO_LEGEND = "Entre parenthèses : le départage d'une nulle ; ✓ : qualifié po
 
 class Pairings(Document):
     name = "appariements"
-    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         sheet, ko = _sheet(req)
@@ -129,7 +132,6 @@ class Pairings(Document):
 
 class PairingsByName(Document):
     name = "appariements-nom"
-    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         sheet, _ = _sheet(req)
@@ -149,7 +151,6 @@ class PairingsByName(Document):
 
 class Standings(Document):
     name = "classement"
-    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         from ...views.standings import build
@@ -183,7 +184,6 @@ class Standings(Document):
 
 class Crosstable(Document):
     name = "grille"
-    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         from ...operations.standings import complete_rounds
@@ -204,7 +204,6 @@ class Crosstable(Document):
 
 class CheckIn(Document):
     name = "pointage"
-    label = LABELS[name]
     public = False
 
     def render(self, req: Request) -> Sheet:
@@ -230,7 +229,6 @@ class CheckIn(Document):
 
 class Poster(Pairings):
     name = "affiche"
-    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         doc = super().render(req)
@@ -240,7 +238,6 @@ class Poster(Pairings):
 
 class TableCards(Document):
     name = "chevalets"
-    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         """One card a board: board number, the two players, the QR of that board's line."""

@@ -3,14 +3,12 @@ tournament's procès-verbal, each rendering its view (views/grille, views/homolo
 
 from __future__ import annotations
 
-from ..catalogue import LABELS
 from .documents import Document, Request
 from .sheet import WIDTH, Sheet
 
 
 class GrilleAmericaine(Document):
     name = "grille-americaine"
-    label = LABELS[name]
 
     def render(self, req: Request) -> Sheet:
         from ...views.grille import build
@@ -58,7 +56,6 @@ class GrilleAmericaine(Document):
 
 class TechnicalReportDocument(Document):
     name = "rapport-technique"
-    label = LABELS[name]
     public = False  # sent to the federation, never pinned
 
     def render(self, req: Request) -> Sheet:
@@ -82,7 +79,6 @@ class TechnicalReportDocument(Document):
 
 class TournamentReportDocument(Document):
     name = "proces-verbal-tournoi"
-    label = LABELS[name]
     public = False  # sent to the federation with full names, never pinned
 
     def render(self, req: Request) -> Sheet:

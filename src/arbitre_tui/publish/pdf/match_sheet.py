@@ -9,7 +9,6 @@ from __future__ import annotations
 from ...operations.event import OperationError
 from ...rules.models import Player
 from ...views.match_sheet import MatchSheet, match_sheet
-from ..catalogue import LABELS
 from .documents import Document, Request
 from .sheet import WIDTH, Sheet
 
@@ -24,7 +23,6 @@ def _who(p: Player | None) -> str:
 
 class MatchSheetDocument(Document):
     name = "proces-verbal"
-    label = LABELS[name]
     per_match = True
     public = False  # signed by the captains and sent to the league: the players' names
 

@@ -262,6 +262,8 @@ class _Engine:
         self.eligible = [t.bye_eligible(p) for p in sp]
         self.f1 = [t.float_of(p, 1) if t.played >= 1 else NOFLOAT for p in sp]
         self.f2 = [t.float_of(p, 2) if t.played >= 2 else NOFLOAT for p in sp]
+        # the floats that count (C.14–C.21): the last round's, then the one before, if played
+        self.floats = (self.f1, self.f2)[: min(t.played, 2)]
         self.index = {p.id: i for i, p in enumerate(sp)}
         # bit widths
         shifts: dict[int, int] = {}
@@ -279,11 +281,10 @@ class _Engine:
         self.sg_shift = shift
         self.sg_bits = biggest.bit_length()
         # width of everything below the completion field (see weight())
-        bits, played = self.sg_bits, t.played
+        bits = self.sg_bits
         self.tail = (
             2 * bits + 2 * shift + 2 * bits + 4 * bits
-            + (2 * bits + 2 * shift if played else 0)
-            + (2 * bits + 2 * shift if played > 1 else 0)
+            + len(self.floats) * (2 * bits + 2 * shift)
             + 3 * bits + 1
         )  # fmt: skip
 
@@ -325,7 +326,6 @@ class _Engine:
         bits = self.sg_bits
         gshift = self.sg_shift
         shifts = self.shifts
-        played = self.t.played
         hp, lp = self.sp[hi], self.sp[lo]
         cand_hi = self.eligible[hi] and s[hi] <= bye_score
         cand_lo = self.eligible[lo] and s[lo] <= bye_score
@@ -366,38 +366,22 @@ class _Engine:
                 or not same
             )
         )
-        f1, f2 = self.f1, self.f2
-        if played:
+        floats = self.floats  # the last round's first, then the one before
+        for f in floats:
             r <<= bits
             if in_current:
-                r |= f1[lo] == DOWN
-                r += s[hi] <= s[lo] and f1[hi] == DOWN
+                r |= f[lo] == DOWN
+                r += s[hi] <= s[lo] and f[hi] == DOWN
             r <<= bits
             if in_current:
-                r |= not (s[hi] > s[lo] and f1[lo] == UP)
-        if played > 1:
-            r <<= bits
-            if in_current:
-                r |= f2[lo] == DOWN
-                r += s[hi] <= s[lo] and f2[hi] == DOWN
-            r <<= bits
-            if in_current:
-                r |= not (s[hi] > s[lo] and f2[lo] == UP)
-        if played:
+                r |= not (s[hi] > s[lo] and f[lo] == UP)
+        for f in floats:
             r <<= gshift
             if in_current:
-                r += (f1[lo] == DOWN) << shifts[s[lo]]
-                r += (f1[hi] == DOWN) << shifts[s[hi]]
+                r += (f[lo] == DOWN) << shifts[s[lo]]
+                r += (f[hi] == DOWN) << shifts[s[hi]]
             r <<= gshift
-            if in_current and not (f1[lo] == UP and s[hi] > s[lo]):
-                r |= 1 << shifts[s[hi]]
-        if played > 1:
-            r <<= gshift
-            if in_current:
-                r += (f2[lo] == DOWN) << shifts[s[lo]]
-                r += (f2[hi] == DOWN) << shifts[s[hi]]
-            r <<= gshift
-            if in_current and not (f2[lo] == UP and s[hi] > s[lo]):
+            if in_current and not (f[lo] == UP and s[hi] > s[lo]):
                 r |= 1 << shifts[s[hi]]
         # room for the bracket's own ordering rules
         return r << (3 * bits + 1)

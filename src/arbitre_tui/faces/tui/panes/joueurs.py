@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
 
@@ -151,37 +151,38 @@ class PlayersPane(TablePane):
             )
         )
 
-    def _confirmed(self, question: str, operation: Callable[..., Any], done: str) -> None:
-        """A change to the player under the cursor, asked first with their name."""
+    def _confirmed(
+        self, question: str, operation: Callable[[EventService, int], object], done: str
+    ) -> None:
+        """A change to the player under the cursor, asked first with their name (``{who}``
+        in ``question`` and ``done``); ``operation`` gets the player's id."""
+        key = self._player_key()
+        if key is None:
+            return
+        pid, who = int(key), self._who(key)
         self.ask(
             ConfirmPrompt(
-                question, lambda: self.run(operation, done=done), on_cancel=self.cancelled
+                question.format(who=who),
+                lambda: self.run(lambda s: operation(s, pid), done=done.format(who=who)),
+                on_cancel=self.cancelled,
             )
         )
 
     def action_withdraw(self) -> None:
-        key = self._player_key()
-        if key is None:
-            return
-        pid, who = int(key), self._who(key)
         self._confirmed(
-            f"Retirer {who} du tournoi (plus apparié) ?",
-            lambda s: s.withdraw(pid),
-            f"{who} retiré(e) — enregistré",
+            "Retirer {who} du tournoi (plus apparié) ?",
+            lambda s, pid: s.withdraw(pid),
+            "{who} retiré(e) — enregistré",
         )
 
     def action_keep(self) -> None:
         """Keep a player excluded after a forfeit (a valid excuse), as `arbitre keep`."""
-        key = self._player_key()
-        if key is None:
-            return
         from ....operations import swiss
 
-        pid, who = int(key), self._who(key)
         self._confirmed(
-            f"Maintenir {who} malgré son forfait (excuse valable) ?",
-            lambda s: swiss.keep_player(s, pid),
-            f"{who} maintenu(e) — enregistré",
+            "Maintenir {who} malgré son forfait (excuse valable) ?",
+            swiss.keep_player,
+            "{who} maintenu(e) — enregistré",
         )
 
     # -- a late entry, filled from the rating lists -------------------------------------
