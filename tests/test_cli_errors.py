@@ -239,6 +239,15 @@ CASES: dict[str, Case] = {
         "--port",
         "0",
     ),
+    "hote-pas-d-ici": _refusal(  # TEST-NET-2: an address no machine of ours has
+        "198.51.100.7 n'est pas une adresse de cette machine (--host, ou réglage serve_host)",
+        "serve",
+        "{f}",
+        "--host",
+        "198.51.100.7",
+        "--port",
+        "0",
+    ),
     # -- SQLite's English in the message: « database disk image is malformed », once --------
     "evenement-tronque": (["show", "{x}"], lambda tmp: _damaged(tmp, cut=600_000), 1, "endommagé"),
     "evenement-texte-abime": (

@@ -53,7 +53,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from ...operations import OperationError
         from ..web.server import listen_refusal
 
-        why = listen_refusal(exc, host, port, "choisissez-en un autre (--port)")
+        change, where = "choisissez-en un autre (--port)", "--host, ou réglage serve_host"
+        why = listen_refusal(exc, host, port, change, where)
         raise OperationError(f"Impossible d'écouter sur {host}:{port} : {why}.") from None
     return 0
 

@@ -182,10 +182,10 @@ def serve(
         asyncio.run(main())
 
 
-def listen_refusal(exc: OSError, host: str, port: int, change: str) -> str:
+def listen_refusal(exc: OSError, host: str, port: int, change: str, where: str) -> str:
     """Why the server cannot listen, in French and with what to do (Python's words are
-    English: « [Errno 98] error while attempting to bind on address … »). ``change`` says
-    how the face at hand changes the port: the app's key, the command line's option."""
+    English: « [Errno 98] error while attempting to bind on address … »). ``change`` and
+    ``where`` say how the face at hand changes the port and the host."""
     import errno
     import socket
 
@@ -199,7 +199,7 @@ def listen_refusal(exc: OSError, host: str, port: int, change: str) -> str:
     if exc.errno == errno.EACCES:
         return f"le port {port} est réservé à l'administrateur : {change} (1024 ou plus)"
     if exc.errno == errno.EADDRNOTAVAIL:
-        return f"l'adresse {host} n'est pas une adresse de cette machine (réglage serve_host)"
+        return f"l'adresse {host} n'est pas une adresse de cette machine ({where})"
     name = errno.errorcode.get(exc.errno or 0, "inconnue")
     return f"écoute impossible sur {host}:{port} (erreur système {name})"
 
@@ -242,7 +242,11 @@ class ServerThread:
             )
         except OSError as exc:
             self.error = listen_refusal(
-                exc, self.host, self.port, "changez le port dans l'adresse des QR codes (a)"
+                exc,
+                self.host,
+                self.port,
+                "changez le port dans l'adresse des QR codes (a)",
+                "réglage serve_host",
             )
             self._ready.set()
             return
