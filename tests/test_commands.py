@@ -51,6 +51,22 @@ async def test_palette_finds_an_operation_by_its_french_name(demo_file: Path) ->
         assert any("inscrire un joueur en retard" in s for s in shown), shown
 
 
+async def test_every_pane_is_reached_from_the_palette(demo_file: Path) -> None:
+    """Keys r, c, i, p, k, s, j, q, b were the only way to a pane: the palette names each."""
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for query, pane in (("volet classement", "classement"), ("volet repechage", "repechage")):
+            shown = await _palette(app, pilot, query)
+            assert shown and shown[0].startswith("Volet "), shown
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.query_one(f"#{pane}").display, pane
+            assert not app.query_one("#ronde").display
+    names = [c.name for c in COMMANDS]
+    for label in ("Ronde", "Cadence", "Incidents", "Coupe", "Joueurs", "QR", "Tableau"):
+        assert f"Volet {label}" in names, label
+
+
 async def test_close_knockout_registration_from_the_palette(tmp_path: Path) -> None:
     path = tmp_path / "ko.sqlite"
     create_from_template(path, "open-ko").close()

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .messages import RunInBackground
+from .panes import REGISTRY
 from .prompts import ChoicePrompt, ConfirmPrompt, TextPrompt
 
 if TYPE_CHECKING:
@@ -418,6 +419,8 @@ COMMANDS: list[Command] = [
     ),
     Command("Exporter le TRF-2026", "à côté du fichier de l'événement", export_trf),
     Command("Annuler la dernière opération de ce poste", "ctrl+z", _app_action("undo")),
+    # every pane by its name, from the same registry as its key and its tab
+    *(Command(f"Volet {s.label}", s.key, _app_action(f"show('{s.id}')")) for s in REGISTRY),
     Command("Section suivante", "n", _app_action("next_tournament")),
     Command("Changer de thème", "t", _app_action("next_theme")),
     Command("Toutes les touches", "?", _app_action("toggle_keys")),
