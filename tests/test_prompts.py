@@ -47,6 +47,33 @@ async def test_withdraw_names_the_player_another_key_cancels_o_withdraws(demo_fi
     assert EventService(demo_file)._store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
 
 
+async def test_a_moot_change_to_a_player_is_refused_before_any_question(
+    demo_file: Path,
+) -> None:
+    """`m` on a player who is not excluded, `w` on one already withdrawn: the question
+    came first, and « oui » was answered by a refusal."""
+    from arbitre_tui.faces.tui.prompts import ConfirmPrompt
+
+    service = EventService(demo_file)
+    first = service._store.players(service.tournament("open-a").id or 0)[0]
+    service.withdraw(first.id or 0)
+    service.close()
+    before = EventService(demo_file)._store.snapshot()
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j", "m")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmPrompt)
+        assert "n'est pas exclu(e) : rien à maintenir" in bottom_line(app), bottom_line(app)
+        await pilot.press("w")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmPrompt)
+        assert f"{first.name}" in bottom_line(app) and "déjà retiré(e)" in bottom_line(app)
+        await pilot.press("o")  # no question is open: « o » answers nothing
+        await pilot.pause()
+    assert EventService(demo_file)._store.snapshot() == before
+
+
 async def test_a_board_that_does_not_exist_rings_and_records_nothing(ko_file: Path) -> None:
     before = EventService(ko_file)._store.snapshot()
     app = ArbitreApp(ko_file)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
@@ -13,6 +14,7 @@ from .base import TablePane
 
 if TYPE_CHECKING:
     from ....operations import EventService
+    from ....views.players import PlayerLine
 
 
 class PlayersPane(TablePane):
@@ -30,6 +32,7 @@ class PlayersPane(TablePane):
         Binding("a", "register_from_list", "Ajouter", id="register-from-list"),
     ]
     _tournament: Tournament | None = None
+    _lines: Mapping[str, PlayerLine] = MappingProxyType({})  # the rows shown, by key
 
     def load(self, service: EventService, t: Tournament | None) -> None:
         self._service = service
@@ -41,6 +44,7 @@ class PlayersPane(TablePane):
         from ....views.reader import Reader
 
         roster = build(Reader(service), t)
+        self._lines = {str(p.id): p for p in roster.players}
         gone = f" — retirés {roster.withdrawn}" if roster.withdrawn else ""
         self.set_title(
             f"Joueurs — {t.name} — pointés {roster.checked_in} / {len(roster.players)}{gone}"
@@ -152,14 +156,24 @@ class PlayersPane(TablePane):
         )
 
     def _confirmed(
-        self, question: str, operation: Callable[[EventService, int], object], done: str
+        self,
+        question: str,
+        operation: Callable[[EventService, int], object],
+        done: str,
+        moot: tuple[Callable[[PlayerLine], bool], str],
     ) -> None:
         """A change to the player under the cursor, asked first with their name (``{who}``
-        in ``question`` and ``done``); ``operation`` gets the player's id."""
+        in ``question`` and ``done``); ``operation`` gets the player's id. When the row
+        shown already says the change is moot, it is said at once, not after a « oui »
+        (the operation checks again in its transaction)."""
         key = self._player_key()
         if key is None:
             return
         pid, who = int(key), self._who(key)
+        line = self._lines.get(key)
+        if line is not None and moot[0](line):
+            self.refuse(moot[1].format(who=who))
+            return
         self.ask(
             ConfirmPrompt(
                 question.format(who=who),
@@ -173,6 +187,7 @@ class PlayersPane(TablePane):
             "Retirer {who} du tournoi (plus apparié) ?",
             lambda s, pid: s.withdraw(pid),
             "{who} retiré(e) — enregistré",
+            (lambda p: p.withdrawn, "{who} est déjà retiré(e)."),
         )
 
     def action_keep(self) -> None:
@@ -183,6 +198,7 @@ class PlayersPane(TablePane):
             "Maintenir {who} malgré son forfait (excuse valable) ?",
             swiss.keep_player,
             "{who} maintenu(e) — enregistré",
+            (lambda p: not p.excluded, "{who} n'est pas exclu(e) : rien à maintenir."),
         )
 
     # -- a late entry, filled from the rating lists -------------------------------------
