@@ -74,6 +74,25 @@ async def test_a_moot_change_to_a_player_is_refused_before_any_question(
     assert EventService(demo_file)._store.snapshot() == before
 
 
+async def test_a_round_start_with_no_round_paired_is_refused_before_the_time(
+    tmp_path: Path,
+) -> None:
+    """Cadence `d` before the first pairing asked for the time, then refused it."""
+    from arbitre_tui.faces.tui.prompts import TimePrompt
+    from arbitre_tui.operations.templates import create_from_template
+
+    path = tmp_path / "open.sqlite"
+    create_from_template(path, "marina-viva").close()
+    before = EventService(path)._store.snapshot()
+    app = ArbitreApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", "d")
+        await pilot.pause()
+        assert not isinstance(app.screen, TimePrompt)
+        assert "aucune ronde appariée, pas de début à noter" in bottom_line(app)
+    assert EventService(path)._store.snapshot() == before
+
+
 async def test_a_board_that_does_not_exist_rings_and_records_nothing(ko_file: Path) -> None:
     before = EventService(ko_file)._store.snapshot()
     app = ArbitreApp(ko_file)

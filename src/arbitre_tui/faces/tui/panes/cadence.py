@@ -51,6 +51,7 @@ class CadencePane(TablePane):
         self._service, self._tournament = service, t
         self._start: dt.datetime | None = None
         self._number = 0
+        self._paired = False
         self._lateness = 0
         self._open_boards: list[int] = []
         self._slot: Slot | None = None
@@ -62,6 +63,7 @@ class CadencePane(TablePane):
         reader = Reader(service)
         rounds = {r.number: r for r in reader.rounds(t)}
         current = max(rounds.values(), key=lambda r: r.number) if rounds else None
+        self._paired = current is not None
         running = current.number if current and not current.closed else None
         tc_now = current.time_control if current and current.time_control else None
         now = f"ronde {current.number} : {tc_now.label}" if current and tc_now else ""
@@ -201,6 +203,9 @@ class CadencePane(TablePane):
         """The round's start: a clock time typed (« 14:05 »), or Entrée for now."""
         t = self._tournament
         if t is None:
+            return
+        if not self._paired:  # said now, not after the time is typed
+            self.refuse(f"{t.name} : aucune ronde appariée, pas de début à noter.")
             return
         key = t.key
 
