@@ -409,6 +409,48 @@ async def test_match_boards_open_on_board_1_after_the_second_line_up(
         assert after["results"][0] == "1-0" and after["results"][3] is None
 
 
+async def test_match_screen_undoes_with_ctrl_z_and_asks_before_the_report(
+    cup_event: EventService,
+) -> None:
+    """A board typed wrong had no ctrl+z on the match screen; `t` noted the report time at
+    once, a stray key deciding whether a team travels."""
+    from textual.widgets import Static
+
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from arbitre_tui.faces.tui.prompts import ConfirmPrompt
+
+    service = cup_event
+    t, m = _drawn_match(service)
+    for side in ("home", "away"):
+        team = m[f"{side}_team_id"]
+        ops.hand_in_lineup(service, None, m["number"], team, _roster(service, team)[:4])
+
+    def now() -> dict[str, Any]:
+        return next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_match(app, pilot, m)
+        await pilot.press("b", "1")
+        await pilot.pause()
+        assert now()["results"][0] == "1-0"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert now()["results"][0] is None
+        assert "Annulé" in str(screen.query_one("#match-state", Static).content)
+        assert app.screen is screen  # still on the match
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmPrompt)
+        await pilot.press("x")  # another key: no
+        await pilot.pause()
+        assert now()["reported_at"] is None
+        await pilot.press("t", "o")
+        await pilot.pause()
+        assert now()["reported_at"] is not None
+        assert "transmis à" in str(screen.query_one("#match-state", Static).content)
+
+
 async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
     cup_event: EventService,
 ) -> None:

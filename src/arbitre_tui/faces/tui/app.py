@@ -21,7 +21,7 @@ from ...rules.models import Tournament
 from ...views.reader import Reader
 from .footer import KeysFooter
 from .french import KEY_NAMES, MainScreen, key_name
-from .messages import Done, Operation, Refused, RunInBackground, RunOperation, Say
+from .messages import Done, Operation, Refused, RunInBackground, RunOperation, Say, undone
 from .pane_bar import PaneBar
 from .panes import PANE_IDS, REGISTRY, pane_class
 from .panes.base import Pane
@@ -45,11 +45,6 @@ def _pane_bindings() -> list[BindingType]:
         Binding(key, f"show('{pane_id}')", label, id=f"pane-{pane_id}")
         for pane_id, key, label in PANE_KEYS
     ]
-
-
-def _undone(what: object) -> str:
-    """« Annulé : échiquier 5, 1-0 » when the undo says what it undid."""
-    return f"Annulé : {what}" if isinstance(what, str) and what else "Dernière opération annulée"
 
 
 # Textual reads « Échap » followed at once by a digit, - or = as the characters some macOS
@@ -366,7 +361,7 @@ class ArbitreApp(App[int]):
 
     def action_undo(self) -> None:
         """Undo this station's last operation, saying what it was (« Annulé : … »)."""
-        self.run_operation(lambda s, confirm=False: s.undo(confirm=confirm), done=_undone)
+        self.run_operation(lambda s, confirm=False: s.undo(confirm=confirm), done=undone)
 
     # -- what panes ask -------------------------------------------------------
 

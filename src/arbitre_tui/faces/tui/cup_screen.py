@@ -13,12 +13,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from ...operations import OperationError, StoreBusy
+from ...operations import NeedsConfirmation, OperationError, StoreBusy
 from ...operations import cup as ops
 from ...views.match_sheet import MatchSheet, match_sheet
 from ...views.reader import Reader
 from .footer import KeysFooter
 from .french import SCREEN_BINDINGS, FrenchTable
+from .messages import undone
 
 if TYPE_CHECKING:
     from ...operations import EventService
@@ -55,6 +56,7 @@ class MatchScreen(ModalScreen[None]):
         Binding("m", "equipment", "Matériel", id="cup-equipment"),
         Binding("d", "director", "Directeur", id="cup-director"),
         Binding("p", "print_sheet", "PV PDF", id="cup-sheet-pdf"),
+        Binding("ctrl+z", "undo", "Annuler", show=False, id="match-undo"),
         Binding("question_mark", "keys", "Touches", show=False, id="match-keys"),  # KeysFooter
     ]
 
@@ -170,10 +172,35 @@ class MatchScreen(ModalScreen[None]):
     def _run(self, operation: Callable[..., object], *args: Any, done: str) -> None:
         """``operation`` on this match (service, tournament key, match number, then
         ``args``); the sheet repainted with ``done`` or the refusal."""
+        self._attempt(
+            lambda _confirm: operation(self.service, self.key, self.number, *args),
+            lambda _value: done,
+        )
+
+    def _attempt(
+        self,
+        call: Callable[[bool | str], object],
+        done: Callable[[object], str],
+        confirm: bool | str = False,
+    ) -> None:
+        """One operation (given its ``confirm``), said on the sheet once committed; a
+        question (NeedsConfirmation) asked here, and the operation run again on « o »."""
         if self.app.refused_while_busy():  # type: ignore[attr-defined]
             return
         try:
-            operation(self.service, self.key, self.number, *args)
+            value = call(confirm)
+        except NeedsConfirmation as exc:
+            from .prompts import ConfirmPrompt
+
+            answer = exc.answer()
+            self.app.push_screen(
+                ConfirmPrompt(
+                    exc.message,
+                    lambda: self._attempt(call, done, answer),
+                    on_cancel=self.cancelled,
+                )
+            )
+            return
         except StoreBusy:
             self.refresh_match(
                 "L'autre poste écrit en ce moment : rien n'est enregistré, refaites-le."
@@ -184,7 +211,14 @@ class MatchScreen(ModalScreen[None]):
             self.refresh_match(f"Refusé : {exc.message}")
             self.app.bell()
             return
-        self.refresh_match(f"✓ {done}")
+        self.refresh_match(f"✓ {done(value)}")
+
+    def action_undo(self) -> None:
+        """ctrl+z here as on the main screen: this station's last operation undone."""
+        self._attempt(
+            lambda confirm: self.service.undo(confirm=bool(confirm)),
+            undone,
+        )
 
     def action_keys(self) -> None:
         """`?`: this screen's keys (the app's do not reach it, but ctrl+q)."""
@@ -254,9 +288,17 @@ class MatchScreen(ModalScreen[None]):
         """The result is reported now; after midnight of the match day the team travels next round."""
         import datetime as dt
 
+        from .prompts import ConfirmPrompt
+
         day = self.sheet.match_day or dt.date.today()
         now = dt.datetime.now().replace(microsecond=0)
-        self._run(ops.report, now, day, done="heure de transmission notée")
+        self.app.push_screen(
+            ConfirmPrompt(
+                f"Résultat transmis à {now:%H:%M} (après minuit : l'équipe se déplace) ?",
+                lambda: self._run(ops.report, now, day, done=f"transmis à {now:%H:%M} — noté"),
+                on_cancel=self.cancelled,
+            )
+        )
 
     def action_confirm(self, who: str) -> None:
         self._run(ops.confirm, who, done=f"{who} : confirmé")

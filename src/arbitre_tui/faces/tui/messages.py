@@ -64,3 +64,8 @@ class Say(Message):
         super().__init__()
         self.text = text
         self.error = error
+
+
+def undone(what: object) -> str:
+    """« Annulé : échiquier 5, 1-0 » when the undo says what it undid (main screen, match)."""
+    return f"Annulé : {what}" if isinstance(what, str) and what else "Dernière opération annulée"
