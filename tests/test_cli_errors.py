@@ -369,6 +369,27 @@ CASES: dict[str, Case] = {
         "-r",
         "99",
     ),
+    # -- a whole file pasted as a note: printed whole on the procès-verbal, once ----------
+    "note-d-incident-de-100-000-caracteres": _refusal(
+        "Note de l'incident : 100000 caractères, 2000 caractères au plus ; rien n'a été",
+        "incident",
+        "{f}",
+        "1",
+        "illegal",
+        "white",
+        "-t",
+        "open-a",
+        "--note",
+        "x" * 100_000,
+    ),
+    "appel-de-2001-caracteres": _refusal(
+        "Texte de l'appel : 2001 caractères, 2000 caractères au plus",
+        "appeal",
+        "{f}",
+        "-t",
+        "open-a",
+        "é" * 2001,
+    ),
     "qr-adresse-illisible": (
         ["qr", "{f}", "{x}", "--base-url", "pas une url"],
         lambda tmp: str(tmp / "qr.png"),

@@ -451,6 +451,20 @@ async def test_match_screen_undoes_with_ctrl_z_and_asks_before_the_report(
         assert "transmis à" in str(screen.query_one("#match-state", Static).content)
 
 
+def test_a_reason_or_a_note_is_a_paragraph_not_a_file(cup_event: EventService) -> None:
+    """The procès-verbal prints them whole: 2 000 characters at most, as typed below."""
+    service = cup_event
+    t, m = _drawn_match(service)
+    before = service._store.snapshot()
+    for decide in (ops.breach, ops.director_decision):
+        with pytest.raises(OperationError, match="2001 caractères, 2000 caractères au plus"):
+            decide(service, None, m["number"], m["home_team_id"], "x" * 2001)
+    assert service._store.snapshot() == before
+    with pytest.raises(OperationError, match="Nom de l'équipe : 65 caractères"):
+        service.enter_team(t.key, "Colmar", "C" * 65)
+    ops.breach(service, None, m["number"], m["home_team_id"], "x" * 2000)  # the most allowed
+
+
 async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
     cup_event: EventService,
 ) -> None:

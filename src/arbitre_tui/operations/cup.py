@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..rules import cup
-from ..rules.errors import RuleError
+from ..rules.errors import RuleError, too_long
 from ..rules.models import Player, System, Team, Tournament
 from ..rules.settings import setting
 from ..store.journal import OperationError, Tx
@@ -372,6 +372,8 @@ def director_decision(
             raise OperationError(f"Match {number} : le vainqueur est déjà connu ({m['reason']}).")
         if team_id not in (m["home_team_id"], m["away_team_id"]):
             raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
+        if fault := too_long("Note de la décision", note):
+            raise OperationError(fault)
         tx.update(
             "cup_matches",
             m["id"],
@@ -418,6 +420,8 @@ def breach(service: EventService, key: str | None, number: int, team_id: int, re
         _check_plays(m, team_id, number)
         if not reason.strip():
             raise OperationError("Indiquez le motif de l'irrégularité.")
+        if fault := too_long("Motif de l'irrégularité", reason):
+            raise OperationError(fault)
         winner = m["away_team_id"] if team_id == m["home_team_id"] else m["home_team_id"]
         side = cup.Outcome.HOME if team_id == m["home_team_id"] else cup.Outcome.AWAY
         result = cup.decide(

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Unpack
 
 from ..rules.draws import run_draw
-from ..rules.errors import RuleError
+from ..rules.errors import RuleError, too_long
 from ..rules.models import (
     Game,
     IncidentKind,
@@ -401,15 +401,14 @@ class EventService:
             tx.args["tournament"] = t.key
             if not club.strip():
                 raise OperationError("Une équipe est celle d'un club : nom du club attendu.")
-            if len(club.strip()) > 60:
-                raise OperationError(
-                    f"Nom du club trop long ({len(club.strip())} caractères, 60 caractères au "
-                    "plus) : rien n'a été engagé."
-                )
+            if fault := too_long("Nom du club", club, 60):
+                raise OperationError(fault)
             club_id = self.add_club(club.strip())
             mine = [team for team in self._store.teams(self._tid(t)) if team.club_id == club_id]
             number = max((team.number for team in mine), default=0) + 1
             name = (name or f"{club.strip()} {number}").strip()
+            if fault := too_long("Nom de l'équipe", name, 64):  # « CLUB 12 » of a club of 60
+                raise OperationError(fault)
             if any(team.name == name for team in self._store.teams(self._tid(t))):
                 raise OperationError(f"L'équipe « {name} » est déjà engagée.")
             team_id = self.add_team(t.key, club_id, number, name)
@@ -717,6 +716,8 @@ class EventService:
             ) from None
         if colour not in ("white", "black", "blancs", "noirs"):
             raise OperationError("Couleur attendue : white/blancs ou black/noirs.")
+        if fault := too_long("Note de l'incident", note):
+            raise OperationError(fault)
         is_white = colour in ("white", "blancs")
         with self.write(
             "record_incident", {"board": board, "colour": colour, "kind": kind_value.value}

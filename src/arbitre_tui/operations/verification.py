@@ -13,7 +13,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..rules.errors import RuleError
+from ..rules.errors import RuleError, too_long
 from ..rules.models import Game, Result, Round, parse_result
 from ..store.journal import OperationError
 
@@ -116,6 +116,8 @@ def record_appeal(
     """An appeal against a decision of the arbiter, for the tournament's procès-verbal."""
     if not text.strip():
         raise OperationError("Appel : décrivez l'appel (qui, quelle décision, la suite donnée).")
+    if fault := too_long("Texte de l'appel", text):
+        raise OperationError(fault)
     with service.write("record_appeal", {"tournament": key}) as tx:
         t = service.tournament(key)
         if round_number is not None and not 1 <= round_number <= t.rounds_planned:
