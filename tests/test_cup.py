@@ -465,6 +465,20 @@ def test_a_reason_or_a_note_is_a_paragraph_not_a_file(cup_event: EventService) -
     ops.breach(service, None, m["number"], m["home_team_id"], "x" * 2000)  # the most allowed
 
 
+def test_a_draw_on_a_board_nobody_sat_at_is_refused(cup_event: EventService) -> None:
+    service = cup_event
+    _t, m = _drawn_match(service)
+    home, away = (_roster(service, m[f"{side}_team_id"]) for side in ("home", "away"))
+    ops.hand_in_lineup(service, None, m["number"], m["home_team_id"], home[:3])
+    ops.hand_in_lineup(service, None, m["number"], m["away_team_id"], away[:4])
+    before = service._store.snapshot()
+    with pytest.raises(OperationError, match="Échiquier 4 : le recevant n'a pas de joueur"):
+        ops.record_board(service, None, m["number"], 4, "X")
+    assert service._store.snapshot() == before
+    ops.record_board(service, None, m["number"], 4, "F-1")
+    ops.record_board(service, None, m["number"], 3, "X")  # a board with both players: any
+
+
 async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
     cup_event: EventService,
 ) -> None:

@@ -265,3 +265,22 @@ def test_a_new_trophy_counts_its_own_wins() -> None:
     assert read.at_stake == {"C": 1}  # B's two wins before 2024 count for the first trophy
     assert cup.trophy_kept(roll) == "B"
     assert cup.holder(roll) == "C" and cup.holder([]) is None
+
+
+def test_a_board_without_a_player_can_only_be_forfeited() -> None:
+    """Art. 3.2: a side with no player on a board (a line-up of three) forfeits it; an
+    « X » or a win typed there was recorded once."""
+    from arbitre_tui.rules.cup import board_fault
+
+    assert board_fault(4, Board.DRAW, 4, 4) is None
+    fault = board_fault(4, Board.DRAW, 3, 4)
+    assert fault == (
+        "Échiquier 4 : le recevant n'a pas de joueur (composition), "
+        "le résultat ne peut être que F-1 ou F-F."
+    )
+    assert board_fault(4, Board.HOME_FORFEITS, 3, 4) is None
+    assert board_fault(4, Board.BOTH_FORFEIT, 3, 4) is None
+    assert board_fault(3, Board.AWAY_WINS, 4, 2) is not None
+    assert board_fault(3, Board.AWAY_FORFEITS, 4, 2) is None
+    assert board_fault(1, Board.HOME_FORFEITS, 0, 0) is not None
+    assert board_fault(1, Board.BOTH_FORFEIT, 0, 0) is None

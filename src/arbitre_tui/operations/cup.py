@@ -319,6 +319,9 @@ def record_board(
         except RuleError as exc:
             raise OperationError(exc.message) from None
         tx.args.update({"tournament": t.key, "result": value.value})
+        lined_up = len(m["lineup_home"]), len(m["lineup_away"])
+        if fault := cup.board_fault(board, value, *lined_up):
+            raise OperationError(fault)
         results = list(m["results"])
         results[board - 1] = value.value
         changes: dict[str, Any] = {"results": json.dumps(results)}

@@ -135,6 +135,24 @@ class Board(StrEnum):
         )
 
 
+def board_fault(board: int, result: Board, home_players: int, away_players: int) -> str | None:
+    """Why ``result`` cannot stand on ``board``: a side that put no player there (its line-up
+    is shorter) can only have forfeited it (art. 3.2), not drawn nor won it."""
+    home_empty, away_empty = board > home_players, board > away_players
+    if home_empty and away_empty:
+        allowed, who = {Board.BOTH_FORFEIT}, "aucune des deux équipes n'a de joueur"
+    elif home_empty:
+        allowed, who = {Board.HOME_FORFEITS, Board.BOTH_FORFEIT}, "le recevant n'a pas de joueur"
+    elif away_empty:
+        allowed, who = {Board.AWAY_FORFEITS, Board.BOTH_FORFEIT}, "le visiteur n'a pas de joueur"
+    else:
+        return None
+    if result in allowed:
+        return None
+    shown = " ou ".join(b.value for b in Board if b in allowed)
+    return f"Échiquier {board} : {who} (composition), le résultat ne peut être que {shown}."
+
+
 def parse_board(text: str) -> Board:
     key = text.strip().upper().replace("½", "X").replace("=", "X")
     aliases = {
