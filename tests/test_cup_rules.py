@@ -131,6 +131,10 @@ def test_more_than_one_forfeit_loses_three_nil() -> None:
         Outcome.HOME,
         True,
     )
+    # the score is in its own column: the reason said « 3-0 » beside a home loss « 0-3 »
+    lost = _decide([Board.HOME_FORFEITS, Board.HOME_FORFEITS, H, H])
+    assert (lost.home_points, lost.away_points) == (0.0, 3.0)
+    assert lost.reason == "plus d'un joueur forfait au recevant (art. 3.2)"
 
 
 def test_board_chain_on_equal_points() -> None:

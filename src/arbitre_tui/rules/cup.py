@@ -250,10 +250,10 @@ def decide(
             )
         if home_f > 1:
             return MatchResult(
-                0.0, 3.0, Outcome.AWAY, "plus d'un joueur forfait au recevant : 3-0", True
+                0.0, 3.0, Outcome.AWAY, "plus d'un joueur forfait au recevant (art. 3.2)", True
             )
         return MatchResult(
-            3.0, 0.0, Outcome.HOME, "plus d'un joueur forfait au visiteur : 3-0", True
+            3.0, 0.0, Outcome.HOME, "plus d'un joueur forfait au visiteur (art. 3.2)", True
         )
     h = max(0.0, sum(r.points[0] for r in results))
     a = max(0.0, sum(r.points[1] for r in results))
