@@ -15,7 +15,8 @@ from arbitre_tui.operations import EventService
 from arbitre_tui.publish.pdf import DOCUMENTS, build, latin1
 from arbitre_tui.publish.pdf.documents import Request
 from arbitre_tui.publish.pdf.sheet import Sheet, unicode_font
-from arbitre_tui.views.collation import fold, sort_key
+from arbitre_tui.rules.names import fold
+from arbitre_tui.views.collation import sort_key
 
 from .helpers.cli import arbitre
 

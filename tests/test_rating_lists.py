@@ -160,6 +160,44 @@ def test_a_name_typed_in_lower_case_with_its_accents_is_found(lists: Path) -> No
         assert [f.ffe.surname for f in found if f.ffe] == ["BÉRANGER"], typed
 
 
+def test_a_name_typed_without_its_accents_is_found(lists: Path) -> None:
+    """Over SSH an arbiter types « beranger »: BÉRANGER was not found (no accent typed,
+    LIKE compares letters as they are). Names are looked up by their search key."""
+    from arbitre_tui.operations.rating_lists import Lists
+
+    for typed in ("beranger", "BERANGER seb", "Beranger Sebastien", "bérànger"):
+        found = Lists(lists).find(typed)
+        assert [f.ffe.surname for f in found if f.ffe] == ["BÉRANGER"], typed
+
+
+def test_lists_imported_before_the_search_keys_get_them_once(lists: Path) -> None:
+    """A lists file of the previous version (names without keys) is not imported again:
+    its names get their keys when it is first opened, and the search uses the index."""
+    import sqlite3
+
+    from arbitre_tui.operations.rating_lists import Lists
+
+    con = sqlite3.connect(lists)
+    for source in ("fide", "ffe"):  # the file as the previous version wrote it
+        con.execute(f"DROP INDEX {source}_name")
+        for key in ("surname_key", "first_key"):
+            con.execute(f"ALTER TABLE {source} DROP COLUMN {key}")
+        con.execute(f"CREATE INDEX {source}_name ON {source}(surname)")
+    con.commit()
+    con.close()
+    assert [f.ffe.surname for f in Lists(lists).find("beranger") if f.ffe] == ["BÉRANGER"]
+    con = sqlite3.connect(lists)
+    plan = " ".join(
+        str(row)
+        for row in con.execute(
+            "EXPLAIN QUERY PLAN SELECT * FROM fide WHERE surname_key LIKE 'DUP%' "
+            "AND first_key LIKE '%' ORDER BY surname_key LIMIT 2"
+        )
+    )
+    con.close()
+    assert "fide_name" in plan, plan  # a million players: read through the index
+
+
 def test_ffe_base_latin1_found_by_licence(lists: Path) -> None:
     found = arbitre("ratings", "find", "m54321", cwd=lists.parent).stdout
     assert "BÉRANGER Sébastien" in found and "licence M54321" in found and "1975" in found

@@ -14,6 +14,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
+from ..rules.names import search_key
 from ..rules.rating_lists import ListedPlayer
 from .db import StoreError, sqlite_reason
 
@@ -31,26 +32,26 @@ CREATE TABLE IF NOT EXISTS lists (
 CREATE TABLE IF NOT EXISTS fide (
     fide_id INTEGER NOT NULL,
     surname TEXT NOT NULL COLLATE NOCASE, first_name TEXT NOT NULL COLLATE NOCASE, federation TEXT, sex TEXT, title TEXT,
-    standard INTEGER, rapid INTEGER, blitz INTEGER, birth_year INTEGER
+    standard INTEGER, rapid INTEGER, blitz INTEGER, birth_year INTEGER,
+    surname_key TEXT COLLATE NOCASE, first_key TEXT COLLATE NOCASE
 );
 CREATE TABLE IF NOT EXISTS ffe (
     licence TEXT PRIMARY KEY,
     fide_id INTEGER,
     surname TEXT NOT NULL COLLATE NOCASE, first_name TEXT NOT NULL COLLATE NOCASE, federation TEXT, sex TEXT, title TEXT,
     standard INTEGER, rapid INTEGER, blitz INTEGER, birth_year INTEGER, birth_date TEXT,
-    club TEXT, category TEXT
+    club TEXT, category TEXT, surname_key TEXT COLLATE NOCASE, first_key TEXT COLLATE NOCASE
 ) WITHOUT ROWID;
 """
+# a name is looked up by its search key (rules.names.search_key: no accents, capitals);
+# the keys are written beside the names at import, and added once to an older file
+_KEYS = ("surname_key", "first_key")
+_KEYED = ("fide", "ffe")
 # built after the rows (faster than keeping them up to date row by row)
+_NAME_INDEX = {source: f"CREATE INDEX {source}_name ON {source}(surname_key)" for source in _KEYED}
 _INDEXES = {
-    "fide": [
-        "CREATE INDEX fide_id ON fide(fide_id)",
-        "CREATE INDEX fide_name ON fide(surname)",
-    ],
-    "ffe": [
-        "CREATE INDEX ffe_name ON ffe(surname)",
-        "CREATE INDEX ffe_fide ON ffe(fide_id)",
-    ],
+    "fide": ["CREATE INDEX fide_id ON fide(fide_id)", _NAME_INDEX["fide"]],
+    "ffe": [_NAME_INDEX["ffe"], "CREATE INDEX ffe_fide ON ffe(fide_id)"],
 }
 _COLUMNS = {
     "fide": ("fide_id", "surname", "first_name", "federation", "sex", "title", "standard",
@@ -77,14 +78,19 @@ _FIELDS = {"licence": "ffe_licence"}  # a column's ListedPlayer field, where nam
 
 
 def _rows(source: str, players: Iterable[ListedPlayer]) -> Iterator[tuple[Any, ...]]:
-    """The table's rows, made in C (attrgetter) for FIDE's million."""
+    """The table's rows and their two search keys, the fields read in C (attrgetter) for
+    FIDE's million."""
     getter = attrgetter(*(_FIELDS.get(c, c) for c in _COLUMNS[source]))
+    names = attrgetter("surname", "first_name")
     if source == "fide":
-        return map(getter, players)
+        return ((*getter(p), *map(search_key, names(p))) for p in players)
     at = _COLUMNS["ffe"].index("birth_date")
     return (
-        tuple(d.isoformat() if i == at and d is not None else d for i, d in enumerate(row))
-        for row in map(getter, players)
+        (
+            *(d.isoformat() if i == at and d is not None else d for i, d in enumerate(getter(p))),
+            *map(search_key, names(p)),
+        )
+        for p in players
     )
 
 
@@ -130,6 +136,7 @@ class RatingLists:
             self.con.execute("PRAGMA journal_mode=WAL")
             self.con.execute(f"PRAGMA application_id={APPLICATION_ID}")
             self.con.executescript(_SCHEMA)
+            self._add_keys()
         except sqlite3.DatabaseError as exc:
             self.con.close()
             raise ListsError(
@@ -142,12 +149,40 @@ class RatingLists:
     def close(self) -> None:
         self.con.close()
 
+    def _add_keys(self) -> None:
+        """A file imported before the search keys: its names get them once, in one
+        transaction (seconds for FIDE's million), and are searched by them."""
+        for source in _KEYED:
+            if self._has_keys(source):
+                continue
+            self.con.create_function("search_key", 1, search_key, deterministic=True)
+            self.con.execute("BEGIN IMMEDIATE")
+            try:
+                if not self._has_keys(source):  # the other process did it while we waited
+                    for key in _KEYS:
+                        self.con.execute(
+                            f"ALTER TABLE {source} ADD COLUMN {key} TEXT COLLATE NOCASE"
+                        )
+                    self.con.execute(
+                        f"UPDATE {source} SET surname_key = search_key(surname), "
+                        "first_key = search_key(first_name)"
+                    )
+                    self.con.execute(f"DROP INDEX IF EXISTS {source}_name")
+                    self.con.execute(_NAME_INDEX[source])
+                self.con.execute("COMMIT")
+            except BaseException:
+                self.con.execute("ROLLBACK")
+                raise
+
+    def _has_keys(self, source: str) -> bool:
+        return _KEYS[0] in {row["name"] for row in self.con.execute(f"PRAGMA table_info({source})")}
+
     # -- import ---------------------------------------------------------------------------
 
     def replace(self, source: str, players: Iterable[ListedPlayer], file: str, fmt: str) -> int:
         """The list of ``source`` (fide, ffe) becomes ``players``: one transaction, each row
         written as the reader streams it; an error leaves the previous list whole."""
-        columns = _COLUMNS[source]
+        columns = (*_COLUMNS[source], *_KEYS)
         insert = (
             f"INSERT OR REPLACE INTO {source} ({', '.join(columns)}) "
             f"VALUES ({', '.join('?' * len(columns))})"
@@ -201,27 +236,18 @@ class RatingLists:
         return _listed("ffe", row) if row else None
 
     def by_name(self, surname: str, first_name: str, limit: int) -> list[ListedPlayer]:
-        """Players whose surname (and first name) start with these letters, any case; the
-        FFE base first (a French event), then FIDE's list."""
+        """Players whose surname (and first name) start with these letters, with or without
+        their accents, any case (« beranger » is BÉRANGER); the FFE base first (a French
+        event), then FIDE's list. Read in the index's order: one letter on a million
+        players stays quick."""
         found: list[ListedPlayer] = []
         wild = str.maketrans("", "", "%_")  # letters only: no pattern from the keyboard
-
-        def cases(typed: str) -> list[str]:
-            """As typed; with a letter beyond ASCII, also in capitals and in small
-            letters: LIKE folds the case of ASCII letters only (« béranger » is
-            « BÉRANGER » in the FFE's base). ASCII alone: one pattern, read in the
-            index's order (a single letter on a million players stays quick)."""
-            text = typed.translate(wild)
-            variants = (text,) if text.isascii() else (text, text.upper(), text.lower())
-            return [f"{t}%" for t in dict.fromkeys(variants)]
-
-        names, firsts = cases(surname), cases(first_name)
-        where = "(" + " OR ".join(["surname LIKE ?"] * len(names)) + ") AND ("
-        where += " OR ".join(["first_name LIKE ?"] * len(firsts)) + ")"
+        name, first = (search_key(typed.translate(wild)) + "%" for typed in (surname, first_name))
         for source in ("ffe", "fide"):
             rows = self.con.execute(
-                f"SELECT * FROM {source} WHERE {where} ORDER BY surname LIMIT ?",
-                (*names, *firsts, limit - len(found)),
+                f"SELECT * FROM {source} WHERE surname_key LIKE ? AND first_key LIKE ? "
+                "ORDER BY surname_key LIMIT ?",
+                (name, first, limit - len(found)),
             )
             found += [_listed(source, row) for row in rows]
             if len(found) >= limit:

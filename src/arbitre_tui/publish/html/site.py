@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from ...operations.event import EventService, OperationError
 from ...operations.formats import format_of
 from ...rules.models import Tournament
-from ...views.collation import fold
+from ...rules.names import fold
 from ...views.match_sheet import MatchSheet, match_sheets
 from ...views.reader import PlayerRef, Reader, player_ref
 from .builder import Child, Markup, document, el

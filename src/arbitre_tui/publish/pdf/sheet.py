@@ -18,7 +18,7 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from ...views.collation import fold
+from ...rules.names import fold
 from ..qr import write_png
 
 WIDTH = 186  # mm between the margins of an A4 page
