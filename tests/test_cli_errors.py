@@ -758,6 +758,30 @@ def test_a_faulty_trf_is_refused_alike_by_every_command(
     assert _digest(path) == before and not out.exists()
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["qr", "{f}", "{f}-wal"],
+        ["print", "{f}", "classement", "-t", "open-a", "--pdf", "{f}-shm"],
+        ["print-round", "{f}", "{f}-journal", "-t", "open-a"],
+        ["export", "trf", "{f}", "open-a", "{f}-wal"],
+        ["cup", "sheet", "{f}", "1", "{f}-wal"],
+    ],
+    ids=["qr", "print", "print-round", "export", "cup-sheet"],
+)
+def test_an_output_over_the_events_sqlite_journal_is_refused_first(
+    demo_file: Path, args: list[str]
+) -> None:
+    """SQLite's files beside the event hold its latest results: every command that writes
+    beside an event refuses them before any work, whatever the output's kind."""
+    before = _digest(demo_file)
+    run = arbitre(*[a.format(f=demo_file) for a in args])
+    assert run.returncode == 2, run.stderr
+    assert "est un fichier du tournoi (son journal SQLite) : il serait perdu" in run.stderr
+    assert _digest(demo_file) == before
+    assert not any(Path(f"{demo_file}{end}").exists() for end in ("-shm", "-journal"))
+
+
 def test_pairing_a_trf_into_itself_is_refused(tmp_path: Path) -> None:
     """`pair-trf T.trf -p T.trf` wrote the pairing over the tournament it read, once."""
     path = tmp_path / "tournoi.trf"

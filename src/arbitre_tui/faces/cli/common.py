@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -70,6 +71,9 @@ def output(path: str, *read: str) -> Path:
     """Where a command writes (a page, a PDF, a TRF): never over a file it read, nor over
     an SQLite base (an event, a backup, the rating lists) that a report would destroy."""
     out = Path(path)
+    beside = {os.path.realpath(f"{r}{end}") for r in read for end in ("-wal", "-shm", "-journal")}
+    if os.path.realpath(out) in beside:  # SQLite's own files beside an event: its results
+        _refuse_output(f"{path} est un fichier du tournoi (son journal SQLite) : il serait perdu.")
     if out.is_file():
         if any(Path(r).is_file() and out.samefile(r) for r in read):
             _refuse_output(f"{path} est le fichier lu : il serait écrasé.")

@@ -114,7 +114,9 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from ...publish.html.match_sheet import sheet_html
 
     service = open_event(args.file)
-    output(args.out).write_text(sheet_html(service, args.tournoi, args.match), encoding="utf-8")
+    output(args.out, args.file).write_text(
+        sheet_html(service, args.tournoi, args.match), encoding="utf-8"
+    )
     print(f"Procès-verbal : {args.out} (HTML A4, à imprimer ou enregistrer en PDF)")
     return 0
 

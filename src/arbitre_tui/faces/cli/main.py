@@ -280,7 +280,7 @@ def cmd_print_round(args: argparse.Namespace) -> int:
     from ...publish.html.pairings import round_html
 
     service = open_event(args.file)
-    out = output(args.out)
+    out = output(args.out, args.file)
     out.write_text(round_html(service, args.tournoi, args.ronde), encoding="utf-8")
     print(f"Appariements imprimables : {args.out}")
     return 0

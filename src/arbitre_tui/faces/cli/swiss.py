@@ -208,7 +208,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     t = service.tournament(args.section)
-    output(args.out).write_text(swiss.export_trf(service, t.key), encoding="utf-8", newline="")
+    output(args.out, args.file).write_text(
+        swiss.export_trf(service, t.key), encoding="utf-8", newline=""
+    )
     print(f"TRF-2026 écrit : {args.out}")
     return 0
 

@@ -92,7 +92,7 @@ def cmd_qr(args: argparse.Namespace) -> int:
     """
     from ...publish.qr import base_url, page_url, write_png, write_svg
 
-    out = output(args.out)
+    out = output(args.out, args.file)
     write = {".png": write_png, ".svg": write_svg}.get(out.suffix.lower())
     if write is None:  # `qr x.gif` once wrote a PNG under a name that says otherwise
         from ...operations import OperationError
@@ -144,7 +144,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     per_match = document(args.what).per_match  # an unknown name: refused before the file opens
     service = open_event(args.file)
     number = args.match if per_match else args.ronde
-    output(args.pdf).write_bytes(build(service, args.what, args.tournoi, number))
+    output(args.pdf, args.file).write_bytes(build(service, args.what, args.tournoi, number))
     print(f"PDF écrit : {args.pdf}")
     return 0
 
