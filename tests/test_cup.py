@@ -786,3 +786,9 @@ async def test_a_board_nobody_sat_at_takes_f_f_by_its_key(cup_event: EventServic
         await pilot.pause()
     after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
     assert after["results"] == ["1-0", "X", "0-1", "F-F"]
+
+
+def test_an_undone_draw_names_the_cup_s_round_a_tour(cup_event: EventService) -> None:
+    """« Annulé : tirage de la coupe, ronde 1 »: a cup plays tours, as everywhere else."""
+    _drawn_match(cup_event)
+    assert cup_event.undo(confirm=True) == "tirage de la coupe, tour 1"
