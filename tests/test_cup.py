@@ -746,3 +746,49 @@ async def test_the_match_screen_lists_its_keys(cup_event: EventService) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MatchScreen)
+
+
+async def test_undoing_the_draw_from_its_match_closes_the_match(
+    cup_event: EventService,
+) -> None:
+    """ctrl+z on the match screen, back to the draw: « o » undid it, then the screen read
+    its match again and the app stopped (« Aucun tour tiré au sort »)."""
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from arbitre_tui.faces.tui.cup_screen import MatchScreen
+    from tests.helpers.screen import bottom_line
+
+    service = cup_event
+    t, m = _drawn_match(service)
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_match(app, pilot, m)
+        await pilot.press("ctrl+z", "o")  # the draw, asked first
+        await pilot.pause()
+        assert not isinstance(app.screen, MatchScreen)
+        assert "Annulé" in bottom_line(app) and "n'existe plus" in bottom_line(app)
+    assert ops.matches(service, t, 1) == []
+
+
+async def test_a_board_nobody_sat_at_takes_f_f_by_its_key(cup_event: EventService) -> None:
+    """Both line-ups of three: board 4 takes only F-F (art. 3.2), which the match screen
+    had no key for — the refusal named a result the arbiter could not type."""
+    from arbitre_tui.faces.tui.app import ArbitreApp
+
+    service = cup_event
+    t, m = _drawn_match(service)
+    for side in ("home", "away"):
+        team = m[f"{side}_team_id"]
+        ops.hand_in_lineup(service, None, m["number"], team, _roster(service, team)[:3])
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_match(app, pilot, m)
+        await pilot.press("1", "x", "0", "F")
+        await pilot.pause()
+    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+    assert after["results"] == ["1-0", "X", "0-1", "F-F"]
+
+
+def test_an_undone_draw_names_the_cup_s_round_a_tour(cup_event: EventService) -> None:
+    """« Annulé : tirage de la coupe, ronde 1 »: a cup plays tours, as everywhere else."""
+    _drawn_match(cup_event)
+    assert cup_event.undo(confirm=True) == "tirage de la coupe, tour 1"

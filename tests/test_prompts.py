@@ -69,6 +69,7 @@ async def test_a_moot_change_to_a_player_is_refused_before_any_question(
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmPrompt)
         assert f"{first.name}" in bottom_line(app) and "déjà retiré(e)" in bottom_line(app)
+        assert "(retiré)" not in bottom_line(app)  # « X (retiré) … est déjà retiré(e) »
         await pilot.press("o")  # no question is open: « o » answers nothing
         await pilot.pause()
     assert EventService(demo_file)._store.snapshot() == before

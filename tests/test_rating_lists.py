@@ -398,3 +398,34 @@ def test_fide_xml_fast_layout_and_any_other_are_read_alike() -> None:
     ):
         with pytest.raises(ListFault, match="illisible"):
             list(read(io.BytesIO(bad.encode()), "fide-xml"))
+
+
+def test_a_list_in_windows_1252_keeps_its_oe_and_its_apostrophe() -> None:
+    """A base exported on Windows writes Œ and ’ in Windows-1252 (0x8C, 0x92): read as
+    Latin-1 they were control characters, « ŒUVRARD » found as « \\x8cUVRARD » by nobody."""
+    csv = FFE + 'N22222;"ŒUVRARD";"Paul";"M";"1980-01-01";"FRA";"";"";1710;"F";0;"";0;"";'
+    csv += '"D’Ouest"\n'
+    players = list(read(io.BytesIO(csv.encode("cp1252")), "ffe-csv"))
+    assert [(p.surname, p.club) for p in players][-1] == ("ŒUVRARD", "D’Ouest")
+    assert players[1].surname == "BÉRANGER"  # the letters Latin-1 and Windows-1252 share
+    txt = HEADER + "\n" + txt_line(**{"ID Number": "22002", "Name": "Œuvrard, Paul"}) + "\n"
+    (fide,) = read(io.BytesIO(txt.encode("cp1252")), "fide-txt")
+    assert fide.surname.upper() == "ŒUVRARD"
+
+
+def test_a_surname_of_two_words_is_found(lists: Path) -> None:
+    """« le gall » looked for a surname starting « LE » and a first name « GALL… »: LE GALL
+    Anne, DE SOUSA, VAN DER BERG were found only by their first word."""
+    from arbitre_tui.operations.rating_lists import Lists
+
+    csv = FFE + 'N11111;"LE GALL";"Anne";"F";"1990-01-01";"FRA";"";"";1810;"F";0;"";0;"";'
+    csv += '"Brest"\n'
+    (lists.parent / "joueurs-ffe.csv").write_bytes(csv.encode("latin-1"))
+    done = arbitre("ratings", "import", "joueurs-ffe.csv", "--format", "ffe-csv", cwd=lists.parent)
+    assert done.returncode == 0, done.stderr
+    for typed in ("le gall", "Le Gall anne", "le  gall, a", "LE G"):
+        found = Lists(lists).find(typed)
+        assert [f.ffe.surname for f in found if f.ffe] == ["LE GALL"], typed
+    assert [f.ffe.surname for f in Lists(lists).find("le gall b") if f.ffe] == []
+    found = Lists(lists).find("dup je")  # first letters of each, as before
+    assert [(f.ffe or f.fide).surname for f in found] == ["DUPONT"]  # type: ignore[union-attr]

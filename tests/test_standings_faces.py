@@ -115,6 +115,17 @@ async def test_classement_pane_shows_tiebreak_columns_and_shared_places(demo_fil
         assert [str(table.get_row_at(i)[0]) for i in range(6)] == [r.place for r in rows]
 
 
+async def test_classement_title_of_a_knockout_fits_80_columns(demo_file: Path) -> None:
+    """« … — K.O. : vainqueur, finaliste, puis » was the title at 80 columns, cut mid-phrase:
+    the way a knockout ranks gives way to a shorter wording, never cut."""
+    from textual.widgets import Static
+
+    async with app_on(demo_file, "s", "open-ko") as (app, _pilot):
+        title = str(app.query_one("#classement .pane-title", Static).content)
+        assert len(title) <= 78 and title.endswith("vainqueur"), title
+        assert title.startswith("Classement — Open K.O. — après la ronde 1 — ")
+
+
 async def test_prize_view_in_the_classement_pane(demo_file: Path) -> None:
     app = ArbitreApp(demo_file, tournament="open-a")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -283,12 +283,16 @@ def _txt_columns(header: str) -> dict[str, tuple[int, int | None]]:
 
 
 def _text_lines(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
-    """Lines as text: UTF-8, else Latin-1 (older lists), line by line."""
+    """Lines as text: UTF-8, else Windows-1252 (older lists, a base exported on Windows:
+    its Œ and ’ are no Latin-1 letters), Latin-1 for its five undefined bytes; line by line."""
     for number, raw in enumerate(stream, start=1):
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
-            line = raw.decode("latin-1")
+            try:
+                line = raw.decode("cp1252")
+            except UnicodeDecodeError:
+                line = raw.decode("latin-1")
         yield number, line.rstrip("\r\n")
 
 

@@ -812,8 +812,8 @@ def describe_operation(op: str, args: Mapping[str, Any]) -> str:
         what = args.get("what") or args.get("op", "?")
         return f"annulation de « {what} »"
     parts: list[str] = []
-    if args.get("round"):
-        parts.append(f"ronde {args['round']}")
+    if args.get("round"):  # a cup plays tours
+        parts.append(f"{'tour' if op.startswith('cup_') else 'ronde'} {args['round']}")
     if args.get("board"):
         parts.append(f"échiquier {args['board']}")
     if args.get("name"):

@@ -237,17 +237,20 @@ class RatingLists:
 
     def by_name(self, surname: str, first_name: str, limit: int) -> list[ListedPlayer]:
         """Players whose surname (and first name) start with these letters, with or without
-        their accents, any case (« beranger » is BÉRANGER); the FFE base first (a French
-        event), then FIDE's list. Read in the index's order: one letter on a million
+        their accents, any case (« beranger » is BÉRANGER); or whose whole name starts with
+        both, a surname of two words (« le gall » is LE GALL Anne). The FFE base first (a
+        French event), then FIDE's list. Read in the index's order: one letter on a million
         players stays quick."""
         found: list[ListedPlayer] = []
         wild = str.maketrans("", "", "%_")  # letters only: no pattern from the keyboard
-        name, first = (search_key(typed.translate(wild)) + "%" for typed in (surname, first_name))
+        name, first = (search_key(typed.translate(wild)) for typed in (surname, first_name))
+        whole = " ".join(f"{name} {first}".split())
         for source in ("ffe", "fide"):
             rows = self.con.execute(
-                f"SELECT * FROM {source} WHERE surname_key LIKE ? AND first_key LIKE ? "
+                f"SELECT * FROM {source} WHERE surname_key LIKE ? AND (first_key LIKE ? "
+                "OR surname_key || ' ' || coalesce(first_key, '') LIKE ?) "
                 "ORDER BY surname_key LIMIT ?",
-                (name, first, limit - len(found)),
+                (name + "%", first + "%", whole + "%", limit - len(found)),
             )
             found += [_listed(source, row) for row in rows]
             if len(found) >= limit:

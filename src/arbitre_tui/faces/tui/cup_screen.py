@@ -19,7 +19,7 @@ from ...views.match_sheet import MatchSheet, match_sheet
 from ...views.reader import Reader
 from .footer import KeysFooter
 from .french import SCREEN_BINDINGS, FrenchTable
-from .messages import undone
+from .messages import Say, undone
 
 if TYPE_CHECKING:
     from ...operations import EventService
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 class MatchScreen(ModalScreen[None]):
     """Keys: `tab` switches team; `espace` adds the selected player to the line-up (board
     order); `retour arrière` removes the last; `v` hands it in; on the boards, `1` `x` `0`
-    `f` `g` enter a result; `a` / `h` / `w` confirm (arbiter, home captain, away captain)."""
+    `f` `g` `F` (F-F) enter a result; `a` / `h` / `w` confirm (arbiter, home captain, away captain)."""
 
     CSS_PATH = "cup_screen.tcss"
     ROUTE_KEYS = True  # keys run in the order typed, as on the main screen (app.on_event)
@@ -48,6 +48,7 @@ class MatchScreen(ModalScreen[None]):
         Binding("0", "board('0-1')", "0-1", id="cup-away"),
         Binding("f", "board('F-1')", "Forf. rec.", id="cup-home-forfeit"),
         Binding("g", "board('1-F')", "Forf. vis.", id="cup-away-forfeit"),
+        Binding("F", "board('F-F')", "Double forf.", id="cup-both-forfeit"),
         Binding("a", "confirm('arbitre')", "Arbitre", id="confirm-arbiter"),
         Binding("h", "confirm('capitaine-recevant')", "Cap. rec.", id="confirm-home"),
         Binding("w", "confirm('capitaine-visiteur')", "Cap. vis.", id="confirm-away"),
@@ -89,9 +90,13 @@ class MatchScreen(ModalScreen[None]):
 
     def refresh_match(self, message: str = "") -> None:
         reader = Reader(self.service)
-        with reader.consistent():
-            sheet = self.sheet
-            everyone = reader.people(reader.tournament(self.key))
+        try:
+            with reader.consistent():
+                sheet = self.sheet
+                everyone = reader.people(reader.tournament(self.key))
+        except OperationError:  # the match is gone: its round's draw undone (ctrl+z here)
+            self._gone(message)
+            return
         self.query_one("#match-title", Static).update(Text(f"Match {self.number} : {sheet.title}"))
         table = self.query_one("#match-table", DataTable)
         cursor = table.cursor_row
@@ -161,6 +166,12 @@ class MatchScreen(ModalScreen[None]):
         self.query_one("#match-state", Static).update(
             Text(message + ("\n" if message else "") + state)
         )
+
+    def _gone(self, message: str) -> None:
+        """This match no longer exists: the screen closes, the Coupe pane says why."""
+        gone = f"le match {self.number} n'existe plus (tour non tiré)."
+        self.dismiss()
+        self.app.post_message(Say(f"{message} — {gone}" if message else gone.capitalize()))
 
     def _selected(self) -> int | None:
         table = self.query_one("#match-table", DataTable)

@@ -85,11 +85,14 @@ class StandingsPane(TablePane):
             )
             for r in view.rows
         ]
-        if view.kind == "knockout":
-            how = "K.O. : vainqueur, finaliste, puis selon le parcours du vainqueur"
+        head = f"Classement — {t.name} — après la ronde {view.after_round}"
+        ways: tuple[str, ...]
+        if view.kind == "knockout":  # the whole phrase where it holds, never cut in it
+            ways = ("K.O. : vainqueur, finaliste, puis selon le parcours du vainqueur",
+                    "parcours du vainqueur")  # fmt: skip
         else:
-            how = ", ".join(t.tiebreaks) or "aucun départage"
-        self.set_title(f"Classement — {t.name} — après la ronde {view.after_round} — {how}")
+            ways = (", ".join(t.tiebreaks) or "aucun départage",)
+        self.set_title(self.fitting(*(f"{head} — {how}" for how in ways)))
         self.fill(rows)
 
     def _prizes(self, service: EventService, t: Tournament) -> None:

@@ -69,7 +69,11 @@ class PlayersPane(TablePane):
             self.note(roster.registration)
 
     def _who(self, key: str) -> str:
-        """« BARON Nathan (Colmar Échecs) », for the questions and the messages."""
+        """« BARON Nathan (Colmar Échecs) », for the questions and the messages: the name
+        without the row's « (retiré) » / « (exclu) », which the message says in words."""
+        line = self._lines.get(key)
+        if line is not None:
+            return f"{line.name} ({line.club})" if line.club else line.name
         row = self.shown_row(key)
         if not row:
             return f"joueur {key}"
