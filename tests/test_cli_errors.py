@@ -371,7 +371,7 @@ CASES: dict[str, Case] = {
     ),
     # -- a whole file pasted as a note: printed whole on the procès-verbal, once ----------
     "note-d-incident-de-100-000-caracteres": _refusal(
-        "Note de l'incident : 100000 caractères, 2000 caractères au plus ; rien n'a été",
+        "Note de l'incident : 100\u202f000 caractères, 2\u202f000 caractères au plus ; rien n'a été",
         "incident",
         "{f}",
         "1",
@@ -383,7 +383,7 @@ CASES: dict[str, Case] = {
         "x" * 100_000,
     ),
     "appel-de-2001-caracteres": _refusal(
-        "Texte de l'appel : 2001 caractères, 2000 caractères au plus",
+        "Texte de l'appel : 2\u202f001 caractères, 2\u202f000 caractères au plus",
         "appeal",
         "{f}",
         "-t",
@@ -637,6 +637,8 @@ def test_help_and_usage_are_french() -> None:
     assert "afficher cette aide" in run.stdout and "show this help" not in run.stdout
     assert "positional arguments" not in run.stdout and "usage:" not in run.stdout
     assert "forfait-blancs" in run.stdout
+    incident = " ".join(arbitre("incident", "--help").stdout.split())
+    assert "late (retard), other (autre)" in incident  # « late » was left in English
 
 
 def test_every_commands_help_is_printable_and_french() -> None:

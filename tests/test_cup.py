@@ -457,7 +457,9 @@ def test_a_reason_or_a_note_is_a_paragraph_not_a_file(cup_event: EventService) -
     t, m = _drawn_match(service)
     before = service._store.snapshot()
     for decide in (ops.breach, ops.director_decision):
-        with pytest.raises(OperationError, match="2001 caractères, 2000 caractères au plus"):
+        with pytest.raises(
+            OperationError, match="2\u202f001 caractères, 2\u202f000 caractères au plus"
+        ):
             decide(service, None, m["number"], m["home_team_id"], "x" * 2001)
     assert service._store.snapshot() == before
     with pytest.raises(OperationError, match="Nom de l'équipe : 65 caractères"):
@@ -477,6 +479,35 @@ def test_a_draw_on_a_board_nobody_sat_at_is_refused(cup_event: EventService) -> 
     assert service._store.snapshot() == before
     ops.record_board(service, None, m["number"], 4, "F-1")
     ops.record_board(service, None, m["number"], 3, "X")  # a board with both players: any
+
+
+async def test_a_refused_board_keeps_the_cursor_and_the_report_takes_the_app_clock(
+    cup_event: EventService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A result refused on board 3 moved the cursor to board 4 as if saved; `t` read the
+    system's clock where every other time of the app reads the app's."""
+    from textual.widgets import DataTable
+
+    from arbitre_tui.faces.tui import clock
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from tests.helpers.screen import bottom_line
+
+    service = cup_event
+    _t, m = _drawn_match(service)
+    home, away = (_roster(service, m[f"{side}_team_id"]) for side in ("home", "away"))
+    ops.hand_in_lineup(service, None, m["number"], m["home_team_id"], home[:2])
+    ops.hand_in_lineup(service, None, m["number"], m["away_team_id"], away[:4])
+    monkeypatch.setattr(clock, "now", lambda: dt.datetime(2027, 2, 7, 23, 58, 30))
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_match(app, pilot, m)
+        await pilot.press("b", "down", "down", "x")
+        await pilot.pause()
+        table = screen.query_one("#match-table", DataTable)
+        assert table.cursor_row == 2  # still board 3, refused
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Résultat transmis à 23:58" in bottom_line(app), bottom_line(app)
 
 
 async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(

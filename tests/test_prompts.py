@@ -91,6 +91,7 @@ async def test_a_round_start_with_no_round_paired_is_refused_before_the_time(
         await pilot.pause()
         assert not isinstance(app.screen, TimePrompt)
         assert "aucune ronde appariée, pas de début à noter" in bottom_line(app)
+        assert app.sub_title.endswith(" — ronde 0/9"), app.sub_title  # not « 0/9 ronde »
     assert EventService(path)._store.snapshot() == before
 
 

@@ -170,6 +170,16 @@ def test_a_name_typed_without_its_accents_is_found(lists: Path) -> None:
         assert [f.ffe.surname for f in found if f.ffe] == ["BÉRANGER"], typed
 
 
+def test_a_search_of_no_letter_finds_no_one(lists: Path) -> None:
+    """« % » found everyone, while an empty search finds no one: SQL's wildcards are not
+    letters to search by."""
+    from arbitre_tui.operations.rating_lists import Lists
+
+    for typed in ("%", "_", " % _ ", ""):
+        assert Lists(lists).find(typed) == [], typed
+    assert Lists(lists).find("b%")  # with a letter: the letters are searched
+
+
 def test_lists_imported_before_the_search_keys_get_them_once(lists: Path) -> None:
     """A lists file of the previous version (names without keys) is not imported again:
     its names get their keys when it is first opened, and the search uses the index."""

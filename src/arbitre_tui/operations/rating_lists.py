@@ -118,7 +118,7 @@ class Lists:
         """By FIDE id (digits), FFE licence (« K12345 ») or the first letters of the name
         (« dup », « dupont je »)."""
         text = text.strip()
-        if not text:
+        if not any(c.isalnum() for c in text):  # « % » or « _ » alone found everyone
             return []
         if text.isdigit():
             fide, ffe = self._store.by_fide_id(int(text))

@@ -30,7 +30,13 @@ def too_long(what: str, text: str, limit: int = NOTE_LIMIT) -> str | None:
     size = len(text.strip())
     if size <= limit:
         return None
-    return f"{what} : {size} caractères, {limit} caractères au plus ; rien n'a été enregistré."
+
+    def n(count: int) -> str:  # « 100 000 », as French writes it
+        return f"{count:,}".replace(",", "\u202f")
+
+    return (
+        f"{what} : {n(size)} caractères, {n(limit)} caractères au plus ; rien n'a été enregistré."
+    )
 
 
 # pydantic's checks said in French: its own messages are English and never reach the arbiter

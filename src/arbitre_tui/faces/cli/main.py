@@ -498,7 +498,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             choices=sorted(INCIDENT_ALIASES),
             metavar="TYPE",
             help="illegal (coup illégal), ring (sonnerie), device (usage d'appareil), "
-            "respect (manque de respect envers l'arbitre), late",
+            "respect (manque de respect envers l'arbitre), late (retard), other (autre)",
         )
         p.add_argument("colour", choices=["white", "black", "blancs", "noirs"], metavar="COULEUR")
         p.add_argument("--note", default="", help="texte libre joint à l'incident")

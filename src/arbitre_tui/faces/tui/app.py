@@ -273,8 +273,7 @@ class ArbitreApp(App[int]):
             self.sub_title = "aucun tournoi"
             return
         rnd = self.service.current_round(t)
-        where = f"ronde {rnd.number}/{t.rounds_planned}" if rnd else f"0/{t.rounds_planned} ronde"
-        self.sub_title = f"{t.name} — {where}"
+        self.sub_title = f"{t.name} — ronde {rnd.number if rnd else 0}/{t.rounds_planned}"
         self._update_bar()
 
     def _load(self, pane_id: str) -> None:

@@ -180,10 +180,10 @@ class MatchScreen(ModalScreen[None]):
         value = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return int(value) if value is not None else None
 
-    def _run(self, operation: Callable[..., object], *args: Any, done: str) -> None:
+    def _run(self, operation: Callable[..., object], *args: Any, done: str) -> bool:
         """``operation`` on this match (service, tournament key, match number, then
-        ``args``); the sheet repainted with ``done`` or the refusal."""
-        self._attempt(
+        ``args``); the sheet repainted with ``done`` or the refusal; whether it was saved."""
+        return self._attempt(
             lambda _confirm: operation(self.service, self.key, self.number, *args),
             lambda _value: done,
         )
@@ -193,11 +193,12 @@ class MatchScreen(ModalScreen[None]):
         call: Callable[[bool | str], object],
         done: Callable[[object], str],
         confirm: bool | str = False,
-    ) -> None:
+    ) -> bool:
         """One operation (given its ``confirm``), said on the sheet once committed; a
-        question (NeedsConfirmation) asked here, and the operation run again on « o »."""
+        question (NeedsConfirmation) asked here, and the operation run again on « o ».
+        Whether it was saved now."""
         if self.app.refused_while_busy():  # type: ignore[attr-defined]
-            return
+            return False
         try:
             value = call(confirm)
         except NeedsConfirmation as exc:
@@ -211,18 +212,19 @@ class MatchScreen(ModalScreen[None]):
                     on_cancel=self.cancelled,
                 )
             )
-            return
+            return False
         except StoreBusy:
             self.refresh_match(
                 "L'autre poste écrit en ce moment : rien n'est enregistré, refaites-le."
             )
             self.app.bell()
-            return
+            return False
         except OperationError as exc:
             self.refresh_match(f"Refusé : {exc.message}")
             self.app.bell()
-            return
+            return False
         self.refresh_match(f"✓ {done(value)}")
+        return True
 
     def action_undo(self) -> None:
         """ctrl+z here as on the main screen: this station's last operation undone."""
@@ -292,17 +294,18 @@ class MatchScreen(ModalScreen[None]):
         board = self._selected()
         if board is None:
             return
-        self._run(ops.record_board, board, value, done=f"échiquier {board} : {value} — enregistré")
-        self.query_one("#match-table", DataTable).move_cursor(row=min(board, 3))
+        if self._run(
+            ops.record_board, board, value, done=f"échiquier {board} : {value} — enregistré"
+        ):
+            self.query_one("#match-table", DataTable).move_cursor(row=min(board, 3))
 
     def action_report(self) -> None:
         """The result is reported now; after midnight of the match day the team travels next round."""
-        import datetime as dt
-
+        from .clock import now as clock_now
         from .prompts import ConfirmPrompt
 
-        day = self.sheet.match_day or dt.date.today()
-        now = dt.datetime.now().replace(microsecond=0)
+        now = clock_now().replace(microsecond=0)
+        day = self.sheet.match_day or now.date()
         self.app.push_screen(
             ConfirmPrompt(
                 f"Résultat transmis à {now:%H:%M} (après minuit : l'équipe se déplace) ?",

@@ -57,7 +57,7 @@ class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
     def __init__(
         self,
         question: str,
-        on_answer: Callable[[T], None],
+        on_answer: Callable[[T], object],
         *,
         on_cancel: Callable[[], None] | None = None,
         hint: str | None = None,
@@ -155,7 +155,7 @@ class NumberPrompt(Prompt[int]):
     def __init__(
         self,
         question: str,
-        on_answer: Callable[[int], None],
+        on_answer: Callable[[int], object],
         *,
         valid: Callable[[int], bool] = lambda _n: True,
         unknown: str = "{n} n'existe pas",
@@ -189,7 +189,7 @@ class ChoicePrompt(Prompt[T]):
         self,
         question: str,
         choices: Sequence[tuple[str, str, T]],
-        on_answer: Callable[[T], None],
+        on_answer: Callable[[T], object],
         *,
         on_cancel: Callable[[], None] | None = None,
     ) -> None:
@@ -259,7 +259,7 @@ class TextPrompt(Prompt[str]):
     def __init__(
         self,
         question: str,
-        on_answer: Callable[[str], None],
+        on_answer: Callable[[str], object],
         *,
         find: Callable[[str], str | None] | None = None,
         on_cancel: Callable[[], None] | None = None,
