@@ -355,6 +355,22 @@ async def test_a_pane_title_names_the_section_shown(demo_file: Path) -> None:
         assert str(title.content) == "Tableau — Open A (1900 et plus)"
 
 
+async def test_the_header_keeps_the_round_of_a_long_section_at_80_columns(
+    demo_file: Path,
+) -> None:
+    """« Démonstration arbitre-tui — Petites poussines (U8) filles — r… »: the round was
+    cut off; the event's name gives way when the three do not fit."""
+    for size, key, shown in (
+        ((80, 24), "u8f", "Petites poussines (U8) filles — ronde 0/7"),
+        ((80, 24), "open-a", "Démonstration arbitre-tui — Open A (1900 et plus) — ronde 3/9"),
+        ((120, 30), "u8f", "Démonstration arbitre-tui — Petites poussines (U8) filles — ronde 0/7"),
+    ):
+        app = ArbitreApp(demo_file, tournament=key)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            assert app.format_title(app.title, app.sub_title).plain == shown
+
+
 async def test_the_round_title_keeps_its_count_of_results_at_80_columns(
     demo_file: Path,
 ) -> None:

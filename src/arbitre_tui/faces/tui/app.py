@@ -11,6 +11,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.driver import Driver
 from textual.message import Message
 from textual.screen import Screen
@@ -38,6 +39,7 @@ PANE_KEYS: list[tuple[str, str, str]] = [(p.id, p.key, p.label) for p in REGISTR
 
 
 POLL_SECONDS = 0.5
+HEADER_SIDES = 18  # the header's icon and clock, with their margins
 
 
 def _pane_bindings() -> list[BindingType]:
@@ -264,6 +266,14 @@ class ArbitreApp(App[int]):
     def _update_bar(self) -> None:
         t = self.tournament
         self.query_one(PaneBar).show_state(self.current_pane_id, t.name if t else "aucun tournoi")
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header: « event — section — ronde 3/9 », or the section and its round alone
+        when the three do not fit (a long section name at 80 columns cut the round off)."""
+        room = (self.size.width or 80) - HEADER_SIDES
+        if sub_title and len(title) + len(" — ") + len(sub_title) > room:
+            return Content(sub_title)
+        return super().format_title(title, sub_title)
 
     def _update_header(self) -> None:
         ev = self.reader.event()
