@@ -510,6 +510,33 @@ async def test_a_refused_board_keeps_the_cursor_and_the_report_takes_the_app_clo
         assert "Résultat transmis à 23:58" in bottom_line(app), bottom_line(app)
 
 
+async def test_before_the_draw_and_the_line_ups_nothing_asks_for_results(
+    cup_event: EventService,
+) -> None:
+    """Classement said « matchs, tour 0 » before any draw; the boards (`b`) asked for the
+    4 results before the line-ups, which every result then refused."""
+    from textual.widgets import Static
+
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from tests.helpers.screen import screen_text
+
+    service = cup_event
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        assert "aucun tour tiré" in screen_text(app) and "tour 0" not in screen_text(app)
+    _t, m = _drawn_match(service)
+    app = ArbitreApp(service.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_match(app, pilot, m)
+        await pilot.press("b")
+        await pilot.pause()
+        state = str(screen.query_one("#match-state", Static).content)
+        assert "une fois les deux compositions remises" in state, state
+        assert "Saisissez" not in state
+
+
 async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
     cup_event: EventService,
 ) -> None:

@@ -116,11 +116,12 @@ class MatchScreen(ModalScreen[None]):
                     Text(b.away.name if b.away else ""),
                     key=str(b.number),
                 )
-            state = (
-                f"Score {sheet.home_points:g}-{sheet.away_points:g} : {sheet.reason}"
-                if sheet.reason
-                else "Saisissez les 4 résultats (point de vue du recevant)."
-            )
+            if sheet.reason:
+                state = f"Score {sheet.home_points:g}-{sheet.away_points:g} : {sheet.reason}"
+            elif both:
+                state = "Saisissez les 4 résultats (point de vue du recevant)."
+            else:  # `b` before the line-ups: a result would be refused
+                state = "Les résultats se saisissent une fois les deux compositions remises (b)."
             if sheet.confirmed:
                 state += f" — confirmé : {', '.join(sheet.confirmed)}"
             reported = sheet.reported_at

@@ -74,7 +74,8 @@ class StandingsPane(TablePane):
                 )
                 for m in view.matches
             ]
-            self.set_title(f"Classement — {t.name} — matchs, tour {view.after_round}")
+            where = f"matchs, tour {view.after_round}" if view.after_round else "aucun tour tiré"
+            self.set_title(f"Classement — {t.name} — {where}")
             self.fill(rows)
             return
         self._columns(("Pl.", "Nom", "Club", "Elo", *view.columns))
