@@ -217,6 +217,27 @@ async def test_coupe_pane_shows_the_round(cup_event: EventService) -> None:
         assert any("exempt" in str(table.get_row_at(i)[2]) for i in range(8))
 
 
+async def test_the_teams_fit_80_columns_again_after_the_draw_is_undone(
+    cup_event: EventService,
+) -> None:
+    """The matches' widths stayed after ctrl+z undid the draw: the teams' last column
+    (« Vainqueur / motif », where they show « engagée ») went off screen."""
+    from tests.helpers.screen import screen_text
+
+    def header(app: Any) -> str:
+        return next(line for line in screen_text(app).splitlines() if "Recevant" in line)
+
+    async with app_on(cup_event.path, "k") as (app, pilot):
+        assert "Vainqueur" in header(app)
+        await pilot.press("d", "ctrl+z")  # the draw, and at once its undo, as typed
+        await pilot.pause()
+        assert "Annuler le tirage au sort" in screen_text(app)
+        await pilot.press("o")
+        await pilot.pause()
+        assert "tour 1 à tirer" in screen_text(app)
+        assert "Vainqueur" in header(app), screen_text(app)
+
+
 def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
     service = cup_event
     t = ops.cup_of(service, None)

@@ -195,20 +195,24 @@ class TablePane(Pane):
     def fill(self, rows: list[tuple[str, list[Any]]]) -> None:
         """Show rows; when only values changed, update just those cells (no rebuild)."""
         table = self.table
-        if not table.columns:
-            for col in self.COLUMNS:
-                table.add_column(col, key=col, width=self.WIDTHS.get(col))
         keys = [key for key, _ in rows]
         previous: dict[str, list[str]] = getattr(self, "_shown", {})
-        columns = [str(c.value) for c in table.columns]
-        if keys and keys == list(previous) and all(len(c) == len(columns) for _, c in rows):
+        columns = [str(c.value) for c in table.columns] or list(self.COLUMNS)
+        if (
+            table.columns
+            and keys
+            and keys == list(previous)
+            and all(len(c) == len(columns) for _, c in rows)
+        ):
             for key, cells in rows:
                 for col, value, old in zip(columns, cells, previous[key], strict=True):
                     if str(value) != old:
                         table.update_cell(key, col, _t(value), update_width=col not in self.WIDTHS)
-        else:
+        else:  # other rows: the columns anew, sized to them (a cup's teams after its matches)
             cursor = table.cursor_row
-            table.clear()
+            table.clear(columns=True)
+            for col in columns:  # the pane's, or those a pane set for its view (Classement)
+                table.add_column(col, key=col, width=self.WIDTHS.get(col))
             for key, cells in rows:
                 table.add_row(*[_t(c) for c in cells], key=key)
             if rows:
