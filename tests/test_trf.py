@@ -82,3 +82,13 @@ def test_malformed_rejected_with_line(mutate, message) -> None:  # type: ignore[
 def test_empty_file_rejected() -> None:
     with pytest.raises(trf.TrfError, match="aucun joueur"):
         trf.parse("012 Rien\n")
+
+
+def test_text_of_other_programs_is_read_with_its_accents() -> None:
+    """One rule for a TRF and a rating list written elsewhere: UTF-8, else Windows-1252
+    (Œ, ’), else Latin-1 for the bytes Windows-1252 leaves undefined."""
+    from arbitre_tui.rules.text import decode
+
+    assert decode("BÉRANGER Œdipe".encode()) == ("BÉRANGER Œdipe", "utf-8")
+    assert decode("ŒUVRARD d’Arc".encode("cp1252")) == ("ŒUVRARD d’Arc", "cp1252")
+    assert decode(b"\x81\xe9") == ("\x81é", "latin-1")

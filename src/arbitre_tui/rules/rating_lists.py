@@ -16,6 +16,7 @@ from typing import IO, Literal, NamedTuple
 
 from .errors import RuleError
 from .models import Player, Sex, TimeControl, Title
+from .text import decode
 
 Kind = Literal["standard", "rapid", "blitz"]
 FORMATS = ("fide-xml", "fide-txt", "ffe-csv")
@@ -283,16 +284,13 @@ def _txt_columns(header: str) -> dict[str, tuple[int, int | None]]:
 
 
 def _text_lines(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
-    """Lines as text: UTF-8, else Windows-1252 (older lists, a base exported on Windows:
-    its Œ and ’ are no Latin-1 letters), Latin-1 for its five undefined bytes; line by line."""
+    """Lines as text (rules.text.decode: older lists, a base exported on Windows), line by
+    line; UTF-8 tried inline first, FIDE's million lines being UTF-8."""
     for number, raw in enumerate(stream, start=1):
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
-            try:
-                line = raw.decode("cp1252")
-            except UnicodeDecodeError:
-                line = raw.decode("latin-1")
+            line = decode(raw)[0]
         yield number, line.rstrip("\r\n")
 
 

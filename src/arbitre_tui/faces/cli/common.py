@@ -46,15 +46,10 @@ def read_trf(path: str) -> Any:
     """
     from ...rules import trf
     from ...rules.errors import RuleError
+    from ...rules.text import UTF8, decode
 
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        try:
-            text = data.decode("cp1252")
-        except UnicodeDecodeError:  # one of the five bytes Windows-1252 leaves undefined
-            text = data.decode("latin-1")
+    text, encoding = decode(Path(path).read_bytes())
+    if encoding != UTF8:
         print(f"Attention : {path} n'est pas en UTF-8 ; lu en Windows-1252.", file=sys.stderr)
     try:
         return trf.parse(text)
