@@ -17,6 +17,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
 from textual.events import Resize
 from textual.widgets import DataTable, Static
 
@@ -170,7 +171,10 @@ class DisplayApp(App[int]):
 
     def _show(self) -> None:
         page = self.page
-        table = self.query_one(DataTable)
+        try:
+            table = self.query_one(DataTable)
+        except NoMatches:  # a timer's last tick while the screen closes (the app quitting)
+            return
         qr = self.query_one("#qr", QRCode)
         title = self.query_one("#title", Static)
         table.clear(columns=True)
