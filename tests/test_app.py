@@ -369,6 +369,15 @@ async def test_the_header_keeps_the_round_of_a_long_section_at_80_columns(
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             assert app.format_title(app.title, app.sub_title).plain == shown
+    # a window narrowed to 80 columns: the header laid out again, not left cut
+    app = ArbitreApp(demo_file, tournament="u8f")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        assert screen_text(app).splitlines()[0].split("♞")[1].strip().startswith("Démonstration")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        top = screen_text(app).splitlines()[0]
+        assert "Petites poussines (U8) filles — ronde 0/7" in top, top
 
 
 async def test_the_round_title_keeps_its_count_of_results_at_80_columns(

@@ -275,6 +275,10 @@ class ArbitreApp(App[int]):
             return Content(sub_title)
         return super().format_title(title, sub_title)
 
+    def on_resize(self, _event: events.Resize) -> None:
+        """The header's title laid out again for the new width (its long or short form)."""
+        self.mutate_reactive(App.sub_title)
+
     def _update_header(self) -> None:
         ev = self.reader.event()
         self.title = ev["name"]
