@@ -180,6 +180,47 @@ def test_a_search_of_no_letter_finds_no_one(lists: Path) -> None:
     assert Lists(lists).find("b%")  # with a letter: the letters are searched
 
 
+def _as_the_previous_version_wrote_it(lists: Path) -> None:
+    """The lists file without the search keys (names only, indexed by surname)."""
+    import sqlite3
+
+    con = sqlite3.connect(lists)
+    for source in ("fide", "ffe"):
+        con.execute(f"DROP INDEX {source}_name")
+        for key in ("surname_key", "first_key"):
+            con.execute(f"ALTER TABLE {source} DROP COLUMN {key}")
+        con.execute(f"CREATE INDEX {source}_name ON {source}(surname)")
+    con.commit()
+    con.close()
+
+
+async def test_the_app_gives_an_older_lists_file_its_keys_off_the_keys_thread(
+    lists: Path,
+) -> None:
+    """A million names take seconds (tens on a Pi): `a` froze the screen while the keys
+    were written. The update runs in the background, said, and `a` then searches."""
+    from arbitre_tui.operations.rating_lists import needs_upgrade
+
+    _as_the_previous_version_wrote_it(lists)
+    assert needs_upgrade(lists)
+    event = lists.parent / "open.sqlite"
+    _event(event, TimeControl(base_minutes=15, increment_seconds=5)).close()
+    app = ArbitreApp(event, tournament="open")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j", "a")
+        await pilot.pause()
+        assert not isinstance(app.screen, TextPrompt)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        status = str(app.query_one("#status", Static).content)
+        assert "Listes Elo mises à jour" in status, status
+        assert not needs_upgrade(lists)
+        await pilot.press("a", *"beranger")
+        await pilot.pause()
+        assert "BÉRANGER Sébastien" in app.screen.text  # type: ignore[attr-defined]
+        await pilot.press("escape")
+
+
 def test_lists_imported_before_the_search_keys_get_them_once(lists: Path) -> None:
     """A lists file of the previous version (names without keys) is not imported again:
     its names get their keys when it is first opened, and the search uses the index."""
@@ -187,14 +228,7 @@ def test_lists_imported_before_the_search_keys_get_them_once(lists: Path) -> Non
 
     from arbitre_tui.operations.rating_lists import Lists
 
-    con = sqlite3.connect(lists)
-    for source in ("fide", "ffe"):  # the file as the previous version wrote it
-        con.execute(f"DROP INDEX {source}_name")
-        for key in ("surname_key", "first_key"):
-            con.execute(f"ALTER TABLE {source} DROP COLUMN {key}")
-        con.execute(f"CREATE INDEX {source}_name ON {source}(surname)")
-    con.commit()
-    con.close()
+    _as_the_previous_version_wrote_it(lists)
     assert [f.ffe.surname for f in Lists(lists).find("beranger") if f.ffe] == ["BÉRANGER"]
     from arbitre_tui.store.rating_lists import BY_NAME
 

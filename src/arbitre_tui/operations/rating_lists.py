@@ -23,7 +23,7 @@ from ..rules.rating_lists import (
     sniff,
 )
 from ..store.journal import OperationError
-from ..store.rating_lists import FILE_NAME, ListInfo, ListsError, RatingLists
+from ..store.rating_lists import FILE_NAME, ListInfo, ListsError, RatingLists, keys_missing
 
 __all__ = ["FILE_NAME", "Found", "ListInfo", "Lists", "kind_of", "lists_beside"]
 
@@ -64,6 +64,11 @@ class Found:
 def lists_beside(event_file: Path | str) -> Path:
     """The lists file of the events of this folder."""
     return Path(event_file).resolve().parent / FILE_NAME
+
+
+def needs_upgrade(path: Path) -> bool:
+    """A lists file of the previous version: its first opening takes a few seconds."""
+    return keys_missing(path)
 
 
 def kind_of(t: Tournament) -> Kind:

@@ -19,6 +19,8 @@ from ..rules.rating_lists import ListedPlayer
 from .db import StoreError, sqlite_reason
 
 FILE_NAME = "listes-elo.sqlite"
+WAIT_MS = 5_000  # for the lock another process holds (an import)
+UPGRADE_WAIT_MS = 300_000  # for another process giving an older file its search keys
 APPLICATION_ID = 0x4C454C4F  # « LELO »: not an event file (whose id differs)
 
 _SCHEMA = """
@@ -64,6 +66,24 @@ _COLUMNS = {
     "ffe": ("licence", "fide_id", "surname", "first_name", "federation", "sex", "title",
             "standard", "rapid", "blitz", "birth_year", "birth_date", "club", "category"),
 }  # fmt: skip
+
+
+def keys_missing(path: Path) -> bool:
+    """Whether the lists file predates the search keys (its first opening gives them, a
+    few seconds for FIDE's million: the app does it off its UI thread). Read only."""
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return False  # opened for real, it says why
+    try:
+        return any(
+            rows and _KEYS[0] not in {row[1] for row in rows}
+            for rows in (con.execute(f"PRAGMA table_info({s})").fetchall() for s in _KEYED)
+        )
+    except sqlite3.Error:
+        return False
+    finally:
+        con.close()
 
 
 class ListsError(StoreError):
@@ -124,7 +144,7 @@ class RatingLists:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         try:
-            self.con = sqlite3.connect(self.path, isolation_level=None, timeout=5)
+            self.con = sqlite3.connect(self.path, isolation_level=None, timeout=WAIT_MS / 1000)
         except sqlite3.Error as exc:
             raise ListsError(
                 f"{self.path} : fichier de listes Elo inaccessible ({sqlite_reason(exc)})."
@@ -161,6 +181,8 @@ class RatingLists:
             if self._has_keys(source):
                 continue
             self.con.create_function("search_key", 1, search_key, deterministic=True)
+            # another station may be giving the keys now: wait for it (a minute on a Pi)
+            self.con.execute(f"PRAGMA busy_timeout = {UPGRADE_WAIT_MS}")
             self.con.execute("BEGIN IMMEDIATE")
             try:
                 if not self._has_keys(source):  # the other process did it while we waited
@@ -178,6 +200,8 @@ class RatingLists:
             except BaseException:
                 self.con.execute("ROLLBACK")
                 raise
+            finally:
+                self.con.execute(f"PRAGMA busy_timeout = {WAIT_MS}")
 
     def _has_keys(self, source: str) -> bool:
         return _KEYS[0] in {row["name"] for row in self.con.execute(f"PRAGMA table_info({source})")}

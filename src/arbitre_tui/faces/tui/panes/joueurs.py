@@ -214,13 +214,27 @@ class PlayersPane(TablePane):
         if t is None:
             return
         from ....operations import OperationError
-        from ....operations.rating_lists import Lists, kind_of, lists_beside
+        from ....operations.rating_lists import Lists, kind_of, lists_beside, needs_upgrade
+        from ..messages import RunInBackground
 
         path = lists_beside(self._service.path)
         if not path.exists():
             self.refuse(
                 f"aucune liste Elo à côté du tournoi ({path.name}) : importez-la d'abord "
                 "(arbitre ratings import LISTE, dans le dossier du tournoi)."
+            )
+            return
+        if needs_upgrade(path):  # seconds for a million names: not on the keys' thread
+
+            def upgrade(_service: EventService) -> None:
+                Lists(path).close()
+
+            self.post_message(
+                RunInBackground(
+                    upgrade,
+                    done="Listes Elo mises à jour (une fois pour toutes) : « a » pour inscrire.",
+                    busy="mise à jour des listes Elo",
+                )
             )
             return
         try:
