@@ -92,3 +92,6 @@ def test_text_of_other_programs_is_read_with_its_accents() -> None:
     assert decode("BÉRANGER Œdipe".encode()) == ("BÉRANGER Œdipe", "utf-8")
     assert decode("ŒUVRARD d’Arc".encode("cp1252")) == ("ŒUVRARD d’Arc", "cp1252")
     assert decode(b"\x81\xe9") == ("\x81é", "latin-1")
+    # one stray byte on one line: the other lines' UTF-8 stays as written
+    mixed = "BÉRANGER\n".encode() + "MÜLLER\n".encode("cp1252")
+    assert decode(mixed) == ("BÉRANGER\nMÜLLER\n", "cp1252")

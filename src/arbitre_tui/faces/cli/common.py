@@ -46,11 +46,11 @@ def read_trf(path: str) -> Any:
     """
     from ...rules import trf
     from ...rules.errors import RuleError
-    from ...rules.text import UTF8, decode
+    from ...rules.text import NAMES, UTF8, decode
 
     text, encoding = decode(Path(path).read_bytes())
     if encoding != UTF8:
-        print(f"Attention : {path} n'est pas en UTF-8 ; lu en Windows-1252.", file=sys.stderr)
+        print(f"Attention : {path} n'est pas en UTF-8 ; lu en {NAMES[encoding]}.", file=sys.stderr)
     try:
         return trf.parse(text)
     except RuleError as exc:
