@@ -518,7 +518,9 @@ async def test_a_refused_board_keeps_the_cursor_and_the_report_takes_the_app_clo
     home, away = (_roster(service, m[f"{side}_team_id"]) for side in ("home", "away"))
     ops.hand_in_lineup(service, None, m["number"], m["home_team_id"], home[:2])
     ops.hand_in_lineup(service, None, m["number"], m["away_team_id"], away[:4])
-    monkeypatch.setattr(clock, "now", lambda: dt.datetime(2027, 2, 7, 23, 58, 30))
+    # the match day is the day the line-ups were handed in: today, here
+    late_evening = dt.datetime.combine(dt.date.today(), dt.time(23, 58, 30))
+    monkeypatch.setattr(clock, "now", lambda: late_evening)
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open_match(app, pilot, m)
@@ -528,7 +530,14 @@ async def test_a_refused_board_keeps_the_cursor_and_the_report_takes_the_app_clo
         assert table.cursor_row == 2  # still board 3, refused
         await pilot.press("t")
         await pilot.pause()
-        assert "Résultat transmis à 23:58" in bottom_line(app), bottom_line(app)
+        assert "Résultat transmis à 23:58 ?" in bottom_line(app), bottom_line(app)
+        assert "après minuit" not in bottom_line(app)  # the day itself: nobody travels
+        await pilot.press("x")  # no
+        after_midnight = late_evening + dt.timedelta(minutes=17)
+        monkeypatch.setattr(clock, "now", lambda: after_midnight)
+        await pilot.press("t")
+        await pilot.pause()
+        assert "00:15, après minuit : l'équipe se déplacera au tour suivant ?" in bottom_line(app)
 
 
 async def test_before_the_draw_and_the_line_ups_nothing_asks_for_results(

@@ -351,3 +351,17 @@ async def test_a_port_already_taken_is_said_in_french(demo_file: Path) -> None:
             said = bottom_line(app)
     assert f"le port {port} est déjà pris" in said, said
     assert "Errno" not in said and "address" not in said, said
+
+
+def test_a_port_below_1024_is_refused_in_one_french_sentence() -> None:
+    """As root the test cannot be refused port 80: the sentence is checked as built."""
+    import errno
+
+    from arbitre_tui.faces.web.server import listen_refusal
+
+    said = listen_refusal(
+        OSError(errno.EACCES, "Permission denied"), "0.0.0.0", 80, "choisissez-en un autre", "-"
+    )
+    assert (
+        said == "le port 80 est réservé à l'administrateur (moins de 1024) : choisissez-en un autre"
+    )

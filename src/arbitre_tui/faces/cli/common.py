@@ -127,7 +127,8 @@ def command(
     ``--json`` (its help) — the arguments nearly every command shares, written once.
 
     Its French help is its handler's docstring, as in the standard library's `cmd` and in
-    click: the first paragraph for the list of commands, the whole for its own ``--help``.
+    click: the first paragraph for the list of commands, the paragraphs after it (or the
+    first again) for its own ``--help``.
     What a command does for the arbiter is then written once, above the code that does it.
     """
     about, description = help_of(func)

@@ -309,7 +309,13 @@ class MatchScreen(ModalScreen[None]):
         day = self.sheet.match_day or now.date()
         self.app.push_screen(
             ConfirmPrompt(
-                f"Résultat transmis à {now:%H:%M} (après minuit : l'équipe se déplace) ?",
+                f"Résultat transmis à {now:%H:%M}"
+                + (
+                    ", après minuit : l'équipe se déplacera au tour suivant"
+                    if now.date() > day
+                    else ""
+                )
+                + " ?",
                 lambda: self._run(ops.report, now, day, done=f"transmis à {now:%H:%M} — noté"),
                 on_cancel=self.cancelled,
             )

@@ -197,7 +197,7 @@ def listen_refusal(exc: OSError, host: str, port: int, change: str, where: str) 
             f"le serveur démarré sur l'autre poste ?) : arrêtez-le, ou {change}"
         )
     if exc.errno == errno.EACCES:
-        return f"le port {port} est réservé à l'administrateur : {change} (1024 ou plus)"
+        return f"le port {port} est réservé à l'administrateur (moins de 1024) : {change}"
     if exc.errno == errno.EADDRNOTAVAIL:
         return f"l'adresse {host} n'est pas une adresse de cette machine ({where})"
     name = errno.errorcode.get(exc.errno or 0, "inconnue")
