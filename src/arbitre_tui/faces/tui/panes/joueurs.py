@@ -72,12 +72,9 @@ class PlayersPane(TablePane):
         """« BARON Nathan (Colmar Échecs) », for the questions and the messages: the name
         without the row's « (retiré) » / « (exclu) », which the message says in words."""
         line = self._lines.get(key)
-        if line is not None:
-            return f"{line.name} ({line.club})" if line.club else line.name
-        row = self.shown_row(key)
-        if not row:
+        if line is None:
             return f"joueur {key}"
-        return f"{row[1]} ({row[3]})" if row[3] else row[1]
+        return f"{line.name} ({line.club})" if line.club else line.name
 
     def _player_key(self) -> str | None:
         return self.selected_key()
@@ -96,15 +93,15 @@ class PlayersPane(TablePane):
         key = self._player_key()
         if key is None:
             return
-        row = self.shown_row(key)
-        self._check_in(key, not (row and row[4] == "oui"))
+        line = self._lines.get(key)
+        self._check_in(key, not (line and line.checked_in))
 
     def _find(self, text: str) -> str | None:
         """The first player whose name starts with ``text`` (any case), or None."""
         needle = text.lower()
-        for key, row in getattr(self, "_shown", {}).items():
-            if needle and str(row[1]).lower().startswith(needle):
-                return str(key)
+        for key, line in self._lines.items():
+            if needle and line.marked.lower().startswith(needle):
+                return key
         return None
 
     def action_check_in_mode(self) -> None:
@@ -119,7 +116,7 @@ class PlayersPane(TablePane):
             if key is None:  # the prompt only answers with a name that matches
                 return
             self.table.move_cursor(row=self.table.get_row_index(key))
-            if self.shown_row(key)[4] == "oui":  # said on the prompt, which stays open
+            if self._lines[key].checked_in:  # said on the prompt, which stays open
                 prompt.refuse_with(f"{self._who(key)} est déjà pointé(e)")
                 return
             self._check_in(key)
