@@ -435,11 +435,8 @@ _REASONS = {
 
 
 def os_reason(exc: OSError) -> str:
-    """Why the system refused, in French; else its code (ENOTSUP), never its English."""
-    import socket
-
-    if isinstance(exc, socket.gaierror):
-        return "adresse inconnue (ni une adresse IP ni un nom connu de cette machine)"
+    """Why the system refused, in French; else its code (ENOTSUP), never its English. (A
+    host that cannot be listened on is said by faces.web.server.listen_refusal.)"""
     if exc.errno in _REASONS:
         return _REASONS[exc.errno]
     name = errno.errorcode.get(exc.errno or 0)
