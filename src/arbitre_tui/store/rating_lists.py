@@ -76,14 +76,17 @@ def keys_missing(path: Path) -> bool:
     except sqlite3.Error:
         return False  # opened for real, it says why
     try:
-        return any(
-            rows and _KEYS[0] not in {row[1] for row in rows}
-            for rows in (con.execute(f"PRAGMA table_info({s})").fetchall() for s in _KEYED)
-        )
+        return any(_keyed(con, source) is False for source in _KEYED)
     except sqlite3.Error:
         return False
     finally:
         con.close()
+
+
+def _keyed(con: sqlite3.Connection, source: str) -> bool | None:
+    """Whether the table of ``source`` has the search keys (None: no such table yet)."""
+    columns = {row[1] for row in con.execute(f"PRAGMA table_info({source})")}
+    return _KEYS[0] in columns if columns else None
 
 
 class ListsError(StoreError):
@@ -178,14 +181,14 @@ class RatingLists:
         """A file imported before the search keys: its names get them once, in one
         transaction (seconds for FIDE's million), and are searched by them."""
         for source in _KEYED:
-            if self._has_keys(source):
+            if _keyed(self.con, source):
                 continue
             self.con.create_function("search_key", 1, search_key, deterministic=True)
             # another station may be giving the keys now: wait for it (a minute on a Pi)
             self.con.execute(f"PRAGMA busy_timeout = {UPGRADE_WAIT_MS}")
             self.con.execute("BEGIN IMMEDIATE")
             try:
-                if not self._has_keys(source):  # the other process did it while we waited
+                if not _keyed(self.con, source):  # the other process did it while we waited
                     for key in _KEYS:
                         self.con.execute(
                             f"ALTER TABLE {source} ADD COLUMN {key} TEXT COLLATE NOCASE"
@@ -202,9 +205,6 @@ class RatingLists:
                 raise
             finally:
                 self.con.execute(f"PRAGMA busy_timeout = {WAIT_MS}")
-
-    def _has_keys(self, source: str) -> bool:
-        return _KEYS[0] in {row["name"] for row in self.con.execute(f"PRAGMA table_info({source})")}
 
     # -- import ---------------------------------------------------------------------------
 
