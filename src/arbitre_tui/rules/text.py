@@ -4,7 +4,9 @@ programs on Windows write, read the same way everywhere."""
 from __future__ import annotations
 
 UTF8 = "utf-8"
+# tried in this order, line by line; Latin-1 reads any byte, so it comes last
 NAMES = {UTF8: "UTF-8", "cp1252": "Windows-1252", "latin-1": "Latin-1"}
+_ORDER = tuple(NAMES)
 
 
 def decode(data: bytes) -> tuple[str, str]:
@@ -21,15 +23,14 @@ def decode(data: bytes) -> tuple[str, str]:
     for raw in data.splitlines(keepends=True):
         text, encoding = _line(raw)
         lines.append(text)
-        if list(NAMES).index(encoding) > list(NAMES).index(used):
-            used = encoding
+        used = max(used, encoding, key=_ORDER.index)
     return "".join(lines), used
 
 
 def _line(raw: bytes) -> tuple[str, str]:
-    for encoding in (UTF8, "cp1252"):
+    for encoding in _ORDER[:-1]:
         try:
             return raw.decode(encoding), encoding
         except UnicodeDecodeError:
             continue
-    return raw.decode("latin-1"), "latin-1"
+    return raw.decode(_ORDER[-1]), _ORDER[-1]
