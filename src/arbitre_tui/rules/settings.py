@@ -118,6 +118,11 @@ SETTINGS: dict[str, Setting] = {
 EVENT_SETTINGS: dict[str, Setting] = {
     "base_url": _s(str | None, None, "adresse des résultats pour les téléphones (vide : détectée)"),
     "serve_host": _s(str, "0.0.0.0", "adresse d'écoute du serveur des résultats"),
+    # who runs the event, for every document and the TRF header (012…132); a section's own
+    # ``chief_arbiter`` / ``arbiters`` setting, where written, wins for that section
+    "federation": _s(str, "", "fédération organisatrice (code FIDE à 3 lettres, TRF 032)"),
+    "chief_arbiter": _s(str | None, None, "arbitre principal (NOM Prénom ; TRF 102)"),
+    "arbiters": _s(list[str], [], "arbitres adjoints (NOM Prénom ; TRF 112)"),
 }
 URLS = frozenset({"base_url"})
 HOSTS = frozenset({"serve_host"})
