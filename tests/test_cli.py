@@ -9,7 +9,7 @@ import pytest
 
 from arbitre_tui.faces.cli.main import build_parser
 
-from .helpers.cli import arbitre, start_arbitre
+from .helpers.cli import arbitre, new_with_fixture_players, start_arbitre
 
 
 def test_demo_no_open_and_show(tmp_path: Path) -> None:
@@ -33,9 +33,16 @@ def test_demo_no_open_and_show(tmp_path: Path) -> None:
     ],
 )
 def test_new_from_template(tmp_path: Path, template: str, counts: dict[str, int]) -> None:
+    """A template brings its sections and no player (issue 27); the fixture players are
+    then imported as an organiser imports a CSV."""
     path = tmp_path / f"{template}.sqlite"
     out = arbitre("new", "--template", template, str(path))
     assert out.returncode == 0, out.stderr
+    data = json.loads(arbitre("show", str(path), "--json").stdout)
+    assert {t["key"] for t in data["tournaments"]} == set(counts)
+    assert data["players"] == [] and data["teams"] == [] and data["clubs"] == []
+    path.unlink()
+    new_with_fixture_players(template, path)
     data = json.loads(arbitre("show", str(path), "--json").stdout)
     by_key = {t["id"]: t["key"] for t in data["tournaments"]}
     got: dict[str, int] = {}
@@ -47,8 +54,10 @@ def test_new_from_template(tmp_path: Path, template: str, counts: dict[str, int]
 
 
 def test_youth_formats_follow_entries(tmp_path: Path) -> None:
+    from arbitre_tui.operations.templates import create_from_template
+
     path = tmp_path / "j.sqlite"
-    arbitre("new", "--template", "bas-rhin-jeunes", str(path))
+    create_from_template(path, "bas-rhin-jeunes").close()  # the fixture players' entries
     data = json.loads(arbitre("show", str(path), "--json").stdout)
     systems = {
         t["key"]: (t["system"], t["rounds_planned"], json.loads(t["tiebreaks"]))
@@ -61,7 +70,7 @@ def test_youth_formats_follow_entries(tmp_path: Path) -> None:
 
 def test_cup_teams_from_rosters(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
-    arbitre("new", "--template", "coupe-alsace", str(path))
+    new_with_fixture_players("coupe-alsace", path)
     data = json.loads(arbitre("show", str(path), "--json").stdout)
     assert len(data["teams"]) == 12
     assert len(data["clubs"]) == 8

@@ -17,7 +17,7 @@ from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.publish.html.match_sheet import sheet_html
 from arbitre_tui.rules.models import Player
 
-from .helpers.cli import arbitre
+from .helpers.cli import arbitre, new_with_fixture_players
 from .helpers.screen import app_on
 
 
@@ -182,7 +182,7 @@ def test_cup_commands_and_pane(tmp_path: Path) -> None:
             [sys.executable, "-m", "arbitre_tui.faces.cli.main", *a], capture_output=True, text=True
         )
 
-    assert run("new", "--template", "coupe-alsace", str(path)).returncode == 0
+    new_with_fixture_players("coupe-alsace", path)
     assert run("cup", "draw", str(path), "--seed", "7").returncode == 0
     rows = json.loads(run("cup", "status", str(path), "--json").stdout)
     m = next(r for r in rows if r["away_team_id"])

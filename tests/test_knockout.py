@@ -313,20 +313,10 @@ def test_ko_commands(tmp_path: Path) -> None:
     import subprocess
     import sys
 
+    from .helpers.cli import new_with_fixture_players
+
     path = tmp_path / "k.sqlite"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "arbitre_tui.faces.cli.main",
-            "new",
-            "--template",
-            "open-ko",
-            str(path),
-        ],
-        check=True,
-        capture_output=True,
-    )
+    new_with_fixture_players("open-ko", path)
 
     def run(*a: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from .helpers.cli import new_with_fixture_players
 from .helpers.events import copy_event, knockout_registration_closed
 from .helpers.procs import AppInTmux, Server, Station, cli, games_of_round, journal_ops, tmux
 
@@ -232,8 +233,7 @@ def test_refused_pairing_then_close_registration_elsewhere_then_pair(
     """Observation 2: `a` refused (registration open) → `arbitre ko close-registration`
     in another process → `a` again pairs, the app keeps running."""
     path = tmp_path / "ko.sqlite"
-    out = cli("new", "--template", "open-ko", str(path))
-    assert out.returncode == 0, out.stderr
+    new_with_fixture_players("open-ko", path)
     app = AppInTmux(path)
     apps.append(app)
     app.keys("a")

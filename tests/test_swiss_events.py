@@ -17,7 +17,7 @@ from arbitre_tui.rules.draws import run_draw
 from arbitre_tui.rules.models import Bye, Player, Result, System
 from arbitre_tui.rules.swiss.checker import check_tournament
 
-from .helpers.cli import arbitre
+from .helpers.cli import arbitre, new_with_fixture_players
 
 RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
 
@@ -503,8 +503,7 @@ def test_the_qualifying_first_round_can_be_created_and_qualifies_on_3_points(
     """003 Titre IV: « ces tournois se déroulent au système Suisse en 5 rondes, se
     qualifient … les joueurs ayant marqué 3 points » — a template creates them (issue 16)."""
     path = tmp_path / "pt.sqlite"
-    out = arbitre("new", "--template", "bas-rhin-premier-tour", str(path))
-    assert out.returncode == 0, out.stderr
+    new_with_fixture_players("bas-rhin-premier-tour", path)
     service = EventService(path)
     keys = {t.key: t for t in service._store.tournaments()}
     assert set(keys) == {"pt-u8", "pt-u8f", "pt-u10", "pt-u10f"}

@@ -26,3 +26,18 @@ def start_arbitre(*args: str, stdout: int = subprocess.PIPE) -> subprocess.Popen
     return subprocess.Popen(
         [*ARBITRE, *args], cwd=ROOT, stdout=stdout, stderr=subprocess.PIPE, text=True
     )
+
+
+def new_with_fixture_players(template: str, path: Path) -> None:
+    """`arbitre new --template` (no player: the organiser's own event), then each section's
+    fictitious players imported as an organiser would import a CSV — the tests' and the
+    demo's players, which no template brings any more (issue 27)."""
+    import json
+
+    out = arbitre("new", "--template", template, str(path))
+    assert out.returncode == 0, out.stderr
+    spec = json.loads((ROOT / "fixtures" / "templates" / f"{template}.json").read_text("utf-8"))
+    for section in spec["tournaments"]:
+        csv = ROOT / "fixtures" / "players" / section["players"]
+        out = arbitre("players", "import", str(path), str(csv), "-t", section["key"])
+        assert out.returncode == 0, out.stderr

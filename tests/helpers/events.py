@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from ..conftest import make_round_robin
-from .cli import arbitre
+from .cli import arbitre, new_with_fixture_players
 
 
 def round_robin_paired(path: Path, players: int = 8) -> Path:
@@ -19,8 +19,7 @@ def round_robin_paired(path: Path, players: int = 8) -> Path:
 
 def knockout_registration_closed(path: Path) -> Path:
     """The open-ko template with its registration closed: `a` pairs round 1 (64 boards)."""
-    out = arbitre("new", "--template", "open-ko", str(path))
-    assert out.returncode == 0, out.stderr
+    new_with_fixture_players("open-ko", path)
     out = arbitre("ko", "close-registration", str(path))
     assert out.returncode == 0, out.stderr
     return path

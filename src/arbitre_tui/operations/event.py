@@ -219,19 +219,24 @@ class EventService:
             )
             return tx.insert("players", values)
 
-    def _entered_twice(self, t: Tournament) -> Callable[[Player], str | None]:
+    def _entered_twice(
+        self, t: Tournament, exclude: int | None = None
+    ) -> Callable[[Player], str | None]:
         """A check that a new entry is not already in: this tournament (same FIDE id),
-        or a parallel one of the same regulation (same person, not withdrawn)."""
+        or a parallel one of the same regulation (same person, not withdrawn); ``exclude``:
+        the registration being corrected or moved, not a second entry of itself."""
         from ..rules.registration import same_person
 
-        known = {p.fide_id: p for p in self._store.players(self._tid(t)) if p.fide_id}
+        known = {
+            p.fide_id: p for p in self._store.players(self._tid(t)) if p.fide_id and p.id != exclude
+        }
         regulation = t.settings.get("regulation")
         parallel = [
             (o.name, p)
             for o in self._store.tournaments()
             if regulation and o.key != t.key and o.settings.get("regulation") == regulation
             for p in self._store.players(self._tid(o))
-            if not p.withdrawn
+            if not p.withdrawn and p.id != exclude
         ]
 
         def fault(player: Player) -> str | None:

@@ -20,6 +20,7 @@ from .event import EventService, OperationError
 DEMO_TEMPLATES = ("open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace")
 # 003 Titre IV: the qualifying first round (Swiss, 5 rounds, 3 points qualify)
 TEMPLATES = (*DEMO_TEMPLATES, "bas-rhin-premier-tour")
+YOUTH_LARGEST = 15  # 003: 15 entries or more play a 7-round Swiss
 # the demo's results: 40 % White wins, 30 % draws, 30 % Black wins
 DEMO_RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
 
@@ -46,7 +47,9 @@ def _tournament(spec: dict[str, Any], entries: int) -> Tournament:
     rounds = spec.get("rounds_planned")
     tiebreaks = spec.get("tiebreaks", [])
     if spec.get("youth_format"):
-        system, rounds = youth_format(entries)
+        # decided again from the players checked in when round 1 is paired; with no entry
+        # yet, the format of the largest field (a Swiss of 7 rounds) stands meanwhile
+        system, rounds = youth_format(entries) if entries >= 2 else youth_format(YOUTH_LARGEST)
         tiebreaks = youth_tiebreaks(system)
     assert system is not None and rounds is not None
     stages: dict[int, str] = {}
@@ -74,9 +77,13 @@ def _tournament(spec: dict[str, Any], entries: int) -> Tournament:
     )
 
 
-def populate(service: EventService, template: dict[str, Any]) -> None:
-    """Add a template's tournaments and fixture players to an open event."""
+def populate(service: EventService, template: dict[str, Any], fixture_players: bool) -> None:
+    """Add a template's tournaments to an open event, with its fictitious players (the
+    demo, the tests and benches) or none (an organiser's event: `arbitre new`)."""
     for spec in template["tournaments"]:
+        if not fixture_players:
+            service.add_tournament(_tournament(spec, 0))
+            continue
         data = (fixtures_dir() / "players" / spec["players"]).read_bytes()
         report = parse_players_csv(decode(data))
         if not report.ok:
@@ -85,7 +92,12 @@ def populate(service: EventService, template: dict[str, Any]) -> None:
         service.import_players(spec["key"], data)  # a cup's teams come with their rows
 
 
-def create_from_template(path: str | Path, name: str) -> EventService:
+def create_from_template(
+    path: str | Path, name: str, *, fixture_players: bool = True
+) -> EventService:
+    """A regulation's sections, settings and cadences in a new file; its fixture players
+    too unless ``fixture_players`` is False (what `arbitre new --template` does: the
+    fictitious players belong to the demo and the tests only)."""
     path = Path(path)
     if path.exists():
         raise OperationError(
@@ -96,7 +108,7 @@ def create_from_template(path: str | Path, name: str) -> EventService:
     ev = template["event"]
     settings = check_all(ev.get("settings", {}), EVENT_SETTINGS)  # base_url, serve_host
     service.create_event(ev["name"], ev.get("city", ""), ev.get("start"), ev.get("end"), settings)
-    populate(service, template)
+    populate(service, template, fixture_players)
     return service
 
 
@@ -116,7 +128,7 @@ def create_demo(path: str | Path, seed: int = 2027) -> EventService:
         {"demo": True},  # no base_url: the address is detected (publish/address.py)
     )
     for name in DEMO_TEMPLATES:
-        populate(service, load_template(name))
+        populate(service, load_template(name), fixture_players=True)
     _play_demo_rounds(service, seed)
     return service
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import re
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -192,6 +193,67 @@ def _parse_title(value: str) -> Title | None:
         raise ValueError(f"titre inconnu « {value} »") from None
 
 
+_SEXES = {"m": Sex.MALE, "h": Sex.MALE, "f": Sex.FEMALE, "w": Sex.FEMALE}
+
+
+def _parse_sex(value: str) -> Sex | None:
+    v = value.strip().lower()
+    if not v:
+        return None
+    if v not in _SEXES:
+        raise ValueError(f"sexe « {value} » illisible (M ou F)")
+    return _SEXES[v]
+
+
+def _parse_federation(value: str) -> str:
+    v = value.strip().upper()
+    if v and not re.fullmatch(r"[A-Z]{3}", v):
+        raise ValueError(f"fédération « {value} » illisible (trois lettres, ex. FRA)")
+    return v or "FRA"
+
+
+# A person's fields typed one by one (`arbitre register`, `players edit`, the app's form),
+# read by the very parsers of the CSV columns: the same text means the same thing.
+FIELD_PARSERS: dict[str, Callable[[str], Any]] = {
+    "surname": lambda v: v.strip(),
+    "first_name": lambda v: v.strip(),
+    "sex": _parse_sex,
+    "birth_date": lambda v: parse_birth_date(v),
+    "federation": _parse_federation,
+    "fide_id": _parse_fide_id,
+    "ffe_code": lambda v: v.strip().upper() or None,
+    "club": lambda v: v.strip(),
+    "title": lambda v: _parse_title(v.strip()),
+    "rating_fide": lambda v: _parse_rating(v, "FIDE"),
+    "rating_ffe": lambda v: _parse_rating(v, "FFE"),
+    "phone": lambda v: v.strip() or None,
+    "email": lambda v: v.strip() or None,
+    "fee_category": lambda v: v.strip() or None,
+    "paid": lambda v: _parse_bool(v, "payé"),
+    "payment_method": lambda v: v.strip() or None,
+    "nationality": lambda v: v.strip() or None,
+    "eu": lambda v: _parse_bool(v, "UE") if v.strip() else None,
+    "transferred": lambda v: _parse_bool(v, "muté"),
+    "licence_date": lambda v: _parse_date(v),
+    "plays_national_for": lambda v: v.strip() or None,
+    "residence_since": lambda v: _parse_date(v),
+}
+
+
+def parse_fields(raw: Mapping[str, str]) -> dict[str, Any]:
+    """Each field typed (Player's names) read as the CSV reads its column; the first
+    fault refused in French. An empty text clears an optional field."""
+    values: dict[str, Any] = {}
+    for name, text in raw.items():
+        try:
+            values[name] = FIELD_PARSERS[name](text)
+        except RuleError:
+            raise
+        except ValueError as exc:
+            raise RuleError(str(exc)) from None
+    return values
+
+
 def _parse_moment(value: str) -> dt.datetime | None:
     if not value:
         return None
@@ -272,23 +334,14 @@ def read_players_csv(text: str) -> Iterator[ImportRow | Fault]:
                 surname = cell("surname")
                 if not surname:
                     raise ValueError("nom manquant")
-                sex_raw = cell("sex").lower()
-                sex = {
-                    "m": Sex.MALE,
-                    "h": Sex.MALE,
-                    "f": Sex.FEMALE,
-                    "w": Sex.FEMALE,
-                    "": None,
-                }.get(sex_raw, "?")
-                if sex == "?":
-                    raise ValueError(f"sexe « {cell('sex')} » illisible (M ou F)")
+                sex = _parse_sex(cell("sex"))
                 fide_id = _parse_fide_id(cell("fide_id"))
                 player = Player(
                     surname=surname,
                     first_name=cell("first_name"),
-                    sex=sex if isinstance(sex, Sex) else None,
+                    sex=sex,
                     birth_date=parse_birth_date(cell("birth_date")),
-                    federation=(cell("federation") or "FRA").upper(),
+                    federation=_parse_federation(cell("federation")),
                     fide_id=fide_id,
                     ffe_code=cell("ffe_code") or None,
                     club=cell("club"),

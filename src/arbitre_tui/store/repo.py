@@ -397,6 +397,32 @@ class Store:
             )
         ]
 
+    def dependents(self, table: str, row_id: int) -> list[tuple[str, int]]:
+        """Every row that refers to ``table`` n° ``row_id``, however deep (a section's
+        players, their bye requests…), the deepest first: the order in which they can be
+        deleted with foreign keys on, and undone (inserted back) in reverse."""
+        from .schema import DATA_TABLES
+
+        refs: dict[str, list[tuple[str, str]]] = {}  # parent table: (child table, column)
+        for child in sorted(DATA_TABLES):
+            for fk in self.conn.execute(f"PRAGMA foreign_key_list({child})"):
+                refs.setdefault(fk["table"], []).append((child, fk["from"]))
+        found: list[tuple[str, int]] = []
+        seen: set[tuple[str, int]] = set()
+
+        def walk(parent: str, parent_id: int) -> None:
+            for child, column in refs.get(parent, []):
+                for (child_id,) in self.conn.execute(
+                    f"SELECT id FROM {child} WHERE {column} = ? ORDER BY id", (parent_id,)
+                ).fetchall():
+                    if (child, child_id) not in seen:
+                        seen.add((child, child_id))
+                        walk(child, child_id)
+                        found.append((child, child_id))
+
+        walk(table, row_id)
+        return found
+
     def snapshot(self) -> dict[str, list[dict[str, Any]]]:
         """Every data row, for `arbitre show --json` and for tests that compare states."""
         from .schema import DATA_TABLES

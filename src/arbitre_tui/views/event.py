@@ -1,10 +1,14 @@
-"""The event at a glance: its name and town, each section with its system, players and
-rounds (`arbitre show`, `arbitre new`, the app's header, the site's home page)."""
+"""The event at a glance: its name, place, dates and arbiters, each section with its system,
+rules, cadence, players and rounds (`arbitre show`, `arbitre new`, `event show`, the app's
+header and event screen, the site's home page)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
+from ..rules.models import Tournament
+from ..rules.sections import SYSTEM_LABELS
 from .reader import Reader
 
 
@@ -16,6 +20,10 @@ class Section:
     players: int
     rounds: int  # paired so far
     rounds_planned: int
+    system_label: str = ""
+    regulation: str = ""  # « 002 », or « FIDE » when none is named
+    cadence: str = ""  # the rounds' cadence in short, « par ronde » when they differ
+    tiebreaks: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +31,42 @@ class EventSummary:
     name: str
     city: str
     sections: tuple[Section, ...]
+    start: str = ""
+    end: str = ""
+    federation: str = ""
+    chief_arbiter: str = ""
+    arbiters: tuple[str, ...] = ()
+
+    @property
+    def dates(self) -> str:
+        """« du 10/04/2027 au 12/04/2027 », « le 10/04/2027 », or nothing."""
+        first, last = (_french(d) for d in (self.start, self.end))
+        if first and last and first != last:
+            return f"du {first} au {last}"
+        return f"le {first or last}" if first or last else ""
+
+    @property
+    def fields(self) -> tuple[tuple[str, str], ...]:
+        """The event's fields as the arbiter reads them, « — » where not given."""
+        return (
+            ("Lieu", self.city or "—"),
+            ("Dates", self.dates or "—"),
+            ("Fédération", self.federation or "—"),
+            ("Arbitre principal", self.chief_arbiter or "—"),
+            ("Adjoints", ", ".join(self.arbiters) or "—"),
+        )
+
+
+def _french(iso: str) -> str:
+    return dt.date.fromisoformat(iso).strftime("%d/%m/%Y") if iso else ""
+
+
+def cadence_of(t: Tournament) -> str:
+    """The cadence of a section's rounds, short; « par ronde » when they differ."""
+    controls = {tc.short for tc in t.time_controls.values()}
+    if not controls:
+        return "—"
+    return controls.pop() if len(controls) == 1 else "par ronde"
 
 
 def build(reader: Reader) -> EventSummary:
@@ -36,7 +80,21 @@ def build(reader: Reader) -> EventSummary:
                 len(reader.players(t)),
                 len(reader.rounds(t)),
                 t.rounds_planned,
+                SYSTEM_LABELS[t.system],
+                str(t.settings.get("regulation") or "FIDE"),
+                cadence_of(t),
+                ", ".join(t.tiebreaks) or "—",
             )
             for t in reader.tournaments()
         )
-    return EventSummary(str(ev.get("name", "")), str(ev.get("city", "")), sections)
+    settings = ev.get("settings") or {}
+    return EventSummary(
+        str(ev.get("name", "")),
+        str(ev.get("city", "")),
+        sections,
+        str(ev.get("start_date") or ""),
+        str(ev.get("end_date") or ""),
+        str(settings.get("federation") or ""),
+        str(settings.get("chief_arbiter") or ""),
+        tuple(settings.get("arbiters") or ()),
+    )

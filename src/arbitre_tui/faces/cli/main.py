@@ -69,15 +69,31 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    """créer un événement depuis un modèle"""
-    from ...operations.templates import create_from_template
+    """créer un événement : vide (--nom), ou depuis le modèle d'un règlement
+
+    créer un événement : vide, avec son nom (--nom), son lieu, ses dates, sa fédération et
+    ses arbitres, puis ses tournois (arbitre section add) ; ou depuis le modèle d'un
+    règlement (--template) : ses tournois, réglages et cadences, sans aucun joueur.
+    """
+    from ...operations.setup import new_event
     from ...views.event import build
     from ...views.reader import Reader
+    from .setup import event_fields
 
-    service = create_from_template(args.file, args.template)
-    counts = ", ".join(f"{s.key} ({s.players} joueurs)" for s in build(Reader(service)).sections)
+    service = new_event(args.file, event_fields(args), args.template)
+    summary = build(Reader(service))
     service.close()
-    print(f"Créé {args.file} depuis le modèle {args.template} : {counts}")
+    if args.template:
+        names = ", ".join(f"{s.key} ({s.name})" for s in summary.sections)
+        print(f"Créé {args.file} depuis le modèle {args.template}, sans joueur : {names}.")
+    else:
+        print(f"Créé {args.file} : {summary.name}, sans tournoi.")
+    print(
+        f"Ensuite : arbitre section add {args.file} CLÉ --nom … --systeme suisse --rondes N "
+        "--cadence 90+30 ; arbitre players import … ; arbitre open …"
+        if not args.template
+        else f"Ensuite : arbitre players import {args.file} JOUEURS.csv -t CLÉ ; arbitre open …"
+    )
     return 0
 
 
@@ -104,6 +120,15 @@ def _run_app(path: Path, args: argparse.Namespace) -> int:
 
 def cmd_open(args: argparse.Namespace) -> int:
     """ouvrir l'application sur un événement"""
+    if not Path(args.file).exists():
+        from ...operations import OperationError
+
+        raise OperationError(
+            f"{args.file} n'existe pas. Pour créer votre événement : arbitre new {args.file} "
+            "--nom « Open de Printemps 2027 » (puis arbitre section add …), ou depuis un "
+            f"règlement : arbitre new {args.file} --template marina-viva ; pour essayer : "
+            "arbitre demo."
+        )
     _check_theme(args.theme)
     service = open_event(args.file)  # checks the file before the screen takes over
     if args.tournoi:
@@ -396,9 +421,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _add_ui(p)
 
     def new(p: argparse.ArgumentParser) -> None:
+        from .setup import add_event_options
+
         p.add_argument(
             "--template",
-            required=True,
+            default=None,
             choices=[
                 "open-ko",
                 "marina-viva",
@@ -407,9 +434,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 "coupe-alsace",
             ],
             help="modèle : open-ko (000), marina-viva (002), bas-rhin-jeunes (003), "
-            "bas-rhin-premier-tour (003, titre IV : premier tour qualificatif), coupe-alsace (004)",
+            "bas-rhin-premier-tour (003, titre IV : premier tour qualificatif), coupe-alsace "
+            "(004) ; sans joueur",
         )
         _add_file(p)
+        add_event_options(p)
 
     def open_(p: argparse.ArgumentParser) -> None:
         _add_file(p)
@@ -547,7 +576,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     add("round-start", cmd_round_start, start)
     add("draws", cmd_draws, _add_file)
 
-    psub = group(sub, "players", "joueurs : import, liste")
+    psub = group(sub, "players", "joueurs : import, liste, correction, suppression, changement")
     imp = command(psub, "import", cmd_players_import)
     _add_file(imp)
     imp.add_argument("csv", metavar="CSV")
@@ -567,11 +596,26 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         tournament=TOURNAMENT_HELP,
         json="sortie JSON",
     )
+    from .setup import players_commands
+
+    players_commands(psub)
 
     if only is not None and only in real.choices:
         return parser  # one of this module's commands: the others' modules stay unread
-    from . import cup, knockout, pairing, ratings, settings, standings, swiss, verification, web
+    from . import (
+        cup,
+        knockout,
+        pairing,
+        ratings,
+        settings,
+        setup,
+        standings,
+        swiss,
+        verification,
+        web,
+    )
 
+    setup.register(sub)
     standings.register(sub)
     settings.register(sub)
     pairing.register(sub)

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from .common import add_round, command, group, open_event, open_tournament, output, print_json
-from .errors import birth_date, round_range
+from .errors import round_range
 
 
 def _names(service: Any, t: Any) -> dict[int, str]:
@@ -79,21 +79,26 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 
 
 def cmd_register(args: argparse.Namespace) -> int:
-    """inscrire un joueur (refusé s'il n'est pas admissible)"""
-    from ...rules.models import Player
+    """inscrire un joueur (refusé s'il n'est pas admissible)
 
+    inscrire un joueur avec chaque champ que l'import CSV prend ; le nom est pris tel
+    quel, particule comprise (« de la Tour », « Le Goff ») ; refusé s'il n'est pas
+    admissible. --pointe : pointé dans la même opération (une annulation l'efface).
+    """
+    from pydantic import ValidationError
+
+    from ...operations import OperationError
+    from ...rules.errors import validation_message
+    from ...rules.models import Player
+    from .setup import person_fields
+
+    fields = person_fields(args)
     service, t = open_tournament(args)
-    player = Player(
-        surname=args.nom,
-        first_name=args.prenom,
-        rating_fide=args.elo,
-        birth_date=args.naissance,
-        club=args.club,
-        phone=args.telephone,
-    )
+    try:
+        player = Player(surname=args.nom, checked_in=args.pointe, **fields)
+    except ValidationError as exc:
+        raise OperationError(validation_message(exc)) from None
     pid = service.register_player(t.key, player)
-    if args.pointe:
-        service.check_in(pid)
     print(f"Inscrit : {player.name} (joueur {pid}) en {t.name}.")
     return 0
 
@@ -272,18 +277,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = command(sub, "withdraw", cmd_withdraw, file="FICHIER")
     p.add_argument("player", type=int, metavar="JOUEUR")
     p = command(sub, "register", cmd_register, file="FICHIER")
-    p.add_argument("nom", help="nom de famille")
-    p.add_argument("--prenom", default="", help="prénom")
-    p.add_argument("--elo", type=int, default=None, help="classement FIDE")
-    p.add_argument(
-        "--naissance",
-        type=birth_date,
-        default=None,
-        metavar="AAAA-MM-JJ",
-        help="date de naissance (ou JJ/MM/AAAA)",
-    )
-    p.add_argument("--club", default="", help="club")
-    p.add_argument("--telephone", default=None, help="téléphone (jamais publié)")
+    p.add_argument("nom", help="nom de famille, tel quel (« de la Tour »)")
+    from .setup import add_person_options
+
+    add_person_options(p, with_surname=False)
     p.add_argument("--pointe", action="store_true", help="pointer aussitôt (inscription tardive)")
     tournament(p)
     p = command(sub, "fees", cmd_fees, file="FICHIER")

@@ -1,0 +1,120 @@
+"""An organiser's own section, as typed: its system, rounds, tie-breaks and dates.
+
+Why: a club's event is not one of the four regulations' templates. A section the
+organiser adds follows plain FIDE rules unless it names a regulation: the Dutch system
+(C.04.3) for a Swiss, Berger tables (C.05) for a round robin, and a C.07 tie-break list.
+Everything typed is checked here, once, for the command line and the app alike.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from .errors import RuleError
+from .models import System
+
+# the French words the organiser types, and what the app shows
+SYSTEM_WORDS: dict[str, System] = {
+    "suisse": System.SWISS,
+    "toutes-rondes": System.ROUND_ROBIN,
+    "ko": System.KNOCKOUT,
+    "coupe": System.TEAM_CUP,
+}
+SYSTEM_LABELS: dict[System, str] = {
+    System.SWISS: "suisse",
+    System.ROUND_ROBIN: "toutes rondes",
+    System.KNOCKOUT: "K.O.",
+    System.TEAM_CUP: "coupe par équipes",
+}
+REGULATIONS = ("000", "002", "003", "004")
+ROUNDS_MAX = 30  # models.Tournament's bound: no event plays more
+
+# Our choice where no regulation is named (C.07 lets the organiser choose; these are the
+# usual lists of C.07's recommendations): a Swiss by Buchholz Cut-1, Buchholz, direct
+# encounter, wins; a round robin by direct encounter, wins, Sonneborn-Berger, Koya.
+DEFAULT_TIEBREAKS: dict[System, list[str]] = {
+    System.SWISS: ["BH/C1", "BH", "DE", "WIN"],
+    System.ROUND_ROBIN: ["DE", "WIN", "SB", "KS"],
+    System.KNOCKOUT: [],
+    System.TEAM_CUP: [],
+}
+
+_KEY = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+
+
+def system_of(word: str) -> System:
+    """« suisse », « toutes-rondes », « ko », « coupe » (or the stored English name)."""
+    w = word.strip().lower()
+    if w in SYSTEM_WORDS:
+        return SYSTEM_WORDS[w]
+    try:
+        return System(w)
+    except ValueError:
+        raise RuleError(f"Système « {word} » inconnu : {', '.join(SYSTEM_WORDS)}.") from None
+
+
+def check_key(key: str) -> str:
+    """A section's key: short, lower case, typed after -t by the arbiter."""
+    if not _KEY.fullmatch(key):
+        raise RuleError(
+            f"Clé de tournoi « {key} » refusée : de 1 à 40 caractères, minuscules sans "
+            "accent, chiffres et tirets, commençant par une lettre ou un chiffre "
+            "(ex. open-a, u12)."
+        )
+    return key
+
+
+def check_name(name: str, what: str = "Nom du tournoi", limit: int = 80) -> str:
+    """A name shown in every header: not blank, one line, not a paragraph."""
+    text = name.strip()
+    if not text:
+        raise RuleError(f"{what} vide : écrivez-le (ex. « Open principal »).")
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or 0x202A <= ord(c) <= 0x202E for c in text):
+        raise RuleError(f"{what} : caractère de contrôle refusé.")
+    if len(text) > limit:
+        raise RuleError(f"{what} : {len(text)} caractères, {limit} au plus.")
+    return text
+
+
+def check_rounds(rounds: int) -> int:
+    if not 1 <= rounds <= ROUNDS_MAX:
+        raise RuleError(f"Nombre de rondes {rounds} refusé : de 1 à {ROUNDS_MAX}.")
+    return rounds
+
+
+def check_regulation(code: str | None) -> str | None:
+    if code is None:
+        return None
+    if code not in REGULATIONS:
+        raise RuleError(f"Règlement « {code} » inconnu : {', '.join(REGULATIONS)}.")
+    return code
+
+
+def check_dates(start: dt.date | None, end: dt.date | None) -> None:
+    """The event ends on or after its first day."""
+    if start is not None and end is not None and end < start:
+        raise RuleError(
+            f"Dates refusées : la fin ({end:%d/%m/%Y}) précède le début ({start:%d/%m/%Y})."
+        )
+
+
+def check_federation(code: str) -> str:
+    """A FIDE federation code: three letters (FRA, GER, ITA)."""
+    text = code.strip().upper()
+    if text and not re.fullmatch(r"[A-Z]{3}", text):
+        raise RuleError(f"Fédération « {code} » refusée : trois lettres (ex. FRA).")
+    return text
+
+
+def check_tiebreaks(text: str) -> list[str]:
+    """A comma list of C.07 codes (« BH/C1,BH,PS,WIN »), each read, none twice."""
+    from .tiebreaks import parse_list  # only when a list is typed: its tables are large
+
+    return [code for code in parse_list(text) if code != "PTS"]
+
+
+def check_min_rounds(rounds: int, played: int) -> None:
+    """A section keeps at least the rounds it has already paired."""
+    if rounds < played:
+        raise RuleError(f"{rounds} rondes refusées : {played} ronde(s) déjà appariée(s).")
