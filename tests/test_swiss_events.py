@@ -17,7 +17,7 @@ from arbitre_tui.rules.draws import run_draw
 from arbitre_tui.rules.models import Bye, Player, Result, System
 from arbitre_tui.rules.swiss.checker import check_tournament
 
-from .helpers.cli import arbitre, new_with_fixture_players
+from .helpers.cli import new_with_fixture_players
 
 RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
 
