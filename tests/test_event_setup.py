@@ -554,3 +554,18 @@ def test_cadences_refused(text: str) -> None:
     with pytest.raises(RuleError) as refused:
         parse_cadence(text)
     assert "Cadence" in refused.value.message and "exemples" in refused.value.message
+
+
+def test_the_events_arbiters_reach_the_technical_report(open_event: Path, tmp_path: Path) -> None:
+    """The event's chief arbiter and deputies are every section's, unless one names its own."""
+    out = tmp_path / "rapport.pdf"
+    _ok("print", str(open_event), "rapport-technique", "--pdf", str(out), "-t", "open")
+    import subprocess
+
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    assert "DUPONT Jean" in text and "MARTIN Léa, KLEIN Paul" in text, text
+    assert "Colmar" in text and "10/04/2027" in text
+    _ok("section", "edit", str(open_event), "open", "--reglage", "chief_arbiter=ROTH Éva")
+    _ok("print", str(open_event), "rapport-technique", "--pdf", str(out), "-t", "open")
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    assert "ROTH Éva" in text and "DUPONT Jean" not in text

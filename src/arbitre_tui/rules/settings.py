@@ -305,6 +305,18 @@ def setting(t: Tournament, name: str) -> Any:
     return profile.get(name, SETTINGS[name].default)
 
 
+# What a section may write for itself and otherwise takes from the event (who arbitrates).
+FROM_EVENT = frozenset({"chief_arbiter", "arbiters"})
+
+
+def setting_or_event(t: Tournament, event_settings: dict[str, Any], name: str) -> Any:
+    """A setting the event holds for all its sections (the arbiters): the section's own
+    value where written, else the event's, else the default."""
+    if name in FROM_EVENT and name not in t.settings and event_settings.get(name):
+        return event_settings[name]
+    return setting(t, name)
+
+
 def where(t: Tournament, name: str) -> Literal["tournoi", "règlement", "défaut"]:
     """Where the value that applies comes from (shown beside it)."""
     if name in t.settings:

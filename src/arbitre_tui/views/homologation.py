@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..operations.formats import format_of
 from ..rules.models import IncidentKind, Result
-from ..rules.settings import setting
+from ..rules.settings import setting, setting_or_event
 
 if TYPE_CHECKING:
     from ..rules.models import Game, Player, Tournament
@@ -109,7 +109,7 @@ def technical_report(reader: Reader, t: Tournament) -> TechnicalReport:
         dates = _dates(reader, t, event)
 
     def given(name: str) -> str:
-        value = setting(t, name)
+        value = setting_or_event(t, event.get("settings") or {}, name)
         return str(value) if value else TO_FILL
 
     controls = dict.fromkeys(tc.label for tc in t.time_controls.values())
@@ -119,7 +119,7 @@ def technical_report(reader: Reader, t: Tournament) -> TechnicalReport:
     venue = ", ".join(x for x in (setting(t, "venue"), event.get("city")) if x) or TO_FILL
     fide = sum(1 for p in players if p.fide_id or p.rating_fide)
     prize_system, prize_total = _prizes(t)
-    arbiters: list[str] = setting(t, "arbiters")
+    arbiters: list[str] = setting_or_event(t, event.get("settings") or {}, "arbiters")
     regulation = setting(t, "regulation")
     lines = (
         ("Tournoi", f"{t.name} ({event.get('name', '')})"),
@@ -141,7 +141,9 @@ def technical_report(reader: Reader, t: Tournament) -> TechnicalReport:
         ("Homologué FIDE", "oui" if setting(t, "fide_rated") else "non"),
     )
     wanted = ("homologation_number", "organiser", "venue", "chief_arbiter")
-    missing = tuple(name for name in wanted if not setting(t, name))
+    missing = tuple(
+        name for name in wanted if not setting_or_event(t, event.get("settings") or {}, name)
+    )
     return TechnicalReport(t.key, f"Rapport technique — {t.name}", lines, missing)
 
 
