@@ -569,3 +569,39 @@ def test_the_events_arbiters_reach_the_technical_report(open_event: Path, tmp_pa
     _ok("print", str(open_event), "rapport-technique", "--pdf", str(out), "-t", "open")
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
     assert "ROTH Éva" in text and "DUPONT Jean" not in text
+
+
+def test_a_clubs_own_knockout_plays_every_entry_at_its_cadence(tmp_path: Path) -> None:
+    """Without regulation 000 a knockout is not cancelled under 100 entries: five players
+    fill a bracket of 8, the three best rated exempt in round 1, at the cadence typed."""
+    path = tmp_path / "ko.sqlite"
+    _ok("new", str(path), "--nom", "K.O. du club")
+    _ok(
+        "section",
+        "add",
+        str(path),
+        "ko",
+        "--nom",
+        "K.O.",
+        "--systeme",
+        "ko",
+        "--rondes",
+        "3",
+        "--cadence",
+        "15+5",
+    )
+    for i, elo in enumerate((1500, 1900, 1700, 2100, 1600)):
+        _ok("register", str(path), f"Joueur{i}", "--elo", str(elo), "--pointe")
+    status = json.loads(_ok("ko", "status", str(path), "--json"))
+    assert (status["bracket"], status["rounds"], status["cancelled"]) == (8, 3, False)
+    assert status["bye_players"] == ["JOUEUR3", "JOUEUR1", "JOUEUR2"]  # 2100, 1900, 1700
+    _ok("ko", "close-registration", str(path))
+    _ok("pair", str(path))
+    boards = json.loads(_ok("round", str(path), "--json"))
+    played = [b for b in boards if b["black"]]
+    assert len(boards) == 4 and len(played) == 1
+    assert {played[0]["white"]["name"], played[0]["black"]["name"]} == {"JOUEUR0", "JOUEUR4"}
+    t = json.loads(_dump(path))["tournaments"][0]
+    controls = json.loads(t["time_controls"])
+    assert len(controls) == 3
+    assert all((c["base_minutes"], c["increment_seconds"]) == (15, 5) for c in controls.values())

@@ -37,13 +37,12 @@ def _format(service: EventService, t: Tournament) -> ko.KoFormat:
     closed = service._store.ko_registration(t.id)
     waiting = set(closed["waiting"] if closed else [])
     people = [p for p in entrants(service, t) if not p.withdrawn or p.id in waiting]
-    return ko.ko_format(
-        [
-            ko.Entrant(p.id or 0, p.name, p.rating, p.phone, p.paid, p.payment_method)
-            for p in people
-        ],
-        float(setting(t, "fee")),
-    )
+    listed = [
+        ko.Entrant(p.id or 0, p.name, p.rating, p.phone, p.paid, p.payment_method) for p in people
+    ]
+    if setting(t, "regulation") != "000":  # a club's own knockout: everyone plays
+        return ko.plain_format(listed)
+    return ko.ko_format(listed, float(setting(t, "fee")))
 
 
 def status(service: EventService, key: str | None) -> dict[str, Any]:
@@ -86,6 +85,10 @@ def close_registration(service: EventService, key: str | None) -> ko.KoFormat:
         fmt = _format(service, t)
         tx.args.update({"tournament": t.key, "case": fmt.case})
         stages, controls = ko.ko_stages(fmt.rounds) if fmt.rounds else ({}, {})
+        if setting(t, "regulation") != "000" and t.time_controls:
+            # the organiser's cadence, not 000's round by round: the last one typed goes on
+            last = t.time_controls[max(t.time_controls)]
+            controls = {n: t.time_controls.get(n, last) for n in range(1, fmt.rounds + 1)}
         tx.insert(
             "ko_registration",
             {

@@ -186,6 +186,7 @@ def create_knockout_event(path: str | Path, entries: int, phones: bool = True) -
             system=System.KNOCKOUT,
             rounds_planned=8,
             settings={
+                "regulation": "000",
                 "fee": 10,
                 "decider": "armageddon",
                 "lateness_minutes": 5,

@@ -128,6 +128,30 @@ def ko_format(entrants: list[Entrant], fee: float) -> KoFormat:
     return fmt
 
 
+def plain_format(entrants: list[Entrant]) -> KoFormat:
+    """A knockout under plain FIDE rules (no regulation 000): every entry plays, in the
+    smallest bracket that holds them all; its empty places are byes, to the highest
+    rated (the seeds), as a club's knockout is usually drawn."""
+    n = len(entrants)
+    if n < 2:
+        return KoFormat(f"{n} inscrit(s) : il en faut au moins 2", 0, 0, entries=n)
+    bracket = 2
+    while bracket < n:
+        bracket *= 2
+    rounds = bracket.bit_length() - 1
+    byes = bracket - n
+    fmt = KoFormat(
+        f"{n} inscrits : tableau de {bracket}, {rounds} ronde(s)"
+        + (f", {byes} exempt(s) au premier tour (les mieux classés)" if byes else ""),
+        rounds,
+        bracket,
+        entries=n,
+    )
+    fmt.validated = [e.id for e in entrants]
+    fmt.byes = [e.id for e in sorted(entrants, key=lambda e: (-e.rating, e.id))[:byes]]
+    return fmt
+
+
 def bye_matches(bracket: int, byes: int) -> list[int]:
     """First-round matches that hold a bye, spread so no two bye-holders meet in round 2.
 
@@ -135,12 +159,18 @@ def bye_matches(bracket: int, byes: int) -> list[int]:
     evenly over the bracket, which is always possible with at most bracket/4 byes.
     """
     matches = bracket // 2
-    if byes > matches // 2:
+    if byes >= matches:
         raise RuleError(f"{byes} exempts pour un tableau de {bracket} : trop pour les répartir.")
     if byes == 0:
         return []
     pairs = matches // 2
-    return [2 * ((k * pairs) // byes) for k in range(byes)]
+    if byes <= pairs:
+        return [2 * ((k * pairs) // byes) for k in range(byes)]
+    # more byes than round-2 matches (a small club bracket, 5 in 8): every even match
+    # holds one, then the odd ones from the end, so byes meet as late as they can
+    return sorted(
+        [2 * j for j in range(pairs)] + [matches - 1 - 2 * j for j in range(byes - pairs)]
+    )
 
 
 def seeding_order(size: int) -> list[int]:
