@@ -605,3 +605,49 @@ def test_a_clubs_own_knockout_plays_every_entry_at_its_cadence(tmp_path: Path) -
     controls = json.loads(t["time_controls"])
     assert len(controls) == 3
     assert all((c["base_minutes"], c["increment_seconds"]) == (15, 5) for c in controls.values())
+
+
+def test_a_cup_from_nothing_takes_its_teams_and_their_players(tmp_path: Path) -> None:
+    path = tmp_path / "coupe.sqlite"
+    _ok("new", str(path), "--nom", "Coupe du club")
+    _ok(
+        "section",
+        "add",
+        str(path),
+        "coupe",
+        "--nom",
+        "Coupe",
+        "--systeme",
+        "coupe",
+        "--rondes",
+        "2",
+        "--cadence",
+        "90+30",
+        "--reglement",
+        "004",
+    )
+    clubs = ("Colmar Échecs", "Mulhouse Philidor", "Sélestat", "Guebwiller")
+    for club in clubs:
+        _ok("cup", "team", str(path), club)
+    for club in clubs:
+        for n in range(4):
+            _ok(
+                "register",
+                str(path),
+                f"{club.split()[0]}{n}",
+                "--club",
+                club,
+                "--equipe",
+                club,
+                "--elo",
+                str(1800 - 10 * n),
+            )
+    data = json.loads(_dump(path))
+    assert len(data["teams"]) == 4
+    assert {p["team_id"] for p in data["players"]} == {t["id"] for t in data["teams"]}
+    before = _dump(path)
+    out = arbitre("register", str(path), "Perdu", "--equipe", "Strasbourg")
+    assert out.returncode == 2 and "inconnue" in out.stderr and "cup team" in out.stderr
+    assert _dump(path) == before
+    _ok("cup", "draw", str(path), "--seed", "3")
+    assert len(json.loads(_ok("cup", "status", str(path), "--json"))) == 2

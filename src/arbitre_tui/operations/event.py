@@ -193,7 +193,9 @@ class EventService:
 
     # -- players ----------------------------------------------------------
 
-    def register_player(self, key: str, player: Player) -> int:
+    def register_player(self, key: str, player: Player, team: str | None = None) -> int:
+        """One entry; in a team competition, ``team`` names the team it plays for (the
+        CSV's « equipe »), already entered."""
         from ..rules.registration import person_fault
 
         fault = person_fault(player)
@@ -202,6 +204,8 @@ class EventService:
         with self.write("register_player", {"tournament": key, "name": player.name}) as tx:
             t = self.tournament(key)
             tid = self._tid(t)
+            if team is not None:
+                player = player.model_copy(update={"team_id": self._team_named(t, team)})
             twice = self._entered_twice(t)(player)
             if twice:
                 raise OperationError(f"{player.name} : {twice}.")
@@ -218,6 +222,23 @@ class EventService:
                 )
             )
             return tx.insert("players", values)
+
+    def _team_named(self, t: Tournament, name: str) -> int:
+        """The id of the team ``name`` (as entered, or its club's first team)."""
+        if not format_of(t).by_teams:
+            raise OperationError(f"{t.name} n'est pas une compétition par équipes : pas d'équipe.")
+        teams = self._store.teams(self._tid(t))
+        wanted = name.strip().casefold()
+        found = [x for x in teams if x.name.casefold() in (wanted, f"{wanted} 1")]
+        if not found:
+            known = ", ".join(x.name for x in teams) or "aucune"
+            raise OperationError(
+                f"Équipe « {name} » inconnue en {t.name} (engagées : {known}) ; engagez-la "
+                "d'abord (arbitre cup team)."
+            )
+        team_id = found[0].id
+        assert team_id is not None
+        return team_id
 
     def _entered_twice(
         self, t: Tournament, exclude: int | None = None

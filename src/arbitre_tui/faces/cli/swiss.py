@@ -98,8 +98,9 @@ def cmd_register(args: argparse.Namespace) -> int:
         player = Player(surname=args.nom, checked_in=args.pointe, **fields)
     except ValidationError as exc:
         raise OperationError(validation_message(exc)) from None
-    pid = service.register_player(t.key, player)
-    print(f"Inscrit : {player.name} (joueur {pid}) en {t.name}.")
+    pid = service.register_player(t.key, player, args.equipe)
+    team = f", équipe {args.equipe}" if args.equipe else ""
+    print(f"Inscrit : {player.name} (joueur {pid}) en {t.name}{team}.")
     return 0
 
 
@@ -281,6 +282,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from .setup import add_person_options
 
     add_person_options(p, with_surname=False)
+    p.add_argument("--equipe", default=None, help="coupe : l'équipe engagée du joueur")
     p.add_argument("--pointe", action="store_true", help="pointer aussitôt (inscription tardive)")
     tournament(p)
     p = command(sub, "fees", cmd_fees, file="FICHIER")
