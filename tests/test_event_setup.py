@@ -384,97 +384,22 @@ def test_players_are_corrected_and_moved_with_eligibility_checked(open_event: Pa
     assert _dump(path) == before
 
 
+ADD = ("section", "add", "{f}", "b", "--nom", "X", "--systeme", "suisse")
+ADD5 = (*ADD, "--rondes", "5")
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (
-            ("section", "add", "{f}", "open", "--nom", "X", "--systeme", "suisse", "--rondes", "5"),
-            "existe déjà",
-        ),
-        (
-            ("section", "add", "{f}", "B C", "--nom", "X", "--systeme", "suisse", "--rondes", "5"),
-            "Clé de tournoi",
-        ),
-        (
-            ("section", "add", "{f}", "b", "--nom", "X", "--systeme", "lent", "--rondes", "5"),
-            "Système « lent » inconnu",
-        ),
-        (
-            ("section", "add", "{f}", "b", "--nom", "X", "--systeme", "suisse", "--rondes", "0"),
-            "de 1 à 30",
-        ),
-        (
-            ("section", "add", "{f}", "b", "--nom", "X", "--systeme", "suisse", "--rondes", "31"),
-            "de 1 à 30",
-        ),
-        (
-            (
-                "section",
-                "add",
-                "{f}",
-                "b",
-                "--nom",
-                "X",
-                "--systeme",
-                "suisse",
-                "--rondes",
-                "5",
-                "--cadence",
-                "90+",
-            ),
-            "l'incrément manque",
-        ),
-        (
-            (
-                "section",
-                "add",
-                "{f}",
-                "b",
-                "--nom",
-                "X",
-                "--systeme",
-                "suisse",
-                "--rondes",
-                "5",
-                "--cadence",
-                "abc",
-            ),
-            "n'est pas une période",
-        ),
-        (
-            (
-                "section",
-                "add",
-                "{f}",
-                "b",
-                "--nom",
-                "X",
-                "--systeme",
-                "suisse",
-                "--rondes",
-                "5",
-                "--cadence",
-                "0+0",
-            ),
-            "au moins une minute",
-        ),
-        (
-            (
-                "section",
-                "add",
-                "{f}",
-                "b",
-                "--nom",
-                "X",
-                "--systeme",
-                "suisse",
-                "--rondes",
-                "5",
-                "--departages",
-                "BH,XYZ",
-            ),
-            "non pris en charge",
-        ),
+        (("section", "add", "{f}", "open", *ADD5[4:]), "existe déjà"),
+        (("section", "add", "{f}", "B C", *ADD5[4:]), "Clé de tournoi"),
+        ((*ADD[:-1], "lent", "--rondes", "5"), "Système « lent » inconnu"),
+        ((*ADD, "--rondes", "0"), "de 1 à 30"),
+        ((*ADD, "--rondes", "31"), "de 1 à 30"),
+        ((*ADD5, "--cadence", "90+"), "l'incrément manque"),
+        ((*ADD5, "--cadence", "abc"), "n'est pas une période"),
+        ((*ADD5, "--cadence", "0+0"), "au moins une minute"),
+        ((*ADD5, "--departages", "BH,XYZ"), "non pris en charge"),
         (("section", "edit", "{f}", "inconnu", "--rondes", "5"), "Tournoi « inconnu » inconnu"),
         (("section", "remove", "{f}", "inconnu"), "Tournoi « inconnu » inconnu"),
         (("section", "remove", "{f}", "open"), "inscrit"),
