@@ -189,10 +189,10 @@ def cmd_show(args: argparse.Namespace) -> int:
         print_json(reader.dump())
         return 0
     summary = build(reader)
-    print(f"{summary.name} — {summary.city}")
+    print(" — ".join(x for x in (summary.name, summary.city, summary.dates) if x))
     for s in summary.sections:
         print(
-            f"  {s.key:10} {s.name:34} {s.system:12} {s.players:4d} joueurs, "
+            f"  {s.key:10} {s.name:34} {s.system_label:17} {s.players:4d} joueurs, "
             f"ronde {s.rounds}/{s.rounds_planned}"
         )
     return 0
