@@ -400,6 +400,12 @@ ADD5 = (*ADD, "--rondes", "5")
         ((*ADD5, "--cadence", "abc"), "n'est pas une période"),
         ((*ADD5, "--cadence", "0+0"), "au moins une minute"),
         ((*ADD5, "--departages", "BH,XYZ"), "non pris en charge"),
+        (
+            (*ADD5, "--reglement", "004"),
+            "régit un tournoi coupe par équipes, pas un tournoi suisse",
+        ),
+        (("section", "edit", "{f}", "open", "--reglement", "000"), "régit un tournoi K.O."),
+        (("section", "edit", "{f}", "open", "--ronde", "2"), "donnez --cadence"),
         (("section", "edit", "{f}", "inconnu", "--rondes", "5"), "Tournoi « inconnu » inconnu"),
         (("section", "remove", "{f}", "inconnu"), "Tournoi « inconnu » inconnu"),
         (("section", "remove", "{f}", "open"), "inscrit"),

@@ -27,6 +27,7 @@ from ..rules.sections import (
     check_min_rounds,
     check_name,
     check_regulation,
+    check_regulation_fits,
     check_rounds,
 )
 from ..store.journal import NeedsConfirmation
@@ -208,6 +209,7 @@ class SectionSpec:
             name = check_name(self.name)
             check_rounds(self.rounds)
             regulation = check_regulation(self.regulation)
+            check_regulation_fits(regulation, self.system)
         except RuleError as exc:
             raise _refused(exc) from None
         settings = dict(self.settings)
@@ -272,6 +274,8 @@ def edit_section(
         regulation = check_regulation(regulation)
     except RuleError as exc:
         raise _refused(exc) from None
+    if cadence_round is not None and cadence is None:
+        raise OperationError("--ronde dit de quelle ronde changer la cadence : donnez --cadence.")
     typed = _typed_settings(dict(settings or {}))
     if settings:
         from .event import STATE_KEYS
@@ -330,6 +334,10 @@ def edit_section(
                 raise OperationError(
                     f"{t.name} a déjà {played} ronde(s) appariée(s) : le règlement ne change plus."
                 )
+            try:
+                check_regulation_fits(regulation, t.system)
+            except RuleError as exc:
+                raise _refused(exc) from None
             new_settings["regulation"] = regulation
             changed.append("règlement")
         if typed:

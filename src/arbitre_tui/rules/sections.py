@@ -91,6 +91,25 @@ def check_regulation(code: str | None) -> str | None:
     return code
 
 
+# what each regulation governs: its articles make sense for that system only
+REGULATION_SYSTEMS: dict[str, frozenset[System]] = {
+    "000": frozenset({System.KNOCKOUT}),
+    "002": frozenset({System.SWISS}),
+    "003": frozenset({System.SWISS, System.ROUND_ROBIN}),
+    "004": frozenset({System.TEAM_CUP}),
+}
+
+
+def check_regulation_fits(code: str | None, system: System) -> None:
+    """000 runs a knockout, 002 a Swiss, 003 a Swiss or a round robin, 004 a team cup."""
+    if code is None or system in REGULATION_SYSTEMS[code]:
+        return
+    allowed = " ou ".join(sorted(SYSTEM_LABELS[s] for s in REGULATION_SYSTEMS[code]))
+    raise RuleError(
+        f"Le règlement {code} régit un tournoi {allowed}, pas un tournoi {SYSTEM_LABELS[system]}."
+    )
+
+
 def check_dates(start: dt.date | None, end: dt.date | None) -> None:
     """The event ends on or after its first day."""
     if start is not None and end is not None and end < start:
