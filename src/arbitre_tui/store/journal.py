@@ -739,6 +739,8 @@ _TABLE_LABELS = {
     "roll_of_honour": "le palmarès",
     "result_checks": "la vérification de la feuille",
     "appeals": "l'appel",
+    "phone_reporting": "la saisie par les joueurs",
+    "proposals": "la proposition d'un joueur",
 }
 
 _OP_LABELS = {
@@ -766,6 +768,10 @@ _OP_LABELS = {
     "remove_player": "inscription supprimée",
     "edit_player": "joueur corrigé",
     "move_player": "joueur changé de tournoi",
+    "phone_reporting": "saisie par les joueurs",
+    "propose_result": "résultat proposé par un joueur",
+    "propose_checkin": "pointage proposé par un joueur",
+    "confirm_proposals": "propositions confirmées",
     "undo": "annulation",
     "keep_player": "joueur maintenu après forfait",
     "publish": "publication",

@@ -397,6 +397,26 @@ class Store:
             )
         ]
 
+    def phone_reporting(self) -> dict[str, Any] | None:
+        """The secret the phones' codes are made from, and whether reporting is on."""
+        row = self.conn.execute(
+            "SELECT secret, enabled FROM phone_reporting WHERE id = 1"
+        ).fetchone()
+        return {"secret": row["secret"], "enabled": bool(row["enabled"])} if row else None
+
+    def proposals(
+        self, tournament_id: int, round_number: int, kind: str = "result"
+    ) -> list[dict[str, Any]]:
+        """A round's proposals from the phones, oldest first."""
+        return [
+            dict(r)
+            for r in self.conn.execute(
+                "SELECT * FROM proposals WHERE tournament_id = ? AND round = ? AND kind = ? "
+                "ORDER BY id",
+                (tournament_id, round_number, kind),
+            )
+        ]
+
     def dependents(self, table: str, row_id: int) -> list[tuple[str, int]]:
         """Every row that refers to ``table`` n° ``row_id``, however deep (a section's
         players, their bye requests…), the deepest first: the order in which they can be

@@ -332,6 +332,29 @@ MIGRATIONS: list[str] = [
         text TEXT NOT NULL
     );
     """,
+    # 7: players report from their phones (issue 36): the secret their codes are made from
+    # (never published), and each proposal with its time and address until confirmed.
+    """
+    CREATE TABLE phone_reporting (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        secret TEXT NOT NULL,
+        enabled INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE proposals (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        board INTEGER,
+        player_id INTEGER REFERENCES players(id),
+        kind TEXT NOT NULL CHECK (kind IN ('result', 'checkin')),
+        side TEXT CHECK (side IN ('white', 'black')),
+        result TEXT,
+        at TEXT NOT NULL,
+        address TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'confirmed'))
+    );
+    CREATE INDEX proposals_by_board ON proposals (tournament_id, round, board);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -361,5 +384,7 @@ DATA_TABLES = frozenset(
         "roll_of_honour",
         "result_checks",
         "appeals",
+        "phone_reporting",
+        "proposals",
     }
 )

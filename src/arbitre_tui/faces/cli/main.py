@@ -607,6 +607,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         knockout,
         pairing,
         ratings,
+        reporting,
         settings,
         setup,
         standings,
@@ -616,6 +617,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
 
     setup.register(sub)
+    reporting.register(sub)
     standings.register(sub)
     settings.register(sub)
     pairing.register(sub)
