@@ -88,12 +88,29 @@ def _folder(tmp: Path) -> str:
     return str(tmp / "dossier")
 
 
+def _players_page(path: Path) -> int:
+    """The offset of a page of the players' table (names: text) in the event file."""
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    pages = [
+        n
+        for (n,) in con.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'players' AND pagetype = 'leaf'"
+        )
+    ]
+    con.close()
+    return 4096 * (pages[len(pages) // 2] - 1)
+
+
 def _damaged(tmp: Path, cut: int = 0, flip: int = 0) -> str:
-    """A copy of the demo event cut short, or with bytes overwritten inside a page of text."""
+    """A copy of the demo event cut short, or with bytes overwritten inside a page of text
+    (`flip` counted from the start of a page of the players' table)."""
     data = bytearray((tmp / "demo.sqlite").read_bytes())
     if cut:
         data = data[:cut]
     if flip:
+        flip += _players_page(tmp / "demo.sqlite")
         data[flip : flip + 300] = b"\xff" * 300
     path = tmp / "abime.sqlite"
     path.write_bytes(bytes(data))
@@ -252,7 +269,7 @@ CASES: dict[str, Case] = {
     "evenement-tronque": (["show", "{x}"], lambda tmp: _damaged(tmp, cut=600_000), 1, "endommagé"),
     "evenement-texte-abime": (
         ["result", "{x}", "1", "1", "-t", "open-a"],
-        lambda tmp: _damaged(tmp, flip=4096 * 100 + 200),
+        lambda tmp: _damaged(tmp, flip=200),
         1,
         "endommagé",
     ),

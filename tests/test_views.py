@@ -221,7 +221,9 @@ def test_draws_are_replayed_and_the_summary_counts(demo_file: Path) -> None:
     summary = event.build(Reader(service))
     shown = arbitre("show", str(demo_file)).stdout.splitlines()
     assert (
-        shown[0] == f"{summary.name} — {summary.city}" and len(shown) == len(summary.sections) + 1
+        shown[0] == f"{summary.name} — {summary.city} — {summary.dates}"
+        and summary.dates == "du 16/01/2027 au 11/07/2027"
+        and len(shown) == len(summary.sections) + 1
     )
     for s, line in zip(summary.sections, shown[1:], strict=True):
         assert line.split()[0] == s.key and f"{s.players:4d} joueurs, ronde {s.rounds}/" in line

@@ -159,10 +159,12 @@ def _parse_rating(value: str, label: str) -> int | None:
     if not value or value == "0":
         return None
     match = _RATING.match(value)
-    if not match or int(match.group(1)) > 3500:
+    if not match:
         raise ValueError(
             f"classement {label} illisible « {value} » (attendu 1850, 1850F, 1850N ou 1850E)"
         )
+    if int(match.group(1)) > 3500:
+        raise ValueError(f"le classement {label} « {value} » dépasse le maximum (3500)")
     return int(match.group(1))
 
 
