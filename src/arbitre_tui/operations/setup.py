@@ -34,6 +34,7 @@ from ..store.journal import NeedsConfirmation
 from ..store.repo import player_row
 from .event import EventService, OperationError, _eligibility_fault
 from .formats import format_of
+from .outputs import fresh_event_path
 
 
 def _refused(exc: RuleError) -> OperationError:
@@ -86,11 +87,7 @@ def new_event(path: str | Path, fields: EventFields, template: str | None = None
 
     fields = fields.checked()
     check = _dates(fields, None, None)
-    path = Path(path)
-    if path.exists():
-        raise OperationError(
-            f"{path} existe déjà : choisissez un autre nom (rien n'a été modifié)."
-        )
+    path = fresh_event_path(Path(path))
     if template is not None:
         service = create_from_template(path, template, fixture_players=False)
         try:
