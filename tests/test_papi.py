@@ -1,0 +1,109 @@
+"""Papi files (issue 33): a section built from nothing through the CLI, as Papi's tables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbitre_tui.operations.event import EventService
+from arbitre_tui.publish.papi.papi import TABLES, PapiTables, tables
+from arbitre_tui.views.reader import Reader
+
+from .helpers.cli import arbitre
+
+PLAYERS = (
+    ("Béranger", "Élodie", "F", "2012-03-04", "1850", "A12345", "Échiquier Niçois"),
+    ("Durand", "Paul", "M", "1970-01-02", "2010", "B23456", "Cercle d'Allauch"),
+    ("Martin", "Zoé", "F", "2016-05-06", "", "C34567", ""),
+    ("Petit", "Luc", "M", "1990-07-08", "1600", "", "Hay Chess"),
+    ("Roux", "Anaïs", "F", "1950-09-10", "1720", "D45678", "Cercle d'Allauch"),
+)
+
+
+def run(*args: str) -> None:
+    out = arbitre(*args)
+    assert out.returncode == 0, out.stderr
+
+
+def build_event(path: Path) -> None:
+    """Five players (a bye every round), two rounds: played results, a forfeit."""
+    f = str(path)
+    run("new", f, "--nom", "Open d'Été", "--lieu", "Allauch", "--du", "2027-07-01",
+        "--au", "2027-07-03", "--arbitre", "REGAUD Denis")  # fmt: skip
+    run("section", "add", f, "open", "--nom", "Open A", "--systeme", "suisse",
+        "--rondes", "5", "--cadence", "90+30")  # fmt: skip
+    for surname, first, sex, born, elo, licence, club in PLAYERS:
+        extra = ["--elo", elo] if elo else []
+        extra += ["--licence", licence] if licence else []
+        extra += ["--club", club] if club else []
+        run("register", f, surname, "--prenom", first, "--sexe", sex, "--naissance", born,
+            "-t", "open", "--pointe", *extra)  # fmt: skip
+    run("pair", f, "-t", "open")
+    run("result", f, "1", "1", "-t", "open")
+    run("result", f, "2", "=", "-t", "open")
+    run("close-round", f, "-t", "open")
+    run("pair", f, "-t", "open")
+    run("result", f, "1", "+-", "-t", "open")
+    run("result", f, "2", "0", "-t", "open")
+
+
+@pytest.fixture(scope="module")
+def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("papi") / "ete.sqlite"
+    build_event(path)
+    return path
+
+
+def papi_of(path: Path) -> tuple[PapiTables, EventService]:
+    service = EventService(path)
+    reader = Reader(service)
+    t = reader.tournament("open")
+    return tables(reader.event(), t, reader.players(t), reader.all_games(t)), service
+
+
+def test_every_player_and_round_in_papi_codes(event: Path) -> None:
+    papi, service = papi_of(event)
+    try:
+        reader = Reader(service)
+        t = reader.tournament("open")
+        games = reader.all_games(t)
+        people = reader.people(t)
+    finally:
+        service.close()
+    info = dict(papi.info)
+    assert info["Genre"] == "Suisse" and info["NbrRondes"] == "5"
+    assert info["DateDebut"] == "01/07/2027" and info["Lieu"] == "Allauch"
+    assert info["RondeActive"] == "2"
+    rows = {r["Ref"]: r for r in papi.joueur}
+    assert rows[1]["Nom"] == "EXEMPT" and len(rows) == 6
+    assert all(set(r) == {c.name for c in TABLES["JOUEUR"]} for r in papi.joueur)
+    by_name = {r["Nom"]: r for r in papi.joueur}
+    durand = by_name["DURAND"]
+    assert (durand["Ref"], durand["Elo"], durand["Fide"], durand["Cat"]) == (2, 2010, "F", "Sep")
+    assert by_name["MARTIN"]["Fide"] == "E" and by_name["MARTIN"]["Cat"] == "Pup"
+    assert by_name["BÉRANGER"]["Prenom"] == "Élodie" and by_name["BÉRANGER"]["Sexe"] == "F"
+    assert by_name["BÉRANGER"]["NrFFE"] == "A12345" and by_name["BÉRANGER"]["AffType"] == "A"
+    assert by_name["PETIT"]["AffType"] == "N" and by_name["PETIT"]["Pointe"] is True
+    # every game, seen from both sides, in Papi's coding
+    code = {"1-0": (3, 1), "0-1": (1, 3), "=-=": (2, 2), "+--": (6, 4), "--+": (4, 6)}
+    ref = {pid: next(r["Ref"] for r in papi.joueur if r["Nom"] == p.surname.upper())
+           for pid, p in people.items()}  # fmt: skip
+    seen = 0
+    for n, round_games in games.items():
+        for g in round_games:
+            w = rows[ref[g.white_id]]
+            if g.black_id is None:
+                assert (w[f"Rd{n:02d}Cl"], w[f"Rd{n:02d}Adv"], w[f"Rd{n:02d}Res"]) == ("B", 1, 6)
+                assert rows[1][f"Rd{n:02d}Adv"] == ref[g.white_id]
+                continue
+            b = rows[ref[g.black_id]]
+            assert g.result is not None
+            cw, cb = code[g.result.value]
+            assert (w[f"Rd{n:02d}Cl"], w[f"Rd{n:02d}Adv"], w[f"Rd{n:02d}Res"]) == (
+                "B", ref[g.black_id], cw)  # fmt: skip
+            assert (b[f"Rd{n:02d}Cl"], b[f"Rd{n:02d}Adv"], b[f"Rd{n:02d}Res"]) == (
+                "N", ref[g.white_id], cb)  # fmt: skip
+            seen += 1
+    assert seen == 4
+    assert all(r["Rd03Cl"] == "R" and r["Rd03Res"] == 0 for r in papi.joueur)
