@@ -74,7 +74,7 @@ def test_every_player_and_round_in_papi_codes(event: Path) -> None:
     info = dict(papi.info)
     assert info["Genre"] == "Suisse" and info["NbrRondes"] == "5"
     assert info["DateDebut"] == "01/07/2027" and info["Lieu"] == "Allauch"
-    assert info["RondeActive"] == "2"
+    assert info["RondeActive"] == "2" and info["Arbitre"] == "REGAUD Denis"
     rows = {r["Ref"]: r for r in papi.joueur}
     assert rows[1]["Nom"] == "EXEMPT" and len(rows) == 6
     assert all(set(r) == {c.name for c in TABLES["JOUEUR"]} for r in papi.joueur)
@@ -107,3 +107,79 @@ def test_every_player_and_round_in_papi_codes(event: Path) -> None:
             seen += 1
     assert seen == 4
     assert all(r["Rd03Cl"] == "R" and r["Rd03Res"] == 0 for r in papi.joueur)
+
+
+def mdb(*args: str) -> str:
+    import subprocess
+
+    out = subprocess.run(["mdb-" + args[0], *args[1:]], capture_output=True, text=True, check=True)
+    return out.stdout
+
+
+def exported(event: Path, tmp_path: Path) -> Path:
+    out = tmp_path / "ete.papi"
+    done = arbitre("export", "papi", str(event), "open", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "Fichier Papi écrit" in done.stdout
+    return out
+
+
+def test_mdbtools_reads_back_every_table_column_and_value(event: Path, tmp_path: Path) -> None:
+    import csv
+    import datetime as dt
+    import io
+
+    papi_file = exported(event, tmp_path)
+    assert mdb("ver", str(papi_file)).strip() == "JET4"
+    assert mdb("tables", "-1", str(papi_file)).split() == ["INFO", "JOUEUR", "RES"]
+    schema = mdb("schema", str(papi_file))
+    # Papi's own declarations, as mdb-schema prints a Papi 3.3.8 file's (docs/papi.md)
+    for line in ("[Variable]\t\t\tText (50)", "[Ref]\t\t\tLong Integer", "[NrFFE]\t\t\tText (6)",
+                 "[NeLe]\t\t\tDateTime", "[Pointe]\t\t\tBoolean NOT NULL",
+                 "[Dep1]\t\t\tSingle", "[Rd24Res]\t\t\tByte", "[Str]\t\t\tText (5)"):  # fmt: skip
+        assert line in schema
+    papi, service = papi_of(event)
+    service.close()
+    fmt = {"long": str, "int": str, "byte": str, "single": str, "text": str}
+
+    def as_mdb(kind: str, value: object) -> str:
+        if value is None:
+            return ""
+        if kind == "bool":
+            return "1" if value else "0"
+        if kind == "datetime":
+            assert isinstance(value, dt.date)
+            return value.strftime("%m/%d/%y 00:00:00")
+        return fmt[kind](value)
+
+    for name, expected in (
+        ("INFO", [[v or "" for v in row] for row in papi.info]),
+        ("JOUEUR", [[as_mdb(c.kind, r[c.name]) for c in TABLES["JOUEUR"]] for r in papi.joueur]),
+        ("RES", [[str(k), s] for k, s in papi.res]),
+    ):
+        rows = list(csv.reader(io.StringIO(mdb("export", str(papi_file), name))))
+        assert rows[0] == [c.name for c in TABLES[name]]
+        assert rows[1:] == expected, name
+    joueur = list(csv.DictReader(io.StringIO(mdb("export", str(papi_file), "JOUEUR"))))
+    assert {r["Nom"] for r in joueur} >= {"BÉRANGER", "ROUX", "EXEMPT"}
+    assert next(r for r in joueur if r["Nom"] == "BÉRANGER")["NeLe"] == "03/04/12 00:00:00"
+
+
+def test_access_parser_reads_it_too(event: Path, tmp_path: Path) -> None:
+    from access_parser import AccessParser  # type: ignore[import-untyped]
+
+    db = AccessParser(str(exported(event, tmp_path)))
+    assert {"INFO", "JOUEUR", "RES"} <= set(db.catalog)
+    joueur = db.parse_table("JOUEUR")
+    assert joueur["Nom"][0] == "EXEMPT" and len(joueur["Ref"]) == 6
+    assert joueur["Prenom"].count("Élodie") == 1
+    assert db.parse_table("RES")["Str"][1] == " 0-1 "
+
+
+def test_refusals_write_nothing(event: Path, tmp_path: Path) -> None:
+    for target in (str(event), f"{event}-wal"):
+        out = arbitre("export", "papi", str(event), "open", target)
+        assert out.returncode == 2 and "Choisissez un autre fichier" in out.stderr
+    out = arbitre("export", "papi", str(event), "nope", str(tmp_path / "x.papi"))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert not (tmp_path / "x.papi").exists()

@@ -14,10 +14,14 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 from ...rules.models import Bye, Game, Player, Result, Sex, System, Title, Tournament
 from ...rules.rating_lists import ffe_category
+
+if TYPE_CHECKING:
+    from . import jet
 
 PAPI_ROUNDS = 24  # JOUEUR has Rd01… Rd24, whatever the number of rounds
 EXEMPT_REF = 1
@@ -224,8 +228,6 @@ def tables(
     t: Tournament,
     players: Sequence[Player],
     rounds: Mapping[int, Sequence[Game]],
-    *,
-    arbiter: str = "",
 ) -> PapiTables:
     """Papi's tables for one Swiss or round-robin section."""
     if t.system not in (System.SWISS, System.ROUND_ROBIN):
@@ -237,6 +239,8 @@ def tables(
     start_d = _date(start)
     end_d = _date(end)
     on = start_d or dt.date.today()
+    settings = event.get("settings")
+    arbiter = str(settings.get("chief_arbiter") or "") if isinstance(settings, dict) else ""
     ref = refs(players)
     played = [n for n, gs in rounds.items() if gs]
     info: list[tuple[str, str | None]] = [
@@ -261,3 +265,27 @@ def tables(
     lines = sorted((player_row(p, ref, rounds, on) for p in players), key=_ref)
     joueur = [exempt_row(rounds, ref), *lines]
     return PapiTables(tuple(info), tuple(joueur))
+
+
+_JET_KIND = {"long": 4, "int": 3, "byte": 2, "text": 10, "datetime": 8, "bool": 1, "single": 6}
+
+
+def write(papi: PapiTables, path: Path) -> None:
+    """The three tables into a blank Jet 4 database, written at ``path`` whole."""
+    from . import jet
+
+    db = jet.blank()
+    info_cols = TABLES["INFO"]
+    db.add_table("INFO", _specs(info_cols), [list(row) for row in papi.info])
+    cols = TABLES["JOUEUR"]
+    db.add_table("JOUEUR", _specs(cols), [[r[c.name] for c in cols] for r in papi.joueur])
+    db.add_table("RES", _specs(TABLES["RES"]), [list(row) for row in papi.res])
+    db.save(path)
+
+
+def _specs(cols: Sequence[Column]) -> list[jet.ColumnSpec]:
+    from . import jet
+
+    return [
+        jet.ColumnSpec(c.name, _JET_KIND[c.kind], c.size, required=c.kind == "bool") for c in cols
+    ]
