@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from arbitre_tui.operations.event import EventService
+from arbitre_tui.rules.models import Bye
 from arbitre_tui.publish.papi.papi import TABLES, PapiTables, tables
 from arbitre_tui.views.reader import Reader
 
@@ -42,10 +43,20 @@ def build_event(path: Path) -> None:
     run("pair", f, "-t", "open")
     run("result", f, "1", "1", "-t", "open")
     run("result", f, "2", "=", "-t", "open")
+    run("bye", f, "5", "2")  # Roux asks a half-point bye for round 2
     run("close-round", f, "-t", "open")
     run("pair", f, "-t", "open")
     run("result", f, "1", "+-", "-t", "open")
     run("result", f, "2", "0", "-t", "open")
+    run("withdraw", f, "3")  # Martin withdraws after round 2
+    run("section", "add", f, "rr", "--nom", "Fermé", "--systeme", "toutes-rondes",
+        "--rondes", "3", "--cadence", "60+30")  # fmt: skip
+    for surname, first, sex, born, *_ in PLAYERS[:4]:
+        run("register", f, surname, "--prenom", first, "--sexe", sex, "--naissance", born,
+            "-t", "rr", "--pointe")  # fmt: skip
+    run("pair", f, "-t", "rr")
+    run("result", f, "1", "=", "-t", "rr")
+    run("result", f, "2", "--", "-t", "rr")
 
 
 @pytest.fixture(scope="module")
@@ -55,10 +66,10 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def papi_of(path: Path) -> tuple[PapiTables, EventService]:
+def papi_of(path: Path, key: str = "open") -> tuple[PapiTables, EventService]:
     service = EventService(path)
     reader = Reader(service)
-    t = reader.tournament("open")
+    t = reader.tournament(key)
     return tables(reader.event(), t, reader.players(t), reader.all_games(t)), service
 
 
@@ -93,6 +104,9 @@ def test_every_player_and_round_in_papi_codes(event: Path) -> None:
     for n, round_games in games.items():
         for g in round_games:
             w = rows[ref[g.white_id]]
+            if g.black_id is None and g.bye is Bye.HALF_POINT:
+                assert (w[f"Rd{n:02d}Cl"], w[f"Rd{n:02d}Adv"], w[f"Rd{n:02d}Res"]) == ("F", None, 2)
+                continue
             if g.black_id is None:
                 assert (w[f"Rd{n:02d}Cl"], w[f"Rd{n:02d}Adv"], w[f"Rd{n:02d}Res"]) == ("B", 1, 6)
                 assert rows[1][f"Rd{n:02d}Adv"] == ref[g.white_id]
@@ -105,7 +119,8 @@ def test_every_player_and_round_in_papi_codes(event: Path) -> None:
             assert (b[f"Rd{n:02d}Cl"], b[f"Rd{n:02d}Adv"], b[f"Rd{n:02d}Res"]) == (
                 "N", ref[g.white_id], cb)  # fmt: skip
             seen += 1
-    assert seen == 4
+    assert seen == 4 and by_name["ROUX"]["Rd02Cl"] == "F"
+    assert by_name["MARTIN"]["Commentaire"] == "Forfait général"
     assert all(r["Rd03Cl"] == "R" and r["Rd03Res"] == 0 for r in papi.joueur)
 
 
@@ -183,3 +198,19 @@ def test_refusals_write_nothing(event: Path, tmp_path: Path) -> None:
     out = arbitre("export", "papi", str(event), "nope", str(tmp_path / "x.papi"))
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert not (tmp_path / "x.papi").exists()
+
+
+def test_round_robin_section(event: Path, tmp_path: Path) -> None:
+    import csv
+    import io
+
+    out = tmp_path / "rr.papi"
+    done = arbitre("export", "papi", str(event), "rr", str(out))
+    assert done.returncode == 0, done.stderr
+    info = dict(csv.reader(io.StringIO(mdb("export", str(out), "INFO"))))
+    assert (info["Genre"], info["Pairing"], info["NbrRondes"]) == ("ToutesRondes", "Berger", "3")
+    rows = list(csv.DictReader(io.StringIO(mdb("export", str(out), "JOUEUR"))))
+    assert len(rows) == 5
+    codes = sorted((r["Rd01Cl"], r["Rd01Res"]) for r in rows[1:])
+    assert codes == [("B", "2"), ("B", "5"), ("N", "2"), ("N", "5")]
+    assert {(r["Rd02Cl"], r["Rd02Res"]) for r in rows} == {("R", "0")}
