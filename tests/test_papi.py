@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from arbitre_tui.operations.event import EventService
-from arbitre_tui.rules.models import Bye
 from arbitre_tui.publish.papi.papi import TABLES, PapiTables, tables
+from arbitre_tui.rules.models import Bye
 from arbitre_tui.views.reader import Reader
 
 from .helpers.cli import arbitre
