@@ -262,7 +262,13 @@ def tables(
         ("RondeActive", str(max(played, default=0))),
         ("DecomptePoints", "NON"),
     ]
-    lines = sorted((player_row(p, ref, rounds, on) for p in players), key=_ref)
+    mine: dict[int, dict[int, list[Game]]] = {}  # each player's games: one pass, not P x G
+    for n, round_games in rounds.items():
+        for g in round_games:
+            for pid in {g.white_id, g.black_id} - {None}:
+                assert pid is not None
+                mine.setdefault(pid, {}).setdefault(n, []).append(g)
+    lines = sorted((player_row(p, ref, mine.get(p.id or 0, {}), on) for p in players), key=_ref)
     joueur = [exempt_row(rounds, ref), *lines]
     return PapiTables(tuple(info), tuple(joueur))
 
