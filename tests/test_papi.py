@@ -200,6 +200,15 @@ def test_refusals_write_nothing(event: Path, tmp_path: Path) -> None:
     assert not (tmp_path / "x.papi").exists()
 
 
+def test_a_knockout_is_refused_in_french(tmp_path: Path) -> None:
+    f = str(tmp_path / "ko.sqlite")
+    run("new", f, "--nom", "Coupe")
+    run("section", "add", f, "ko", "--nom", "KO", "--systeme", "ko", "--rondes", "3")
+    out = arbitre("export", "papi", f, "ko", str(tmp_path / "ko.papi"))
+    assert out.returncode == 2 and "Papi ne connaît que le système suisse" in out.stderr
+    assert "Traceback" not in out.stderr and not (tmp_path / "ko.papi").exists()
+
+
 def test_round_robin_section(event: Path, tmp_path: Path) -> None:
     import csv
     import io

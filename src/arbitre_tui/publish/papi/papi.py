@@ -191,7 +191,7 @@ def player_row(
         Pointe=p.checked_in,
         InscriptionRegle=1 if p.paid else 0,
         InscriptionDu=0,
-        Tel=(p.phone or "")[:10] or None,
+        Tel=(p.phone or "").replace(" ", "").replace(".", "")[:10] or None,
         EMail=(p.email or "")[:50] or None,
         Commentaire="Forfait général" if p.withdrawn else None,
         Fixe=0,
