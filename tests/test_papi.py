@@ -175,6 +175,14 @@ def test_mdbtools_reads_back_every_table_column_and_value(event: Path, tmp_path:
         rows = list(csv.reader(io.StringIO(mdb("export", str(papi_file), name))))
         assert rows[0] == [c.name for c in TABLES[name]]
         assert rows[1:] == expected, name
+    # the catalogue: each table a user table of the « Tables » container, owned as the
+    # blank database's own tables are
+    catalogue = {r["Name"]: r for r in csv.DictReader(
+        io.StringIO(mdb("export", "-b", "hex", str(papi_file), "MSysObjects")))}  # fmt: skip
+    for name in ("INFO", "JOUEUR", "RES"):
+        row = catalogue[name]
+        assert (row["Type"], row["ParentId"], row["Flags"]) == ("1", "251658241", "0")
+        assert row["Owner"] == catalogue["MSysObjects"]["Owner"] != ""
     joueur = list(csv.DictReader(io.StringIO(mdb("export", str(papi_file), "JOUEUR"))))
     assert {r["Nom"] for r in joueur} >= {"BÉRANGER", "ROUX", "EXEMPT"}
     assert next(r for r in joueur if r["Nom"] == "BÉRANGER")["NeLe"] == "03/04/12 00:00:00"

@@ -228,7 +228,7 @@ class Database:
         now = dt.datetime(2000, 1, 1)
         values: dict[str, object] = {
             "Id": tdef_page, "ParentId": TABLES_PARENT, "Name": name, "Type": 1,
-            "DateCreate": now, "DateUpdate": now, "Flags": 0,
+            "DateCreate": now, "DateUpdate": now, "Flags": 0, "Owner": self._owner(cols),
         }  # fmt: skip
         ordered = sorted(cols, key=lambda c: c.number)
         row = encode_row(ordered, [values.get(c.name) for c in ordered])
@@ -239,6 +239,35 @@ class Database:
             raise JetError("le catalogue (MSysObjects) est plein.")
         count = struct.unpack_from("<I", self.pages[2], 16)[0]
         struct.pack_into("<I", self.pages[2], 16, count + 1)
+
+    def _owner(self, cols: list[JetColumn]) -> bytes | None:
+        """The Owner of MSysObjects' own line (Id 2): the one the blank's tables have."""
+        by_name = {c.name: c for c in cols}
+        ident, owner = by_name["Id"], by_name["Owner"]
+        for page in self.owned_pages(2):
+            buf = self.pages[page]
+            if buf[0] != 1:
+                continue
+            for k in range(struct.unpack_from("<H", buf, 12)[0]):
+                if struct.unpack_from("<H", buf, 14 + 2 * k)[0] & 0xC000:
+                    continue  # deleted, or pointing elsewhere
+                row = self.row_at(page << 8 | k)
+                if struct.unpack_from("<i", row, 2 + ident.fixed_offset)[0] == 2:
+                    return var_value(row, len(cols), owner.var_index)
+        return None
+
+
+def var_value(row: bytes, num_cols: int, var_index: int) -> bytes:
+    """A variable column's bytes in a Jet 4 row (empty when null or absent)."""
+    end = len(row) - (num_cols + 7) // 8
+    var_len = struct.unpack_from("<H", row, end - 2)[0]
+    if var_index >= var_len:
+        return b""
+
+    def offset(k: int) -> int:
+        return int(struct.unpack_from("<H", row, end - 4 - 2 * k)[0])
+
+    return row[offset(var_index) : offset(var_index + 1)]
 
 
 def usage_map(pages: Sequence[int]) -> bytes:
