@@ -188,6 +188,16 @@ def test_mdbtools_reads_back_every_table_column_and_value(event: Path, tmp_path:
     assert next(r for r in joueur if r["Nom"] == "BÉRANGER")["NeLe"] == "03/04/12 00:00:00"
 
 
+def test_pages_written_are_claimed_in_the_free_page_map(event: Path, tmp_path: Path) -> None:
+    from arbitre_tui.publish.papi.jet import PAGE, Database
+
+    data = exported(event, tmp_path).read_bytes()
+    pages = len(data) // PAGE
+    assert pages > 19  # the blank's 19 pages, then the tables'
+    free = Database(data).free_pages()
+    assert free[0] == pages and free == list(range(pages, pages + len(free)))
+
+
 def test_access_parser_reads_it_too(event: Path, tmp_path: Path) -> None:
     from access_parser import AccessParser  # type: ignore[import-untyped]
 

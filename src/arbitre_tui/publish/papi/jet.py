@@ -4,8 +4,8 @@ Learnt from mdbtools' format notes (HACKING.md) and checked by reading the resul
 with mdbtools. The blank database (its system catalogue) comes from `msaccessdb`; this
 module adds, for each table: a row in MSysObjects, a table definition (TDEF, over as many
 pages as it needs), its data pages and its usage maps. Pages are 4 096 bytes; text is
-stored as UCS-2, uncompressed. Not written (yet): indexes, long values, the global usage
-map of page 1 — what mdbtools does not need to read the tables back.
+stored as UCS-2, uncompressed. Page 1's map of free pages is kept: the pages added are
+claimed. Not written (yet): indexes and long values, which mdbtools does not need.
 """
 
 from __future__ import annotations
@@ -88,7 +88,26 @@ class Database:
         self.pages = [bytearray(data[k : k + PAGE]) for k in range(0, len(data), PAGE)]
 
     def save(self, path: Path) -> None:
+        self._claim_pages()
         path.write_bytes(b"".join(self.pages))
+
+    def _claim_pages(self) -> None:
+        """Page 1's first row maps the file's free pages (a set bit: free, as the blank's
+        pages past its end and a Papi file's show): every page written is claimed, else
+        Jet would take them for free and write over the tables."""
+        umap = self.row_at(1 << 8 | 0)
+        if umap[0] != 0 or struct.unpack_from("<I", umap, 1)[0] != 0:
+            raise JetError("carte des pages libres inattendue (page 1).")
+        if len(self.pages) > 8 * (len(umap) - 5):
+            raise JetError(f"{len(self.pages)} pages : trop pour la carte des pages libres.")
+        start = struct.unpack_from("<H", self.pages[1], 14)[0] & 0x1FFF
+        for page in range(len(self.pages)):
+            self.pages[1][start + 5 + page // 8] &= ~(1 << (page % 8)) & 0xFF
+
+    def free_pages(self) -> list[int]:
+        """The pages page 1's map says are free (within what the map covers)."""
+        umap = self.row_at(1 << 8 | 0)
+        return [8 * k + b for k, byte in enumerate(umap[5:]) for b in range(8) if byte >> b & 1]
 
     def new_page(self) -> int:
         self.pages.append(bytearray(PAGE))
