@@ -241,3 +241,34 @@ def test_round_robin_section(event: Path, tmp_path: Path) -> None:
     codes = sorted((r["Rd01Cl"], r["Rd01Res"]) for r in rows[1:])
     assert codes == [("B", "2"), ("B", "5"), ("N", "2"), ("N", "5")]
     assert {(r["Rd02Cl"], r["Rd02Res"]) for r in rows} == {("R", "0")}
+
+
+def test_column_definitions_are_papis(event: Path, tmp_path: Path) -> None:
+    """JOUEUR's TDEF as a Papi 3.3.8 file has it (read there with this module's reader and
+    mdbtools, December 2026): Ref an autonumber, NrFFE a fixed text, Pointe a boolean of
+    length 1, the fixed columns at Papi's offsets."""
+    import struct
+
+    from access_parser import AccessParser
+
+    from arbitre_tui.publish.papi.jet import Database
+
+    path = exported(event, tmp_path)
+    page = AccessParser(str(path)).catalog["JOUEUR"]
+    db = Database(path.read_bytes())
+    cols = {c.name: c for c in db.columns(page)}
+    papi_3_3_8 = {  # name: (type, length, flags, fixed offset)
+        "Ref": (4, 4, 7, 0), "RefFFE": (4, 4, 3, 4), "Nr": (3, 2, 3, 8),
+        "NrFFE": (10, 12, 3, 10), "NeLe": (8, 8, 3, 22), "Elo": (3, 2, 3, 30),
+        "Rapide": (3, 2, 3, 32), "Blitz": (3, 2, 3, 34), "ClubRef": (4, 4, 3, 36),
+        "Pointe": (1, 1, 3, 0), "InscriptionRegle": (3, 2, 3, 40),
+        "InscriptionDu": (3, 2, 3, 42), "Nom": (10, 40, 2, None), "Club": (10, 160, 2, None),
+        "Commentaire": (10, 510, 2, None), "Rd24Res": (2, 1, 3, None),
+    }  # fmt: skip
+    for name, (kind, length, flags, offset) in papi_3_3_8.items():
+        c = cols[name]
+        assert (c.kind, c.length, c.flags) == (kind, length, flags), name
+        assert offset is None or c.fixed_offset == offset, name
+    assert len(cols) == 113
+    assert struct.unpack_from("<I", db.pages[page], 20)[0] == 6  # the last Ref given
+    assert '"ref"\t\t\tSERIAL' in mdb("schema", str(path), "postgres")

@@ -43,7 +43,11 @@ class JetColumn:
 
     @property
     def fixed(self) -> bool:
-        return self.kind in _FIXED or self.kind == BOOL
+        return bool(self.flags & 0x01)
+
+    @property
+    def auto(self) -> bool:
+        return bool(self.flags & 0x04)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +58,8 @@ class ColumnSpec:
     kind: int
     size: int = 0
     required: bool = False
+    fixed_text: bool = False  # a text of exactly its size, kept among the fixed bytes
+    auto: bool = False  # an autonumber (Jet gives the next row max + 1)
 
 
 def layout(specs: Sequence[ColumnSpec]) -> list[JetColumn]:
@@ -61,11 +67,11 @@ def layout(specs: Sequence[ColumnSpec]) -> list[JetColumn]:
     out: list[JetColumn] = []
     fixed_at = var_at = 0
     for number, s in enumerate(specs):
-        if s.kind == BOOL:
-            out.append(JetColumn(s.name, BOOL, number, 0, 0, 0, 0x01))
-        elif s.kind in _FIXED:
-            size = _FIXED[s.kind][1]
-            flags = 0x01 | (0 if s.required else 0x02)
+        if s.kind == BOOL:  # its value is its null-mask bit: no fixed byte
+            out.append(JetColumn(s.name, BOOL, number, 1, 0, 0, 0x03))
+        elif s.kind in _FIXED or s.fixed_text:
+            size = s.size * 2 if s.fixed_text else _FIXED[s.kind][1]
+            flags = 0x01 | (0 if s.required else 0x02) | (0x04 if s.auto else 0)
             out.append(JetColumn(s.name, s.kind, number, size, 0, fixed_at, flags))
             fixed_at += size
         else:
@@ -194,7 +200,8 @@ class Database:
     ) -> int:
         """A user table with its rows; its TDEF page (its id in MSysObjects)."""
         cols = layout(specs)
-        encoded = [encode_row(cols, values) for values in rows]
+        rows_kept = [list(values) for values in rows]
+        encoded = [encode_row(cols, values) for values in rows_kept]
         tdef_pages = self._tdef_pages(cols)
         first = tdef_pages[0]
         # the rows, on pages of their own
@@ -211,6 +218,11 @@ class Database:
         free = self.insert_row(maps, usage_map(data_pages))
         assert used is not None and free is not None
         self._write_tdef(tdef_pages, cols, len(encoded), maps << 8 | used, maps << 8 | free)
+        auto = [k for k, c in enumerate(cols) if c.auto]
+        if auto:  # the last number given, as Papi's own files keep it
+            last = max((int(str(r[auto[0]])) for r in rows_kept if r[auto[0]] is not None),
+                       default=0)  # fmt: skip
+            struct.pack_into("<I", self.pages[first], 20, last)
         self._catalogue(name, first)
         return first
 
@@ -237,7 +249,8 @@ class Database:
             else:
                 buf[: len(chunk)] = chunk
                 used_bytes = len(chunk)
-            struct.pack_into("<H", buf, 2, PAGE - used_bytes)
+            # free space less 8, as Papi's own files have it
+            struct.pack_into("<H", buf, 2, max(PAGE - used_bytes - 8, 0))
             nxt = pages[k + 1] if k + 1 < len(pages) else 0
             struct.pack_into("<I", buf, 4, nxt)
 
@@ -324,11 +337,16 @@ def _tdef_body(cols: list[JetColumn], rows: int, used: int, free: int) -> bytes:
         name = c.name.encode("utf-16-le")
         body += struct.pack("<H", len(name)) + name
     body += b"\xff\xff"
-    struct.pack_into("<I", body, 8, len(body) - 8)
+    struct.pack_into("<I", body, 8, len(body))  # as Papi's own files count it
     return bytes(body)
 
 
 def _fixed_bytes(c: JetColumn, value: object) -> bytes:
+    if c.kind == TEXT:  # a fixed text: UCS-2, filled with spaces to its size
+        data = str(value).encode("utf-16-le")
+        if len(data) > c.length:
+            raise JetError(f"{c.name} : « {value} » est trop long ({c.length // 2} caractères).")
+        return data + " ".encode("utf-16-le") * ((c.length - len(data)) // 2)
     fmt = _FIXED[c.kind][0]
     if c.kind == DATETIME:
         when = value if isinstance(value, dt.datetime) else None
@@ -357,7 +375,9 @@ def _var_bytes(c: JetColumn, value: object) -> bytes:
 def encode_row(cols: Sequence[JetColumn], values: Sequence[object]) -> bytes:
     """A Jet 4 row: column count, fixed bytes, variable bytes, their offsets reversed,
     their count, the null mask (a set bit: not null; a boolean's value)."""
-    fixed_size = max((c.fixed_offset + c.length for c in cols if c.fixed), default=0)
+    fixed_size = max(
+        (c.fixed_offset + c.length for c in cols if c.fixed and c.kind != BOOL), default=0
+    )
     fixed = bytearray(fixed_size)
     mask = bytearray((len(cols) + 7) // 8)
     var_cols = sorted((c for c in cols if not c.fixed), key=lambda c: c.var_index)

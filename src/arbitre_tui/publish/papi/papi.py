@@ -34,12 +34,14 @@ class Column:
     name: str
     kind: ColumnType
     size: int = 0  # characters, for text
+    fixed: bool = False  # a text kept among the fixed bytes, as Papi's NrFFE
+    auto: bool = False  # an autonumber, as Papi's JOUEUR.Ref
 
 
 def _joueur_columns() -> tuple[Column, ...]:
     head = (
-        Column("Ref", "long"), Column("RefFFE", "long"), Column("Nr", "int"),
-        Column("NrFFE", "text", 6), Column("Nom", "text", 20), Column("Prenom", "text", 20),
+        Column("Ref", "long", auto=True), Column("RefFFE", "long"), Column("Nr", "int"),
+        Column("NrFFE", "text", 6, fixed=True), Column("Nom", "text", 20), Column("Prenom", "text", 20),
         Column("Sexe", "text", 1), Column("NeLe", "datetime"), Column("Cat", "text", 4),
         Column("Elo", "int"), Column("Rapide", "int"), Column("Blitz", "int"),
         Column("Federation", "text", 3), Column("ClubRef", "long"), Column("Club", "text", 80),
@@ -293,5 +295,13 @@ def _specs(cols: Sequence[Column]) -> list[jet.ColumnSpec]:
     from . import jet
 
     return [
-        jet.ColumnSpec(c.name, _JET_KIND[c.kind], c.size, required=c.kind == "bool") for c in cols
+        jet.ColumnSpec(
+            c.name,
+            _JET_KIND[c.kind],
+            c.size,
+            required=c.kind == "bool",
+            fixed_text=c.fixed,
+            auto=c.auto,
+        )
+        for c in cols
     ]
