@@ -270,5 +270,9 @@ def test_column_definitions_are_papis(event: Path, tmp_path: Path) -> None:
         assert (c.kind, c.length, c.flags) == (kind, length, flags), name
         assert offset is None or c.fixed_offset == offset, name
     assert len(cols) == 113
+    # a text's sort order: General, version 0 (Jet 4's; version 1 is Access 2010's)
+    blob = db.tdef(page)
+    at = 63 + 12 * struct.unpack_from("<I", blob, 51)[0] + 25 * cols["Nom"].number
+    assert struct.unpack_from("<HH", blob, at + 11) == (0x409, 0)
     assert struct.unpack_from("<I", db.pages[page], 20)[0] == 6  # the last Ref given
     assert '"ref"\t\t\tSERIAL' in mdb("schema", str(path), "postgres")

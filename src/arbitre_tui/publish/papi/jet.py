@@ -329,7 +329,7 @@ def _tdef_body(cols: list[JetColumn], rows: int, used: int, free: int) -> bytes:
         entry[0] = c.kind
         struct.pack_into("<HHH", entry, 5, c.number, c.var_index, c.number)
         if c.kind == TEXT:
-            struct.pack_into("<HH", entry, 11, 0x409, 0x100)  # General sort order
+            struct.pack_into("<HH", entry, 11, 0x409, 0)  # General (legacy) sort order, version 0
         entry[15] = c.flags
         struct.pack_into("<HH", entry, 21, c.fixed_offset, c.length)
         body += entry
