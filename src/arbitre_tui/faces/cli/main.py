@@ -606,6 +606,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         cup,
         knockout,
         pairing,
+        papi,
         ratings,
         reporting,
         settings,
@@ -627,6 +628,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     cup.register(sub)
     verification.register(sub)
     ratings.register(sub)
+    papi.register(sub)  # after swiss: beside `export trf`
     return parser
 
 
