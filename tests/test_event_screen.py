@@ -16,9 +16,10 @@ import pytest
 
 from tests.helpers.cli import arbitre
 from tests.helpers.procs import AppInTmux
+from tests.test_rating_lists import lists
 from tests.test_snapshots import SIZE, SnapCompare, _app, frozen_demo, frozen_master
 
-__all__ = ["frozen_demo", "frozen_master"]  # the snapshot fixtures, used here too
+__all__ = ["frozen_demo", "frozen_master", "lists"]  # other files' fixtures, used here too
 
 
 def _show(path: Path) -> dict[str, Any]:
@@ -90,7 +91,7 @@ def test_an_event_from_nothing_in_the_app(tmp_path: Path) -> None:
         app.wait_screen(lambda s: "Inscrit : DE LA TOUR Anne-Sophie" in s, what="walk-in")
 
         # a player corrected (F): the first row, MARTIN (highest rating), his Elo and club
-        app.keys("Home", "F")
+        app.keys("Up", "Up", "Up", "F")
         app.wait_screen(lambda s: "Fiche de MARTIN" in s, what="form")
         app.keys("Tab", "Tab", "C-u", "1875", "Down", "Down", "Down", "Down", "Down", "Down")
         app.keys("Down", "Down", "Colmar Échecs", "Enter")
@@ -100,7 +101,7 @@ def test_an_event_from_nothing_in_the_app(tmp_path: Path) -> None:
         players = _players(path)
         order = [p["surname"] for p in players]
         durand = order.index("DURAND")
-        app.keys("Home", *["Down"] * durand, "DC")
+        app.keys("Up", "Up", "Up", *["Down"] * durand, "DC")
         app.wait_screen(lambda s: "Supprimer l'inscription de DURAND" in s, what="question")
         app.keys("n")
         app.wait_screen(lambda s: "Annulé" in s, what="kept")
@@ -113,8 +114,11 @@ def test_an_event_from_nothing_in_the_app(tmp_path: Path) -> None:
                 assert arbitre("checkin", str(path), str(p["id"])).returncode == 0
         assert arbitre("pair", str(path), "-t", "open").returncode == 0
         app.wait_screen(lambda s: "ronde 1/7" in s, what="round 1 seen by the app")
-        app.keys("Home", "DC")
+        app.keys("Up", "Up", "Up", "DC")
         app.wait_screen(lambda s: "retirez le joueur avec w" in s, what="refusal pointing to w")
+        # a rating corrected after the pairing: allowed, and said
+        app.keys("F", "Tab", "Tab", "C-u", "1880", "Enter")
+        app.wait_screen(lambda s: "après un appariement" in " ".join(s.split()), what="said")
         assert app.alive()
     finally:
         app.close()
@@ -139,7 +143,7 @@ def test_an_event_from_nothing_in_the_app(tmp_path: Path) -> None:
     players = {p["surname"]: p for p in _players(path)}
     assert set(players) == {"MARTIN", "de la Tour"}  # DURAND removed; the particle kept
     martin, anne = players["MARTIN"], players["de la Tour"]
-    assert (martin["rating_fide"], martin["club"]) == (1875, "Colmar Échecs")
+    assert (martin["rating_fide"], martin["club"]) == (1880, "Colmar Échecs")
     assert (anne["first_name"], anne["rating_fide"], anne["rating_ffe"]) == (
         "Anne-Sophie",
         1912,
@@ -225,3 +229,41 @@ async def test_the_event_screen_opens_from_the_keys_and_the_palette(
         await pilot.press(*keys)
         await pilot.pause()
         assert isinstance(app.screen, EventScreen)
+
+
+def _blitz(path: Path) -> None:
+    path.parent.mkdir(exist_ok=True)
+    assert arbitre("new", str(path), "--nom", "Blitz").returncode == 0
+    added = arbitre(
+        "section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
+        "--rondes", "5", "--cadence", "3+2",
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+
+
+async def test_a_of_joueurs_falls_back_to_the_form(tmp_path: Path, lists: Path) -> None:
+    """Without a lists file: the form at once. With one: a name found nowhere, then
+    Entrée, opens the form with that name in it; an empty Entrée too."""
+    from arbitre_tui.faces.tui.form import Form
+
+    alone = tmp_path / "sans-liste" / "e.sqlite"
+    _blitz(alone)
+    async with _app(alone).run_test(size=SIZE) as pilot:
+        await pilot.press("j", "a")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, Form)
+    beside = lists.parent / "e.sqlite"
+    _blitz(beside)
+    async with _app(beside).run_test(size=SIZE) as pilot:
+        app = pilot.app
+        await pilot.press("j", "a", *"zzzyx Paul")
+        await pilot.pause()
+        assert "absent des listes" in app.screen.text  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, Form)
+        assert [f.value for f in form.fields[:2]] == ["zzzyx", "Paul"]
+        await pilot.press("escape", "a", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Form)
