@@ -267,3 +267,38 @@ async def test_a_of_joueurs_falls_back_to_the_form(tmp_path: Path, lists: Path) 
         await pilot.press("escape", "a", "enter")
         await pilot.pause()
         assert isinstance(app.screen, Form)
+
+
+async def test_a_section_removed_after_a_question_and_undone(tmp_path: Path) -> None:
+    """Suppr on a section: « o/n » naming its registrations; ctrl+z brings it back; `?`
+    lists the screen's keys; the palette's « ajouter un tournoi » opens the form."""
+    from arbitre_tui.faces.tui.event_screen import EventScreen
+    from arbitre_tui.faces.tui.form import Form
+    from arbitre_tui.faces.tui.help import HelpScreen
+    from arbitre_tui.faces.tui.prompts import ConfirmPrompt
+
+    path = tmp_path / "e.sqlite"
+    _blitz(path)
+    assert arbitre("register", str(path), "-t", "open", "MARTIN").returncode == 0
+    app = _app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("E", "tab", "delete")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmPrompt)
+        assert "Supprimer le tournoi Open et ses 1 inscrit(s) ?" in app.screen.text
+        await pilot.press("o")
+        await pilot.pause()
+        assert app.reader.tournaments() == []
+        screen = app.screen
+        assert isinstance(screen, EventScreen)
+        assert "Tournoi supprimé : Open" in str(screen.query_one("#event-status").render())
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert [t.key for t in app.reader.tournaments()] == ["open"]
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Ajouter" in app.screen.text.plain and "Suppr" in app.screen.text.plain
+        await pilot.press("escape", "escape", "ctrl+p", *"ajouter un tournoi", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Form) and "Ajouter un tournoi" in app.screen.text
