@@ -215,6 +215,24 @@ def test_player_form_snapshot(snap_compare: SnapCompare, frozen_demo: Path) -> N
     assert snap_compare(_app(frozen_demo, "open-a"), press=["j", "F"], terminal_size=SIZE)
 
 
+def test_walk_in_form_snapshot(snap_compare: SnapCompare, frozen_demo: Path) -> None:
+    """The form of a walk-in (`a`, nothing found in the demo's lists: none beside it)."""
+    keys = ["j", "a", *"Le Goff", "tab", *"Yann", "tab", *"25OO"]
+    assert snap_compare(_app(frozen_demo, "open-a"), press=keys, terminal_size=SIZE)
+
+
+async def test_the_help_lists_the_new_keys(frozen_demo: Path) -> None:
+    from arbitre_tui.faces.tui.help import HelpScreen
+
+    app = _app(frozen_demo, "open-a")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.text.plain
+        assert "F  Fiche" in text and "Suppr  Supprimer" in text and "E  Événement" in text
+
+
 @pytest.mark.parametrize("typed", ["E", "palette"])
 async def test_the_event_screen_opens_from_the_keys_and_the_palette(
     typed: str, frozen_demo: Path
