@@ -286,9 +286,10 @@ class EventScreen(ModalScreen[None]):
     def show_status(self, text: str, error: bool = False) -> None:
         """The app's messages (« ✓ … », « Refusé : … ») on this screen, which covers the
         status line (app.set_status)."""
-        status = self.query_one("#event-status", Static)
-        status.set_class(error, "error")
-        status.update(Text(text))
+        for status in self.query("#event-status"):  # none before the screen is mounted
+            if isinstance(status, Static):
+                status.set_class(error, "error")
+                status.update(Text(text))
 
     # -- keys ------------------------------------------------------------------------------
 
