@@ -29,6 +29,7 @@ WRITERS: dict[tuple[str, ...], list[str]] = {
     ("pair-trf",): ["pair-trf", "{trf}", "-p", "{out}"],
     ("generate",): ["generate", "{out}", "--players", "12", "--rounds", "3"],
     ("export", "trf"): ["export", "trf", "{ev}", "open-a", "{out}"],
+    ("export", "papi"): ["export", "papi", "{ev}", "open-a", "{out}"],
     ("print",): ["print", "{ev}", "classement", "-t", "open-a", "--pdf", "{out}"],
     ("qr",): ["qr", "{ev}", "{out}"],
     ("cup", "sheet"): ["cup", "sheet", "{ev}", "1", "{out}"],
