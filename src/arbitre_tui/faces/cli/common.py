@@ -67,7 +67,7 @@ def output(path: str, *read: str) -> Path:
     """Where a command writes (a page, a PDF, a TRF, a QR code): never over a file it read,
     nor over any event's file, SQLite companion or backup (store.files says which)."""
     out = Path(path)
-    beside = {os.path.realpath(f"{r}{end}") for r in read for end in ("-wal", "-shm", "-journal")}
+    beside = {os.path.realpath(f"{r}{end}") for r in read for end in COMPANIONS}
     if os.path.realpath(out) in beside:  # SQLite's own files beside an event: its results
         _refuse_output(f"{path} est un fichier du tournoi (son journal SQLite) : il serait perdu.")
     if out.is_file() and any(Path(r).is_file() and out.samefile(r) for r in read):
