@@ -40,7 +40,7 @@ def main() -> None:
     t = Tournament(key="open", name="Open A", system=System.SWISS, rounds_planned=rounds)
     event = {"name": "Bench", "city": "Nice", "start_date": "2027-07-01"}
     c0 = time.process_time()
-    tables = papi.tables(event, t, players, games)
+    tables = papi.tables(event, t, players, games, "Suisse")
     c1 = time.process_time()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "bench.papi"

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from arbitre_tui.operations.event import EventService
+from arbitre_tui.operations.formats import format_of
 from arbitre_tui.publish.papi.papi import TABLES, PapiTables, tables
 from arbitre_tui.rules.models import Bye
 from arbitre_tui.views.reader import Reader
@@ -70,7 +71,8 @@ def papi_of(path: Path, key: str = "open") -> tuple[PapiTables, EventService]:
     service = EventService(path)
     reader = Reader(service)
     t = reader.tournament(key)
-    return tables(reader.event(), t, reader.players(t), reader.all_games(t)), service
+    genre = format_of(t).papi_genre
+    return tables(reader.event(), t, reader.players(t), reader.all_games(t), genre), service
 
 
 def test_every_player_and_round_in_papi_codes(event: Path) -> None:

@@ -10,6 +10,7 @@ from .common import command, open_event, output
 def cmd_export_papi(args: argparse.Namespace) -> int:
     """fichier Papi (Access/Jet 4) d'une section suisse ou toutes-rondes"""
     from ...operations import OperationError
+    from ...operations.formats import format_of
     from ...publish.papi import jet, papi
     from ...views.reader import Reader
 
@@ -23,7 +24,7 @@ def cmd_export_papi(args: argparse.Namespace) -> int:
             players = reader.players(t)
             games = reader.all_games(t)
         try:
-            tables = papi.tables(event, t, players, games)
+            tables = papi.tables(event, t, players, games, format_of(t).papi_genre)
             papi.write(tables, out)
         except (ValueError, jet.JetError) as exc:
             raise OperationError(f"{t.name} : {exc}") from None

@@ -21,6 +21,7 @@ class Individual:
     by_teams = False
     round_robin_tiebreaks = False
     half_point_byes = False
+    papi_genre = ""  # Papi knows only the Swiss and the round robin
 
     def absence_excludes(self, t: Tournament) -> bool:
         return False

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ...rules.models import Bye, Game, Player, Result, Sex, System, Title, Tournament
+from ...rules.models import Bye, Game, Player, Result, Sex, Title, Tournament
 from ...rules.rating_lists import ffe_category
 
 if TYPE_CHECKING:
@@ -230,9 +230,11 @@ def tables(
     t: Tournament,
     players: Sequence[Player],
     rounds: Mapping[int, Sequence[Game]],
+    genre: str,
 ) -> PapiTables:
-    """Papi's tables for one Swiss or round-robin section."""
-    if t.system not in (System.SWISS, System.ROUND_ROBIN):
+    """Papi's tables for one Swiss or round-robin section; ``genre`` is the format's
+    answer (operations/formats), '' when Papi has no such system."""
+    if genre not in ("Suisse", "ToutesRondes"):
         raise ValueError("Papi ne connaît que le système suisse et le toutes-rondes.")
     if t.rounds_planned > PAPI_ROUNDS:
         raise ValueError(f"Papi ne connaît que {PAPI_ROUNDS} rondes au plus.")
@@ -254,8 +256,8 @@ def tables(
         ("Lieu", str(event.get("city") or "")[:50] or None),
         ("ClassElo", "Elo"),
         ("Arbitre", arbiter[:50] or None),
-        ("Genre", "Suisse" if t.system is System.SWISS else "ToutesRondes"),
-        ("Pairing", "Standard" if t.system is System.SWISS else "Berger"),
+        ("Genre", genre),
+        ("Pairing", "Standard" if genre == "Suisse" else "Berger"),
         ("Dep1", "Brésilien"),
         ("Dep2", "Solkoff"),
         ("Dep3", "Performance"),
