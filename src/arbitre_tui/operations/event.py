@@ -204,6 +204,8 @@ class EventService:
         with self.write("register_player", {"tournament": key, "name": player.name}) as tx:
             t = self.tournament(key)
             tid = self._tid(t)
+            if closed := format_of(t).entries_closed(self, t):
+                raise OperationError(f"Inscription impossible : {closed}.")
             if team is not None:
                 player = player.model_copy(update={"team_id": self._team_named(t, team)})
             twice = self._entered_twice(t)(player)
@@ -306,6 +308,8 @@ class EventService:
 
         t = self.tournament(key)
         tid = self._tid(t)
+        if closed := format_of(t).entries_closed(self, t):
+            raise OperationError(f"Import impossible : {closed}.")
         entered_twice = self._entered_twice(t)
         team_of = self._team_of(tx, t) if format_of(t).by_teams else None
         errors: list[tuple[int, str]] = []

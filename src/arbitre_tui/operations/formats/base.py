@@ -22,6 +22,10 @@ class Individual:
     round_robin_tiebreaks = False
     half_point_byes = False
 
+    def entries_closed(self, service: EventService, t: Tournament) -> str | None:
+        """Why no entry can be added any more (None: registration is open)."""
+        return None
+
     def absence_excludes(self, t: Tournament) -> bool:
         return False
 

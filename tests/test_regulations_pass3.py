@@ -1,0 +1,37 @@
+"""The regulations, third pass (issue 30): one test per article found wrong or missing.
+Each item names its number in the issue; docs/reglements.md lists them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbitre_tui.operations import EventService, OperationError, knockout
+from arbitre_tui.operations.templates import create_knockout_event
+from arbitre_tui.rules.models import Player
+
+from .helpers.cli import arbitre
+
+# -- 000 Open K.O. -------------------------------------------------------------
+
+
+def test_item01_no_entry_after_the_close_of_registration(tmp_path: Path) -> None:
+    """000 art. 2.1 (and issue 35.2): entries are counted at the close; after it neither
+    `register` nor `players import` adds one, and the file is unchanged."""
+    path = tmp_path / "k.sqlite"
+    service = create_knockout_event(path, 100)
+    knockout.close_registration(service, "ko")
+    before = len(service._store.players(service.tournament("ko").id or 0))
+    with pytest.raises(OperationError, match="inscriptions sont closes"):
+        service.register_player("ko", Player(surname="Tardif", first_name="Paul"))
+    service.close()
+    out = arbitre("register", str(path), "Tardif", "--prenom", "Paul", "-t", "ko")
+    assert out.returncode == 2 and "inscriptions sont closes" in out.stderr, out
+    csv = tmp_path / "late.csv"
+    csv.write_text("nom,prenom\nRetard,Anne\n", "utf-8")
+    out = arbitre("players", "import", str(path), str(csv), "-t", "ko")
+    assert out.returncode == 2 and "inscriptions sont closes" in out.stderr, out
+    service = EventService(path)
+    assert len(service._store.players(service.tournament("ko").id or 0)) == before
+    assert knockout.status(service, "ko")["waiting_list"] == []
