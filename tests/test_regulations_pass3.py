@@ -35,3 +35,17 @@ def test_item01_no_entry_after_the_close_of_registration(tmp_path: Path) -> None
     service = EventService(path)
     assert len(service._store.players(service.tournament("ko").id or 0)) == before
     assert knockout.status(service, "ko")["waiting_list"] == []
+
+
+@pytest.mark.parametrize("second", [100, 120])
+def test_item02_prizes_all_different_refused_when_set(tmp_path: Path, second: int) -> None:
+    """000 art. 3: prizes all different (and in order) — refused by `settings set prizes`,
+    not only when `arbitre prizes` computes; the file keeps its table."""
+    path = tmp_path / "k.sqlite"
+    create_knockout_event(path, 100).close()
+    table = f'[{{"label": "1er prix", "amount": 100}}, {{"label": "2e prix", "amount": {second}}}]'
+    out = arbitre("settings", "set", str(path), "prizes", table, "-t", "ko")
+    assert out.returncode == 2 and "tous différents" in out.stderr, out
+    good = '[{"label": "1er prix", "amount": 120}, {"label": "2e prix", "amount": 100}]'
+    out = arbitre("settings", "set", str(path), "prizes", good, "-t", "ko")
+    assert out.returncode == 0, out.stderr

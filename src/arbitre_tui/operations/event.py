@@ -62,6 +62,14 @@ def _eligibility_fault(t: Tournament, player: Player) -> str | None:
     return eligibility_fault(t, player)
 
 
+def _prize_fault(t: Tournament) -> str | None:
+    """rules.prizes: a prize table refused when it is set (000 art. 3), not when computed."""
+    from ..rules.prizes import table_fault
+    from ..rules.settings import setting
+
+    return table_fault(setting(t, "regulation"), setting(t, "prizes"), setting(t, "prize_settings"))
+
+
 def _refuse(exc: RuleError) -> OperationError:
     return OperationError(exc.message)
 
@@ -171,6 +179,8 @@ class EventService:
         with self.write("update_settings", {"tournament": key, "changes": changes}) as tx:
             t = self.tournament(key)
             settings = {**t.settings, **typed}
+            if fault := _prize_fault(t.model_copy(update={"settings": settings})):
+                raise OperationError(fault)
             tx.update(
                 "tournaments", self._tid(t), {"settings": json.dumps(settings, ensure_ascii=False)}
             )

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 from ..rules import tiebreaks as tb
 from ..rules.errors import RuleError
 from ..rules.models import Bye, Player, Result, Tournament
-from ..rules.prizes import Candidate, Prize, PrizeList, PrizeSettings, distribute
+from ..rules.prizes import (
+    Candidate,
+    Prize,
+    PrizeList,
+    PrizeSettings,
+    distribute,
+    must_decrease,
+)
 from ..rules.settings import setting
 from ..rules.swiss.order import ranking_key
 from ..store.journal import OperationError
@@ -108,8 +115,9 @@ def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, P
     table = setting(t, "prizes")
     if not table:
         raise OperationError(f"Aucune liste de prix définie pour {t.name}.")
+    given = {k: v for k, v in setting(t, "prize_settings").items() if not k.startswith("_")}
     settings = PrizeSettings.model_validate(
-        {k: v for k, v in setting(t, "prize_settings").items() if not k.startswith("_")}
+        {**given, "strictly_decreasing": must_decrease(setting(t, "regulation"), given)}
     )
     players = {p.id: p for p in service._store.players(t.id) if p.id is not None}
 
