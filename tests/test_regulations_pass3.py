@@ -49,3 +49,33 @@ def test_item02_prizes_all_different_refused_when_set(tmp_path: Path, second: in
     good = '[{"label": "1er prix", "amount": 120}, {"label": "2e prix", "amount": 100}]'
     out = arbitre("settings", "set", str(path), "prizes", good, "-t", "ko")
     assert out.returncode == 0, out.stderr
+
+
+def test_item03_knockout_prizes_only_for_decided_places(tmp_path: Path) -> None:
+    """000 art. 3: the prize list follows the K.O. order, so before the final no place is
+    decided and no prize is given (not « 1er prix » to the top-rated before any game)."""
+    import random
+
+    from arbitre_tui.operations.standings import prizes
+
+    from .test_knockout import _play_round
+
+    service = create_knockout_event(tmp_path / "k.sqlite", 100)
+    knockout.close_registration(service, "ko")
+    service.update_settings(
+        "ko", {"prizes": [{"label": "1er prix", "amount": 150}, {"label": "2e", "amount": 100}]}
+    )
+    with pytest.raises(OperationError, match="avant la finale"):
+        prizes(service, service.tournament("ko"))
+    rng = random.Random(4)
+    service.pair_round("ko", seed=3)
+    _play_round(service, rng)
+    for number in range(2, 8):
+        if number < 7:
+            with pytest.raises(OperationError, match="avant la finale"):
+                prizes(service, service.tournament("ko"))
+        service.pair_round("ko")
+        _play_round(service, rng)
+    result, _players = prizes(service, service.tournament("ko"))
+    order = knockout.prize_order(service, service.tournament("ko"))
+    assert [a.player_id for a in result.awards] == order[:2]

@@ -412,6 +412,21 @@ def _groups(rounds: list[list[Match]], out: _Outcome) -> list[tuple[int, int, li
     return groups
 
 
+def places_decided(
+    rounds: list[list[Match]], rule: str, ratings: dict[int, int], total_rounds: int | None = None
+) -> bool:
+    """Whether the K.O. order is final (000 art. 3, prizes in K.O. order): every place but
+    the champion's is ranked by how far the conqueror went, so none is fixed before the
+    final is decided (and a third-place game, when one is paired). Decided here, the text
+    being silent on the list shown during the event."""
+    out = _outcome(rounds, rule, ratings, total_rounds)
+    if out.champion is None:
+        return False
+    final = rounds[-1] if rounds else []
+    third_game = any(m.slot == 1 and m.black is not None for m in final)
+    return not third_game or bool(out.third)
+
+
 def prize_order(
     rounds: list[list[Match]], rule: str, ratings: dict[int, int], total_rounds: int | None = None
 ) -> list[int]:
