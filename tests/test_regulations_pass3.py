@@ -79,3 +79,27 @@ def test_item03_knockout_prizes_only_for_decided_places(tmp_path: Path) -> None:
     result, _players = prizes(service, service.tournament("ko"))
     order = knockout.prize_order(service, service.tournament("ko"))
     assert [a.player_id for a in result.awards] == order[:2]
+
+
+def test_item04_every_round_ending_after_23h_is_flagged_even_after_midnight() -> None:
+    """000 annex: a round that starts and ends after midnight is still past 23:00 of its
+    day; the flag fits the clock board's 80 columns."""
+    import datetime as dt
+
+    from arbitre_tui.rules.schedule import RoundPlan, project
+
+    day = dt.date(2027, 6, 26)
+
+    def at(hour: int, minute: int = 0, plus: int = 0) -> dt.datetime:
+        return dt.datetime.combine(day + dt.timedelta(days=plus), dt.time(hour, minute))
+
+    plans = [RoundPlan(1, 180), RoundPlan(2, 60), RoundPlan(3, 60)]
+    slots = project(plans, at(12), day_start=dt.time(20), break_minutes=10, first_day=day)
+    assert slots[0].end == at(23) and not slots[0].late_end
+    assert slots[1].end == at(0, 10, plus=1) and slots[1].late_end
+    assert slots[2].start == at(0, 20, plus=1) and slots[2].late_end  # 00:20–01:20
+    later = project(plans, at(0, 30, plus=1), day_start=dt.time(20), first_day=day)
+    assert [s.late_end for s in later[1:]] == [True, True]  # re-projected after midnight
+    one_day = [RoundPlan(1, 60, start=at(0, 20, plus=1))]
+    slots = project(one_day, at(0, 30, plus=1), day_start=dt.time(20), first_day=day)
+    assert slots[0].late_end
