@@ -103,3 +103,35 @@ def test_item04_every_round_ending_after_23h_is_flagged_even_after_midnight() ->
     one_day = [RoundPlan(1, 60, start=at(0, 20, plus=1))]
     slots = project(one_day, at(0, 30, plus=1), day_start=dt.time(20), first_day=day)
     assert slots[0].late_end
+
+
+def test_item05_third_place_game_ranks_the_finalists_victims_first(tmp_path: Path) -> None:
+    """Third-place game (setting): places 5–8 by the conqueror's progress — the
+    quarter-finalists beaten by the two finalists come before those beaten by the
+    third-place game's players."""
+    import random
+
+    from .test_knockout import _play_round
+
+    service = create_knockout_event(tmp_path / "k.sqlite", 100)
+    service.update_settings("ko", {"third_place_game": True})
+    knockout.close_registration(service, "ko")
+    rng = random.Random(5)
+    for number in range(1, 7):
+        service.pair_round("ko", seed=number)
+        _play_round(service, rng)
+    final = service.pair_round("ko")
+    games = service._store.games(final.id or 0)
+    service.record_result("ko", 1, "1-0")
+    service.record_result("ko", 2, "0-1")
+    service.close_round("ko")
+    finalists = {games[0].white_id, games[0].black_id}
+    quarter = service._store.round(service.tournament("ko").id or 0, 5)
+    beaten_by_finalist = {  # a finalist in a quarter-final won it
+        (g.black_id if g.white_id in finalists else g.white_id)
+        for g in (service._store.games(quarter.id or 0) if quarter else [])
+        if finalists & {g.white_id, g.black_id}
+    }
+    order = knockout.prize_order(service, service.tournament("ko"))
+    assert len(beaten_by_finalist) == 2
+    assert set(order[4:6]) == beaten_by_finalist, "the finalists' victims are 5th and 6th"

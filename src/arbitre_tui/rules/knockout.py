@@ -336,7 +336,10 @@ def _outcome(
     champion: int | None = None
     third: list[int] = []  # a third-place game (setting): its winner, then its loser
     for number, matches in enumerate(rounds, start=1):
+        final_round = number == (total_rounds or len(rounds))
         for m in matches:  # a lucky loser who plays on is not out any more
+            if final_round and m.slot == 1:
+                continue  # the third-place game: its players stay out of the semi-finals
             for p in (m.white, m.black):
                 if p is not None:
                     eliminated_in.pop(p, None)
@@ -345,7 +348,7 @@ def _outcome(
             if m.black is None:
                 continue
             w = winner(m.white, m.black, m.result, m.decider, rule, ratings)
-            if number == (total_rounds or len(rounds)) and m.slot == 1:
+            if final_round and m.slot == 1:
                 if w is not None:
                     third = [w, m.black if w == m.white else m.white]
                 continue
