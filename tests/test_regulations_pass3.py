@@ -135,3 +135,33 @@ def test_item05_third_place_game_ranks_the_finalists_victims_first(tmp_path: Pat
     order = knockout.prize_order(service, service.tournament("ko"))
     assert len(beaten_by_finalist) == 2
     assert set(order[4:6]) == beaten_by_finalist, "the finalists' victims are 5th and 6th"
+
+
+# -- 002 Open Marina Viva ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "club",
+    [
+        "I Scacchi Aiaccini – l'Échecs Club Ajaccien",
+        "I Scacchi Aiaccini",
+        "i scacchi aiaccini",
+        "Echecs Club Ajaccien",
+        "L’Échecs Club Ajaccien",
+        "ECHECS  CLUB AJACCIEN",
+    ],
+)
+def test_item06_club_members_fee_by_the_clubs_names_folded(club: str) -> None:
+    """002 fees: a member of « I Scacchi Aiaccini – l'Échecs Club Ajaccien », under any of
+    its names, pays 40 €; another club pays 60 €."""
+    import datetime as dt
+
+    from arbitre_tui.rules import open_rules
+
+    fees = open_rules.Fees()
+    on = dt.date(2027, 7, 3)
+    adult = dt.date(1980, 1, 1)
+    player = Player(surname="Membre", club=club, birth_date=adult)
+    assert open_rules.fee(player, fees, on)[0] == 40
+    other = Player(surname="Autre", club="Échecs Club Bastiais", birth_date=adult)
+    assert open_rules.fee(other, fees, on)[0] == 60

@@ -52,13 +52,29 @@ class Fees(BaseModel):
     free_titles: list[Title] = Field(
         default_factory=lambda: [Title.GM, Title.IM, Title.WGM, Title.WIM]
     )
-    member_club: str = "Échecs Club Ajaccien"
+    member_club: str = "I Scacchi Aiaccini – l'Échecs Club Ajaccien"
+
+
+def club_names(club: str) -> set[str]:
+    """Every name a club goes by, folded: the whole, and each side of a dash (« I Scacchi
+    Aiaccini – l'Échecs Club Ajaccien » is also « I Scacchi Aiaccini » and « Échecs Club
+    Ajaccien »), without a leading « l' », case, accents or repeated spaces."""
+    import re
+
+    from .names import fold
+
+    def key(text: str) -> str:
+        text = " ".join(fold(text).casefold().replace("'", "' ").split())
+        return re.sub(r"^(l' ?|le |la |les )", "", text).strip()
+
+    parts = [club, *re.split(r"\s+[–—-]\s+", club)]
+    return {k for k in (key(p) for p in parts) if k}
 
 
 def fee(player: Player, fees: Fees, on: dt.date) -> tuple[int, str]:
     """The lowest fee that applies, and its category."""
     options = [(fees.adult, "adulte")]
-    if player.club == fees.member_club:
+    if club_names(player.club) & club_names(fees.member_club):
         options.append((fees.club_member, "membre du club"))
     if player.birth_date is not None and age_on_first_january(player.birth_date, on.year) < 20:
         options.append((fees.under_20, "moins de 20 ans"))
