@@ -165,3 +165,34 @@ def test_item06_club_members_fee_by_the_clubs_names_folded(club: str) -> None:
     assert open_rules.fee(player, fees, on)[0] == 40
     other = Player(surname="Autre", club="Échecs Club Bastiais", birth_date=adult)
     assert open_rules.fee(other, fees, on)[0] == 60
+
+
+def test_item07_proces_verbal_lists_the_exclusion_and_the_keep_decision(
+    demo_file: Path,
+) -> None:
+    """002 absence: the procès-verbal names the forfeit once (even typed twice), the
+    exclusion it brings, and the arbiter's decision to keep the player."""
+    from arbitre_tui.operations import swiss
+    from arbitre_tui.views.homologation import tournament_report
+    from arbitre_tui.views.reader import Reader
+
+    service = EventService(demo_file)
+    t = service.tournament("open-a")
+    games = {g.board: g for g in service._store.games(service.current_round(t).id or 0)}  # type: ignore[union-attr]
+    names = {p.id: p.name for p in service._store.players(t.id or 0)}
+    swiss.absent(service, "open-a", 3, "black")
+    excluded = games[3].black_id or 0
+    swiss.absent(service, "open-a", 3, "black")  # typed again: still one forfeit
+
+    def sections() -> dict[str, tuple[str, ...]]:
+        report = tournament_report(Reader(service), service.tournament("open-a"))
+        return {s.heading: s.items for s in report.sections}
+
+    pv = sections()
+    assert len([f for f in pv["Forfaits"] if "échiquier 3 " in f]) == 1, pv["Forfaits"]
+    assert any(names[excluded] in x and "exclu" in x for x in pv["Exclusions et abandons"])
+    swiss.keep_player(service, excluded)
+    pv = sections()
+    kept = [x for x in pv["Exclusions et abandons"] if names[excluded] in x]
+    assert kept and all("maintenu" in x for x in kept), pv["Exclusions et abandons"]
+    assert any("exclu" in x for x in kept)  # the exclusion happened, then was lifted

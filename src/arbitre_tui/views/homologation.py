@@ -173,11 +173,19 @@ def tournament_report(reader: Reader, t: Tournament) -> TournamentReport:
             continue
         game = boards.get((int(args.get("round") or 0), int(args.get("board") or 0)))
         side = FRENCH_SIDES.get(str(args.get("side")), str(args.get("side")))
-        forfeits.append(
+        line = (
             f"Ronde {args.get('round')}, échiquier {args.get('board')} : forfait "
             f"{SIDES.get(side, '')}{_absent(game, side, name)}"
         )
+        if line not in forfeits:  # typed twice, one forfeit
+            forfeits.append(line)
     gone = [_status(p) for p in people.values() if p.excluded or p.withdrawn]
+    for e in entries:  # 002: the arbiter keeps a player a forfeit excluded (recorded)
+        if e["op"] != "keep_player" or e["id"] in undone:
+            continue
+        pid = json.loads(e["args"]).get("player")
+        if pid in people and not people[pid].excluded:
+            gone.append(f"{name(pid)} : exclu après un forfait, maintenu par décision de l'arbitre")
     told = []
     for i in incidents:
         if i.kind is IncidentKind.LATENESS and i.note.startswith("absent"):
