@@ -196,3 +196,20 @@ def test_item07_proces_verbal_lists_the_exclusion_and_the_keep_decision(
     kept = [x for x in pv["Exclusions et abandons"] if names[excluded] in x]
     assert kept and all("maintenu" in x for x in kept), pv["Exclusions et abandons"]
     assert any("exclu" in x for x in kept)  # the exclusion happened, then was lifted
+
+
+def test_item08_refusing_an_anti_cheat_check_loses_the_game(demo_file: Path) -> None:
+    """002: « Refus de contrôle : perte de la partie » — an incident of its own, recorded
+    with the loss (asked first), typed as `controle` on the command line."""
+    from arbitre_tui.rules.models import IncidentKind, Result
+
+    out = arbitre("incident", str(demo_file), "2", "controle", "noirs", "-t", "open-a")
+    assert out.returncode == 2 and "--confirm" in out.stderr, out
+    out = arbitre("incident", str(demo_file), "2", "controle", "noirs", "-t", "open-a", "--confirm")
+    assert out.returncode == 0, out.stderr
+    service = EventService(demo_file)
+    t = service.tournament("open-a")
+    game = {g.board: g for g in service._store.games(service.current_round(t).id or 0)}[2]  # type: ignore[union-attr]
+    assert game.result is Result.WHITE_WINS
+    kinds = [i.kind for i in service._store.incidents(t.id or 0)]
+    assert IncidentKind.CHECK_REFUSED in kinds
