@@ -213,3 +213,30 @@ def test_item08_refusing_an_anti_cheat_check_loses_the_game(demo_file: Path) -> 
     assert game.result is Result.WHITE_WINS
     kinds = [i.kind for i in service._store.incidents(t.id or 0)]
     assert IncidentKind.CHECK_REFUSED in kinds
+
+
+@pytest.mark.parametrize("regulation", ["002", "004"])
+def test_item09_item25_fide_rated_events_and_their_fees(tmp_path: Path, regulation: str) -> None:
+    """002 (« classement Elo FIDE ») and 004 (« Homologation FIDE »): FIDE-rated by their
+    profile; the technical report says so, and gives 002's fees by category, in French."""
+    from arbitre_tui.rules.models import System, Tournament
+    from arbitre_tui.rules.settings import setting
+    from arbitre_tui.views.homologation import technical_report
+    from arbitre_tui.views.reader import Reader
+
+    service = EventService(tmp_path / "e.sqlite", create=True)
+    service.create_event("Essai", "Ajaccio")
+    service.add_tournament(
+        Tournament(
+            key="t", name="Tournoi", system=System.SWISS, rounds_planned=9,
+            settings={"regulation": regulation},
+        )
+    )  # fmt: skip
+    t = service.tournament("t")
+    assert setting(t, "fide_rated") is True
+    lines = dict(technical_report(Reader(service), t).lines)
+    assert lines["Homologué FIDE"] == "oui"
+    if regulation == "002":
+        fees = lines["Droits d'inscription"]
+        assert "adulte 60 €" in fees and "membre du club 40 €" in fees, fees
+        assert "moins de 20 ans 30 €" in fees and "gratuit" in fees, fees

@@ -59,6 +59,15 @@ class TournamentReport:
 
 def _fees(t: Tournament) -> str:
     by_category: dict[str, Any] = setting(t, "fees")
+    if setting(t, "regulation") == "002" and "fee" not in t.settings:  # its categories
+        from ..rules.open_rules import Fees
+
+        fees = Fees(**by_category)
+        titles = ", ".join(str(x) for x in fees.free_titles)
+        return (
+            f"adulte {fees.adult} € ; membre du club {fees.club_member} € ; moins de 20 ans "
+            f"{fees.under_20} € ; titrés ({titles}) gratuit"
+        )
     if by_category:
         return " ; ".join(f"{k} : {_euros(v)}" for k, v in by_category.items())
     fee = float(setting(t, "fee") or 0)
