@@ -240,3 +240,45 @@ def test_item09_item25_fide_rated_events_and_their_fees(tmp_path: Path, regulati
         fees = lines["Droits d'inscription"]
         assert "adulte 60 €" in fees and "membre du club 40 €" in fees, fees
         assert "moins de 20 ans 30 €" in fees and "gratuit" in fees, fees
+
+
+# -- 003 Bas-Rhin youth --------------------------------------------------------
+
+
+def _youth(tmp_path: Path) -> Path:
+    path = tmp_path / "j.sqlite"
+    out = arbitre("new", "--template", "bas-rhin-jeunes", str(path))
+    assert out.returncode == 0, out.stderr
+    return path
+
+
+def test_item10_girls_sections_have_their_age_limit(tmp_path: Path) -> None:
+    """003: « Petites poussines (U8) » is under 8 as « Petits poussins » — the category
+    code « U8F » keeps its age limit (a girl born in 1990 refused)."""
+    import datetime as dt
+
+    from arbitre_tui.rules.models import Sex
+    from arbitre_tui.rules.open_rules import eligibility_fault
+
+    service = EventService(_youth(tmp_path))
+    for key in ("u8f", "u10f"):
+        t = service.tournament(key)
+        old = Player(surname="Ancienne", sex=Sex.FEMALE, birth_date=dt.date(1990, 5, 1))
+        assert "ans" in (eligibility_fault(t, old) or ""), key
+        young = Player(surname="Petite", sex=Sex.FEMALE, birth_date=dt.date(2020, 5, 1))
+        assert eligibility_fault(t, young) is None, key
+
+
+def test_item11_a_late_girl_registered_from_the_command_line(tmp_path: Path) -> None:
+    """003: `register --sexe F` into a girls' section is accepted (a boy still refused)."""
+    path = _youth(tmp_path)
+    out = arbitre(
+        "register", str(path), "Petite", "--prenom", "Lina", "--sexe", "F",
+        "--naissance", "2020-05-01", "-t", "u8f",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    out = arbitre(
+        "register", str(path), "Petit", "--prenom", "Leo", "--sexe", "M",
+        "--naissance", "2020-05-01", "-t", "u8f",
+    )  # fmt: skip
+    assert out.returncode == 2 and "réservé aux filles" in out.stderr, out
