@@ -282,3 +282,25 @@ def test_item11_a_late_girl_registered_from_the_command_line(tmp_path: Path) -> 
         "--naissance", "2020-05-01", "-t", "u8f",
     )  # fmt: skip
     assert out.returncode == 2 and "réservé aux filles" in out.stderr, out
+
+
+def test_item12_item15_titles_and_qualifications_in_the_right_words(tmp_path: Path) -> None:
+    """003 Titre II: « Championne du Bas-Rhin » for the girls; Titre IV: the qualifying
+    round qualifies « pour le championnat du Bas-Rhin » (not d'Alsace)."""
+    from .helpers.cli import new_with_fixture_players
+
+    path = tmp_path / "j.sqlite"
+    new_with_fixture_players("bas-rhin-jeunes", path)
+    for key, title in (("u8f", "Championne du Bas-Rhin"), ("u8", "Champion du Bas-Rhin")):
+        out = arbitre("qualifiers", str(path), "-t", key)
+        assert out.returncode == 0, out.stderr
+        assert f"{title} (qualifié" in out.stdout, out.stdout
+        assert "championnat d'Alsace" in out.stdout
+    first = tmp_path / "p.sqlite"
+    new_with_fixture_players("bas-rhin-premier-tour", first)
+    service = EventService(first)
+    key = service._store.tournaments()[0].key
+    service.close()
+    out = arbitre("qualifiers", str(first), "-t", key)
+    assert out.returncode == 0, out.stderr
+    assert "qualifiés pour le championnat du Bas-Rhin" in out.stdout, out.stdout
