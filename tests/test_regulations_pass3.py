@@ -304,3 +304,22 @@ def test_item12_item15_titles_and_qualifications_in_the_right_words(tmp_path: Pa
     out = arbitre("qualifiers", str(first), "-t", key)
     assert out.returncode == 0, out.stderr
     assert "qualifiés pour le championnat du Bas-Rhin" in out.stdout, out.stdout
+
+
+def test_item14_standings_list_participants_only(demo_file: Path) -> None:
+    """Standings rank who took part: a player registered but never checked in and never
+    paired is not ranked last with 0 points (every format reads operations.standings)."""
+    from arbitre_tui.operations.standings import standings
+
+    service = EventService(demo_file)
+    ghost = service.register_player(
+        "open-a", Player(surname="Fantome", first_name="Jean", rating_fide=2000)
+    )
+    _codes, rows, _ = standings(service, service.tournament("open-a"))
+    assert rows and ghost not in {r.start for r in rows}
+    present = service.register_player(
+        "open-a", Player(surname="Present", first_name="Paul", rating_fide=2000)
+    )
+    service.check_in(present)  # checked in: a participant, ranked (0 points so far)
+    _codes, rows, _ = standings(service, service.tournament("open-a"))
+    assert present in {r.start for r in rows}

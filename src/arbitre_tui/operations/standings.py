@@ -75,11 +75,12 @@ def crosstable(service: EventService, t: Tournament, rounds: int | None = None) 
             if pid not in seen:  # not paired: absent, withdrawn, or a round robin's free round
                 lst.append(tb.Entry(tb.Kind.ZPB, 0.0))
     numbers = _pairing_numbers(service, t, players)
+    paired = {pid for rnd in games.values() for g in rnd for pid in (g.white_id, g.black_id)}
     comps = {
         p.id: tb.Competitor(p.id, p.rating, entries[p.id], pairing_number=numbers[p.id])
         for p in players
-        if p.id is not None
-    }
+        if p.id is not None and (not paired or p.id in paired or p.checked_in)
+    }  # participants: once a round is paired, who never played nor checked in is not ranked
     return tb.Crosstable(last, comps, round_robin=format_of(t).round_robin_tiebreaks)
 
 
