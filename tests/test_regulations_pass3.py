@@ -323,3 +323,15 @@ def test_item14_standings_list_participants_only(demo_file: Path) -> None:
     service.check_in(present)  # checked in: a participant, ranked (0 points so far)
     _codes, rows, _ = standings(service, service.tournament("open-a"))
     assert present in {r.start for r in rows}
+
+
+@pytest.mark.parametrize("regulation", ["003", "004"])
+def test_item16_phone_loses_the_game_under_the_fide_laws(regulation: str) -> None:
+    """003 art. 4 (and 004): the FIDE Laws in full — a phone ringing or on oneself loses
+    the game (Laws 11.3.b), asked first; not a warning, not an exclusion."""
+    from arbitre_tui.rules.incidents import consequence
+    from arbitre_tui.rules.models import IncidentKind
+
+    for kind in (IncidentKind.DEVICE_RING, IncidentKind.DEVICE_USE):
+        c = consequence(regulation, kind)
+        assert c.loses_game and not c.excludes and "11.3" in c.why, (kind, c)

@@ -57,6 +57,15 @@ PROFILES: dict[str, dict[IncidentKind, Consequence]] = {
         IncidentKind.CHECK_REFUSED: Consequence(True, False, "règlement : refus de contrôle"),
     },
 }
+# 003 art. 4 and 004: the FIDE Laws « entièrement appliquées » — a phone on oneself,
+# ringing or not, loses the game (Laws 11.3.b); cheating proved is for the arbiter to add.
+_FIDE_LAWS = {
+    IncidentKind.DEVICE_USE: Consequence(True, False, "Règles du jeu FIDE 11.3.b"),
+    IncidentKind.DEVICE_RING: Consequence(True, False, "Règles du jeu FIDE 11.3.b"),
+    IncidentKind.DISRESPECT: _RECORDED,
+}
+PROFILES["003"] = _FIDE_LAWS
+PROFILES["004"] = _FIDE_LAWS
 DEFAULT: dict[IncidentKind, Consequence] = {
     IncidentKind.DEVICE_USE: Consequence(True, True, "triche : Règles du jeu FIDE 12.9"),
     IncidentKind.DEVICE_RING: _RECORDED,
