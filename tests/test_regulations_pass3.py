@@ -335,3 +335,29 @@ def test_item16_phone_loses_the_game_under_the_fide_laws(regulation: str) -> Non
     for kind in (IncidentKind.DEVICE_RING, IncidentKind.DEVICE_USE):
         c = consequence(regulation, kind)
         assert c.loses_game and not c.excludes and "11.3" in c.why, (kind, c)
+
+
+# -- 004 Coupe d'Alsace --------------------------------------------------------
+
+
+def test_item18_item24_the_latest_season_whatever_the_typing_order(tmp_path: Path) -> None:
+    """004 art. 1.2 and 4.3: the holder and finalist are the latest season's, and three
+    wins keep the cup counted in season order — 2019-2020 typed after 2025-2026 changes
+    neither; the roll of honour is listed by season."""
+    from arbitre_tui.operations import cup as ops
+    from arbitre_tui.operations.templates import create_from_template
+    from arbitre_tui.rules import cup
+
+    service = create_from_template(tmp_path / "c.sqlite", "coupe-alsace")
+    clubs = sorted(service._store.clubs().values())
+    a, b, c = clubs[:3]
+    ops.honours(service, None, "2025-2026", a, b)
+    ops.honours(service, None, "2024-2025", c, a)
+    roll, _ = ops.honours(service, None, "2019-2020", b, c)
+    assert [s for s, _ in roll] == ["2019-2020", "2024-2025", "2025-2026"]
+    assert cup.holder(roll) == a
+    finals = service._store.finalists(service.tournament(None).id or 0)
+    assert cup.last_finalist(finals) == b
+    # typed out of order: A's third win is 2024-2025 in season order (not 2022-2023)
+    late = [("2024-2025", "A"), ("2020-2021", "A"), ("2021-2022", "B"), ("2022-2023", "A")]
+    assert cup.trophies(late).kept == [("2024-2025", "A")]

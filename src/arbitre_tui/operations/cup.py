@@ -515,7 +515,7 @@ def honours(
                 {"tournament_id": t.id, "season": season, "club": club, "finalist": finalist},
             )
     t = cup_of(service, key)
-    pairs = service._store.roll_of_honour(t.id or 0)
+    pairs = cup.by_season(service._store.roll_of_honour(t.id or 0))
     return pairs, cup.trophy_kept(pairs)
 
 

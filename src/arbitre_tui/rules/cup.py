@@ -8,6 +8,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, TypeVar
 
 from .errors import RuleError
 
@@ -392,12 +393,27 @@ class Trophies:
     at_stake: dict[str, int]
 
 
+def season_key(season: str) -> int:
+    """A season's first year (« 2025-2026 » and « 2025 » alike): the roll's order."""
+    digits = season.strip()[:4]
+    return int(digits) if digits.isdigit() else 0
+
+
+_S = TypeVar("_S", bound=tuple[str, Any])
+
+
+def by_season(roll: Sequence[_S]) -> list[_S]:
+    """The roll of honour in season order, whatever the order it was typed in (004 art.
+    1.2 and 4.3 read the latest season and count wins season after season)."""
+    return sorted(roll, key=lambda row: season_key(row[0]))
+
+
 def trophies(roll: Sequence[tuple[str, str]]) -> Trophies:
     """« Un Cercle ayant remporté la Coupe 3 fois la conserve définitivement et un nouveau
     Trophée sera remis en jeu »: the count starts again for the new trophy."""
     kept: list[tuple[str, str]] = []
     wins: dict[str, int] = {}
-    for season, club in roll:
+    for season, club in by_season(roll):
         wins[club] = wins.get(club, 0) + 1
         if wins[club] == 3:
             kept.append((season, club))
@@ -413,9 +429,9 @@ def trophy_kept(roll: Sequence[tuple[str, str]]) -> str | None:
 
 def holder(roll: Sequence[tuple[str, str]]) -> str | None:
     """The cup holder: the winner of the latest season on the roll."""
-    return roll[-1][1] if roll else None
+    return by_season(roll)[-1][1] if roll else None
 
 
 def last_finalist(finals: Sequence[tuple[str, str | None]]) -> str | None:
     """The last finalist: the club beaten in the latest season's final, if the roll says."""
-    return finals[-1][1] if finals else None
+    return by_season(finals)[-1][1] if finals else None
