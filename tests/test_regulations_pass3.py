@@ -361,3 +361,20 @@ def test_item18_item24_the_latest_season_whatever_the_typing_order(tmp_path: Pat
     # typed out of order: A's third win is 2024-2025 in season order (not 2022-2023)
     late = [("2024-2025", "A"), ("2020-2021", "A"), ("2021-2022", "B"), ("2022-2023", "A")]
     assert cup.trophies(late).kept == [("2024-2025", "A")]
+
+
+def test_item19_the_holder_setting_names_a_club_that_exists(tmp_path: Path) -> None:
+    """004 art. 1.2: a typo in the holder (or last finalist) would silently cost it its
+    bye — refused when set, with the clubs entered; a club entered is accepted."""
+    from arbitre_tui.operations.templates import create_from_template
+
+    path = tmp_path / "c.sqlite"
+    service = create_from_template(path, "coupe-alsace")
+    club = sorted(service._store.clubs().values())[0]
+    key = service._store.tournaments()[0].key
+    service.close()
+    for name in ("holder", "last_finalist"):
+        out = arbitre("settings", "set", str(path), name, club + "x", "-t", key)
+        assert out.returncode == 2 and "club" in out.stderr and club in out.stderr, out
+        out = arbitre("settings", "set", str(path), name, club, "-t", key)
+        assert out.returncode == 0, out.stderr

@@ -179,7 +179,8 @@ class EventService:
         with self.write("update_settings", {"tournament": key, "changes": changes}) as tx:
             t = self.tournament(key)
             settings = {**t.settings, **typed}
-            if fault := _prize_fault(t.model_copy(update={"settings": settings})):
+            changed = t.model_copy(update={"settings": settings})
+            if fault := _prize_fault(changed) or format_of(t).settings_fault(self, changed):
                 raise OperationError(fault)
             tx.update(
                 "tournaments", self._tid(t), {"settings": json.dumps(settings, ensure_ascii=False)}

@@ -60,6 +60,10 @@ class Format(Protocol):
         """Why no entry can be added any more (None: registration is open)."""
         ...
 
+    def settings_fault(self, service: EventService, t: Tournament) -> str | None:
+        """Why the tournament's new settings cannot stand, read against the event."""
+        ...
+
     def absence_excludes(self, t: Tournament) -> bool:
         """An unexcused forfeit also excludes from later rounds (002)."""
 
