@@ -378,3 +378,16 @@ def test_item19_the_holder_setting_names_a_club_that_exists(tmp_path: Path) -> N
         assert out.returncode == 2 and "club" in out.stderr and club in out.stderr, out
         out = arbitre("settings", "set", str(path), name, club, "-t", key)
         assert out.returncode == 0, out.stderr
+
+
+def test_item21_a_late_line_up_advances_the_clocks_by_the_whole_delay() -> None:
+    """004 art. 3.6: clocks advanced by the delay of the line-up; « ramené à 1 heure » only
+    when a player also arrives late."""
+    import datetime as dt
+
+    from arbitre_tui.rules import cup
+
+    late = dt.timedelta(minutes=95)
+    assert cup.clock_advance(late) == late
+    assert cup.clock_advance(late, player_late=True) == dt.timedelta(hours=1)
+    assert cup.clock_advance(dt.timedelta(minutes=-5)) == dt.timedelta(0)

@@ -467,14 +467,16 @@ def equipment_missing(
                 record_board(service, t.key, number, board, value.value)
 
 
-def lineup_delay(t: Tournament, m: dict[str, Any], side: str, start: dt.datetime) -> dt.timedelta:
-    """Clocks advanced by the delay of a late line-up (due 15 min before the start), 1 h at most."""
+def lineup_delay(
+    t: Tournament, m: dict[str, Any], side: str, start: dt.datetime, player_late: bool = False
+) -> dt.timedelta:
+    """Clocks advanced by the delay of a late line-up (due 15 min before the start); 1 h at
+    most only when a player is also late (004 art. 3.6, rules.cup.clock_advance)."""
     handed = m[f"lineup_{side}_at"]
     if not handed:
         return dt.timedelta(0)
     due = start - dt.timedelta(minutes=int(setting(t, "lineup_minutes_before")))
-    late = dt.datetime.fromisoformat(handed) - due
-    return min(max(late, dt.timedelta(0)), dt.timedelta(hours=1))
+    return cup.clock_advance(dt.datetime.fromisoformat(handed) - due, player_late)
 
 
 def honours(

@@ -347,6 +347,13 @@ def bye_priority(
     return given, rest if len(given) < byes else []
 
 
+def clock_advance(late: dt.timedelta, player_late: bool = False) -> dt.timedelta:
+    """004 art. 3.6: the late team's clocks are advanced by the delay of its line-up;
+    « ramené à 1 heure » only when, in addition, a player arrives late (not a forfeit)."""
+    late = max(late, dt.timedelta(0))
+    return min(late, dt.timedelta(hours=1)) if player_late else late
+
+
 def byes_needed(count: int) -> int:
     size = 1
     while size < count:
