@@ -391,3 +391,29 @@ def test_item21_a_late_line_up_advances_the_clocks_by_the_whole_delay() -> None:
     assert cup.clock_advance(late) == late
     assert cup.clock_advance(late, player_late=True) == dt.timedelta(hours=1)
     assert cup.clock_advance(dt.timedelta(minutes=-5)) == dt.timedelta(0)
+
+
+def test_item22_transferred_and_foreign_players_licensed_by_30_november() -> None:
+    """004 art. 1.4: a transferred or foreign player's licence by 30 November of the
+    season; a French player not transferred has no such limit (15 January aside)."""
+    import datetime as dt
+
+    from arbitre_tui.rules import cup
+
+    season = cup.Season(licence_deadline=dt.date(2027, 1, 15), match_date=dt.date(2027, 2, 7))
+    december = dt.date(2026, 12, 10)
+
+    def player(i: int, **kw: object) -> cup.RosterPlayer:
+        return cup.RosterPlayer(id=i, name=f"J{i}", club="C", **kw)  # type: ignore[arg-type]
+
+    french = [player(i) for i in (1, 2, 3)]
+    for late in (
+        player(4, transferred=True, licence_date=december),
+        player(4, nationality="ITA", licence_date=december),
+    ):
+        faults = cup.lineup_faults([*french, late], "C", 1, season, {})
+        assert any("30/11/2026" in f for f in faults), faults
+    ok = player(4, licence_date=december)  # French, not transferred
+    assert cup.lineup_faults([*french, ok], "C", 1, season, {}) == []
+    early = player(4, transferred=True, licence_date=dt.date(2026, 11, 30))
+    assert cup.lineup_faults([*french, early], "C", 1, season, {}) == []

@@ -88,6 +88,14 @@ def lineup_faults(
                 f"{p.name} licencié le {p.licence_date:%d/%m/%Y}, après le "
                 f"{season.licence_deadline:%d/%m/%Y}"
             )
+        # art. 1.4: transferred and foreign players licensed by 30 November of the season
+        november = dt.date(season.licence_deadline.year - 1, 11, 30)
+        foreign = p.nationality.upper() != "FRA"
+        if (p.transferred or foreign) and p.licence_date and p.licence_date > november:
+            faults.append(
+                f"{p.name} ({'muté' if p.transferred else 'étranger'}) licencié le "
+                f"{p.licence_date:%d/%m/%Y}, après le {november:%d/%m/%Y} (art. 1.4)"
+            )
         if not p.club:
             faults.append(f"{p.name} n'est licencié à aucun club (art. 1.4)")
         elif p.club != club:
