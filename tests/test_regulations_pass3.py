@@ -417,3 +417,18 @@ def test_item22_transferred_and_foreign_players_licensed_by_30_november() -> Non
     assert cup.lineup_faults([*french, ok], "C", 1, season, {}) == []
     early = player(4, transferred=True, licence_date=dt.date(2026, 11, 30))
     assert cup.lineup_faults([*french, early], "C", 1, season, {}) == []
+
+
+def test_item17_more_team_1_candidates_than_byes_are_drawn() -> None:
+    """004 art. 1.2: when more « équipe 1 » of clubs with several teams remain than byes,
+    the byes are drawn among them (operations.cup draws the pool, recorded) — not taken in
+    entry order."""
+    from arbitre_tui.rules import cup
+
+    clubs = [("A", 1), ("A", 2), ("B", 1), ("B", 2), ("C", 1), ("C", 2), ("D", 1)]
+    teams = [cup.CupTeam(i, c, n) for i, (c, n) in enumerate(clubs, start=1)]
+    assert cup.byes_needed(7) == 1
+    given, pool = cup.bye_priority(teams, holder=None, finalist=None)
+    assert given == [] and sorted(pool) == [1, 3, 5]  # one bye drawn among A1, B1, C1
+    given, pool = cup.bye_priority(teams, holder="D", finalist=None)
+    assert given == [7] and pool == []

@@ -349,8 +349,11 @@ def bye_priority(
         first = next((t for t in sorted(teams, key=lambda t: t.number) if t.club == club), None)
         if club and first and first.id not in ordered:
             ordered.append(first.id)
-    ordered += [t.id for t in teams if t.number == 1 and clubs[t.club] > 1 and t.id not in ordered]
-    given = ordered[:byes]
+    ordered = ordered[:byes]
+    firsts = [t.id for t in teams if t.number == 1 and clubs[t.club] > 1 and t.id not in ordered]
+    if len(ordered) + len(firsts) > byes:  # more « équipe 1 » than byes left: drawn among them
+        return ordered, firsts if len(ordered) < byes else []
+    given = ordered + firsts
     rest = [t.id for t in teams if t.id not in given]
     return given, rest if len(given) < byes else []
 
