@@ -432,3 +432,28 @@ def test_item17_more_team_1_candidates_than_byes_are_drawn() -> None:
     assert given == [] and sorted(pool) == [1, 3, 5]  # one bye drawn among A1, B1, C1
     given, pool = cup.bye_priority(teams, holder="D", finalist=None)
     assert given == [7] and pool == []
+
+
+def test_item20_the_visitors_keeping_white_is_said_in_full(tmp_path: Path) -> None:
+    """004 art. 3.4: when the visiting team keeps White on boards 1 and 4, `cup status` and
+    the site's list of matches say so in words."""
+    import sqlite3
+
+    from arbitre_tui.operations import cup as ops
+    from arbitre_tui.operations.templates import create_from_template
+    from arbitre_tui.publish.html.site import Site
+
+    path = tmp_path / "c.sqlite"
+    service = create_from_template(path, "coupe-alsace")
+    ops.draw(service, None, seed=3)
+    t = ops.cup_of(service, None)
+    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    service.close()
+    with sqlite3.connect(path) as db:  # as the midnight penalty of the round before sets it
+        db.execute("UPDATE cup_matches SET away_keeps_white = 1 WHERE id = ?", (m["id"],))
+    out = arbitre("cup", "status", str(path))
+    assert out.returncode == 0, out.stderr
+    assert "Blancs aux échiquiers 1 et 4 : le visiteur" in out.stdout, out.stdout
+    service = EventService(path)
+    html = Site(service).cup_page(ops.cup_of(service, None))
+    assert "Blancs aux échiquiers 1 et 4 : le visiteur" in html
