@@ -483,3 +483,24 @@ def test_item13_standings_show_the_play_off_order(tmp_path: Path) -> None:
     assert [place for place, _ in shown[: len(status.places)]] == [
         str(i) for i in range(1, len(status.places) + 1)
     ]
+
+
+def test_item18_the_seasons_final_winner_joins_the_roll_of_honour(tmp_path: Path) -> None:
+    """004 art. 1.2: once the final is decided, the roll of honour carries the season's
+    winner (and finalist) without being typed; the season from the licence deadline."""
+    from arbitre_tui.operations import cup as ops
+    from arbitre_tui.operations.templates import create_from_template
+
+    from .test_cup import test_whole_cup_to_the_final
+
+    service = create_from_template(tmp_path / "c.sqlite", "coupe-alsace")
+    roll, _ = ops.honours(service, None)
+    assert all(season != "2026-2027" for season, _ in roll)
+    test_whole_cup_to_the_final(service)
+    t = ops.cup_of(service, None)
+    teams = ops.teams_of(service, t)
+    clubs = service._store.clubs()
+    final = ops.matches(service, t, 4)[0]
+    winner = clubs[teams[final["winner_team_id"]].club_id]
+    roll, _ = ops.honours(service, None)
+    assert roll[-1] == ("2026-2027", winner)

@@ -518,7 +518,28 @@ def honours(
             )
     t = cup_of(service, key)
     pairs = cup.by_season(service._store.roll_of_honour(t.id or 0))
+    won = _season_won(service, t)
+    if won and all(s != won[0] for s, _ in pairs):  # this season's final, not yet typed
+        pairs = cup.by_season([*pairs, won])
     return pairs, cup.trophy_kept(pairs)
+
+
+def _season_won(service: EventService, t: Tournament) -> tuple[str, str] | None:
+    """(season, club) once this season's final is decided (004 art. 1.2: the roll of honour
+    carries it without being typed); the season is the one of the licence deadline."""
+    rows = matches(service, t)
+    if not rows:
+        return None
+    last = max(m["round"] for m in rows)
+    final = [m for m in rows if m["round"] == last]
+    if len(final) != 1 or final[0]["winner_team_id"] is None:
+        return None
+    team = teams_of(service, t).get(final[0]["winner_team_id"])
+    club = service._store.clubs().get(team.club_id) if team and team.club_id else None
+    if club is None:
+        return None
+    year = dt.date.fromisoformat(str(t.settings.get("licence_deadline", "2027-01-15"))).year
+    return f"{year - 1}-{year}", club
 
 
 def clock_advances(t: Tournament, m: dict[str, Any]) -> dict[str, int]:
