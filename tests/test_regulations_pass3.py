@@ -504,3 +504,30 @@ def test_item18_the_seasons_final_winner_joins_the_roll_of_honour(tmp_path: Path
     winner = clubs[teams[final["winner_team_id"]].club_id]
     roll, _ = ops.honours(service, None)
     assert roll[-1] == ("2026-2027", winner)
+
+
+def test_item03_knockout_prizes_are_not_called_hort(tmp_path: Path) -> None:
+    """000 art. 3: the prize system of a knockout is its K.O. order, whole prizes — the
+    technical report and `arbitre prizes` do not call it Hort."""
+    import random
+
+    from arbitre_tui.views.homologation import technical_report
+    from arbitre_tui.views.reader import Reader
+
+    from .test_knockout import _play_round
+
+    path = tmp_path / "k.sqlite"
+    service = create_knockout_event(path, 100)
+    knockout.close_registration(service, "ko")
+    service.update_settings(
+        "ko", {"prizes": [{"label": "1er prix", "amount": 150}, {"label": "2e", "amount": 100}]}
+    )
+    lines = dict(technical_report(Reader(service), service.tournament("ko")).lines)
+    assert "ordre du K.O." in lines["Système des prix"] and "Hort" not in lines["Système des prix"]
+    rng = random.Random(4)
+    for _ in range(7):
+        service.pair_round("ko", seed=3)
+        _play_round(service, rng)
+    service.close()
+    out = arbitre("prizes", str(path), "-t", "ko")
+    assert out.returncode == 0 and "Hort" not in out.stdout and "ordre du K.O." in out.stdout, out

@@ -129,6 +129,14 @@ def must_decrease(regulation: str | None, prize_settings: dict[str, object]) -> 
     return regulation == "000" or bool(prize_settings.get("strictly_decreasing"))
 
 
+def system_label(knockout: bool) -> str:
+    """How the prizes are shared, as the documents say it: a knockout's whole prizes in
+    K.O. order (000 art. 3), else the Hort system."""
+    if knockout:
+        return "prix entiers dans l'ordre du K.O., tous différents, non cumulables"
+    return "Système Hort, prix non cumulables"
+
+
 def table_fault(
     regulation: str | None, prizes: Sequence[dict[str, object]], prize_settings: dict[str, object]
 ) -> str | None:

@@ -86,7 +86,9 @@ def _prizes(t: Tournament) -> tuple[str, str]:
     table: list[dict[str, Any]] = setting(t, "prizes")
     fund = setting(t, "prize_fund")
     total = float(fund) if fund is not None else sum(float(p.get("amount") or 0) for p in table)
-    system = "Système Hort, prix non cumulables"
+    from ..rules.prizes import system_label
+
+    system = system_label(format_of(t).has_bracket)
     if setting(t, "prizes_in_goods"):
         system += " ; prix en nature"
     return system, (_euros(total) if total else "—")
