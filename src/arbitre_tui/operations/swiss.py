@@ -814,7 +814,7 @@ def qualifiers(service: EventService, key: str) -> dict[str, Any]:
         _, rows, _ = standings(service, t)
         need = float(setting(t, "qualifying_points"))
         chosen = [r.start for r in rows if float(r.values["PTS"] or 0) >= need]
-        return {"champion": None, "qualified": chosen}
+        return {"champion": None, "qualified": chosen, "for": youth.qualified_for(True)}
     order = final_order(service, key)
     chosen = youth.qualifiers(order, int(setting(t, "seeded_qualifiers")))
     pending = [
@@ -822,7 +822,13 @@ def qualifiers(service: EventService, key: str) -> dict[str, Any]:
         for which in playoff_groups(service, key)
         if not playoff_status(service, key, which).places
     ]
-    return {"champion": order[0] if order else None, "qualified": chosen, "pending": pending}
+    return {
+        "champion": order[0] if order else None,
+        "title": youth.title(bool(setting(t, "girls_only"))),
+        "qualified": chosen,
+        "pending": pending,
+        "for": youth.qualified_for(False),
+    }
 
 
 # -- export ------------------------------------------------------------------------------

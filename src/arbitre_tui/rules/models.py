@@ -112,6 +112,7 @@ class IncidentKind(StrEnum):
     DEVICE_USE = "device_use"
     DISRESPECT = "disrespect"
     LATENESS = "lateness"
+    CHECK_REFUSED = "check_refused"
     OTHER = "other"
 
     @property
@@ -122,6 +123,7 @@ class IncidentKind(StrEnum):
             "device_use": "usage d'appareil",
             "disrespect": "manque de respect envers l'arbitre",
             "lateness": "retard",
+            "check_refused": "refus de contrôle anti-triche",
             "other": "autre",
         }[self.value]
 

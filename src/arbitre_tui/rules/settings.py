@@ -135,9 +135,10 @@ PROFILES: dict[str, dict[str, Any]] = {
         "forfeit_excludes": True,
         "half_point_byes_max": 2,
         "half_point_byes_forbidden_rounds": [8, 9],
+        "fide_rated": True,  # « classement Elo FIDE »
     },
     "003": {},
-    "004": {"lateness_minutes": 60},
+    "004": {"lateness_minutes": 60, "fide_rated": True},  # « Homologation FIDE »
 }
 
 

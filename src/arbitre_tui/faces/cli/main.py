@@ -47,6 +47,9 @@ INCIDENT_ALIASES = {
     "retard": "lateness",
     "lateness": "lateness",
     "other": "other",
+    "controle": "check_refused",
+    "refus-controle": "check_refused",
+    "check_refused": "check_refused",
 }
 
 
@@ -527,7 +530,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             choices=sorted(INCIDENT_ALIASES),
             metavar="TYPE",
             help="illegal (coup illégal), ring (sonnerie), device (usage d'appareil), "
-            "respect (manque de respect envers l'arbitre), late (retard), other (autre)",
+            "respect (manque de respect envers l'arbitre), late (retard), controle (refus de "
+            "contrôle anti-triche), other (autre)",
         )
         p.add_argument("colour", choices=["white", "black", "blancs", "noirs"], metavar="COULEUR")
         p.add_argument("--note", default="", help="texte libre joint à l'incident")

@@ -198,12 +198,14 @@ def cmd_qualifiers(args: argparse.Namespace) -> int:
         label = "le titre" if which == "title" else "la qualification"
         print(f"Attention : barrage à jouer pour {label} (arbitre playoff {which}) ;")
         print("  la liste ci-dessous suit les départages en attendant.")
-    print(f"{t.name} — qualifiés pour le championnat d'Alsace :")
+    print(f"{t.name} — qualifiés pour le {out['for']} :")
     for pid in out["qualified"]:
         print(f"  {names[pid]}")
     if out["champion"]:
         print(
-            f"Champion (qualifié pour le Bas-Rhin la saison prochaine) : {names[out['champion']]}"
+            f"{out['title']} (qualifié{'e' if out['title'].startswith('Championne') else ''} "
+            "pour le Bas-Rhin la saison prochaine) : "
+            f"{names[out['champion']]}"
         )
     return 0
 

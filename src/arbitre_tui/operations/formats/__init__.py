@@ -57,6 +57,14 @@ class Format(Protocol):
     def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
         """Write round ``order.number`` (inside the caller's transaction)."""
 
+    def entries_closed(self, service: EventService, t: Tournament) -> str | None:
+        """Why no entry can be added any more (None: registration is open)."""
+        ...
+
+    def settings_fault(self, service: EventService, t: Tournament) -> str | None:
+        """Why the tournament's new settings cannot stand, read against the event."""
+        ...
+
     def absence_excludes(self, t: Tournament) -> bool:
         """An unexcused forfeit also excludes from later rounds (002)."""
 
