@@ -101,7 +101,8 @@ def as_player(
     main = ffe or fide
     if main is None:
         raise ValueError("as_player: no list row")
-    birth = (ffe.birth_date if ffe else None) or next(
+    day = ffe.birth_date if ffe else None
+    birth = day or next(
         (dt.date(p.birth_year, 1, 1) for p in (ffe, fide) if p and p.birth_year), None
     )
     title = (fide.title if fide else "") or main.title
@@ -110,6 +111,7 @@ def as_player(
         first_name=main.first_name,
         sex={"M": Sex.MALE, "F": Sex.FEMALE}.get(main.sex),
         birth_date=birth,
+        birth_year_only=birth is not None and day is None,
         federation=((fide.federation if fide else "") or main.federation or "FRA")[:3],
         fide_id=(fide.fide_id if fide else None) or main.fide_id,
         ffe_code=ffe.ffe_licence if ffe else None,
