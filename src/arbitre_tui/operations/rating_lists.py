@@ -7,9 +7,12 @@ The faces come here (never to the store); every fault is an ``OperationError`` i
 from __future__ import annotations
 
 import datetime as dt
+import io
 import re
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from ..rules.models import Player, Tournament
 from ..rules.rating_lists import (
@@ -18,6 +21,7 @@ from ..rules.rating_lists import (
     ListedPlayer,
     ListFault,
     as_player,
+    kind_in_name,
     rating_kind,
     read,
     sniff,
@@ -77,6 +81,31 @@ def kind_of(t: Tournament) -> Kind:
     return rating_kind(t.time_controls[first] if first is not None else None)
 
 
+class _Joined(io.RawIOBase):
+    """The bytes already read, then the rest of the stream (a zip member cannot seek back
+    cheaply: it would decompress again from the start)."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self._head, self._rest = memoryview(head), rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        if self._head:
+            n = min(len(buffer), len(self._head))
+            buffer[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._rest.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _Rejoined(head: bytes, rest: IO[bytes]) -> IO[bytes]:
+    return io.BufferedReader(_Joined(head, rest), 1 << 16)
+
+
 class Lists:
     """The lists file, opened for one use (a command, the app's registration prompt)."""
 
@@ -102,21 +131,50 @@ class Lists:
         """Replace FIDE's list or the FFE's base by this file, streamed; (source, count).
         A file that cannot be read whole changes nothing."""
         path = Path(list_file)
+        if zipfile.is_zipfile(path):  # as FIDE ships it: players_list.zip, unzipped here
+            return self._import_zip(path, fmt)
         with path.open("rb") as stream:
-            fmt = fmt or sniff(stream.read(4096))
-            if fmt not in FORMATS:
-                raise OperationError(
-                    f"{path.name} : format de liste non reconnu ; précisez --format "
-                    "fide-xml, fide-txt ou ffe-csv."
-                )
-            stream.seek(0)
-            source = "ffe" if fmt == "ffe-csv" else "fide"
-            try:
-                count = self._store.replace(source, read(stream, fmt), path.name, fmt)
-            except ListFault as exc:
-                raise OperationError(f"{path.name} : {exc} — rien n'est changé.") from None
+            return self._import_stream(stream, path.name, fmt)
+
+    def _import_zip(self, path: Path, fmt: str | None) -> tuple[str, int]:
+        """The one list inside FIDE's zip, decompressed as it is read (never whole)."""
+        try:
+            with zipfile.ZipFile(path) as archive:
+                members = [
+                    m
+                    for m in archive.infolist()
+                    if not m.is_dir() and m.filename.lower().endswith((".txt", ".xml", ".csv"))
+                ]
+                if len(members) != 1:
+                    raise OperationError(
+                        f"{path.name} : une liste attendue dans l'archive, "
+                        f"{len(members)} trouvée(s) ; décompressez celle à importer."
+                    )
+                with archive.open(members[0]) as stream:
+                    return self._import_stream(stream, f"{path.name}:{members[0].filename}", fmt)
+        except (zipfile.BadZipFile, NotImplementedError, RuntimeError) as exc:
+            raise OperationError(
+                f"{path.name} : archive illisible ({exc}) — rien n'est changé."
+            ) from None
+
+    def _import_stream(self, stream: IO[bytes], name: str, fmt: str | None) -> tuple[str, int]:
+        head = stream.read(4096)
+        fmt = fmt or sniff(head)
+        if fmt not in FORMATS:
+            raise OperationError(
+                f"{name} : format de liste non reconnu ; précisez --format "
+                "fide-xml, fide-txt ou ffe-csv."
+            )
+        source = "ffe" if fmt == "ffe-csv" else "fide"
+        whole = _Rejoined(head, stream)  # the bytes sniffed, then the rest: no seek back
+        try:
+            count = self._store.replace(
+                source, read(whole, fmt, kind_in_name(name.rsplit(":", 1)[-1])), name, fmt
+            )
+        except ListFault as exc:
+            raise OperationError(f"{name} : {exc} — rien n'est changé.") from None
         if not count:
-            raise OperationError(f"{path.name} : aucun joueur dans cette liste.")
+            raise OperationError(f"{name} : aucun joueur dans cette liste.")
         return source, count
 
     def find(self, text: str, limit: int = 10) -> list[Found]:

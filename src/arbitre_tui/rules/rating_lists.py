@@ -265,17 +265,19 @@ TXT_COLUMNS = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", 
                "SGm", "SK", "RRtng", "RGm", "Rk", "BRtng", "BGm", "BK", "B-day", "Flag")  # fmt: skip
 
 
-def _txt_columns(header: str) -> dict[str, tuple[int, int | None]]:
+def _txt_columns(
+    header: str, names: tuple[str, ...] = TXT_COLUMNS
+) -> dict[str, tuple[int, int | None]]:
     """Each column's slice, from where the header writes its name (FIDE has moved
     columns before: the header is the authority, not fixed numbers)."""
     starts: list[tuple[int, str]] = []
     at = 0
-    for name in TXT_COLUMNS:
+    for name in names:
         found = re.compile(rf"(?<!\S){re.escape(name)}(?!\S)").search(header, at)
         if found is None:
             raise ListFault(
                 f"liste FIDE TXT : colonne « {name} » absente de l'en-tête (ligne 1) ; "
-                "attendu la liste complète players_list_foa.txt"
+                "attendu l'en-tête d'une liste FIDE (players_list_foa.txt, standard_rating_list.txt…)"
             )
         starts.append((found.start(), name))
         at = found.end()
@@ -296,13 +298,53 @@ def _text_lines(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
         yield number, line.rstrip("\r\n")
 
 
-def read_fide_txt(stream: IO[bytes]) -> Iterator[ListedPlayer]:
-    """The fixed-width list, one line at a time."""
+# FIDE's lists of one cadence (standard_rating_list.txt, rapid_…, blitz_…: the only form
+# FIDE keeps of past months): the rating's column is named by its month (« JAN25 »)
+TYPE_COLUMNS = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", "<month>",
+                "Gms", "K", "B-day", "Flag")  # fmt: skip
+_MONTH = re.compile(r"(?<!\S)[A-Z]{3}\d{2}(?!\S)")
+
+
+def kind_in_name(name: str) -> Kind | None:
+    """The cadence a per-type list's file name says (« rapid_rating_list_… »), else None."""
+    low = name.lower()
+    found = [k for k in ("standard", "rapid", "blitz") if k in low]
+    return found[0] if len(found) == 1 else None  # type: ignore[return-value]
+
+
+def _type_columns(header: str) -> dict[str, tuple[int, int | None]]:
+    """A per-type list's columns, the rating's named « <month> »."""
+    month = _MONTH.search(header, header.find("FOA") + 3 if "FOA" in header else 0)
+    if month is None:
+        raise ListFault(
+            "liste FIDE TXT : ni « SRtng » (liste complète) ni colonne du mois (« JAN25 », "
+            "liste d'une cadence) dans l'en-tête (ligne 1)"
+        )
+    cols = _txt_columns(
+        header, tuple(month.group(0) if c == "<month>" else c for c in TYPE_COLUMNS)
+    )
+    cols["<month>"] = cols.pop(month.group(0))
+    return cols
+
+
+def read_fide_txt(stream: IO[bytes], kind: Kind | None = None) -> Iterator[ListedPlayer]:
+    """The fixed-width list, one line at a time: the full list (three ratings) or one
+    cadence's (``kind``, from its file name: the month's column is that rating)."""
     lines = _text_lines(stream)
     header = next(lines, (1, ""))[1].lstrip("\ufeff")
-    cols = _txt_columns(header)
-    wanted = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "SRtng", "RRtng", "BRtng",
-              "B-day")  # fmt: skip
+    if re.search(r"(?<!\S)SRtng(?!\S)", header):
+        cols = _txt_columns(header)
+        ratings: tuple[str, ...] = ("SRtng", "RRtng", "BRtng")
+    else:
+        if kind is None:
+            raise ListFault(
+                "liste FIDE d'une seule cadence : son nom doit dire laquelle (standard_, "
+                "rapid_ ou blitz_rating_list), comme FIDE la nomme"
+            )
+        cols = _type_columns(header)
+        cols["-"] = (0, 0)  # the two cadences this list does not give: empty
+        ratings = tuple("<month>" if k == kind else "-" for k in ("standard", "rapid", "blitz"))
+    wanted = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", *ratings, "B-day")
     cut = itemgetter(*(slice(*cols[name]) for name in wanted))  # the ten fields, in C
     strip = str.strip
     for number, line in lines:
@@ -436,8 +478,11 @@ def sniff(head: bytes) -> str | None:
     return None
 
 
-def read(stream: IO[bytes], fmt: str) -> Iterator[ListedPlayer]:
-    readers = {"fide-xml": read_fide_xml, "fide-txt": read_fide_txt, "ffe-csv": read_ffe_csv}
+def read(stream: IO[bytes], fmt: str, kind: Kind | None = None) -> Iterator[ListedPlayer]:
+    """The players of a list; ``kind``: the cadence of a per-type list (its file name)."""
+    if fmt == "fide-txt":
+        return read_fide_txt(stream, kind)
+    readers = {"fide-xml": read_fide_xml, "ffe-csv": read_ffe_csv}
     return readers[fmt](stream)
 
 

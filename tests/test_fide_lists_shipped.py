@@ -1,0 +1,86 @@
+"""FIDE's lists as FIDE ships them (issue 32 point 2): the zip (players_list.zip, read
+through zipfile as it decompresses), and the lists of one cadence (standard_rating_list.txt,
+the only form FIDE keeps of past months), through the real command line."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from .test_rating_lists import arbitre, write_fide_txt
+
+# standard_rating_list.txt: the rating's column is named by its month
+TYPE_HEADER = (
+    "ID Number      Name                                                         Fed Sex "
+    "Tit  WTit OTit           FOA SEP25 Gms  K   B-day Flag"
+)
+TYPE_STARTS = {"ID Number": 0, "Name": 15, "Fed": 76, "Sex": 80, "Tit": 84, "WTit": 89,
+               "OTit": 94, "FOA": 109, "SEP25": 113, "Gms": 119, "K": 124, "B-day": 128,
+               "Flag": 134}  # fmt: skip
+
+
+def _type_line(**fields: str) -> str:
+    line = [" "] * 140
+    for name, value in fields.items():
+        start = TYPE_STARTS[name]
+        line[start : start + len(value)] = value
+    return "".join(line).rstrip()
+
+
+def _type_list(path: Path) -> Path:
+    lines = [
+        TYPE_HEADER,
+        _type_line(**{"ID Number": "703303", "Name": "Leko, Peter", "Fed": "HUN", "Sex": "M",
+                      "Tit": "GM", "SEP25": "2676", "Gms": "0", "K": "10", "B-day": "1979"}),
+        _type_line(**{"ID Number": "651095", "Name": "Dupont, Jeanne", "Fed": "FRA", "Sex": "F",
+                      "WTit": "WFM", "SEP25": "1988", "B-day": "2012", "Flag": "w"}),
+    ]  # fmt: skip
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_zip_fide_ships_is_read_as_it_is(tmp_path: Path) -> None:
+    txt = write_fide_txt(tmp_path / "players_list_foa.txt")
+    with zipfile.ZipFile(tmp_path / "players_list.zip", "w", zipfile.ZIP_DEFLATED) as z:
+        z.write(txt, "players_list_foa.txt")
+    txt.unlink()
+    done = arbitre("ratings", "import", "players_list.zip", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "liste FIDE : 3 joueurs importés de players_list.zip" in done.stdout
+    leko = arbitre("ratings", "find", "703303", cwd=tmp_path).stdout
+    assert "lent 2676  rapide 2700  blitz 2738" in leko
+
+
+def test_a_zip_without_one_list_is_refused_in_french(tmp_path: Path) -> None:
+    with zipfile.ZipFile(tmp_path / "vide.zip", "w") as z:
+        z.writestr("lisez-moi.pdf", b"%PDF")
+    done = arbitre("ratings", "import", "vide.zip", cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "une liste attendue dans l'archive, 0 trouvée(s)" in done.stderr
+
+
+def test_a_list_of_one_cadence_gives_that_rating(tmp_path: Path) -> None:
+    """standard_rating_list.txt (zipped as FIDE ships it): the month's column is the
+    standard rating; rapid and blitz are not in it."""
+    _type_list(tmp_path / "standard_rating_list.txt")
+    with zipfile.ZipFile(tmp_path / "standard_rating_list.zip", "w", zipfile.ZIP_DEFLATED) as z:
+        z.write(tmp_path / "standard_rating_list.txt", "standard_rating_list.txt")
+    done = arbitre("ratings", "import", "standard_rating_list.zip", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "2 joueurs importés" in done.stdout
+    leko = arbitre("ratings", "find", "703303", cwd=tmp_path).stdout
+    assert "LEKO Peter" in leko and "HUN" in leko and "1979" in leko
+    assert "lent 2676  rapide    —  blitz    —" in leko
+    # the rapid list, by its name, fills the rapid rating
+    rapid = tmp_path / "rapid_rating_list.txt"
+    rapid.write_text((tmp_path / "standard_rating_list.txt").read_text("utf-8"), "utf-8")
+    assert arbitre("ratings", "import", rapid.name, cwd=tmp_path).returncode == 0
+    dupont = arbitre("ratings", "find", "651095", cwd=tmp_path).stdout
+    assert "lent    —  rapide 1988  blitz    —" in dupont
+
+
+def test_a_list_of_one_cadence_whose_name_does_not_say_which_is_refused(tmp_path: Path) -> None:
+    _type_list(tmp_path / "liste.txt")
+    done = arbitre("ratings", "import", "liste.txt", cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "son nom doit dire laquelle" in done.stderr and "rien n'est changé" in done.stderr
