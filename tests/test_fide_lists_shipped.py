@@ -84,3 +84,42 @@ def test_a_list_of_one_cadence_whose_name_does_not_say_which_is_refused(tmp_path
     done = arbitre("ratings", "import", "liste.txt", cwd=tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "son nom doit dire laquelle" in done.stderr and "rien n'est changé" in done.stderr
+
+
+TYPE_XML = """<?xml version="1.0" encoding="utf-8"?>
+<playerslist>
+<player>
+<fideid>703303</fideid><name>Leko, Peter</name><country>HUN</country><sex>M</sex>
+<title>GM</title><w_title></w_title><o_title></o_title><foa_title></foa_title>
+<rating>2700</rating><games>0</games><k>10</k><birthday>1979</birthday><flag></flag>
+</player>
+<player><name>Dupont, Jeanne</name><fideid>651095</fideid><country>FRA</country>
+<sex>F</sex><w_title>WFM</w_title><rating>1950</rating><birthday>2012</birthday></player>
+</playerslist>
+"""
+
+
+def test_an_xml_list_of_one_cadence_fills_that_rating() -> None:
+    """rapid_rating_list_xml.xml: FIDE's layout on its fast pattern, any other through
+    expat, both giving the rapid rating."""
+    import io
+
+    from arbitre_tui.rules.rating_lists import read
+
+    players = list(read(io.BytesIO(TYPE_XML.encode()), "fide-xml", "rapid"))
+    assert [(p.fide_id, p.standard, p.rapid, p.blitz, p.birth_year) for p in players] == [
+        (703303, None, 2700, None, 1979),
+        (651095, None, 1950, None, 2012),
+    ]
+    assert players[0].title == "GM" and players[1].title == "WFM"
+    standard = list(read(io.BytesIO(TYPE_XML.encode()), "fide-xml"))
+    assert [(p.standard, p.rapid) for p in standard] == [(2700, None), (1950, None)]
+
+
+def test_a_zipped_xml_list_of_one_cadence_is_imported(tmp_path: Path) -> None:
+    with zipfile.ZipFile(tmp_path / "blitz_rating_list_xml.zip", "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("blitz_rating_list_xml.xml", TYPE_XML)
+    done = arbitre("ratings", "import", "blitz_rating_list_xml.zip", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    leko = arbitre("ratings", "find", "703303", cwd=tmp_path).stdout
+    assert "lent    —  rapide    —  blitz 2700" in leko

@@ -176,6 +176,15 @@ _XML_PLAYER = re.compile(
     + b"".join(_xml_field(tag.encode(), tag in _XML_FIELDS) for tag in _XML_ORDER)
     + rb"\s*</player>"
 )
+# the lists of one cadence (standard_rating_list_xml.xml …): one <rating>, no rapid/blitz
+_XML_TYPE_ORDER = ("fideid", "name", "country", "sex", "title", "w_title", "o_title",
+                   "foa_title", "rating", "games", "k", "birthday", "flag")  # fmt: skip
+_XML_TYPE_PLAYER = re.compile(
+    rb"<player>"
+    + b"".join(_xml_field(tag.encode(), tag in _XML_FIELDS) for tag in _XML_TYPE_ORDER)
+    + rb"\s*</player>"
+)
+_RATING_AT = {"standard": 6, "rapid": 7, "blitz": 8}  # in _XML_FIELDS' order
 _XML_SPACE = re.compile(rb"\s*")
 NL = b"\n"
 
@@ -205,10 +214,12 @@ def _xml_player(block: bytes) -> dict[str, str]:
     return fields
 
 
-def read_fide_xml(stream: IO[bytes]) -> Iterator[ListedPlayer]:
+def read_fide_xml(stream: IO[bytes], kind: Kind | None = None) -> Iterator[ListedPlayer]:
     """<playerslist><player><fideid>…</fideid><name>Surname, First</name>… one at a time,
     1 MiB read at a time (memory stays flat). A file cut short, or anything but players
-    inside <playerslist>, is refused: nothing of it is imported."""
+    inside <playerslist>, is refused: nothing of it is imported. ``kind``: the cadence of
+    a list of one cadence (its <rating> is that one; FIDE's layout of it has its own fast
+    pattern)."""
     import html
     from xml.parsers import expat
 
@@ -238,14 +249,24 @@ def read_fide_xml(stream: IO[bytes]) -> Iterator[ListedPlayer]:
         end += len(b"</player>")
         try:
             fast = _XML_PLAYER.match(buf, pos, end)
-            if fast is not None and fast.end() == end:
+            typed = None
+            if fast is None or fast.end() != end:
+                fast, typed = None, _XML_TYPE_PLAYER.match(buf, pos, end)
+            if fast is not None:
                 values = [
                     html.unescape(v) if "&" in v else v
                     for v in ((g or b"").decode("utf-8") for g in fast.groups())
                 ]
+            elif typed is not None and typed.end() == end:
+                got = [(g or b"").decode("utf-8") for g in typed.groups()]
+                got = [html.unescape(v) if "&" in v else v for v in got]
+                values = [*got[:6], "", "", "", got[7]]
+                values[_RATING_AT[kind or "standard"]] = got[6]
             else:
                 fields = _xml_player(buf[pos:end])
                 values = [fields.get(name, "") for name in _XML_FIELDS]
+                if kind not in (None, "standard") and "rapid_rating" not in fields:
+                    values[_RATING_AT[kind or "standard"]], values[6] = values[6], ""
         except (UnicodeDecodeError, expat.ExpatError):
             raise ListFault(
                 f"liste FIDE XML illisible : ligne {line + buf.count(NL, 0, pos)}"
@@ -482,8 +503,9 @@ def read(stream: IO[bytes], fmt: str, kind: Kind | None = None) -> Iterator[List
     """The players of a list; ``kind``: the cadence of a per-type list (its file name)."""
     if fmt == "fide-txt":
         return read_fide_txt(stream, kind)
-    readers = {"fide-xml": read_fide_xml, "ffe-csv": read_ffe_csv}
-    return readers[fmt](stream)
+    if fmt == "fide-xml":
+        return read_fide_xml(stream, kind)
+    return read_ffe_csv(stream)
 
 
 # -- a registered player against the lists ----------------------------------------------------
