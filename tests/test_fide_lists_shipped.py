@@ -123,3 +123,43 @@ def test_a_zipped_xml_list_of_one_cadence_is_imported(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     leko = arbitre("ratings", "find", "703303", cwd=tmp_path).stdout
     assert "lent    —  rapide    —  blitz 2700" in leko
+
+
+def test_the_effective_blitz_rating_is_the_standard_one_where_none_exists(
+    tmp_path: Path,
+) -> None:
+    """Setting rating_standard_fallback: a blitz section takes the standard rating of a
+    player FIDE's list gives no blitz rating (registration and check alike)."""
+    import datetime as dt
+
+    from arbitre_tui.operations import EventService
+    from arbitre_tui.rules.models import Player, System, TimeControl, Tournament
+    from arbitre_tui.rules.rating_lists import ListedPlayer, as_player
+
+    dupont = ListedPlayer("fide", "Dupont", "Jeanne", fide_id=651095, standard=2105, rapid=2050)
+    on = dt.date(2027, 1, 1)
+    assert as_player(dupont, None, "blitz", on).rating_fide is None
+    assert as_player(dupont, None, "blitz", on, fallback=True).rating_fide == 2105
+    assert as_player(dupont, None, "rapid", on, fallback=True).rating_fide == 2050  # its own
+
+    write_fide_txt(tmp_path / "players_list_foa.txt")
+    assert arbitre("ratings", "import", "players_list_foa.txt", cwd=tmp_path).returncode == 0
+    blitz = TimeControl(base_minutes=3, increment_seconds=2)
+    for name, fallback in (("sans", False), ("avec", True)):
+        service = EventService(tmp_path / f"{name}.sqlite", create=True)
+        service.create_event("Blitz", "Nancy")
+        service.add_tournament(
+            Tournament(key="b", name="Blitz", system=System.SWISS, rounds_planned=5,
+                       time_controls={n: blitz for n in range(1, 6)},
+                       settings={"rating_standard_fallback": True} if fallback else {})
+        )  # fmt: skip
+        service.register_player(
+            "b", Player(surname="Dupont", first_name="Jeanne", fide_id=651095, rating_fide=2105)
+        )
+        service.close()
+    without = arbitre("ratings", "check", "sans.sqlite", cwd=tmp_path)
+    assert without.returncode == 3 and "Elo blitz FIDE : inscrit 2105, liste non classé" in (
+        without.stdout
+    )
+    ok = arbitre("ratings", "check", "avec.sqlite", cwd=tmp_path)
+    assert ok.returncode == 0, ok.stdout + ok.stderr

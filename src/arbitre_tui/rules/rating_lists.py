@@ -55,6 +55,12 @@ class ListedPlayer(NamedTuple):
     def rating(self, kind: Kind) -> int | None:
         return {"standard": self.standard, "rapid": self.rapid, "blitz": self.blitz}[kind]
 
+    def effective(self, kind: Kind, fallback: bool = False) -> int | None:
+        """The cadence's rating; with ``fallback`` (setting rating_standard_fallback) the
+        standard one where the list gives no rapid or blitz rating."""
+        own = self.rating(kind)
+        return self.standard if own is None and fallback else own
+
 
 # -- the event's cadence -------------------------------------------------------------------
 
@@ -92,7 +98,11 @@ def ffe_category(birth_year: int, sex: str, on: dt.date) -> str:
 
 
 def as_player(
-    fide: ListedPlayer | None, ffe: ListedPlayer | None, kind: Kind, on: dt.date
+    fide: ListedPlayer | None,
+    ffe: ListedPlayer | None,
+    kind: Kind,
+    on: dt.date,
+    fallback: bool = False,
 ) -> Player:
     """The registration the lists fill for one person (found in FIDE's list, the FFE's
     base, or both): name, birth (1 January when only the year is known: age categories
@@ -117,8 +127,8 @@ def as_player(
         ffe_code=ffe.ffe_licence if ffe else None,
         club=ffe.club if ffe else "",
         title=Title(title) if title in Title.__members__ else None,
-        rating_fide=fide.rating(kind) if fide else None,
-        rating_ffe=ffe.rating(kind) if ffe else None,
+        rating_fide=fide.effective(kind, fallback) if fide else None,
+        rating_ffe=ffe.effective(kind, fallback) if ffe else None,
         fee_category=(ffe.category if ffe else "")
         or (ffe_category(birth.year, main.sex, on) if birth else None),
     )
@@ -519,6 +529,7 @@ def differences(
     *,
     fide_loaded: bool,
     ffe_loaded: bool,
+    fallback: bool = False,
 ) -> list[str]:
     """What the lists say otherwise than the registration, in the arbiter's words; the
     rating compared is the one of the event's cadence. A list not imported says nothing."""
@@ -527,10 +538,10 @@ def differences(
     if player.fide_id and fide_loaded:
         if fide is None:
             said.append(f"FIDE {player.fide_id} absent de la liste FIDE")
-        elif fide.rating(kind) != player.rating_fide:
+        elif fide.effective(kind, fallback) != player.rating_fide:
             said.append(
                 f"{label} FIDE : inscrit {player.rating_fide or 'non classé'}, "
-                f"liste {fide.rating(kind) or 'non classé'}"
+                f"liste {fide.effective(kind, fallback) or 'non classé'}"
             )
     if ffe_loaded:
         mine = (player.ffe_code or "").strip().upper()
@@ -541,10 +552,10 @@ def differences(
         elif (
             ffe is not None
             and (player.rating_ffe or not player.rating_fide)  # an FFE rating is the one used
-            and ffe.rating(kind) != player.rating_ffe
+            and ffe.effective(kind, fallback) != player.rating_ffe
         ):
             said.append(
                 f"{label} FFE : inscrit {player.rating_ffe or 'non classé'}, "
-                f"base {ffe.rating(kind) or 'non classé'}"
+                f"base {ffe.effective(kind, fallback) or 'non classé'}"
             )
     return said
