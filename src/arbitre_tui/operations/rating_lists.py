@@ -9,7 +9,10 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
+import shutil
+import subprocess
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -107,10 +110,48 @@ def _Rejoined(head: bytes, rest: IO[bytes]) -> IO[bytes]:
     return io.BufferedReader(_Joined(head, rest), 1 << 16)
 
 
+# Papi's players base (Data.mdb from PapiData.zip), an Access file: the first bytes say it
+_ACCESS = (b"Standard Jet DB", b"Standard ACE DB")
+MDB_TABLE = "JOUEUR"
+NO_MDBTOOLS = (
+    "lire la base FFE (Data.mdb) demande mdbtools, absent de cette machine : installez-le "
+    "(sudo apt install mdbtools sur Debian ou Raspberry Pi OS), ou exportez la table JOUEUR "
+    "en CSV et importez ce CSV (docs/listes-elo.md)."
+)
+
+
+def is_access(head: bytes) -> bool:
+    return head[4:19] in _ACCESS
+
+
+def _mdb_rows(path: Path, tally: dict[str, int]) -> Iterator[ListedPlayer]:
+    """Table JOUEUR through `mdb-export`, streamed. Dates with -T: NeLe is a DateTime
+    column, which the -D option leaves in mdbtools' default form (a two-digit year) —
+    that is how the documented -D lost every birth date."""
+    exe = shutil.which("mdb-export")
+    if exe is None:
+        raise ListFault(NO_MDBTOOLS)
+    fmt = "%Y-%m-%d"
+    with subprocess.Popen(
+        [exe, "-T", fmt, "-D", fmt, str(path), MDB_TABLE],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        yield from read(proc.stdout, "ffe-csv", None, tally)
+        error = proc.stderr.read().decode("utf-8", "replace").strip()
+        if proc.wait() != 0:  # raised inside the import: its transaction is rolled back
+            raise ListFault(
+                f"base FFE : mdb-export n'a pas lu la table {MDB_TABLE} "
+                f"({error.splitlines()[-1] if error else proc.returncode})"
+            )
+
+
 class Lists:
     """The lists file, opened for one use (a command, the app's registration prompt)."""
 
     def __init__(self, path: Path | str) -> None:
+        self.notes: list[str] = []  # what the last import left out, said after it
         try:
             self._store = RatingLists(Path(path))
         except ListsError as exc:
@@ -132,6 +173,11 @@ class Lists:
         """Replace FIDE's list or the FFE's base by this file, streamed; (source, count).
         A file that cannot be read whole changes nothing."""
         path = Path(list_file)
+        self.notes = []
+        with path.open("rb") as peek:
+            access = is_access(peek.read(32))
+        if access or fmt == "ffe-mdb":
+            return self._import_mdb(path)
         if zipfile.is_zipfile(path):  # as FIDE ships it: players_list.zip, unzipped here
             return self._import_zip(path, fmt)
         with path.open("rb") as stream:
@@ -158,6 +204,27 @@ class Lists:
                 f"{path.name} : archive illisible ({exc}) — rien n'est changé."
             ) from None
 
+    def _import_mdb(self, path: Path) -> tuple[str, int]:
+        tally: dict[str, int] = {}
+        try:
+            count = self._store.replace("ffe", _mdb_rows(path, tally), path.name, "ffe-mdb")
+        except ListFault as exc:
+            raise OperationError(f"{path.name} : {exc} — rien n'est changé.") from None
+        if not count:
+            raise OperationError(f"{path.name} : aucun joueur dans cette base.")
+        self._say(tally)
+        return "ffe", count
+
+    def _say(self, tally: dict[str, int]) -> None:
+        """What the FFE's base left out, in the arbiter's words (never silently)."""
+        if tally.get("no_licence"):
+            self.notes.append(f"{tally['no_licence']} ligne(s) sans numéro de licence ignorée(s)")
+        if tally.get("birth_unreadable"):
+            self.notes.append(
+                f"{tally['birth_unreadable']} date(s) de naissance illisible(s) (colonne NeLe) : "
+                "ces joueurs sont importés sans date"
+            )
+
     def _import_stream(self, stream: IO[bytes], name: str, fmt: str | None) -> tuple[str, int]:
         head = stream.read(4096)
         fmt = fmt or sniff(head)
@@ -168,14 +235,16 @@ class Lists:
             )
         source = "ffe" if fmt == "ffe-csv" else "fide"
         whole = _Rejoined(head, stream)  # the bytes sniffed, then the rest: no seek back
+        tally: dict[str, int] = {}
         try:
             count = self._store.replace(
-                source, read(whole, fmt, kind_in_name(name.rsplit(":", 1)[-1])), name, fmt
+                source, read(whole, fmt, kind_in_name(name.rsplit(":", 1)[-1]), tally), name, fmt
             )
         except ListFault as exc:
             raise OperationError(f"{name} : {exc} — rien n'est changé.") from None
         if not count:
             raise OperationError(f"{name} : aucun joueur dans cette liste.")
+        self._say(tally)
         return source, count
 
     def find(self, text: str, limit: int = 10) -> list[Found]:

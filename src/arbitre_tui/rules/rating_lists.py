@@ -439,9 +439,11 @@ def _ffe_birth(text: str) -> tuple[int | None, dt.date | None]:
     return day.year, day
 
 
-def read_ffe_csv(stream: IO[bytes]) -> Iterator[ListedPlayer]:
+def read_ffe_csv(stream: IO[bytes], tally: dict[str, int] | None = None) -> Iterator[ListedPlayer]:
     """The FFE's players as a CSV (« ; », « , » or tab; UTF-8 or Latin-1), columns by
-    header; one csv reader over the decoded lines (a quoted field may hold a newline)."""
+    header; one csv reader over the decoded lines (a quoted field may hold a newline).
+    ``tally`` counts what is left out and said after: « no_licence » rows (skipped, not
+    refusing the base), « birth_unreadable » cells (a birth column present but not a date)."""
     lines = _text_lines(stream)
     first = next(lines, (1, ""))[1].lstrip("\ufeff")
     separator = max(";,\t", key=first.count)
@@ -463,7 +465,7 @@ def read_ffe_csv(stream: IO[bytes]) -> Iterator[ListedPlayer]:
     at = [index.get(name, -1) for name in fields]
     reader = csv.reader((line for _number, line in lines), delimiter=separator)
     try:
-        yield from _ffe_players(reader, at, fields)
+        yield from _ffe_players(reader, at, fields, tally if tally is not None else {})
     except csv.Error:
         raise ListFault(
             f"liste FFE : ligne {reader.line_num + 1} illisible ({_CSV_FAULT})"
@@ -474,18 +476,24 @@ _CSV_FAULT = "guillemets ou séparateurs mal placés"
 
 
 def _ffe_players(
-    reader: Iterator[list[str]], at: list[int], fields: tuple[str, ...]
+    reader: Iterator[list[str]], at: list[int], fields: tuple[str, ...], tally: dict[str, int]
 ) -> Iterator[ListedPlayer]:
     """The base's rows, cell by cell as the header placed them."""
+    tally.setdefault("no_licence", 0)
+    tally.setdefault("birth_unreadable", 0)
     for cells in reader:
         size = len(cells)
         c = dict(zip(fields, (cells[i].strip() if 0 <= i < size else "" for i in at), strict=True))
         licence = c["licence"].upper()
-        if not licence or not c["surname"]:
-            if not any(cells):
-                continue
-            raise ListFault(f"liste FFE : « {';'.join(cells)[:40]} » sans nom ou sans licence")
+        if not licence:  # a member without a licence number (yet): skipped and counted
+            if any(x.strip() for x in cells):
+                tally["no_licence"] += 1
+            continue
+        if not c["surname"]:
+            raise ListFault(f"liste FFE : « {';'.join(cells)[:40]} » sans nom")
         year, day = _ffe_birth(c["birth"])
+        if year is None and c["birth"]:
+            tally["birth_unreadable"] += 1
         raw_title = c["title"].lower()
         yield ListedPlayer(
             "ffe", c["surname"], c["first_name"], _int(c["fide_id"].strip("'\" ")), licence,
@@ -509,13 +517,19 @@ def sniff(head: bytes) -> str | None:
     return None
 
 
-def read(stream: IO[bytes], fmt: str, kind: Kind | None = None) -> Iterator[ListedPlayer]:
-    """The players of a list; ``kind``: the cadence of a per-type list (its file name)."""
+def read(
+    stream: IO[bytes],
+    fmt: str,
+    kind: Kind | None = None,
+    tally: dict[str, int] | None = None,
+) -> Iterator[ListedPlayer]:
+    """The players of a list; ``kind``: the cadence of a per-type list (its file name);
+    ``tally``: what the FFE's base leaves out (see :func:`read_ffe_csv`)."""
     if fmt == "fide-txt":
         return read_fide_txt(stream, kind)
     if fmt == "fide-xml":
         return read_fide_xml(stream, kind)
-    return read_ffe_csv(stream)
+    return read_ffe_csv(stream, tally)
 
 
 # -- a registered player against the lists ----------------------------------------------------
