@@ -72,6 +72,10 @@ def test_data_mdb_is_read_through_mdb_export_with_its_birth_dates(tmp_path: Path
     assert "1 date(s) de naissance illisible(s) (colonne NeLe)" in done.stdout
     dupont = _arbitre("ratings", "find", "k12345", cwd=tmp_path, path=path).stdout
     assert "DUPONT Jeanne" in dupont and "2012" in dupont and "lent 2110" in dupont
+    assert "licence K12345 A" in dupont  # the licence type kept (AffType)
+    assert (
+        "licence M54321 B" in _arbitre("ratings", "find", "m54321", cwd=tmp_path, path=path).stdout
+    )
     assert "SANSLICENCE" not in _arbitre("ratings", "find", "sansl", cwd=tmp_path, path=path).stdout
 
 

@@ -61,7 +61,9 @@ class Found:
             x
             for x in (
                 f"FIDE {self.fide.fide_id}" if self.fide else "",
-                f"licence {self.ffe.ffe_licence}" if self.ffe else "",
+                f"licence {self.ffe.ffe_licence} {self.ffe.licence_type}".rstrip()
+                if self.ffe
+                else "",
             )
             if x
         )

@@ -47,6 +47,7 @@ class ListedPlayer(NamedTuple):
     birth_date: dt.date | None = None
     club: str = ""
     category: str = ""
+    licence_type: str = ""  # the FFE's A (competition) or B (leisure) licence
 
     @property
     def name(self) -> str:
@@ -407,6 +408,7 @@ FFE_COLUMNS: dict[str, tuple[str, ...]] = {
     "blitz": ("blitz", "elo blitz", "elo_blitz"),
     "club": ("club",),
     "category": ("cat", "catégorie", "categorie"),
+    "licence_type": ("afftype", "type de licence", "type licence", "type_licence"),
 }
 _KNOWN_FFE = {alias: field for field, aliases in FFE_COLUMNS.items() for alias in aliases}
 # Papi writes titles in lower-case letters: g, m, f, gf, mf, ff (women's titles with f)
@@ -500,7 +502,7 @@ def _ffe_players(
             (c["federation"] or "FRA").upper(), c["sex"][:1].upper(),
             _PAPI_TITLES.get(raw_title) or (_title(raw_title, "") if raw_title else ""),
             _ffe_rating(c["standard"]), _ffe_rating(c["rapid"]), _ffe_rating(c["blitz"]),
-            year, day, c["club"], c["category"],
+            year, day, c["club"], c["category"], c["licence_type"].upper()[:1],
         )  # fmt: skip
 
 

@@ -94,7 +94,7 @@ def cmd_find(args: argparse.Namespace) -> int:
             x
             for x in (
                 f"FIDE {f.fide.fide_id}" if f.fide else "",
-                f"licence {f.ffe.ffe_licence}" if f.ffe else "",
+                f"licence {f.ffe.ffe_licence} {f.ffe.licence_type}".rstrip() if f.ffe else "",
             )
             if x
         )
