@@ -323,3 +323,16 @@ def test_the_reference_pairs_the_exported_round_1_as_arbitre_did(new_event: Path
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert _pairs(out.read_text("ascii")) == mine
+
+
+def test_a_one_name_deputy_list_is_accepted(tmp_path: Path, new_event: Path) -> None:
+    """`settings set arbiters "MARTIN Paul"`: one name is a list of one (issue 32 point 6);
+    « ; » separates several; each becomes its own 112."""
+    path = tmp_path / "e.sqlite"
+    path.write_bytes(new_event.read_bytes())
+    _ok("settings", "set", str(path), "arbiters", "MARTIN Paul")
+    data, _ = _export(path)
+    assert _records(data, "112") == [b"112 MARTIN Paul"]
+    _ok("settings", "set", str(path), "arbiters", "MARTIN Paul; KLEIN Léa")
+    data, _ = _export(path)
+    assert _records(data, "112") == [b"112 MARTIN Paul", b"112 KLEIN Lea"]

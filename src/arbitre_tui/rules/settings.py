@@ -296,6 +296,9 @@ def parse(name: str, text: str, table: dict[str, Setting] = SETTINGS) -> Any:
             if not isinstance(value, (int, float)):
                 raise
             # a number where a text is wanted (a homologation number « 64321 »)
+    if name in table and table[name].kind == list[str]:
+        # names typed as they are said: « MARTIN Paul », « MARTIN Paul; KLEIN Léa »
+        return check(name, [part.strip() for part in text.split(";") if part.strip()], table)
     return check(name, text, table)
 
 
