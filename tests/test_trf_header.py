@@ -336,3 +336,43 @@ def test_a_one_name_deputy_list_is_accepted(tmp_path: Path, new_event: Path) -> 
     _ok("settings", "set", str(path), "arbiters", "MARTIN Paul; KLEIN Léa")
     data, _ = _export(path)
     assert _records(data, "112") == [b"112 MARTIN Paul", b"112 KLEIN Lea"]
+
+
+def test_three_rounds_exported_are_checked_by_the_reference(
+    tmp_path: Path, new_event: Path
+) -> None:
+    """Rounds 1-3 played, closed and paired by arbitre (seed 1), exported with accented
+    names: our checker re-pairs them identically everywhere; bbpPairings' checker (`-c`)
+    finds nothing to say when ARBITRE_BBP names it (its answer vendored beside)."""
+    path = tmp_path / "e.sqlite"
+    path.write_bytes(new_event.read_bytes())
+    service = EventService(path)
+    try:
+        for number in (1, 2, 3):
+            for board in range(1, 21):
+                service.record_result("open", board, "=" if board % 3 == 0 else "1-0")
+            service.close_round("open")
+            if number < 3:
+                service.pair_round("open", seed=1)
+    finally:
+        service.close()
+    data, warnings = _export(path, "r3.trf")
+    assert "date inconnue pour la ronde 1, 2, 3" in warnings
+    vendored = (VECTORS / "new-event-r3.trf").read_bytes()
+    assert _records(data, "001") == _records(vendored, "001")
+    check = arbitre("check-pairings", str(path.with_name("r3.trf")))
+    assert check.returncode == 0 and "3 / 3 rondes identiques" in check.stdout, check.stdout
+    expected = (VECTORS / "new-event-r3.bbp-c.txt").read_text("utf-8")
+    assert expected.split() == ["r3:", "Round", "#1", "r3:", "Round", "#2", "r3:", "Round", "#3"]
+    binary = os.environ.get("ARBITRE_BBP")
+    if not binary:
+        pytest.skip("ARBITRE_BBP ne désigne pas bbpPairings : sa réponse vendue a servi")
+    run = subprocess.run(
+        [binary, "--dutch", "r3.trf", "-c"],  # it names the file as given: « r3: »
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=path.parent,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert (run.stdout + run.stderr).split() == expected.split()
