@@ -406,6 +406,8 @@ def edit_player(
 
     if not changes:
         raise OperationError("Rien à changer : donnez au moins un champ (--nom, --elo…).")
+    if "birth_date" in changes:  # a date typed is a whole date (schema 8)
+        changes = {**changes, "birth_year_only": False}
     with service.write("edit_player", {"player": player_id}) as tx:
         player = service.player(player_id)
         try:
@@ -429,7 +431,9 @@ def edit_player(
                 "Elo modifié après un appariement : les rondes déjà appariées ne changent pas, "
                 "les suivantes le prennent."
             )
-        tx.update("players", player_id, {k: v for k, v in player_row(new).items() if k != "id"})
+        row = {k: v for k, v in player_row(new).items() if k != "id"}
+        row["birth_year_only"] = int(new.birth_year_only)  # a date typed clears the year mark
+        tx.update("players", player_id, row)
         return new, notes
 
 

@@ -231,6 +231,8 @@ class Player(Model):
     first_name: str = Field(default="", max_length=60)
     sex: Sex | None = None
     birth_date: dt.date | None = None
+    # only the year of birth_date is known (FIDE's list): 1 January stands for it
+    birth_year_only: bool = False
     federation: str = Field(default="FRA", max_length=3)
     fide_id: int | None = None
     ffe_code: str | None = None

@@ -141,15 +141,21 @@ def cmd_open(args: argparse.Namespace) -> int:
 
 
 def cmd_players_import(args: argparse.Namespace) -> int:
-    """importer un fichier CSV (tout ou rien)
+    """importer un fichier CSV ou Papi (tout ou rien)
 
-    importer un fichier CSV : tout ou rien, chaque faute avec sa ligne
+    importer un fichier CSV, ou les joueurs d'un fichier Papi (.papi, Data.mdb : par mdbtools) :
+    tout ou rien, chaque faute avec sa ligne
     """
     service, t = open_tournament(args)
     key = t.key
-    count, errors = service.import_players(
-        key, Path(args.csv).read_bytes(), encoding=args.encoding, skip_bad=args.skip_bad
-    )
+    from ...operations.papi import import_papi, is_papi
+
+    if is_papi(Path(args.csv)):  # Papi's table JOUEUR, through mdbtools (issue 32)
+        count, errors = import_papi(service, key, Path(args.csv), skip_bad=args.skip_bad)
+    else:
+        count, errors = service.import_players(
+            key, Path(args.csv).read_bytes(), encoding=args.encoding, skip_bad=args.skip_bad
+        )
     for line, message in errors:
         print(f"ignorée : ligne {line} : {message}", file=sys.stderr)
     print(f"{count} joueur(s) importé(s) dans {key}.")

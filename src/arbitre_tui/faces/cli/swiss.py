@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from typing import Any
 
 from .common import add_round, command, group, open_event, open_tournament, output, print_json
@@ -216,10 +217,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     t = service.tournament(args.section)
-    output(args.out, args.file).write_text(
-        swiss.export_trf(service, t.key), encoding="utf-8", newline=""
-    )
+    text, warnings = swiss.export_trf_checked(service, t.key)
+    output(args.out, args.file).write_text(text, encoding="ascii", newline="")
     print(f"TRF-2026 écrit : {args.out}")
+    for warning in warnings:  # what the rating officer will miss
+        print(f"Attention : {warning}", file=sys.stderr)
     return 0
 
 
