@@ -47,8 +47,9 @@ def _csv(tmp: Path, text: str | bytes) -> str:
 
 
 def _importing(content: str | bytes, words: str) -> Case:
-    """A CSV imported into the knockout (it takes anyone): the refusal is the reader's."""
-    command = ["players", "import", "{f}", "{x}", "-t", "open-ko"]
+    """A CSV imported into Open B (its entries open; the demo's knockout closed its own
+    when its bracket was drawn, issue 30): the refusal is the reader's."""
+    command = ["players", "import", "{f}", "{x}", "-t", "open-b"]
     return command, lambda tmp: _csv(tmp, content), 2, words
 
 
@@ -655,7 +656,8 @@ def test_help_and_usage_are_french() -> None:
     assert "positional arguments" not in run.stdout and "usage:" not in run.stdout
     assert "forfait-blancs" in run.stdout
     incident = " ".join(arbitre("incident", "--help").stdout.split())
-    assert "late (retard), other (autre)" in incident  # « late » was left in English
+    assert "late (retard)," in incident  # « late » was left in English
+    assert "controle (refus de contrôle anti-triche), other (autre)" in incident  # issue 30
 
 
 def test_every_commands_help_is_printable_and_french() -> None:
