@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .reader import PlayerRef, player_ref
+from .reader import PlayerRef
 
 if TYPE_CHECKING:
     from ..rules.models import Tournament
@@ -41,6 +41,7 @@ def build(reader: Reader, t: Tournament, player_id: int) -> PlayerCard | None:
     """None when ``player_id`` is not a player of ``t``."""
     with reader.consistent():
         people = reader.people(t)
+        refs = reader.refs(t)
         me = people.get(player_id)
         if me is None:
             return None
@@ -68,11 +69,11 @@ def build(reader: Reader, t: Tournament, player_id: int) -> PlayerCard | None:
                     number,
                     g.board,
                     "Blancs" if white else "Noirs",
-                    player_ref(people[g.black_id if white else g.white_id]),
+                    refs[g.black_id if white else g.white_id],
                     "",
                     got,
                     g.result is not None and not g.result.played,
                     total,
                 )
             )
-    return PlayerCard(t.key, player_ref(me), me.publish_opt_out, tuple(out))
+    return PlayerCard(t.key, refs[player_id], me.publish_opt_out, tuple(out))

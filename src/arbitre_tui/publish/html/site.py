@@ -29,7 +29,7 @@ from ...operations.formats import format_of
 from ...rules.models import Tournament
 from ...rules.names import fold
 from ...views.match_sheet import MatchSheet, match_sheets
-from ...views.reader import PlayerRef, Reader, player_ref
+from ...views.reader import PlayerRef, Reader
 from .builder import Child, Markup, document, el
 
 if TYPE_CHECKING:
@@ -206,7 +206,9 @@ class Site:
             return Markup("—")
         name = self.link(f"/{t.key}/joueur-{ref.id}/", ref.public)
         return (
-            Markup(name + " " + el("span", ref.rating, cls="m")) if rating and ref.rating else name
+            Markup(name + " " + el("span", ref.rating, cls="m"))
+            if rating and ref.rating and not ref.anonymous
+            else name
         )
 
     def _round_nav(self, t: Tournament, number: int, by_name: bool) -> Markup:
@@ -382,6 +384,7 @@ class Site:
         grid = build(self.reader, t)
         lines = [
             _row(
+                el("td", r.place, cls="n"),
                 el("td", r.number, cls="n"),
                 el("td", self.link(f"/{t.key}/joueur-{r.player.id}/", r.player.public), cls="p"),
                 *[el("td", c, cls="r") for c in r.cells],
@@ -389,7 +392,7 @@ class Site:
             )
             for r in grid.rows
         ]
-        head = [el("th", "N°", cls="n"), el("th", "Nom")]
+        head = [el("th", "Pl.", cls="n"), el("th", "N°", cls="n"), el("th", "Nom")]
         head += [el("th", n, cls="r") for n in grid.rounds] + [el("th", "Pts", cls="n")]
         return self._page(
             f"{t.name} — grille", self._nav(t, "grille/"), el("h2", "Grille"), _table(head, lines)
@@ -422,7 +425,7 @@ class Site:
                 )
             )
         p = card.player
-        club = "" if card.opt_out else p.club
+        about = "" if card.opt_out else f"{p.club} {p.rating or ''}"
         head = [el("th", "R.", cls="n"), el("th", "Couleur"), el("th", "Adversaire")]
         head += [el("th", "Pts"), el("th", "Total", cls="n")]
         return self._page(
@@ -430,7 +433,7 @@ class Site:
             self._nav(t),
             el("h2", p.public),
             self._now_playing(t, card),
-            el("p", f"{club} {p.rating or ''}", cls="m"),
+            el("p", about, cls="m"),
             _table(head, rows),
         )
 
@@ -512,11 +515,11 @@ class Site:
         sheet = next((s for s in match_sheets(self.service, t) if s.match_id == match_id), None)
         if sheet is None:
             raise NotFound(f"/{t.key}/match-{match_id}/")
-        rows = []
+        rows, refs = [], self.reader.refs(t)
         for b in sheet.boards:
             colours = b.colours
-            h = [self._link(t, player_ref(b.home)), " "] if b.home else []
-            a = [self._link(t, player_ref(b.away)), " "] if b.away else []
+            h = [self._link(t, refs.get(b.home.id or 0)), " "] if b.home else []
+            a = [self._link(t, refs.get(b.away.id or 0)), " "] if b.away else []
             marks = " – ".join(b.marks) if b.result else ""
             rows.append(
                 _row(

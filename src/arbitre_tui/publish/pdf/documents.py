@@ -42,8 +42,13 @@ class Request:
     def players(self) -> dict[int, Player]:
         return self.reader.people(self.tournament)
 
+    @cached_property
+    def numbers(self) -> dict[int, int]:
+        """Each player's public number (the « Joueur n° N » of a player who opted out)."""
+        return self.reader.numbers(self.tournament)
+
     def name(self, pid: int | None) -> str:
-        return public_name(self.players.get(pid)) if pid else "exempt"
+        return public_name(self.players.get(pid), self.numbers.get(pid)) if pid else "exempt"
 
     def round(self) -> Round:
         """The round asked for (default: the last paired), refused when there is none."""
@@ -193,11 +198,11 @@ class Crosstable(Document):
         doc = Sheet(
             req.title, f"Grille après la ronde {complete_rounds(req.service, req.tournament)}"
         )
-        w = (WIDTH - 10 - 60 - 14) / max(len(grid.rounds), 1)
+        w = (WIDTH - 10 - 10 - 60 - 14) / max(len(grid.rounds), 1)
         doc.grid(
-            ["N°", "Nom", *[str(n) for n in grid.rounds], "Pts"],
-            [[r.number, r.player.public, *r.cells, f"{r.points:g}"] for r in grid.rows],
-            [10, 60, *[w] * len(grid.rounds), 14],
+            ["Pl.", "N°", "Nom", *[str(n) for n in grid.rounds], "Pts"],
+            [[r.place, r.number, r.player.public, *r.cells, f"{r.points:g}"] for r in grid.rows],
+            [10, 10, 60, *[w] * len(grid.rounds), 14],
         )
         return doc
 
