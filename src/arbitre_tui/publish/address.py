@@ -104,6 +104,19 @@ def is_detected(service: EventService) -> bool:
     return not Reader(service).event()["settings"].get("base_url")
 
 
+def loopback(url: str) -> bool:
+    """True when ``url`` names this machine only (localhost, 127.x, ::1, 0.0.0.0): a QR
+    code of it is dead on every phone, so paper refuses it unless forced."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_unspecified
+
+
 def warning(url: str, interfaces: list[Interface] | None = None) -> str | None:
     """Why phones will not reach ``url``, in French; None when nothing is known wrong.
 

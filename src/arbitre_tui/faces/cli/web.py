@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from . import errors
 from .common import add_round, command, open_event, output
+
+if TYPE_CHECKING:
+    from ...operations.event import EventService
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -141,12 +145,34 @@ def cmd_print(args: argparse.Namespace) -> int:
     """
     from ...publish.pdf import build, document
 
-    per_match = document(args.what).per_match  # an unknown name: refused before the file opens
+    doc = document(args.what)  # an unknown name: refused before the file opens
     service = open_event(args.file)
-    number = args.match if per_match else args.ronde
-    output(args.pdf, args.file).write_bytes(build(service, args.what, args.tournoi, number))
+    number = args.match if doc.per_match else args.ronde
+    out = output(args.pdf, args.file)
+    given = _address(args.base_url) if args.base_url is not None else None
+    if doc.qr:
+        _check_printed_address(service, given, args.force)
+    out.write_bytes(build(service, args.what, args.tournoi, number, given))
     print(f"PDF écrit : {args.pdf}")
     return 0
+
+
+def _check_printed_address(service: EventService, given: str | None, force: bool) -> None:
+    """A QR code on paper that no phone can open is refused (exit 2, nothing written)
+    unless ``--force``; any other doubt about the address is said on the error output."""
+    from ...operations import OperationError
+    from ...publish.address import base_url, loopback, warning
+
+    url = base_url(service, given)
+    problem = warning(url)
+    if loopback(url) and not force:
+        raise OperationError(
+            f"Les QR codes imprimés donneraient {url}/ : {problem}. Indiquez l'adresse des "
+            "téléphones (--base-url, ou réglage base_url), ou --force pour imprimer quand même."
+        )
+    print(f"Adresse des QR codes : {url}/", file=sys.stderr)
+    if problem:
+        print(f"Attention : {problem} (réglage base_url, ou --base-url).", file=sys.stderr)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -161,6 +187,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pr.add_argument("--pdf", required=True, metavar="SORTIE.pdf", help="le fichier PDF")
     add_round(pr)
     pr.add_argument("--match", type=int, default=None, help="procès-verbal : numéro du match")
+    pr.add_argument(
+        "--base-url",
+        default=None,
+        help="affiche, chevalets : l'adresse des QR codes (défaut : réglage base_url, ou détectée)",
+    )
+    pr.add_argument(
+        "--force",
+        action="store_true",
+        help="imprimer même si les QR codes donnent une adresse de bouclage (127.0.0.1)",
+    )
     d = command(sub, "display", cmd_display, file="FICHIER")
     d.add_argument(
         "--tournoi",

@@ -29,6 +29,12 @@ class Request:
     service: EventService
     tournament: Tournament
     number: int | None = None
+    base: str | None = None  # the address the QR codes give (--base-url), else the event's
+
+    @property
+    def url(self) -> str:
+        """The address the organiser chose, the one every printed QR code encodes."""
+        return base_url(self.service, self.base)
 
     @cached_property
     def reader(self) -> Reader:
@@ -70,6 +76,8 @@ class Document:
     # pinned or handed out: a player who objected to publication is « Joueur n° N » there;
     # the arbiter's own records (check-in, the signed procès-verbal) keep the names
     public: ClassVar[bool] = True
+    # carries QR codes: printing refuses a loopback address unless forced (dead on paper)
+    qr: ClassVar[bool] = False
 
     @property
     def label(self) -> str:
@@ -234,21 +242,23 @@ class CheckIn(Document):
 
 class Poster(Pairings):
     name = "affiche"
+    qr = True
 
     def render(self, req: Request) -> Sheet:
         doc = super().render(req)
-        doc.qr(page_url(base_url(req.service), req.tournament.key), 60)
+        doc.qr(page_url(req.url, req.tournament.key), 60)
         return doc
 
 
 class TableCards(Document):
     name = "chevalets"
+    qr = True
 
     def render(self, req: Request) -> Sheet:
         """One card a board: board number, the two players, the QR of that board's line."""
         rnd = req.round()
         doc = Sheet(req.title, f"Appariements de la ronde {rnd.number}")
-        url = page_url(base_url(req.service), req.tournament.key, f"ronde-{rnd.number}")
+        url = page_url(req.url, req.tournament.key, f"ronde-{rnd.number}")
         with tempfile.TemporaryDirectory() as tmp:
             for k, g in enumerate(g for g in req.games() if g.black_id):
                 png = Path(tmp) / f"qr{g.board}.png"
@@ -264,6 +274,9 @@ class TableCards(Document):
                 doc.set_xy(55, y + 16)
                 doc.font("", 14)
                 doc.cell(105, 8, doc.fit(f"Noirs : {req.name(g.black_id)}", 104))
+                doc.set_xy(55, y + 26)
+                doc.font("", 8)  # the address in text too: typed when no phone reads the QR
+                doc.cell(140, 5, doc.fit(f"{url}#b{g.board}", 139))
                 doc.image(str(png), x=165, y=y, w=30, h=30)
                 doc.set_xy(12, y + 40)
         return doc
