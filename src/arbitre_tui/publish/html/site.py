@@ -45,7 +45,9 @@ CSS = (
     "color:var(--fg);background:var(--bg)}h1{font-size:1.25em;margin:.2em 0}"
     "h2{font-size:1.1em;margin:.6em 0 .3em}table{border-collapse:collapse;width:100%}"
     "td,th{padding:0 .3em;border-bottom:1px solid var(--line);text-align:left}"
-    "th{padding:.3em}td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}td.c{text-align:center}td.p{white-space:nowrap}"
+    "th{padding:.3em}td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}td.c{text-align:center}td.n{white-space:nowrap}"
+    # a name wraps, even inside one long word, rather than push a column off a phone (390 px)
+    "td.p{overflow-wrap:anywhere;min-width:4.5em}"
     "tr:nth-child(even){background:var(--alt)}a{color:var(--link)}"
     "td a{display:inline-flex;align-items:center;min-height:44px}"
     "nav{display:flex;flex-wrap:wrap;gap:.3em;margin:.3em 0}"
@@ -277,9 +279,9 @@ class Site:
             rows.append(
                 _row(
                     el("td", b.board, cls="n"),
-                    el("td", self._through(t, b.white, won, rating=False)),
+                    el("td", self._through(t, b.white, won, rating=False), cls="p"),
                     el("td", shown, cls="r"),
-                    el("td", self._through(t, b.black, won, rating=False)),
+                    el("td", self._through(t, b.black, won, rating=False), cls="p"),
                     id=f"b{b.board}",
                 )
             )
@@ -316,14 +318,18 @@ class Site:
                 letters.append(letter)
             rows.append(
                 _row(
-                    el("td", self._link(t, line.player, rating=False)),
+                    el("td", self._link(t, line.player, rating=False), cls="p"),
                     el(
                         "td",
                         self.link(f"/{t.key}/ronde-{number}/#b{line.board}", line.board),
                         cls="n",
                     ),
                     el("td", line.colour or line.shown),
-                    el("td", self._link(t, line.opponent, rating=False) if line.opponent else None),
+                    el(
+                        "td",
+                        self._link(t, line.opponent, rating=False) if line.opponent else None,
+                        cls="p",
+                    ),
                     id=f"l-{letter}" if first else None,
                 )
             )
@@ -419,7 +425,7 @@ class Site:
                 _row(
                     el("td", self.link(f"/{t.key}/ronde-{g.round}/#b{g.board}", g.round), cls="n"),
                     el("td", colour),
-                    el("td", opponent),
+                    el("td", opponent, cls="p"),
                     el("td", pts, cls="r"),
                     el("td", f"{g.total:g}", cls="n"),
                 )
