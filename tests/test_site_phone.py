@@ -109,3 +109,54 @@ def test_every_column_stays_on_a_390_px_screen(site: Path, page: str) -> None:
     off = [(h, right) for h, right in heads if right > 390]
     assert not off, (page, off)
     assert m["scroll"] == 390, (page, m["scroll"])
+
+
+SEARCH = """<!doctype html><body><iframe id="f" src="index.html" width="390" height="844">
+</iframe><script>document.getElementById('f').onload=()=>{const d=document.getElementById(
+'f').contentDocument,q=d.getElementById('q'),out={};for(const typed of ['rochefoucauld',
+'NGO bao','charpentier sacha','zzz']){q.value=typed;q.dispatchEvent(new Event('input'));
+out[typed]=[...d.querySelectorAll('#joueurs li')].filter(e=>!e.hidden).map(e=>e.textContent
+.trim());}document.body.setAttribute('data-m',JSON.stringify(out));};</script></body>"""
+
+
+def test_the_search_box_finds_a_player_in_the_static_export(site: Path) -> None:
+    """Typed in the page opened from disk: no server; accents and case do not matter."""
+    page = site / "open" / "joueurs" / "index.html"
+    assert "Chercher un nom" in page.read_text("utf-8")
+    probe = page.parent / "search-probe.html"
+    probe.write_text(SEARCH, "utf-8")
+    run = subprocess.run(
+        [
+            str(CHROMIUM),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=3000",
+            "--dump-dom",
+            probe.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    probe.unlink()
+    found = re.search(r"data-m=\"([^\"]*)\"", run.stdout)
+    assert found, run.stderr[-2000:]
+    shown = json.loads(found.group(1).replace("&quot;", '"'))
+    assert [n.split(" 2")[0] for n in shown["rochefoucauld"]] == [
+        "DE LA ROCHEFOUCAULD-MONTMORENCY-LAVAL Marie-Charlotte-Éléonore"
+    ]
+    assert len(shown["NGO bao"]) == 1 and shown["NGO bao"][0].startswith("NGÔ Bảo")
+    assert len(shown["charpentier sacha"]) == 1 and shown["zzz"] == []
+
+
+def test_the_players_card_gives_place_after_each_round_performance_and_next_board(
+    site: Path,
+) -> None:
+    html = (site / "open" / "joueur-1" / "index.html").read_text("utf-8")
+    text = re.sub(r"<[^>]+>", " ", html)
+    assert "Ronde 2 :" in text and "échiquier 1" in text  # where they play now, and whom
+    assert re.search(r"n° 1 · 0\.5 pt · performance \d{4}", text), text
+    row = re.search(r"<tr><td class='n'><a [^>]*>1</a>.*?</tr>", html)
+    assert row and re.search(r"<td class='n'>1–8</td></tr>", row.group(0)), row

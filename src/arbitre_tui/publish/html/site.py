@@ -30,10 +30,11 @@ from ...rules.models import Tournament
 from ...rules.names import fold
 from ...views.match_sheet import MatchSheet, match_sheets
 from ...views.reader import PlayerRef, Reader
-from .builder import Child, Markup, document, el
+from .builder import Child, Markup, document, el, raw
 
 if TYPE_CHECKING:
     from ...views.player_card import PlayerCard
+    from ...views.player_card import Progress as PlayerProgress
 
 # phone first: 16 px text, every link a 44 px touch target, the phone's dark mode followed
 CSS = (
@@ -60,6 +61,8 @@ CSS = (
     ".me{background:var(--hi);border:1px solid var(--line);border-radius:6px;padding:.5em;"
     "margin:.5em 0;font-size:1.1em}li a{display:inline-flex;align-items:center;min-height:44px}.me a{display:inline-flex;align-items:center;min-height:44px}dl{font-size:.9em}dt{font-weight:bold;float:left;"
     "margin-right:.4em}dd{margin:0 0 .2em}abbr{text-decoration:none}"
+    "input[type=search]{font:inherit;min-height:44px;width:100%;box-sizing:border-box;"
+    "padding:0 .5em}.sum{font-weight:bold}"
 )
 
 _KEY = re.compile(r"^/(?P<key>[a-z0-9][a-z0-9-]*)/(?P<tail>.*)$")
@@ -124,6 +127,7 @@ class Site:
         self.reader = Reader(service)
         self.static = static  # links name ``index.html`` (pages opened from disk)
         self._here = "/"
+        self._progress: dict[tuple[int, int], PlayerProgress] = {}
 
     # -- routing --------------------------------------------------------------------------
     def render(self, path: str) -> str:
@@ -405,9 +409,14 @@ class Site:
         )
 
     def player_page(self, t: Tournament, pid: int) -> str:
-        from ...views.player_card import build
+        """The player's card: each round's game, points, total and place after the round,
+        the performance, and where they play now (chess-results' « fiche joueur »)."""
+        from ...views.player_card import build, progress
 
-        card = build(self.reader, t, pid)
+        key = (t.id or 0, self.reader.data_version())
+        if key not in self._progress:  # once per section and state: the export's every card
+            self._progress = {key: progress(self.reader, t)}
+        card = build(self.reader, t, pid, self._progress[key])
         if card is None:
             raise NotFound(f"/{t.key}/joueur-{pid}/")
         rows = []
@@ -428,19 +437,50 @@ class Site:
                     el("td", opponent, cls="p"),
                     el("td", pts, cls="r"),
                     el("td", f"{g.total:g}", cls="n"),
+                    el("td", g.place, cls="n"),
                 )
             )
         p = card.player
         about = "" if card.opt_out else f"{p.club} {p.rating or ''}"
-        head = [el("th", "R.", cls="n"), el("th", "Couleur"), el("th", "Adversaire")]
-        head += [el("th", "Pts"), el("th", "Total", cls="n")]
+        total = card.games[-1].total if card.games else 0.0
+        summary = [f"n° {p.number}", f"{total:g} pt" + ("s" if total > 1 else "")]
+        if card.performance:
+            summary.append(f"performance {card.performance}")
+        head = [el("th", "R.", cls="n"), el("th", "Coul."), el("th", "Adversaire")]
+        head += [el("th", "Pts"), el("th", "Total", cls="n"), el("th", "Pl.", cls="n")]
         return self._page(
             f"{p.public} — {t.name}",
             self._nav(t),
             el("h2", p.public),
             self._now_playing(t, card),
             el("p", about, cls="m"),
+            el("p", " · ".join(summary), cls="sum"),
             _table(head, rows),
+        )
+
+    def players_page(self, t: Tournament) -> str:
+        """Every player, in French order, with a search box by name: a few lines of script
+        filter the list in the page itself (the static export too, with no server); without
+        script the whole list shows."""
+        from ...views.collation import sort_key
+
+        refs = sorted(self.reader.refs(t).values(), key=lambda r: sort_key(r.public))
+        items = [el("li", self._link(t, r), **{"data-k": fold(r.public).lower()}) for r in refs]
+        box = el(
+            "input",
+            type="search",
+            id="q",
+            placeholder="Chercher un nom",
+            aria_label="Chercher un joueur par son nom",
+            autocomplete="off",
+        )
+        return self._page(
+            f"{t.name} — joueurs",
+            self._nav(t, "joueurs/"),
+            el("h2", f"Joueurs ({len(refs)})"),
+            el("p", box),
+            el("ul", items, id="joueurs"),
+            el("script", raw(SEARCH_SCRIPT)),
         )
 
     def _now_playing(self, t: Tournament, card: PlayerCard) -> Child:
@@ -554,6 +594,17 @@ class Site:
         return [score, el("p", f"Vainqueur : {sheet.winner} ", el("span", sheet.reason, cls="m"))]
 
 
+# the search box of « Joueurs »: accents and case folded as fold() does, typed words in order
+SEARCH_SCRIPT = (
+    "(function(){var q=document.getElementById('q'),li=document.querySelectorAll("
+    "'#joueurs li');function f(s){return s.normalize('NFD').replace(/[\\u0300-\\u036f]/g,'')"
+    ".replace(/[œŒ]/g,'oe').replace(/[æÆ]/g,'ae').replace(/[łŁ]/g,'l').toLowerCase()}"
+    "q.addEventListener('input',function(){var w=f(q.value).split(/\\s+/).filter(Boolean);"
+    "li.forEach(function(e){var k=e.getAttribute('data-k');e.hidden=!w.every("
+    "function(x){return k.indexOf(x)>=0})})})})();"
+)
+
+
 def _by_teams(t: Tournament) -> bool:
     return format_of(t).by_teams
 
@@ -593,6 +644,12 @@ register(
     lambda s, t: ["tableau/"],
     "Tableau",
     applies=lambda t: format_of(t).has_bracket,
+)
+register(
+    "joueurs/",
+    lambda s, t, m: s.players_page(t),
+    lambda s, t: ["joueurs/"],
+    "Joueurs",
 )
 register(
     r"ronde-(?P<n>[0-9]{1,2})/",
