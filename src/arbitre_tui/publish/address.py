@@ -26,7 +26,12 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8080
 # Interfaces no phone is on: containers, VPNs, bridges to virtual machines.
-_VIRTUAL = ("docker", "br-", "veth", "virbr", "lxc", "lxd", "tun", "tap", "wg", "tailscale", "zt")
+# br* (br0, br-…: bridges), vboxnet* (VirtualBox host-only), usb* (a phone's USB tethering
+# seen from the machine: no other phone is on it).
+_VIRTUAL = (
+    "docker", "br", "veth", "virbr", "lxc", "lxd", "tun", "tap", "wg", "tailscale", "zt",
+    "vboxnet", "usb",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
