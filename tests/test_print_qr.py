@@ -86,6 +86,8 @@ def test_every_table_card_qr_decodes_to_its_board_and_shows_it(event: Path, tmp_
     assert sorted(_decoded(pdf, tmp_path)) == expected
     text = _text(pdf)
     assert all(url in text for url in expected)
+    # eight cards to an A4 page: the five boards on one page (four a page before, issue 31)
+    assert text.count("\f") == 1 and "page 1 / 1" in text
 
 
 def test_a_document_without_qr_ignores_the_address(event: Path, tmp_path: Path) -> None:

@@ -255,28 +255,34 @@ class TableCards(Document):
     qr = True
 
     def render(self, req: Request) -> Sheet:
-        """One card a board: board number, the two players, the QR of that board's line."""
+        """One card a board, eight to an A4 page (two columns of four, cut along the
+        frames): board number, the two players, the QR of that board's line and its
+        address in text."""
         rnd = req.round()
         doc = Sheet(req.title, f"Appariements de la ronde {rnd.number}")
         url = page_url(req.url, req.tournament.key, f"ronde-{rnd.number}")
+        top, w, h = doc.get_y(), WIDTH / 2, 63.0
+        doc.set_auto_page_break(False)
         with tempfile.TemporaryDirectory() as tmp:
             for k, g in enumerate(g for g in req.games() if g.black_id):
                 png = Path(tmp) / f"qr{g.board}.png"
                 write_png(f"{url}#b{g.board}", png)
-                if k and k % 4 == 0:
+                if k and k % 8 == 0:
                     doc.add_page()
-                y = doc.get_y()
-                doc.font("B", 28)
-                doc.cell(40, 30, str(g.board), border=1, align="C")
-                doc.font("", 14)
-                doc.set_xy(55, y + 4)
-                doc.cell(105, 8, doc.fit(f"Blancs : {req.name(g.white_id)}", 104))
-                doc.set_xy(55, y + 16)
-                doc.font("", 14)
-                doc.cell(105, 8, doc.fit(f"Noirs : {req.name(g.black_id)}", 104))
-                doc.set_xy(55, y + 26)
-                doc.font("", 8)  # the address in text too: typed when no phone reads the QR
-                doc.cell(140, 5, doc.fit(f"{url}#b{g.board}", 139))
-                doc.image(str(png), x=165, y=y, w=30, h=30)
-                doc.set_xy(12, y + 40)
+                x, y = 12 + (k % 2) * w, top + (k % 8 // 2) * h
+                doc.rect(x, y, w, h)
+                doc.set_xy(x + 2, y + 2)
+                doc.font("B", 30)
+                doc.cell(w - 36, 16, str(g.board))
+                doc.image(str(png), x=x + w - 32, y=y + 2, w=30, h=30)
+                for line, (label, pid) in enumerate(
+                    (("Blancs", g.white_id), ("Noirs", g.black_id))
+                ):
+                    doc.set_xy(x + 2, y + 34 + line * 9)
+                    doc.font("", 12)
+                    doc.cell(w - 4, 8, doc.fit(f"{label} : {req.name(pid)}", w - 5))
+                doc.set_xy(x + 2, y + h - 8)
+                doc.font("", 7)  # the address in text too: typed when no phone reads the QR
+                doc.cell(w - 4, 5, doc.fit(f"{url}#b{g.board}", w - 5))
+        doc.set_auto_page_break(True, 15)
         return doc
