@@ -5,6 +5,7 @@ address the organiser chose. On an event created from nothing."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -74,9 +75,32 @@ def test_the_poster_qr_decodes_to_the_chosen_address_written_under_it(
     event: Path, tmp_path: Path
 ) -> None:
     pdf = tmp_path / "affiche.pdf"
+    _ok(
+        "print",
+        str(event),
+        "affiche",
+        "--pdf",
+        str(pdf),
+        "--base-url",
+        CHOSEN,
+        "--wifi",
+        "Salle-Echecs",
+        "--wifi-cle",
+        "roi-e4-123",
+    )
+    text = _text(pdf)
+    pages = text.count("\f")
+    codes = _decoded(pdf, tmp_path)
+    # one in every page's corner, and the large one under the pairings
+    assert set(codes) == {f"{CHOSEN}/open/"} and len(codes) == pages + 1, (pages, codes)
+    assert f"{CHOSEN}/open/" in text
+    assert "Wi-Fi : Salle-Echecs" in text and "mot de passe : roi-e4-123" in text
+
+
+def test_the_poster_leaves_room_for_the_wifi_when_not_given(event: Path, tmp_path: Path) -> None:
+    pdf = tmp_path / "affiche.pdf"
     _ok("print", str(event), "affiche", "--pdf", str(pdf), "--base-url", CHOSEN)
-    assert _decoded(pdf, tmp_path) == [f"{CHOSEN}/open/"]
-    assert f"{CHOSEN}/open/" in _text(pdf)
+    assert re.search(r"Wi-Fi : _{10,}\s+mot de passe : _{10,}", _text(pdf))
 
 
 def test_every_table_card_qr_decodes_to_its_board_and_shows_it(event: Path, tmp_path: Path) -> None:

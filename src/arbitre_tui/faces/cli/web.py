@@ -152,7 +152,8 @@ def cmd_print(args: argparse.Namespace) -> int:
     given = _address(args.base_url) if args.base_url is not None else None
     if doc.qr:
         _check_printed_address(service, given, args.force)
-    out.write_bytes(build(service, args.what, args.tournoi, number, given))
+    wifi = (args.wifi or "", args.wifi_cle or "") if args.wifi or args.wifi_cle else None
+    out.write_bytes(build(service, args.what, args.tournoi, number, given, wifi))
     print(f"PDF écrit : {args.pdf}")
     return 0
 
@@ -191,6 +192,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--base-url",
         default=None,
         help="affiche, chevalets : l'adresse des QR codes (défaut : réglage base_url, ou détectée)",
+    )
+    pr.add_argument("--wifi", default=None, metavar="NOM", help="affiche : le Wi-Fi de la salle")
+    pr.add_argument(
+        "--wifi-cle", default=None, metavar="MOT_DE_PASSE", help="affiche : son mot de passe"
     )
     pr.add_argument(
         "--force",

@@ -59,8 +59,10 @@ def build(
     key: str | None,
     number: int | None = None,
     base: str | None = None,
+    wifi: tuple[str, str] | None = None,
 ) -> bytes:
     """The PDF of document ``what`` for section ``key`` (``number``: round, or cup match;
     ``base``: the address its QR codes give, else the event's)."""
     doc = document(what)
-    return bytes(doc.render(Request(service, service.tournament(key), number, base)).output())
+    request = Request(service, service.tournament(key), number, base, wifi)
+    return bytes(doc.render(request).output())

@@ -30,6 +30,7 @@ class Request:
     tournament: Tournament
     number: int | None = None
     base: str | None = None  # the address the QR codes give (--base-url), else the event's
+    wifi: tuple[str, str] | None = None  # the poster's Wi-Fi name and password
 
     @property
     def url(self) -> str:
@@ -126,9 +127,15 @@ KO_LEGEND = "Entre parenthèses : le départage d'une nulle ; ✓ : qualifié po
 class Pairings(Document):
     name = "appariements"
 
+    def corner(self, req: Request) -> str | None:
+        """The address whose QR sits in every page's corner (the poster's), else none."""
+        return None
+
     def render(self, req: Request) -> Sheet:
         sheet, ko = _sheet(req)
-        doc = Sheet(req.title, f"Appariements de la ronde {sheet.number}")
+        doc = Sheet(
+            req.title, f"Appariements de la ronde {sheet.number}", corner_qr=self.corner(req)
+        )
         doc.grid(
             ["Éch.", "Blancs", "Résultat", "Noirs"],
             [
@@ -244,9 +251,20 @@ class Poster(Pairings):
     name = "affiche"
     qr = True
 
+    def corner(self, req: Request) -> str | None:
+        return page_url(req.url, req.tournament.key)
+
     def render(self, req: Request) -> Sheet:
+        """The pairings with the section's QR on every page, large at the end with its
+        address in text, and the venue's Wi-Fi (name and password: given, else room to
+        write them by hand)."""
         doc = super().render(req)
         doc.qr(page_url(req.url, req.tournament.key), 60)
+        name, key = req.wifi or ("", "")
+        blank = "_" * 24
+        doc.font("", 12)
+        doc.cell(0, 8, doc.text_of(f"Wi-Fi : {name or blank}    mot de passe : {key or blank}"),
+                 align="C", new_x="LMARGIN", new_y="NEXT")  # fmt: skip
         return doc
 
 
