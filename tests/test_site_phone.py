@@ -160,3 +160,18 @@ def test_the_players_card_gives_place_after_each_round_performance_and_next_boar
     assert re.search(r"n° 1 · 0\.5 pt · performance \d{4}", text), text
     row = re.search(r"<tr><td class='n'><a [^>]*>1</a>.*?</tr>", html)
     assert row and re.search(r"<td class='n'>1–8</td></tr>", row.group(0)), row
+
+
+def test_the_menu_highlights_the_page_shown(site: Path) -> None:
+    """Issue 31, point 9: the current round (by board or by name), a player's card under
+    « Joueurs », an earlier round under no entry."""
+
+    def on(page: str) -> list[str]:
+        html = (site / page).read_text("utf-8")
+        return re.findall(r"<a href='[^']*' class='on'>([^<]+)</a>", html.split("</nav>")[0])
+
+    assert on("open/ronde-2/index.html") == ["Ronde en cours"]
+    assert on("open/ronde-2/noms/index.html") == ["Ronde en cours"]
+    assert on("open/joueur-3/index.html") == ["Joueurs"]
+    assert on("open/classement/index.html") == ["Classement"]
+    assert on("open/ronde-1/index.html") == []

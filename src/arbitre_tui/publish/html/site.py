@@ -217,6 +217,11 @@ class Site:
             else name
         )
 
+    def _round_tab(self, t: Tournament, number: int) -> str:
+        """The menu entry a round's page is under: « Ronde en cours » for the current one."""
+        rnd = self.service.current_round(t)
+        return "" if rnd is not None and rnd.number == number else f"ronde-{number}/"
+
     def _round_nav(self, t: Tournament, number: int, by_name: bool) -> Markup:
         tail = "noms/" if by_name else ""
         rounds = [
@@ -298,7 +303,7 @@ class Site:
         head = [el("th", "Éch.", cls="n"), el("th", "Blancs"), el("th", "Rés."), el("th", "Noirs")]
         return self._page(
             f"{t.name} — ronde {sheet.number}",
-            self._nav(t, "" if current else f"ronde-{sheet.number}/"),
+            self._nav(t, self._round_tab(t, sheet.number)),
             el("h2", f"Ronde {sheet.number}{stage}"),
             self._round_nav(t, sheet.number, by_name=False),
             _table(head, rows),
@@ -342,7 +347,7 @@ class Site:
         head.append(el("th", "Adversaire"))
         return self._page(
             f"{t.name} — ronde {sheet.number} par nom",
-            self._nav(t),
+            self._nav(t, self._round_tab(t, sheet.number)),
             el("h2", f"Ronde {sheet.number} : appariements par nom"),
             self._round_nav(t, sheet.number, by_name=True),
             index,
@@ -450,7 +455,7 @@ class Site:
         head += [el("th", "Pts"), el("th", "Total", cls="n"), el("th", "Pl.", cls="n")]
         return self._page(
             f"{p.public} — {t.name}",
-            self._nav(t),
+            self._nav(t, "joueurs/"),
             el("h2", p.public),
             self._now_playing(t, card),
             el("p", about, cls="m"),
