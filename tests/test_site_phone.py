@@ -157,7 +157,7 @@ def test_the_players_card_gives_place_after_each_round_performance_and_next_boar
     html = (site / "open" / "joueur-1" / "index.html").read_text("utf-8")
     text = re.sub(r"<[^>]+>", " ", html)
     assert "Ronde 2 :" in text and "échiquier 1" in text  # where they play now, and whom
-    assert re.search(r"n° 1 · 0\.5 pt · performance \d{4}", text), text
+    assert re.search(r"n° 1 · ½ pt · performance \d{4}", text), text
     row = re.search(r"<tr><td class='n'><a [^>]*>1</a>.*?</tr>", html)
     assert row and re.search(r"<td class='n'>1–8</td></tr>", row.group(0)), row
 
@@ -175,3 +175,12 @@ def test_the_menu_highlights_the_page_shown(site: Path) -> None:
     assert on("open/joueur-3/index.html") == ["Joueurs"]
     assert on("open/classement/index.html") == ["Classement"]
     assert on("open/ronde-1/index.html") == []
+
+
+def test_figures_are_written_the_french_way(site: Path) -> None:
+    """Issue 31, point 9: « ½ » for points, a decimal comma elsewhere, never « 0.5 »."""
+    html = (site / "open" / "classement" / "index.html").read_text("utf-8")
+    cells = re.findall(r"<td class='n'>([^<]*)</td>", html)
+    assert "½" in cells and not [c for c in cells if "." in c]
+    card = (site / "open" / "joueur-2" / "index.html").read_text("utf-8")
+    assert "0.5" not in re.sub(r"<[^>]+>", " ", card) and "½" in card

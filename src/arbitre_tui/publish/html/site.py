@@ -110,6 +110,21 @@ def _table(head: list[Markup], rows: list[Markup], wide: bool = True) -> Markup:
     return el("div", table, cls="x") if wide else table
 
 
+def half(points: float) -> str:
+    """Points as French score sheets write them: « 2½ », « ½ », « 3 »."""
+    whole, rest = divmod(points, 1)
+    if rest == 0.5:
+        return f"{int(whole) or ''}½"
+    return f"{points:g}".replace(".", ",")
+
+
+def french(value: str, points: bool = False) -> str:
+    """A figure of a table as French readers write it: « 12,5 » (points: « 2½ »)."""
+    if not re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", value):
+        return value
+    return half(float(value)) if points else value.replace(".", ",")
+
+
 def relative(here: str, target: str) -> str:
     """``target`` (a site path, maybe with ``#anchor``) as seen from the page ``here``."""
     path, _, anchor = target.partition("#")
@@ -375,7 +390,10 @@ class Site:
             _row(
                 el("td", r.place, cls="n"),
                 el("td", self._link(t, r.player), cls="p"),
-                *[el("td", v, cls="n") for v in r.shown],
+                *[
+                    el("td", french(v, c == "PTS"), cls="n")
+                    for c, v in zip(codes, r.shown, strict=False)
+                ],
             )
             for r in (view.rows if view is not None else ())
         ]
@@ -403,7 +421,7 @@ class Site:
                 el("td", r.number, cls="n"),
                 el("td", self.link(f"/{t.key}/joueur-{r.player.id}/", r.player.public), cls="p"),
                 *[el("td", c, cls="r") for c in r.cells],
-                el("td", f"{r.points:g}", cls="n"),
+                el("td", half(r.points), cls="n"),
             )
             for r in grid.rows
         ]
@@ -427,13 +445,11 @@ class Site:
         rows = []
         for g in card.games:
             if g.opponent is None:
-                colour, opponent, pts = None, g.bye_label, f"{g.points or 0:g}"
+                colour, opponent, pts = None, g.bye_label, half(g.points or 0)
             else:
                 colour, opponent = g.colour, self._link(t, g.opponent)
                 pts = (
-                    ""
-                    if g.points is None
-                    else f"{g.points:g}" + (" (forfait)" if g.forfeit else "")
+                    "" if g.points is None else half(g.points) + (" (forfait)" if g.forfeit else "")
                 )
             rows.append(
                 _row(
@@ -441,14 +457,14 @@ class Site:
                     el("td", colour),
                     el("td", opponent, cls="p"),
                     el("td", pts, cls="r"),
-                    el("td", f"{g.total:g}", cls="n"),
+                    el("td", half(g.total), cls="n"),
                     el("td", g.place, cls="n"),
                 )
             )
         p = card.player
         about = "" if card.opt_out else f"{p.club} {p.rating or ''}"
         total = card.games[-1].total if card.games else 0.0
-        summary = [f"n° {p.number}", f"{total:g} pt" + ("s" if total > 1 else "")]
+        summary = [f"n° {p.number}", f"{half(total)} pt" + ("s" if total > 1 else "")]
         if card.performance:
             summary.append(f"performance {card.performance}")
         head = [el("th", "R.", cls="n"), el("th", "Coul."), el("th", "Adversaire")]
