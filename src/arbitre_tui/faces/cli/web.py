@@ -23,25 +23,24 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # Listen where the QR codes point: ``--base-url`` is written as the event's address
     # (journaled, undoable), so the app, `qr`, the PDFs and the wall screen give the same
     # one; host and port default to ``publish.address.listen``.
-    from ...publish.address import base_url, listen, warning
+    from ...publish.address import base_url, detected_url, listen, warning
     from ..web.server import serve
 
     service = open_event(args.file)  # refuse a bad file before listening
-    if args.base_url is not None:
-        wanted = _address(args.base_url)
-        from ...views.reader import Reader
-
-        if Reader(service).event()["settings"].get("base_url") != wanted:
-            service.update_event_settings({"base_url": wanted})
-            said = wanted or "détectée automatiquement"
-            print(f"Adresse des QR codes enregistrée : {said} (annulable : arbitre undo)")
-    url = base_url(service)
+    wanted = _address(args.base_url) if args.base_url is not None else None
+    # written only once listening (ready): a refused command changes nothing
+    url = detected_url() if args.base_url is not None and not wanted else base_url(service, wanted)
     host, port = listen(service)
+    if args.base_url is not None:
+        parts = urlsplit(url)
+        port = parts.port or (443 if parts.scheme == "https" else 80)
     host = args.host or host
     port = args.port if args.port is not None else port
     service.close()
 
     def ready(actual: int) -> None:
+        if args.base_url is not None:
+            _record_address(args.file, wanted)
         print(f"Résultats en ligne : {url}/ — écoute {host}:{actual} (Ctrl+C arrête)", flush=True)
         problem = warning(url)
         if problem:
@@ -61,6 +60,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
         why = listen_refusal(exc, host, port, change, where)
         raise OperationError(f"Impossible d'écouter sur {host}:{port} : {why}.") from None
     return 0
+
+
+def _record_address(path: str, wanted: str | None) -> None:
+    """``--base-url`` written as the event's address (journaled, undoable), once serving."""
+    from ...views.reader import Reader
+
+    service = open_event(path)
+    try:
+        if Reader(service).event()["settings"].get("base_url") != wanted:
+            service.update_event_settings({"base_url": wanted})
+            said = wanted or "détectée automatiquement"
+            print(f"Adresse des QR codes enregistrée : {said} (annulable : arbitre undo)")
+    finally:
+        service.close()
 
 
 def _address(text: str) -> str | None:
