@@ -250,3 +250,18 @@ def test_opted_out_player_hidden_on_by_name_page(demo_file: Path) -> None:
     number = Reader(service).numbers(t)[p.id or 0]  # the public (pairing) number, issue 31
     assert p.name not in html and f"Joueur n° {number}" in html
     assert isinstance(p, Player)
+
+
+def test_the_letter_index_follows_the_lists_collation(demo_file: Path) -> None:
+    """Issue 31, point 9: Œ under O, a name beginning with a sign under its first letter."""
+    service = EventService(demo_file)
+    t = service.tournament("open-a")
+    players = service._store.players(t.id or 0)
+    for p, surname in zip(players, ("ŒHLER", "<ZORRO>", "'T HOOFT"), strict=False):
+        with service.journal.operation("rename", {}) as tx:
+            tx.update("players", p.id or 0, {"surname": surname})
+    html = Site(service).render("/open-a/ronde-3/noms/")
+    index = html.split("<nav>")[3].split("</nav>")[0]
+    letters = re.findall(r">([^<]+)</a>", index)
+    assert "OE" not in letters and "<" not in letters and "&lt;" not in letters
+    assert letters == sorted(letters) and all(len(x) == 1 for x in letters), letters

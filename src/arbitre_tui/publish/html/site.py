@@ -110,6 +110,12 @@ def _table(head: list[Markup], rows: list[Markup], wide: bool = True) -> Markup:
     return el("div", table, cls="x") if wide else table
 
 
+def _letter(name: str) -> str:
+    """The index letter of a name as the list's collation files it: its first letter
+    folded (Œ under O, É under E), « # » when it has none (never « < » or « OE »)."""
+    return next((c for c in fold(name).upper() if "A" <= c <= "Z"), "#")
+
+
 def half(points: float) -> str:
     """Points as French score sheets write them: « 2½ », « ½ », « 3 »."""
     whole, rest = divmod(points, 1)
@@ -336,7 +342,7 @@ class Site:
             raise NotFound(f"/{t.key}/ronde-{number}/noms/")
         rows, letters = [], []
         for line in sheet.by_name:
-            letter = fold(line.player.public[:1]).upper() or "#"
+            letter = _letter(line.player.public)
             first = letter not in letters
             if first:
                 letters.append(letter)
