@@ -33,3 +33,29 @@ def test_a_refused_serve_does_not_record_its_base_url(tmp_path: Path) -> None:
     assert "Impossible d'écouter" in run.stderr and "Traceback" not in run.stderr
     assert "enregistrée" not in run.stdout
     assert "base_url" not in Reader(EventService(path)).event()["settings"]
+
+
+def test_malformed_requests_are_one_french_line_never_a_traceback(tmp_path: Path) -> None:
+    from .helpers.cli import start_arbitre
+
+    path = tmp_path / "open.sqlite"
+    assert arbitre("new", str(path), "--nom", "Open du club").returncode == 0
+    proc = start_arbitre("serve", str(path), "--host", "127.0.0.1", "--port", "0")
+    try:
+        assert proc.stdout is not None
+        online = proc.stdout.readline()
+        port = int(online.split("écoute 127.0.0.1:")[1].split()[0])
+        bad = [
+            b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+            b"GET / HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n",
+            b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03",
+        ]
+        for raw in bad:
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+                s.sendall(raw)
+                assert s.recv(100).startswith(b"HTTP/1.0 400")
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    assert "Traceback" not in err, err
+    assert err.count("Requête mal formée refusée (400) de 127.0.0.1") >= 2, err

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import gzip
 import hashlib
+import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -65,7 +66,36 @@ class Pages:
         return hit
 
 
+class _BadRequestLine(logging.Filter):
+    """A malformed request (a bad header, a line too long, TLS spoken to HTTP) is one
+    French line on the console, never aiohttp's Python traceback; the client gets 400."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from aiohttp.http_exceptions import HttpProcessingError
+
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            who = str(record.args[0]) if isinstance(record.args, tuple) and record.args else ""
+            what = (exc.message or "").strip().splitlines()[0] if exc.message else ""
+            record.msg, record.args = (
+                "Requête mal formée refusée (400)%s%s",
+                (
+                    f" de {who}" if who else "",
+                    f" : {what}" if what else "",
+                ),
+            )
+            record.exc_info = record.exc_text = None
+        return True
+
+
+def _quiet_bad_requests() -> None:
+    log = logging.getLogger("aiohttp.server")
+    if not any(isinstance(f, _BadRequestLine) for f in log.filters):
+        log.addFilter(_BadRequestLine())
+
+
 def make_app(path: str | Path) -> web.Application:
+    _quiet_bad_requests()
     pages = Pages(path)
 
     def not_found(path: str) -> web.Response:
