@@ -58,3 +58,13 @@ def test_bridges_host_only_and_usb_tethering_count_as_virtual() -> None:
     for name in ("vboxnet0", "br0", "br-1a2b", "usb0"):
         found = [*lo, I(name, "192.168.56.1"), I("wlan0", "10.0.0.7")]
         assert reachable_address(found) == "10.0.0.7", name
+
+
+def test_serve_lists_the_other_candidate_addresses() -> None:
+    """Issue 31, point 9: the addresses to try when the QR's does not answer."""
+    from arbitre_tui.publish.address import Interface as I
+    from arbitre_tui.publish.address import other_addresses
+
+    found = [I("lo", "127.0.0.1"), I("wlan0", "10.0.0.7"), I("eth0", "192.168.1.4")]
+    found.append(I("docker0", "172.17.0.1"))
+    assert other_addresses("http://10.0.0.7:8080", found) == ["192.168.1.4", "172.17.0.1"]

@@ -142,6 +142,18 @@ def warning(url: str, interfaces: list[Interface] | None = None) -> str | None:
     return None
 
 
+def other_addresses(url: str, interfaces: list[Interface] | None = None) -> list[str]:
+    """This machine's other addresses a phone might reach, best first (loopback and the
+    address of ``url`` left out): what to try when the QR's does not work."""
+    host = urlsplit(url).hostname or ""
+    mine = machine_addresses() if interfaces is None else interfaces
+    out: list[str] = []
+    for i in sorted(mine, key=_rank):
+        if _rank(i)[0] != 9 and i.address != host and i.address not in out:
+            out.append(i.address)
+    return out
+
+
 def listen(service: EventService) -> tuple[str, int]:
     """(host, port) the results server listens on by default — `serve` and `w` alike:
     ``serve_host`` (every interface), and the port of the address the QR codes give."""

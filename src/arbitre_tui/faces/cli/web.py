@@ -23,7 +23,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # Listen where the QR codes point: ``--base-url`` is written as the event's address
     # (journaled, undoable), so the app, `qr`, the PDFs and the wall screen give the same
     # one; host and port default to ``publish.address.listen``.
-    from ...publish.address import base_url, detected_url, listen, warning
+    from ...publish.address import base_url, detected_url, listen, other_addresses, warning
     from ..web.server import serve
 
     service = open_event(args.file)  # refuse a bad file before listening
@@ -45,6 +45,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         problem = warning(url)
         if problem:
             print(f"Attention : {problem}.", flush=True)
+        others = other_addresses(url)
+        if others:
+            print(f"Autres adresses de cette machine : {', '.join(others)}", flush=True)
         if actual != urlsplit(url).port:
             print(f"Attention : les QR codes donnent le port de {url}, pas {actual}.", flush=True)
 
