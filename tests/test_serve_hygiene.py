@@ -59,3 +59,55 @@ def test_malformed_requests_are_one_french_line_never_a_traceback(tmp_path: Path
         _, err = proc.communicate(timeout=10)
     assert "Traceback" not in err, err
     assert err.count("Requête mal formée refusée (400) de 127.0.0.1") >= 2, err
+
+
+def test_the_live_server_allows_the_search_script_by_its_hash_and_keeps_sub_folders(
+    tmp_path: Path,
+) -> None:
+    """The Content-Security-Policy lets exactly the « Joueurs » page's script run; a path
+    without its slash redirects relatively (a proxy's sub-folder kept)."""
+    import base64
+    import hashlib
+    import http.client
+    import re
+
+    from arbitre_tui.faces.web.server import ServerThread
+
+    path = tmp_path / "open.sqlite"
+    assert arbitre("new", str(path), "--nom", "Open du club").returncode == 0
+    assert (
+        arbitre(
+            "section",
+            "add",
+            str(path),
+            "open",
+            "--nom",
+            "Open",
+            "--systeme",
+            "suisse",
+            "--rondes",
+            "3",
+            "--cadence",
+            "15+5",
+        ).returncode
+        == 0
+    )
+    assert arbitre("register", str(path), "Joueur", "--elo", "1500").returncode == 0
+    srv = ServerThread(path, port=0)
+    srv.start()
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=10)
+        conn.request("GET", "/open/joueurs/")
+        r = conn.getresponse()
+        html = r.read().decode()
+        script = re.search(r"<script>(.*?)</script>", html, re.S)
+        assert r.status == 200 and script
+        digest = hashlib.sha256(script.group(1).encode()).digest()
+        csp = r.getheader("Content-Security-Policy") or ""
+        assert f"script-src 'sha256-{base64.b64encode(digest).decode()}'" in csp
+        conn.request("GET", "/open/classement")
+        r = conn.getresponse()
+        r.read()
+        assert r.status == 301 and r.getheader("Location") == "classement/"
+    finally:
+        srv.stop()
