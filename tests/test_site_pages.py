@@ -20,6 +20,7 @@ from arbitre_tui.publish.html.site import Site, relative
 from arbitre_tui.publish.html.static import export_site
 from arbitre_tui.rules.models import Player
 from arbitre_tui.views.collation import sort_key
+from arbitre_tui.views.reader import Reader
 
 
 class _Links(HTMLParser):
@@ -160,7 +161,7 @@ def test_pairings_by_name_in_french_order(demo_file: Path) -> None:
     site = Site(service)
     html = site.render("/open-a/ronde-3/noms/")
     rows = re.findall(r"<tr id='l-[A-Z]'>|<tr>", html)
-    names = re.findall(r"<tr[^>]*><td><a href='\.\./\.\./joueur-\d+/'>([^<]+)</a>", html)
+    names = re.findall(r"<tr[^>]*><td[^>]*><a href='\.\./\.\./joueur-\d+/'>([^<]+)</a>", html)
     assert len(rows) - 1 == len(names) >= 2 * 59  # a line for each player of the round
     assert names == sorted(names, key=sort_key)
     e_names = [n for n in names if n[0] in "EÉ"]
@@ -172,7 +173,7 @@ def test_pairings_by_name_in_french_order(demo_file: Path) -> None:
     )
     assert "BŒUF Anne" in names and names[-1][0] in "YZ"
     # each line: board (linked to the board's row), colour, opponent
-    line = re.search(r"<tr[^>]*><td><a [^>]*>ÉCHARD Émile</a></td>(.*?)</tr>", html)
+    line = re.search(r"<tr[^>]*><td[^>]*><a [^>]*>ÉCHARD Émile</a></td>(.*?)</tr>", html)
     assert line and re.search(r"href='\.\./#b\d+'>\d+</a>", line.group(1))
     assert re.search(r"<td>(Blancs|Noirs)</td>", line.group(1))
     assert "l-E" in _Links(html).ids and "l-L" in _Links(html).ids  # letters jump down
@@ -252,5 +253,21 @@ def test_opted_out_player_hidden_on_by_name_page(demo_file: Path) -> None:
     with service.journal.operation("optout", {}) as tx:
         tx.update("players", p.id or 0, {"publish_opt_out": 1})
     html = Site(service).render("/open-a/ronde-3/noms/")
-    assert p.name not in html and f"Joueur n° {p.id}" in html
+    number = Reader(service).numbers(t)[p.id or 0]  # the public (pairing) number, issue 31
+    assert p.name not in html and f"Joueur n° {number}" in html
     assert isinstance(p, Player)
+
+
+def test_the_letter_index_follows_the_lists_collation(demo_file: Path) -> None:
+    """Issue 31, point 9: Œ under O, a name beginning with a sign under its first letter."""
+    service = EventService(demo_file)
+    t = service.tournament("open-a")
+    players = service._store.players(t.id or 0)
+    for p, surname in zip(players, ("ŒHLER", "<ZORRO>", "'T HOOFT"), strict=False):
+        with service.journal.operation("rename", {}) as tx:
+            tx.update("players", p.id or 0, {"surname": surname})
+    html = Site(service).render("/open-a/ronde-3/noms/")
+    index = html.split("<nav>")[3].split("</nav>")[0]
+    letters = re.findall(r">([^<]+)</a>", index)
+    assert "OE" not in letters and "<" not in letters and "&lt;" not in letters
+    assert letters == sorted(letters) and all(len(x) == 1 for x in letters), letters

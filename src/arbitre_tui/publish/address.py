@@ -26,7 +26,12 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8080
 # Interfaces no phone is on: containers, VPNs, bridges to virtual machines.
-_VIRTUAL = ("docker", "br-", "veth", "virbr", "lxc", "lxd", "tun", "tap", "wg", "tailscale", "zt")
+# br* (br0, br-…: bridges), vboxnet* (VirtualBox host-only), usb* (a phone's USB tethering
+# seen from the machine: no other phone is on it).
+_VIRTUAL = (
+    "docker", "br", "veth", "virbr", "lxc", "lxd", "tun", "tap", "wg", "tailscale", "zt",
+    "vboxnet", "usb",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,19 @@ def is_detected(service: EventService) -> bool:
     return not Reader(service).event()["settings"].get("base_url")
 
 
+def loopback(url: str) -> bool:
+    """True when ``url`` names this machine only (localhost, 127.x, ::1, 0.0.0.0): a QR
+    code of it is dead on every phone, so paper refuses it unless forced."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_unspecified
+
+
 def warning(url: str, interfaces: list[Interface] | None = None) -> str | None:
     """Why phones will not reach ``url``, in French; None when nothing is known wrong.
 
@@ -122,6 +140,18 @@ def warning(url: str, interfaces: list[Interface] | None = None) -> str | None:
         own = ", ".join(i.address for i in sorted(mine, key=_rank) if _rank(i)[0] != 9)
         return f"{host} n'est pas une adresse de cette machine (les siennes : {own or 'aucune'})"
     return None
+
+
+def other_addresses(url: str, interfaces: list[Interface] | None = None) -> list[str]:
+    """This machine's other addresses a phone might reach, best first (loopback and the
+    address of ``url`` left out): what to try when the QR's does not work."""
+    host = urlsplit(url).hostname or ""
+    mine = machine_addresses() if interfaces is None else interfaces
+    out: list[str] = []
+    for i in sorted(mine, key=_rank):
+        if _rank(i)[0] != 9 and i.address != host and i.address not in out:
+            out.append(i.address)
+    return out
 
 
 def listen(service: EventService) -> tuple[str, int]:

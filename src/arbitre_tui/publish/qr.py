@@ -28,6 +28,15 @@ def _code(data: str) -> qrcode.QRCode:  # type: ignore[type-arg]
     return code
 
 
+def png_bytes(data: str) -> bytes:
+    """The QR code of ``data`` as PNG bytes (a PDF page's corner)."""
+    import io
+
+    buf = io.BytesIO()
+    _code(data).make_image().save(buf)
+    return buf.getvalue()
+
+
 def write_png(data: str, out: Path) -> None:
     with out.open("wb") as fh:
         _code(data).make_image().save(fh)

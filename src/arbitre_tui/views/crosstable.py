@@ -1,4 +1,5 @@
-"""The crosstable: players in standings order, each round's cell (« 12b+ », « 3n=F »…)
+"""The crosstable: players in standings order with their public (pairing) number, each
+round's cell (« 12b+ »: that number, colour, result)
 and the points (the site's grille page and the printed grille)."""
 
 from __future__ import annotations
@@ -6,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .reader import PlayerRef, player_ref
+from .reader import PlayerRef
 
 if TYPE_CHECKING:
     from ..rules.models import Game, Tournament
@@ -15,10 +16,11 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class CrossRow:
-    number: int  # place in the grid (standings order)
-    player: PlayerRef
+    number: int  # the player's public number (pairing number): the cells' numbers
+    player: PlayerRef  # « Joueur n° number » for a player who opted out: the same number
     cells: tuple[str, ...]  # one per round: opponent's number, colour, result
     points: float
+    place: int = 0  # the row's place (standings order)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +56,9 @@ def build(reader: Reader, t: Tournament) -> Crosstable:
             _, rows, _ = standings(reader.service, t)
         except OperationError:
             rows = []
-        people = reader.people(t)
+        refs = reader.refs(t)
         games = reader.all_games(t)
-    order = {r.start: k + 1 for k, r in enumerate(rows)}
+    order = {pid: ref.number for pid, ref in refs.items()}
     numbers = tuple(sorted(games))
     return Crosstable(
         t.key,
@@ -64,10 +66,11 @@ def build(reader: Reader, t: Tournament) -> Crosstable:
         tuple(
             CrossRow(
                 order[r.start],
-                player_ref(people[r.start]),
+                refs[r.start],
                 tuple(cell(games[n], r.start, order) for n in numbers),
                 float(r.values["PTS"] or 0),
+                k + 1,
             )
-            for r in rows
+            for k, r in enumerate(rows)
         ),
     )

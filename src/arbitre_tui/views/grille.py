@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..rules.models import Bye, Game
-from .reader import PlayerRef, SectionView, player_ref
+from .reader import PlayerRef, SectionView
 
 if TYPE_CHECKING:
     from ..rules.models import Player, Tournament
@@ -107,7 +107,7 @@ def build(reader: Reader, t: Tournament) -> Grille:
             GrilleRow(
                 k + 1,
                 r.place,
-                player_ref(p),
+                r.player,
                 p.title.value if p.title else "",
                 _rating(p),
                 p.federation,

@@ -1,12 +1,13 @@
-"""One player's card: who they are (public name only) and each round's game, points and
-running total (the site's player page)."""
+"""One player's card, as chess-results gives it: who they are (public name only), each
+round's game, points, running total and place after that round, and the performance
+(the site's player page)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .reader import PlayerRef, player_ref
+from .reader import PlayerRef
 
 if TYPE_CHECKING:
     from ..rules.models import Tournament
@@ -23,6 +24,49 @@ class CardGame:
     points: float | None  # None: not played yet
     forfeit: bool
     total: float
+    place: str = ""  # the place after this round (« 3 », « 5–8 »), once the round is complete
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """A section's places after each complete round and each player's performance (TPR,
+    C.07): read once for every card of the section, the static export renders them all."""
+
+    places: dict[int, dict[int, str]]  # round -> player id -> place
+    performance: dict[int, int]
+
+
+def progress(reader: Reader, t: Tournament) -> Progress:
+    """Empty for a knockout or a cup (no ranking by points), or when the rules cannot rank."""
+    from ..operations.event import OperationError
+    from ..operations.formats import format_of
+    from ..operations.standings import complete_rounds, crosstable, standings
+    from ..rules import tiebreaks as tb
+    from ..rules.errors import RuleError
+    from ..rules.settings import setting
+
+    fmt = format_of(t)
+    if fmt.by_teams or fmt.has_bracket:
+        return Progress({}, {})
+    places: dict[int, dict[int, str]] = {}
+    performance: dict[int, int] = {}
+    with reader.consistent():
+        done = complete_rounds(reader.service, t)
+        for n in range(1, done + 1):
+            try:
+                _, rows, _ = standings(reader.service, t, n)
+            except OperationError:
+                continue
+            places[n] = {r.start: r.place for r in rows}
+        if done:
+            table = crosstable(reader.service, t, done)
+            try:
+                rows = tb.standings(table, ["PTS", "TPR"], setting(t, "unrated_rating"))
+            except RuleError:
+                rows = []
+            tpr = {r.start: r.values.get("TPR") for r in rows}
+            performance = {pid: round(v) for pid, v in tpr.items() if v}
+    return Progress(places, performance)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,20 +75,26 @@ class PlayerCard:
     player: PlayerRef
     opt_out: bool
     games: tuple[CardGame, ...]
+    performance: int | None = None  # TPR over the complete rounds
 
     def in_round(self, number: int) -> CardGame | None:
         """The player's game (or bye) in round ``number``: the board they look for first."""
         return next((g for g in self.games if g.round == number), None)
 
 
-def build(reader: Reader, t: Tournament, player_id: int) -> PlayerCard | None:
-    """None when ``player_id`` is not a player of ``t``."""
+def build(
+    reader: Reader, t: Tournament, player_id: int, seen: Progress | None = None
+) -> PlayerCard | None:
+    """None when ``player_id`` is not a player of ``t``; ``seen``: the section's
+    :func:`progress`, read once by a face that renders every card."""
     with reader.consistent():
         people = reader.people(t)
+        refs = reader.refs(t)
         me = people.get(player_id)
         if me is None:
             return None
         rounds = reader.all_games(t)
+        seen = progress(reader, t) if seen is None else seen
     out: list[CardGame] = []
     total = 0.0
     for number, games in sorted(rounds.items()):
@@ -56,7 +106,15 @@ def build(reader: Reader, t: Tournament, player_id: int) -> PlayerCard | None:
                 total += pts
                 out.append(
                     CardGame(
-                        number, g.board, "", None, g.bye.label if g.bye else "", pts, False, total
+                        number,
+                        g.board,
+                        "",
+                        None,
+                        g.bye.label if g.bye else "",
+                        pts,
+                        False,
+                        total,
+                        seen.places.get(number, {}).get(player_id, ""),
                     )
                 )
                 continue
@@ -68,11 +126,14 @@ def build(reader: Reader, t: Tournament, player_id: int) -> PlayerCard | None:
                     number,
                     g.board,
                     "Blancs" if white else "Noirs",
-                    player_ref(people[g.black_id if white else g.white_id]),
+                    refs[g.black_id if white else g.white_id],
                     "",
                     got,
                     g.result is not None and not g.result.played,
                     total,
+                    seen.places.get(number, {}).get(player_id, ""),
                 )
             )
-    return PlayerCard(t.key, player_ref(me), me.publish_opt_out, tuple(out))
+    return PlayerCard(
+        t.key, refs[player_id], me.publish_opt_out, tuple(out), seen.performance.get(player_id)
+    )

@@ -19,13 +19,19 @@ if TYPE_CHECKING:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlayerRef:
-    """A player as every view names them; ``public`` is what a public page may show."""
+    """A player as every view names them; ``public`` is what a public page may show.
+
+    ``number`` is the player's public number (the tournament's pairing number, the one the
+    pages show); ``anonymous``: the player objected to publication, so a public page shows
+    « Joueur n° number » and nothing that identifies them (no rating, club, federation)."""
 
     id: int
     name: str
     public: str
     rating: int
     club: str
+    number: int = 0
+    anonymous: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -38,7 +44,8 @@ class SectionView:
 
 
 def public_name(p: Player | None, number: int | None = None) -> str:
-    """The name a page may show: none for a player who objected to publication."""
+    """The name a page may show: none for a player who objected to publication, only
+    their public ``number`` (the pairing number every page shows, never the store's id)."""
     if p is None:
         return "exempt"
     if p.publish_opt_out:
@@ -46,8 +53,17 @@ def public_name(p: Player | None, number: int | None = None) -> str:
     return p.name
 
 
-def player_ref(p: Player) -> PlayerRef:
-    return PlayerRef(p.id or 0, p.name, public_name(p), p.rating or 0, p.club or "")
+def player_ref(p: Player, number: int | None = None) -> PlayerRef:
+    """A player as the views name them; ``number``: their public number (:meth:`Reader.refs`)."""
+    return PlayerRef(
+        p.id or 0,
+        p.name,
+        public_name(p, number),
+        p.rating or 0,
+        p.club or "",
+        number or 0,
+        p.publish_opt_out,
+    )
 
 
 def as_json(view: Any) -> Any:
@@ -92,6 +108,19 @@ class Reader:
 
     def people(self, t: Tournament) -> dict[int, Player]:
         return {p.id: p for p in self._store.players(t.id or 0) if p.id is not None}
+
+    def numbers(self, t: Tournament) -> dict[int, int]:
+        """Each player's public number: the tournament's pairing number (drawn for a round
+        robin, else the initial order), the number pages, lists and PDFs show."""
+        from ..operations.standings import _pairing_numbers
+
+        return _pairing_numbers(self.service, t, self.players(t))
+
+    def refs(self, t: Tournament) -> dict[int, PlayerRef]:
+        """Every player of ``t`` as the views name them, with their public number."""
+        with self.consistent():
+            people, numbers = self.people(t), self.numbers(t)
+        return {pid: player_ref(p, numbers.get(pid)) for pid, p in people.items()}
 
     def rounds(self, t: Tournament) -> list[Round]:
         return self._store.rounds(t.id or 0)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.models import Result
 from .collation import sort_key
-from .reader import PlayerRef, SectionView, player_ref
+from .reader import PlayerRef, SectionView
 
 if TYPE_CHECKING:
     from ..rules.models import Tournament
@@ -123,19 +123,19 @@ def build(reader: Reader, t: Tournament, number: int | None = None) -> RoundShee
         rnd = reader.round(t, number)
         if rnd is None or rnd.id is None:
             return RoundSheet(t.key, t.name, 0, None, False, None, ())
-        people = reader.people(t)
+        refs = reader.refs(t)
         games = reader.games(rnd)
         checks = reader.result_checks(rnd)
     boards = []
     for g in games:
-        black = people.get(g.black_id) if g.black_id else None
+        black = refs.get(g.black_id) if g.black_id else None
         check = checks.get(g.id or 0)
         sheet = Result(check["result"]) if check else None
         boards.append(
             Board(
                 g.board,
-                player_ref(people[g.white_id]),
-                player_ref(black) if black else None,
+                refs[g.white_id],
+                black,
                 g.result.value if g.result else None,
                 g.result.label if g.result else "",
                 g.bye.value if g.bye else None,

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cup import MatchLine
-from .reader import PlayerRef, SectionView, player_ref
+from .reader import PlayerRef, SectionView
 
 if TYPE_CHECKING:
     from ..operations.formats import RankingGroups
@@ -49,8 +49,8 @@ class Standings(SectionView):
         return tuple((c, describe(c)) for c in self.codes if c != "PTS")
 
     def records(self) -> list[dict[str, object]]:
-        """Flat rows for ``--json``: a player's id, rank, place, name and each value;
-        a cup's matches."""
+        """Flat rows for ``--json``: a player's id, rank, place, name, public number and
+        name (``anonymous``: they objected to publication) and each value; a cup's matches."""
         if self.kind == "cup":
             return [asdict(m) for m in self.matches]
         return [
@@ -59,6 +59,9 @@ class Standings(SectionView):
                 "rank": r.rank,
                 "place": r.place,
                 "name": r.player.name,
+                "number": r.player.number,
+                "public": r.player.public,
+                "anonymous": r.player.anonymous,
                 **r.values,
             }
             for r in self.rows
@@ -112,7 +115,7 @@ def _points(reader: Reader, t: Tournament, rounds: int | None) -> Standings:
     from ..operations.standings import standings
 
     codes, rows, done = standings(reader.service, t, rounds)
-    people = reader.people(t)
+    refs = reader.refs(t)
     played_off = _play_off_places(reader, t) if rounds is None else {}
     if played_off:  # 003 art. 6: the play-off's order replaces the tied places
         at = {pid: i for i, pid in enumerate(played_off["order"])}
@@ -128,7 +131,7 @@ def _points(reader: Reader, t: Tournament, rounds: int | None) -> Standings:
             StandingRow(
                 str(decided[r.start]) if r.start in decided else r.place,
                 decided.get(r.start, r.rank),
-                player_ref(people[r.start]),
+                refs[r.start],
                 {c: r.values[c] for c in codes},
                 tuple(fmt(c, r.values[c]) for c in codes),
             )
@@ -160,11 +163,11 @@ def _play_off_places(reader: Reader, t: Tournament) -> dict[str, Any]:
 
 def _ranked(reader: Reader, t: Tournament, after: int, groups: RankingGroups) -> Standings:
     """Places shared by groups: « 5–8 » for the four losers of the quarter-finals."""
-    people = reader.people(t)
+    refs = reader.refs(t)
     rows = []
     for first, last, ids in groups:
         place = str(first) if first == last else f"{first}–{last}"
-        rows += [StandingRow(place, first, player_ref(people[pid]), {}, ()) for pid in ids]
+        rows += [StandingRow(place, first, refs[pid], {}, ()) for pid in ids]
     return Standings(t.key, t.name, "knockout", after, (), tuple(rows), ())
 
 

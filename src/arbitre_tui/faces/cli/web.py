@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from . import errors
 from .common import add_round, command, open_event, output
+
+if TYPE_CHECKING:
+    from ...operations.event import EventService
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -19,29 +23,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # Listen where the QR codes point: ``--base-url`` is written as the event's address
     # (journaled, undoable), so the app, `qr`, the PDFs and the wall screen give the same
     # one; host and port default to ``publish.address.listen``.
-    from ...publish.address import base_url, listen, warning
+    from ...publish.address import base_url, detected_url, listen, other_addresses, warning
     from ..web.server import serve
 
     service = open_event(args.file)  # refuse a bad file before listening
-    if args.base_url is not None:
-        wanted = _address(args.base_url)
-        from ...views.reader import Reader
-
-        if Reader(service).event()["settings"].get("base_url") != wanted:
-            service.update_event_settings({"base_url": wanted})
-            said = wanted or "détectée automatiquement"
-            print(f"Adresse des QR codes enregistrée : {said} (annulable : arbitre undo)")
-    url = base_url(service)
+    wanted = _address(args.base_url) if args.base_url is not None else None
+    # written only once listening (ready): a refused command changes nothing
+    url = detected_url() if args.base_url is not None and not wanted else base_url(service, wanted)
     host, port = listen(service)
+    if args.base_url is not None:
+        parts = urlsplit(url)
+        port = parts.port or (443 if parts.scheme == "https" else 80)
     host = args.host or host
     port = args.port if args.port is not None else port
     service.close()
 
     def ready(actual: int) -> None:
+        if args.base_url is not None:
+            _record_address(args.file, wanted)
         print(f"Résultats en ligne : {url}/ — écoute {host}:{actual} (Ctrl+C arrête)", flush=True)
         problem = warning(url)
         if problem:
             print(f"Attention : {problem}.", flush=True)
+        others = other_addresses(url)
+        if others:
+            print(f"Autres adresses de cette machine : {', '.join(others)}", flush=True)
         if actual != urlsplit(url).port:
             print(f"Attention : les QR codes donnent le port de {url}, pas {actual}.", flush=True)
 
@@ -57,6 +63,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
         why = listen_refusal(exc, host, port, change, where)
         raise OperationError(f"Impossible d'écouter sur {host}:{port} : {why}.") from None
     return 0
+
+
+def _record_address(path: str, wanted: str | None) -> None:
+    """``--base-url`` written as the event's address (journaled, undoable), once serving."""
+    from ...views.reader import Reader
+
+    service = open_event(path)
+    try:
+        if Reader(service).event()["settings"].get("base_url") != wanted:
+            service.update_event_settings({"base_url": wanted})
+            said = wanted or "détectée automatiquement"
+            print(f"Adresse des QR codes enregistrée : {said} (annulable : arbitre undo)")
+    finally:
+        service.close()
 
 
 def _address(text: str) -> str | None:
@@ -148,12 +168,35 @@ def cmd_print(args: argparse.Namespace) -> int:
     """
     from ...publish.pdf import build, document
 
-    per_match = document(args.what).per_match  # an unknown name: refused before the file opens
+    doc = document(args.what)  # an unknown name: refused before the file opens
     service = open_event(args.file)
-    number = args.match if per_match else args.ronde
-    output(args.pdf, args.file).write_bytes(build(service, args.what, args.tournoi, number))
+    number = args.match if doc.per_match else args.ronde
+    out = output(args.pdf, args.file)
+    given = _address(args.base_url) if args.base_url is not None else None
+    if doc.qr:
+        _check_printed_address(service, given, args.force)
+    wifi = (args.wifi or "", args.wifi_cle or "") if args.wifi or args.wifi_cle else None
+    out.write_bytes(build(service, args.what, args.tournoi, number, given, wifi))
     print(f"PDF écrit : {args.pdf}")
     return 0
+
+
+def _check_printed_address(service: EventService, given: str | None, force: bool) -> None:
+    """A QR code on paper that no phone can open is refused (exit 2, nothing written)
+    unless ``--force``; any other doubt about the address is said on the error output."""
+    from ...operations import OperationError
+    from ...publish.address import base_url, loopback, warning
+
+    url = base_url(service, given)
+    problem = warning(url)
+    if loopback(url) and not force:
+        raise OperationError(
+            f"Les QR codes imprimés donneraient {url}/ : {problem}. Indiquez l'adresse des "
+            "téléphones (--base-url, ou réglage base_url), ou --force pour imprimer quand même."
+        )
+    print(f"Adresse des QR codes : {url}/", file=sys.stderr)
+    if problem:
+        print(f"Attention : {problem} (réglage base_url, ou --base-url).", file=sys.stderr)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -168,6 +211,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pr.add_argument("--pdf", required=True, metavar="SORTIE.pdf", help="le fichier PDF")
     add_round(pr)
     pr.add_argument("--match", type=int, default=None, help="procès-verbal : numéro du match")
+    pr.add_argument(
+        "--base-url",
+        default=None,
+        help="affiche, chevalets : l'adresse des QR codes (défaut : réglage base_url, ou détectée)",
+    )
+    pr.add_argument("--wifi", default=None, metavar="NOM", help="affiche : le Wi-Fi de la salle")
+    pr.add_argument(
+        "--wifi-cle", default=None, metavar="MOT_DE_PASSE", help="affiche : son mot de passe"
+    )
+    pr.add_argument(
+        "--force",
+        action="store_true",
+        help="imprimer même si les QR codes donnent une adresse de bouclage (127.0.0.1)",
+    )
     d = command(sub, "display", cmd_display, file="FICHIER")
     d.add_argument(
         "--tournoi",

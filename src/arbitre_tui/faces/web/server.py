@@ -14,9 +14,11 @@ closed, so a new phone is always answered and the server never runs out of files
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import gzip
 import hashlib
+import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -25,15 +27,23 @@ from aiohttp import web
 
 from ...operations.event import EventService
 from ...publish.address import DEFAULT_PORT
-from ...publish.html.site import NotFound, Site
+from ...publish.html.site import SEARCH_SCRIPT, NotFound, Site
 from ...views.reader import Reader
+
+
+def _script_hash() -> str:
+    digest = hashlib.sha256(SEARCH_SCRIPT.encode("utf-8")).digest()
+    return "sha256-" + base64.b64encode(digest).decode("ascii")
+
 
 _HEADERS = {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-cache",
     "Vary": "Accept-Encoding",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    # the one script of the site (« Joueurs »' search box) allowed by its hash, no other
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+    f"script-src '{_script_hash()}'",
     "Referrer-Policy": "no-referrer",
 }
 
@@ -65,7 +75,42 @@ class Pages:
         return hit
 
 
+def _matches(if_none_match: str, etag: str) -> bool:
+    """If-None-Match's weak comparison: a list of tags, « W/ » ones too, or « * »."""
+    tags = [t.strip() for t in if_none_match.split(",")]
+    return "*" in tags or etag in (t.removeprefix("W/") for t in tags)
+
+
+class _BadRequestLine(logging.Filter):
+    """A malformed request (a bad header, a line too long, TLS spoken to HTTP) is one
+    French line on the console, never aiohttp's Python traceback; the client gets 400."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from aiohttp.http_exceptions import HttpProcessingError
+
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            who = str(record.args[0]) if isinstance(record.args, tuple) and record.args else ""
+            what = (exc.message or "").strip().splitlines()[0] if exc.message else ""
+            record.msg, record.args = (
+                "Requête mal formée refusée (400)%s%s",
+                (
+                    f" de {who}" if who else "",
+                    f" : {what}" if what else "",
+                ),
+            )
+            record.exc_info = record.exc_text = None
+        return True
+
+
+def _quiet_bad_requests() -> None:
+    log = logging.getLogger("aiohttp.server")
+    if not any(isinstance(f, _BadRequestLine) for f in log.filters):
+        log.addFilter(_BadRequestLine())
+
+
 def make_app(path: str | Path) -> web.Application:
+    _quiet_bad_requests()
     pages = Pages(path)
 
     def not_found(path: str) -> web.Response:
@@ -85,15 +130,22 @@ def make_app(path: str | Path) -> web.Application:
                 pages.get(target + "/")
             except NotFound:
                 return not_found(target)
-            raise web.HTTPMovedPermanently(target + "/")
+            # relative (« classement/ »): behind a proxy's sub-folder the prefix is kept
+            raise web.HTTPMovedPermanently(target.rsplit("/", 1)[-1] + "/")
         try:
             body, zipped, etag = pages.get(target)
         except NotFound:
             return not_found(target)
-        headers = {**_HEADERS, "ETag": etag}
-        if request.headers.get("If-None-Match") == etag:
-            return web.Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
-        if "gzip" in request.headers.get("Accept-Encoding", ""):
+        gz = "gzip" in request.headers.get("Accept-Encoding", "")
+        if gz:  # another representation, another tag (RFC 9110 8.8.3)
+            etag = etag[:-1] + '-gz"'
+        headers = {**_HEADERS, "ETag": etag, "Vary": "Accept-Encoding"}
+        if _matches(request.headers.get("If-None-Match", ""), etag):
+            return web.Response(
+                status=304,
+                headers={"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"},
+            )
+        if gz:
             headers["Content-Encoding"] = "gzip"
             body = zipped
         return web.Response(body=body, headers=headers)

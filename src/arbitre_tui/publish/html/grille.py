@@ -25,7 +25,7 @@ def grille_page(site: Site, t: Tournament) -> str:
             "tr",
             el("td", r.place, cls="n"),
             el("td", site.link(f"/{t.key}/joueur-{r.player.id}/", r.player.public)),
-            el("td", r.rating, cls="n"),
+            el("td", "" if r.player.anonymous else r.rating, cls="n"),
             [el("td", c, cls="r") for c in r.cells],
             [el("td", v, cls="n") for v in (r.points, *r.tiebreaks)],
         )

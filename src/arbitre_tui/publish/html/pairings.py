@@ -35,7 +35,7 @@ def round_html(service: EventService, key: str | None, number: int | None = None
     def who(p: PlayerRef | None) -> str:
         if p is None:
             return "exempt"
-        return f"{p.public} ({p.rating})" if p.rating else p.public
+        return f"{p.public} ({p.rating})" if p.rating and not p.anonymous else p.public
 
     rows = [
         el(

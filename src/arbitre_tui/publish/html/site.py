@@ -29,11 +29,12 @@ from ...operations.formats import format_of
 from ...rules.models import Tournament
 from ...rules.names import fold
 from ...views.match_sheet import MatchSheet, match_sheets
-from ...views.reader import PlayerRef, Reader, player_ref
-from .builder import Child, Markup, document, el
+from ...views.reader import PlayerRef, Reader
+from .builder import Child, Markup, document, el, raw
 
 if TYPE_CHECKING:
     from ...views.player_card import PlayerCard
+    from ...views.player_card import Progress as PlayerProgress
 
 # phone first: 16 px text, every link a 44 px touch target, the phone's dark mode followed
 CSS = (
@@ -45,7 +46,9 @@ CSS = (
     "color:var(--fg);background:var(--bg)}h1{font-size:1.25em;margin:.2em 0}"
     "h2{font-size:1.1em;margin:.6em 0 .3em}table{border-collapse:collapse;width:100%}"
     "td,th{padding:0 .3em;border-bottom:1px solid var(--line);text-align:left}"
-    "th{padding:.3em}td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}td.c{text-align:center}td.p{white-space:nowrap}"
+    "th{padding:.3em}td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}td.c{text-align:center}td.n{white-space:nowrap}"
+    # a name wraps, even inside one long word, rather than push a column off a phone (390 px)
+    "td.p{overflow-wrap:anywhere;min-width:4.5em}"
     "tr:nth-child(even){background:var(--alt)}a{color:var(--link)}"
     "td a{display:inline-flex;align-items:center;min-height:44px}"
     "nav{display:flex;flex-wrap:wrap;gap:.3em;margin:.3em 0}"
@@ -58,6 +61,8 @@ CSS = (
     ".me{background:var(--hi);border:1px solid var(--line);border-radius:6px;padding:.5em;"
     "margin:.5em 0;font-size:1.1em}li a{display:inline-flex;align-items:center;min-height:44px}.me a{display:inline-flex;align-items:center;min-height:44px}dl{font-size:.9em}dt{font-weight:bold;float:left;"
     "margin-right:.4em}dd{margin:0 0 .2em}abbr{text-decoration:none}"
+    "input[type=search]{font:inherit;min-height:44px;width:100%;box-sizing:border-box;"
+    "padding:0 .5em}.sum{font-weight:bold}"
 )
 
 _KEY = re.compile(r"^/(?P<key>[a-z0-9][a-z0-9-]*)/(?P<tail>.*)$")
@@ -105,6 +110,27 @@ def _table(head: list[Markup], rows: list[Markup], wide: bool = True) -> Markup:
     return el("div", table, cls="x") if wide else table
 
 
+def _letter(name: str) -> str:
+    """The index letter of a name as the list's collation files it: its first letter
+    folded (Œ under O, É under E), « # » when it has none (never « < » or « OE »)."""
+    return next((c for c in fold(name).upper() if "A" <= c <= "Z"), "#")
+
+
+def half(points: float) -> str:
+    """Points as French score sheets write them: « 2½ », « ½ », « 3 »."""
+    whole, rest = divmod(points, 1)
+    if rest == 0.5:
+        return f"{int(whole) or ''}½"
+    return f"{points:g}".replace(".", ",")
+
+
+def french(value: str, points: bool = False) -> str:
+    """A figure of a table as French readers write it: « 12,5 » (points: « 2½ »)."""
+    if not re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", value):
+        return value
+    return half(float(value)) if points else value.replace(".", ",")
+
+
 def relative(here: str, target: str) -> str:
     """``target`` (a site path, maybe with ``#anchor``) as seen from the page ``here``."""
     path, _, anchor = target.partition("#")
@@ -122,6 +148,7 @@ class Site:
         self.reader = Reader(service)
         self.static = static  # links name ``index.html`` (pages opened from disk)
         self._here = "/"
+        self._progress: dict[tuple[int, int], PlayerProgress] = {}
 
     # -- routing --------------------------------------------------------------------------
     def render(self, path: str) -> str:
@@ -206,8 +233,15 @@ class Site:
             return Markup("—")
         name = self.link(f"/{t.key}/joueur-{ref.id}/", ref.public)
         return (
-            Markup(name + " " + el("span", ref.rating, cls="m")) if rating and ref.rating else name
+            Markup(name + " " + el("span", ref.rating, cls="m"))
+            if rating and ref.rating and not ref.anonymous
+            else name
         )
+
+    def _round_tab(self, t: Tournament, number: int) -> str:
+        """The menu entry a round's page is under: « Ronde en cours » for the current one."""
+        rnd = self.service.current_round(t)
+        return "" if rnd is not None and rnd.number == number else f"ronde-{number}/"
 
     def _round_nav(self, t: Tournament, number: int, by_name: bool) -> Markup:
         tail = "noms/" if by_name else ""
@@ -275,9 +309,9 @@ class Site:
             rows.append(
                 _row(
                     el("td", b.board, cls="n"),
-                    el("td", self._through(t, b.white, won, rating=False)),
+                    el("td", self._through(t, b.white, won, rating=False), cls="p"),
                     el("td", shown, cls="r"),
-                    el("td", self._through(t, b.black, won, rating=False)),
+                    el("td", self._through(t, b.black, won, rating=False), cls="p"),
                     id=f"b{b.board}",
                 )
             )
@@ -290,7 +324,7 @@ class Site:
         head = [el("th", "Éch.", cls="n"), el("th", "Blancs"), el("th", "Rés."), el("th", "Noirs")]
         return self._page(
             f"{t.name} — ronde {sheet.number}",
-            self._nav(t, "" if current else f"ronde-{sheet.number}/"),
+            self._nav(t, self._round_tab(t, sheet.number)),
             el("h2", f"Ronde {sheet.number}{stage}"),
             self._round_nav(t, sheet.number, by_name=False),
             _table(head, rows),
@@ -308,20 +342,24 @@ class Site:
             raise NotFound(f"/{t.key}/ronde-{number}/noms/")
         rows, letters = [], []
         for line in sheet.by_name:
-            letter = fold(line.player.public[:1]).upper() or "#"
+            letter = _letter(line.player.public)
             first = letter not in letters
             if first:
                 letters.append(letter)
             rows.append(
                 _row(
-                    el("td", self._link(t, line.player, rating=False)),
+                    el("td", self._link(t, line.player, rating=False), cls="p"),
                     el(
                         "td",
                         self.link(f"/{t.key}/ronde-{number}/#b{line.board}", line.board),
                         cls="n",
                     ),
                     el("td", line.colour or line.shown),
-                    el("td", self._link(t, line.opponent, rating=False) if line.opponent else None),
+                    el(
+                        "td",
+                        self._link(t, line.opponent, rating=False) if line.opponent else None,
+                        cls="p",
+                    ),
                     id=f"l-{letter}" if first else None,
                 )
             )
@@ -330,7 +368,7 @@ class Site:
         head.append(el("th", "Adversaire"))
         return self._page(
             f"{t.name} — ronde {sheet.number} par nom",
-            self._nav(t),
+            self._nav(t, self._round_tab(t, sheet.number)),
             el("h2", f"Ronde {sheet.number} : appariements par nom"),
             self._round_nav(t, sheet.number, by_name=True),
             index,
@@ -358,7 +396,10 @@ class Site:
             _row(
                 el("td", r.place, cls="n"),
                 el("td", self._link(t, r.player), cls="p"),
-                *[el("td", v, cls="n") for v in r.shown],
+                *[
+                    el("td", french(v, c == "PTS"), cls="n")
+                    for c, v in zip(codes, r.shown, strict=False)
+                ],
             )
             for r in (view.rows if view is not None else ())
         ]
@@ -382,56 +423,91 @@ class Site:
         grid = build(self.reader, t)
         lines = [
             _row(
+                el("td", r.place, cls="n"),
                 el("td", r.number, cls="n"),
                 el("td", self.link(f"/{t.key}/joueur-{r.player.id}/", r.player.public), cls="p"),
                 *[el("td", c, cls="r") for c in r.cells],
-                el("td", f"{r.points:g}", cls="n"),
+                el("td", half(r.points), cls="n"),
             )
             for r in grid.rows
         ]
-        head = [el("th", "N°", cls="n"), el("th", "Nom")]
+        head = [el("th", "Pl.", cls="n"), el("th", "N°", cls="n"), el("th", "Nom")]
         head += [el("th", n, cls="r") for n in grid.rounds] + [el("th", "Pts", cls="n")]
         return self._page(
             f"{t.name} — grille", self._nav(t, "grille/"), el("h2", "Grille"), _table(head, lines)
         )
 
     def player_page(self, t: Tournament, pid: int) -> str:
-        from ...views.player_card import build
+        """The player's card: each round's game, points, total and place after the round,
+        the performance, and where they play now (chess-results' « fiche joueur »)."""
+        from ...views.player_card import build, progress
 
-        card = build(self.reader, t, pid)
+        key = (t.id or 0, self.reader.data_version())
+        if key not in self._progress:  # once per section and state: the export's every card
+            self._progress = {key: progress(self.reader, t)}
+        card = build(self.reader, t, pid, self._progress[key])
         if card is None:
             raise NotFound(f"/{t.key}/joueur-{pid}/")
         rows = []
         for g in card.games:
             if g.opponent is None:
-                colour, opponent, pts = None, g.bye_label, f"{g.points or 0:g}"
+                colour, opponent, pts = None, g.bye_label, half(g.points or 0)
             else:
                 colour, opponent = g.colour, self._link(t, g.opponent)
                 pts = (
-                    ""
-                    if g.points is None
-                    else f"{g.points:g}" + (" (forfait)" if g.forfeit else "")
+                    "" if g.points is None else half(g.points) + (" (forfait)" if g.forfeit else "")
                 )
             rows.append(
                 _row(
                     el("td", self.link(f"/{t.key}/ronde-{g.round}/#b{g.board}", g.round), cls="n"),
                     el("td", colour),
-                    el("td", opponent),
+                    el("td", opponent, cls="p"),
                     el("td", pts, cls="r"),
-                    el("td", f"{g.total:g}", cls="n"),
+                    el("td", half(g.total), cls="n"),
+                    el("td", g.place, cls="n"),
                 )
             )
         p = card.player
-        club = "" if card.opt_out else p.club
-        head = [el("th", "R.", cls="n"), el("th", "Couleur"), el("th", "Adversaire")]
-        head += [el("th", "Pts"), el("th", "Total", cls="n")]
+        about = "" if card.opt_out else f"{p.club} {p.rating or ''}"
+        total = card.games[-1].total if card.games else 0.0
+        summary = [f"n° {p.number}", f"{half(total)} pt" + ("s" if total > 1 else "")]
+        if card.performance:
+            summary.append(f"performance {card.performance}")
+        head = [el("th", "R.", cls="n"), el("th", "Coul."), el("th", "Adversaire")]
+        head += [el("th", "Pts"), el("th", "Total", cls="n"), el("th", "Pl.", cls="n")]
         return self._page(
             f"{p.public} — {t.name}",
-            self._nav(t),
+            self._nav(t, "joueurs/"),
             el("h2", p.public),
             self._now_playing(t, card),
-            el("p", f"{club} {p.rating or ''}", cls="m"),
+            el("p", about, cls="m"),
+            el("p", " · ".join(summary), cls="sum"),
             _table(head, rows),
+        )
+
+    def players_page(self, t: Tournament) -> str:
+        """Every player, in French order, with a search box by name: a few lines of script
+        filter the list in the page itself (the static export too, with no server); without
+        script the whole list shows."""
+        from ...views.collation import sort_key
+
+        refs = sorted(self.reader.refs(t).values(), key=lambda r: sort_key(r.public))
+        items = [el("li", self._link(t, r), **{"data-k": fold(r.public).lower()}) for r in refs]
+        box = el(
+            "input",
+            type="search",
+            id="q",
+            placeholder="Chercher un nom",
+            aria_label="Chercher un joueur par son nom",
+            autocomplete="off",
+        )
+        return self._page(
+            f"{t.name} — joueurs",
+            self._nav(t, "joueurs/"),
+            el("h2", f"Joueurs ({len(refs)})"),
+            el("p", box),
+            el("ul", items, id="joueurs"),
+            el("script", raw(SEARCH_SCRIPT)),
         )
 
     def _now_playing(self, t: Tournament, card: PlayerCard) -> Child:
@@ -517,11 +593,11 @@ class Site:
         sheet = next((s for s in match_sheets(self.service, t) if s.match_id == match_id), None)
         if sheet is None:
             raise NotFound(f"/{t.key}/match-{match_id}/")
-        rows = []
+        rows, refs = [], self.reader.refs(t)
         for b in sheet.boards:
             colours = b.colours
-            h = [self._link(t, player_ref(b.home)), " "] if b.home else []
-            a = [self._link(t, player_ref(b.away)), " "] if b.away else []
+            h = [self._link(t, refs.get(b.home.id or 0)), " "] if b.home else []
+            a = [self._link(t, refs.get(b.away.id or 0)), " "] if b.away else []
             marks = " – ".join(b.marks) if b.result else ""
             rows.append(
                 _row(
@@ -548,6 +624,17 @@ class Site:
         if not sheet.winner:
             return score
         return [score, el("p", f"Vainqueur : {sheet.winner} ", el("span", sheet.reason, cls="m"))]
+
+
+# the search box of « Joueurs »: accents and case folded as fold() does, typed words in order
+SEARCH_SCRIPT = (
+    "(function(){var q=document.getElementById('q'),li=document.querySelectorAll("
+    "'#joueurs li');function f(s){return s.normalize('NFD').replace(/[\\u0300-\\u036f]/g,'')"
+    ".replace(/[œŒ]/g,'oe').replace(/[æÆ]/g,'ae').replace(/[łŁ]/g,'l').toLowerCase()}"
+    "q.addEventListener('input',function(){var w=f(q.value).split(/\\s+/).filter(Boolean);"
+    "li.forEach(function(e){var k=e.getAttribute('data-k');e.hidden=!w.every("
+    "function(x){return k.indexOf(x)>=0})})})})();"
+)
 
 
 def _by_teams(t: Tournament) -> bool:
@@ -589,6 +676,12 @@ register(
     lambda s, t: ["tableau/"],
     "Tableau",
     applies=lambda t: format_of(t).has_bracket,
+)
+register(
+    "joueurs/",
+    lambda s, t, m: s.players_page(t),
+    lambda s, t: ["joueurs/"],
+    "Joueurs",
 )
 register(
     r"ronde-(?P<n>[0-9]{1,2})/",

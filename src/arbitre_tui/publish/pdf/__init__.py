@@ -53,7 +53,16 @@ def document(what: str) -> Document:
     return found
 
 
-def build(service: EventService, what: str, key: str | None, number: int | None = None) -> bytes:
-    """The PDF of document ``what`` for section ``key`` (``number``: round, or cup match)."""
+def build(
+    service: EventService,
+    what: str,
+    key: str | None,
+    number: int | None = None,
+    base: str | None = None,
+    wifi: tuple[str, str] | None = None,
+) -> bytes:
+    """The PDF of document ``what`` for section ``key`` (``number``: round, or cup match;
+    ``base``: the address its QR codes give, else the event's)."""
     doc = document(what)
-    return bytes(doc.render(Request(service, service.tournament(key), number)).output())
+    request = Request(service, service.tournament(key), number, base, wifi)
+    return bytes(doc.render(request).output())

@@ -29,6 +29,13 @@ class Request:
     service: EventService
     tournament: Tournament
     number: int | None = None
+    base: str | None = None  # the address the QR codes give (--base-url), else the event's
+    wifi: tuple[str, str] | None = None  # the poster's Wi-Fi name and password
+
+    @property
+    def url(self) -> str:
+        """The address the organiser chose, the one every printed QR code encodes."""
+        return base_url(self.service, self.base)
 
     @cached_property
     def reader(self) -> Reader:
@@ -42,8 +49,13 @@ class Request:
     def players(self) -> dict[int, Player]:
         return self.reader.people(self.tournament)
 
+    @cached_property
+    def numbers(self) -> dict[int, int]:
+        """Each player's public number (the « Joueur n° N » of a player who opted out)."""
+        return self.reader.numbers(self.tournament)
+
     def name(self, pid: int | None) -> str:
-        return public_name(self.players.get(pid)) if pid else "exempt"
+        return public_name(self.players.get(pid), self.numbers.get(pid)) if pid else "exempt"
 
     def round(self) -> Round:
         """The round asked for (default: the last paired), refused when there is none."""
@@ -65,6 +77,8 @@ class Document:
     # pinned or handed out: a player who objected to publication is « Joueur n° N » there;
     # the arbiter's own records (check-in, the signed procès-verbal) keep the names
     public: ClassVar[bool] = True
+    # carries QR codes: printing refuses a loopback address unless forced (dead on paper)
+    qr: ClassVar[bool] = False
 
     @property
     def label(self) -> str:
@@ -113,9 +127,15 @@ KO_LEGEND = "Entre parenthèses : le départage d'une nulle ; ✓ : qualifié po
 class Pairings(Document):
     name = "appariements"
 
+    def corner(self, req: Request) -> str | None:
+        """The address whose QR sits in every page's corner (the poster's), else none."""
+        return None
+
     def render(self, req: Request) -> Sheet:
         sheet, ko = _sheet(req)
-        doc = Sheet(req.title, f"Appariements de la ronde {sheet.number}")
+        doc = Sheet(
+            req.title, f"Appariements de la ronde {sheet.number}", corner_qr=self.corner(req)
+        )
         doc.grid(
             ["Éch.", "Blancs", "Résultat", "Noirs"],
             [
@@ -193,11 +213,11 @@ class Crosstable(Document):
         doc = Sheet(
             req.title, f"Grille après la ronde {complete_rounds(req.service, req.tournament)}"
         )
-        w = (WIDTH - 10 - 60 - 14) / max(len(grid.rounds), 1)
+        w = (WIDTH - 10 - 10 - 60 - 14) / max(len(grid.rounds), 1)
         doc.grid(
-            ["N°", "Nom", *[str(n) for n in grid.rounds], "Pts"],
-            [[r.number, r.player.public, *r.cells, f"{r.points:g}"] for r in grid.rows],
-            [10, 60, *[w] * len(grid.rounds), 14],
+            ["Pl.", "N°", "Nom", *[str(n) for n in grid.rounds], "Pts"],
+            [[r.place, r.number, r.player.public, *r.cells, f"{r.points:g}"] for r in grid.rows],
+            [10, 10, 60, *[w] * len(grid.rounds), 14],
         )
         return doc
 
@@ -229,36 +249,58 @@ class CheckIn(Document):
 
 class Poster(Pairings):
     name = "affiche"
+    qr = True
+
+    def corner(self, req: Request) -> str | None:
+        return page_url(req.url, req.tournament.key)
 
     def render(self, req: Request) -> Sheet:
+        """The pairings with the section's QR on every page, large at the end with its
+        address in text, and the venue's Wi-Fi (name and password: given, else room to
+        write them by hand)."""
         doc = super().render(req)
-        doc.qr(page_url(base_url(req.service), req.tournament.key), 60)
+        doc.qr(page_url(req.url, req.tournament.key), 60)
+        name, key = req.wifi or ("", "")
+        blank = "_" * 24
+        doc.font("", 12)
+        doc.cell(0, 8, doc.text_of(f"Wi-Fi : {name or blank}    mot de passe : {key or blank}"),
+                 align="C", new_x="LMARGIN", new_y="NEXT")  # fmt: skip
         return doc
 
 
 class TableCards(Document):
     name = "chevalets"
+    qr = True
 
     def render(self, req: Request) -> Sheet:
-        """One card a board: board number, the two players, the QR of that board's line."""
+        """One card a board, eight to an A4 page (two columns of four, cut along the
+        frames): board number, the two players, the QR of that board's line and its
+        address in text."""
         rnd = req.round()
         doc = Sheet(req.title, f"Appariements de la ronde {rnd.number}")
-        url = page_url(base_url(req.service), req.tournament.key, f"ronde-{rnd.number}")
+        url = page_url(req.url, req.tournament.key, f"ronde-{rnd.number}")
+        top, w, h = doc.get_y(), WIDTH / 2, 63.0
+        doc.set_auto_page_break(False)
         with tempfile.TemporaryDirectory() as tmp:
             for k, g in enumerate(g for g in req.games() if g.black_id):
                 png = Path(tmp) / f"qr{g.board}.png"
                 write_png(f"{url}#b{g.board}", png)
-                if k and k % 4 == 0:
+                if k and k % 8 == 0:
                     doc.add_page()
-                y = doc.get_y()
-                doc.font("B", 28)
-                doc.cell(40, 30, str(g.board), border=1, align="C")
-                doc.font("", 14)
-                doc.set_xy(55, y + 4)
-                doc.cell(105, 8, doc.fit(f"Blancs : {req.name(g.white_id)}", 104))
-                doc.set_xy(55, y + 16)
-                doc.font("", 14)
-                doc.cell(105, 8, doc.fit(f"Noirs : {req.name(g.black_id)}", 104))
-                doc.image(str(png), x=165, y=y, w=30, h=30)
-                doc.set_xy(12, y + 40)
+                x, y = 12 + (k % 2) * w, top + (k % 8 // 2) * h
+                doc.rect(x, y, w, h)
+                doc.set_xy(x + 2, y + 2)
+                doc.font("B", 30)
+                doc.cell(w - 36, 16, str(g.board))
+                doc.image(str(png), x=x + w - 32, y=y + 2, w=30, h=30)
+                for line, (label, pid) in enumerate(
+                    (("Blancs", g.white_id), ("Noirs", g.black_id))
+                ):
+                    doc.set_xy(x + 2, y + 34 + line * 9)
+                    doc.font("", 12)
+                    doc.cell(w - 4, 8, doc.fit(f"{label} : {req.name(pid)}", w - 5))
+                doc.set_xy(x + 2, y + h - 8)
+                doc.font("", 7)  # the address in text too: typed when no phone reads the QR
+                doc.cell(w - 4, 5, doc.fit(f"{url}#b{g.board}", w - 5))
+        doc.set_auto_page_break(True, 15)
         return doc

@@ -37,9 +37,11 @@ class GrilleAmericaine(Document):
             [
                 [
                     r.place,
-                    f"{r.title} {r.player.public}".strip(),
-                    r.rating,
-                    r.federation,
+                    *(
+                        (r.player.public, "", "")
+                        if r.player.anonymous
+                        else (f"{r.title} {r.player.public}".strip(), r.rating, r.federation)
+                    ),
                     *r.cells,
                     r.points,
                     *r.tiebreaks,

@@ -60,8 +60,11 @@ def latin1(text: object) -> str:
 class Sheet(FPDF):
     """An A4 document already on its first page."""
 
-    def __init__(self, title: str, subtitle: str, unicode: bool = True) -> None:
+    def __init__(
+        self, title: str, subtitle: str, unicode: bool = True, corner_qr: str | None = None
+    ) -> None:
         super().__init__(orientation="P", unit="mm", format="A4")
+        self.corner_qr = corner_qr  # a poster: this address's QR on every page's corner
         files = unicode_font() if unicode else None
         self.face = "DejaVu" if files else "Helvetica"
         for style, path in (files or {}).items():
@@ -81,6 +84,13 @@ class Sheet(FPDF):
         self.set_font(self.face, style, size)
 
     def header(self) -> None:
+        if self.corner_qr:
+            import io
+
+            from ..qr import png_bytes
+
+            self.image(io.BytesIO(png_bytes(self.corner_qr)), x=210 - 12 - 22, y=4, w=22, h=22)
+            self.set_xy(12, 12)
         self.font("B", 13)
         self.cell(0, 7, self.doc_title, new_x="LMARGIN", new_y="NEXT")
         self.font("", 11)
