@@ -81,7 +81,15 @@ class ArbitreApp(App[int]):
     ENABLE_COMMAND_PALETTE = False  # the app's own (palette.py), bound to ctrl+p below
     BINDINGS: ClassVar[list[BindingType]] = [
         *_pane_bindings(),
-        Binding("n", "next_tournament", "Section suivante", id="next-tournament"),
+        # Tab: a key no prompt answers (« n » is « non » in every o/n question, issue 29)
+        Binding("tab", "next_tournament", "Section suivante", id="next-tournament"),
+        Binding(
+            "shift+tab",
+            "previous_tournament",
+            "Section précédente",
+            show=False,
+            id="previous-tournament",
+        ),
         Binding("ctrl+z", "undo", "Annuler", id="undo"),
         Binding("t", "next_theme", "Thème", id="theme"),
         Binding("question_mark", "toggle_keys", "Touches", show=False, id="keys"),  # KeysFooter
@@ -359,12 +367,15 @@ class ArbitreApp(App[int]):
 
         self.push_screen(SettingsScreen(self.tournament.key))
 
-    def action_next_tournament(self) -> None:
+    def action_next_tournament(self, step: int = 1) -> None:
         if not self._tournaments:
             return
-        self._index = (self._index + 1) % len(self._tournaments)
+        self._index = (self._index + step) % len(self._tournaments)
         self._refresh_all()
         self.set_status(f"Tournoi : {self._tournaments[self._index].name}")
+
+    def action_previous_tournament(self) -> None:
+        self.action_next_tournament(-1)
 
     def action_next_theme(self) -> None:
         names = [t.name for t in self._themes]
