@@ -20,13 +20,14 @@ from ...views.reader import Reader
 from .footer import KeysFooter
 from .french import SCREEN_BINDINGS, FrenchTable
 from .messages import Say, undone
+from .search import SEARCH_BINDING, NameSearchMixin
 
 if TYPE_CHECKING:
     from ...operations import EventService
     from .prompts import Prompt
 
 
-class MatchScreen(ModalScreen[None]):
+class MatchScreen(NameSearchMixin, ModalScreen[None]):
     """Keys: `tab` switches team; `espace` adds the selected player to the line-up (board
     order); `retour arrière` removes the last; `v` hands it in; on the boards, `1` `x` `0`
     `f` `g` `F` (F-F) enter a result; `a` / `h` / `w` confirm (arbiter, home captain, away captain)."""
@@ -59,6 +60,7 @@ class MatchScreen(ModalScreen[None]):
         Binding("p", "print_sheet", "PV PDF", id="cup-sheet-pdf"),
         Binding("ctrl+z", "undo", "Annuler", show=False, id="match-undo"),
         Binding("question_mark", "keys", "Touches", show=False, id="match-keys"),  # KeysFooter
+        SEARCH_BINDING,  # ctrl+f: a player of the line-up by name (search.py)
     ]
 
     def __init__(self, service: EventService, key: str, number: int) -> None:
@@ -67,6 +69,10 @@ class MatchScreen(ModalScreen[None]):
         self.side = "home"
         self.picked: dict[str, list[int]] = {"home": [], "away": []}
         self.showing_boards = False
+
+    def search_table(self) -> DataTable[Any]:
+        table: DataTable[Any] = self.query_one("#match-table", DataTable)
+        return table
 
     def compose(self) -> ComposeResult:
         with Vertical(id="match"):

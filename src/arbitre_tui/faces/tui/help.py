@@ -35,6 +35,10 @@ PROMPTS = [
     ("Manque de respect (Incidents !)", "b Blancs · n Noirs"),
     ("Perte, exclusion (Incidents)", "o / n"),
     ("Pointage (Joueurs /)", "début du nom, Entrée pointe, Échap termine"),
+    (
+        "Chercher un nom (ctrl+f : Joueurs, Incidents, Classement, match de coupe)",
+        "lettres du nom (sans accents ni apostrophes), ctrl+f suivant, Entrée garde, Échap revient",
+    ),
     ("Bye ½ (Joueurs h)", "numéro de ronde, Entrée"),
     ("Retirer, maintenir (Joueurs w, m)", "o / n"),
     ("Inscrire (Joueurs a)", "id FIDE, licence ou nom, Entrée"),

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 
 from ....rules.models import Tournament
 from ..prompts import ConfirmPrompt, NumberPrompt, TextPrompt
+from ..search import SEARCH_BINDING, NameSearchMixin
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from ....views.players import PlayerLine
 
 
-class PlayersPane(TablePane):
+class PlayersPane(NameSearchMixin, TablePane):
     """One row per player: checked in, paid; withdrawn and excluded players marked."""
 
     TITLE = "Joueurs"
@@ -30,6 +31,7 @@ class PlayersPane(TablePane):
         Binding("w", "withdraw", "Retirer", id="withdraw"),
         Binding("m", "keep", "Maintenir", id="keep-player"),
         Binding("a", "register_from_list", "Ajouter", id="register-from-list"),
+        SEARCH_BINDING,  # ctrl+f: a player by name (search.py, issue 29)
     ]
     _tournament: Tournament | None = None
     _lines: Mapping[str, PlayerLine] = MappingProxyType({})  # the rows shown, by key
