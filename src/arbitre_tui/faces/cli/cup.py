@@ -31,6 +31,9 @@ def cmd_status(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         print_json(as_json(view.matches))
         return 0
+    if not view.matches:  # before the first draw: said, not an empty output
+        print("Aucun tour tiré : arbitre cup draw FICHIER tire le premier.")
+        return 0
     for m in view.matches:
         print(
             f"T{m.round} M{m.number:<2} {m.home:<32} – {m.away or 'exempt':<32} → "

@@ -328,7 +328,8 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
         )
 
     def action_confirm(self, who: str) -> None:
-        self._run(ops.confirm, who, done=f"{who} : confirmé")
+        words = who.replace("-", " ")  # « capitaine recevant : confirmé », in words
+        self._run(ops.confirm, who, done=f"{words} : confirmé")
 
     # -- decisions that were on the command line only --------------------------------
 

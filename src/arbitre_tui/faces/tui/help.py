@@ -62,8 +62,13 @@ def help_text(heading: str, own: list[BindingType], app: list[BindingType]) -> T
             out.append(f"{words}\n")
         return out
 
+    def keys(binding: Binding) -> str:
+        """« ctrl+c », not « ctrl+c,super+c » (the Mac's key is not the arbiter's)."""
+        names = [key_name(k) for k in binding.key.split(",") if not k.startswith("super+")]
+        return " / ".join(names)
+
     def rows(bindings: list[BindingType]) -> list[tuple[str, str]]:
-        return [(key_name(b.key), b.description) for b in bindings if isinstance(b, Binding)]
+        return [(keys(b), b.description) for b in bindings if isinstance(b, Binding)]
 
     text = Text("Touches — Échap, ? ou q pour fermer ; ↑ ↓ pour défiler\n", style="bold")
     text += section(heading, rows(own))
