@@ -46,6 +46,7 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
         Binding("b", "boards", "Échiquiers", id="boards"),
         Binding("1", "board('1-0')", "1-0", id="cup-home"),
         Binding("x", "board('X')", "X", id="cup-draw"),
+        Binding("equals_sign", "board('X')", "X", show=False, id="cup-draw-equals"),  # as Ronde
         Binding("0", "board('0-1')", "0-1", id="cup-away"),
         Binding("f", "board('F-1')", "Forf. rec.", id="cup-home-forfeit"),
         Binding("g", "board('1-F')", "Forf. vis.", id="cup-away-forfeit"),
@@ -58,6 +59,7 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
         Binding("m", "equipment", "Matériel", id="cup-equipment"),
         Binding("d", "director", "Directeur", id="cup-director"),
         Binding("p", "print_sheet", "PV PDF", id="cup-sheet-pdf"),
+        Binding("c", "unconfirm", "Retirer confirmations", show=False, id="cup-unconfirm"),
         Binding("ctrl+z", "undo", "Annuler", show=False, id="match-undo"),
         Binding("question_mark", "keys", "Touches", show=False, id="match-keys"),  # KeysFooter
         SEARCH_BINDING,  # ctrl+f: a player of the line-up by name (search.py)
@@ -301,10 +303,27 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
         board = self._selected()
         if board is None:
             return
-        if self._run(
-            ops.record_board, board, value, done=f"échiquier {board} : {value} — enregistré"
-        ):
-            self.query_one("#match-table", DataTable).move_cursor(row=min(board, 3))
+        # as on the Ronde pane: a different result asks first, and the cursor stays on the
+        # board (it moved on after each result, so a result typed next landed one board off)
+        service, key, number = self.service, self.key, self.number
+        self._attempt(
+            lambda confirm: ops.record_board(service, key, number, board, value, confirm=confirm),
+            lambda _value: f"échiquier {board} : {value} — enregistré",
+        )
+
+    def action_unconfirm(self) -> None:
+        """`c`: the procès-verbal's confirmations withdrawn (asked first), to correct a board."""
+        from .prompts import ConfirmPrompt
+
+        self.app.push_screen(
+            ConfirmPrompt(
+                f"Retirer les confirmations du match {self.number} (pour corriger un échiquier) ?",
+                lambda: self._run(
+                    ops.withdraw_confirmations, done="confirmations retirées — enregistré"
+                ),
+                on_cancel=self.cancelled,
+            )
+        )
 
     def action_report(self) -> None:
         """The result is reported now; after midnight of the match day the team travels next round."""
