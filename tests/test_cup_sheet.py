@@ -101,3 +101,29 @@ async def test_the_match_sheet_asks_before_replacing_and_takes_equals(tmp_path: 
         await pilot.pause()
         assert json.loads(_match_row(path, m["id"])["results"])[0] == "X"
         assert screen.query_one("#match-table", DataTable).cursor_row == 0  # stays
+
+
+async def test_the_open_sheet_follows_the_other_station_within_a_second(tmp_path: Path) -> None:
+    """The sheet open on this station; the other station writes board 3: shown here
+    within a second (it showed the old sheet until reopened)."""
+    from textual.widgets import DataTable
+
+    from arbitre_tui.faces.tui.app import ArbitreApp
+
+    from .test_cup import _open_match
+
+    path = tmp_path / "cup.sqlite"
+    m = _confirmed_match(path)
+    other = EventService(path)
+    ops.withdraw_confirmations(other, None, m["number"])
+    app = ArbitreApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_match(app, pilot, m)
+        await pilot.press("b")
+        await pilot.pause()
+        table = screen.query_one("#match-table", DataTable)
+        assert "1-0" in str(table.get_row_at(2)[2])
+        ops.record_board(other, None, m["number"], 3, "0-1", confirm=True)
+        await pilot.pause(1.2)
+        assert "0-1" in str(table.get_row_at(2)[2]), table.get_row_at(2)
+    other.close()

@@ -319,6 +319,10 @@ class ArbitreApp(App[int]):
         if version != self._data_version:
             self._data_version = version
             self._refresh_all()
+            for screen in self.screen_stack:  # an open cup match sheet follows too
+                follow = getattr(screen, "follow", None)
+                if follow is not None:
+                    follow()
 
     def _tick(self) -> None:
         if self.current_pane_id == "cadence":

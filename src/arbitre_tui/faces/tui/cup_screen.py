@@ -96,7 +96,13 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
         sheet = sheet or self.sheet
         return int(sheet.home_team_id if self.side == "home" else sheet.away_team_id or 0)
 
+    def follow(self) -> None:
+        """Another station committed (the app's poll): the sheet read again within a
+        second, its last message kept."""
+        self.refresh_match(getattr(self, "_message", ""))
+
     def refresh_match(self, message: str = "") -> None:
+        self._message = message
         reader = Reader(self.service)
         try:
             with reader.consistent():
