@@ -127,3 +127,49 @@ async def test_the_open_sheet_follows_the_other_station_within_a_second(tmp_path
         await pilot.pause(1.2)
         assert "0-1" in str(table.get_row_at(2)[2]), table.get_row_at(2)
     other.close()
+
+
+async def test_a_board_waits_for_the_other_station_s_lock_as_on_the_main_screen(
+    tmp_path: Path,
+) -> None:
+    """The sheet ran its operations its own way: it refused (« refaites-le ») where the
+    main screen waits for the other station's lock. Now the app's one runner: said on the
+    sheet, written once the lock is released."""
+    import sqlite3
+
+    from textual.widgets import Static
+
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from arbitre_tui.faces.tui.prompts import ConfirmPrompt
+
+    from .test_cup import _open_match
+
+    path = tmp_path / "cup.sqlite"
+    m = _confirmed_match(path)
+    service = EventService(path)
+    ops.withdraw_confirmations(service, None, m["number"])
+    service.close()
+    app = ArbitreApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_match(app, pilot, m)
+        await pilot.press("b", "down")
+        await pilot.pause()
+        holder = sqlite3.connect(path, timeout=30)
+        holder.execute("BEGIN IMMEDIATE")
+        await pilot.press("0")  # board 2: 0-1 over 1-0, to be asked once the lock is free
+        await pilot.pause(0.3)
+        state = str(screen.query_one("#match-state", Static).content)
+        assert "en attente de l'autre poste" in state, state
+        holder.rollback()
+        holder.close()
+        for _ in range(30):  # the question comes once the writer gets the lock
+            await pilot.pause(0.2)
+            if isinstance(app.screen, ConfirmPrompt):
+                break
+        assert isinstance(app.screen, ConfirmPrompt), app.screen
+        await pilot.press("o")
+        for _ in range(30):
+            await pilot.pause(0.2)
+            if json.loads(_match_row(path, m["id"])["results"])[1] == "0-1":
+                break
+        assert json.loads(_match_row(path, m["id"])["results"])[1] == "0-1"

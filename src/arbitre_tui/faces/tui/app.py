@@ -422,6 +422,10 @@ class ArbitreApp(App[int]):
         status.set_class(error, "error")
         status.set_class(long and not error, "long")
         status.update(text, layout=error or long)
+        for screen in self.screen_stack[1:]:  # a cup match sheet says it on its own lines
+            show = getattr(screen, "show_status", None)
+            if show is not None:
+                show(text)
         if error or long:  # the table above gets shorter: its cursor's row stays in view
             self.call_after_refresh(self._cursor_in_view)
 

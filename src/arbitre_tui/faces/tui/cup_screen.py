@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from ...operations import NeedsConfirmation, OperationError, StoreBusy
+from ...operations import OperationError
 from ...operations import cup as ops
 from ...views.match_sheet import MatchSheet, match_sheet
 from ...views.reader import Reader
@@ -199,52 +199,37 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
         """``operation`` on this match (service, tournament key, match number, then
         ``args``); the sheet repainted with ``done`` or the refusal; whether it was saved."""
         return self._attempt(
-            lambda _confirm: operation(self.service, self.key, self.number, *args),
+            lambda service, _confirm: operation(service, self.key, self.number, *args),
             lambda _value: done,
         )
 
     def _attempt(
         self,
-        call: Callable[[bool | str], object],
+        call: Callable[[EventService, bool | str], object],
         done: Callable[[object], str],
         confirm: bool | str = False,
     ) -> bool:
-        """One operation (given its ``confirm``), said on the sheet once committed; a
-        question (NeedsConfirmation) asked here, and the operation run again on « o ».
+        """One operation (on the service it is given: the writer thread has its own)
+        through the app's one runner (as the main screen's: a question
+        asked « o/n », the other station's lock waited for in the writer thread, a refusal
+        in red with the bell); what it says shows on this sheet (``show_status``).
         Whether it was saved now."""
-        if self.app.refused_while_busy():  # type: ignore[attr-defined]
-            return False
-        try:
-            value = call(confirm)
-        except NeedsConfirmation as exc:
-            from .prompts import ConfirmPrompt
+        runner: Any = self.app
+        return bool(
+            runner.run_operation(
+                lambda service, confirm=False: call(service, confirm), done, confirm=confirm
+            )
+        )
 
-            answer = exc.answer()
-            self.app.push_screen(
-                ConfirmPrompt(
-                    exc.message,
-                    lambda: self._attempt(call, done, answer),
-                    on_cancel=self.cancelled,
-                )
-            )
-            return False
-        except StoreBusy:
-            self.refresh_match(
-                "L'autre poste écrit en ce moment : rien n'est enregistré, refaites-le."
-            )
-            self.app.bell()
-            return False
-        except OperationError as exc:
-            self.refresh_match(f"Refusé : {exc.message}")
-            self.app.bell()
-            return False
-        self.refresh_match(f"✓ {done(value)}")
-        return True
+    def show_status(self, text: str) -> None:
+        """The app's status line, said on the sheet (the main screen's is under it)."""
+        if self.is_mounted:
+            self.refresh_match(text)
 
     def action_undo(self) -> None:
         """ctrl+z here as on the main screen: this station's last operation undone."""
         self._attempt(
-            lambda confirm: self.service.undo(confirm=bool(confirm)),
+            lambda service, confirm: service.undo(confirm=bool(confirm)),
             undone,
         )
 
@@ -311,9 +296,9 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
             return
         # as on the Ronde pane: a different result asks first, and the cursor stays on the
         # board (it moved on after each result, so a result typed next landed one board off)
-        service, key, number = self.service, self.key, self.number
+        key, number = self.key, self.number
         self._attempt(
-            lambda confirm: ops.record_board(service, key, number, board, value, confirm=confirm),
+            lambda s, confirm: ops.record_board(s, key, number, board, value, confirm=confirm),
             lambda _value: f"échiquier {board} : {value} — enregistré",
         )
 
