@@ -135,3 +135,28 @@ async def test_incidents_go_to_a_board_and_find_a_name(ko_file: Path) -> None:
         await pilot.pause()
         row = table.get_row_at(table.cursor_row)
         assert black.surname.upper() in f"{row[1]} {row[3]}".upper()
+
+
+async def test_a_cup_line_up_finds_a_player_by_name(tmp_path: Path) -> None:
+    """The match sheet's line-up: ctrl+f then a name moves to that player (espace then
+    adds them)."""
+    from arbitre_tui.operations import cup as ops
+    from arbitre_tui.operations.templates import create_from_template
+
+    from .test_cup import _open_match
+
+    path = tmp_path / "cup.sqlite"
+    service = create_from_template(path, "coupe-alsace")
+    t = ops.cup_of(service, None)
+    ops.draw(service, None, seed=10)
+    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    roster = [p for p in service._store.players(t.id or 0) if p.team_id == m["home_team_id"]]
+    wanted = roster[-1]
+    service.close()
+    app = ArbitreApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_match(app, pilot, m)
+        await pilot.press("ctrl+f", *wanted.surname.lower(), "enter")
+        await pilot.pause()
+        table = screen.query_one("#match-table", DataTable)
+        assert wanted.surname.upper() in str(table.get_row_at(table.cursor_row)[1]).upper()
