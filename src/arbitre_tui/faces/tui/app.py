@@ -376,6 +376,8 @@ class ArbitreApp(App[int]):
             return
         self._index = (self._index + step) % len(self._tournaments)
         self._refresh_all()
+        for table in self.query_one(f"#{self.current_pane_id}", Pane).query(DataTable):
+            table.move_cursor(row=0, scroll=True)  # another section starts at its top
         self.set_status(f"Tournoi : {self._tournaments[self._index].name}")
 
     def action_previous_tournament(self) -> None:
