@@ -60,6 +60,37 @@ def write_txt(path: Path, rows: list[tuple[int, str, str, str, str, int, int, in
             )
 
 
+TYPE_HEADER = (
+    "ID Number      Name                                                         Fed Sex "
+    "Tit  WTit OTit           FOA SEP25 Gms  K   B-day Flag"
+)
+
+
+def write_type_txt(path: Path, rows: list[tuple[int, str, str, str, str, int, int, int, int]]) -> None:
+    """standard_rating_list.txt: one cadence, its rating column named by its month."""
+    with path.open("w", encoding="utf-8") as out:
+        out.write(TYPE_HEADER + "\n")
+        for fid, name, fed, sex, tit, s, _r, _b, year in rows:
+            out.write(
+                f"{fid:<15}{name:<61}{fed:<4}{sex:<4}{tit:<5}{'':<5}{'':<15}{'':<4}"
+                f"{rating(s):<6}{'0':<4}{'20':<5}{year:<6}\n"
+            )
+
+
+def zipped(writer, member: str):  # type: ignore[no-untyped-def]
+    """A writer whose list ends inside a zip, as FIDE ships it (issue 32)."""
+    import zipfile
+
+    def write(path: Path, rows: list[tuple[int, str, str, str, str, int, int, int, int]]) -> None:
+        inner = path.with_name(member)
+        writer(inner, rows)
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+            z.write(inner, member)
+        inner.unlink()
+
+    return write
+
+
 def write_xml(path: Path, rows: list[tuple[int, str, str, str, str, int, int, int, int]]) -> None:
     with path.open("w", encoding="utf-8") as out:
         out.write('<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n')
@@ -139,6 +170,9 @@ def main() -> None:
             ("FIDE TXT", write_txt, "players_list_foa.txt", count),
             ("FIDE XML", write_xml, "players_list_xml_foa.xml", count),
             ("FFE CSV ", write_ffe, "joueurs-ffe.csv", min(count, 100_000)),
+            ("FIDE zip", zipped(write_txt, "players_list_foa.txt"), "players_list.zip", count),
+            ("std zip ", zipped(write_type_txt, "standard_rating_list.txt"),
+             "standard_rating_list.zip", count),
         ):
             listing = folder / name
             writer(listing, rows[:n])

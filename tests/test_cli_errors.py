@@ -243,7 +243,7 @@ CASES: dict[str, Case] = {
     "site-sur-un-fichier": (
         ["publish", "{f}", "{x}"],
         lambda tmp: _csv(tmp, "nom\n"),
-        1,
+        2,  # issue 31.8: publishing onto a file is a refusal (exit 2), no longer an error
         "existe déjà",
     ),
     "port-hors-limites": (["serve", "{f}", "--port", "99999"], None, 2, "port « 99999 »"),

@@ -255,7 +255,7 @@ def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
     after2 = _home_equipment_missing_twice(service, t, m2)
     assert after2["results"][2:] == ["F-1", "F-1"]
     assert after2["winner_team_id"] == m2["away_team_id"]  # more than one forfeit: 3-0
-    # A line-up handed in 20 minutes late: clocks advanced 20 minutes (at most an hour).
+    # A line-up handed in 20 minutes late: clocks advanced 20 minutes.
     start = dt.datetime(2027, 2, 7, 9, 0)
     late = {
         **after2,
@@ -263,7 +263,9 @@ def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
         "lineup_away_at": "2027-02-07T11:00:00",
     }
     assert ops.lineup_delay(t, late, "home", start) == dt.timedelta(minutes=20)
-    assert ops.lineup_delay(t, late, "away", start) == dt.timedelta(hours=1)
+    # 004 art. 3.6 (issue 30.21): the 1-hour cap only when a player is also late
+    assert ops.lineup_delay(t, late, "away", start) == dt.timedelta(hours=2, minutes=15)
+    assert ops.lineup_delay(t, late, "away", start, player_late=True) == dt.timedelta(hours=1)
     # Roll of honour: the third win keeps the trophy.
     for season, club in [("2022", "Colmar"), ("2023", "Mulhouse"), ("2024", "Colmar")]:
         roll, kept = ops.honours(service, None, season, club)

@@ -430,11 +430,10 @@ def test_prizes_follow_the_final_ranking_and_must_strictly_decrease(tmp_path: Pa
     assert players[winner_award.player_id].name == ranking[0][1][0]
     assert winner_award.amount == 150
     assert cheat.black_id not in {a.player_id for a in result.awards}
-    service.update_settings(
-        "ko", {"prizes": [{"label": "1er", "amount": 100}, {"label": "2e", "amount": 100}]}
-    )
-    with pytest.raises(OperationError, match="strictement décroissants"):
-        prizes(service, service.tournament("ko"))
+    with pytest.raises(OperationError, match="strictement décroissants"):  # refused when set
+        service.update_settings(
+            "ko", {"prizes": [{"label": "1er", "amount": 100}, {"label": "2e", "amount": 100}]}
+        )
 
 
 def test_third_place_game_setting(tmp_path: Path) -> None:

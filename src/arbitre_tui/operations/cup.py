@@ -510,14 +510,16 @@ def equipment_missing(
                 record_board(service, t.key, number, board, value.value)
 
 
-def lineup_delay(t: Tournament, m: dict[str, Any], side: str, start: dt.datetime) -> dt.timedelta:
-    """Clocks advanced by the delay of a late line-up (due 15 min before the start), 1 h at most."""
+def lineup_delay(
+    t: Tournament, m: dict[str, Any], side: str, start: dt.datetime, player_late: bool = False
+) -> dt.timedelta:
+    """Clocks advanced by the delay of a late line-up (due 15 min before the start); 1 h at
+    most only when a player is also late (004 art. 3.6, rules.cup.clock_advance)."""
     handed = m[f"lineup_{side}_at"]
     if not handed:
         return dt.timedelta(0)
     due = start - dt.timedelta(minutes=int(setting(t, "lineup_minutes_before")))
-    late = dt.datetime.fromisoformat(handed) - due
-    return min(max(late, dt.timedelta(0)), dt.timedelta(hours=1))
+    return cup.clock_advance(dt.datetime.fromisoformat(handed) - due, player_late)
 
 
 def honours(
@@ -558,8 +560,29 @@ def honours(
                 {"tournament_id": t.id, "season": season, "club": club, "finalist": finalist},
             )
     t = cup_of(service, key)
-    pairs = service._store.roll_of_honour(t.id or 0)
+    pairs = cup.by_season(service._store.roll_of_honour(t.id or 0))
+    won = _season_won(service, t)
+    if won and all(s != won[0] for s, _ in pairs):  # this season's final, not yet typed
+        pairs = cup.by_season([*pairs, won])
     return pairs, cup.trophy_kept(pairs)
+
+
+def _season_won(service: EventService, t: Tournament) -> tuple[str, str] | None:
+    """(season, club) once this season's final is decided (004 art. 1.2: the roll of honour
+    carries it without being typed); the season is the one of the licence deadline."""
+    rows = matches(service, t)
+    if not rows:
+        return None
+    last = max(m["round"] for m in rows)
+    final = [m for m in rows if m["round"] == last]
+    if len(final) != 1 or final[0]["winner_team_id"] is None:
+        return None
+    team = teams_of(service, t).get(final[0]["winner_team_id"])
+    club = service._store.clubs().get(team.club_id) if team and team.club_id else None
+    if club is None:
+        return None
+    year = dt.date.fromisoformat(str(t.settings.get("licence_deadline", "2027-01-15"))).year
+    return f"{year - 1}-{year}", club
 
 
 def clock_advances(t: Tournament, m: dict[str, Any]) -> dict[str, int]:

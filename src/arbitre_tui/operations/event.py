@@ -62,6 +62,14 @@ def _eligibility_fault(t: Tournament, player: Player) -> str | None:
     return eligibility_fault(t, player)
 
 
+def _prize_fault(t: Tournament) -> str | None:
+    """rules.prizes: a prize table refused when it is set (000 art. 3), not when computed."""
+    from ..rules.prizes import table_fault
+    from ..rules.settings import setting
+
+    return table_fault(setting(t, "regulation"), setting(t, "prizes"), setting(t, "prize_settings"))
+
+
 def _refuse(exc: RuleError) -> OperationError:
     return OperationError(exc.message)
 
@@ -171,6 +179,9 @@ class EventService:
         with self.write("update_settings", {"tournament": key, "changes": changes}) as tx:
             t = self.tournament(key)
             settings = {**t.settings, **typed}
+            changed = t.model_copy(update={"settings": settings})
+            if fault := _prize_fault(changed) or format_of(t).settings_fault(self, changed):
+                raise OperationError(fault)
             tx.update(
                 "tournaments", self._tid(t), {"settings": json.dumps(settings, ensure_ascii=False)}
             )
@@ -204,6 +215,8 @@ class EventService:
         with self.write("register_player", {"tournament": key, "name": player.name}) as tx:
             t = self.tournament(key)
             tid = self._tid(t)
+            if closed := format_of(t).entries_closed(self, t):
+                raise OperationError(f"Inscription impossible : {closed}.")
             if team is not None:
                 player = player.model_copy(update={"team_id": self._team_named(t, team)})
             twice = self._entered_twice(t)(player)
@@ -306,6 +319,8 @@ class EventService:
 
         t = self.tournament(key)
         tid = self._tid(t)
+        if closed := format_of(t).entries_closed(self, t):
+            raise OperationError(f"Import impossible : {closed}.")
         entered_twice = self._entered_twice(t)
         team_of = self._team_of(tx, t) if format_of(t).by_teams else None
         errors: list[tuple[int, str]] = []

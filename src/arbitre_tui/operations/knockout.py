@@ -408,6 +408,12 @@ def prize_order(service: EventService, t: Tournament) -> list[int]:
     assert t.id is not None
     rule, ratings, _, _ = _context(service, t)
     rounds = [_matches(service, t, r.number) for r in service._store.rounds(t.id)]
+    if not ko.places_decided(rounds, rule, ratings, t.rounds_planned):
+        raise OperationError(
+            f"Prix de {t.name} : ils suivent l'ordre du K.O. (vainqueur, finaliste, puis les "
+            "éliminés selon le parcours de leur vainqueur) ; aucune place n'est décidée avant "
+            "la finale."
+        )
     return ko.prize_order(rounds, rule, ratings, t.rounds_planned)
 
 

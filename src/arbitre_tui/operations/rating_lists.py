@@ -7,9 +7,15 @@ The faces come here (never to the store); every fault is an ``OperationError`` i
 from __future__ import annotations
 
 import datetime as dt
+import io
 import re
+import shutil
+import subprocess
+import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from ..rules.models import Player, Tournament
 from ..rules.rating_lists import (
@@ -18,10 +24,12 @@ from ..rules.rating_lists import (
     ListedPlayer,
     ListFault,
     as_player,
+    kind_in_name,
     rating_kind,
     read,
     sniff,
 )
+from ..rules.settings import setting
 from ..store.journal import OperationError
 from ..store.rating_lists import FILE_NAME, ListInfo, ListsError, RatingLists, keys_missing
 
@@ -53,7 +61,9 @@ class Found:
             x
             for x in (
                 f"FIDE {self.fide.fide_id}" if self.fide else "",
-                f"licence {self.ffe.ffe_licence}" if self.ffe else "",
+                f"licence {self.ffe.ffe_licence} {self.ffe.licence_type}".rstrip()
+                if self.ffe
+                else "",
             )
             if x
         )
@@ -77,10 +87,73 @@ def kind_of(t: Tournament) -> Kind:
     return rating_kind(t.time_controls[first] if first is not None else None)
 
 
+class _Joined(io.RawIOBase):
+    """The bytes already read, then the rest of the stream (a zip member cannot seek back
+    cheaply: it would decompress again from the start)."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self._head, self._rest = memoryview(head), rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        if self._head:
+            n = min(len(buffer), len(self._head))
+            buffer[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._rest.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _Rejoined(head: bytes, rest: IO[bytes]) -> IO[bytes]:
+    return io.BufferedReader(_Joined(head, rest), 1 << 16)
+
+
+# Papi's players base (Data.mdb from PapiData.zip), an Access file: the first bytes say it
+_ACCESS = (b"Standard Jet DB", b"Standard ACE DB")
+MDB_TABLE = "JOUEUR"
+NO_MDBTOOLS = (
+    "lire la base FFE (Data.mdb) demande mdbtools, absent de cette machine : installez-le "
+    "(sudo apt install mdbtools sur Debian ou Raspberry Pi OS), ou exportez la table JOUEUR "
+    "en CSV et importez ce CSV (docs/listes-elo.md)."
+)
+
+
+def is_access(head: bytes) -> bool:
+    return head[4:19] in _ACCESS
+
+
+def _mdb_rows(path: Path, tally: dict[str, int]) -> Iterator[ListedPlayer]:
+    """Table JOUEUR through `mdb-export`, streamed. Dates with -T: NeLe is a DateTime
+    column, which the -D option leaves in mdbtools' default form (a two-digit year) —
+    that is how the documented -D lost every birth date."""
+    exe = shutil.which("mdb-export")
+    if exe is None:
+        raise ListFault(NO_MDBTOOLS)
+    fmt = "%Y-%m-%d"
+    with subprocess.Popen(
+        [exe, "-T", fmt, "-D", fmt, str(path), MDB_TABLE],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        yield from read(proc.stdout, "ffe-csv", None, tally)
+        error = proc.stderr.read().decode("utf-8", "replace").strip()
+        if proc.wait() != 0:  # raised inside the import: its transaction is rolled back
+            raise ListFault(
+                f"base FFE : mdb-export n'a pas lu la table {MDB_TABLE} "
+                f"({error.splitlines()[-1] if error else proc.returncode})"
+            )
+
+
 class Lists:
     """The lists file, opened for one use (a command, the app's registration prompt)."""
 
     def __init__(self, path: Path | str) -> None:
+        self.notes: list[str] = []  # what the last import left out, said after it
         try:
             self._store = RatingLists(Path(path))
         except ListsError as exc:
@@ -102,21 +175,78 @@ class Lists:
         """Replace FIDE's list or the FFE's base by this file, streamed; (source, count).
         A file that cannot be read whole changes nothing."""
         path = Path(list_file)
+        self.notes = []
+        with path.open("rb") as peek:
+            access = is_access(peek.read(32))
+        if access or fmt == "ffe-mdb":
+            return self._import_mdb(path)
+        if zipfile.is_zipfile(path):  # as FIDE ships it: players_list.zip, unzipped here
+            return self._import_zip(path, fmt)
         with path.open("rb") as stream:
-            fmt = fmt or sniff(stream.read(4096))
-            if fmt not in FORMATS:
-                raise OperationError(
-                    f"{path.name} : format de liste non reconnu ; précisez --format "
-                    "fide-xml, fide-txt ou ffe-csv."
-                )
-            stream.seek(0)
-            source = "ffe" if fmt == "ffe-csv" else "fide"
-            try:
-                count = self._store.replace(source, read(stream, fmt), path.name, fmt)
-            except ListFault as exc:
-                raise OperationError(f"{path.name} : {exc} — rien n'est changé.") from None
+            return self._import_stream(stream, path.name, fmt)
+
+    def _import_zip(self, path: Path, fmt: str | None) -> tuple[str, int]:
+        """The one list inside FIDE's zip, decompressed as it is read (never whole)."""
+        try:
+            with zipfile.ZipFile(path) as archive:
+                members = [
+                    m
+                    for m in archive.infolist()
+                    if not m.is_dir() and m.filename.lower().endswith((".txt", ".xml", ".csv"))
+                ]
+                if len(members) != 1:
+                    raise OperationError(
+                        f"{path.name} : une liste attendue dans l'archive, "
+                        f"{len(members)} trouvée(s) ; décompressez celle à importer."
+                    )
+                with archive.open(members[0]) as stream:
+                    return self._import_stream(stream, f"{path.name}:{members[0].filename}", fmt)
+        except (zipfile.BadZipFile, NotImplementedError, RuntimeError) as exc:
+            raise OperationError(
+                f"{path.name} : archive illisible ({exc}) — rien n'est changé."
+            ) from None
+
+    def _import_mdb(self, path: Path) -> tuple[str, int]:
+        tally: dict[str, int] = {}
+        try:
+            count = self._store.replace("ffe", _mdb_rows(path, tally), path.name, "ffe-mdb")
+        except ListFault as exc:
+            raise OperationError(f"{path.name} : {exc} — rien n'est changé.") from None
         if not count:
-            raise OperationError(f"{path.name} : aucun joueur dans cette liste.")
+            raise OperationError(f"{path.name} : aucun joueur dans cette base.")
+        self._say(tally)
+        return "ffe", count
+
+    def _say(self, tally: dict[str, int]) -> None:
+        """What the FFE's base left out, in the arbiter's words (never silently)."""
+        if tally.get("no_licence"):
+            self.notes.append(f"{tally['no_licence']} ligne(s) sans numéro de licence ignorée(s)")
+        if tally.get("birth_unreadable"):
+            self.notes.append(
+                f"{tally['birth_unreadable']} date(s) de naissance illisible(s) (colonne NeLe) : "
+                "ces joueurs sont importés sans date"
+            )
+
+    def _import_stream(self, stream: IO[bytes], name: str, fmt: str | None) -> tuple[str, int]:
+        head = stream.read(4096)
+        fmt = fmt or sniff(head)
+        if fmt not in FORMATS:
+            raise OperationError(
+                f"{name} : format de liste non reconnu ; précisez --format "
+                "fide-xml, fide-txt ou ffe-csv."
+            )
+        source = "ffe" if fmt == "ffe-csv" else "fide"
+        whole = _Rejoined(head, stream)  # the bytes sniffed, then the rest: no seek back
+        tally: dict[str, int] = {}
+        try:
+            count = self._store.replace(
+                source, read(whole, fmt, kind_in_name(name.rsplit(":", 1)[-1]), tally), name, fmt
+            )
+        except ListFault as exc:
+            raise OperationError(f"{name} : {exc} — rien n'est changé.") from None
+        if not count:
+            raise OperationError(f"{name} : aucun joueur dans cette liste.")
+        self._say(tally)
         return source, count
 
     def find(self, text: str, limit: int = 10) -> list[Found]:
@@ -151,7 +281,8 @@ class Lists:
 
     def registration(self, found: Found, t: Tournament, on: dt.date | None = None) -> Player:
         """The late entry the lists fill, with the rating of the section's cadence."""
-        return as_player(found.fide, found.ffe, kind_of(t), on or dt.date.today())
+        fallback = bool(setting(t, "rating_standard_fallback"))
+        return as_player(found.fide, found.ffe, kind_of(t), on or dt.date.today(), fallback)
 
     def known(self, fide_id: int | None, licence: str | None) -> Found:
         """What the lists say of a registered player (by FIDE id, else licence)."""

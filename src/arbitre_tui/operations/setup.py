@@ -34,6 +34,7 @@ from ..store.journal import NeedsConfirmation
 from ..store.repo import player_row
 from .event import EventService, OperationError, _eligibility_fault
 from .formats import format_of
+from .outputs import fresh_event_path
 
 
 def _refused(exc: RuleError) -> OperationError:
@@ -86,11 +87,7 @@ def new_event(path: str | Path, fields: EventFields, template: str | None = None
 
     fields = fields.checked()
     check = _dates(fields, None, None)
-    path = Path(path)
-    if path.exists():
-        raise OperationError(
-            f"{path} existe déjà : choisissez un autre nom (rien n'a été modifié)."
-        )
+    path = fresh_event_path(Path(path))
     if template is not None:
         service = create_from_template(path, template, fixture_players=False)
         try:
@@ -409,6 +406,8 @@ def edit_player(
 
     if not changes:
         raise OperationError("Rien à changer : donnez au moins un champ (--nom, --elo…).")
+    if "birth_date" in changes:  # a date typed is a whole date (schema 8)
+        changes = {**changes, "birth_year_only": False}
     with service.write("edit_player", {"player": player_id}) as tx:
         player = service.player(player_id)
         try:
@@ -432,7 +431,9 @@ def edit_player(
                 "Elo modifié après un appariement : les rondes déjà appariées ne changent pas, "
                 "les suivantes le prennent."
             )
-        tx.update("players", player_id, {k: v for k, v in player_row(new).items() if k != "id"})
+        row = {k: v for k, v in player_row(new).items() if k != "id"}
+        row["birth_year_only"] = int(new.birth_year_only)  # a date typed clears the year mark
+        tx.update("players", player_id, row)
         return new, notes
 
 

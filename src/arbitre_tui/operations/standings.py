@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 from ..rules import tiebreaks as tb
 from ..rules.errors import RuleError
 from ..rules.models import Bye, Player, Result, Tournament
-from ..rules.prizes import Candidate, Prize, PrizeList, PrizeSettings, distribute
+from ..rules.prizes import (
+    Candidate,
+    Prize,
+    PrizeList,
+    PrizeSettings,
+    distribute,
+    must_decrease,
+)
 from ..rules.settings import setting
 from ..rules.swiss.order import ranking_key
 from ..store.journal import OperationError
@@ -68,11 +75,12 @@ def crosstable(service: EventService, t: Tournament, rounds: int | None = None) 
             if pid not in seen:  # not paired: absent, withdrawn, or a round robin's free round
                 lst.append(tb.Entry(tb.Kind.ZPB, 0.0))
     numbers = _pairing_numbers(service, t, players)
+    paired = {pid for rnd in games.values() for g in rnd for pid in (g.white_id, g.black_id)}
     comps = {
         p.id: tb.Competitor(p.id, p.rating, entries[p.id], pairing_number=numbers[p.id])
         for p in players
-        if p.id is not None
-    }
+        if p.id is not None and (not paired or p.id in paired or p.checked_in)
+    }  # participants: once a round is paired, who never played nor checked in is not ranked
     return tb.Crosstable(last, comps, round_robin=format_of(t).round_robin_tiebreaks)
 
 
@@ -108,8 +116,9 @@ def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, P
     table = setting(t, "prizes")
     if not table:
         raise OperationError(f"Aucune liste de prix définie pour {t.name}.")
+    given = {k: v for k, v in setting(t, "prize_settings").items() if not k.startswith("_")}
     settings = PrizeSettings.model_validate(
-        {k: v for k, v in setting(t, "prize_settings").items() if not k.startswith("_")}
+        {**given, "strictly_decreasing": must_decrease(setting(t, "regulation"), given)}
     )
     players = {p.id: p for p in service._store.players(t.id) if p.id is not None}
 

@@ -814,7 +814,7 @@ def qualifiers(service: EventService, key: str) -> dict[str, Any]:
         _, rows, _ = standings(service, t)
         need = float(setting(t, "qualifying_points"))
         chosen = [r.start for r in rows if float(r.values["PTS"] or 0) >= need]
-        return {"champion": None, "qualified": chosen}
+        return {"champion": None, "qualified": chosen, "for": youth.qualified_for(True)}
     order = final_order(service, key)
     chosen = youth.qualifiers(order, int(setting(t, "seeded_qualifiers")))
     pending = [
@@ -822,12 +822,42 @@ def qualifiers(service: EventService, key: str) -> dict[str, Any]:
         for which in playoff_groups(service, key)
         if not playoff_status(service, key, which).places
     ]
-    return {"champion": order[0] if order else None, "qualified": chosen, "pending": pending}
+    return {
+        "champion": order[0] if order else None,
+        "title": youth.title(bool(setting(t, "girls_only"))),
+        "qualified": chosen,
+        "pending": pending,
+        "for": youth.qualified_for(False),
+    }
 
 
 # -- export ------------------------------------------------------------------------------
 def export_trf(service: EventService, key: str) -> str:
     """TRF-2026 of a section for the FIDE rating report."""
+    return export_trf_checked(service, key)[0]
+
+
+def _round_date(rnd: Any, first: dt.date | None, last: dt.date | None) -> dt.date | None:
+    """The day a round was played: its noted start, else the event's one day; else unknown."""
+    if rnd.start_time is not None:
+        return dt.date(rnd.start_time.year, rnd.start_time.month, rnd.start_time.day)
+    return first if first is not None and first == last else None
+
+
+def _birth(p: Player) -> str:
+    """70-79: YYYY/MM/DD; a year alone (FIDE's list) as YYYY/00/00, never 1 January."""
+    if p.birth_date is None:
+        return ""
+    if p.birth_year_only:
+        return f"{p.birth_date.year:04d}/00/00"
+    return p.birth_date.strftime("%Y/%m/%d")
+
+
+def export_trf_checked(service: EventService, key: str) -> tuple[str, list[str]]:
+    """TRF-2026 of a section, and in French what the rating officer will miss in it (an
+    arbiter, a round's date…)."""
+    from .. import __version__
+    from ..rules.settings import setting_or_event
     from .standings import standings
 
     t = service.tournament(key)
@@ -857,18 +887,6 @@ def export_trf(service: EventService, key: str) -> str:
         rank = {}
     out = state_to_trf(state, rounds=played)
     del out.headers["XXR"]  # 142 says it in TRF-2026
-    out.headers["012"] = f"{ev.get('name', '')} — {t.name}"
-    out.headers["022"] = str(ev.get("city", ""))
-    out.headers["042"] = str(ev.get("start_date") or "").replace("-", "/")  # YYYY/MM/DD
-    out.headers["052"] = str(ev.get("end_date") or "").replace("-", "/")
-    fmt = format_of(t)
-    out.headers["092"] = fmt.trf_type
-    if fmt.trf_code:
-        out.headers["192"] = fmt.trf_code
-    tc = t.time_control(1)
-    if tc is not None:  # 122 in words, 222 encoded (TRF-2026)
-        out.headers["122"] = tc.label
-        out.headers["222"] = tc.trf
     out.tiebreaks = list(t.tiebreaks)
     for number, entry in out.players.items():
         pid = ids[number - 1]
@@ -882,10 +900,32 @@ def export_trf(service: EventService, key: str) -> str:
                 "rating": p.rating_fide or 0,
                 "federation": p.federation,
                 "fide_id": str(p.fide_id or ""),
-                "birth": p.birth_date.isoformat().replace("-", "/") if p.birth_date else "",
+                "birth": _birth(p),
                 "rank": int(str(place).split("–")[0].split("-")[0]) if place else 0,
             }
         )
+    fmt = format_of(t)
+    tc = t.time_control(1)
+    settings = ev.get("settings") or {}
+    first, last = (
+        dt.date.fromisoformat(str(ev[k])) if ev.get(k) else None for k in ("start_date", "end_date")
+    )
+    header = trfmod.EventHeader(
+        name=f"{ev.get('name', '')} — {t.name}",
+        city=str(ev.get("city", "")),
+        federation=str(settings.get("federation") or ""),
+        start=first,
+        end=last,
+        kind=fmt.trf_type,
+        chief_arbiter=str(setting_or_event(t, settings, "chief_arbiter") or ""),
+        deputies=tuple(str(a) for a in setting_or_event(t, settings, "arbiters") or ()),
+        time_control=tc.label if tc is not None else "",  # 122 in words, 222 encoded
+        time_control_code=tc.trf if tc is not None else "",
+        round_dates=tuple(_round_date(r, first, last) for r in rounds),
+        controller=f"arbitre-tui {__version__}" if fmt.trf_code else "",
+        kind_code=fmt.trf_code,
+    )
+    warnings = trfmod.set_header(out, header)
     for number, entry in sorted(out.players.items()):
         p = people[ids[number - 1]]
         if p.rating_ffe and not p.rating_fide:  # TRF-2026 national rating record
@@ -895,9 +935,4 @@ def export_trf(service: EventService, key: str) -> str:
         out.headers["172"] = "FRA FIDON"
     for _number, notes in sorted(service._store.manual_changes(t.id).items()):
         out.comments.extend(notes)
-    text = trfmod.write(out)
-    dates = [r.start_time.strftime("%y/%m/%d") if r.start_time else "        " for r in rounds]
-    if dates:  # under each round's cell (columns 92-99, 102-109 …)
-        line = "132".ljust(91) + "  ".join(dates)
-        text = text.replace("\r001", "\r" + line.rstrip() + "\r001", 1)
-    return text
+    return trfmod.write(out), warnings

@@ -16,6 +16,7 @@ from ..rules.registration import decode, parse_players_csv
 from ..rules.roundrobin import youth_format, youth_tiebreaks
 from ..rules.settings import EVENT_SETTINGS, check_all
 from .event import EventService, OperationError
+from .outputs import fresh_event_path
 
 DEMO_TEMPLATES = ("open-ko", "marina-viva", "bas-rhin-jeunes", "coupe-alsace")
 # 003 Titre IV: the qualifying first round (Swiss, 5 rounds, 3 points qualify)
@@ -98,11 +99,7 @@ def create_from_template(
     """A regulation's sections, settings and cadences in a new file; its fixture players
     too unless ``fixture_players`` is False (what `arbitre new --template` does: the
     fictitious players belong to the demo and the tests only)."""
-    path = Path(path)
-    if path.exists():
-        raise OperationError(
-            f"{path} existe déjà : choisissez un autre nom (rien n'a été modifié)."
-        )
+    path = fresh_event_path(Path(path))
     template = load_template(name)
     service = EventService(path, create=True)
     ev = template["event"]
@@ -114,11 +111,7 @@ def create_from_template(
 
 def create_demo(path: str | Path, seed: int = 2027) -> EventService:
     """The four templates in one file, with a few rounds already played where the rules allow."""
-    path = Path(path)
-    if path.exists():
-        raise OperationError(
-            f"{path} existe déjà : choisissez un autre nom (rien n'a été modifié)."
-        )
+    path = fresh_event_path(Path(path))
     service = EventService(path, create=True)
     service.create_event(
         "Démonstration arbitre-tui",

@@ -8,6 +8,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, TypeVar
 
 from .errors import RuleError
 
@@ -86,6 +87,14 @@ def lineup_faults(
             faults.append(
                 f"{p.name} licencié le {p.licence_date:%d/%m/%Y}, après le "
                 f"{season.licence_deadline:%d/%m/%Y}"
+            )
+        # art. 1.4: transferred and foreign players licensed by 30 November of the season
+        november = dt.date(season.licence_deadline.year - 1, 11, 30)
+        foreign = p.nationality.upper() != "FRA"
+        if (p.transferred or foreign) and p.licence_date and p.licence_date > november:
+            faults.append(
+                f"{p.name} ({'muté' if p.transferred else 'étranger'}) licencié le "
+                f"{p.licence_date:%d/%m/%Y}, après le {november:%d/%m/%Y} (art. 1.4)"
             )
         if not p.club:
             faults.append(f"{p.name} n'est licencié à aucun club (art. 1.4)")
@@ -340,10 +349,20 @@ def bye_priority(
         first = next((t for t in sorted(teams, key=lambda t: t.number) if t.club == club), None)
         if club and first and first.id not in ordered:
             ordered.append(first.id)
-    ordered += [t.id for t in teams if t.number == 1 and clubs[t.club] > 1 and t.id not in ordered]
-    given = ordered[:byes]
+    ordered = ordered[:byes]
+    firsts = [t.id for t in teams if t.number == 1 and clubs[t.club] > 1 and t.id not in ordered]
+    if len(ordered) + len(firsts) > byes:  # more « équipe 1 » than byes left: drawn among them
+        return ordered, firsts if len(ordered) < byes else []
+    given = ordered + firsts
     rest = [t.id for t in teams if t.id not in given]
     return given, rest if len(given) < byes else []
+
+
+def clock_advance(late: dt.timedelta, player_late: bool = False) -> dt.timedelta:
+    """004 art. 3.6: the late team's clocks are advanced by the delay of its line-up;
+    « ramené à 1 heure » only when, in addition, a player arrives late (not a forfeit)."""
+    late = max(late, dt.timedelta(0))
+    return min(late, dt.timedelta(hours=1)) if player_late else late
 
 
 def byes_needed(count: int) -> int:
@@ -392,12 +411,27 @@ class Trophies:
     at_stake: dict[str, int]
 
 
+def season_key(season: str) -> int:
+    """A season's first year (« 2025-2026 » and « 2025 » alike): the roll's order."""
+    digits = season.strip()[:4]
+    return int(digits) if digits.isdigit() else 0
+
+
+_S = TypeVar("_S", bound=tuple[str, Any])
+
+
+def by_season(roll: Sequence[_S]) -> list[_S]:
+    """The roll of honour in season order, whatever the order it was typed in (004 art.
+    1.2 and 4.3 read the latest season and count wins season after season)."""
+    return sorted(roll, key=lambda row: season_key(row[0]))
+
+
 def trophies(roll: Sequence[tuple[str, str]]) -> Trophies:
     """« Un Cercle ayant remporté la Coupe 3 fois la conserve définitivement et un nouveau
     Trophée sera remis en jeu »: the count starts again for the new trophy."""
     kept: list[tuple[str, str]] = []
     wins: dict[str, int] = {}
-    for season, club in roll:
+    for season, club in by_season(roll):
         wins[club] = wins.get(club, 0) + 1
         if wins[club] == 3:
             kept.append((season, club))
@@ -413,9 +447,9 @@ def trophy_kept(roll: Sequence[tuple[str, str]]) -> str | None:
 
 def holder(roll: Sequence[tuple[str, str]]) -> str | None:
     """The cup holder: the winner of the latest season on the roll."""
-    return roll[-1][1] if roll else None
+    return by_season(roll)[-1][1] if roll else None
 
 
 def last_finalist(finals: Sequence[tuple[str, str | None]]) -> str | None:
     """The last finalist: the club beaten in the latest season's final, if the roll says."""
-    return finals[-1][1] if finals else None
+    return by_season(finals)[-1][1] if finals else None

@@ -40,6 +40,9 @@ class Consequence:
 
 
 _RECORDED = Consequence()
+# 002: « Refus de contrôle : perte de la partie »; the same wherever the text is silent
+# (FIDE anti-cheating regulations): the loss, not an exclusion.
+_CHECK_REFUSED = Consequence(True, False, "refus de contrôle anti-triche")
 
 PROFILES: dict[str, dict[IncidentKind, Consequence]] = {
     "000": {
@@ -51,12 +54,23 @@ PROFILES: dict[str, dict[IncidentKind, Consequence]] = {
         IncidentKind.DEVICE_USE: Consequence(True, False, "règlement : appareil sur soi"),
         IncidentKind.DEVICE_RING: Consequence(True, False, "règlement : appareil sur soi"),
         IncidentKind.DISRESPECT: _RECORDED,
+        IncidentKind.CHECK_REFUSED: Consequence(True, False, "règlement : refus de contrôle"),
     },
 }
+# 003 art. 4 and 004: the FIDE Laws « entièrement appliquées » — a phone on oneself,
+# ringing or not, loses the game (Laws 11.3.b); cheating proved is for the arbiter to add.
+_FIDE_LAWS = {
+    IncidentKind.DEVICE_USE: Consequence(True, False, "Règles du jeu FIDE 11.3.b"),
+    IncidentKind.DEVICE_RING: Consequence(True, False, "Règles du jeu FIDE 11.3.b"),
+    IncidentKind.DISRESPECT: _RECORDED,
+}
+PROFILES["003"] = _FIDE_LAWS
+PROFILES["004"] = _FIDE_LAWS
 DEFAULT: dict[IncidentKind, Consequence] = {
     IncidentKind.DEVICE_USE: Consequence(True, True, "triche : Règles du jeu FIDE 12.9"),
     IncidentKind.DEVICE_RING: _RECORDED,
     IncidentKind.DISRESPECT: _RECORDED,
+    IncidentKind.CHECK_REFUSED: _CHECK_REFUSED,
 }
 
 

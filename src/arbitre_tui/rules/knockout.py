@@ -336,7 +336,10 @@ def _outcome(
     champion: int | None = None
     third: list[int] = []  # a third-place game (setting): its winner, then its loser
     for number, matches in enumerate(rounds, start=1):
+        final_round = number == (total_rounds or len(rounds))
         for m in matches:  # a lucky loser who plays on is not out any more
+            if final_round and m.slot == 1:
+                continue  # the third-place game: its players stay out of the semi-finals
             for p in (m.white, m.black):
                 if p is not None:
                     eliminated_in.pop(p, None)
@@ -345,7 +348,7 @@ def _outcome(
             if m.black is None:
                 continue
             w = winner(m.white, m.black, m.result, m.decider, rule, ratings)
-            if number == (total_rounds or len(rounds)) and m.slot == 1:
+            if final_round and m.slot == 1:
                 if w is not None:
                     third = [w, m.black if w == m.white else m.white]
                 continue
@@ -410,6 +413,21 @@ def _groups(rounds: list[list[Match]], out: _Outcome) -> list[tuple[int, int, li
             groups.append((place, place + len(ids) - 1, ids))
             place += len(ids)
     return groups
+
+
+def places_decided(
+    rounds: list[list[Match]], rule: str, ratings: dict[int, int], total_rounds: int | None = None
+) -> bool:
+    """Whether the K.O. order is final (000 art. 3, prizes in K.O. order): every place but
+    the champion's is ranked by how far the conqueror went, so none is fixed before the
+    final is decided (and a third-place game, when one is paired). Decided here, the text
+    being silent on the list shown during the event."""
+    out = _outcome(rounds, rule, ratings, total_rounds)
+    if out.champion is None:
+        return False
+    final = rounds[-1] if rounds else []
+    third_game = any(m.slot == 1 and m.black is not None for m in final)
+    return not third_game or bool(out.third)
 
 
 def prize_order(

@@ -112,6 +112,7 @@ class IncidentKind(StrEnum):
     DEVICE_USE = "device_use"
     DISRESPECT = "disrespect"
     LATENESS = "lateness"
+    CHECK_REFUSED = "check_refused"
     OTHER = "other"
 
     @property
@@ -122,6 +123,7 @@ class IncidentKind(StrEnum):
             "device_use": "usage d'appareil",
             "disrespect": "manque de respect envers l'arbitre",
             "lateness": "retard",
+            "check_refused": "refus de contrôle anti-triche",
             "other": "autre",
         }[self.value]
 
@@ -229,6 +231,8 @@ class Player(Model):
     first_name: str = Field(default="", max_length=60)
     sex: Sex | None = None
     birth_date: dt.date | None = None
+    # only the year of birth_date is known (FIDE's list): 1 January stands for it
+    birth_year_only: bool = False
     federation: str = Field(default="FRA", max_length=3)
     fide_id: int | None = None
     ffe_code: str | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -52,13 +53,27 @@ class Fees(BaseModel):
     free_titles: list[Title] = Field(
         default_factory=lambda: [Title.GM, Title.IM, Title.WGM, Title.WIM]
     )
-    member_club: str = "Échecs Club Ajaccien"
+    member_club: str = "I Scacchi Aiaccini – l'Échecs Club Ajaccien"
+
+
+def club_names(club: str) -> set[str]:
+    """Every name a club goes by, folded: the whole, and each side of a dash (« I Scacchi
+    Aiaccini – l'Échecs Club Ajaccien » is also « I Scacchi Aiaccini » and « Échecs Club
+    Ajaccien »), without a leading « l' », case, accents or repeated spaces."""
+    from .names import fold
+
+    def key(text: str) -> str:
+        text = " ".join(fold(text).casefold().replace("'", "' ").split())
+        return re.sub(r"^(l' ?|le |la |les )", "", text).strip()
+
+    parts = [club, *re.split(r"\s+[–—-]\s+", club)]
+    return {k for k in (key(p) for p in parts) if k}
 
 
 def fee(player: Player, fees: Fees, on: dt.date) -> tuple[int, str]:
     """The lowest fee that applies, and its category."""
     options = [(fees.adult, "adulte")]
-    if player.club == fees.member_club:
+    if club_names(player.club) & club_names(fees.member_club):
         options.append((fees.club_member, "membre du club"))
     if player.birth_date is not None and age_on_first_january(player.birth_date, on.year) < 20:
         options.append((fees.under_20, "moins de 20 ans"))
@@ -97,9 +112,10 @@ def eligibility_fault(t: Tournament, player: Player) -> str | None:
         return f"{t.name} : tournoi réservé aux filles"
     max_age = s.get("max_age")
     category = str(s.get("category", ""))
-    if max_age is None and category[:1] == "U" and category[1:3].isdigit():
-        # youth category Uxx: under xx on 1 January; playing up (surclassement) is allowed
-        max_age = int(category[1:3]) - 1
+    under = re.fullmatch(r"U(\d{1,2})F?", category.strip().upper())
+    if max_age is None and under:
+        # youth category Uxx (girls: UxxF): under xx on 1 January; playing up is allowed
+        max_age = int(under.group(1)) - 1
     if not any(k in s for k in ("min_rating", "max_rating")) and max_age is None:
         return None
     rule = SectionRule(

@@ -123,6 +123,36 @@ def check_prize_table(prizes: Sequence[Prize], strictly_decreasing: bool) -> Non
                 )
 
 
+def must_decrease(regulation: str | None, prize_settings: dict[str, object]) -> bool:
+    """000 art. 3 wants prizes « tous différents »: under 000 always, elsewhere when the
+    organiser's prize settings ask for it."""
+    return regulation == "000" or bool(prize_settings.get("strictly_decreasing"))
+
+
+def system_label(knockout: bool) -> str:
+    """How the prizes are shared, as the documents say it: a knockout's whole prizes in
+    K.O. order (000 art. 3), else the Hort system."""
+    if knockout:
+        return "prix entiers dans l'ordre du K.O., tous différents, non cumulables"
+    return "Système Hort, prix non cumulables"
+
+
+def table_fault(
+    regulation: str | None, prizes: Sequence[dict[str, object]], prize_settings: dict[str, object]
+) -> str | None:
+    """Why a prize table cannot be set (checked when it is set, not only when the prizes
+    are computed); None when it can."""
+    try:
+        table = [Prize.model_validate(p) for p in prizes]
+    except ValueError:
+        return None  # the setting's own type check speaks for a malformed row
+    try:
+        check_prize_table(table, must_decrease(regulation, prize_settings))
+    except RuleError as exc:
+        return exc.message
+    return None
+
+
 def reduction_factor(settings: PrizeSettings, paying_entries: int) -> Decimal:
     """Fund reduced in proportion below the paying-entries threshold (regulation 002)."""
     if settings.paying_threshold and paying_entries < settings.paying_threshold:

@@ -47,6 +47,7 @@ class ListedPlayer(NamedTuple):
     birth_date: dt.date | None = None
     club: str = ""
     category: str = ""
+    licence_type: str = ""  # the FFE's A (competition) or B (leisure) licence
 
     @property
     def name(self) -> str:
@@ -54,6 +55,12 @@ class ListedPlayer(NamedTuple):
 
     def rating(self, kind: Kind) -> int | None:
         return {"standard": self.standard, "rapid": self.rapid, "blitz": self.blitz}[kind]
+
+    def effective(self, kind: Kind, fallback: bool = False) -> int | None:
+        """The cadence's rating; with ``fallback`` (setting rating_standard_fallback) the
+        standard one where the list gives no rapid or blitz rating."""
+        own = self.rating(kind)
+        return self.standard if own is None and fallback else own
 
 
 # -- the event's cadence -------------------------------------------------------------------
@@ -92,7 +99,11 @@ def ffe_category(birth_year: int, sex: str, on: dt.date) -> str:
 
 
 def as_player(
-    fide: ListedPlayer | None, ffe: ListedPlayer | None, kind: Kind, on: dt.date
+    fide: ListedPlayer | None,
+    ffe: ListedPlayer | None,
+    kind: Kind,
+    on: dt.date,
+    fallback: bool = False,
 ) -> Player:
     """The registration the lists fill for one person (found in FIDE's list, the FFE's
     base, or both): name, birth (1 January when only the year is known: age categories
@@ -101,7 +112,8 @@ def as_player(
     main = ffe or fide
     if main is None:
         raise ValueError("as_player: no list row")
-    birth = (ffe.birth_date if ffe else None) or next(
+    day = ffe.birth_date if ffe else None
+    birth = day or next(
         (dt.date(p.birth_year, 1, 1) for p in (ffe, fide) if p and p.birth_year), None
     )
     title = (fide.title if fide else "") or main.title
@@ -110,13 +122,14 @@ def as_player(
         first_name=main.first_name,
         sex={"M": Sex.MALE, "F": Sex.FEMALE}.get(main.sex),
         birth_date=birth,
+        birth_year_only=birth is not None and day is None,
         federation=((fide.federation if fide else "") or main.federation or "FRA")[:3],
         fide_id=(fide.fide_id if fide else None) or main.fide_id,
         ffe_code=ffe.ffe_licence if ffe else None,
         club=ffe.club if ffe else "",
         title=Title(title) if title in Title.__members__ else None,
-        rating_fide=fide.rating(kind) if fide else None,
-        rating_ffe=ffe.rating(kind) if ffe else None,
+        rating_fide=fide.effective(kind, fallback) if fide else None,
+        rating_ffe=ffe.effective(kind, fallback) if ffe else None,
         fee_category=(ffe.category if ffe else "")
         or (ffe_category(birth.year, main.sex, on) if birth else None),
     )
@@ -174,6 +187,15 @@ _XML_PLAYER = re.compile(
     + b"".join(_xml_field(tag.encode(), tag in _XML_FIELDS) for tag in _XML_ORDER)
     + rb"\s*</player>"
 )
+# the lists of one cadence (standard_rating_list_xml.xml …): one <rating>, no rapid/blitz
+_XML_TYPE_ORDER = ("fideid", "name", "country", "sex", "title", "w_title", "o_title",
+                   "foa_title", "rating", "games", "k", "birthday", "flag")  # fmt: skip
+_XML_TYPE_PLAYER = re.compile(
+    rb"<player>"
+    + b"".join(_xml_field(tag.encode(), tag in _XML_FIELDS) for tag in _XML_TYPE_ORDER)
+    + rb"\s*</player>"
+)
+_RATING_AT = {"standard": 6, "rapid": 7, "blitz": 8}  # in _XML_FIELDS' order
 _XML_SPACE = re.compile(rb"\s*")
 NL = b"\n"
 
@@ -203,10 +225,12 @@ def _xml_player(block: bytes) -> dict[str, str]:
     return fields
 
 
-def read_fide_xml(stream: IO[bytes]) -> Iterator[ListedPlayer]:
+def read_fide_xml(stream: IO[bytes], kind: Kind | None = None) -> Iterator[ListedPlayer]:
     """<playerslist><player><fideid>…</fideid><name>Surname, First</name>… one at a time,
     1 MiB read at a time (memory stays flat). A file cut short, or anything but players
-    inside <playerslist>, is refused: nothing of it is imported."""
+    inside <playerslist>, is refused: nothing of it is imported. ``kind``: the cadence of
+    a list of one cadence (its <rating> is that one; FIDE's layout of it has its own fast
+    pattern)."""
     import html
     from xml.parsers import expat
 
@@ -236,14 +260,24 @@ def read_fide_xml(stream: IO[bytes]) -> Iterator[ListedPlayer]:
         end += len(b"</player>")
         try:
             fast = _XML_PLAYER.match(buf, pos, end)
-            if fast is not None and fast.end() == end:
+            typed = None
+            if fast is None or fast.end() != end:
+                fast, typed = None, _XML_TYPE_PLAYER.match(buf, pos, end)
+            if fast is not None:
                 values = [
                     html.unescape(v) if "&" in v else v
                     for v in ((g or b"").decode("utf-8") for g in fast.groups())
                 ]
+            elif typed is not None and typed.end() == end:
+                got = [(g or b"").decode("utf-8") for g in typed.groups()]
+                got = [html.unescape(v) if "&" in v else v for v in got]
+                values = [*got[:6], "", "", "", got[7]]
+                values[_RATING_AT[kind or "standard"]] = got[6]
             else:
                 fields = _xml_player(buf[pos:end])
                 values = [fields.get(name, "") for name in _XML_FIELDS]
+                if kind not in (None, "standard") and "rapid_rating" not in fields:
+                    values[_RATING_AT[kind or "standard"]], values[6] = values[6], ""
         except (UnicodeDecodeError, expat.ExpatError):
             raise ListFault(
                 f"liste FIDE XML illisible : ligne {line + buf.count(NL, 0, pos)}"
@@ -263,17 +297,19 @@ TXT_COLUMNS = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", 
                "SGm", "SK", "RRtng", "RGm", "Rk", "BRtng", "BGm", "BK", "B-day", "Flag")  # fmt: skip
 
 
-def _txt_columns(header: str) -> dict[str, tuple[int, int | None]]:
+def _txt_columns(
+    header: str, names: tuple[str, ...] = TXT_COLUMNS
+) -> dict[str, tuple[int, int | None]]:
     """Each column's slice, from where the header writes its name (FIDE has moved
     columns before: the header is the authority, not fixed numbers)."""
     starts: list[tuple[int, str]] = []
     at = 0
-    for name in TXT_COLUMNS:
+    for name in names:
         found = re.compile(rf"(?<!\S){re.escape(name)}(?!\S)").search(header, at)
         if found is None:
             raise ListFault(
                 f"liste FIDE TXT : colonne « {name} » absente de l'en-tête (ligne 1) ; "
-                "attendu la liste complète players_list_foa.txt"
+                "attendu l'en-tête d'une liste FIDE (players_list_foa.txt, standard_rating_list.txt…)"
             )
         starts.append((found.start(), name))
         at = found.end()
@@ -294,13 +330,53 @@ def _text_lines(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
         yield number, line.rstrip("\r\n")
 
 
-def read_fide_txt(stream: IO[bytes]) -> Iterator[ListedPlayer]:
-    """The fixed-width list, one line at a time."""
+# FIDE's lists of one cadence (standard_rating_list.txt, rapid_…, blitz_…: the only form
+# FIDE keeps of past months): the rating's column is named by its month (« JAN25 »)
+TYPE_COLUMNS = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", "<month>",
+                "Gms", "K", "B-day", "Flag")  # fmt: skip
+_MONTH = re.compile(r"(?<!\S)[A-Z]{3}\d{2}(?!\S)")
+
+
+def kind_in_name(name: str) -> Kind | None:
+    """The cadence a per-type list's file name says (« rapid_rating_list_… »), else None."""
+    low = name.lower()
+    found = [k for k in ("standard", "rapid", "blitz") if k in low]
+    return found[0] if len(found) == 1 else None  # type: ignore[return-value]
+
+
+def _type_columns(header: str) -> dict[str, tuple[int, int | None]]:
+    """A per-type list's columns, the rating's named « <month> »."""
+    month = _MONTH.search(header, header.find("FOA") + 3 if "FOA" in header else 0)
+    if month is None:
+        raise ListFault(
+            "liste FIDE TXT : ni « SRtng » (liste complète) ni colonne du mois (« JAN25 », "
+            "liste d'une cadence) dans l'en-tête (ligne 1)"
+        )
+    cols = _txt_columns(
+        header, tuple(month.group(0) if c == "<month>" else c for c in TYPE_COLUMNS)
+    )
+    cols["<month>"] = cols.pop(month.group(0))
+    return cols
+
+
+def read_fide_txt(stream: IO[bytes], kind: Kind | None = None) -> Iterator[ListedPlayer]:
+    """The fixed-width list, one line at a time: the full list (three ratings) or one
+    cadence's (``kind``, from its file name: the month's column is that rating)."""
     lines = _text_lines(stream)
     header = next(lines, (1, ""))[1].lstrip("\ufeff")
-    cols = _txt_columns(header)
-    wanted = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "SRtng", "RRtng", "BRtng",
-              "B-day")  # fmt: skip
+    if re.search(r"(?<!\S)SRtng(?!\S)", header):
+        cols = _txt_columns(header)
+        ratings: tuple[str, ...] = ("SRtng", "RRtng", "BRtng")
+    else:
+        if kind is None:
+            raise ListFault(
+                "liste FIDE d'une seule cadence : son nom doit dire laquelle (standard_, "
+                "rapid_ ou blitz_rating_list), comme FIDE la nomme"
+            )
+        cols = _type_columns(header)
+        cols["-"] = (0, 0)  # the two cadences this list does not give: empty
+        ratings = tuple("<month>" if k == kind else "-" for k in ("standard", "rapid", "blitz"))
+    wanted = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", *ratings, "B-day")
     cut = itemgetter(*(slice(*cols[name]) for name in wanted))  # the ten fields, in C
     strip = str.strip
     for number, line in lines:
@@ -332,6 +408,7 @@ FFE_COLUMNS: dict[str, tuple[str, ...]] = {
     "blitz": ("blitz", "elo blitz", "elo_blitz"),
     "club": ("club",),
     "category": ("cat", "catégorie", "categorie"),
+    "licence_type": ("afftype", "type de licence", "type licence", "type_licence"),
 }
 _KNOWN_FFE = {alias: field for field, aliases in FFE_COLUMNS.items() for alias in aliases}
 # Papi writes titles in lower-case letters: g, m, f, gf, mf, ff (women's titles with f)
@@ -364,9 +441,11 @@ def _ffe_birth(text: str) -> tuple[int | None, dt.date | None]:
     return day.year, day
 
 
-def read_ffe_csv(stream: IO[bytes]) -> Iterator[ListedPlayer]:
+def read_ffe_csv(stream: IO[bytes], tally: dict[str, int] | None = None) -> Iterator[ListedPlayer]:
     """The FFE's players as a CSV (« ; », « , » or tab; UTF-8 or Latin-1), columns by
-    header; one csv reader over the decoded lines (a quoted field may hold a newline)."""
+    header; one csv reader over the decoded lines (a quoted field may hold a newline).
+    ``tally`` counts what is left out and said after: « no_licence » rows (skipped, not
+    refusing the base), « birth_unreadable » cells (a birth column present but not a date)."""
     lines = _text_lines(stream)
     first = next(lines, (1, ""))[1].lstrip("\ufeff")
     separator = max(";,\t", key=first.count)
@@ -388,7 +467,7 @@ def read_ffe_csv(stream: IO[bytes]) -> Iterator[ListedPlayer]:
     at = [index.get(name, -1) for name in fields]
     reader = csv.reader((line for _number, line in lines), delimiter=separator)
     try:
-        yield from _ffe_players(reader, at, fields)
+        yield from _ffe_players(reader, at, fields, tally if tally is not None else {})
     except csv.Error:
         raise ListFault(
             f"liste FFE : ligne {reader.line_num + 1} illisible ({_CSV_FAULT})"
@@ -399,25 +478,31 @@ _CSV_FAULT = "guillemets ou séparateurs mal placés"
 
 
 def _ffe_players(
-    reader: Iterator[list[str]], at: list[int], fields: tuple[str, ...]
+    reader: Iterator[list[str]], at: list[int], fields: tuple[str, ...], tally: dict[str, int]
 ) -> Iterator[ListedPlayer]:
     """The base's rows, cell by cell as the header placed them."""
+    tally.setdefault("no_licence", 0)
+    tally.setdefault("birth_unreadable", 0)
     for cells in reader:
         size = len(cells)
         c = dict(zip(fields, (cells[i].strip() if 0 <= i < size else "" for i in at), strict=True))
         licence = c["licence"].upper()
-        if not licence or not c["surname"]:
-            if not any(cells):
-                continue
-            raise ListFault(f"liste FFE : « {';'.join(cells)[:40]} » sans nom ou sans licence")
+        if not licence:  # a member without a licence number (yet): skipped and counted
+            if any(x.strip() for x in cells):
+                tally["no_licence"] += 1
+            continue
+        if not c["surname"]:
+            raise ListFault(f"liste FFE : « {';'.join(cells)[:40]} » sans nom")
         year, day = _ffe_birth(c["birth"])
+        if year is None and c["birth"]:
+            tally["birth_unreadable"] += 1
         raw_title = c["title"].lower()
         yield ListedPlayer(
             "ffe", c["surname"], c["first_name"], _int(c["fide_id"].strip("'\" ")), licence,
             (c["federation"] or "FRA").upper(), c["sex"][:1].upper(),
             _PAPI_TITLES.get(raw_title) or (_title(raw_title, "") if raw_title else ""),
             _ffe_rating(c["standard"]), _ffe_rating(c["rapid"]), _ffe_rating(c["blitz"]),
-            year, day, c["club"], c["category"],
+            year, day, c["club"], c["category"], c["licence_type"].upper()[:1],
         )  # fmt: skip
 
 
@@ -434,9 +519,19 @@ def sniff(head: bytes) -> str | None:
     return None
 
 
-def read(stream: IO[bytes], fmt: str) -> Iterator[ListedPlayer]:
-    readers = {"fide-xml": read_fide_xml, "fide-txt": read_fide_txt, "ffe-csv": read_ffe_csv}
-    return readers[fmt](stream)
+def read(
+    stream: IO[bytes],
+    fmt: str,
+    kind: Kind | None = None,
+    tally: dict[str, int] | None = None,
+) -> Iterator[ListedPlayer]:
+    """The players of a list; ``kind``: the cadence of a per-type list (its file name);
+    ``tally``: what the FFE's base leaves out (see :func:`read_ffe_csv`)."""
+    if fmt == "fide-txt":
+        return read_fide_txt(stream, kind)
+    if fmt == "fide-xml":
+        return read_fide_xml(stream, kind)
+    return read_ffe_csv(stream, tally)
 
 
 # -- a registered player against the lists ----------------------------------------------------
@@ -450,6 +545,7 @@ def differences(
     *,
     fide_loaded: bool,
     ffe_loaded: bool,
+    fallback: bool = False,
 ) -> list[str]:
     """What the lists say otherwise than the registration, in the arbiter's words; the
     rating compared is the one of the event's cadence. A list not imported says nothing."""
@@ -458,10 +554,10 @@ def differences(
     if player.fide_id and fide_loaded:
         if fide is None:
             said.append(f"FIDE {player.fide_id} absent de la liste FIDE")
-        elif fide.rating(kind) != player.rating_fide:
+        elif fide.effective(kind, fallback) != player.rating_fide:
             said.append(
                 f"{label} FIDE : inscrit {player.rating_fide or 'non classé'}, "
-                f"liste {fide.rating(kind) or 'non classé'}"
+                f"liste {fide.effective(kind, fallback) or 'non classé'}"
             )
     if ffe_loaded:
         mine = (player.ffe_code or "").strip().upper()
@@ -472,10 +568,10 @@ def differences(
         elif (
             ffe is not None
             and (player.rating_ffe or not player.rating_fide)  # an FFE rating is the one used
-            and ffe.rating(kind) != player.rating_ffe
+            and ffe.effective(kind, fallback) != player.rating_ffe
         ):
             said.append(
                 f"{label} FFE : inscrit {player.rating_ffe or 'non classé'}, "
-                f"base {ffe.rating(kind) or 'non classé'}"
+                f"base {ffe.effective(kind, fallback) or 'non classé'}"
             )
     return said

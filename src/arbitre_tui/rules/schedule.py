@@ -99,9 +99,7 @@ def project(
         planned_start = planned[index]
         if plan.start is not None and planned_start is not None:
             delay = int((plan.start - planned_start).total_seconds() // 60)
-        late = end is not None and (
-            end.date() > (start.date() if start else end.date()) or end.time() > latest_end
-        )
+        late = end is not None and end > dt.datetime.combine(_evening_of(start or end), latest_end)
         forfeit = (
             start + dt.timedelta(minutes=lateness_minutes) if lateness_minutes and start else None
         )
@@ -110,6 +108,17 @@ def project(
         )
         cursor = end
     return slots
+
+
+NIGHT_ENDS = dt.time(6, 0)
+
+
+def _evening_of(moment: dt.datetime) -> dt.date:
+    """The playing day a moment belongs to: before 06:00 it is still the night of the day
+    before (000 annex: a round starting at 00:20 ends after 23:00 of its day too)."""
+    if moment.time() < NIGHT_ENDS:
+        return moment.date() - dt.timedelta(days=1)
+    return moment.date()
 
 
 def _planned_starts(

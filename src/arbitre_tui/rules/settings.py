@@ -70,6 +70,11 @@ SETTINGS: dict[str, Setting] = {
     "external_engine": _s(str | None, None, "commande du moteur externe (second avis)"),
     "acceleration": _s(Literal["baku"] | None, None, "accélération (baku)"),
     "initial_colour": _s(Literal["w", "b", "draw"], "draw", "couleur initiale (draw : au sort)"),
+    # a rapid or blitz section rated by the standard rating where the player has no rapid
+    # or blitz one (FIDE's lists, the FFE's base: registration and check)
+    "rating_standard_fallback": _s(
+        bool, False, "Elo rapide/blitz effectif : l'Elo lent à défaut (listes Elo)"
+    ),
     "cycles": _s(int, 1, "toutes rondes : nombre de cycles"),
     # sections and youth (002, 003)
     "category": _s(str | None, None, "catégorie d'âge (U8, U10F…)"),
@@ -135,9 +140,10 @@ PROFILES: dict[str, dict[str, Any]] = {
         "forfeit_excludes": True,
         "half_point_byes_max": 2,
         "half_point_byes_forbidden_rounds": [8, 9],
+        "fide_rated": True,  # « classement Elo FIDE »
     },
     "003": {},
-    "004": {"lateness_minutes": 60},
+    "004": {"lateness_minutes": 60, "fide_rated": True},  # « Homologation FIDE »
 }
 
 
@@ -291,6 +297,9 @@ def parse(name: str, text: str, table: dict[str, Setting] = SETTINGS) -> Any:
             if not isinstance(value, (int, float)):
                 raise
             # a number where a text is wanted (a homologation number « 64321 »)
+    if name in table and table[name].kind == list[str]:
+        # names typed as they are said: « MARTIN Paul », « MARTIN Paul; KLEIN Léa »
+        return check(name, [part.strip() for part in text.split(";") if part.strip()], table)
     return check(name, text, table)
 
 

@@ -121,3 +121,14 @@ def qualifiers(final_order: Sequence[int], seeded_qualifiers: int) -> list[int]:
     qualifier — each seeded qualifier takes one of places 4, then 3."""
     places = 4 - min(max(seeded_qualifiers, 0), 2)
     return list(final_order[:places])
+
+
+def title(girls: bool) -> str:
+    """Titre II: « Champion du Bas-Rhin chez les mixtes, Championne chez les féminines »."""
+    return "Championne du Bas-Rhin" if girls else "Champion du Bas-Rhin"
+
+
+def qualified_for(qualifying_round: bool) -> str:
+    """What the list qualifies for: the Bas-Rhin championship after a first round (Titre
+    IV), the Alsace championship after the championship itself (Titre II)."""
+    return "championnat du Bas-Rhin" if qualifying_round else "championnat d'Alsace"

@@ -137,6 +137,11 @@ def backup(
                 f"{dest} existe déjà : la sauvegarde n'écrase jamais un fichier. "
                 "Choisissez un autre nom."
             )
+        from .files import protected
+
+        why = protected(dest)
+        if why is not None:
+            raise OperationError(f"{why} ; choisissez un autre nom pour la sauvegarde.")
         if not dest.parent.is_dir():
             raise OperationError(f"Le dossier {dest.parent} n'existe pas.")
         copy_database(conn, dest)

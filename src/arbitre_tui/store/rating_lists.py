@@ -42,7 +42,8 @@ CREATE TABLE IF NOT EXISTS ffe (
     fide_id INTEGER,
     surname TEXT NOT NULL COLLATE NOCASE, first_name TEXT NOT NULL COLLATE NOCASE, federation TEXT, sex TEXT, title TEXT,
     standard INTEGER, rapid INTEGER, blitz INTEGER, birth_year INTEGER, birth_date TEXT,
-    club TEXT, category TEXT, surname_key TEXT COLLATE NOCASE, first_key TEXT COLLATE NOCASE
+    club TEXT, category TEXT, surname_key TEXT COLLATE NOCASE, first_key TEXT COLLATE NOCASE,
+    licence_type TEXT
 ) WITHOUT ROWID;
 """
 # a name is looked up by its search key (rules.names.search_key: no accents, capitals);
@@ -64,7 +65,8 @@ _COLUMNS = {
     "fide": ("fide_id", "surname", "first_name", "federation", "sex", "title", "standard",
              "rapid", "blitz", "birth_year"),
     "ffe": ("licence", "fide_id", "surname", "first_name", "federation", "sex", "title",
-            "standard", "rapid", "blitz", "birth_year", "birth_date", "club", "category"),
+            "standard", "rapid", "blitz", "birth_year", "birth_date", "club", "category",
+            "licence_type"),
 }  # fmt: skip
 
 
@@ -138,6 +140,7 @@ def _listed(source: str, row: sqlite3.Row) -> ListedPlayer:
         birth_year=row["birth_year"],
         birth_date=dt.date.fromisoformat(row["birth_date"]) if row["birth_date"] else None,
         club=row["club"] or "", category=row["category"] or "",
+        licence_type=row["licence_type"] or "",  # the column is added at opening
     )  # fmt: skip
 
 
@@ -165,6 +168,7 @@ class RatingLists:
             self.con.execute(f"PRAGMA application_id={APPLICATION_ID}")
             self.con.executescript(_SCHEMA)
             self._add_keys()
+            self._add_licence_type()
         except sqlite3.DatabaseError as exc:
             self.con.close()
             raise ListsError(
@@ -176,6 +180,13 @@ class RatingLists:
 
     def close(self) -> None:
         self.con.close()
+
+    def _add_licence_type(self) -> None:
+        """A file from before the licence type (issue 32): the column, empty until the
+        next import of the FFE's base (no row rewritten)."""
+        columns = {row[1] for row in self.con.execute("PRAGMA table_info(ffe)")}
+        if "licence_type" not in columns:
+            self.con.execute("ALTER TABLE ffe ADD COLUMN licence_type TEXT")
 
     def _add_keys(self) -> None:
         """A file imported before the search keys: its names get them once, in one

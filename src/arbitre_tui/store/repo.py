@@ -31,7 +31,15 @@ from .journal import Journal, OperationError
 
 _V = TypeVar("_V")  # a value read from the file, as a method returns it
 
-_PLAYER_BOOLS = ("paid", "checked_in", "publish_opt_out", "withdrawn", "excluded", "transferred")
+_PLAYER_BOOLS = (
+    "paid",
+    "checked_in",
+    "publish_opt_out",
+    "withdrawn",
+    "excluded",
+    "transferred",
+    "birth_year_only",
+)
 
 
 def player_row(player: Player) -> dict[str, Any]:
@@ -40,6 +48,8 @@ def player_row(player: Player) -> dict[str, Any]:
         data[key] = int(bool(data[key]))
     if data["eu"] is not None:
         data["eu"] = int(data["eu"])
+    if not data["birth_year_only"]:  # schema 8's column, written only when set (its
+        del data["birth_year_only"]  # default is 0): the row stays as older schemas knew it
     return data
 
 
@@ -90,7 +100,7 @@ def _tournament(row: sqlite3.Row) -> Tournament:
 def _player(row: sqlite3.Row) -> Player:
     d = dict(row)
     for key in _PLAYER_BOOLS:
-        d[key] = bool(d[key])
+        d[key] = bool(d.get(key))  # a column a later schema added reads as 0 before it
     d["eu"] = None if d["eu"] is None else bool(d["eu"])
     d["sex"] = Sex(d["sex"]) if d["sex"] else None
     d["title"] = Title(d["title"]) if d["title"] else None

@@ -355,6 +355,11 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX proposals_by_board ON proposals (tournament_id, round, board);
     """,
+    # 8: a birth date of which only the year is known (FIDE's list gives the year): the TRF
+    # writes it as a year, never as 1 January (issue 32).
+    """
+    ALTER TABLE players ADD COLUMN birth_year_only INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

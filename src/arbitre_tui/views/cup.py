@@ -26,6 +26,15 @@ class MatchLine:
     reason: str | None
     reported_at: str | None  # « 23:40 », the result's transmission
     late: bool  # reported after midnight (art. 3.9)
+    away_keeps_white: bool = False  # art. 3.4: the visitors keep White on boards 1 and 4
+
+    @property
+    def colours(self) -> str:
+        """Art. 3.4 said in full where it departs from the usual colours (the home team
+        White on 1 and 4): « Blancs aux échiquiers 1 et 4 : le visiteur, … »."""
+        if self.away is None or not self.away_keeps_white:
+            return ""
+        return f"Blancs aux échiquiers 1 et 4 : le visiteur, {self.away} (art. 3.4)"
 
     @property
     def decision(self) -> str:
@@ -73,6 +82,7 @@ def build(reader: Reader, t: Tournament) -> Cup:
                 m["reason"],
                 (m["reported_at"] or "")[11:16] or None,
                 bool(m["confirmations"].get("reported_after_midnight")),
+                bool(m["away_keeps_white"]),
             )
         )
     return Cup(t.key, t.name, tuple(TeamLine(i, n) for i, n in teams.items()), tuple(lines))

@@ -59,6 +59,15 @@ class TournamentReport:
 
 def _fees(t: Tournament) -> str:
     by_category: dict[str, Any] = setting(t, "fees")
+    if setting(t, "regulation") == "002" and "fee" not in t.settings:  # its categories
+        from ..rules.open_rules import Fees
+
+        fees = Fees(**by_category)
+        titles = ", ".join(str(x) for x in fees.free_titles)
+        return (
+            f"adulte {fees.adult} € ; membre du club {fees.club_member} € ; moins de 20 ans "
+            f"{fees.under_20} € ; titrés ({titles}) gratuit"
+        )
     if by_category:
         return " ; ".join(f"{k} : {_euros(v)}" for k, v in by_category.items())
     fee = float(setting(t, "fee") or 0)
@@ -77,7 +86,9 @@ def _prizes(t: Tournament) -> tuple[str, str]:
     table: list[dict[str, Any]] = setting(t, "prizes")
     fund = setting(t, "prize_fund")
     total = float(fund) if fund is not None else sum(float(p.get("amount") or 0) for p in table)
-    system = "Système Hort, prix non cumulables"
+    from ..rules.prizes import system_label
+
+    system = system_label(format_of(t).has_bracket)
     if setting(t, "prizes_in_goods"):
         system += " ; prix en nature"
     return system, (_euros(total) if total else "—")
@@ -173,11 +184,19 @@ def tournament_report(reader: Reader, t: Tournament) -> TournamentReport:
             continue
         game = boards.get((int(args.get("round") or 0), int(args.get("board") or 0)))
         side = FRENCH_SIDES.get(str(args.get("side")), str(args.get("side")))
-        forfeits.append(
+        line = (
             f"Ronde {args.get('round')}, échiquier {args.get('board')} : forfait "
             f"{SIDES.get(side, '')}{_absent(game, side, name)}"
         )
+        if line not in forfeits:  # typed twice, one forfeit
+            forfeits.append(line)
     gone = [_status(p) for p in people.values() if p.excluded or p.withdrawn]
+    for e in entries:  # 002: the arbiter keeps a player a forfeit excluded (recorded)
+        if e["op"] != "keep_player" or e["id"] in undone:
+            continue
+        pid = json.loads(e["args"]).get("player")
+        if pid in people and not people[pid].excluded:
+            gone.append(f"{name(pid)} : exclu après un forfait, maintenu par décision de l'arbitre")
     told = []
     for i in incidents:
         if i.kind is IncidentKind.LATENESS and i.note.startswith("absent"):

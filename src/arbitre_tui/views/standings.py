@@ -5,7 +5,7 @@ the matches and their scores for a team cup."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cup import MatchLine
 from .reader import PlayerRef, SectionView, player_ref
@@ -113,6 +113,11 @@ def _points(reader: Reader, t: Tournament, rounds: int | None) -> Standings:
 
     codes, rows, done = standings(reader.service, t, rounds)
     people = reader.people(t)
+    played_off = _play_off_places(reader, t) if rounds is None else {}
+    if played_off:  # 003 art. 6: the play-off's order replaces the tied places
+        at = {pid: i for i, pid in enumerate(played_off["order"])}
+        rows = sorted(rows, key=lambda r: at.get(r.start, len(at)))
+    decided: dict[int, int] = played_off.get("places", {}) if played_off else {}
     return Standings(
         t.key,
         t.name,
@@ -121,8 +126,8 @@ def _points(reader: Reader, t: Tournament, rounds: int | None) -> Standings:
         tuple(codes),
         tuple(
             StandingRow(
-                r.place,
-                r.rank,
+                str(decided[r.start]) if r.start in decided else r.place,
+                decided.get(r.start, r.rank),
                 player_ref(people[r.start]),
                 {c: r.values[c] for c in codes},
                 tuple(fmt(c, r.values[c]) for c in codes),
@@ -131,6 +136,26 @@ def _points(reader: Reader, t: Tournament, rounds: int | None) -> Standings:
         ),
         (),
     )
+
+
+def _play_off_places(reader: Reader, t: Tournament) -> dict[str, Any]:
+    """A youth championship's play-offs played (003 art. 6): the final order, and the
+    place each play-off decided (one each); empty when none was played."""
+    from ..operations import swiss
+    from ..operations.event import OperationError
+
+    if t.id is None or not reader.service._store.playoffs(t.id):
+        return {}
+    try:
+        order = swiss.final_order(reader.service, t.key)
+        places: dict[int, int] = {}
+        for which in reader.service._store.playoffs(t.id):
+            status = swiss.playoff_status(reader.service, t.key, which)
+            for pid in status.places or []:
+                places[pid] = order.index(pid) + 1
+    except OperationError:
+        return {}
+    return {"order": order, "places": places} if places else {}
 
 
 def _ranked(reader: Reader, t: Tournament, after: int, groups: RankingGroups) -> Standings:

@@ -59,22 +59,25 @@ def read_trf(path: str) -> Any:
         raise OperationError(f"{path} : {exc.message}") from None
 
 
-SQLITE_HEADER = b"SQLite format 3\x00"
+COMPANIONS = ("-wal", "-shm", "-journal")
+BACKUPS = ".sauvegardes"
 
 
 def output(path: str, *read: str) -> Path:
-    """Where a command writes (a page, a PDF, a TRF): never over a file it read, nor over
-    an SQLite base (an event, a backup, the rating lists) that a report would destroy."""
+    """Where a command writes (a page, a PDF, a TRF, a QR code): never over a file it read,
+    nor over any event's file, SQLite companion or backup (store.files says which)."""
     out = Path(path)
-    beside = {os.path.realpath(f"{r}{end}") for r in read for end in ("-wal", "-shm", "-journal")}
+    beside = {os.path.realpath(f"{r}{end}") for r in read for end in COMPANIONS}
     if os.path.realpath(out) in beside:  # SQLite's own files beside an event: its results
         _refuse_output(f"{path} est un fichier du tournoi (son journal SQLite) : il serait perdu.")
-    if out.is_file():
-        if any(Path(r).is_file() and out.samefile(r) for r in read):
-            _refuse_output(f"{path} est le fichier lu : il serait écrasé.")
-        with out.open("rb") as stream:
-            if stream.read(len(SQLITE_HEADER)) == SQLITE_HEADER:
-                _refuse_output(f"{path} est une base SQLite (un tournoi ?) : elle serait écrasée.")
+    if out.is_file() and any(Path(r).is_file() and out.samefile(r) for r in read):
+        _refuse_output(f"{path} est le fichier lu : il serait écrasé.")
+    if out.exists() or out.name.endswith(COMPANIONS) or BACKUPS in str(out.resolve()):
+        from ...operations.outputs import why_not_write  # not for `generate` to a new file
+
+        why = why_not_write(out)
+        if why is not None:
+            _refuse_output(f"{why}.")
     return out
 
 

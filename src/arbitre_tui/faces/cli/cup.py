@@ -39,6 +39,8 @@ def cmd_status(args: argparse.Namespace) -> int:
             f"T{m.round} M{m.number:<2} {m.home:<32} – {m.away or 'exempt':<32} → "
             f"{m.winner or '…'} {m.reason or ''}".rstrip()
         )
+        if m.colours:
+            print(f"       {m.colours}")
     return 0
 
 

@@ -47,6 +47,9 @@ INCIDENT_ALIASES = {
     "retard": "lateness",
     "lateness": "lateness",
     "other": "other",
+    "controle": "check_refused",
+    "refus-controle": "check_refused",
+    "check_refused": "check_refused",
 }
 
 
@@ -138,15 +141,21 @@ def cmd_open(args: argparse.Namespace) -> int:
 
 
 def cmd_players_import(args: argparse.Namespace) -> int:
-    """importer un fichier CSV (tout ou rien)
+    """importer un fichier CSV ou Papi (tout ou rien)
 
-    importer un fichier CSV : tout ou rien, chaque faute avec sa ligne
+    importer un fichier CSV, ou les joueurs d'un fichier Papi (.papi, Data.mdb : par mdbtools) :
+    tout ou rien, chaque faute avec sa ligne
     """
     service, t = open_tournament(args)
     key = t.key
-    count, errors = service.import_players(
-        key, Path(args.csv).read_bytes(), encoding=args.encoding, skip_bad=args.skip_bad
-    )
+    from ...operations.papi import import_papi, is_papi
+
+    if is_papi(Path(args.csv)):  # Papi's table JOUEUR, through mdbtools (issue 32)
+        count, errors = import_papi(service, key, Path(args.csv), skip_bad=args.skip_bad)
+    else:
+        count, errors = service.import_players(
+            key, Path(args.csv).read_bytes(), encoding=args.encoding, skip_bad=args.skip_bad
+        )
     for line, message in errors:
         print(f"ignorée : ligne {line} : {message}", file=sys.stderr)
     print(f"{count} joueur(s) importé(s) dans {key}.")
@@ -528,7 +537,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             choices=sorted(INCIDENT_ALIASES),
             metavar="TYPE",
             help="illegal (coup illégal), ring (sonnerie), device (usage d'appareil), "
-            "respect (manque de respect envers l'arbitre), late (retard), other (autre)",
+            "respect (manque de respect envers l'arbitre), late (retard), controle (refus de "
+            "contrôle anti-triche), other (autre)",
         )
         p.add_argument("colour", choices=["white", "black", "blancs", "noirs"], metavar="COULEUR")
         p.add_argument("--note", default="", help="texte libre joint à l'incident")
@@ -607,6 +617,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         cup,
         knockout,
         pairing,
+        papi,
         ratings,
         reporting,
         settings,
@@ -628,6 +639,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     cup.register(sub)
     verification.register(sub)
     ratings.register(sub)
+    papi.register(sub)  # after swiss: beside `export trf`
     return parser
 
 

@@ -32,7 +32,7 @@ def _dict(p: ListedPlayer | None) -> dict[str, object] | None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    """importer la liste FIDE (XML, TXT) ou la base FFE (CSV)
+    """importer la liste FIDE (XML, TXT, zip) ou la base FFE (CSV, Data.mdb)
 
     importer une liste téléchargée auparavant ; elle remplace la précédente de la même source, tout
     ou rien
@@ -40,13 +40,24 @@ def cmd_import(args: argparse.Namespace) -> int:
     from ...operations.rating_lists import Lists
 
     started = time.perf_counter()
-    with Lists(args.base) as lists:
-        source, count = lists.import_file(args.liste, args.format)
+    base = Path(args.base)
+    existed = base.exists()
+    try:
+        with Lists(args.base) as lists:
+            source, count = lists.import_file(args.liste, args.format)
+            notes = list(lists.notes)
+    except Exception:
+        if not existed:  # a failed first import leaves no empty lists file behind
+            for leftover in (base, Path(f"{base}-wal"), Path(f"{base}-shm")):
+                leftover.unlink(missing_ok=True)
+        raise
     name = "liste FIDE" if source == "fide" else "base FFE"
     print(
         f"{name} : {count} joueurs importés de {Path(args.liste).name} dans {args.base} "
         f"({time.perf_counter() - started:.1f} s)."
     )
+    for note in notes:
+        print(f"  {note}.")
     return 0
 
 
@@ -83,7 +94,7 @@ def cmd_find(args: argparse.Namespace) -> int:
             x
             for x in (
                 f"FIDE {f.fide.fide_id}" if f.fide else "",
-                f"licence {f.ffe.ffe_licence}" if f.ffe else "",
+                f"licence {f.ffe.ffe_licence} {f.ffe.licence_type}".rstrip() if f.ffe else "",
             )
             if x
         )
@@ -147,7 +158,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     imp.add_argument("liste", metavar="LISTE")
     imp.add_argument(
         "--format",
-        choices=["fide-xml", "fide-txt", "ffe-csv"],
+        choices=["fide-xml", "fide-txt", "ffe-csv", "ffe-mdb"],
         default=None,
         help="format de la liste (défaut : reconnu d'après le début du fichier)",
     )

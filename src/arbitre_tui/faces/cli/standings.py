@@ -89,7 +89,9 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 def cmd_prizes(args: argparse.Namespace) -> int:
     """répartition des prix (Hort, non cumulables)"""
+    from ...operations.formats import format_of
     from ...operations.standings import prizes
+    from ...rules.prizes import system_label
 
     service, t = open_tournament(args)
     result, players = prizes(service, t)
@@ -115,7 +117,8 @@ def cmd_prizes(args: argparse.Namespace) -> int:
         )
         return 0
     print(
-        f"{t.name} — prix (Hort, non cumulables){'' if result.factor == 1 else f', fonds x {result.factor:.4f}'}"
+        f"{t.name} — {system_label(format_of(t).has_bracket)}"
+        f"{'' if result.factor == 1 else f', fonds x {result.factor:.4f}'}"
     )
     for a in result.awards:
         what = a.goods or ("trophée" if a.trophy else f"{a.amount} €")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from typing import Any
 
 from .common import add_round, command, group, open_event, open_tournament, output, print_json
@@ -198,12 +199,14 @@ def cmd_qualifiers(args: argparse.Namespace) -> int:
         label = "le titre" if which == "title" else "la qualification"
         print(f"Attention : barrage à jouer pour {label} (arbitre playoff {which}) ;")
         print("  la liste ci-dessous suit les départages en attendant.")
-    print(f"{t.name} — qualifiés pour le championnat d'Alsace :")
+    print(f"{t.name} — qualifiés pour le {out['for']} :")
     for pid in out["qualified"]:
         print(f"  {names[pid]}")
     if out["champion"]:
         print(
-            f"Champion (qualifié pour le Bas-Rhin la saison prochaine) : {names[out['champion']]}"
+            f"{out['title']} (qualifié{'e' if out['title'].startswith('Championne') else ''} "
+            "pour le Bas-Rhin la saison prochaine) : "
+            f"{names[out['champion']]}"
         )
     return 0
 
@@ -214,10 +217,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     t = service.tournament(args.section)
-    output(args.out, args.file).write_text(
-        swiss.export_trf(service, t.key), encoding="utf-8", newline=""
-    )
+    text, warnings = swiss.export_trf_checked(service, t.key)
+    output(args.out, args.file).write_text(text, encoding="ascii", newline="")
     print(f"TRF-2026 écrit : {args.out}")
+    for warning in warnings:  # what the rating officer will miss
+        print(f"Attention : {warning}", file=sys.stderr)
     return 0
 
 

@@ -77,8 +77,15 @@ def cmd_publish_site(args: argparse.Namespace) -> int:
 
     écrire le site des résultats en pages statiques (tout hébergement, CDN)
     """
+    from ...operations import OperationError
+    from ...operations.outputs import why_not_publish
     from ...publish.html.static import export_site
 
+    why = why_not_publish(Path(args.outdir))
+    if why is not None:
+        raise OperationError(
+            f"{why} : les pages n'y sont pas écrites. Choisissez un autre dossier."
+        )
     service = open_event(args.file)
     count = export_site(service, Path(args.outdir))
     print(f"{count} pages écrites dans {args.outdir} (à déposer sur n'importe quel hébergement).")

@@ -95,6 +95,7 @@ class ArbitreApp(App[int]):
         Binding("question_mark", "toggle_keys", "Touches", show=False, id="keys"),  # KeysFooter
         Binding("ctrl+p", "command_palette", "Toutes les opérations", show=False, id="palette"),
         Binding("comma", "settings", "Réglages", show=False, id="settings"),
+        Binding("E", "event", "Événement", show=False, id="event"),
         Binding("ctrl+q", "quit", "Quitter", id="quit", priority=True),
     ]
 
@@ -262,6 +263,8 @@ class ArbitreApp(App[int]):
         self._stale = set(PANE_IDS) - {self.current_pane_id}
         self.set_interval(POLL_SECONDS, self._poll)
         self.set_interval(1.0, self._tick)
+        if not self._tournaments:  # a new empty event: its screen, to add a section
+            self.action_event()
 
     @property
     def tournament(self) -> Tournament | None:
@@ -371,6 +374,13 @@ class ArbitreApp(App[int]):
 
         self.push_screen(SettingsScreen(self.tournament.key))
 
+    def action_event(self) -> None:
+        """L'événement (`E` or the palette): its fields and its sections, changed here."""
+        from .event_screen import EventScreen
+
+        if not isinstance(self.screen, EventScreen):
+            self.push_screen(EventScreen())
+
     def action_next_tournament(self, step: int = 1) -> None:
         if not self._tournaments:
             return
@@ -424,12 +434,14 @@ class ArbitreApp(App[int]):
         status.set_class(error, "error")
         status.set_class(long and not error, "long")
         status.update(text, layout=error or long)
-        for screen in self.screen_stack[1:]:  # a cup match sheet says it on its own lines
-            show = getattr(screen, "show_status", None)
-            if show is not None:
-                show(text)
         if error or long:  # the table above gets shorter: its cursor's row stays in view
             self.call_after_refresh(self._cursor_in_view)
+        for screen in self.screen_stack[
+            1:
+        ]:  # a screen covering this line (a cup match sheet, a form) says it too
+            show = getattr(screen, "show_status", None)
+            if show is not None:
+                show(text, error)
 
     def _cursor_in_view(self) -> None:
         pane = self.screen_stack[0].query_one(f"#{self.current_pane_id}", Pane)

@@ -308,10 +308,24 @@ def qualifiers(app: ArbitreApp) -> None:
     app.set_status(f"Qualifiés ({t.name}) : {qualified}{pending}")
 
 
+def add_section(app: ArbitreApp) -> None:
+    """L'événement, then the form of a new section (`E` then `a`)."""
+    from .event_screen import EventScreen
+
+    app.action_event()
+    screen = app.screen
+    if isinstance(screen, EventScreen):
+        screen.action_add_section()
+
+
 COMMANDS: list[Command] = [
     Command(
         "Réglages du tournoi : voir, modifier", ", (virgule)", lambda app: app.action_settings()
     ),
+    Command(
+        "Événement : nom, lieu, dates, arbitres, tournois", "E", lambda app: app.action_event()
+    ),
+    Command("Événement : ajouter un tournoi", "E puis a", add_section),
     Command("Ronde : apparier la ronde suivante", "a dans Ronde", _pane_action("ronde", "pair")),
     Command("Ronde : clôturer la ronde", "x dans Ronde", _pane_action("ronde", "close_round")),
     Command("Ronde : aller à l'échiquier", "g dans Ronde", _pane_action("ronde", "jump")),
@@ -357,6 +371,21 @@ COMMANDS: list[Command] = [
         _pane_action("joueurs", "keep"),
     ),
     Command("Joueurs : inscrire un joueur en retard", "NOM Prénom Elo", register_late_player),
+    Command(
+        "Joueurs : inscrire avec la fiche complète (absent des listes)",
+        "a dans Joueurs, puis Entrée",
+        _pane_action("joueurs", "new_player"),
+    ),
+    Command(
+        "Joueurs : fiche du joueur (corriger un champ)",
+        "F dans Joueurs",
+        _pane_action("joueurs", "player_form"),
+    ),
+    Command(
+        "Joueurs : supprimer une inscription (jamais apparié)",
+        "Suppr dans Joueurs",
+        _pane_action("joueurs", "remove_player"),
+    ),
     Command(
         "Joueurs : inscrire depuis la liste Elo (FIDE, FFE)",
         "a dans Joueurs : id FIDE, licence ou début du nom",

@@ -221,7 +221,7 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
             )
         )
 
-    def show_status(self, text: str) -> None:
+    def show_status(self, text: str, error: bool = False) -> None:
         """The app's status line, said on the sheet (the main screen's is under it)."""
         if self.is_mounted:
             self.refresh_match(text)

@@ -24,6 +24,7 @@ KEY_NAMES = {
     "slash": "/",
     "space": "espace",
     "backspace": "⌫",
+    "delete": "Suppr",
     "enter": "Entrée",
     "escape": "Échap",
     "tab": "Tab",

@@ -52,9 +52,18 @@ class Format(Protocol):
     half_point_byes: bool  # a player may ask for a ½-point bye (002); not in a knockout
     trf_type: str  # TRF 092, in words
     trf_code: str  # TRF-2026 192, the encoded type ('' when FIDE has none)
+    papi_genre: str  # Papi's « Genre » (Suisse, ToutesRondes); '' when Papi has none
 
     def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
         """Write round ``order.number`` (inside the caller's transaction)."""
+
+    def entries_closed(self, service: EventService, t: Tournament) -> str | None:
+        """Why no entry can be added any more (None: registration is open)."""
+        ...
+
+    def settings_fault(self, service: EventService, t: Tournament) -> str | None:
+        """Why the tournament's new settings cannot stand, read against the event."""
+        ...
 
     def absence_excludes(self, t: Tournament) -> bool:
         """An unexcused forfeit also excludes from later rounds (002)."""

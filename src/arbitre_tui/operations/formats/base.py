@@ -21,6 +21,16 @@ class Individual:
     by_teams = False
     round_robin_tiebreaks = False
     half_point_byes = False
+    papi_genre = ""  # Papi knows only the Swiss and the round robin
+
+    def entries_closed(self, service: EventService, t: Tournament) -> str | None:
+        """Why no entry can be added any more (None: registration is open)."""
+        return None
+
+    def settings_fault(self, service: EventService, t: Tournament) -> str | None:
+        """Why the tournament's new settings cannot stand, read against the event (None:
+        they can); checked when they are set."""
+        return None
 
     def absence_excludes(self, t: Tournament) -> bool:
         return False

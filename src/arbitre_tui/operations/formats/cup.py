@@ -28,6 +28,19 @@ class Cup(Individual):
             "(ou arbitre cup draw)."
         )
 
+    def settings_fault(self, service: EventService, t: Tournament) -> str | None:
+        """004 art. 1.2: the holder and the last finalist name clubs entered — a typo would
+        silently cost the club its priority bye."""
+        clubs = sorted(set(service._store.clubs().values()))
+        for name, what in (("holder", "tenant de la coupe"), ("last_finalist", "finaliste")):
+            given = t.settings.get(name)
+            if given and given not in clubs:
+                return (
+                    f"Réglage « {name} » ({what}) : aucun club « {given} » engagé "
+                    f"(clubs : {', '.join(clubs) or 'aucun'})."
+                )
+        return None
+
     def ranking_groups(self, service: EventService, t: Tournament) -> RankingGroups:
         from .. import cup
 

@@ -26,6 +26,17 @@ class Knockout(Individual):
 
         knockout.pair(service, t, order.number, order.seed, order.exempt_holes)
 
+    def entries_closed(self, service: EventService, t: Tournament) -> str | None:
+        """000 art. 2.1: entries are counted at the close of registration; the bracket,
+        the byes and the waiting list are fixed then, so no path adds one after it."""
+        assert t.id is not None
+        if service._store.ko_registration(t.id) is None:
+            return None
+        return (
+            f"les inscriptions sont closes en {t.name} (arbitre ko close-registration) : "
+            "le tableau, les exempts et la liste d'attente sont figés"
+        )
+
     def needs_decider(self, t: Tournament) -> bool:
         """A draw is decided by a game (armageddon, blitz) unless by rating."""
         return str(setting(t, "decider")) != "rating"

@@ -23,6 +23,7 @@ class RoundRobin(Individual):
     pairing_system = "Toutes rondes (tables de Berger)"
     trf_type = "Individual: Round-Robin"
     trf_code = "FIDE_ROUNDROBIN"
+    papi_genre = "ToutesRondes"
     round_robin_tiebreaks = True
 
     def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:

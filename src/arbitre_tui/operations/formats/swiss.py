@@ -19,6 +19,7 @@ class Swiss(Individual):
     pairing_system = "Système suisse FIDE (règles néerlandaises, C.04.3)"
     trf_type = "Individual: Swiss-System"
     trf_code = "FIDE_DUTCH_2025"
+    papi_genre = "Suisse"
     explains_pairings = True
     publishes_pairings = True
     half_point_byes = True

@@ -484,7 +484,12 @@ class Site:
         rows = [
             _row(
                 el("td", m.round, cls="n"),
-                el("td", self.link(f"/{t.key}/match-{m.id}/", f"{m.home} – {m.away or 'exempt'}")),
+                el(
+                    "td",
+                    self.link(f"/{t.key}/match-{m.id}/", f"{m.home} – {m.away or 'exempt'}"),
+                    el("br") if m.colours else None,
+                    el("span", m.colours, cls="m") if m.colours else None,
+                ),
                 el("td", m.score, cls="r"),
                 el(
                     "td",

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 
 from ..errors import RuleError
-from ..trf import TrfPlayer, TrfRound, TrfTournament
+from ..trf import EventHeader, TrfPlayer, TrfRound, TrfTournament, set_header
 from .dutch import PairingImpossible, pair_round
 from .model import Entrant, Game, SwissState
 
@@ -283,23 +283,19 @@ def _tournament(
     # one round a day from 10 January 2026; record 132 puts each date over its round's
     # cell (columns 92-99, 102-109 …: "132 " then 87 blanks)
     days = [dt.date(2026, 1, 10) + dt.timedelta(days=k) for k in range(opts.rounds)]
-    t.headers.update(
-        {
-            "012": f"Tournoi aléatoire {opts.players} joueurs, {opts.rounds} rondes, "
-            f"graine {opts.seed}",
-            "022": "Strasbourg",
-            "032": "FRA",
-            "042": days[0].strftime("%Y/%m/%d"),
-            "052": days[-1].strftime("%Y/%m/%d"),
-            "062": str(opts.players),
-            "072": str(opts.players),
-            "092": "Individual: Swiss-System",
-            "102": "Générateur arbitre-tui",
-            "122": "90'+30\"",
-            "132": " " * 87 + "  ".join(d.strftime("%y/%m/%d") for d in days),
-            "192": "FIDE_DUTCH_2025",
-            "222": "5400+30",
-        }
+    header = EventHeader(
+        name=f"Tournoi aléatoire {opts.players} joueurs, {opts.rounds} rondes, graine {opts.seed}",
+        city="Strasbourg",
+        federation="FRA",
+        start=days[0],
+        end=days[-1],
+        kind="Individual: Swiss-System",
+        chief_arbiter="Générateur arbitre-tui",
+        time_control="90'+30\"",
+        time_control_code="5400+30",
+        round_dates=tuple(days),
+        controller="arbitre-tui",
+        kind_code="FIDE_DUTCH_2025",
     )
     points = {e.number: sum(t.points_for(g.result) for g in e.games) for e in entrants}
     # rank: points, then starting rank (the tie-breaks are the arbiter's choice, not ours)
@@ -312,4 +308,5 @@ def _tournament(
         t.players[p.start] = p.model_copy(
             update={"points": points[p.start], "rank": place[p.start], "rounds": cells}
         )
+    set_header(t, header)  # the same records as an event's export (062, 072: the players)
     return t

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
@@ -16,6 +16,7 @@ from .base import TablePane
 if TYPE_CHECKING:
     from ....operations import EventService
     from ....views.players import PlayerLine
+    from ..form import Form
 
 
 class PlayersPane(NameSearchMixin, TablePane):
@@ -32,6 +33,8 @@ class PlayersPane(NameSearchMixin, TablePane):
         Binding("m", "keep", "Maintenir", id="keep-player"),
         Binding("a", "register_from_list", "Ajouter", id="register-from-list"),
         SEARCH_BINDING,  # ctrl+f: a player by name (search.py, issue 29)
+        Binding("F", "player_form", "Fiche", show=False, id="player-form"),
+        Binding("delete", "remove_player", "Supprimer", show=False, id="remove-player"),
     ]
     _tournament: Tournament | None = None
     _lines: Mapping[str, PlayerLine] = MappingProxyType({})  # the rows shown, by key
@@ -217,11 +220,9 @@ class PlayersPane(NameSearchMixin, TablePane):
         from ..messages import RunInBackground
 
         path = lists_beside(self._service.path)
-        if not path.exists():
-            self.refuse(
-                f"aucune liste Elo à côté du tournoi ({path.name}) : importez-la d'abord "
-                "(arbitre ratings import LISTE, dans le dossier du tournoi)."
-            )
+        if not path.exists():  # no list to search: the whole form (player_form.py)
+            self.say(f"Aucune liste Elo à côté du tournoi ({path.name}) : fiche complète.")
+            self.action_new_player()
             return
         if needs_upgrade(path):  # seconds for a million names: not on the keys' thread
 
@@ -251,10 +252,11 @@ class PlayersPane(NameSearchMixin, TablePane):
             return found[0].label(kind) + more
 
         def register(text: str) -> None:
-            found = lists.find(text, limit=1)
+            found = lists.find(text, limit=1) if text.strip() else []
             player = lists.registration(found[0], t) if found else None
             lists.close()
-            if player is None:
+            if player is None:  # on no list, or asked for: the whole form
+                self.action_new_player(text)
                 return
             player = player.model_copy(update={"checked_in": True})
 
@@ -268,12 +270,83 @@ class PlayersPane(NameSearchMixin, TablePane):
             lists.close()
             self.cancelled()
 
+        from ..player_form import list_search_prompt
+
         self.ask(
-            TextPrompt(
-                "Inscrire — id FIDE, licence FFE ou début du nom :",
-                register,
-                find=shown,
-                on_cancel=cancel,
-                nothing="absent des listes",
+            list_search_prompt(
+                "Inscrire — id FIDE, licence FFE ou début du nom :", register, shown, cancel
+            )
+        )
+
+    # -- the player's form: a walk-in on no list, a correction; a registration removed ------
+
+    def action_new_player(self, typed: str = "") -> None:
+        """Every field `arbitre register` takes (player_form.py), for a walk-in."""
+        t = self._tournament
+        if t is None:
+            return
+        from ..player_form import player_form, register_operation
+
+        key, name = t.key, t.name
+
+        def save(form: Form, values: dict[str, Any], _changed: set[str]) -> None:
+            self.run(
+                register_operation(key, values),
+                done=lambda who: f"Inscrit : {who} en {name} — enregistré (ctrl+z annule)",
+                then=lambda _who: form.close(),
+            )
+
+        self.app.push_screen(player_form(name, None, save, typed=typed, on_cancel=self.cancelled))
+
+    def action_player_form(self) -> None:
+        """The selected player's form (`F`): any field corrected (operations.setup.edit_player)."""
+        key, t = self._player_key(), self._tournament
+        if key is None or t is None:
+            return
+        from ....views.reader import Reader
+        from ..player_form import edit_operation, edited, player_form
+
+        player = Reader(self._service).people(t).get(int(key))
+        if player is None:
+            return
+        pid = int(key)
+
+        def save(form: Form, values: dict[str, Any], changed: set[str]) -> None:
+            if not changed:
+                form.refuse("Rien à changer : corrigez un champ, ou Échap.")
+                return
+            self.run(
+                edit_operation(pid, {name: values[name] for name in changed}),
+                done=edited,
+                then=lambda _result: form.close(),
+            )
+
+        self.app.push_screen(player_form(t.name, player, save, on_cancel=self.cancelled))
+
+    def action_remove_player(self) -> None:
+        """Suppr: a registration that never played deleted, after o/n (undoable); a player
+        already paired is withdrawn instead (`w`)."""
+        key, t = self._player_key(), self._tournament
+        if key is None or t is None:
+            return
+        from ....operations.setup import remove_player
+        from ....views.reader import Reader
+
+        pid, who = int(key), self._who(key)
+        games = Reader(self._service).all_games(t).values()
+        if any(pid in (g.white_id, g.black_id) for round_games in games for g in round_games):
+            self.refuse(
+                f"{who} a déjà été apparié(e) : une inscription qui a joué ne se supprime pas ; "
+                "retirez le joueur avec w."
+            )
+            return
+        self.ask(
+            ConfirmPrompt(
+                f"Supprimer l'inscription de {who} (jamais apparié) ?",
+                lambda: self.run(
+                    lambda s: remove_player(s, pid),
+                    done=f"Inscription supprimée : {who} — enregistré (ctrl+z annule)",
+                ),
+                on_cancel=self.cancelled,
             )
         )

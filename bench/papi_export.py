@@ -1,0 +1,58 @@
+"""Papi export (issue 33): 1 000 players and 9 rounds written as a Jet 4 file, read back.
+
+Pure mapping plus the Jet writer (no event file): the players and games are made here,
+every round fully paired with results. Prints the CPU time of the mapping and of the
+writing, the file's size and mdbtools' count of JOUEUR rows. Asserts nothing.
+
+    python bench/papi_export.py [players] [rounds]
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from arbitre_tui.publish.papi import papi
+from arbitre_tui.rules.models import Game, Player, Result, System, Tournament
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 9
+    players = [
+        Player(id=k, surname=f"Joueur{k}", first_name="Élodie", rating_fide=1000 + k % 1500,
+               club="Échiquier Niçois", ffe_code=f"A{k:05d}", fide_id=20000000 + k)
+        for k in range(1, count + 1)
+    ]  # fmt: skip
+    results = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_FORFEIT_WIN)
+    games = {
+        n: [
+            Game(round_id=n, board=b + 1, white_id=1 + (2 * b + n) % count,
+                 black_id=1 + (2 * b + 1 + n) % count, result=results[(b + n) % 4])
+            for b in range(count // 2)
+        ]
+        for n in range(1, rounds + 1)
+    }  # fmt: skip
+    t = Tournament(key="open", name="Open A", system=System.SWISS, rounds_planned=rounds)
+    event = {"name": "Bench", "city": "Nice", "start_date": "2027-07-01"}
+    c0 = time.process_time()
+    tables = papi.tables(event, t, players, games, "Suisse")
+    c1 = time.process_time()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "bench.papi"
+        papi.write(tables, out)
+        c2 = time.process_time()
+        print(f"{count} joueurs, {rounds} rondes : tables {c1 - c0:.2f} s CPU, "
+              f"écriture Jet 4 {c2 - c1:.2f} s CPU, {out.stat().st_size // 1024} Kio")  # fmt: skip
+        if shutil.which("mdb-export"):
+            lines = subprocess.run(["mdb-export", str(out), "JOUEUR"], capture_output=True,
+                                   text=True, check=True).stdout.count("\n")  # fmt: skip
+            print(f"mdb-export JOUEUR : {lines - 1} lignes")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,309 @@
+"""A section as Papi's three tables (INFO, JOUEUR, RES), values in Papi's own coding.
+
+Pure: it receives the section's players and games and returns rows; writing them into a
+Jet 4 file is another module's business. Papi's schema and codes were read from real Papi
+files with mdbtools (docs/papi.md): JOUEUR numbers its players from 2, Ref 1 being the
+« EXEMPT » line a pairing-allocated bye is paired against; each round is three columns,
+RdNNCl (B White, N Black, F a requested bye, R not paired), RdNNAdv (the opponent's Ref)
+and RdNNRes (0 nothing, 1 lost, 2 draw or half-point bye, 3 won, 4 lost by forfeit,
+5 double forfeit, 6 won by forfeit, a pairing-allocated or full-point bye).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from ...rules.models import Bye, Game, Player, Result, Sex, Title, Tournament
+from ...rules.rating_lists import ffe_category
+
+if TYPE_CHECKING:
+    from . import jet
+
+PAPI_ROUNDS = 24  # JOUEUR has Rd01… Rd24, whatever the number of rounds
+EXEMPT_REF = 1
+
+ColumnType = Literal["long", "int", "byte", "text", "datetime", "bool", "single"]
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    name: str
+    kind: ColumnType
+    size: int = 0  # characters, for text
+    fixed: bool = False  # a text kept among the fixed bytes, as Papi's NrFFE
+    auto: bool = False  # an autonumber, as Papi's JOUEUR.Ref
+
+
+def _joueur_columns() -> tuple[Column, ...]:
+    head = (
+        Column("Ref", "long", auto=True), Column("RefFFE", "long"), Column("Nr", "int"),
+        Column("NrFFE", "text", 6, fixed=True), Column("Nom", "text", 20), Column("Prenom", "text", 20),
+        Column("Sexe", "text", 1), Column("NeLe", "datetime"), Column("Cat", "text", 4),
+        Column("Elo", "int"), Column("Rapide", "int"), Column("Blitz", "int"),
+        Column("Federation", "text", 3), Column("ClubRef", "long"), Column("Club", "text", 80),
+        Column("Ligue", "text", 3), Column("Fide", "text", 1), Column("RapideFide", "text", 1),
+        Column("BlitzFide", "text", 1), Column("FideCode", "text", 10),
+        Column("FideTitre", "text", 2), Column("AffType", "text", 1), Column("Pointe", "bool"),
+        Column("InscriptionRegle", "int"), Column("InscriptionDu", "int"),
+        Column("Adresse", "text", 96), Column("CP", "text", 36), Column("Tel", "text", 10),
+        Column("EMail", "text", 50), Column("Commentaire", "text", 255), Column("Pts", "int"),
+        Column("PtA", "int"), Column("PtF", "int"), Column("Dep1", "single"),
+        Column("Dep2", "single"), Column("Dep3", "single"), Column("Place", "int"),
+        Column("Perf", "int"), Column("Board", "int"), Column("Fixe", "int"),
+        Column("Flotteur", "text", 24),
+    )  # fmt: skip
+    rounds = tuple(
+        c
+        for n in range(1, PAPI_ROUNDS + 1)
+        for c in (
+            Column(f"Rd{n:02d}Cl", "text", 1),
+            Column(f"Rd{n:02d}Adv", "int"),
+            Column(f"Rd{n:02d}Res", "byte"),
+        )
+    )
+    return head + rounds
+
+
+TABLES: dict[str, tuple[Column, ...]] = {
+    "INFO": (Column("Variable", "text", 50), Column("Value", "text", 50)),
+    "JOUEUR": _joueur_columns(),
+    "RES": (Column("Ref", "long"), Column("Str", "text", 5)),
+}
+
+RES_ROWS: tuple[tuple[int, str], ...] = (
+    (0, "     "), (1, " 0-1 "), (2, " 1/2 "), (3, " 1-0 "),
+    (4, " F-1 "), (5, " F-F "), (6, " 1-F "),
+)  # fmt: skip
+
+# Papi's age categories, from the FFE's (rules.rating_lists.ffe_category)
+_CATEGORY = {"U8": "Ppo", "U10": "Pou", "U12": "Pup", "U14": "Ben", "U16": "Min",
+             "U18": "Cad", "U20": "Jun", "Sen": "Sen", "S50": "Sep", "S65": "Vet"}  # fmt: skip
+_TITLE = {Title.GM: "g", Title.IM: "m", Title.FM: "f", Title.CM: "c", Title.WGM: "gf",
+          Title.WIM: "mf", Title.WFM: "ff", Title.WCM: "cf"}  # fmt: skip
+
+Row = dict[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class PapiTables:
+    info: tuple[tuple[str, str | None], ...]
+    joueur: tuple[Row, ...]
+    res: tuple[tuple[int, str], ...] = RES_ROWS
+
+
+def refs(players: Sequence[Player]) -> dict[int, int]:
+    """Papi's Ref of each player id: 2, 3 … by rating then name (Ref 1 is EXEMPT)."""
+    order = sorted(players, key=lambda p: (-p.rating, p.name, p.id or 0))
+    return {p.id: k for k, p in enumerate(order, start=2) if p.id is not None}
+
+
+def _own_code(g: Game, white: bool) -> int:
+    """RdNNRes for one side of a paired game."""
+    r = g.result
+    if r is None:
+        return 0
+    mine = r.points[0 if white else 1]
+    if r is Result.DOUBLE_FORFEIT:
+        return 5
+    if not r.played:
+        return 6 if mine == 1.0 else 4
+    return 3 if mine == 1.0 else 2 if mine == 0.5 else 1
+
+
+def round_cells(
+    pid: int, games: Sequence[Game], ref: Mapping[int, int]
+) -> tuple[str, int | None, int]:
+    """(Cl, Adv, Res) of one player in one round."""
+    for g in games:
+        if g.white_id == pid and g.black_id is None:
+            if g.bye in (Bye.PAIRING_ALLOCATED, Bye.FULL_POINT):
+                return "B", EXEMPT_REF, 6
+            if g.bye is Bye.HALF_POINT:
+                return "F", None, 2
+            if g.bye is Bye.ZERO_POINT:
+                return "F", None, 0
+            return "R", None, 0
+        if pid in (g.white_id, g.black_id) and g.black_id is not None:
+            white = g.white_id == pid
+            opp = g.black_id if white else g.white_id
+            return ("B" if white else "N"), ref[opp], _own_code(g, white)
+    return "R", None, 0
+
+
+def _kind(p: Player) -> tuple[int, str]:
+    """The rating and its kind: F (FIDE), N (national, the FFE's), E (estimated)."""
+    if p.rating_fide:
+        return p.rating_fide, "F"
+    if p.rating_ffe:
+        return p.rating_ffe, "N"
+    return 1399, "E"
+
+
+def _category(p: Player, on: dt.date) -> str | None:
+    if p.birth_date is None:
+        return None
+    label = ffe_category(p.birth_date.year, "", on)
+    return _CATEGORY.get(label)
+
+
+def _date(value: object) -> dt.date | None:
+    """An event's date as the store keeps it (ISO text) or as a date."""
+    if isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(value) if isinstance(value, str) and value else None
+
+
+def _fr(d: dt.date | None) -> str | None:
+    return d.strftime("%d/%m/%Y") if d else None
+
+
+def player_row(
+    p: Player,
+    ref: Mapping[int, int],
+    rounds: Mapping[int, Sequence[Game]],
+    on: dt.date,
+) -> Row:
+    """One JOUEUR line with every field Papi has and the product knows."""
+    assert p.id is not None
+    rating, kind = _kind(p)
+    row: Row = {c.name: None for c in TABLES["JOUEUR"]}
+    row.update(
+        Ref=ref[p.id],
+        Nom=p.surname.upper()[:20],
+        Prenom=p.first_name[:20] or None,
+        Sexe="F" if p.sex is Sex.FEMALE else "M",
+        NeLe=p.birth_date,
+        Cat=_category(p, on),
+        Elo=rating,
+        Rapide=rating,
+        Blitz=rating,
+        Federation=p.federation[:3],
+        Club=p.club[:80] or None,
+        Fide=kind,
+        RapideFide=kind,
+        BlitzFide=kind,
+        FideCode=str(p.fide_id) if p.fide_id else None,
+        FideTitre=_TITLE.get(p.title) if p.title else None,
+        NrFFE=(p.ffe_code or "")[:6] or None,
+        AffType="A" if p.ffe_code else "N",
+        Pointe=p.checked_in,
+        InscriptionRegle=1 if p.paid else 0,
+        InscriptionDu=0,
+        Tel=(p.phone or "").replace(" ", "").replace(".", "")[:10] or None,
+        EMail=(p.email or "")[:50] or None,
+        Commentaire="Forfait général" if p.withdrawn else None,
+        Fixe=0,
+        Flotteur="X" * PAPI_ROUNDS,
+    )
+    for n in range(1, PAPI_ROUNDS + 1):
+        cl, adv, res = round_cells(p.id, rounds.get(n, ()), ref)
+        row[f"Rd{n:02d}Cl"], row[f"Rd{n:02d}Adv"], row[f"Rd{n:02d}Res"] = cl, adv, res
+    return row
+
+
+def exempt_row(rounds: Mapping[int, Sequence[Game]], ref: Mapping[int, int]) -> Row:
+    """Ref 1, « EXEMPT »: Papi's partner of a pairing-allocated bye."""
+    row: Row = {c.name: None for c in TABLES["JOUEUR"]}
+    row.update(Ref=EXEMPT_REF, Nom="EXEMPT", Sexe="M", Cat="Sen", Elo=1399, Rapide=1399,
+               Blitz=1399, Federation="FRA", Fide="E", RapideFide="E", BlitzFide="E",
+               AffType="N", Pointe=False, InscriptionRegle=0, InscriptionDu=0, Pts=0, PtA=0,
+               Fixe=0, Flotteur="X" * PAPI_ROUNDS)  # fmt: skip
+    for n in range(1, PAPI_ROUNDS + 1):
+        cl, adv, res = "R", None, 0
+        for g in rounds.get(n, ()):
+            if g.black_id is None and g.bye in (Bye.PAIRING_ALLOCATED, Bye.FULL_POINT):
+                cl, adv = "N", ref[g.white_id]
+        row[f"Rd{n:02d}Cl"], row[f"Rd{n:02d}Adv"], row[f"Rd{n:02d}Res"] = cl, adv, res
+    return row
+
+
+def _ref(row: Row) -> int:
+    return int(str(row["Ref"]))
+
+
+def tables(
+    event: Mapping[str, object],
+    t: Tournament,
+    players: Sequence[Player],
+    rounds: Mapping[int, Sequence[Game]],
+    genre: str,
+) -> PapiTables:
+    """Papi's tables for one Swiss or round-robin section; ``genre`` is the format's
+    answer (operations/formats), '' when Papi has no such system."""
+    if genre not in ("Suisse", "ToutesRondes"):
+        raise ValueError("Papi ne connaît que le système suisse et le toutes-rondes.")
+    if t.rounds_planned > PAPI_ROUNDS:
+        raise ValueError(f"Papi ne connaît que {PAPI_ROUNDS} rondes au plus.")
+    start = event.get("start_date")
+    end = event.get("end_date")
+    start_d = _date(start)
+    end_d = _date(end)
+    on = start_d or dt.date.today()
+    settings = event.get("settings")
+    arbiter = str(settings.get("chief_arbiter") or "") if isinstance(settings, dict) else ""
+    ref = refs(players)
+    played = [n for n, gs in rounds.items() if gs]
+    info: list[tuple[str, str | None]] = [
+        ("Nom", f"{event.get('name') or ''} - {t.name}"[:50]),
+        ("Version", "3.3.8"),
+        ("NbrRondes", str(t.rounds_planned)),
+        ("DateDebut", _fr(start_d)),
+        ("DateFin", _fr(end_d or start_d)),
+        ("Lieu", str(event.get("city") or "")[:50] or None),
+        ("ClassElo", "Elo"),
+        ("Arbitre", arbiter[:50] or None),
+        ("Genre", genre),
+        ("Pairing", "Standard" if genre == "Suisse" else "Berger"),
+        ("Dep1", "Brésilien"),
+        ("Dep2", "Solkoff"),
+        ("Dep3", "Performance"),
+        ("FormatSaisie", "International"),
+        ("Protection", "Aucune"),
+        ("RondeActive", str(max(played, default=0))),
+        ("DecomptePoints", "NON"),
+    ]
+    mine: dict[int, dict[int, list[Game]]] = {}  # each player's games: one pass, not P x G
+    for n, round_games in rounds.items():
+        for g in round_games:
+            for pid in {g.white_id, g.black_id} - {None}:
+                assert pid is not None
+                mine.setdefault(pid, {}).setdefault(n, []).append(g)
+    lines = sorted((player_row(p, ref, mine.get(p.id or 0, {}), on) for p in players), key=_ref)
+    joueur = [exempt_row(rounds, ref), *lines]
+    return PapiTables(tuple(info), tuple(joueur))
+
+
+_JET_KIND = {"long": 4, "int": 3, "byte": 2, "text": 10, "datetime": 8, "bool": 1, "single": 6}
+
+
+def write(papi: PapiTables, path: Path) -> None:
+    """The three tables into a blank Jet 4 database, written at ``path`` whole."""
+    from . import jet
+
+    db = jet.blank()
+    info_cols = TABLES["INFO"]
+    db.add_table("INFO", _specs(info_cols), [list(row) for row in papi.info])
+    cols = TABLES["JOUEUR"]
+    db.add_table("JOUEUR", _specs(cols), [[r[c.name] for c in cols] for r in papi.joueur])
+    db.add_table("RES", _specs(TABLES["RES"]), [list(row) for row in papi.res])
+    db.save(path)
+
+
+def _specs(cols: Sequence[Column]) -> list[jet.ColumnSpec]:
+    from . import jet
+
+    return [
+        jet.ColumnSpec(
+            c.name,
+            _JET_KIND[c.kind],
+            c.size,
+            required=c.kind == "bool",
+            fixed_text=c.fixed,
+            auto=c.auto,
+        )
+        for c in cols
+    ]
