@@ -208,7 +208,7 @@ async def test_theme_switch_and_section_switch(demo_file: Path) -> None:
         await pilot.press("t")
         assert app.theme == "contraste"
         first = app.tournament
-        await pilot.press("n")
+        await pilot.press("tab")  # « n » is « non » in questions (issue 29)
         await pilot.pause()
         assert app.tournament != first
         assert app.tournament is not None and app.tournament.name in app.sub_title
@@ -243,12 +243,13 @@ async def test_one_row_repaint_shows_each_new_result(demo_file: Path) -> None:
 
 
 async def test_help_lists_the_app_keys_and_scrolls_at_80x24(demo_file: Path) -> None:
-    """`?` shows n, b, t and ctrl+z too (issue 14), and scrolls to the last line."""
+    """`?` shows Tab, b, t and ctrl+z too (issue 14; Tab, not n, since issue 29), and
+    scrolls to the last line."""
     from textual.containers import VerticalScroll
 
     async with app_on(demo_file, "question_mark", "open-a") as (app, pilot):
         text = str(app.screen.query_one("#help-text", Static).content)
-        for needle in ("  n  Section suivante", "  b  Tableau", "  t  Thème", "ctrl+z  Annuler"):
+        for needle in ("  Tab  Section suivante", "  b  Tableau", "  t  Thème", "ctrl+z  Annuler"):
             assert needle in text, needle
         scroll = app.screen.query_one("#help-scroll", VerticalScroll)
         assert scroll.max_scroll_y > 0
@@ -269,7 +270,7 @@ async def test_pane_bar_names_every_pane_and_the_section_at_80_columns(demo_file
         assert bar.region.y == 1 and bar.region.height == 1
         for key, _label in [(k, lbl) for _id, k, lbl in PANE_KEYS]:
             assert f" {key} " in line, key
-        assert "j Joueurs" in line and "n Open A" in line
+        assert "j Joueurs" in line and "⇥ Open A" in line  # Tab (issue 29)
 
 
 def test_no_pane_key_hides_a_pane_switching_key() -> None:
@@ -342,7 +343,7 @@ def test_an_unforeseen_error_shows_no_traceback(
 
 
 async def test_a_pane_title_names_the_section_shown(demo_file: Path) -> None:
-    """Tableau, then `n`: the title names the new section (it kept « Open K.O. » over
+    """Tableau, then Tab: the title names the new section (it kept « Open K.O. » over
     Open A's empty table)."""
     app = ArbitreApp(demo_file, tournament="open-ko")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -350,7 +351,7 @@ async def test_a_pane_title_names_the_section_shown(demo_file: Path) -> None:
         await pilot.pause()
         title = app.query_one("#tableau-title", Static)
         assert str(title.content) == "Tableau — Open K.O."
-        await pilot.press("n")
+        await pilot.press("tab")
         await pilot.pause()
         assert str(title.content) == "Tableau — Open A (1900 et plus)"
 

@@ -101,11 +101,11 @@ def test_knockout_round_keys(ko_master: Path, tmp_path: Path) -> None:
     writes = [
         f"g12{ENTER}0",  # board 12: 0-1 (burst: was 1-0 on board 1, then 0-1)
         f"g1{BACKSPACE}7{ENTER}1",  # ⌫ in « Aller à » : board 7 (was 17), 1-0
-        f"g6{ENTER}=1",  # draw, decider 1-0 (burst: was the draw overwritten)
+        f"g6{ENTER}=d1",  # draw, then d: decider 1-0 (issue 29: no longer asked by itself)
         f"g2{ENTER}fb",  # forfeits (burst: b opened Tableau, n switched section…)
         f"g3{ENTER}fn",
         f"g4{ENTER}fd",
-        f"g5{ENTER}fz{ESCAPE}",  # no such answer: the bell, then Échap cancels
+        f"g5{ENTER}fz{ESCAPE}",  # no such answer: z cancels (and does nothing), Échap too
         "iwww",  # three illegal moves on board 1: the third loses, asked first
         "x",  # another key cancels the question (and is no incident of Black's)
         "wo",  # asked again, « o »: the third and the loss are recorded
@@ -125,7 +125,8 @@ def test_knockout_round_keys(ko_master: Path, tmp_path: Path) -> None:
 
 
 def test_swiss_forfeit_then_next_section(demo_master: Path, tmp_path: Path) -> None:
-    """Open B « fn » then « n » : the absence on Open B, then Open C shows; nothing on C."""
+    """Open B « fn » then Tab : the absence on Open B, then Open C shows; nothing on C
+    (the next section was « n » before issue 29, which is « non » in every question)."""
     service = EventService(demo_master)
     t = service.tournament("open-b")
     rnd = service.current_round(t)
@@ -137,7 +138,7 @@ def test_swiss_forfeit_then_next_section(demo_master: Path, tmp_path: Path) -> N
     )
     service.close()
     before = records(demo_master)
-    slow, burst, _ = _both_ways(demo_master, tmp_path, "open-b", [f"g{board}{ENTER}fnn"])
+    slow, burst, _ = _both_ways(demo_master, tmp_path, "open-b", [f"g{board}{ENTER}fn\t"])
     assert burst == slow
     assert _game(burst, "open-b", board)[0] == str(Result.WHITE_FORFEIT_WIN)
     assert burst["open-c"] == before["open-c"]
@@ -258,3 +259,74 @@ def test_escape_then_any_key_in_one_read(ko_master: Path, tmp_path: Path) -> Non
     assert _game(burst, "open-ko", 4)[0] == str(Result.BLACK_FORFEIT_WIN)
     incidents = [i[2] for i in burst["open-ko"]["incidents"]]
     assert incidents.count("illegal_move") == 2 and incidents.count("disrespect") == 1
+
+
+# -- issue 29: a key answers only the question on screen ------------------------------
+
+
+def _boards(path: Path, key: str) -> tuple[list[int], list[int]]:
+    """The current round's boards of section ``key`` with a result, and those without."""
+    service = EventService(path)
+    try:
+        rnd = service.current_round(service.tournament(key))
+        assert rnd is not None
+        games = [g for g in service._store.games(rnd.id or 0) if g.black_id is not None]
+        return [g.board for g in games if g.result], [g.board for g in games if not g.result]
+    finally:
+        service.close()
+
+
+def test_a_replace_question_answered_nn_keeps_the_section(
+    demo_master: Path, tmp_path: Path
+) -> None:
+    """Issue 29: « nn » to « déjà 1-0 — remplacer ? » moved the station to Open C (`n` was
+    also « section suivante ») and the next « g7⏎= » went into Open C. In one write, the
+    question is answered « non », the second `n` does nothing, and the draw lands on the
+    board of the section on screen."""
+    path = tmp_path / "nn.sqlite"
+    shutil.copy(demo_master, path)
+    _done, empty = _boards(path, "open-b")
+    service = EventService(path)
+    service.record_result("open-b", empty[0], Result.WHITE_WINS)  # the other station's
+    service.close()
+    done, empty = _boards(path, "open-b")
+    before = records(path)
+    played = _game(before, "open-b", done[0])[0]
+    other = "0" if played != str(Result.BLACK_WINS) else "1"
+    with PtyApp(path, "open-b") as app:
+        app.burst(_keys(f"g{done[0]}{ENTER}{other}nng{empty[0]}{ENTER}="))
+        assert app.quit() == 0
+    after = records(path)
+    assert _game(after, "open-b", done[0])[0] == played  # « n »: kept
+    assert _game(after, "open-b", empty[0])[0] == str(Result.DRAW)  # in Open B
+    for key in after:
+        if key != "open-b":
+            assert after[key] == before[key], key  # nothing anywhere else
+    changed = [g for g in after["open-b"]["games"] if g not in before["open-b"]["games"]]
+    assert len(changed) == 1, changed
+
+
+def test_a_knockout_draw_leaves_its_decider_to_enter_and_the_next_board_gets_its_result(
+    ko_master: Path, tmp_path: Path
+) -> None:
+    """Issue 29: after `=` the Armageddon question ignored other keys and took the next
+    board's digit: « g17⏎= » then « g18⏎1 » recorded board 17's decider as 1-0 and left
+    18 empty. Now the draw is on 17 with its decider still to enter, 18 is 1-0; `d` on 17
+    then enters the decider, and a key that is not an answer cancels that question."""
+    path = tmp_path / "ko.sqlite"
+    shutil.copy(ko_master, path)
+    with PtyApp(path, "open-ko") as app:
+        app.burst(_keys(f"g17{ENTER}=g18{ENTER}1"))
+        mid = records(path)
+        # d asks; x is no answer: it cancels, and does not ask to close the round (which
+        # would take the g): 19 is 0-1
+        app.burst(_keys(f"g17{ENTER}dxg19{ENTER}0"))
+        between = records(path)
+        app.burst(_keys(f"g17{ENTER}d="))  # the Armageddon drawn: Black qualifies
+        assert app.quit() == 0
+    assert _game(mid, "open-ko", 17) == (str(Result.DRAW), "None")
+    assert _game(mid, "open-ko", 18) == (str(Result.WHITE_WINS), "None")
+    assert _game(between, "open-ko", 17) == (str(Result.DRAW), "None")
+    assert _game(between, "open-ko", 19) == (str(Result.BLACK_WINS), "None")
+    final = records(path)
+    assert _game(final, "open-ko", 17) == (str(Result.DRAW), str(Result.DRAW))

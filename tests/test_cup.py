@@ -323,7 +323,8 @@ async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
         # The boards: results by keys, the decision with its reason.
         await pilot.press("b")
         await pilot.pause()
-        await pilot.press("x", "x", "0", "x")
+        # the cursor stays on the board, as on the Ronde pane (issue 29): ↓ to the next
+        await pilot.press("x", "down", "equals_sign", "down", "0", "down", "x")
         await pilot.pause()
         after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
         assert after["results"] == ["X", "X", "0-1", "X"]
@@ -872,7 +873,8 @@ async def test_a_board_nobody_sat_at_takes_f_f_by_its_key(cup_event: EventServic
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:
         await _open_match(app, pilot, m)
-        await pilot.press("1", "x", "0", "F")
+        # the cursor stays on the board, as on the Ronde pane (issue 29): ↓ to the next
+        await pilot.press("1", "down", "x", "down", "0", "down", "F")
         await pilot.pause()
     after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
     assert after["results"] == ["1-0", "X", "0-1", "F-F"]

@@ -30,12 +30,21 @@ async def test_result_draw_then_armageddon_decider_by_keys(ko_file: Path) -> Non
         assert _game(ko_file, 1) == (Result.WHITE_WINS, None)
         await pilot.press("down", "equals_sign")
         await pilot.pause()
-        assert "Départage" in _status(app)
+        assert "départage à saisir" in _status(app)  # said, not asked (issue 29)
         assert _game(ko_file, 2) == (Result.DRAW, None)
+        note = str(app.query_one("#ronde-note", Static).content)
+        assert "Départage à saisir : échiquier 2 " in note, note
+        cell = str(app.query_one("#ronde-table", DataTable).get_row_at(1)[3])
+        assert cell == "½-½ dép.?", cell
+        await pilot.press("d")
+        await pilot.pause()
+        assert "Départage échiquier 2" in _status(app)
         await pilot.press("equals_sign")  # Armageddon drawn: Black qualifies
         await pilot.pause()
         assert _game(ko_file, 2) == (Result.DRAW, Result.DRAW)
         assert "départage" in _status(app) and "enregistré" in _status(app)
+        assert "Départage à saisir" not in str(app.query_one("#ronde-note", Static).content)
+        assert str(app.query_one("#ronde-table", DataTable).get_row_at(1)[3]) == "½-½ (½-½)"
 
 
 async def test_forfeit_menu_jump_and_undo(ko_file: Path) -> None:

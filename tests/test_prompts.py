@@ -35,9 +35,9 @@ async def test_withdraw_names_the_player_another_key_cancels_o_withdraws(demo_fi
         await pilot.press("j", "w")
         await pilot.pause()
         assert f"Retirer {first.name}" in bottom_line(app)
-        await pilot.press("x")  # another key: no
+        await pilot.press("x")  # another key: no, and it says which key (issue 29)
         await pilot.pause()
-        assert bottom_line(app) == "Annulé"
+        assert bottom_line(app).startswith("Annulé : « x » ne répond pas"), bottom_line(app)
         assert not EventService(demo_file)._store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
         await pilot.press("w", "o")
         await pilot.pause()
@@ -160,3 +160,44 @@ async def test_words_typed_keep_their_punctuation(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert bottom_line(app) == f"✓ Équipe engagée : {club} 1"
+
+
+async def test_a_key_that_is_no_answer_cancels_the_question_says_so_and_does_nothing(
+    ko_file: Path,
+) -> None:
+    """Issue 29: one rule for every prompt. The forfeit menu took `z` with a bell and
+    stayed open; the jump prompt the same with a letter. Now the key cancels, the status
+    line says which key, and the key is not acted on (`x` would ask to close the round)."""
+    from arbitre_tui.faces.tui.prompts import ChoicePrompt, ConfirmPrompt
+
+    before = EventService(ko_file)._store.snapshot()
+    app = ArbitreApp(ko_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoicePrompt)
+        await pilot.press("x")
+        await pilot.pause()
+        assert not isinstance(app.screen, (ChoicePrompt, ConfirmPrompt))
+        assert bottom_line(app).startswith("Annulé : « x » ne répond pas"), bottom_line(app)
+        await pilot.press("g", "1", "x")
+        await pilot.pause()
+        assert not isinstance(app.screen, (BoardPrompt, ConfirmPrompt))
+        assert "« x » ne répond pas" in bottom_line(app)
+    assert EventService(ko_file)._store.snapshot() == before
+
+
+async def test_the_help_lists_every_question_and_its_keys(ko_file: Path) -> None:
+    """`?` lists the questions (Départage, Forfait, Remplacer…) with their answers, and
+    Tab as the next section."""
+    from textual.widgets import Static
+
+    app = ArbitreApp(ko_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = str(app.screen.query_one("#help-text", Static).content)
+    assert "Les questions et leurs réponses" in text
+    for words in ("Départage (Ronde d, K.O.)", "b Blancs absents", "Remplacer un résultat"):
+        assert words in text, words
+    assert "Tab  Section suivante" in text, text

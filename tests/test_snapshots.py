@@ -103,7 +103,7 @@ def test_cup_match_screen(snap_compare: SnapCompare, frozen_demo: Path) -> None:
 PROMPTS: list[tuple[str, str | None, list[str]]] = [
     ("aller_a", None, ["g", "1", "2"]),
     ("forfait", None, ["g", "1", "7", "enter", "f"]),
-    ("departage", None, ["g", "1", "7", "enter", "equals_sign"]),
+    ("departage", None, ["g", "1", "7", "enter", "equals_sign", "d"]),  # d since issue 29
     ("cloturer", None, ["x"]),
     ("debut_de_ronde", None, ["c", "d", "1", "4", "0", "5"]),
     ("pointage", "open-a", ["j", "slash", "b", "a", "r", "o", "n"]),

@@ -11,7 +11,7 @@ from ..rules import cup
 from ..rules.errors import RuleError, too_long
 from ..rules.models import Player, System, Team, Tournament
 from ..rules.settings import setting
-from ..store.journal import OperationError, Tx
+from ..store.journal import NeedsConfirmation, OperationError, Tx
 
 if TYPE_CHECKING:
     from .event import EventService
@@ -298,9 +298,20 @@ def hand_in_lineup(
 
 
 def record_board(
-    service: EventService, key: str | None, number: int, board: int, result: str
+    service: EventService,
+    key: str | None,
+    number: int,
+    board: int,
+    result: str,
+    *,
+    confirm: bool | str = False,
 ) -> dict[str, Any]:
-    """A board's result; with all four, the match result as the rules decide it."""
+    """A board's result; with all four, the match result as the rules decide it.
+
+    As on a round's board: a different result already there asks first
+    (NeedsConfirmation, ``--confirm`` on the command line); once the procès-verbal is
+    confirmed (arbiter or a captain), a board's result is refused until the
+    confirmations are withdrawn (``withdraw_confirmations``, journaled)."""
     with service.write(
         "cup_result", {"tournament": key, "match": number, "board": board, "result": result}
     ) as tx:
@@ -322,6 +333,7 @@ def record_board(
         lined_up = len(m["lineup_home"]), len(m["lineup_away"])
         if fault := cup.board_fault(board, value, *lined_up):
             raise OperationError(fault)
+        _replacing(m, number, board, value.value, confirm)
         results = list(m["results"])
         results[board - 1] = value.value
         changes: dict[str, Any] = {"results": json.dumps(results)}
@@ -364,6 +376,37 @@ def record_board(
             }
         tx.update("cup_matches", m["id"], changes)
     return decided
+
+
+def _replacing(m: dict[str, Any], number: int, board: int, value: str, confirm: bool | str) -> None:
+    """A different result on a board: refused on a confirmed sheet, else asked first."""
+    previous = m["results"][board - 1]
+    if previous is None or previous == value:
+        return
+    if m["confirmations"]:
+        who = ", ".join(w.replace("-", " ") for w in sorted(m["confirmations"]))
+        raise OperationError(
+            f"Match {number}, échiquier {board} : déjà {previous}, procès-verbal confirmé "
+            f"({who}) : retirez d'abord les confirmations (arbitre cup unconfirm {number}, "
+            "ou c sur la feuille du match)."
+        )
+    token = f"{m['id']}:{board}:{previous}"
+    if confirm is True or confirm == token:
+        return
+    raise NeedsConfirmation(
+        f"Match {number}, échiquier {board} : déjà {previous} — remplacer par {value} ?", token
+    )
+
+
+def withdraw_confirmations(service: EventService, key: str | None, number: int) -> list[str]:
+    """The procès-verbal's confirmations withdrawn (a board to correct): journaled, so the
+    file says who withdrew them and when; refused when there are none."""
+    with service.write("cup_unconfirm", {"tournament": key, "match": number}) as tx:
+        _t, m = _in_match(service, tx, key, number)
+        if not m["confirmations"]:
+            raise OperationError(f"Match {number} : aucune confirmation à retirer.")
+        tx.update("cup_matches", m["id"], {"confirmations": json.dumps({})})
+        return sorted(m["confirmations"])
 
 
 def director_decision(

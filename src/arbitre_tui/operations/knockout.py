@@ -156,7 +156,9 @@ def pair(
     with service.write("pair_round", {"tournament": t.key, "round": number}) as tx:
         info = service._store.ko_registration(t.id)
         if not info:
-            raise OperationError("Closez d'abord les inscriptions (arbitre ko close-registration).")
+            raise OperationError(
+                "Clôturez d'abord les inscriptions (arbitre ko close-registration)."
+            )
         if info["cancelled"]:
             raise OperationError("Le tournoi est annulé (moins de 100 inscrits) : rien à apparier.")
         rule, ratings, excluded, _ = _context(service, t)

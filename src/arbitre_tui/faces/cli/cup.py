@@ -31,6 +31,9 @@ def cmd_status(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         print_json(as_json(view.matches))
         return 0
+    if not view.matches:  # before the first draw: said, not an empty output
+        print("Aucun tour tiré : arbitre cup draw FICHIER tire le premier.")
+        return 0
     for m in view.matches:
         print(
             f"T{m.round} M{m.number:<2} {m.home:<32} – {m.away or 'exempt':<32} → "
@@ -66,12 +69,24 @@ def cmd_result(args: argparse.Namespace) -> int:
     from ...operations import cup
 
     service = open_event(args.file)
-    decided = cup.record_board(service, args.tournoi, args.match, args.board, args.result)
+    decided = cup.record_board(
+        service, args.tournoi, args.match, args.board, args.result, confirm=args.confirm
+    )
     print(f"Match {args.match}, échiquier {args.board} : enregistré.")
     if decided:
         print(
             f"Résultat du match : {decided['score'][0]:g}–{decided['score'][1]:g} ({decided['reason']})"
         )
+    return 0
+
+
+def cmd_unconfirm(args: argparse.Namespace) -> int:
+    """retirer les confirmations du procès-verbal (pour corriger un échiquier)"""
+    from ...operations import cup
+
+    service = open_event(args.file)
+    who = cup.withdraw_confirmations(service, args.tournoi, args.match)
+    print(f"Match {args.match} : confirmations retirées ({', '.join(who)}).")
     return 0
 
 
@@ -206,6 +221,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r.add_argument(
         "result", metavar="RÉSULTAT", help="1-0, X, 0-1, F-1 (forfait recevant), 1-F, F-F"
     )
+    r.add_argument("--confirm", action="store_true", help="remplacer un résultat déjà saisi")
+    un = base("unconfirm", cmd_unconfirm)
+    un.add_argument("match", type=int, metavar="MATCH")
     dd = base("director", cmd_director)
     dd.add_argument("match", type=int, metavar="MATCH")
     dd.add_argument("team", type=int, metavar="ÉQUIPE")

@@ -238,7 +238,8 @@ def cmd_redo(args: argparse.Namespace) -> int:
     """rétablir ce que ce poste a annulé en dernier"""
     service = open_event(args.file)
     done = service.redo(confirm=args.confirm)
-    print(f"Rétabli : {done} (journal n° {done.journal_id}).")
+    what = done.removeprefix("rétabli : ")  # the journal's words already say it: once
+    print(f"Rétabli : {what} (journal n° {done.journal_id}).")
     return 0
 
 

@@ -81,7 +81,15 @@ class ArbitreApp(App[int]):
     ENABLE_COMMAND_PALETTE = False  # the app's own (palette.py), bound to ctrl+p below
     BINDINGS: ClassVar[list[BindingType]] = [
         *_pane_bindings(),
-        Binding("n", "next_tournament", "Section suivante", id="next-tournament"),
+        # Tab: a key no prompt answers (« n » is « non » in every o/n question, issue 29)
+        Binding("tab", "next_tournament", "Section suivante", id="next-tournament"),
+        Binding(
+            "shift+tab",
+            "previous_tournament",
+            "Section précédente",
+            show=False,
+            id="previous-tournament",
+        ),
         Binding("ctrl+z", "undo", "Annuler", id="undo"),
         Binding("t", "next_theme", "Thème", id="theme"),
         Binding("question_mark", "toggle_keys", "Touches", show=False, id="keys"),  # KeysFooter
@@ -314,6 +322,10 @@ class ArbitreApp(App[int]):
         if version != self._data_version:
             self._data_version = version
             self._refresh_all()
+            for screen in self.screen_stack:  # an open cup match sheet follows too
+                follow = getattr(screen, "follow", None)
+                if follow is not None:
+                    follow()
 
     def _tick(self) -> None:
         if self.current_pane_id == "cadence":
@@ -369,12 +381,17 @@ class ArbitreApp(App[int]):
         if not isinstance(self.screen, EventScreen):
             self.push_screen(EventScreen())
 
-    def action_next_tournament(self) -> None:
+    def action_next_tournament(self, step: int = 1) -> None:
         if not self._tournaments:
             return
-        self._index = (self._index + 1) % len(self._tournaments)
+        self._index = (self._index + step) % len(self._tournaments)
         self._refresh_all()
+        for table in self.query_one(f"#{self.current_pane_id}", Pane).query(DataTable):
+            table.move_cursor(row=0, scroll=True)  # another section starts at its top
         self.set_status(f"Tournoi : {self._tournaments[self._index].name}")
+
+    def action_previous_tournament(self) -> None:
+        self.action_next_tournament(-1)
 
     def action_next_theme(self) -> None:
         names = [t.name for t in self._themes]
@@ -419,7 +436,9 @@ class ArbitreApp(App[int]):
         status.update(text, layout=error or long)
         if error or long:  # the table above gets shorter: its cursor's row stays in view
             self.call_after_refresh(self._cursor_in_view)
-        for screen in self.screen_stack[1:]:  # a screen covering this line says it too
+        for screen in self.screen_stack[
+            1:
+        ]:  # a screen covering this line (a cup match sheet, a form) says it too
             show = getattr(screen, "show_status", None)
             if show is not None:
                 show(text, error)

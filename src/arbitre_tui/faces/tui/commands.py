@@ -450,7 +450,7 @@ COMMANDS: list[Command] = [
     Command("Annuler la dernière opération de ce poste", "ctrl+z", _app_action("undo")),
     # every pane by its name, from the same registry as its key and its tab
     *(Command(f"Volet {s.label}", s.key, _app_action(f"show('{s.id}')")) for s in REGISTRY),
-    Command("Section suivante", "n", _app_action("next_tournament")),
+    Command("Section suivante", "Tab", _app_action("next_tournament")),
     Command("Changer de thème", "t", _app_action("next_theme")),
     Command("Toutes les touches", "?", _app_action("toggle_keys")),
 ]

@@ -13,20 +13,21 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from ...operations import NeedsConfirmation, OperationError, StoreBusy
+from ...operations import OperationError
 from ...operations import cup as ops
 from ...views.match_sheet import MatchSheet, match_sheet
 from ...views.reader import Reader
 from .footer import KeysFooter
 from .french import SCREEN_BINDINGS, FrenchTable
 from .messages import Say, undone
+from .search import SEARCH_BINDING, NameSearchMixin
 
 if TYPE_CHECKING:
     from ...operations import EventService
     from .prompts import Prompt
 
 
-class MatchScreen(ModalScreen[None]):
+class MatchScreen(NameSearchMixin, ModalScreen[None]):
     """Keys: `tab` switches team; `espace` adds the selected player to the line-up (board
     order); `retour arrière` removes the last; `v` hands it in; on the boards, `1` `x` `0`
     `f` `g` `F` (F-F) enter a result; `a` / `h` / `w` confirm (arbiter, home captain, away captain)."""
@@ -45,6 +46,7 @@ class MatchScreen(ModalScreen[None]):
         Binding("b", "boards", "Échiquiers", id="boards"),
         Binding("1", "board('1-0')", "1-0", id="cup-home"),
         Binding("x", "board('X')", "X", id="cup-draw"),
+        Binding("equals_sign", "board('X')", "X", show=False, id="cup-draw-equals"),  # as Ronde
         Binding("0", "board('0-1')", "0-1", id="cup-away"),
         Binding("f", "board('F-1')", "Forf. rec.", id="cup-home-forfeit"),
         Binding("g", "board('1-F')", "Forf. vis.", id="cup-away-forfeit"),
@@ -57,8 +59,10 @@ class MatchScreen(ModalScreen[None]):
         Binding("m", "equipment", "Matériel", id="cup-equipment"),
         Binding("d", "director", "Directeur", id="cup-director"),
         Binding("p", "print_sheet", "PV PDF", id="cup-sheet-pdf"),
+        Binding("c", "unconfirm", "Retirer confirmations", show=False, id="cup-unconfirm"),
         Binding("ctrl+z", "undo", "Annuler", show=False, id="match-undo"),
         Binding("question_mark", "keys", "Touches", show=False, id="match-keys"),  # KeysFooter
+        SEARCH_BINDING,  # ctrl+f: a player of the line-up by name (search.py)
     ]
 
     def __init__(self, service: EventService, key: str, number: int) -> None:
@@ -67,6 +71,10 @@ class MatchScreen(ModalScreen[None]):
         self.side = "home"
         self.picked: dict[str, list[int]] = {"home": [], "away": []}
         self.showing_boards = False
+
+    def search_table(self) -> DataTable[Any]:
+        table: DataTable[Any] = self.query_one("#match-table", DataTable)
+        return table
 
     def compose(self) -> ComposeResult:
         with Vertical(id="match"):
@@ -88,7 +96,13 @@ class MatchScreen(ModalScreen[None]):
         sheet = sheet or self.sheet
         return int(sheet.home_team_id if self.side == "home" else sheet.away_team_id or 0)
 
+    def follow(self) -> None:
+        """Another station committed (the app's poll): the sheet read again within a
+        second, its last message kept."""
+        self.refresh_match(getattr(self, "_message", ""))
+
     def refresh_match(self, message: str = "") -> None:
+        self._message = message
         reader = Reader(self.service)
         try:
             with reader.consistent():
@@ -185,52 +199,37 @@ class MatchScreen(ModalScreen[None]):
         """``operation`` on this match (service, tournament key, match number, then
         ``args``); the sheet repainted with ``done`` or the refusal; whether it was saved."""
         return self._attempt(
-            lambda _confirm: operation(self.service, self.key, self.number, *args),
+            lambda service, _confirm: operation(service, self.key, self.number, *args),
             lambda _value: done,
         )
 
     def _attempt(
         self,
-        call: Callable[[bool | str], object],
+        call: Callable[[EventService, bool | str], object],
         done: Callable[[object], str],
         confirm: bool | str = False,
     ) -> bool:
-        """One operation (given its ``confirm``), said on the sheet once committed; a
-        question (NeedsConfirmation) asked here, and the operation run again on « o ».
+        """One operation (on the service it is given: the writer thread has its own)
+        through the app's one runner (as the main screen's: a question
+        asked « o/n », the other station's lock waited for in the writer thread, a refusal
+        in red with the bell); what it says shows on this sheet (``show_status``).
         Whether it was saved now."""
-        if self.app.refused_while_busy():  # type: ignore[attr-defined]
-            return False
-        try:
-            value = call(confirm)
-        except NeedsConfirmation as exc:
-            from .prompts import ConfirmPrompt
+        runner: Any = self.app
+        return bool(
+            runner.run_operation(
+                lambda service, confirm=False: call(service, confirm), done, confirm=confirm
+            )
+        )
 
-            answer = exc.answer()
-            self.app.push_screen(
-                ConfirmPrompt(
-                    exc.message,
-                    lambda: self._attempt(call, done, answer),
-                    on_cancel=self.cancelled,
-                )
-            )
-            return False
-        except StoreBusy:
-            self.refresh_match(
-                "L'autre poste écrit en ce moment : rien n'est enregistré, refaites-le."
-            )
-            self.app.bell()
-            return False
-        except OperationError as exc:
-            self.refresh_match(f"Refusé : {exc.message}")
-            self.app.bell()
-            return False
-        self.refresh_match(f"✓ {done(value)}")
-        return True
+    def show_status(self, text: str, error: bool = False) -> None:
+        """The app's status line, said on the sheet (the main screen's is under it)."""
+        if self.is_mounted:
+            self.refresh_match(text)
 
     def action_undo(self) -> None:
         """ctrl+z here as on the main screen: this station's last operation undone."""
         self._attempt(
-            lambda confirm: self.service.undo(confirm=bool(confirm)),
+            lambda service, confirm: service.undo(confirm=bool(confirm)),
             undone,
         )
 
@@ -295,10 +294,27 @@ class MatchScreen(ModalScreen[None]):
         board = self._selected()
         if board is None:
             return
-        if self._run(
-            ops.record_board, board, value, done=f"échiquier {board} : {value} — enregistré"
-        ):
-            self.query_one("#match-table", DataTable).move_cursor(row=min(board, 3))
+        # as on the Ronde pane: a different result asks first, and the cursor stays on the
+        # board (it moved on after each result, so a result typed next landed one board off)
+        key, number = self.key, self.number
+        self._attempt(
+            lambda s, confirm: ops.record_board(s, key, number, board, value, confirm=confirm),
+            lambda _value: f"échiquier {board} : {value} — enregistré",
+        )
+
+    def action_unconfirm(self) -> None:
+        """`c`: the procès-verbal's confirmations withdrawn (asked first), to correct a board."""
+        from .prompts import ConfirmPrompt
+
+        self.app.push_screen(
+            ConfirmPrompt(
+                f"Retirer les confirmations du match {self.number} (pour corriger un échiquier) ?",
+                lambda: self._run(
+                    ops.withdraw_confirmations, done="confirmations retirées — enregistré"
+                ),
+                on_cancel=self.cancelled,
+            )
+        )
 
     def action_report(self) -> None:
         """The result is reported now; after midnight of the match day the team travels next round."""
@@ -322,7 +338,8 @@ class MatchScreen(ModalScreen[None]):
         )
 
     def action_confirm(self, who: str) -> None:
-        self._run(ops.confirm, who, done=f"{who} : confirmé")
+        words = who.replace("-", " ")  # « capitaine recevant : confirmé », in words
+        self._run(ops.confirm, who, done=f"{words} : confirmé")
 
     # -- decisions that were on the command line only --------------------------------
 

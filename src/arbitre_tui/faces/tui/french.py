@@ -79,7 +79,10 @@ class FrenchTable(DataTable[CellType], Generic[CellType]):
     BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
 
 
-class MainScreen(Screen[None]):
-    """The app's first screen, its keys described in French."""
+class MainScreen(Screen[None], inherit_bindings=False):
+    """The app's first screen, its keys described in French; Tab is the app's (« section
+    suivante »): a pane has one table, no focus to move."""
 
-    BINDINGS: ClassVar[list[BindingType]] = SCREEN_BINDINGS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        b for b in SCREEN_BINDINGS if isinstance(b, Binding) and "tab" not in b.key
+    ]

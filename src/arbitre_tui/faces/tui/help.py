@@ -17,7 +17,37 @@ PROMPT_KEYS = [
     ("Entrée", "valider la réponse"),
     ("⌫", "effacer le dernier caractère"),
     ("Échap", "annuler (« Annulé »)"),
-    ("o / n", "oui / non à une confirmation (une autre touche : non)"),
+    ("o / n", "oui / non à une confirmation"),
+    ("autre touche", "annule la question, le dit, et ne fait rien d'autre"),
+]
+
+# every question the app asks, where it comes from, and the keys that answer it: a key
+# answers only the question on screen; any other key cancels it (issue 29)
+PROMPTS = [
+    ("Remplacer un résultat ?", "o remplace · n garde (toute saisie)"),
+    ("Aller à l'échiquier (Ronde g)", "chiffres, Entrée"),
+    ("Forfait (Ronde f)", "b Blancs absents · n Noirs absents · d les deux"),
+    ("Départage (Ronde d, K.O.)", "1 1-0 · 0 0-1 · = nulle (Armageddon)"),
+    ("Écart de feuille (Ronde T)", "s garder la saisie · f garder la feuille"),
+    ("Clôturer la ronde (Ronde x)", "o / n"),
+    ("Début de ronde (Cadence d)", "hh:mm, Entrée (vide : maintenant)"),
+    ("Aller à l'échiquier (Incidents g)", "chiffres, Entrée"),
+    ("Manque de respect (Incidents !)", "b Blancs · n Noirs"),
+    ("Perte, exclusion (Incidents)", "o / n"),
+    ("Pointage (Joueurs /)", "début du nom, Entrée pointe, Échap termine"),
+    (
+        "Chercher un nom (ctrl+f : Joueurs, Incidents, Classement, match de coupe)",
+        "lettres du nom (sans accents ni apostrophes), ctrl+f suivant, Entrée garde, Échap revient",
+    ),
+    ("Bye ½ (Joueurs h)", "numéro de ronde, Entrée"),
+    ("Retirer, maintenir (Joueurs w, m)", "o / n"),
+    ("Inscrire (Joueurs a)", "id FIDE, licence ou nom, Entrée"),
+    ("Adresse des QR codes (QR a)", "l'adresse, Entrée (vide : détectée)"),
+    ("Match : remise, transmis (V, t)", "hh:mm, Entrée"),
+    ("Match : irrégularité, matériel (i, m)", "choix, puis o / n ou le motif"),
+    ("Réglages (, puis Entrée)", "la valeur, Entrée"),
+    ("Imprimer, barrage (ctrl+p)", "la lettre du choix"),
+    ("Annuler un appariement, une clôture (ctrl+z)", "o / n"),
 ]
 
 
@@ -32,8 +62,13 @@ def help_text(heading: str, own: list[BindingType], app: list[BindingType]) -> T
             out.append(f"{words}\n")
         return out
 
+    def keys(binding: Binding) -> str:
+        """« ctrl+c », not « ctrl+c,super+c » (the Mac's key is not the arbiter's)."""
+        names = [key_name(k) for k in binding.key.split(",") if not k.startswith("super+")]
+        return " / ".join(names)
+
     def rows(bindings: list[BindingType]) -> list[tuple[str, str]]:
-        return [(key_name(b.key), b.description) for b in bindings if isinstance(b, Binding)]
+        return [(keys(b), b.description) for b in bindings if isinstance(b, Binding)]
 
     text = Text("Touches — Échap, ? ou q pour fermer ; ↑ ↓ pour défiler\n", style="bold")
     text += section(heading, rows(own))
@@ -41,6 +76,10 @@ def help_text(heading: str, own: list[BindingType], app: list[BindingType]) -> T
         text += section("Application", rows(app))
     text += section("Dans le tableau", rows(TABLE_BINDINGS))
     text += section("Dans une question", PROMPT_KEYS)
+    text += Text("\nLes questions et leurs réponses\n", style="bold underline")
+    for question, answers in PROMPTS:
+        text.append(f"  {question}\n", style="bold")
+        text.append(f"      {answers}\n")
     return text
 
 

@@ -1,7 +1,7 @@
 """The pane bar: one line, always visible — every pane's key and name, the section.
 
 At 80 columns the names are shortened (the current pane's stays whole) so the line
-never wraps and `n` with the section's name stays visible at its right end.
+never wraps and ⇥ (Tab) with the section's name stays visible at its right end.
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ def bar_text(current: str, section: str, width: int) -> Text:
             else:
                 panes.append(f" {spec.key}", style="bold")
                 panes.append(f" {name}")
-        room = width - panes.cell_len - len(" │ n ")
+        room = width - panes.cell_len - len(" │ ⇥ ")
         if len(section) <= room or (short == 3 and room > 0):
             shown = Text(section, style="italic")
             shown.truncate(max(room, 1), overflow="ellipsis")
-            line = panes + Text(" │") + Text(" n ", style="bold") + shown
+            line = panes + Text(" │") + Text(" ⇥ ", style="bold") + shown
             line.truncate(width, overflow="ellipsis")
             return line
-    return Text(f" n {section}")[:width]
+    return Text(f" ⇥ {section}")[:width]
 
 
 class PaneBar(Static):

@@ -3,8 +3,12 @@
 A prompt is a question on the bottom lines (the table stays visible above it). The
 app hands it each key in the order typed, however fast they arrive (see
 ``ArbitreApp.on_event``), so no key meant for a prompt can reach a pane and record
-anything. ``Échap`` cancels and says « Annulé » ; ``Entrée`` answers ; ``⌫`` erases ;
-a key or an answer the prompt cannot take does nothing but ring the bell.
+anything. One rule for every prompt (issue 29): a key answers only the prompt on
+screen; ``Échap`` cancels and says « Annulé » ; ``Entrée`` answers (an answer that does
+not fit rings and says why, the prompt stays) ; ``⌫`` erases ; any other key that is
+not one of the prompt's answers cancels it, says so on the status line, and is not acted
+on (no key both answers a prompt and acts elsewhere: « n » is « non », never the next
+section). ``PROMPT_LIST`` lists every prompt and its keys for the help.
 
 The answer is handed to ``on_answer`` synchronously, before the next key is read:
 « g12⏎0 » moves to board 12 *then* records 0-1 there.
@@ -25,6 +29,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...rules.schedule import parse_time
+from .french import key_name
+from .messages import Say
 
 T = TypeVar("T")
 
@@ -115,11 +121,18 @@ class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
         elif event.character and self.accepts(event.character):
             self.buffer += event.character
             self.changed()
+        elif event.character and self.answer_key(event.character):
+            self.refuse_with(f"« {event.character} » ne peut pas s'ajouter ici")
         else:
-            self.app.bell()
+            self.cancel_by(event)
 
     def accepts(self, character: str) -> bool:
         return character.isprintable()
+
+    def answer_key(self, character: str) -> bool:
+        """A key of the kind this prompt reads (a digit for a number) that cannot be
+        added now (a fifth digit): it rings and says why; any other key cancels."""
+        return self.accepts(character)
 
     def refuse_answer(self) -> None:
         """Entrée with no valid answer: the bell, and the reason on the line (the prompt
@@ -148,6 +161,18 @@ class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
         if self.on_cancel is not None:
             self.on_cancel()
 
+    def cancel_by(self, event: events.Key) -> None:
+        """A key that is not one of this prompt's answers: the prompt closes, the status
+        line says which key and that it did nothing else (it is not handed on)."""
+        if self.closed:
+            return
+        self.cancel()
+        typed = event.character if event.character and event.character.isprintable() else None
+        name = f"« {typed} »" if typed else key_name(event.key)
+        self.app.post_message(
+            Say(f"Annulé : {name} ne répond pas à la question (touche sans effet)", error=False)
+        )
+
 
 class NumberPrompt(Prompt[int]):
     """A number (a board, a round): digits, then Entrée; ``valid`` says which exist."""
@@ -170,6 +195,9 @@ class NumberPrompt(Prompt[int]):
 
     def accepts(self, character: str) -> bool:
         return character.isdigit() and len(self.buffer) < 4
+
+    def answer_key(self, character: str) -> bool:
+        return character.isdigit()
 
     def answer(self) -> int | None:
         if not self.buffer:
@@ -210,7 +238,7 @@ class ChoicePrompt(Prompt[T]):
             self.close()
             self.on_answer(self.choices[key])
         else:
-            self.app.bell()
+            self.cancel_by(event)
 
     def answer(self) -> T | None:  # pragma: no cover - one key answers, never Entrée
         return None
@@ -233,7 +261,7 @@ class ConfirmPrompt(Prompt[bool]):
             question,
             yes,
             on_cancel=on_cancel,
-            hint="o : oui · n, Échap ou une autre touche : non",
+            hint="o : oui · n ou Échap : non · une autre touche annule, sans effet",
         )
 
     def _line(self) -> Text:
@@ -245,8 +273,10 @@ class ConfirmPrompt(Prompt[bool]):
         if event.character in ("o", "O"):
             self.close()
             self.on_answer(True)
-        else:
+        elif event.key == "escape" or event.character in ("n", "N"):
             self.cancel()
+        else:
+            self.cancel_by(event)
 
     def answer(self) -> bool | None:  # pragma: no cover - one key answers
         return None
@@ -315,7 +345,10 @@ class TimePrompt(Prompt[dt.time]):
         self.hint = "hh:mm puis Entrée (vide : maintenant) · ⌫ efface · Échap annule"
 
     def accepts(self, character: str) -> bool:
-        return (character.isdigit() or character in ":hH") and len(self.buffer) < 5
+        return self.answer_key(character) and len(self.buffer) < 5
+
+    def answer_key(self, character: str) -> bool:
+        return character.isdigit() or character in ":hH"
 
     def answer(self) -> dt.time | None:
         return parse_time(self.buffer, self.now)
@@ -341,6 +374,9 @@ class AddressPrompt(Prompt[str]):
 
     def accepts(self, character: str) -> bool:
         return character.isprintable() and not character.isspace()
+
+    def answer_key(self, character: str) -> bool:
+        return character.isprintable()  # a space rings: there is none in an address
 
     def answer(self) -> str | None:
         from ...rules.errors import RuleError

@@ -10,13 +10,14 @@ from textual.binding import Binding, BindingType
 
 from ....operations.event import OperationError
 from ....rules.models import Tournament
+from ..search import SEARCH_BINDING, NameSearchMixin
 from .base import TablePane
 
 if TYPE_CHECKING:
     from ....operations import EventService
 
 
-class StandingsPane(TablePane):
+class StandingsPane(NameSearchMixin, TablePane):
     """Classement, ordered by nothing but the rules; `v` switches to the prize list."""
 
     TITLE = "Classement"
@@ -25,6 +26,7 @@ class StandingsPane(TablePane):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("v", "toggle_prizes", "Prix", id="prizes"),
         Binding("g", "toggle_grille", "Grille", show=False, id="grille-americaine"),
+        SEARCH_BINDING,
     ]
     show_prizes = False
     show_grille = False

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.binding import Binding, BindingType
 
 from ....rules.models import IncidentKind, Tournament
+from ..search import SEARCH_BINDING, NameSearchMixin
 from .base import TablePane
 
 if TYPE_CHECKING:
     from ....operations import EventService
 
 
-class IncidentsPane(TablePane):
+class IncidentsPane(NameSearchMixin, TablePane):
     """Per game: illegal moves and device warnings; the loss on the limit is confirmed."""
 
     TITLE = "Incidents"
@@ -27,6 +28,8 @@ class IncidentsPane(TablePane):
         Binding("e", "incident('white', 'device_use')", "Excl. B", id="exclude-white"),
         Binding("d", "incident('black', 'device_use')", "Excl. N", id="exclude-black"),
         Binding("exclamation_mark", "disrespect", "Respect", id="disrespect"),
+        Binding("g", "jump", "Aller à", id="incidents-jump"),
+        SEARCH_BINDING,
     ]
 
     def load(self, service: EventService, t: Tournament | None) -> None:
@@ -58,6 +61,25 @@ class IncidentsPane(TablePane):
                 )
                 for b in sheet.boards
             ]
+        )
+
+    def action_jump(self) -> None:
+        """`g` numéro Entrée: to that board, as in Ronde."""
+        from ..prompts import BoardPrompt
+
+        def go(board: int) -> None:
+            self.table.move_cursor(row=self.table.get_row_index(str(board)), scroll=True)
+            row = self.shown_row(str(board))
+            self.say(f"Échiquier {board} : {row[1]} – {row[3]}" if row else f"Échiquier {board}")
+
+        self.ask(
+            BoardPrompt(
+                "Aller à l'échiquier :",
+                go,
+                valid=lambda n: bool(self.shown_row(str(n))),
+                unknown="pas d'échiquier {n} dans la ronde affichée",
+                on_cancel=self.cancelled,
+            )
         )
 
     def action_incident(self, colour: str, kind: str) -> None:

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 
 from ....rules.models import Tournament
 from ..prompts import ConfirmPrompt, NumberPrompt, TextPrompt
+from ..search import SEARCH_BINDING, NameSearchMixin
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from ..form import Form
 
 
-class PlayersPane(TablePane):
+class PlayersPane(NameSearchMixin, TablePane):
     """One row per player: checked in, paid; withdrawn and excluded players marked."""
 
     TITLE = "Joueurs"
@@ -31,6 +32,7 @@ class PlayersPane(TablePane):
         Binding("w", "withdraw", "Retirer", id="withdraw"),
         Binding("m", "keep", "Maintenir", id="keep-player"),
         Binding("a", "register_from_list", "Ajouter", id="register-from-list"),
+        SEARCH_BINDING,  # ctrl+f: a player by name (search.py, issue 29)
         Binding("F", "player_form", "Fiche", show=False, id="player-form"),
         Binding("delete", "remove_player", "Supprimer", show=False, id="remove-player"),
     ]

@@ -44,6 +44,7 @@ class RoundPane(TablePane):
         Binding("equals_sign", "result('=-=')", "½", id="draw"),
         Binding("0", "result('0-1')", "0-1", id="black-wins"),
         Binding("f", "forfeit_menu", "Forfait", id="forfeit"),
+        Binding("d", "decider", "Départage", show=False, id="decider"),
         Binding("g", "jump", "Aller à", id="jump"),
         Binding("u", "app.undo", "Annuler", id="undo-last"),
         Binding("a", "pair", "Apparier", id="pair-round"),
@@ -56,6 +57,7 @@ class RoundPane(TablePane):
     ]
     _tournament: Tournament | None = None
     round_number = 0  # the round shown (0: none paired)
+    pending_deciders: tuple[int, ...] = ()  # knockout draws whose decider is to enter
     verifying = False  # results typed now are the signed sheets' (a second entry)
 
     def load(self, service: EventService, t: Tournament | None) -> None:
@@ -64,6 +66,7 @@ class RoundPane(TablePane):
 
         self._service, self._tournament = service, t
         self.round_number = 0
+        self.pending_deciders = ()
         if t is None or t.id is None:
             self.fill([])
             return
@@ -104,9 +107,29 @@ class RoundPane(TablePane):
                 f"{sheet.checked}/{sheet.games} conformes{ecarts} — {t.name}"
             )
         self._differing = set(sheet.differing)
+        # a knockout draw whose decider is not entered yet: « départage à saisir », on the
+        # board and under the table, until it is (the question no longer opens by itself:
+        # the keys typed next are the next board's, issue 29)
+        pending = (
+            tuple(b.board for b in sheet.boards if b.result == "=-=" and b.decider is None)
+            if format_of(t).needs_decider(t)
+            else ()
+        )
+        self.pending_deciders = pending
+        for board, cells in rows:
+            if int(board) in pending and not self.verifying:
+                cells[3] = f"{cells[3]} dép.?"
         self.fill(rows)
         if self.verifying and rows:
             self.note(VERIFY_NOTE)
+        elif pending:
+            self.note(self.pending_note())
+
+    def pending_note(self) -> str:
+        """« Départage à saisir : échiquiers 17, 22 — d sur l'échiquier, puis 1, 0 ou = »."""
+        boards = self.pending_deciders
+        which = f"échiquier{'s' if len(boards) > 1 else ''} {', '.join(map(str, boards))}"
+        return f"Départage à saisir : {which} — d sur l'échiquier, puis 1, 0 ou ="
 
     def _board(self) -> int | None:
         key = self.selected_key()
@@ -176,18 +199,29 @@ class RoundPane(TablePane):
             self._verify(board, value)
             return
         key, result = t.key, Result(value)
-        rule = str(setting(t, "decider"))
         needs_decider = value == "=-=" and format_of(t).needs_decider(t)
+        later = " — départage à saisir : d" if needs_decider else ""
         self.run(
             lambda s, confirm=False: s.record_result(key, board, result, confirm=confirm),
-            done=f"Échiquier {board} : {result.label} — enregistré ({self._players(board)})",
-            then=(lambda _game: self._ask_decider(key, board, rule)) if needs_decider else None,
+            done=f"Échiquier {board} : {result.label} — enregistré ({self._players(board)}){later}",
         )
 
-    def _ask_decider(self, key: str, board: int, rule: str) -> None:
-        """A knockout draw: the decider's result, asked at once (Échap: later)."""
+    def action_decider(self) -> None:
+        """`d` on a knockout draw: the decider's result (1, 0, or = for an Armageddon)."""
+        board, t = self._board(), self._tournament
+        if board is None or t is None:
+            return
+        if not format_of(t).needs_decider(t):
+            self.refuse("pas de départage dans ce tournoi (K.O. seulement).")
+            return
+        if board not in self.pending_deciders:
+            self.refuse(f"Échiquier {board} : pas de nulle en attente de départage.")
+            return
         from ....operations import knockout
         from ..prompts import ChoicePrompt
+
+        key = t.key
+        rule = str(setting(t, "decider"))
 
         def record(value: str) -> None:
             self.run(
@@ -196,12 +230,15 @@ class RoundPane(TablePane):
             )
 
         extra = " (= qualifie les Noirs)" if rule == "armageddon" else ""
+        choices = [("1", "1-0", "1-0"), ("0", "0-1", "0-1")]
+        if rule == "armageddon":
+            choices.append(("=", "½", "=-="))
         self.ask(
             ChoicePrompt(
-                f"Nulle enregistrée. Départage échiquier {board}{extra} :",
-                [("1", "1-0", "1-0"), ("0", "0-1", "0-1"), ("=", "½", "=-=")],
+                f"Départage échiquier {board} ({self._players(board)}){extra} :",
+                choices,
                 record,
-                on_cancel=lambda: self.say("Départage à saisir plus tard (= sur l'échiquier)."),
+                on_cancel=lambda: self.say(f"Échiquier {board} : départage toujours à saisir."),
             )
         )
 
