@@ -8,7 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
-from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
+from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, statements
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -295,7 +295,7 @@ def migrate(conn: sqlite3.Connection) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             # executescript would commit on its own; run statements one by one instead.
-            for statement in _statements(script):
+            for statement in statements(script):
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {number}")
         conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
@@ -314,19 +314,3 @@ def migrate(conn: sqlite3.Connection) -> None:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration into statements, keeping trigger bodies whole."""
-    out: list[str] = []
-    buffer = ""
-    for line in script.splitlines():
-        if line.strip().startswith("--") and not buffer.strip():
-            continue
-        buffer += line + "\n"
-        if sqlite3.complete_statement(buffer):
-            out.append(buffer.strip())
-            buffer = ""
-    if buffer.strip():
-        out.append(buffer.strip())
-    return out

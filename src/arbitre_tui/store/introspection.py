@@ -72,12 +72,12 @@ def schema_of(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
 
 def fresh_schema(migrations: Sequence[str]) -> dict[str, dict[str, Any]]:
     """The structure a new file gets: the migrations run on an empty database in memory."""
-    from .db import _statements
+    from .schema import statements
 
     conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
         for script in migrations:
-            for statement in _statements(script):
+            for statement in statements(script):
                 conn.execute(statement)
         return schema_of(conn)
     finally:

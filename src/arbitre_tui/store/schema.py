@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 APPLICATION_ID = 0x41524254  # "ARBT": marks the file as an arbitre-tui event
 
 MIGRATIONS: list[str] = [
@@ -393,3 +395,20 @@ DATA_TABLES = frozenset(
         "proposals",
     }
 )
+
+
+def statements(script: str) -> list[str]:
+    """Split a migration into statements, keeping trigger bodies whole (executescript
+    would commit on its own; the migration runs them one by one in its transaction)."""
+    out: list[str] = []
+    buffer = ""
+    for line in script.splitlines():
+        if line.strip().startswith("--") and not buffer.strip():
+            continue
+        buffer += line + "\n"
+        if sqlite3.complete_statement(buffer):
+            out.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        out.append(buffer.strip())
+    return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -180,10 +180,8 @@ class EventScreen(ModalScreen[None]):
 
     @property
     def arbitre(self) -> ArbitreApp:
-        from .app import ArbitreApp
-
-        assert isinstance(self.app, ArbitreApp)
-        return self.app
+        """The app that pushed this screen (typed only: importing it would be a cycle)."""
+        return cast("ArbitreApp", self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="event-box"):

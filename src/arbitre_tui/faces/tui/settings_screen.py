@@ -7,7 +7,7 @@ setting cannot take is refused in French, with the bell, and nothing changes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -40,10 +40,8 @@ class SettingsScreen(ModalScreen[None]):
 
     @property
     def arbitre(self) -> ArbitreApp:
-        from .app import ArbitreApp
-
-        assert isinstance(self.app, ArbitreApp)
-        return self.app
+        """The app that pushed this screen (typed only: importing it would be a cycle)."""
+        return cast("ArbitreApp", self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="settings-box"):

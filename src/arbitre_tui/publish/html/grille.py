@@ -3,20 +3,22 @@ views/grille renders, as the Classement pane and the printed grille show it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .builder import Markup, el
+from .builder import Child, Markup, el
 
 if TYPE_CHECKING:
     from ...rules.models import Tournament
-    from .site import Site
+    from ...views.reader import Reader
 
 
-def grille_page(site: Site, t: Tournament) -> str:
-    """Final order, each round's « +7B », points and tie-breaks; public names only."""
+def grille_body(reader: Reader, t: Tournament, link: Callable[..., Markup]) -> list[Child]:
+    """Final order, each round's « +7B », points and tie-breaks; public names only. The
+    site frames it (title, menu); ``link`` is the site's, so static pages link alike."""
     from ...views.grille import build
 
-    grid = build(site.reader, t)
+    grid = build(reader, t)
     head = [el("th", "Pl.", cls="n"), el("th", "Nom"), el("th", "Elo", cls="n")]
     head += [el("th", f"R{n}", cls="r") for n in grid.rounds]
     head += [el("th", c, cls="n") for c in ("Pts", *grid.tiebreaks)]
@@ -24,7 +26,7 @@ def grille_page(site: Site, t: Tournament) -> str:
         el(
             "tr",
             el("td", r.place, cls="n"),
-            el("td", site.link(f"/{t.key}/joueur-{r.player.id}/", r.player.public)),
+            el("td", link(f"/{t.key}/joueur-{r.player.id}/", r.player.public)),
             el("td", "" if r.player.anonymous else r.rating, cls="n"),
             [el("td", c, cls="r") for c in r.cells],
             [el("td", v, cls="n") for v in (r.points, *r.tiebreaks)],
@@ -37,6 +39,4 @@ def grille_page(site: Site, t: Tournament) -> str:
         else [el("div", el("table", el("tr", head), rows), cls="x"), el("p", grid.legend, cls="m")]
     )
     title = f"Grille américaine après la ronde {grid.after_round}"
-    return site._page(
-        f"{t.name} — grille américaine", site._nav(t, "grille-americaine/"), el("h2", title), *body
-    )
+    return [el("h2", title), *body]

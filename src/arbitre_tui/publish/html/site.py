@@ -646,9 +646,10 @@ def _rounds(site: Site, t: Tournament) -> list[int]:
 
 
 def _grille_page(site: Site, t: Tournament) -> str:
-    from .grille import grille_page  # imported when the page is asked for
+    from .grille import grille_body  # imported when the page is asked for
 
-    return grille_page(site, t)
+    body = grille_body(site.reader, t, site.link)
+    return site._page(f"{t.name} — grille américaine", site._nav(t, "grille-americaine/"), *body)
 
 
 # the section's pages, in menu order (the first page of each kind is the one the menu links)

@@ -14,11 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import RuleError
+from .explain import explain
 from .matching import Matcher
-from .model import Board, Game, RoundPairing, SwissState
-
-WHITE, BLACK, NONE = 0, 1, 2
-DOWN, UP, NOFLOAT = 0, 1, 2
+from .model import BLACK, DOWN, NOFLOAT, NONE, UP, WHITE, Board, Game, RoundPairing, SwissState
 
 
 def _invert(c: int) -> int:
@@ -815,7 +813,6 @@ def pair_round(state: SwissState) -> RoundPairing:
     t = _Tournament(state)
     engine = _Engine(t)
     pairs, bye = engine.pair()
-    from .explain import explain
 
     boards: list[Board] = []
     notes = []

@@ -6,12 +6,9 @@ the Swiss pane and the checker can say, player by player, what happened.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from .model import ColourNote, Explanation, Floater, RoundPairing
-
-if TYPE_CHECKING:
-    from .dutch import _Engine
+from .model import DOWN, NONE, UP, ColourNote, Explanation, Floater, PairingFacts, RoundPairing
 
 # French labels for the criteria the explanation counts (keys are stable identifiers).
 CRITERIA = {
@@ -33,10 +30,8 @@ RULES = {
 
 
 def explain(
-    engine: _Engine, result: RoundPairing, notes: list[tuple[int, int, str]]
+    engine: PairingFacts, result: RoundPairing, notes: list[tuple[int, int, str]]
 ) -> Explanation:
-    from .dutch import DOWN, NONE, UP
-
     out = Explanation()
     unmet = dict.fromkeys(CRITERIA, 0)
     idx = engine.index

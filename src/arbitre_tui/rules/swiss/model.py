@@ -5,11 +5,46 @@ Scores are kept in tenths of a point (a win is 10) so comparisons are exact.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
 Colour = Literal["w", "b"]
+
+# The engine's colours and floats as small integers (dutch.py packs them into weights;
+# explain.py reads them back): here so that neither module imports the other for them.
+WHITE, BLACK, NONE = 0, 1, 2
+DOWN, UP, NOFLOAT = 0, 1, 2
+
+
+class SeatFacts(Protocol):
+    """One player as the engine saw them when it paired (read by explain.py)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def preference(self) -> int: ...
+    @property
+    def strong(self) -> bool: ...
+    @property
+    def absolute(self) -> bool: ...
+
+
+class PairingFacts(Protocol):
+    """What the explanation reads of the engine after a pairing, in its order: the
+    players, their scores, their last two floats, and each player's place."""
+
+    @property
+    def sp(self) -> Sequence[SeatFacts]: ...
+    @property
+    def s(self) -> Sequence[int]: ...
+    @property
+    def f1(self) -> Sequence[int]: ...
+    @property
+    def f2(self) -> Sequence[int]: ...
+    @property
+    def index(self) -> Mapping[int, int]: ...
 
 
 class Game(BaseModel):
