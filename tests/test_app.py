@@ -14,22 +14,36 @@ from textual.widgets import ContentSwitcher, DataTable, Static
 from arbitre_tui.faces.tui.app import PANE_KEYS, ArbitreApp
 from arbitre_tui.faces.tui.help import HelpScreen
 from arbitre_tui.faces.tui.panes import PANES
+from arbitre_tui.faces.tui.prompts import Prompt
 from arbitre_tui.operations import EventService
 
 from .helpers.screen import app_on, screen_text
 
 
 async def test_every_pane_key_shows_its_pane(demo_file: Path) -> None:
-    app = ArbitreApp(demo_file, tournament="u8")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert app.size == (80, 24)
-        for pane_id, key, cls in PANES:
-            await pilot.press(key)
+    """Each pane in a section that uses it; a pane the section does not use (Coupe in a
+    round robin, Tableau outside a knockout) is refused on the status line, the pane
+    shown stays (issue 29.5)."""
+    shown: set[str] = set()
+    for section, unused in (("u8", {"repechage", "coupe", "tableau"}), ("open-ko", {"coupe"}),
+                            ("coupe", {"repechage", "tableau"})):  # fmt: skip
+        app = ArbitreApp(demo_file, tournament=section)
+        async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            assert app.query_one(ContentSwitcher).current == pane_id
-            title = str(app.query_one(f"#{pane_id}-title", Static).content)
-            assert title.startswith(cls.TITLE.split(" ")[0]), title
+            assert app.size == (80, 24)
+            for pane_id, key, cls in PANES:
+                before = app.query_one(ContentSwitcher).current
+                await pilot.press(key)
+                await pilot.pause()
+                if pane_id in unused:
+                    assert app.query_one(ContentSwitcher).current == before, (section, key)
+                    assert "Pas de volet" in str(app.query_one("#status", Static).content)
+                    continue
+                assert app.query_one(ContentSwitcher).current == pane_id
+                title = str(app.query_one(f"#{pane_id}-title", Static).content)
+                assert title.startswith(cls.TITLE.split(" ")[0]), title
+                shown.add(pane_id)
+    assert shown == {pane_id for pane_id, _key, _cls in PANES}
 
 
 async def test_footer_shows_pane_keys(demo_file: Path) -> None:
@@ -268,8 +282,8 @@ async def test_pane_bar_names_every_pane_and_the_section_at_80_columns(demo_file
         bar = app.query_one(PaneBar)
         line = bar.render_line(0).text
         assert bar.region.y == 1 and bar.region.height == 1
-        for key, _label in [(k, lbl) for _id, k, lbl in PANE_KEYS]:
-            assert f" {key} " in line, key
+        for pane_id, key, _label in PANE_KEYS:  # a Swiss: no Repêchage, Coupe, Tableau
+            assert (f" {key} " in line) == (pane_id not in {"repechage", "coupe", "tableau"}), key
         assert "j Joueurs" in line and "⇥ Open A" in line  # Tab (issue 29)
 
 
@@ -296,7 +310,7 @@ async def test_the_footer_names_keys_in_french(demo_file: Path) -> None:
     row = next(i for i, m in enumerate(cup.matches(service, t, 1)) if m["away_team_id"])
     service.close()
     english = {"space", "esc", "tab", "enter"}
-    app = ArbitreApp(demo_file, tournament="open-a")
+    app = ArbitreApp(demo_file, tournament="coupe")
     async with app.run_test(size=(80, 24)) as pilot:
         footers = []
         for keys in (["j"], ["k", *["down"] * row], ["enter"]):
@@ -343,17 +357,25 @@ def test_an_unforeseen_error_shows_no_traceback(
 
 
 async def test_a_pane_title_names_the_section_shown(demo_file: Path) -> None:
-    """Tableau, then Tab: the title names the new section (it kept « Open K.O. » over
-    Open A's empty table)."""
+    """Classement, then Tab: the title names the new section (the Tableau kept « Open
+    K.O. » over Open A's empty table); a pane the next section has no use for (Tableau
+    in a Swiss) gives way to its Ronde (issue 29.5)."""
     app = ArbitreApp(demo_file, tournament="open-ko")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("b")
+        await pilot.press("s")
         await pilot.pause()
-        title = app.query_one("#tableau-title", Static)
-        assert str(title.content) == "Tableau — Open K.O."
+        title = app.query_one("#classement-title", Static)
+        assert str(title.content).startswith("Classement — Open K.O."), title.content
         await pilot.press("tab")
         await pilot.pause()
-        assert str(title.content) == "Tableau — Open A (1900 et plus)"
+        assert str(title.content).startswith("Classement — Open A (1900 et plus)"), title.content
+        await pilot.press("shift+tab", "b")
+        await pilot.pause()
+        assert app.query_one(ContentSwitcher).current == "tableau"
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.query_one(ContentSwitcher).current == "ronde"
+        assert "Open A (1900 et plus)" in str(app.query_one("#ronde-title", Static).content)
 
 
 async def test_the_header_keeps_the_round_of_a_long_section_at_80_columns(
@@ -401,3 +423,19 @@ async def test_the_round_title_keeps_its_count_of_results_at_80_columns(
         await pilot.pause()
         title = str(app.query_one("#ronde-title", Static).content)
         assert "— 90 min pour 40 coups, puis 30 min, + 30 s par coup — 0/60" in title, title
+
+
+async def test_players_keep_paid_on_screen_and_a_knockout_has_no_bye_key(demo_file: Path) -> None:
+    """At 80×24 « Payé » stays on screen (the club gives way); « h Bye ½ » is neither
+    shown nor taken in a knockout, and back in a Swiss (issue 29.5)."""
+    async with app_on(demo_file, "j", "open-ko") as (app, pilot):
+        lines = screen_text(app).splitlines()
+        assert "Payé" in lines[3], lines[3]
+        assert "Bye ½" not in lines[-1], lines[-1]
+        await pilot.press("h")
+        await pilot.pause()
+        assert not isinstance(app.screen, Prompt)  # the key does nothing in a knockout
+        await pilot.press("tab")
+        await pilot.pause()
+        assert "Open A" in screen_text(app).splitlines()[2]
+        assert "h Bye ½" in screen_text(app).splitlines()[-1]

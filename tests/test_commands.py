@@ -52,8 +52,9 @@ async def test_palette_finds_an_operation_by_its_french_name(demo_file: Path) ->
 
 
 async def test_every_pane_is_reached_from_the_palette(demo_file: Path) -> None:
-    """Keys r, c, i, p, k, s, j, q, b were the only way to a pane: the palette names each."""
-    app = ArbitreApp(demo_file, tournament="open-a")
+    """Keys r, c, i, p, k, s, j, q, b were the only way to a pane: the palette names each
+    (Repêchage in the knockout, the section that has one)."""
+    app = ArbitreApp(demo_file, tournament="open-ko")
     async with app.run_test(size=(80, 24)) as pilot:
         for query, pane in (("volet classement", "classement"), ("volet repechage", "repechage")):
             shown = await _palette(app, pilot, query)

@@ -68,7 +68,7 @@ PANES: list[tuple[str, str | None, list[str]]] = [
     ("cadence", None, ["c"]),
     ("incidents", None, ["i"]),
     ("repechage", None, ["p"]),
-    ("coupe", None, ["k"]),
+    ("coupe", "coupe", ["k"]),  # the cup's own section (no Coupe pane elsewhere)
     ("classement", "open-a", ["s"]),
     ("prix", "open-a", ["s", "v"]),
     ("grille_americaine", "open-a", ["s", "g"]),
@@ -96,7 +96,7 @@ def test_cup_match_screen(snap_compare: SnapCompare, frozen_demo: Path) -> None:
         await pilot.press("down", "down", "down", "down", "enter")  # match 5, not a bye
         await pilot.pause()
 
-    assert snap_compare(_app(frozen_demo), run_before=draw_and_open, terminal_size=SIZE)
+    assert snap_compare(_app(frozen_demo, "coupe"), run_before=draw_and_open, terminal_size=SIZE)
 
 
 # (snapshot name, tournament, keys) — each prompt open, with something typed in it.

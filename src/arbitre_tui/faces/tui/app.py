@@ -24,7 +24,7 @@ from .footer import KeysFooter
 from .french import KEY_NAMES, MainScreen, key_name
 from .messages import Done, Operation, Refused, RunInBackground, RunOperation, Say, undone
 from .pane_bar import PaneBar
-from .panes import PANE_IDS, REGISTRY, pane_class
+from .panes import PANE_IDS, REGISTRY, PaneSpec, pane_class, spec, used_by
 from .panes.base import Pane
 from .panes.ronde import RoundPane
 from .themes import DEFAULT, load_themes
@@ -274,9 +274,18 @@ class ArbitreApp(App[int]):
     def current_pane_id(self) -> str:
         return self.query_one(ContentSwitcher).current or "ronde"
 
+    def _panes_used(self) -> tuple[PaneSpec, ...]:
+        """The panes the current section uses (its format says which)."""
+        from ...operations.formats import format_of
+
+        t = self.tournament
+        return used_by(format_of(t) if t is not None else None)
+
     def _update_bar(self) -> None:
         t = self.tournament
-        self.query_one(PaneBar).show_state(self.current_pane_id, t.name if t else "aucun tournoi")
+        self.query_one(PaneBar).show_state(
+            self.current_pane_id, t.name if t else "aucun tournoi", self._panes_used()
+        )
 
     def format_title(self, title: str, sub_title: str) -> Content:
         """The header: « event — section — ronde 3/9 », or the section and its round alone
@@ -334,6 +343,17 @@ class ArbitreApp(App[int]):
     # -- actions --------------------------------------------------------------
 
     async def action_show(self, pane_id: str) -> None:
+        if all(s.id != pane_id for s in self._panes_used()):
+            from ...operations.formats import format_of
+
+            t = self.tournament
+            assert t is not None  # with no section, every pane is used
+            label = spec(pane_id).label
+            self.set_status(
+                f"Pas de volet {label} en {t.name} ({format_of(t).label}) ; Tab : section suivante.",
+                error=True,
+            )
+            return
         switcher = self.query_one(ContentSwitcher)
         if not switcher.query(f"#{pane_id}"):
             await switcher.mount(pane_class(pane_id)(id=pane_id))
@@ -385,6 +405,10 @@ class ArbitreApp(App[int]):
         if not self._tournaments:
             return
         self._index = (self._index + step) % len(self._tournaments)
+        if all(s.id != self.current_pane_id for s in self._panes_used()):
+            switcher = self.query_one(ContentSwitcher)  # this section has no such pane
+            switcher.current = "ronde"
+            self.screen.set_focus(self.query_one("#ronde", Pane).query(DataTable).first())
         self._refresh_all()
         for table in self.query_one(f"#{self.current_pane_id}", Pane).query(DataTable):
             table.move_cursor(row=0, scroll=True)  # another section starts at its top

@@ -1,4 +1,5 @@
-"""The pane bar: one line, always visible — every pane's key and name, the section.
+"""The pane bar: one line, always visible — the key and name of every pane the section
+uses, then the section.
 
 At 80 columns the names are shortened (the current pane's stays whole) so the line
 never wraps and ⇥ (Tab) with the section's name stays visible at its right end.
@@ -9,15 +10,17 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from .panes import REGISTRY
+from .panes import REGISTRY, PaneSpec
 
 
-def bar_text(current: str, section: str, width: int) -> Text:
+def bar_text(
+    current: str, section: str, width: int, specs: tuple[PaneSpec, ...] = REGISTRY
+) -> Text:
     """The line for ``width`` columns: full names if they fit, else shortened ones; the
     section's name takes what is left (cut with « … » only if it must be)."""
     for short in (0, 5, 3):
         panes = Text(" ")
-        for spec in REGISTRY:
+        for spec in specs:
             name = spec.label
             if short and spec.id != current and len(name) > short:
                 name = name[:short] + ("." if short > 3 else "")
@@ -47,10 +50,13 @@ class PaneBar(Static):
         super().__init__("", id="pane-bar")
         self.current = "ronde"
         self.section = ""
+        self.specs = REGISTRY
 
-    def show_state(self, current: str, section: str) -> None:
-        self.current, self.section = current, section
-        self.update(bar_text(current, section, self.size.width or 80), layout=False)
+    def show_state(
+        self, current: str, section: str, specs: tuple[PaneSpec, ...] = REGISTRY
+    ) -> None:
+        self.current, self.section, self.specs = current, section, specs
+        self.update(bar_text(current, section, self.size.width or 80, specs), layout=False)
 
     def on_resize(self) -> None:
-        self.show_state(self.current, self.section)
+        self.show_state(self.current, self.section, self.specs)

@@ -21,20 +21,29 @@ class PaneSpec:
     label: str  # on the pane bar and in the footer
     module: str  # panes/<module>.py
     cls: str
+    needs: str = ""  # the section's format must answer yes to it (operations/formats)
 
 
 REGISTRY: tuple[PaneSpec, ...] = (
     PaneSpec("ronde", "r", "Ronde", "ronde", "RoundPane"),
     PaneSpec("cadence", "c", "Cadence", "cadence", "CadencePane"),
     PaneSpec("incidents", "i", "Incidents", "incidents", "IncidentsPane"),
-    PaneSpec("repechage", "p", "Repêchage", "repechage", "LuckyLoserPane"),
-    PaneSpec("coupe", "k", "Coupe", "coupe", "CupPane"),
+    PaneSpec("repechage", "p", "Repêchage", "repechage", "LuckyLoserPane", "has_bracket"),
+    PaneSpec("coupe", "k", "Coupe", "coupe", "CupPane", "by_teams"),
     PaneSpec("classement", "s", "Classement", "classement", "StandingsPane"),
     PaneSpec("joueurs", "j", "Joueurs", "joueurs", "PlayersPane"),
     PaneSpec("qr", "q", "QR", "qr", "QRPane"),
-    PaneSpec("tableau", "b", "Tableau", "tableau", "BracketPane"),
+    PaneSpec("tableau", "b", "Tableau", "tableau", "BracketPane", "has_bracket"),
 )
 PANE_IDS = [spec.id for spec in REGISTRY]
+
+
+def used_by(fmt: object | None) -> tuple[PaneSpec, ...]:
+    """The panes a section of this format uses (issue 29.5: no Coupe in a Swiss, no
+    Repêchage outside a knockout); every pane when there is no section."""
+    if fmt is None:
+        return REGISTRY
+    return tuple(s for s in REGISTRY if not s.needs or getattr(fmt, s.needs))
 
 
 def spec(pane_id: str) -> PaneSpec:

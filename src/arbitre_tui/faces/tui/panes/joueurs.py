@@ -24,6 +24,8 @@ class PlayersPane(NameSearchMixin, TablePane):
 
     TITLE = "Joueurs"
     COLUMNS = ("N°", "Nom", "Elo", "Club", "Pointé", "Payé")
+    # at 80 columns « Payé » stays on screen: the club gives way (issue 29.5)
+    WIDTHS: ClassVar[dict[str, int]] = {"N°": 4, "Nom": 26, "Elo": 4, "Club": 18, "Pointé": 6}
     EMPTY = "Aucun joueur inscrit."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "toggle_check_in", "Pointer", id="check-in"),
@@ -41,7 +43,9 @@ class PlayersPane(NameSearchMixin, TablePane):
 
     def load(self, service: EventService, t: Tournament | None) -> None:
         self._service = service
-        self._tournament = t
+        if t != self._tournament:
+            self._tournament = t
+            self.refresh_bindings()  # « h Bye ½ » or not (check_action)
         if t is None or t.id is None:
             self.fill([])
             return
@@ -136,6 +140,15 @@ class PlayersPane(NameSearchMixin, TablePane):
         self.ask(prompt)
 
     # -- bye, withdrawal, keeping -------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No « h Bye ½ » in a section that has no half-point byes (a knockout, a cup):
+        the key is neither shown nor taken there (issue 29.5)."""
+        if action == "bye_mode" and self._tournament is not None:
+            from ....operations.formats import format_of
+
+            return format_of(self._tournament).half_point_byes
+        return True
 
     def action_bye_mode(self) -> None:
         key = self._player_key()
