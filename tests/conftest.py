@@ -18,7 +18,7 @@ VECTORS = ROOT / "tests" / "vectors"
 
 
 # The machine's interfaces as a Pi on the venue Wi-Fi has them: what the app shows does not
-# depend on the machine the tests run on (tests/test_venue.py reads the real ones).
+# depend on the machine the tests run on (tests/faces/web/test_venue.py reads the real ones).
 VENUE = [address.Interface("lo", "127.0.0.1"), address.Interface("wlan0", "192.168.1.20")]
 REAL_ADDRESSES = address.machine_addresses
 

@@ -1,7 +1,7 @@
 """Backups of an event file, for the faces: list them and put one back.
 
 The store writes and reads the copies; the faces reach them through here, so that no face
-imports the store (tests/test_import_hygiene.py)."""
+imports the store (tests/architecture/test_import_contracts.py)."""
 
 from __future__ import annotations
 

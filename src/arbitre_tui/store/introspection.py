@@ -9,7 +9,7 @@ Used:
 
 - here: the tables, columns, keys, indexes and triggers of a file, to check an old file
   against a fresh schema before its migration commits (``db.migrate``; refused whole if
-  they differ), and in the migration tests (``tests/test_store_sqlite_utils.py``);
+  they differ), and in the migration tests (``tests/store/test_sqlite_utils.py``);
 - ``journal.Tx.insert_all``: many new rows in multi-row INSERTs (an import's players),
   inside the operation's transaction (sqlite-utils takes a SAVEPOINT when one is open, so
   nothing commits early), each row journaled for undo as ``Tx.insert`` does. Fewer

@@ -1,0 +1,113 @@
+"""The light commands import only what they need (issue 19): no PDF library, no Textual,
+no web server; `--help` not even the store, `pair-trf` and `generate` not SQLite.
+
+Each command runs in a fresh interpreter, as the user starts it; the modules loaded when
+it ends are read from ``sys.modules``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ...helpers.cli import ROOT
+
+PROBE = """
+import contextlib, io, json, sys
+from arbitre_tui.faces.cli.main import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        code = main(sys.argv[2:])
+    except SystemExit as exc:
+        code = exc.code
+with open(sys.argv[1], "w") as out:
+    json.dump({"code": code, "modules": sorted(sys.modules)}, out)
+"""
+
+NEVER = ("fpdf", "fontTools", "PIL", "textual", "rich", "http.server", "qrcode", "segno")
+# The store, SQLite, and the event service that opens them. The operations package itself
+# loads its names lazily (PEP 562), so `pair-trf` may use operations.engines' memory
+# pre-check (issue 18) without any of these.
+STORE = ("sqlite3", "arbitre_tui.store", "arbitre_tui.operations.event")
+
+
+def _loaded(tmp_path: Path, *args: str) -> set[str]:
+    out = tmp_path / "modules.json"
+    run = subprocess.run(
+        [sys.executable, "-c", PROBE, str(out), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    data = json.loads(out.read_text())
+    assert data["code"] in (0, None), run.stderr
+    return set(data["modules"])
+
+
+def _heavy(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
+
+
+@pytest.fixture(scope="module")
+def trf20(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from arbitre_tui.rules import trf
+    from arbitre_tui.rules.swiss.generator import Options, generate
+
+    path = tmp_path_factory.mktemp("trf") / "p20.trf"
+    path.write_text(trf.write(generate(Options(players=20, rounds=5, seed=1))))
+    return path
+
+
+def test_help_imports_neither_the_store_nor_pydantic(tmp_path: Path) -> None:
+    loaded = _loaded(tmp_path, "--help")
+    assert _heavy(loaded, NEVER + STORE + ("pydantic",)) == []
+
+
+def test_pair_trf_and_generate_do_not_open_a_store(tmp_path: Path, trf20: Path) -> None:
+    for args in (
+        ("pair-trf", str(trf20)),
+        ("check-pairings", str(trf20)),
+        ("generate", str(tmp_path / "g.trf"), "--players", "12", "--rounds", "4"),
+    ):
+        loaded = _loaded(tmp_path, *args)
+        assert _heavy(loaded, NEVER + STORE) == [], args
+        assert "arbitre_tui.rules.swiss.dutch" in loaded  # the probe saw the command run
+
+
+def test_result_and_show_load_the_store_but_nothing_to_print_or_serve(
+    tmp_path: Path, demo_file: Path
+) -> None:
+    for args in (
+        ("show", str(demo_file)),
+        ("result", str(demo_file), "1", "=", "-t", "open-a", "--confirm"),
+    ):
+        loaded = _loaded(tmp_path, *args)
+        assert _heavy(loaded, NEVER) == [], args
+        assert "arbitre_tui.store.journal" in loaded
+
+
+def test_a_command_builds_its_own_parser_only(tmp_path: Path, demo_file: Path) -> None:
+    """`arbitre result …` builds the one parser it needs and reads none of the other
+    command modules (issue 19: 0.158 → 0.141 s); a name mistyped still gets the whole
+    French list to choose from, and `--help` every command."""
+    from arbitre_tui.faces.cli.main import build_parser
+
+    loaded = _loaded(tmp_path, "result", str(demo_file), "1", "=", "-t", "open-a", "--confirm")
+    others = ("cup", "knockout", "swiss", "web", "ratings", "verification", "standings")
+    assert [m for m in (f"arbitre_tui.faces.cli.{o}" for o in others) if m in loaded] == []
+    assert "difflib" not in loaded
+    only = next(a for a in build_parser("result")._actions if a.dest == "command")
+    assert list(only.choices) == ["result"]  # type: ignore[arg-type]
+    typo = subprocess.run(
+        [sys.executable, "-m", "arbitre_tui.faces.cli.main", "resul"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert typo.returncode == 2 and "choix invalide « resul »" in typo.stderr
+    assert "'result'" in typo.stderr and "'cup'" in typo.stderr

@@ -1,0 +1,113 @@
+"""Issue 31, point 8: `serve --base-url` changes nothing when the command is refused (the
+port taken): the address is written only once the server listens."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+from arbitre_tui.operations import EventService
+from arbitre_tui.views.reader import Reader
+
+from ...helpers.cli import arbitre
+
+
+def test_a_refused_serve_does_not_record_its_base_url(tmp_path: Path) -> None:
+    path = tmp_path / "open.sqlite"
+    assert arbitre("new", str(path), "--nom", "Open du club").returncode == 0
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        run = arbitre(
+            "serve",
+            str(path),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--base-url",
+            "http://10.1.2.3:8080",
+        )
+    assert run.returncode == 2, run.stderr
+    assert "Impossible d'écouter" in run.stderr and "Traceback" not in run.stderr
+    assert "enregistrée" not in run.stdout
+    assert "base_url" not in Reader(EventService(path)).event()["settings"]
+
+
+def test_malformed_requests_are_one_french_line_never_a_traceback(tmp_path: Path) -> None:
+    from ...helpers.cli import start_arbitre
+
+    path = tmp_path / "open.sqlite"
+    assert arbitre("new", str(path), "--nom", "Open du club").returncode == 0
+    proc = start_arbitre("serve", str(path), "--host", "127.0.0.1", "--port", "0")
+    try:
+        assert proc.stdout is not None
+        online = proc.stdout.readline()
+        port = int(online.split("écoute 127.0.0.1:")[1].split()[0])
+        bad = [
+            b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+            b"GET / HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n",
+            b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03",
+        ]
+        for raw in bad:
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+                s.sendall(raw)
+                assert s.recv(100).startswith(b"HTTP/1.0 400")
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    assert "Traceback" not in err, err
+    assert err.count("Requête mal formée refusée (400) de 127.0.0.1") >= 2, err
+
+
+def test_the_live_server_allows_the_search_script_by_its_hash_and_keeps_sub_folders(
+    tmp_path: Path,
+) -> None:
+    """The Content-Security-Policy lets exactly the « Joueurs » page's script run; a path
+    without its slash redirects relatively (a proxy's sub-folder kept)."""
+    import base64
+    import hashlib
+    import http.client
+    import re
+
+    from arbitre_tui.faces.web.server import ServerThread
+
+    path = tmp_path / "open.sqlite"
+    assert arbitre("new", str(path), "--nom", "Open du club").returncode == 0
+    assert (
+        arbitre(
+            "section",
+            "add",
+            str(path),
+            "open",
+            "--nom",
+            "Open",
+            "--systeme",
+            "suisse",
+            "--rondes",
+            "3",
+            "--cadence",
+            "15+5",
+        ).returncode
+        == 0
+    )
+    assert arbitre("register", str(path), "Joueur", "--elo", "1500").returncode == 0
+    srv = ServerThread(path, port=0)
+    srv.start()
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=10)
+        conn.request("GET", "/open/joueurs/")
+        r = conn.getresponse()
+        html = r.read().decode()
+        script = re.search(r"<script>(.*?)</script>", html, re.S)
+        assert r.status == 200 and script
+        digest = hashlib.sha256(script.group(1).encode()).digest()
+        csp = r.getheader("Content-Security-Policy") or ""
+        assert f"script-src 'sha256-{base64.b64encode(digest).decode()}'" in csp
+        conn.request("GET", "/open/classement")
+        r = conn.getresponse()
+        r.read()
+        assert r.status == 301 and r.getheader("Location") == "classement/"
+    finally:
+        srv.stop()

@@ -1,0 +1,102 @@
+"""The FFE's base as the FFE ships it (issue 32 point 3): Papi's Data.mdb read through
+mdbtools' `mdb-export` (table JOUEUR), birth dates asked with -T (NeLe is a DateTime
+column: -D alone leaves mdbtools' two-digit default), rows without a licence skipped and
+counted, unreadable birth dates said, no empty lists file after a failed first import.
+
+No Access file can be written here, so `mdb-export` is a stand-in on PATH that answers as
+mdbtools 1.0 does for the JOUEUR table's columns (and as it does without -T)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from ..helpers.cli import ROOT
+
+STAND_IN = r"""#!/usr/bin/env python3
+import sys
+args = sys.argv[1:]
+if args[-1] != "JOUEUR" or not args[-2].endswith(".mdb"):
+    sys.exit("table inconnue")
+iso = "-T" in args and args[args.index("-T") + 1] == "%Y-%m-%d"
+def day(y, m, d):
+    return f"{y:04d}-{m:02d}-{d:02d}" if iso else f"{m:02d}/{d:02d}/{y % 100:02d} 00:00:00"
+rows = [
+    'Ref,NrFFE,Nom,Prenom,Sexe,NeLe,Cat,AffType,Elo,Rapide,Blitz,Federation,ClubRef,FideCode,FideTitre,Fide,Club',
+    f'1,"K12345","DUPONT","Jeanne","F",{day(2012, 3, 14)},"BenF","A",2110,2050,1999,"FRA",12,651095,"ff",1,"Echiquier Nanceien"',
+    f'2,"M54321","BÉRANGER","Sébastien","M",{day(1965, 11, 2)},"SenM","B",1400,1400,0,"FRA",12,,,0,"Echiquier Nanceien"',
+    f'3,"","SANSLICENCE","Paul","M",{day(1990, 1, 1)},"SenM","",0,0,0,"FRA",12,,,0,"Club"',
+    f'4,"N11111","DATEFAUSSE","Luc","M",bientôt,"SenM","A",1500,0,0,"FRA",12,,,0,"Club"',
+]
+sys.stdout.buffer.write(("\n".join(rows) + "\n").encode("utf-8"))
+"""
+
+
+def _arbitre(*args: str, cwd: Path, path: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "arbitre_tui.faces.cli.main", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src"), "PATH": path},
+    )
+
+
+def _data_mdb(folder: Path) -> Path:
+    """The first bytes of an Access file (Jet 4), as Papi's Data.mdb begins."""
+    mdb = folder / "Data.mdb"
+    mdb.write_bytes(b"\x00\x01\x00\x00Standard Jet DB\x00" + b"\x00" * 4000)
+    return mdb
+
+
+def _stand_in(folder: Path, *, with_t: bool = True) -> str:
+    bin_dir = folder / "bin"
+    bin_dir.mkdir()
+    script = STAND_IN if with_t else STAND_IN.replace('"-T" in args and ', "False and ")
+    exe = bin_dir / "mdb-export"
+    exe.write_text(script.replace("#!/usr/bin/env python3", f"#!{sys.executable}"), "utf-8")
+    exe.chmod(0o755)
+    return f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
+
+
+def test_data_mdb_is_read_through_mdb_export_with_its_birth_dates(tmp_path: Path) -> None:
+    _data_mdb(tmp_path)
+    path = _stand_in(tmp_path)
+    done = _arbitre("ratings", "import", "Data.mdb", cwd=tmp_path, path=path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "base FFE : 3 joueurs importés de Data.mdb" in done.stdout
+    assert "1 ligne(s) sans numéro de licence ignorée(s)" in done.stdout
+    assert "1 date(s) de naissance illisible(s) (colonne NeLe)" in done.stdout
+    dupont = _arbitre("ratings", "find", "k12345", cwd=tmp_path, path=path).stdout
+    assert "DUPONT Jeanne" in dupont and "2012" in dupont and "lent 2110" in dupont
+    assert "licence K12345 A" in dupont  # the licence type kept (AffType)
+    assert (
+        "licence M54321 B" in _arbitre("ratings", "find", "m54321", cwd=tmp_path, path=path).stdout
+    )
+    assert "SANSLICENCE" not in _arbitre("ratings", "find", "sansl", cwd=tmp_path, path=path).stdout
+
+
+def test_without_t_every_birth_date_is_said_unreadable_never_dropped_silently(
+    tmp_path: Path,
+) -> None:
+    """What the documented -D gave: DateTime cells in mdbtools' default form."""
+    _data_mdb(tmp_path)
+    path = _stand_in(tmp_path, with_t=False)
+    done = _arbitre("ratings", "import", "Data.mdb", cwd=tmp_path, path=path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "3 date(s) de naissance illisible(s)" in done.stdout
+
+
+def test_without_mdbtools_a_french_sentence_and_no_lists_file(tmp_path: Path) -> None:
+    _data_mdb(tmp_path)
+    empty = tmp_path / "vide"
+    empty.mkdir()
+    done = _arbitre("ratings", "import", "Data.mdb", cwd=tmp_path, path=str(empty))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "demande mdbtools" in done.stderr and "apt install mdbtools" in done.stderr
+    assert not (tmp_path / "listes-elo.sqlite").exists()
+    find = _arbitre("ratings", "find", "dupont", cwd=tmp_path, path=str(empty))
+    assert find.returncode == 2 and "aucune liste Elo" in find.stderr

@@ -1,0 +1,195 @@
+"""Players propose results and check-ins from their phones; the arbiter confirms (issue
+36, its core: codes, proposals, confirmation), through the real command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from arbitre_tui.rules.models import Result
+from arbitre_tui.rules.reporting import BoardProposals, board_code, checkin_code
+
+from ..helpers.cli import arbitre
+
+
+def _ok(*args: str) -> str:
+    out = arbitre(*args)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return out.stdout
+
+
+def _refused(path: Path, said: str, *args: str) -> None:
+    before = _ok("show", str(path), "--json")
+    out = arbitre(*args)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert said in out.stderr and "Traceback" not in out.stderr, out.stderr
+    assert _ok("show", str(path), "--json") == before
+
+
+@pytest.fixture
+def paired(tmp_path: Path) -> Path:
+    """An event made from nothing: a round robin of six, round 1 paired."""
+    path = tmp_path / "club.sqlite"
+    _ok("new", str(path), "--nom", "Fermé du club")
+    _ok(
+        "section",
+        "add",
+        str(path),
+        "rr",
+        "--nom",
+        "Fermé",
+        "--systeme",
+        "toutes-rondes",
+        "--rondes",
+        "5",
+        "--cadence",
+        "60+30",
+    )
+    for i in range(6):
+        _ok("register", str(path), f"Joueur{i}", "--elo", str(1500 + 10 * i), "--pointe")
+    _ok("pair", str(path))
+    return path
+
+
+def _codes(path: Path, *extra: str) -> dict[int, str]:
+    lines = _ok("phones", "codes", str(path), *extra).split("\n")
+    return {int(line.split()[0]): line.split()[1] for line in lines if line.strip()}
+
+
+def _games(path: Path) -> dict[int, str | None]:
+    data = json.loads(_ok("show", str(path), "--json"))
+    return {g["board"]: g["result"] for g in data["games"]}
+
+
+def test_nothing_is_proposed_while_reporting_is_off(paired: Path) -> None:
+    _refused(paired, "fermée", "phones", "propose", str(paired), "1", "abcdefghij", "blancs", "1")
+
+
+def test_two_agreeing_proposals_are_recorded_when_the_arbiter_confirms(paired: Path) -> None:
+    _ok("phones", "on", str(paired))
+    codes = _codes(paired)
+    assert len(codes) == 3 and len(set(codes.values())) == 3
+    out = _ok("phones", "propose", str(paired), "1", codes[1], "blancs", "1")
+    assert "1-0 proposé (1/2)" in out
+    assert _games(paired)[1] is None  # a proposal is never a result
+    _ok("phones", "propose", str(paired), "1", codes[1], "noirs", "1-0")
+    assert "1-0 proposé (2/2)" in _ok("phones", "status", str(paired))
+    assert "échiquier(s) 1" in _ok("phones", "confirm", str(paired))
+    assert _games(paired)[1] == "1-0"
+    journal = json.loads(_ok("journal", str(paired), "--json"))
+    assert [e["op"] for e in journal[-3:]] == [
+        "propose_result",
+        "propose_result",
+        "confirm_proposals",
+    ]
+    assert "propositions confirmées" in _ok("undo", str(paired))
+    assert _games(paired)[1] is None
+    assert "1-0 proposé (2/2)" in _ok("phones", "status", str(paired))
+
+
+def test_a_disagreement_or_a_different_result_is_a_conflict_never_applied(paired: Path) -> None:
+    _ok("phones", "on", str(paired))
+    codes = _codes(paired)
+    _ok("phones", "propose", str(paired), "2", codes[2], "blancs", "1")
+    _ok("phones", "propose", str(paired), "2", codes[2], "noirs", "0")
+    assert "conflit : 1-0 / 0-1" in _ok("phones", "status", str(paired))
+    _refused(paired, "conflit", "phones", "confirm", str(paired), "2")
+    _refused(paired, "Aucun échiquier", "phones", "confirm", str(paired))
+    _ok("result", str(paired), "3", "=")
+    _ok("phones", "propose", str(paired), "3", codes[3], "blancs", "1")
+    assert "conflit : 1-0 (saisi ½-½)" in _ok("phones", "status", str(paired))
+    _refused(paired, "conflit", "phones", "confirm", str(paired), "3")
+    assert _games(paired) == {1: None, 2: None, 3: "=-="}
+
+
+def test_a_code_works_for_its_board_and_round_only(paired: Path) -> None:
+    _ok("phones", "on", str(paired))
+    codes = _codes(paired)
+    for board, code in ((1, codes[2]), (2, "x" * 10), (2, codes[2].upper() + "a")):
+        _refused(
+            paired,
+            "ce code ne vaut pas",
+            "phones",
+            "propose",
+            str(paired),
+            str(board),
+            code,
+            "blancs",
+            "1",
+        )
+    for _ in range(5):
+        _ok("phones", "propose", str(paired), "1", codes[1], "blancs", "=")
+    _refused(
+        paired, "5 propositions", "phones", "propose", str(paired), "1", codes[1], "blancs", "1"
+    )
+    _refused(
+        paired, "ne se propose pas", "phones", "propose", str(paired), "2", codes[2], "blancs", "--"
+    )
+    for board in (1, 2, 3):
+        _ok("result", str(paired), str(board), "1", "--confirm")
+    _ok("close-round", str(paired))
+    _ok("pair", str(paired))
+    round2 = _codes(paired)
+    assert round2[1] != codes[1]  # another round, other codes
+    _refused(
+        paired,
+        "ce code ne vaut pas",
+        "phones",
+        "propose",
+        str(paired),
+        "1",
+        codes[1],
+        "blancs",
+        "1",
+    )
+    _refused(
+        paired,
+        "est close",
+        "phones",
+        "propose",
+        str(paired),
+        "1",
+        codes[1],
+        "blancs",
+        "1",
+        "-r",
+        "1",
+    )
+
+
+def test_players_check_in_from_their_phones_before_round_1(tmp_path: Path) -> None:
+    path = tmp_path / "e.sqlite"
+    _ok("new", str(path), "--nom", "Open")
+    _ok(
+        "section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse", "--rondes", "5"
+    )
+    for i in range(4):
+        _ok("register", str(path), f"Joueur{i}")
+    _ok("phones", "on", str(path))
+    code = _ok("phones", "player-code", str(path), "2").strip()
+    _refused(path, "ne vaut pas", "phones", "checkin", str(path), "3", code)
+    assert "JOUEUR1" in _ok("phones", "checkin", str(path), "2", code)
+    _ok("phones", "checkin", str(path), "2", code)  # twice: one proposal
+    assert "1 pointage(s) proposé(s)" in _ok("phones", "status", str(path))
+    assert "1 joueur(s) pointé(s)" in _ok("phones", "confirm-checkins", str(path))
+    players = json.loads(_ok("players", "list", str(path), "--json"))
+    assert [p["checked_in"] for p in players] == [False, True, False, False]
+
+
+def test_codes_differ_by_board_round_and_player() -> None:
+    secret = "00" * 32
+    codes = {board_code(secret, 1, r, b) for r in (1, 2) for b in (1, 2, 3)}
+    codes |= {checkin_code(secret, 1, p) for p in (1, 2, 3)}
+    assert len(codes) == 9 and all(len(c) == 10 for c in codes)
+    assert board_code(secret, 1, 1, 1) != board_code("11" * 32, 1, 1, 1)
+
+
+def test_the_arbiter_reads_each_board_in_one_phrase() -> None:
+    w, d = Result.WHITE_WINS, Result.DRAW
+    assert BoardProposals(4, w, None, None).label == "1-0 proposé (1/2)"
+    assert BoardProposals(4, w, w, None).agreed is w
+    assert BoardProposals(4, w, d, None).label == "conflit : 1-0 / ½-½"
+    assert BoardProposals(4, w, w, d).agreed is None and BoardProposals(4, w, w, d).conflict
+    assert BoardProposals(4, w, w, w).label == "" and not BoardProposals(4, w, w, w).conflict
