@@ -140,7 +140,10 @@ def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
     t = spec.tournament()
     service = EventService(dest, create=True)
     try:
-        with service.write("import_papi", {"name": source.name}) as tx:
+        played = max(papi.rounds, default=0) or None
+        with service.write(
+            "import_papi", {"name": source.name, "tournament": key, "round": played}
+        ) as tx:
             service.create_event(
                 fields.name or papi.name,
                 fields.city or "",
@@ -179,7 +182,6 @@ def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
                 )
             if papi.system is System.SWISS and papi.rounds:
                 _initial_colour(service, tx, t)
-            tx.args.update({"tournament": t.key, "round": max(papi.rounds, default=0) or None})
     except BaseException:
         service.close()
         for leftover in (dest, *(Path(f"{dest}{end}") for end in ("-wal", "-shm"))):

@@ -133,6 +133,7 @@ BYE_OF_CELLS: dict[tuple[str, bool, int], Bye] = {
     ("F", False, 6): Bye.FULL_POINT,  # a full-point bye asked for, as Papi may code it
 }
 NOT_PAIRED = "R"
+_RES_CODES = frozenset({NO_RESULT, *(c for pair in RESULT_CODES.values() for c in pair)})
 WITHDRAWN_NOTE = "Forfait général"  # Commentaire of a withdrawn player (the export's)
 _GENRES = {"suisse": System.SWISS, "toutesrondes": System.ROUND_ROBIN}
 
@@ -322,6 +323,11 @@ def _rounds(
             adv = _whole(cell(cells, f"Rd{n:02d}Adv"), f"Rd{n:02d}Adv")
             res = _whole(cell(cells, f"Rd{n:02d}Res"), f"Rd{n:02d}Res")
             who = f"ronde {n}, {names[ref]}"
+            if res not in _RES_CODES:
+                raise RuleError(
+                    f"Papi : {who} : code de résultat {res} inconnu (Papi en a de 0 à 6) ; "
+                    "rien n'est importé."
+                )
             if cl == NOT_PAIRED:
                 if res != 0:
                     raise RuleError(f"Papi : {who} : code de résultat {res} inconnu sans partie.")
