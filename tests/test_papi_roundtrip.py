@@ -195,3 +195,35 @@ def test_an_existing_event_is_never_written_over(source: Path, tmp_path: Path) -
         done = arbitre("import", "papi", str(good), target)
         assert done.returncode == 2 and "rien n'a été modifié" in done.stderr
     assert source.read_bytes() == before
+
+
+def test_rounds_papi_fills_ahead_are_requests_not_rounds(source: Path, tmp_path: Path) -> None:
+    """Papi fills the rounds to come: F with 0 in every round left for a player who
+    withdrew (past NbrRondes too, as a Papi 3.3.7 file shows), F with 2 for a half-point
+    bye asked. They are read as a withdrawal and a request, not as rounds played; an
+    acceleration Papi used is said before the next round is paired here."""
+
+    def ahead(rows: list[dict[str, Any]]) -> None:
+        petit = next(r for r in rows if r["Nom"] == "PETIT")
+        for n in range(3, 9):
+            petit[f"Rd{n:02d}Cl"], petit[f"Rd{n:02d}Adv"], petit[f"Rd{n:02d}Res"] = "F", None, 0
+        durand = next(r for r in rows if r["Nom"] == "DURAND")
+        durand["Rd03Cl"], durand["Rd03Adv"], durand["Rd03Res"] = "F", None, 2
+
+    tables, service = papi_of(source)
+    service.close()
+    rows = [dict(r) for r in tables.joueur]
+    ahead(rows)
+    info = tuple((k, "SAD" if k == "Pairing" else v) for k, v in tables.info)
+    papi = tmp_path / "avance.papi"
+    papi_tables.write(papi_tables.PapiTables(info, tuple(rows)), papi)
+    event = tmp_path / "avance.sqlite"
+    done = arbitre("import", "papi", str(papi), str(event), "--cle", "open")
+    assert done.returncode == 0, done.stderr
+    assert "2 ronde(s) importée(s) dont 2 close(s)" in done.stdout
+    assert "Attention : Papi appariait en « SAD »" in done.stdout
+    assert [p[0] for p in players(event, "open") if p[-1]] == ["MARTIN", "PETIT"]
+    run("pair", str(event), "-t", "open")
+    third = games(event, "open")[3]
+    assert ("DURAND Paul", None, None, "H") in third  # the bye asked in Papi
+    assert not any("PETIT Luc" in (w, b) and bye is None for w, b, _, bye in third)

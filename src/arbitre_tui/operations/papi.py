@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..rules.errors import RuleError
-from ..rules.models import System, Tournament
+from ..rules.models import Bye, System, Tournament
 from ..rules.papi import (
     PapiEvent,
     berger_numbers,
@@ -21,6 +21,7 @@ from ..rules.papi import (
 )
 from ..store.journal import OperationError, Tx
 from ..store.repo import player_row, tc_json
+from .formats import format_of
 from .outputs import fresh_event_path
 from .rating_lists import MDB_TABLE, NO_MDBTOOLS, is_access
 
@@ -180,6 +181,15 @@ def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
                 tx.insert(
                     "pairing_numbers", {"tournament_id": tid, "player_id": ids[ref], "number": k}
                 )
+            if format_of(t).half_point_byes:  # asked, as `bye` records them: taken, to come
+                asked = [(g.white, n) for n, gs in papi.rounds.items() for g in gs
+                         if g.bye is Bye.HALF_POINT]  # fmt: skip
+                for ref, n in sorted({*asked, *papi.bye_requests}, key=lambda x: (x[1], x[0])):
+                    tx.insert(
+                        "bye_requests",
+                        {"tournament_id": tid, "player_id": ids[ref], "round": n,
+                         "at": now.isoformat(timespec="seconds")},
+                    )  # fmt: skip
             if papi.system is System.SWISS and papi.rounds:
                 _initial_colour(service, tx, t)
     except BaseException:

@@ -163,6 +163,20 @@ class PapiEvent:
     rounds_planned: int
     players: tuple[tuple[int, Player], ...]  # (Ref, player) in Ref order
     rounds: dict[int, tuple[PapiGame, ...]] = field(default_factory=dict)
+    bye_requests: tuple[tuple[int, int], ...] = ()  # (Ref, round): a half-point bye asked
+    pairing: str = ""  # INFO's Pairing: Standard, Berger, or an acceleration (SAD, Haley…)
+
+    @property
+    def notes(self) -> list[str]:
+        """What the arbiter must know before pairing the next round here."""
+        if self.pairing.lower() in ("", "standard", "berger") or len(self.rounds) >= (
+            self.rounds_planned
+        ):
+            return []
+        return [
+            f"Papi appariait en « {self.pairing} » : la suite sera appariée ici au système "
+            "suisse néerlandais de la FIDE, sans cette accélération."
+        ]
 
     @property
     def complete(self) -> list[int]:
@@ -258,7 +272,13 @@ def read_event(info_text: str, joueur_text: str) -> PapiEvent:
         )
     names = {ref: p.name for ref, p in people}
     cells_of = {ref: lines[ref] for ref in refs}
-    rounds = _rounds(cells_of, names, cell)
+    rounds, asked, gone = _future(_rounds(cells_of, names, cell), planned)
+    people = [(ref, p.model_copy(update={"withdrawn": True}) if ref in gone else p)
+              for ref, p in people]  # fmt: skip
+    played = sorted(rounds)
+    if played and played != list(range(1, played[-1] + 1)):
+        gap = next(n for n in range(1, played[-1] + 1) if n not in rounds)
+        raise RuleError(f"Papi : la ronde {gap} n'est pas appariée mais la suivante l'est.")
     if max(rounds, default=0) > planned:
         raise RuleError(
             f"Papi : {max(rounds)} rondes appariées pour NbrRondes = {planned} ; rien n'est importé."
@@ -274,6 +294,8 @@ def read_event(info_text: str, joueur_text: str) -> PapiEvent:
         rounds_planned=planned,
         players=tuple(people),
         rounds=rounds,
+        bye_requests=asked,
+        pairing=info.get("Pairing", ""),
     )
     complete = set(event.complete)
     open_rounds = [n for n in rounds if n not in complete]
@@ -368,11 +390,38 @@ def _rounds(
             games.append(PapiGame(white, black, result))
         if games or byes:
             rounds[n] = (*games, *byes)
-    played = sorted(rounds)
-    if played and played != list(range(1, played[-1] + 1)):
-        gap = next(n for n in range(1, played[-1] + 1) if n not in rounds)
-        raise RuleError(f"Papi : la ronde {gap} n'est pas appariée mais la suivante l'est.")
     return rounds
+
+
+def _future(
+    rounds: dict[int, tuple[PapiGame, ...]], planned: int
+) -> tuple[dict[int, tuple[PapiGame, ...]], tuple[tuple[int, int], ...], set[int]]:
+    """The rounds played, the half-point byes asked for rounds to come, and who withdrew.
+
+    Papi fills the rounds not yet paired: F with 2 for a half-point bye asked, and F with
+    0 in every round left for a player who withdrew — even past NbrRondes (a Papi 3.3.7
+    file read with mdbtools, December 2026). Those are not rounds played: a round counts
+    from its games (or its pairing-allocated bye); after the last such round, F cells are
+    read as requests (a half-point bye) or a withdrawal (0 in every round left)."""
+    played = max(
+        (n for n, gs in rounds.items()
+         if any(g.black is not None or g.bye is Bye.PAIRING_ALLOCATED for g in gs)),
+        default=0,
+    )  # fmt: skip
+    zero: dict[int, set[int]] = {}
+    asked: list[tuple[int, int]] = []
+    for n, gs in rounds.items():
+        if n <= played:
+            continue
+        for g in gs:
+            if g.bye is Bye.HALF_POINT and n <= planned:
+                asked.append((g.white, n))
+            elif g.bye is Bye.ZERO_POINT:
+                zero.setdefault(g.white, set()).add(n)
+    rest = set(range(played + 1, planned + 1))
+    gone = {ref for ref, ns in zero.items() if rest <= ns}
+    kept = {n: gs for n, gs in rounds.items() if n <= played}
+    return kept, tuple(asked), gone
 
 
 def round_robin_table(event: PapiEvent) -> list[int]:

@@ -52,6 +52,8 @@ def cmd_import_papi(args: argparse.Namespace) -> int:
         f"Événement créé : {args.event} — {papi.section}, {len(papi.players)} joueurs, "
         f"{len(papi.rounds)} ronde(s) importée(s) dont {len(papi.complete)} close(s)."
     )
+    for note in papi.notes:
+        print(f"Attention : {note}")
     return 0
 
 
