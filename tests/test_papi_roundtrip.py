@@ -227,3 +227,22 @@ def test_rounds_papi_fills_ahead_are_requests_not_rounds(source: Path, tmp_path:
     third = games(event, "open")[3]
     assert ("DURAND Paul", None, None, "H") in third  # the bye asked in Papi
     assert not any("PETIT Luc" in (w, b) and bye is None for w, b, _, bye in third)
+
+
+def test_players_import_reads_a_papi_file_as_papi_writes_it(source: Path, tmp_path: Path) -> None:
+    """`players import` of a real Jet file (issue 32's reading, through mdbtools): Papi
+    3.3.8's every JOUEUR column known, `Fide` F a FIDE rating and E none, and the
+    EXEMPT line (Ref 1) no player — it once came in as one."""
+    papi = tmp_path / "joueurs.papi"
+    assert arbitre("export", "papi", str(source), "open", str(papi)).returncode == 0
+    event = tmp_path / "joueurs.sqlite"
+    run("new", str(event), "--nom", "Open")
+    run("section", "add", str(event), "a", "--nom", "A", "--systeme", "suisse", "--rondes", "5")
+    done = arbitre("players", "import", str(event), str(papi), "-t", "a")
+    assert done.returncode == 0, done.stderr
+    assert "5 joueur(s) importé(s)" in done.stdout
+    came = {p[0]: p for p in players(event, "a")}
+    assert "EXEMPT" not in came
+    fide, ffe = PLAYER_FIELDS.index("rating_fide") + 1, PLAYER_FIELDS.index("rating_ffe") + 1
+    assert (came["DURAND"][fide], came["DURAND"][ffe]) == (2010, None)  # Fide F
+    assert (came["MARTIN"][fide], came["MARTIN"][ffe]) == (None, None)  # Fide E: 1399 no rating

@@ -60,6 +60,17 @@ def unknown_columns(header: list[str]) -> list[str]:
     return [h for h in header if h.strip().lower() not in known and not _ROUND.match(h.lower())]
 
 
+def _is_exempt(cells: list[str], at: dict[str, int]) -> bool:
+    """JOUEUR's Ref 1 « EXEMPT » line: not a player."""
+    ref, nom = at.get("ref", -1), at.get("nom", -1)
+    return (
+        0 <= ref < len(cells)
+        and cells[ref].strip() == "1"
+        and 0 <= nom < len(cells)
+        and cells[nom].strip().upper() == "EXEMPT"
+    )
+
+
 def to_registration_csv(text: str) -> str:
     """JOUEUR as `mdb-export` writes it -> the CSV `players import` reads: licence, FIDE
     id, birth date, title; `Elo` filed as FIDE's when `Fide` is set, else as the FFE's."""
@@ -81,6 +92,8 @@ def to_registration_csv(text: str) -> str:
     w.writerow([*fields, "elo_fide", "elo_ffe"])
     for cells in rows:
         if not any(c.strip() for c in cells):
+            continue
+        if _is_exempt(cells, at):  # Papi's partner of a pairing-allocated bye
             continue
 
         def cell(name: str, cells: list[str] = cells) -> str:
