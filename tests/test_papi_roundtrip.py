@@ -246,3 +246,29 @@ def test_players_import_reads_a_papi_file_as_papi_writes_it(source: Path, tmp_pa
     fide, ffe = PLAYER_FIELDS.index("rating_fide") + 1, PLAYER_FIELDS.index("rating_ffe") + 1
     assert (came["DURAND"][fide], came["DURAND"][ffe]) == (2010, None)  # Fide F
     assert (came["MARTIN"][fide], came["MARTIN"][ffe]) == (None, None)  # Fide E: 1399 no rating
+
+
+def test_without_mdbtools_or_with_a_bad_key_nothing_is_created(
+    source: Path, tmp_path: Path
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from .helpers.cli import ROOT
+
+    good = tmp_path / "bon.papi"
+    assert arbitre("export", "papi", str(source), "open", str(good)).returncode == 0
+    empty = tmp_path / "rien"
+    empty.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-m", "arbitre_tui.faces.cli.main", "import", "papi", str(good),
+         str(tmp_path / "refus.sqlite")],
+        capture_output=True, text=True, cwd=ROOT, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src"), "PATH": str(empty)},
+    )  # fmt: skip
+    assert done.returncode == 2 and "demande mdbtools" in done.stderr, done.stderr
+    assert not list(tmp_path.glob("refus.sqlite*"))
+    done = arbitre("import", "papi", str(good), str(tmp_path / "refus.sqlite"), "--cle", "Clé")
+    assert done.returncode == 2 and "Clé de tournoi « Clé » refusée" in done.stderr
+    assert not list(tmp_path.glob("refus.sqlite*"))
