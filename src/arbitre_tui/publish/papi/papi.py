@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ...rules.models import Game, Player, Sex, Title, Tournament
+from ...rules.models import Bye, Game, Player, Sex, Title, Tournament
 from ...rules.papi import BYE_CELLS, EXEMPT_REF, NO_RESULT, NOT_PAIRED, RESULT_CODES, WITHDRAWN_NOTE
 from ...rules.rating_lists import ffe_category
 
@@ -157,8 +157,10 @@ def player_row(
     ref: Mapping[int, int],
     rounds: Mapping[int, Sequence[Game]],
     on: dt.date,
+    ahead: range = range(0),
 ) -> Row:
-    """One JOUEUR line with every field Papi has and the product knows."""
+    """One JOUEUR line with every field Papi has and the product knows; ``ahead``: the
+    rounds not yet paired, which Papi fills with F and 0 for a player who withdrew."""
     assert p.id is not None
     rating, kind = _kind(p)
     row: Row = {c.name: None for c in TABLES["JOUEUR"]}
@@ -192,6 +194,8 @@ def player_row(
     )
     for n in range(1, PAPI_ROUNDS + 1):
         cl, adv, res = round_cells(p.id, rounds.get(n, ()), ref)
+        if p.withdrawn and n in ahead:
+            cl, res = BYE_CELLS[Bye.ZERO_POINT][0], BYE_CELLS[Bye.ZERO_POINT][2]
         row[f"Rd{n:02d}Cl"], row[f"Rd{n:02d}Adv"], row[f"Rd{n:02d}Res"] = cl, adv, res
     return row
 
@@ -263,7 +267,10 @@ def tables(
             for pid in {g.white_id, g.black_id} - {None}:
                 assert pid is not None
                 mine.setdefault(pid, {}).setdefault(n, []).append(g)
-    lines = sorted((player_row(p, ref, mine.get(p.id or 0, {}), on) for p in players), key=_ref)
+    ahead = range(max(played, default=0) + 1, t.rounds_planned + 1)
+    lines = sorted(
+        (player_row(p, ref, mine.get(p.id or 0, {}), on, ahead) for p in players), key=_ref
+    )
     joueur = [exempt_row(rounds, ref), *lines]
     return PapiTables(tuple(info), tuple(joueur))
 
