@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..rules.errors import RuleError
-from ..rules.models import Bye, System, Tournament
+from ..rules.models import Bye, System
 from ..rules.papi import (
     PapiEvent,
     berger_numbers,
@@ -19,8 +19,8 @@ from ..rules.papi import (
     round_robin_table,
     to_registration_csv,
 )
-from ..store.journal import OperationError, Tx
-from ..store.repo import player_row, tc_json
+from ..store.journal import OperationError
+from ..store.repo import player_row, tc_json, tournament_row
 from .formats import format_of
 from .outputs import fresh_event_path
 from .rating_lists import MDB_TABLE, NO_MDBTOOLS, is_access
@@ -152,16 +152,18 @@ def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
                 last.isoformat() if last else None,
                 _event_settings(fields, {}),
             )
-            tid = service.add_tournament(t)
+            ids = {ref: k for k, (ref, _) in enumerate(papi.players, start=1)}  # a new file
+            row = tournament_row(t, 0)
+            if papi.system is System.SWISS and (colour := _initial_colour(papi, ids)):
+                row["initial_colour_drawn"] = colour  # written with the row: undone with it
+            tid = tx.insert("tournaments", row)
             t = t.model_copy(update={"id": tid})
             now = dt.datetime.now().replace(microsecond=0)
-            ids = {
-                ref: tx.insert(
-                    "players",
-                    player_row(p.model_copy(update={"tournament_id": tid, "registered_at": now})),
+            for ref, p in papi.players:
+                values = player_row(
+                    p.model_copy(update={"tournament_id": tid, "registered_at": now})
                 )
-                for ref, p in papi.players
-            }
+                tx.insert("players", {"id": ids[ref], **values})
             complete = set(papi.complete)
             for n, games in sorted(papi.rounds.items()):
                 round_id = tx.insert(
@@ -190,8 +192,6 @@ def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
                         {"tournament_id": tid, "player_id": ids[ref], "round": n,
                          "at": now.isoformat(timespec="seconds")},
                     )  # fmt: skip
-            if papi.system is System.SWISS and papi.rounds:
-                _initial_colour(service, tx, t)
     except BaseException:
         service.close()
         for leftover in (dest, *(Path(f"{dest}{end}") for end in ("-wal", "-shm"))):
@@ -201,19 +201,17 @@ def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
     return papi
 
 
-def _initial_colour(service: EventService, tx: Tx, t: Tournament) -> None:
+def _initial_colour(papi: PapiEvent, ids: dict[int, int]) -> str | None:
     """The colour pairing number 1 had in round 1 (C.04.3: the initial colour), so that
-    the next Swiss round allocates colours as Papi's first round did."""
-    from .swiss import participants
+    the next Swiss round allocates colours as Papi's first round did; None: unknown."""
+    from .swiss import pairing_list
 
-    people = participants(service, t)
+    seen = {ids[r] for gs in papi.rounds.values() for g in gs for r in (g.white, g.black) if r}
+    people = pairing_list([p.model_copy(update={"id": ids[ref]}) for ref, p in papi.players], seen)
     if not people:
-        return
-    first = people[0].id
-    round_one = service._store.round(t.id or 0, 1)
-    assert round_one is not None and round_one.id is not None
-    for g in service._store.games(round_one.id):
-        if g.black_id is not None and first in (g.white_id, g.black_id):
-            colour = "w" if g.white_id == first else "b"
-            tx.update("tournaments", t.id or 0, {"initial_colour_drawn": colour})
-            return
+        return None
+    first = next(ref for ref, k in ids.items() if k == people[0].id)
+    for g in papi.rounds.get(1, ()):
+        if g.black is not None and first in (g.white, g.black):
+            return "w" if g.white == first else "b"
+    return None
