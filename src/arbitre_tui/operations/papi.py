@@ -4,14 +4,25 @@ same checks, all rows or none (issue 32)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 import subprocess
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..rules.errors import RuleError
-from ..rules.papi import to_registration_csv
+from ..rules.models import Bye, System
+from ..rules.papi import (
+    PapiEvent,
+    berger_numbers,
+    read_event,
+    round_robin_table,
+    to_registration_csv,
+)
 from ..store.journal import OperationError
+from ..store.repo import player_row, tc_json, tournament_row
+from .formats import format_of
+from .outputs import fresh_event_path
 from .rating_lists import MDB_TABLE, NO_MDBTOOLS, is_access
 
 if TYPE_CHECKING:
@@ -47,3 +58,160 @@ def import_papi(
     except RuleError as exc:
         raise OperationError(f"{path.name} : {exc}") from None
     return service.import_players(key, text.encode("utf-8"), skip_bad=skip_bad)
+
+
+# -- a whole Papi tournament as a new event (issue 33 point 3) ---------------------------
+NO_MDBTOOLS_PAPI = (
+    "lire un fichier Papi demande mdbtools, absent de cette machine : installez-le "
+    "(sudo apt install mdbtools sur Debian ou Raspberry Pi OS)."
+)
+
+
+def _mdb_table(path: Path, table: str) -> str:
+    """One table of an Access file as `mdb-export` writes it (dates as AAAA-MM-JJ)."""
+    exe = shutil.which("mdb-export")
+    if exe is None:
+        raise OperationError(f"{path.name} : {NO_MDBTOOLS_PAPI}")
+    fmt = "%Y-%m-%d"
+    try:
+        run = subprocess.run(
+            [exe, "-T", fmt, "-D", fmt, str(path), table], capture_output=True, timeout=120
+        )
+    except subprocess.TimeoutExpired:
+        raise OperationError(
+            f"{path.name} : mdb-export ne répond pas ; rien n'est importé."
+        ) from None
+    if run.returncode != 0 or not run.stdout.strip():
+        said = run.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise OperationError(
+            f"{path.name} : la table {table} d'un fichier Papi est illisible "
+            f"({said[-1] if said else 'fichier abîmé'}) ; rien n'est importé."
+        )
+    return run.stdout.decode("utf-8", "replace")
+
+
+def read_papi_event(path: Path) -> PapiEvent:
+    """The tournament of a Papi file, read and checked whole before anything is written."""
+    if not path.is_file():
+        raise OperationError(f"{path} : fichier introuvable.")
+    with path.open("rb") as f:
+        if not is_access(f.read(32)):
+            raise OperationError(
+                f"{path.name} n'est pas un fichier Papi (une base Access) ; rien n'est importé."
+            )
+    info, joueur = _mdb_table(path, "INFO"), _mdb_table(path, MDB_TABLE)
+    try:
+        return read_event(info, joueur)
+    except RuleError as exc:
+        raise OperationError(f"{path.name} : {exc.message}") from None
+
+
+def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
+    """A new event from a Papi tournament: its INFO, players and every round; the rounds
+    whose results are all known are closed, so the next `pair` pairs the round after.
+    One journaled operation (the event, the section, the players, the rounds), or no file."""
+    from .event import EventService
+    from .setup import EventFields, SectionSpec, _dates, _event_settings
+
+    dest = fresh_event_path(dest)
+    papi = read_papi_event(source)
+    fields = EventFields(
+        name=papi.name[:80], city=papi.city, start=papi.start, end=papi.end,
+        chief_arbiter=papi.arbiter,
+    ).checked()  # fmt: skip
+    first, last = _dates(fields, None, None)
+    settings: dict[str, Any] = {}
+    numbers: list[int] | None = None
+    if papi.system is System.ROUND_ROBIN:
+        table = round_robin_table(papi)
+        size = len(table) + len(table) % 2
+        cycles = 2 if papi.rounds_planned > size - 1 else 1
+        if cycles == 2:
+            settings["cycles"] = 2
+        try:
+            numbers = berger_numbers(table, papi, cycles)
+        except RuleError as exc:
+            raise OperationError(f"{source.name} : {exc.message}") from None
+        if numbers is None and max(papi.rounds, default=0) < papi.rounds_planned:
+            raise OperationError(
+                f"{source.name} : les rondes jouées ne suivent pas les tables de Berger ; "
+                "la suite ne pourrait pas être appariée ici. Rien n'est importé."
+            )
+    spec = SectionSpec(key, papi.section[:80], papi.system, papi.rounds_planned, settings=settings)
+    t = spec.tournament()
+    service = EventService(dest, create=True)
+    try:
+        played = max(papi.rounds, default=0) or None
+        with service.write(
+            "import_papi", {"name": source.name, "tournament": key, "round": played}
+        ) as tx:
+            service.create_event(
+                fields.name or papi.name,
+                fields.city or "",
+                first.isoformat() if first else None,
+                last.isoformat() if last else None,
+                _event_settings(fields, {}),
+            )
+            ids = {ref: k for k, (ref, _) in enumerate(papi.players, start=1)}  # a new file
+            row = tournament_row(t, 0)
+            if papi.system is System.SWISS and (colour := _initial_colour(papi, ids)):
+                row["initial_colour_drawn"] = colour  # written with the row: undone with it
+            tid = tx.insert("tournaments", row)
+            t = t.model_copy(update={"id": tid})
+            now = dt.datetime.now().replace(microsecond=0)
+            for ref, p in papi.players:
+                values = player_row(
+                    p.model_copy(update={"tournament_id": tid, "registered_at": now})
+                )
+                tx.insert("players", {"id": ids[ref], **values})
+            complete = set(papi.complete)
+            for n, games in sorted(papi.rounds.items()):
+                round_id = tx.insert(
+                    "rounds",
+                    {"tournament_id": tid, "number": n, "stage": None,
+                     "time_control": tc_json(t, n), "closed": int(n in complete)},
+                )  # fmt: skip
+                for board, g in enumerate(games, start=1):
+                    tx.insert(
+                        "games",
+                        {"round_id": round_id, "board": board, "white_id": ids[g.white],
+                         "black_id": ids[g.black] if g.black else None,
+                         "result": g.result.value if g.result else None,
+                         "bye": g.bye.value if g.bye else None},
+                    )  # fmt: skip
+            for k, ref in enumerate(numbers or [], start=1):
+                tx.insert(
+                    "pairing_numbers", {"tournament_id": tid, "player_id": ids[ref], "number": k}
+                )
+            if format_of(t).half_point_byes:  # asked, as `bye` records them: taken, to come
+                asked = [(g.white, n) for n, gs in papi.rounds.items() for g in gs
+                         if g.bye is Bye.HALF_POINT]  # fmt: skip
+                for ref, n in sorted({*asked, *papi.bye_requests}, key=lambda x: (x[1], x[0])):
+                    tx.insert(
+                        "bye_requests",
+                        {"tournament_id": tid, "player_id": ids[ref], "round": n,
+                         "at": now.isoformat(timespec="seconds")},
+                    )  # fmt: skip
+    except BaseException:
+        service.close()
+        for leftover in (dest, *(Path(f"{dest}{end}") for end in ("-wal", "-shm"))):
+            leftover.unlink(missing_ok=True)
+        raise
+    service.close()
+    return papi
+
+
+def _initial_colour(papi: PapiEvent, ids: dict[int, int]) -> str | None:
+    """The colour pairing number 1 had in round 1 (C.04.3: the initial colour), so that
+    the next Swiss round allocates colours as Papi's first round did; None: unknown."""
+    from .swiss import pairing_list
+
+    seen = {ids[r] for gs in papi.rounds.values() for g in gs for r in (g.white, g.black) if r}
+    people = pairing_list([p.model_copy(update={"id": ids[ref]}) for ref, p in papi.players], seen)
+    if not people:
+        return None
+    first = next(ref for ref, k in ids.items() if k == people[0].id)
+    for g in papi.rounds.get(1, ()):
+        if g.black is not None and first in (g.white, g.black):
+            return "w" if g.white == first else "b"
+    return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -79,9 +80,17 @@ def participants(
     if games is None:
         games = service._store.all_games(t.id)
     seen = {pid for gs in games.values() for g in gs for pid in (g.white_id, g.black_id) if pid}
+    return pairing_list(service._store.players(t.id), seen, registered=registered)
+
+
+def pairing_list(
+    players: Iterable[Player], seen: set[int], *, registered: bool = False
+) -> list[Player]:
+    """``participants`` on players in hand (``seen``: the ids with a round), for an event
+    still being written (a Papi import)."""
     people = [
         p
-        for p in service._store.players(t.id)
+        for p in players
         if p.id in seen or ((p.checked_in or registered) and not p.withdrawn and not p.excluded)
     ]
     return sorted(people, key=ranking_key)

@@ -753,6 +753,7 @@ _OP_LABELS = {
     "withdraw": "retrait",
     "register_player": "inscription",
     "import_players": "import de joueurs",
+    "import_papi": "import d'un tournoi Papi",
     "pair_round": "appariement",
     "close_round": "clôture",
     "set_round_start": "début de ronde",

@@ -1,10 +1,11 @@
-"""`arbitre export papi`: a section as a Papi file (issue 33, docs/papi.md)."""
+"""`arbitre export papi`: a section as a Papi file; `arbitre import papi`: a Papi
+tournament as a new event (issue 33, docs/papi.md)."""
 
 from __future__ import annotations
 
 import argparse
 
-from .common import command, open_event, output
+from .common import command, group, open_event, output
 
 
 def cmd_export_papi(args: argparse.Namespace) -> int:
@@ -34,9 +35,38 @@ def cmd_export_papi(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import_papi(args: argparse.Namespace) -> int:
+    """un tournoi Papi (.papi) devient un événement, pour le continuer ici
+
+    Le tournoi (nom, lieu, dates, rondes, système suisse ou toutes rondes), ses joueurs
+    et chaque ronde jouée (couleurs, adversaires, résultats) sont lus par mdbtools et
+    écrits dans un nouveau fichier d'événement, en une seule opération ; les rondes
+    complètes sont closes : `arbitre pair` apparie la suivante.
+    """
+    from pathlib import Path
+
+    from ...operations.papi import import_event
+
+    papi = import_event(Path(args.papi), Path(args.event), args.cle)
+    print(
+        f"Événement créé : {args.event} — {papi.section}, {len(papi.players)} joueurs, "
+        f"{len(papi.rounds)} ronde(s) importée(s) dont {len(papi.complete)} close(s)."
+    )
+    for note in papi.notes:
+        print(f"Attention : {note}")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """`papi` beside `trf` in the `export` group (declared by the Swiss commands)."""
     real = getattr(sub, "real", sub)  # main's _Only: just the command typed was built
+    imp = group(sub, "import", "imports : un tournoi Papi", metavar="QUOI")
+    i = command(imp, "papi", cmd_import_papi)
+    i.add_argument("papi", metavar="FICHIER.papi", help="le fichier du tournoi Papi")
+    i.add_argument("event", metavar="EVENEMENT.sqlite", help="le nouvel événement (créé)")
+    i.add_argument(
+        "--cle", default="papi", metavar="CLÉ", help="la clé du tournoi créé (défaut : papi)"
+    )
     export = real.choices.get("export")
     if export is None:
         return

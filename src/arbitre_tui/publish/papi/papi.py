@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ...rules.models import Bye, Game, Player, Result, Sex, Title, Tournament
+from ...rules.models import Bye, Game, Player, Sex, Title, Tournament
+from ...rules.papi import BYE_CELLS, EXEMPT_REF, NO_RESULT, NOT_PAIRED, RESULT_CODES, WITHDRAWN_NOTE
 from ...rules.rating_lists import ffe_category
 
 if TYPE_CHECKING:
     from . import jet
 
 PAPI_ROUNDS = 24  # JOUEUR has Rd01… Rd24, whatever the number of rounds
-EXEMPT_REF = 1
 
 ColumnType = Literal["long", "int", "byte", "text", "datetime", "bool", "single"]
 
@@ -102,16 +102,10 @@ def refs(players: Sequence[Player]) -> dict[int, int]:
 
 
 def _own_code(g: Game, white: bool) -> int:
-    """RdNNRes for one side of a paired game."""
-    r = g.result
-    if r is None:
-        return 0
-    mine = r.points[0 if white else 1]
-    if r is Result.DOUBLE_FORFEIT:
-        return 5
-    if not r.played:
-        return 6 if mine == 1.0 else 4
-    return 3 if mine == 1.0 else 2 if mine == 0.5 else 1
+    """RdNNRes for one side of a paired game (rules/papi.RESULT_CODES, read both ways)."""
+    if g.result is None:
+        return NO_RESULT
+    return RESULT_CODES[g.result][0 if white else 1]
 
 
 def round_cells(
@@ -120,18 +114,15 @@ def round_cells(
     """(Cl, Adv, Res) of one player in one round."""
     for g in games:
         if g.white_id == pid and g.black_id is None:
-            if g.bye in (Bye.PAIRING_ALLOCATED, Bye.FULL_POINT):
-                return "B", EXEMPT_REF, 6
-            if g.bye is Bye.HALF_POINT:
-                return "F", None, 2
-            if g.bye is Bye.ZERO_POINT:
-                return "F", None, 0
-            return "R", None, 0
+            if g.bye is None:
+                return NOT_PAIRED, None, 0
+            cl, exempt, res = BYE_CELLS[g.bye]
+            return cl, EXEMPT_REF if exempt else None, res
         if pid in (g.white_id, g.black_id) and g.black_id is not None:
             white = g.white_id == pid
             opp = g.black_id if white else g.white_id
             return ("B" if white else "N"), ref[opp], _own_code(g, white)
-    return "R", None, 0
+    return NOT_PAIRED, None, 0
 
 
 def _kind(p: Player) -> tuple[int, str]:
@@ -166,8 +157,10 @@ def player_row(
     ref: Mapping[int, int],
     rounds: Mapping[int, Sequence[Game]],
     on: dt.date,
+    ahead: range = range(0),
 ) -> Row:
-    """One JOUEUR line with every field Papi has and the product knows."""
+    """One JOUEUR line with every field Papi has and the product knows; ``ahead``: the
+    rounds not yet paired, which Papi fills with F and 0 for a player who withdrew."""
     assert p.id is not None
     rating, kind = _kind(p)
     row: Row = {c.name: None for c in TABLES["JOUEUR"]}
@@ -195,12 +188,14 @@ def player_row(
         InscriptionDu=0,
         Tel=(p.phone or "").replace(" ", "").replace(".", "")[:10] or None,
         EMail=(p.email or "")[:50] or None,
-        Commentaire="Forfait général" if p.withdrawn else None,
+        Commentaire=WITHDRAWN_NOTE if p.withdrawn else None,
         Fixe=0,
         Flotteur="X" * PAPI_ROUNDS,
     )
     for n in range(1, PAPI_ROUNDS + 1):
         cl, adv, res = round_cells(p.id, rounds.get(n, ()), ref)
+        if p.withdrawn and n in ahead:
+            cl, res = BYE_CELLS[Bye.ZERO_POINT][0], BYE_CELLS[Bye.ZERO_POINT][2]
         row[f"Rd{n:02d}Cl"], row[f"Rd{n:02d}Adv"], row[f"Rd{n:02d}Res"] = cl, adv, res
     return row
 
@@ -215,7 +210,7 @@ def exempt_row(rounds: Mapping[int, Sequence[Game]], ref: Mapping[int, int]) -> 
     for n in range(1, PAPI_ROUNDS + 1):
         cl, adv, res = "R", None, 0
         for g in rounds.get(n, ()):
-            if g.black_id is None and g.bye in (Bye.PAIRING_ALLOCATED, Bye.FULL_POINT):
+            if g.black_id is None and g.bye is not None and BYE_CELLS[g.bye][1]:
                 cl, adv = "N", ref[g.white_id]
         row[f"Rd{n:02d}Cl"], row[f"Rd{n:02d}Adv"], row[f"Rd{n:02d}Res"] = cl, adv, res
     return row
@@ -272,7 +267,10 @@ def tables(
             for pid in {g.white_id, g.black_id} - {None}:
                 assert pid is not None
                 mine.setdefault(pid, {}).setdefault(n, []).append(g)
-    lines = sorted((player_row(p, ref, mine.get(p.id or 0, {}), on) for p in players), key=_ref)
+    ahead = range(max(played, default=0) + 1, t.rounds_planned + 1)
+    lines = sorted(
+        (player_row(p, ref, mine.get(p.id or 0, {}), on, ahead) for p in players), key=_ref
+    )
     joueur = [exempt_row(rounds, ref), *lines]
     return PapiTables(tuple(info), tuple(joueur))
 
