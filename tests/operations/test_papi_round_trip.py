@@ -19,9 +19,9 @@ import pytest
 from arbitre_tui.operations.event import EventService
 from arbitre_tui.publish.papi import papi as papi_tables
 from arbitre_tui.views.reader import Reader
+from tests.publish.test_papi_export import build_event, papi_of, run
 
-from .helpers.cli import arbitre
-from .test_papi import build_event, papi_of, run
+from ..helpers.cli import arbitre
 
 pytestmark = pytest.mark.skipif(shutil.which("mdb-export") is None, reason="mdbtools absent")
 
@@ -255,7 +255,7 @@ def test_without_mdbtools_or_with_a_bad_key_nothing_is_created(
     import subprocess
     import sys
 
-    from .helpers.cli import ROOT
+    from ..helpers.cli import ROOT
 
     good = tmp_path / "bon.papi"
     assert arbitre("export", "papi", str(source), "open", str(good)).returncode == 0
