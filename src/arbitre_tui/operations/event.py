@@ -574,6 +574,10 @@ class EventService:
             value = result if isinstance(result, Result) else parse_result(result)
         except RuleError as exc:
             raise _refuse(exc) from None
+        if side := FORFEIT_SIDES.get(value):
+            # one path for a forfeit, however typed (issue 35): the lateness check, the
+            # incident noted, and the exclusion the format's rules apply (002)
+            return self.forfeit(key, board, side, round_number=round_number, confirm=confirm).game
         with self.write("record_result", {"board": board}) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update(
@@ -897,6 +901,22 @@ class EventService:
         recorded = json.loads(row["outcome"])
         again = run_draw(row["kind"], row["seed"], json.loads(row["inputs"]))
         return (again == recorded, recorded, again)
+
+
+FORFEIT_SIDES = {
+    Result.BLACK_FORFEIT_WIN: "white",
+    Result.WHITE_FORFEIT_WIN: "black",
+    Result.DOUBLE_FORFEIT: "both",
+}  # a forfeit result: who was absent (`absent`'s words)
+
+
+def forfeit_side(text: str) -> str | None:
+    """Who was absent, if ``text`` is a forfeit result (else None, a refusal included:
+    `record_result` says it)."""
+    try:
+        return FORFEIT_SIDES.get(parse_result(text))
+    except RuleError:
+        return None
 
 
 @dataclass(frozen=True)

@@ -323,7 +323,18 @@ def cmd_print_round(args: argparse.Namespace) -> int:
 
 def cmd_result(args: argparse.Namespace) -> int:
     """saisir un résultat"""
+    from ...operations.event import forfeit_side
+
     service, t = open_tournament(args)
+    if side := forfeit_side(args.result):  # a forfeit: `absent`'s one path (issue 35)
+        done = service.forfeit(
+            t.key, args.board, side, round_number=args.ronde, confirm=args.confirm
+        )
+        assert done.game.result is not None
+        print(f"Échiquier {done.game.board} : {done.game.result.label} (forfait) enregistré.")
+        for pid in done.excluded:
+            print(f"  joueur {pid} exclu des rondes suivantes (arbitre keep {pid} pour le garder)")
+        return 0
     game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
     shown = game.result.label if game.result else args.result  # always set once recorded
     print(f"Échiquier {game.board} : {shown} enregistré.")
