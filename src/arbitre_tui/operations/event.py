@@ -24,7 +24,15 @@ from ..rules.models import (
     parse_result,
 )
 from ..rules.settings import setting
-from ..store.backup import ROUNDS, BackupFailed, backup_dir, room_for_copy
+from ..store.backup import (
+    ROUNDS,
+    BackupFailed,
+    backup_dir,
+    kill_point,
+    mark_round_close,
+    room_for_copy,
+    unmark,
+)
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
 from ..store.repo import OpenOptions, Store, player_row, tournament_row
 from .formats import PairOrder, format_of
@@ -81,6 +89,8 @@ class EventService:
         """``options``: how the file is opened (store.repo.OpenOptions)."""
         self._store = Store(path, **options)
         self.journal = self._store.journal
+        # a crash's leftovers: half-written copies, a closed round without its backup
+        self.recovered: list[str] = self._store.recover()
 
     @property
     def path(self) -> Path:
@@ -831,36 +841,48 @@ class EventService:
 
     def close_round(self, key: str, round_number: int | None = None) -> Path:
         """Close a round once every board has a result; a backup follows the commit."""
-        with self.write("close_round") as tx:
-            t = self.tournament(key)
-            rnd = self._round(t, round_number)
-            if rnd is None or rnd.id is None:
-                raise OperationError("Aucune ronde à clôturer.")
-            tx.args.update({"tournament": t.key, "round": rnd.number})
-            if rnd.closed:
-                raise OperationError(f"La ronde {rnd.number} est déjà close.")
-            games = self._store.games(rnd.id)
-            missing = [g.board for g in games if not g.is_bye and g.result is None]
-            missing += format_of(t).missing_deciders(t, games)
-            if missing:
-                boards = ", ".join(str(b) for b in missing[:12])
-                if len(missing) > 12:
-                    boards += f" et {len(missing) - 12} autres ({len(missing)} en tout)"
-                raise OperationError(
-                    f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
-                )
-            self._sheets_settled(t, rnd, games)
-            full = room_for_copy(self._store.conn, backup_dir(self.path) / ROUNDS)
-            if full:
-                raise OperationError(full)
-            tx.update("rounds", rnd.id, {"closed": 1})
+        marker: Path | None = None
         try:
-            return self._store.backup(f"{t.key}-r{rnd.number}", kind="ronde")
+            with self.write("close_round") as tx:
+                t = self.tournament(key)
+                rnd = self._round(t, round_number)
+                if rnd is None or rnd.id is None:
+                    raise OperationError("Aucune ronde à clôturer.")
+                tx.args.update({"tournament": t.key, "round": rnd.number})
+                if rnd.closed:
+                    raise OperationError(f"La ronde {rnd.number} est déjà close.")
+                games = self._store.games(rnd.id)
+                missing = [g.board for g in games if not g.is_bye and g.result is None]
+                missing += format_of(t).missing_deciders(t, games)
+                if missing:
+                    boards = ", ".join(str(b) for b in missing[:12])
+                    if len(missing) > 12:
+                        boards += f" et {len(missing) - 12} autres ({len(missing)} en tout)"
+                    raise OperationError(
+                        f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
+                    )
+                self._sheets_settled(t, rnd, games)
+                full = room_for_copy(self._store.conn, backup_dir(self.path) / ROUNDS)
+                if full:
+                    raise OperationError(full)
+                # noted before the commit: a crash before the copy leaves the mark, and
+                # the next opening of the event makes the copy (Store.recover)
+                marker = mark_round_close(self.path, t.key, rnd.number)
+                tx.update("rounds", rnd.id, {"closed": 1})
+        except BaseException:
+            if marker is not None:  # not committed: no copy owed
+                unmark(marker)
+            raise
+        kill_point("cloture-validee")
+        try:
+            done = self._store.round_backup(t.key, rnd.number)
         except OperationError as exc:
-            raise BackupFailed(
+            raise BackupFailed(  # the mark stays: the next opening tries the copy again
                 f"Ronde {rnd.number} close (enregistré), mais la sauvegarde a échoué : "
                 f"{exc.message}"
             ) from None
+        unmark(marker)
+        return done
 
     def _sheets_settled(self, t: Tournament, rnd: Round, games: list[Game]) -> None:
         """A board whose signed sheet differs from the entry must be settled before the

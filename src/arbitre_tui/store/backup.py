@@ -9,7 +9,9 @@ processes. Round-close backups live apart from manual ones and are never pruned.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
+import signal
 import sqlite3
 import urllib.parse
 from pathlib import Path
@@ -20,6 +22,15 @@ from .schema import APPLICATION_ID, SCHEMA_VERSION
 
 KEEP = 20
 ROUNDS = "rondes"  # round-close backups: one per closed round, kept
+PENDING = ".cloture-en-cours"  # a round's close under way: its backup not yet written
+PARTIAL_MARKS = (".partiel-", ".restauration-")  # a copy being written, by process id
+
+
+def kill_point(name: str) -> None:
+    """Tests only: ``ARBITRE_TEST_KILL=name`` kills this process here with SIGKILL (no
+    cleanup runs), to prove what the next command finds after a crash at that moment."""
+    if os.environ.get("ARBITRE_TEST_KILL") == name:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 class BackupFailed(OperationError):
@@ -110,6 +121,7 @@ def copy_database(conn: sqlite3.Connection, target: Path) -> None:
     partial = target.with_name(f".{target.name}.partiel-{os.getpid()}")
     try:
         _backup_into(conn, partial)
+        kill_point("copie-partielle")
         os.link(partial, target)
     except (sqlite3.Error, OSError) as exc:
         raise _write_error(target, exc) from None
@@ -286,3 +298,89 @@ def restore_file(path: Path, chosen: Path) -> Path | None:
     finally:
         _remove_partial(partial)
     return aside
+
+
+# -- a round's close and its backup: both, even across a crash --------------------------------
+
+
+def _alive(pid: int) -> bool:
+    """Is process ``pid`` still running (its copy may be under way)?"""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: alive
+        return True
+    return True
+
+
+def mark_round_close(path: Path, key: str, number: int) -> Path:
+    """Note, before the close commits, that round ``number`` of ``key`` needs its backup:
+    a crash between the commit and the copy leaves this mark, and the next opening of the
+    event makes the copy (:func:`pending_round_closes`)."""
+    folder = backup_dir(path) / ROUNDS
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        marker = folder / f".{key}-r{number}-{os.getpid()}{PENDING}"
+        data = json.dumps({"tournament": key, "round": number, "pid": os.getpid()})
+        fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            os.write(fd, data.encode())
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise _write_error(folder, exc) from None
+    return marker
+
+
+def unmark(marker: Path) -> None:
+    marker.unlink(missing_ok=True)
+
+
+def pending_round_closes(path: Path) -> list[tuple[Path, str, int]]:
+    """Closes a crashed process left without their backup: (mark, tournament, round)."""
+    folder = backup_dir(path) / ROUNDS
+    if not folder.is_dir():
+        return []
+    found: list[tuple[Path, str, int]] = []
+    for marker in sorted(folder.glob(f".*{PENDING}")):
+        try:
+            data = json.loads(marker.read_text("utf-8"))
+            key, number, pid = str(data["tournament"]), int(data["round"]), int(data["pid"])
+        except (OSError, ValueError, KeyError, TypeError):
+            unmark(marker)  # a mark cut short: its close was never committed
+            continue
+        if not _alive(pid):
+            found.append((marker, key, number))
+    return found
+
+
+def clean_partials(path: Path) -> list[Path]:
+    """Remove the unfinished copies (backups, restorations) of processes that are gone:
+    a copy is written whole, then linked into place; what a crash left half-written is
+    no backup. A running process's copy is left alone."""
+    removed: list[Path] = []
+    folder = backup_dir(path)
+    for place in (folder, folder / ROUNDS, path.parent):
+        if not place.is_dir():
+            continue
+        prefix = f".{path.name}" if place == path.parent else "."
+        for leftover in place.glob(f"{prefix}*"):
+            name = leftover.name
+            mark = next((m for m in PARTIAL_MARKS if m in name), None)
+            if mark is None:
+                continue
+            digits = name.rsplit(mark, 1)[1]
+            for end in ("-journal", "-wal", "-shm"):
+                digits = digits.removesuffix(end)
+            if not digits.isdigit() or _alive(int(digits)):
+                continue
+            try:
+                leftover.unlink()
+            except OSError:
+                continue
+            removed.append(leftover)
+    return removed

@@ -469,6 +469,37 @@ class Store:
     ) -> Path:
         return backups.backup(self.conn, self.path, reason, dest, kind)
 
+    def round_backup(self, key: str, number: int) -> Path:
+        """The backup that follows a round's close (kept apart, never pruned)."""
+        return self.backup(f"{key}-r{number}", kind="ronde")
+
+    def recover(self) -> list[str]:
+        """What a crashed process left: its half-written copies removed, and a round closed
+        without its backup (killed between the commit and the copy) backed up now — or,
+        if the copy cannot be written, said (French), never silently left."""
+        backups.clean_partials(self.path)
+        notes: list[str] = []
+        for marker, key, number in backups.pending_round_closes(self.path):
+            t = next((x for x in self.tournaments() if x.key == key), None)
+            rnd = self.round(t.id, number) if t is not None and t.id is not None else None
+            if rnd is None or not rnd.closed:  # killed before the commit: nothing to copy
+                backups.unmark(marker)
+                continue
+            try:
+                target = self.round_backup(key, number)
+            except OperationError as exc:
+                notes.append(
+                    f"Attention : la ronde {number} ({key}) est close mais sa sauvegarde "
+                    f"manque (interrompue) et ne peut pas être refaite : {exc.message} "
+                    f"Faites-la dès que possible : arbitre backup {self.path}"
+                )
+                continue
+            backups.unmark(marker)
+            notes.append(
+                f"La sauvegarde de la ronde {number} ({key}), interrompue, a été refaite : {target}"
+            )
+        return notes
+
     def fingerprint(self, tournament_id: int) -> str:
         """A digest of what a pairing of this tournament reads.
 

@@ -22,7 +22,10 @@ def open_event(path: str, check: bool = True) -> EventService:
     """The EventService for ``path``; imported here so `arbitre --help` stays fast."""
     from ...operations import EventService
 
-    return EventService(path, check=check)
+    service = EventService(path, check=check)
+    for note in service.recovered:  # a crash's leftovers, repaired or to repair
+        print(note, file=sys.stderr)
+    return service
 
 
 def open_tournament(args: argparse.Namespace) -> tuple[EventService, Tournament]:
