@@ -136,6 +136,8 @@ def connect(path: str | Path, *, create: bool = False, check: bool = True) -> sq
         raise StoreError(f"{path} n'existe pas. Créez-le avec : arbitre new --template NOM {path}")
     if not path.parent.is_dir():
         raise StoreError(f"Le dossier {path.parent} n'existe pas.")
+    if exists and not is_held(path):
+        _check_wal(path)
     try:
         conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
@@ -169,6 +171,26 @@ def connect(path: str | Path, *, create: bool = False, check: bool = True) -> sq
         _unregister(path, key)
         raise
     return conn
+
+
+def _check_wal(path: Path) -> None:
+    """A -wal left beside the file with no process holding it (a crash, or a copy): SQLite
+    would replay it at once; refused if it is not this event's own (store/wal.py)."""
+    wal = path.with_name(path.name + "-wal")
+    try:
+        if wal.stat().st_size == 0:
+            return
+    except OSError:
+        return
+    from .presence import holders
+
+    if holders(path) != []:  # live (its writers' own), or this system cannot tell
+        return
+    from .wal import foreign_reason, set_aside
+
+    reason = foreign_reason(path, wal)
+    if reason is not None:
+        raise StoreError(set_aside(path, reason))
 
 
 def close(conn: sqlite3.Connection, path: Path) -> None:
