@@ -188,8 +188,38 @@ def prune(folder: Path) -> None:
         old.unlink()
 
 
-def usable_backup(candidate: Path) -> str | None:
-    """Why a file cannot be restored from (None: it can)."""
+Identity = tuple[object, ...]  # an event's birth: created_at, the journal's first entry
+
+
+def _identity(con: sqlite3.Connection) -> tuple[Identity, str] | None:
+    """Which event a database holds, and its name (None: cannot be told)."""
+    try:
+        event = con.execute("SELECT created_at, name FROM event").fetchone()
+        first = con.execute("SELECT at, op, args FROM journal ORDER BY id LIMIT 1").fetchone()
+    except sqlite3.Error:
+        return None
+    if event is None:
+        return None
+    return (event[0], *(tuple(first) if first else ())), str(event[1])
+
+
+def event_identity(path: Path) -> tuple[Identity, str] | None:
+    """Which event the file at ``path`` holds, read-only (None: unreadable, or none)."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return None
+    try:
+        con = sqlite3.connect(ro_uri(path), uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        return _identity(con)
+    finally:
+        con.close()
+
+
+def usable_backup(candidate: Path, event: tuple[Identity, str] | None = None) -> str | None:
+    """Why a file cannot be restored from (None: it can); ``event``: the event it must be
+    a copy of (restoring another event's copy would replace this one by it)."""
     if not candidate.is_file():
         return "introuvable"
     if candidate.stat().st_size == 0:
@@ -209,6 +239,12 @@ def usable_backup(candidate: Path) -> str | None:
                 return "endommagé"
             if con.execute("SELECT count(*) FROM event").fetchone()[0] == 0:
                 return "aucun événement dedans"
+            found = _identity(con)
+            if event is not None and found is not None and found[0] != event[0]:
+                return (
+                    f"c'est la copie d'un autre tournoi (« {found[1]} », créé le "
+                    f"{str(found[0][0])[:10]}), pas de « {event[1]} »"
+                )
         finally:
             con.close()
     except sqlite3.Error:
@@ -217,14 +253,16 @@ def usable_backup(candidate: Path) -> str | None:
 
 
 def choose_backup(path: Path, source: Path | None = None) -> Path:
-    """The backup to restore: ``source`` if usable, else the newest usable one."""
+    """The backup to restore: ``source`` if usable, else the newest usable one — a copy of
+    this event (when the file can still tell which event it is)."""
+    event = event_identity(path)
     if source is not None:
         if source.exists() and path.exists() and source.samefile(path):
             raise OperationError(
                 f"{source} est le fichier du tournoi lui-même : donnez une sauvegarde "
                 f"(arbitre restore {path} --list)."
             )
-        fault = usable_backup(source)
+        fault = usable_backup(source, event)
         if fault:
             raise OperationError(f"{source} ne peut pas être restauré : {fault}.")
         return source
@@ -232,9 +270,18 @@ def choose_backup(path: Path, source: Path | None = None) -> Path:
     if not candidates:
         raise OperationError(f"Aucune sauvegarde trouvée dans {backup_dir(path)}.")
     for candidate in candidates:
-        if usable_backup(candidate) is None:
+        if usable_backup(candidate, event) is None:
             return candidate
-    raise OperationError("Aucune sauvegarde utilisable (toutes vides ou endommagées).")
+    raise OperationError(
+        "Aucune sauvegarde utilisable (vides, endommagées ou d'un autre tournoi : "
+        f"arbitre restore {path} --list dit pourquoi)."
+    )
+
+
+def marked_backups(path: Path) -> list[tuple[Path, str | None]]:
+    """Every backup, oldest first, each with why it cannot be restored (None: it can)."""
+    event = event_identity(path)
+    return [(b, usable_backup(b, event)) for b in list_backups(path)]
 
 
 def restore_into(conn: sqlite3.Connection, path: Path, chosen: Path) -> Path:

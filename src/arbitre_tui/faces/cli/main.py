@@ -253,17 +253,17 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 def cmd_restore(args: argparse.Namespace) -> int:
     """restaurer une sauvegarde"""
-    from ...operations.backups import list_backups, restore
+    from ...operations.backups import marked_backups, restore
 
     path = Path(args.file)
     if args.list:
-        found = list_backups(path)
+        found = marked_backups(path)
         if not found:  # as `restore` says it: nothing printed looked like success
             from ...operations import OperationError
 
             raise OperationError(f"Aucune sauvegarde trouvée dans {path}.sauvegardes.")
-        for b in found:
-            print(b)
+        for b, fault in found:  # an unusable copy marked, with why (restore skips it)
+            print(f"{b}  [inutilisable : {fault}]" if fault else b)
         return 0
     chosen, aside = restore(path, Path(args.backup) if args.backup else None)
     kept = f" ; l'état d'avant est gardé dans {aside}" if aside else ""
