@@ -8,6 +8,7 @@ processes. Round-close backups live apart from manual ones and are never pruned.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
@@ -384,7 +385,9 @@ def mark_round_close(path: Path, key: str, number: int) -> Path:
 
 
 def unmark(marker: Path) -> None:
-    marker.unlink(missing_ok=True)
+    """The mark removed (a write-protected medium keeps it: the next command tries again)."""
+    with contextlib.suppress(OSError):
+        marker.unlink()
 
 
 def pending_round_closes(path: Path) -> list[tuple[Path, str, int]]:

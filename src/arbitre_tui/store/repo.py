@@ -145,6 +145,7 @@ class OpenOptions(TypedDict, total=False):
     check: bool
     terminal: str | None
     wait: bool
+    read_only: bool  # a command that only reads: a write-protected medium opens read-only
 
 
 class Store:
@@ -153,7 +154,10 @@ class Store:
     def __init__(self, path: str | Path, **options: Unpack[OpenOptions]) -> None:
         self.path = Path(path)
         self.conn = connect(
-            self.path, create=options.get("create", False), check=options.get("check", True)
+            self.path,
+            create=options.get("create", False),
+            check=options.get("check", True),
+            read_only=options.get("read_only", False),
         )
         self.journal = Journal(
             self.conn, terminal=options.get("terminal"), wait=options.get("wait", True)

@@ -62,6 +62,14 @@ def foreign_reason(path: Path, wal: Path) -> str | None:
         return None  # not a log SQLite would replay
     if page_size != _page_size(head):
         return "pages d'une autre taille que celles du tournoi"
+    try:
+        return _replayed_reason(path, wal)
+    except OSError:  # no private folder to replay it in: it cannot be told
+        return None
+
+
+def _replayed_reason(path: Path, wal: Path) -> str | None:
+    """The log replayed on private copies: does it continue the file?"""
     with tempfile.TemporaryDirectory(prefix="arbitre-wal-") as folder:
         alone = Path(folder) / "seul.sqlite"
         merged = Path(folder) / "avec-journal.sqlite"
@@ -78,7 +86,7 @@ def foreign_reason(path: Path, wal: Path) -> str | None:
             return "il vient d'un autre tournoi, créé à un autre moment"
         if after[1][: len(before[1])] != before[1]:
             return "il ne prolonge pas l'historique du tournoi : autre tournoi, ou journal ancien"
-    return None
+        return None
 
 
 def set_aside(path: Path, reason: str) -> str:

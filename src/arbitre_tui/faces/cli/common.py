@@ -18,20 +18,24 @@ if TYPE_CHECKING:
     from ...rules.models import Tournament
 
 
-def open_event(path: str, check: bool = True) -> EventService:
-    """The EventService for ``path``; imported here so `arbitre --help` stays fast."""
+def open_event(path: str, check: bool = True, read_only: bool = False) -> EventService:
+    """The EventService for ``path``; imported here so `arbitre --help` stays fast.
+    ``read_only``: the command only reads (show, round, standings, export): an event on a
+    write-protected medium is still opened, read-only."""
     from ...operations import EventService
 
-    service = EventService(path, check=check)
+    service = EventService(path, check=check, read_only=read_only)
     for note in service.recovered:  # a crash's leftovers, repaired or to repair
         print(note, file=sys.stderr)
     return service
 
 
-def open_tournament(args: argparse.Namespace) -> tuple[EventService, Tournament]:
+def open_tournament(
+    args: argparse.Namespace, read_only: bool = False
+) -> tuple[EventService, Tournament]:
     """The event of ``FICHIER`` and the section ``--tournoi`` names (the only one when not
     given): what most commands act on, looked up once the same way for all."""
-    service = open_event(args.file)
+    service = open_event(args.file, read_only=read_only)
     return service, service.tournament(args.tournoi)
 
 

@@ -193,7 +193,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from ...views.event import build
     from ...views.reader import Reader
 
-    reader = Reader(open_event(args.file))
+    reader = Reader(open_event(args.file, read_only=True))
     if args.json:
         print_json(reader.dump())
         return 0
@@ -297,7 +297,7 @@ def cmd_round(args: argparse.Namespace) -> int:
     """afficher les appariements d'une ronde"""
     from ...views.reader import as_json
 
-    service, t = open_tournament(args)
+    service, t = open_tournament(args, read_only=True)
     sheet = _round_sheet(service, t, args.ronde)
     if not sheet.number:
         print("Aucune ronde appariée.")

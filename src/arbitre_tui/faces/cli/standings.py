@@ -55,7 +55,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from ...views.reader import Reader
     from ...views.standings import build
 
-    service, t = open_tournament(args)
+    service, t = open_tournament(args, read_only=True)
     view = build(Reader(service), t, args.round)
     if args.json:
         print_json(view.records())

@@ -215,7 +215,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     """TRF-2026 d'une section"""
     from ...operations import swiss
 
-    service = open_event(args.file)
+    service = open_event(args.file, read_only=True)
     t = service.tournament(args.section)
     text, warnings = swiss.export_trf_checked(service, t.key)
     output(args.out, args.file).write_text(text, encoding="ascii", newline="")
