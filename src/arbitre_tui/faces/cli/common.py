@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import round_number
+from .errors import round_number, section_key
 
 if TYPE_CHECKING:
     from ...operations import EventService
@@ -146,7 +146,7 @@ def command(
     if file is not None:
         p.add_argument("file", metavar=file, help=file_help)
     if tournament is not None:
-        p.add_argument("--tournoi", "-t", metavar="CLÉ", help=tournament)
+        p.add_argument("--tournoi", "-t", metavar="CLÉ", type=section_key, help=tournament)
     if json is not None:
         p.add_argument("--json", action="store_true", help=json)
     p.set_defaults(func=func)

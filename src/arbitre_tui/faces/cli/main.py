@@ -26,7 +26,7 @@ from .common import (
     output,
     print_json,
 )
-from .errors import RESULT_DASH_WORDS, FrenchParser, count, last_guard, moment
+from .errors import RESULT_DASH_WORDS, FrenchParser, count, last_guard, moment, section_key
 
 DEMO_FILE = "demo-arbitre.sqlite"
 
@@ -388,7 +388,7 @@ def _add_file(p: argparse.ArgumentParser) -> None:
 
 
 def _add_tournament(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tournoi", "-t", metavar="CLÉ", help=TOURNAMENT_HELP)
+    p.add_argument("--tournoi", "-t", metavar="CLÉ", type=section_key, help=TOURNAMENT_HELP)
 
 
 def _add_ui(p: argparse.ArgumentParser) -> None:

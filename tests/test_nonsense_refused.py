@@ -1,0 +1,72 @@
+"""Issue 35 point 12 (all but the settings): nonsense the command line accepted, now each a
+French refusal, exit 2, the event file byte for byte as it was and nothing written.
+
+Through the real `arbitre` in a subprocess, on a private copy of the demo event (run from
+a folder of the test's own, so that a page written « here » would be seen).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .helpers.cli import ARBITRE
+from .test_fuzz_parsers import assert_french
+
+ROOT = Path(__file__).resolve().parents[1]
+TRF = ROOT / "tests" / "vectors" / "tiebreak" / "swiss" / "t0001.trf"
+
+# (arguments, {f} the event file, {o} a new file in the test's folder; French words)
+CASES: dict[str, tuple[list[str], str]] = {
+    "section-vide-open": (["open", "{f}", "-t", ""], "clé de tournoi vide"),
+    "section-vide-qr": (["qr", "{f}", "{o}.png", "-t", " "], "clé de tournoi vide"),
+    "section-vide-round": (["round", "{f}", "--tournoi", ""], "clé de tournoi vide"),
+    "section-vide-display": (["display", "{f}", "-t", ""], "clé de section vide"),
+    "section-vide-display-liste": (["display", "{f}", "-t", "open-a,"], "clé de section vide"),
+    "display-deux-fois": (["display", "{f}", "-t", "open-a,open-a"], "nommée deux fois"),
+    "display-deux-options": (
+        ["display", "{f}", "-t", "open-b", "-t", "open-b"],
+        "nommée deux fois",
+    ),
+    "qr-hors-du-site": (["qr", "{f}", "{o}.png", "--page", "../../etc/passwd"], "sans « .. »"),
+    "qr-autre-site": (
+        ["qr", "{f}", "{o}.svg", "-t", "open-a", "--page", "https://ailleurs.example/x"],
+        "pas une adresse",
+    ),
+    "tiebreaks-ronde-99": (
+        ["tiebreaks", str(TRF), "--round", "99"],
+        "pas de classement après la ronde 99",
+    ),
+    "tiebreaks-coupe-99": (["tiebreaks", str(TRF), "--list", "PTS,BH/C99"], "« BH/C99 » retire 99"),
+    "generate-1/0": (
+        ["generate", "--players", "10", "--rounds", "3", "--forfeits", "1/0", "{o}.trf"],
+        "N vaut 1 au moins",
+    ),
+    "publish-dossier-vide": (["publish", "{f}", ""], "Dossier vide"),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_nonsense_is_refused(demo_file: Path, tmp_path: Path, case: str) -> None:
+    args, words = CASES[case]
+    here = tmp_path / "ici"
+    here.mkdir()
+    before = hashlib.sha256(demo_file.read_bytes()).hexdigest()
+    argv = [a.format(f=demo_file, o=here / "sortie") for a in args]
+    run = subprocess.run(
+        [*ARBITRE, *argv],
+        capture_output=True,
+        text=True,
+        cwd=here,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert run.returncode == 2, (run.returncode, run.stderr[-2000:])
+    assert words in run.stderr and "Traceback" not in run.stderr, run.stderr
+    assert_french(run.stderr.splitlines()[0])
+    assert hashlib.sha256(demo_file.read_bytes()).hexdigest() == before
+    assert list(here.iterdir()) == []
