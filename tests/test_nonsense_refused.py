@@ -19,8 +19,35 @@ from .test_fuzz_parsers import assert_french
 ROOT = Path(__file__).resolve().parents[1]
 TRF = ROOT / "tests" / "vectors" / "tiebreak" / "swiss" / "t0001.trf"
 
-# (arguments, {f} the event file, {o} a new file in the test's folder; French words)
+CSV = "{i}.csv"  # written with the case's content before the command runs
+
+# (arguments — {f} the event file, {o} a new file in the test's folder, {i} the CSV read —;
+# French words)
 CASES: dict[str, tuple[list[str], str]] = {
+    "telephone-texte": (
+        ["register", "{f}", "ZULU Zoé", "-t", "open-b", "--telephone", "appelle-moi"],
+        "téléphone « appelle-moi » illisible",
+    ),
+    "paiement-bitcoin": (
+        ["register", "{f}", "ZULU Zoé", "-t", "open-b", "--paiement", "bitcoin"],
+        "moyen de paiement « bitcoin » inconnu",
+    ),
+    "csv-paiement-bitcoin": (
+        ["players", "import", "{f}", CSV, "-t", "open-b"],
+        "ligne 2 : moyen de paiement « bitcoin » inconnu",
+    ),
+    "csv-en-tete-double": (
+        ["players", "import", "{f}", CSV, "-t", "open-b"],
+        "colonne « nom » deux fois dans l'en-tête (colonnes 1 et 3)",
+    ),
+    "csv-champ-en-trop": (
+        ["players", "import", "{f}", CSV, "-t", "open-b"],
+        "ligne 3 : 4 champs pour 3 colonnes",
+    ),
+    "csv-telephone-texte": (
+        ["players", "import", "{f}", CSV, "-t", "open-b"],
+        "ligne 2 : téléphone « demander au club » illisible",
+    ),
     "section-vide-open": (["open", "{f}", "-t", ""], "clé de tournoi vide"),
     "section-vide-qr": (["qr", "{f}", "{o}.png", "-t", " "], "clé de tournoi vide"),
     "section-vide-round": (["round", "{f}", "--tournoi", ""], "clé de tournoi vide"),
@@ -49,13 +76,23 @@ CASES: dict[str, tuple[list[str], str]] = {
 }
 
 
+CSV_CONTENT = {
+    "csv-paiement-bitcoin": "nom;prenom;paye;paiement\nZULU;Zoé;oui;bitcoin\n",
+    "csv-en-tete-double": "nom;prenom;surname\nZULU;Zoé;Z\n",
+    "csv-champ-en-trop": "nom;prenom;elo\nYANKEE;Yves;1500\nZULU, Zoé;Z;1600;1700\n",
+    "csv-telephone-texte": "nom;prenom;telephone\nZULU;Zoé;demander au club\n",
+}
+
+
 @pytest.mark.parametrize("case", list(CASES))
 def test_nonsense_is_refused(demo_file: Path, tmp_path: Path, case: str) -> None:
     args, words = CASES[case]
     here = tmp_path / "ici"
     here.mkdir()
     before = hashlib.sha256(demo_file.read_bytes()).hexdigest()
-    argv = [a.format(f=demo_file, o=here / "sortie") for a in args]
+    argv = [a.format(f=demo_file, o=here / "sortie", i=tmp_path / "entree") for a in args]
+    if case in CSV_CONTENT:
+        (tmp_path / "entree.csv").write_text(CSV_CONTENT[case], "utf-8")
     run = subprocess.run(
         [*ARBITRE, *argv],
         capture_output=True,
