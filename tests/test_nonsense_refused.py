@@ -107,3 +107,80 @@ def test_nonsense_is_refused(demo_file: Path, tmp_path: Path, case: str) -> None
     assert_french(run.stderr.splitlines()[0])
     assert hashlib.sha256(demo_file.read_bytes()).hexdigest() == before
     assert list(here.iterdir()) == []
+
+
+# -- the cup (004): a draw made, then what its rules do not allow ---------------------------
+
+
+@pytest.fixture(scope="module")
+def cup_drawn(demo_master: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo's cup, round 1 drawn through the command line (exempts and matches)."""
+    import shutil
+
+    path = Path(shutil.copy(demo_master, tmp_path_factory.mktemp("cup") / "coupe.sqlite"))
+    run = subprocess.run(
+        [*ARBITRE, "cup", "draw", str(path), "-t", "coupe", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    return path
+
+
+def _cup_matches(path: Path) -> tuple[int, int, int]:
+    """(an exempt match, a match to play, its home team)."""
+    import json
+
+    run = subprocess.run(
+        [*ARBITRE, "cup", "status", str(path), "-t", "coupe", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    rows = json.loads(run.stdout)
+    exempt = next(m for m in rows if m["away_team_id"] is None)
+    played = next(m for m in rows if m["away_team_id"] is not None)
+    return exempt["number"], played["number"], played["home_team_id"]
+
+
+CUP_CASES: dict[str, tuple[list[str], str]] = {
+    "directeur-sans-resultat": (
+        ["director", "{f}", "{played}", "{home}", "--note", "tirage au sort"],
+        "le directeur ne décide qu'une finale toute nulle (art. 4.2)",
+    ),
+    "transmis-exempt": (["report", "{f}", "{exempt}"], "exempt, pas de résultat à transmettre"),
+    "confirme-exempt": (
+        ["confirm", "{f}", "{exempt}", "arbitre"],
+        "exempt, pas de procès-verbal à confirmer",
+    ),
+    "transmis-un-mois-avant": (
+        ["report", "{f}", "{played}", "--when", "2027-01-07T20:00", "--match-day", "2027-02-07"],
+        "avant le jour du match (07/02/2027)",
+    ),
+    "equipe-sans-nom": (["team", "{f}", "Colmar", "--nom", "   "], "Nom de l'équipe vide"),
+}
+
+
+@pytest.mark.parametrize("case", list(CUP_CASES))
+def test_cup_nonsense_is_refused(cup_drawn: Path, tmp_path: Path, case: str) -> None:
+    import shutil
+
+    path = Path(shutil.copy(cup_drawn, tmp_path / "coupe.sqlite"))
+    exempt, played, home = _cup_matches(path)
+    args, words = CUP_CASES[case]
+    argv = [a.format(f=path, exempt=exempt, played=played, home=home) for a in args]
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    run = subprocess.run(
+        [*ARBITRE, "cup", *argv, "-t", "coupe"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert run.returncode == 2, (run.returncode, run.stdout, run.stderr)
+    assert words in run.stderr and "Traceback" not in run.stderr, run.stderr
+    assert_french(run.stderr.splitlines()[0])
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before

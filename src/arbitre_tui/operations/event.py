@@ -452,6 +452,10 @@ class EventService:
             tx.args["tournament"] = t.key
             if not club.strip():
                 raise OperationError("Une équipe est celle d'un club : nom du club attendu.")
+            if name is not None and not name.strip():  # « CLUB N » is the name left out
+                raise OperationError(
+                    "Nom de l'équipe vide : donnez-en un, ou omettez --nom (« CLUB N »)."
+                )
             if fault := too_long("Nom du club", club, 60):
                 raise OperationError(fault)
             club_id = self.add_club(club.strip())
