@@ -48,6 +48,10 @@ CASES: dict[str, tuple[list[str], str]] = {
         ["players", "import", "{f}", CSV, "-t", "open-b"],
         "ligne 2 : téléphone « demander au club » illisible",
     ),
+    "appel-ronde-7-sur-5": (
+        ["appeal", "{f}", "Appel du club", "-t", "u8", "--ronde", "7"],
+        "a 5 rondes : pas de ronde 7",
+    ),
     "section-vide-open": (["open", "{f}", "-t", ""], "clé de tournoi vide"),
     "section-vide-qr": (["qr", "{f}", "{o}.png", "-t", " "], "clé de tournoi vide"),
     "section-vide-round": (["round", "{f}", "--tournoi", ""], "clé de tournoi vide"),
