@@ -481,11 +481,18 @@ class Store:
         """What a crashed process left: its half-written copies removed, and a round closed
         without its backup (killed between the commit and the copy) backed up now — or,
         if the copy cannot be written, said (French), never silently left."""
-        backups.clean_partials(self.path)
         notes: list[str] = []
-        for marker, key, number in backups.pending_round_closes(self.path):
-            t = next((x for x in self.tournaments() if x.key == key), None)
-            rnd = self.round(t.id, number) if t is not None and t.id is not None else None
+        try:
+            backups.clean_partials(self.path)
+            pending = backups.pending_round_closes(self.path)
+        except OSError:  # a folder that cannot be listed: nothing to repair from here
+            return notes
+        for marker, key, number in pending:
+            try:
+                t = next((x for x in self.tournaments() if x.key == key), None)
+                rnd = self.round(t.id, number) if t is not None and t.id is not None else None
+            except sqlite3.Error:  # a file its own checks will refuse: said there
+                return notes
             if rnd is None or not rnd.closed:  # killed before the commit: nothing to copy
                 backups.unmark(marker)
                 continue
