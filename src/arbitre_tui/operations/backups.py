@@ -15,6 +15,13 @@ def list_backups(path: Path) -> list[Path]:
     return listed(path)
 
 
+def marked_backups(path: Path) -> list[tuple[Path, str | None]]:
+    """Every backup, oldest first, with why it cannot be restored (None: it can)."""
+    from ..store.backup import marked_backups as marked
+
+    return marked(path)
+
+
 def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
     """Put a backup back in place (the newest, or ``source``); returns the backup used
     and where the state before it was kept. Refused while another process has it open."""

@@ -420,6 +420,9 @@ def director_decision(
             raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
         if fault := too_long("Note de la décision", note):
             raise OperationError(fault)
+        final = len([x for x in matches(service, _t) if x["round"] == m["round"]]) == 1
+        if fault := cup.director_fault(m["results"], final):
+            raise OperationError(f"Match {number} : {fault}.")
         tx.update(
             "cup_matches",
             m["id"],
@@ -432,10 +435,17 @@ def report(
 ) -> bool:
     """Result reported: after midnight of the match day, the team travels next round."""
     late = when.date() > match_day
+    if when.date() < match_day:
+        raise OperationError(
+            f"Transmis le {when:%d/%m/%Y}, avant le jour du match ({match_day:%d/%m/%Y}) : "
+            "un résultat se transmet après le match. Vérifiez les dates."
+        )
     with service.write(
         "cup_report", {"tournament": key, "match": number, "at": when.isoformat()}
     ) as tx:
         _t, m = _in_match(service, tx, key, number)
+        if m["away_team_id"] is None:
+            raise OperationError(f"Match {number} : exempt, pas de résultat à transmettre.")
         conf = {**m["confirmations"], "reported_after_midnight": late}
         tx.update(
             "cup_matches",
@@ -451,6 +461,8 @@ def confirm(service: EventService, key: str | None, number: int, who: str) -> No
         raise OperationError("Qui confirme : capitaine-recevant, capitaine-visiteur ou arbitre.")
     with service.write("cup_confirm", {"tournament": key, "match": number, "who": who}) as tx:
         _t, m = _in_match(service, tx, key, number)
+        if m["away_team_id"] is None:
+            raise OperationError(f"Match {number} : exempt, pas de procès-verbal à confirmer.")
         if m["winner_team_id"] is None:
             raise OperationError(f"Match {number} : pas encore de résultat à confirmer.")
         conf = {**m["confirmations"], who: dt.datetime.now().isoformat(timespec="seconds")}

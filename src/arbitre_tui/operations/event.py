@@ -24,7 +24,15 @@ from ..rules.models import (
     parse_result,
 )
 from ..rules.settings import setting
-from ..store.backup import ROUNDS, BackupFailed, backup_dir, room_for_copy
+from ..store.backup import (
+    ROUNDS,
+    BackupFailed,
+    backup_dir,
+    kill_point,
+    mark_round_close,
+    room_for_copy,
+    unmark,
+)
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
 from ..store.repo import OpenOptions, Store, player_row, tournament_row
 from .formats import PairOrder, format_of
@@ -81,6 +89,8 @@ class EventService:
         """``options``: how the file is opened (store.repo.OpenOptions)."""
         self._store = Store(path, **options)
         self.journal = self._store.journal
+        # a crash's leftovers: half-written copies, a closed round without its backup
+        self.recovered: list[str] = self._store.recover()
 
     @property
     def path(self) -> Path:
@@ -442,6 +452,10 @@ class EventService:
             tx.args["tournament"] = t.key
             if not club.strip():
                 raise OperationError("Une équipe est celle d'un club : nom du club attendu.")
+            if name is not None and not name.strip():  # « CLUB N » is the name left out
+                raise OperationError(
+                    "Nom de l'équipe vide : donnez-en un, ou omettez --nom (« CLUB N »)."
+                )
             if fault := too_long("Nom du club", club, 60):
                 raise OperationError(fault)
             club_id = self.add_club(club.strip())
@@ -574,6 +588,10 @@ class EventService:
             value = result if isinstance(result, Result) else parse_result(result)
         except RuleError as exc:
             raise _refuse(exc) from None
+        if side := FORFEIT_SIDES.get(value):
+            # one path for a forfeit, however typed (issue 35): the lateness check, the
+            # incident noted, and the exclusion the format's rules apply (002)
+            return self.forfeit(key, board, side, round_number=round_number, confirm=confirm).game
         with self.write("record_result", {"board": board}) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update(
@@ -827,36 +845,48 @@ class EventService:
 
     def close_round(self, key: str, round_number: int | None = None) -> Path:
         """Close a round once every board has a result; a backup follows the commit."""
-        with self.write("close_round") as tx:
-            t = self.tournament(key)
-            rnd = self._round(t, round_number)
-            if rnd is None or rnd.id is None:
-                raise OperationError("Aucune ronde à clôturer.")
-            tx.args.update({"tournament": t.key, "round": rnd.number})
-            if rnd.closed:
-                raise OperationError(f"La ronde {rnd.number} est déjà close.")
-            games = self._store.games(rnd.id)
-            missing = [g.board for g in games if not g.is_bye and g.result is None]
-            missing += format_of(t).missing_deciders(t, games)
-            if missing:
-                boards = ", ".join(str(b) for b in missing[:12])
-                if len(missing) > 12:
-                    boards += f" et {len(missing) - 12} autres ({len(missing)} en tout)"
-                raise OperationError(
-                    f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
-                )
-            self._sheets_settled(t, rnd, games)
-            full = room_for_copy(self._store.conn, backup_dir(self.path) / ROUNDS)
-            if full:
-                raise OperationError(full)
-            tx.update("rounds", rnd.id, {"closed": 1})
+        marker: Path | None = None
         try:
-            return self._store.backup(f"{t.key}-r{rnd.number}", kind="ronde")
+            with self.write("close_round") as tx:
+                t = self.tournament(key)
+                rnd = self._round(t, round_number)
+                if rnd is None or rnd.id is None:
+                    raise OperationError("Aucune ronde à clôturer.")
+                tx.args.update({"tournament": t.key, "round": rnd.number})
+                if rnd.closed:
+                    raise OperationError(f"La ronde {rnd.number} est déjà close.")
+                games = self._store.games(rnd.id)
+                missing = [g.board for g in games if not g.is_bye and g.result is None]
+                missing += format_of(t).missing_deciders(t, games)
+                if missing:
+                    boards = ", ".join(str(b) for b in missing[:12])
+                    if len(missing) > 12:
+                        boards += f" et {len(missing) - 12} autres ({len(missing)} en tout)"
+                    raise OperationError(
+                        f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
+                    )
+                self._sheets_settled(t, rnd, games)
+                full = room_for_copy(self._store.conn, backup_dir(self.path) / ROUNDS)
+                if full:
+                    raise OperationError(full)
+                # noted before the commit: a crash before the copy leaves the mark, and
+                # the next opening of the event makes the copy (Store.recover)
+                marker = mark_round_close(self.path, t.key, rnd.number)
+                tx.update("rounds", rnd.id, {"closed": 1})
+        except BaseException:
+            if marker is not None:  # not committed: no copy owed
+                unmark(marker)
+            raise
+        kill_point("cloture-validee")
+        try:
+            done = self._store.round_backup(t.key, rnd.number)
         except OperationError as exc:
-            raise BackupFailed(
+            raise BackupFailed(  # the mark stays: the next opening tries the copy again
                 f"Ronde {rnd.number} close (enregistré), mais la sauvegarde a échoué : "
                 f"{exc.message}"
             ) from None
+        unmark(marker)
+        return done
 
     def _sheets_settled(self, t: Tournament, rnd: Round, games: list[Game]) -> None:
         """A board whose signed sheet differs from the entry must be settled before the
@@ -897,6 +927,22 @@ class EventService:
         recorded = json.loads(row["outcome"])
         again = run_draw(row["kind"], row["seed"], json.loads(row["inputs"]))
         return (again == recorded, recorded, again)
+
+
+FORFEIT_SIDES = {
+    Result.BLACK_FORFEIT_WIN: "white",
+    Result.WHITE_FORFEIT_WIN: "black",
+    Result.DOUBLE_FORFEIT: "both",
+}  # a forfeit result: who was absent (`absent`'s words)
+
+
+def forfeit_side(text: str) -> str | None:
+    """Who was absent, if ``text`` is a forfeit result (else None, a refusal included:
+    `record_result` says it)."""
+    try:
+        return FORFEIT_SIDES.get(parse_result(text))
+    except RuleError:
+        return None
 
 
 @dataclass(frozen=True)

@@ -32,17 +32,43 @@ def entrants(service: EventService, t: Tournament) -> list[Player]:
 
 
 def _format(service: EventService, t: Tournament) -> ko.KoFormat:
-    # Closing registration withdraws the waiting list; they still count as entries.
+    """The format the entries decide while registration is open; once closed, the one
+    recorded then (000 art. 2.1: the bracket, byes and waiting list are fixed — a player
+    withdrawn in round 2 does not move a waiting player into the bracket)."""
     assert t.id is not None
     closed = service._store.ko_registration(t.id)
-    waiting = set(closed["waiting"] if closed else [])
-    people = [p for p in entrants(service, t) if not p.withdrawn or p.id in waiting]
+    if closed is not None and not closed["cancelled"]:
+        return _recorded(service, t, closed)
+    people = [p for p in entrants(service, t) if not p.withdrawn or closed is not None]
     listed = [
         ko.Entrant(p.id or 0, p.name, p.rating, p.phone, p.paid, p.payment_method) for p in people
     ]
     if setting(t, "regulation") != "000":  # a club's own knockout: everyone plays
         return ko.plain_format(listed)
     return ko.ko_format(listed, float(setting(t, "fee")))
+
+
+def _recorded(service: EventService, t: Tournament, closed: dict[str, Any]) -> ko.KoFormat:
+    """The format as closed: its lists from the record, the waiting list's refunds."""
+    assert t.id is not None
+    people = {p.id: p for p in service._store.players(t.id)}
+    fee = float(setting(t, "fee")) if setting(t, "regulation") == "000" else 0.0
+    waiting = [int(i) for i in closed["waiting"]]
+    refunds = [
+        ko.Refund(i, people[i].name, fee, ko.refund_means(people[i].payment_method))
+        for i in waiting
+        if i in people and people[i].paid
+    ]
+    return ko.KoFormat(
+        closed["case"],
+        closed["rounds"],
+        closed["bracket"],
+        [int(i) for i in closed["validated"]],
+        waiting,
+        [int(i) for i in closed["byes"]],
+        refunds,
+        entries=len(closed["validated"]) + len(waiting),
+    )
 
 
 def status(service: EventService, key: str | None) -> dict[str, Any]:

@@ -390,6 +390,13 @@ def remove_player(service: EventService, player_id: int) -> Player:
                 f"supprime pas ; retirez le joueur (arbitre withdraw FICHIER {player_id}, "
                 "ou w dans Joueurs)."
             )
+        source = service.tournament(_key_of(service, player))
+        if closed := format_of(source).entries_closed(service, source):
+            # the closed list names this entry: deleting it would leave a hole in the bracket
+            raise OperationError(
+                f"{player.name} ne peut pas être supprimé(e) : {closed} ; retirez le joueur "
+                f"(arbitre withdraw FICHIER {player_id})."
+            )
         for table, row_id in service._store.dependents("players", player_id):
             tx.delete(table, row_id)
         tx.delete("players", player_id)
@@ -459,6 +466,9 @@ def move_player(service: EventService, player_id: int, dest: str) -> Tournament:
             raise OperationError(
                 "Un joueur de coupe appartient à une équipe : il ne change pas de tournoi."
             )
+        for side in (source, target):
+            if closed := format_of(side).entries_closed(service, side):
+                raise OperationError(f"{player.name} ne change pas de tournoi : {closed}.")
         if _paired(service, player):
             raise OperationError(
                 f"{player.name} a déjà été apparié(e) en {source.name} : il ne change plus "

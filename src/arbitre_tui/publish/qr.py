@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import qrcode
@@ -9,6 +10,24 @@ import qrcode.image.svg
 
 # The one address of every QR code (the setting, else detected on the machine's interfaces).
 from .address import base_url as base_url
+
+_SEGMENT = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*")
+
+
+def page_fault(page: str) -> str | None:
+    """Why ``page`` is not a page of the results site (None: it is). A page is a path
+    inside the site — « classement/ », « ronde-3/ », « joueur-12/ » —, never a way out
+    of it (« ../ ») nor another site's address (that is --base-url's)."""
+    text = page.strip()
+    if "://" in text or text.startswith("//") or ":" in text:
+        return "une page du site, pas une adresse (l'adresse du site : --base-url)"
+    segments = text.strip("/").split("/")
+    if len(text) > 200 or not all(_SEGMENT.fullmatch(s) for s in segments if text.strip("/")):
+        return (
+            "une page du site s'écrit avec des lettres, chiffres et tirets, sans « .. » "
+            "(ex. classement/, ronde-3/, joueur-12/)"
+        )
+    return None
 
 
 def page_url(base: str, key: str | None = None, page: str = "") -> str:

@@ -144,6 +144,28 @@ class Board(StrEnum):
         )
 
 
+def director_fault(results: Sequence[str | None], final: bool) -> str | None:
+    """Why the cup's director has no decision to take on this match (None: he has).
+    Art. 4.2: a final whose every game is drawn; art. 3.2: both teams with more than one
+    player forfeited. Any other match is decided by the boards, the ratings, the ages."""
+    boards = [Board(r) for r in results if r]
+    if all(sum(b.forfeits[side] for b in boards) > 1 for side in (0, 1)):
+        return None
+    if len(boards) < BOARDS:
+        return (
+            f"{len(boards)} résultat(s) d'échiquier sur {BOARDS} : le directeur ne décide "
+            "qu'une finale toute nulle (art. 4.2), résultats saisis"
+        )
+    if not final:
+        return (
+            "seule une finale toute nulle revient au directeur (art. 4.2) ; ce match se "
+            "départage par les échiquiers, la somme Elo, l'âge"
+        )
+    if any(b is not Board.DRAW for b in boards):
+        return "toutes les parties de la finale ne sont pas nulles (art. 4.2)"
+    return None
+
+
 def board_fault(board: int, result: Board, home_players: int, away_players: int) -> str | None:
     """Why ``result`` cannot stand on ``board``: a side that put no player there (its line-up
     is shorter) can only have forfeited it (art. 3.2), not drawn nor won it."""

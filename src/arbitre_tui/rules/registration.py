@@ -207,6 +207,56 @@ def _parse_sex(value: str) -> Sex | None:
     return _SEXES[v]
 
 
+_PHONE = re.compile(r"\+?[0-9 .()/-]+")
+
+
+def _parse_phone(value: str) -> str | None:
+    """A telephone number: digits, with spaces, dots, dashes, brackets and a leading +
+    as people write them (« 06 12 34 56 78 », « +33 6… »); 6 to 20 digits."""
+    text = value.strip()
+    if not text:
+        return None
+    digits = sum(c.isdigit() for c in text)
+    if not _PHONE.fullmatch(text) or not 6 <= digits <= 20:
+        raise ValueError(
+            f"téléphone « {text[:40]} » illisible : un numéro en chiffres (ex. 06 12 34 56 78 "
+            "ou +33 6 12 34 56 78)"
+        )
+    return text
+
+
+# the means a fee is paid by, as arbiters write them (refunds are made the same way)
+PAYMENT_MEANS = (
+    "CB",
+    "carte",
+    "carte bancaire",
+    "chèque",
+    "cheque",
+    "espèces",
+    "especes",
+    "virement",
+    "en ligne",
+    "HelloAsso",
+    "chèque vacances",
+    "ANCV",
+    "gratuit",
+)
+_MEANS = {m.casefold(): m for m in PAYMENT_MEANS}
+
+
+def _parse_payment(value: str) -> str | None:
+    """How a fee was paid: one of PAYMENT_MEANS (case aside), as typed."""
+    text = value.strip()
+    if not text:
+        return None
+    if text.casefold() not in _MEANS:
+        raise ValueError(
+            f"moyen de paiement « {text[:40]} » inconnu : CB, chèque, espèces, virement, "
+            "en ligne (HelloAsso), chèque vacances (ANCV) ou gratuit"
+        )
+    return text
+
+
 def _parse_federation(value: str) -> str:
     v = value.strip().upper()
     if v and not re.fullmatch(r"[A-Z]{3}", v):
@@ -228,11 +278,11 @@ FIELD_PARSERS: dict[str, Callable[[str], Any]] = {
     "title": lambda v: _parse_title(v.strip()),
     "rating_fide": lambda v: _parse_rating(v, "FIDE"),
     "rating_ffe": lambda v: _parse_rating(v, "FFE"),
-    "phone": lambda v: v.strip() or None,
+    "phone": _parse_phone,
     "email": lambda v: v.strip() or None,
     "fee_category": lambda v: v.strip() or None,
     "paid": lambda v: _parse_bool(v, "payé"),
-    "payment_method": lambda v: v.strip() or None,
+    "payment_method": _parse_payment,
     "nationality": lambda v: v.strip() or None,
     "eu": lambda v: _parse_bool(v, "UE") if v.strip() else None,
     "transferred": lambda v: _parse_bool(v, "muté"),
@@ -319,12 +369,13 @@ def read_players_csv(text: str) -> Iterator[ImportRow | Fault]:
     index = yield from _header(text)
     if index is None:
         return
+    width = len(next(_reader(text), []))  # the header's columns
     suspects = _suspected_doubles(text, index)
     firsts = set(suspects.values())
     keys_of: dict[int, dict[_Key, str]] = {}
     try:
         for line_no, cells in _records(text):
-            if fault := _record_fault(cells, index):
+            if fault := _record_fault(cells, index, width):
                 yield line_no, fault
                 continue
 
@@ -350,12 +401,12 @@ def read_players_csv(text: str) -> Iterator[ImportRow | Fault]:
                     title=_parse_title(cell("title")),
                     rating_fide=_parse_rating(cell("rating_fide"), "FIDE"),
                     rating_ffe=_parse_rating(cell("rating_ffe"), "FFE"),
-                    phone=cell("phone") or None,
+                    phone=_parse_phone(cell("phone")),
                     email=cell("email") or None,
                     fee_category=cell("fee_category") or None,
                     paid=_parse_bool(cell("paid"), "payé"),
                     registered_at=_parse_moment(cell("registered_at")),
-                    payment_method=cell("payment_method") or None,
+                    payment_method=_parse_payment(cell("payment_method")),
                     nationality=cell("nationality") or None,
                     eu=_parse_bool(cell("eu"), "UE") if cell("eu") else None,
                     transferred=_parse_bool(cell("transferred"), "muté"),
@@ -412,6 +463,15 @@ def _header(text: str) -> Generator[Fault, None, dict[str, int] | None]:
         key = name.strip().lower()
         for field_name, aliases in COLUMNS.items():
             if key in aliases:
+                if field_name in index:  # which of the two is meant? never guessed
+                    yield (
+                        1,
+                        (
+                            f"colonne « {COLUMNS[field_name][0]} » deux fois dans l'en-tête "
+                            f"(colonnes {index[field_name] + 1} et {i + 1})"
+                        ),
+                    )
+                    return None
                 index[field_name] = i
     if "surname" not in index:
         yield 1, "colonne « nom » absente de l'en-tête"
@@ -444,8 +504,15 @@ def _records(text: str) -> Iterator[tuple[int, list[str]]]:
             yield line_no, cells
 
 
-def _record_fault(cells: list[str], index: dict[str, int]) -> str | None:
-    """A record no field can be read from: a line break or a control character inside."""
+def _record_fault(cells: list[str], index: dict[str, int], width: int = 0) -> str | None:
+    """A record no field can be read from: a line break or a control character inside, or
+    more filled fields than the header has columns (a separator too many: every field
+    after it would be read in the wrong column)."""
+    if width and any(c.strip() for c in cells[width:]):
+        return (
+            f"{len(cells)} champs pour {width} colonnes dans l'en-tête : un séparateur de "
+            "trop (une virgule dans un nom sans guillemets ?)"
+        )
     if any("\n" in cells[i] or "\r" in cells[i] for i in index.values() if i < len(cells)):
         # a quote opened and never closed swallows the lines after it into one cell
         return "retour à la ligne dans un champ : guillemet non fermé ?"

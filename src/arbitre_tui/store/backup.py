@@ -8,8 +8,11 @@ processes. Round-close backups live apart from manual ones and are never pruned.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import json
 import os
+import signal
 import sqlite3
 import urllib.parse
 from pathlib import Path
@@ -20,6 +23,15 @@ from .schema import APPLICATION_ID, SCHEMA_VERSION
 
 KEEP = 20
 ROUNDS = "rondes"  # round-close backups: one per closed round, kept
+PENDING = ".cloture-en-cours"  # a round's close under way: its backup not yet written
+PARTIAL_MARKS = (".partiel-", ".restauration-")  # a copy being written, by process id
+
+
+def kill_point(name: str) -> None:
+    """Tests only: ``ARBITRE_TEST_KILL=name`` kills this process here with SIGKILL (no
+    cleanup runs), to prove what the next command finds after a crash at that moment."""
+    if os.environ.get("ARBITRE_TEST_KILL") == name:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 class BackupFailed(OperationError):
@@ -110,6 +122,7 @@ def copy_database(conn: sqlite3.Connection, target: Path) -> None:
     partial = target.with_name(f".{target.name}.partiel-{os.getpid()}")
     try:
         _backup_into(conn, partial)
+        kill_point("copie-partielle")
         os.link(partial, target)
     except (sqlite3.Error, OSError) as exc:
         raise _write_error(target, exc) from None
@@ -176,8 +189,38 @@ def prune(folder: Path) -> None:
         old.unlink()
 
 
-def usable_backup(candidate: Path) -> str | None:
-    """Why a file cannot be restored from (None: it can)."""
+Identity = tuple[object, ...]  # an event's birth: created_at, the journal's first entry
+
+
+def _identity(con: sqlite3.Connection) -> tuple[Identity, str] | None:
+    """Which event a database holds, and its name (None: cannot be told)."""
+    try:
+        event = con.execute("SELECT created_at, name FROM event").fetchone()
+        first = con.execute("SELECT at, op, args FROM journal ORDER BY id LIMIT 1").fetchone()
+    except sqlite3.Error:
+        return None
+    if event is None:
+        return None
+    return (event[0], *(tuple(first) if first else ())), str(event[1])
+
+
+def event_identity(path: Path) -> tuple[Identity, str] | None:
+    """Which event the file at ``path`` holds, read-only (None: unreadable, or none)."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return None
+    try:
+        con = sqlite3.connect(ro_uri(path), uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        return _identity(con)
+    finally:
+        con.close()
+
+
+def usable_backup(candidate: Path, event: tuple[Identity, str] | None = None) -> str | None:
+    """Why a file cannot be restored from (None: it can); ``event``: the event it must be
+    a copy of (restoring another event's copy would replace this one by it)."""
     if not candidate.is_file():
         return "introuvable"
     if candidate.stat().st_size == 0:
@@ -197,6 +240,12 @@ def usable_backup(candidate: Path) -> str | None:
                 return "endommagé"
             if con.execute("SELECT count(*) FROM event").fetchone()[0] == 0:
                 return "aucun événement dedans"
+            found = _identity(con)
+            if event is not None and found is not None and found[0] != event[0]:
+                return (
+                    f"c'est la copie d'un autre tournoi (« {found[1]} », créé le "
+                    f"{str(found[0][0])[:10]}), pas de « {event[1]} »"
+                )
         finally:
             con.close()
     except sqlite3.Error:
@@ -205,14 +254,16 @@ def usable_backup(candidate: Path) -> str | None:
 
 
 def choose_backup(path: Path, source: Path | None = None) -> Path:
-    """The backup to restore: ``source`` if usable, else the newest usable one."""
+    """The backup to restore: ``source`` if usable, else the newest usable one — a copy of
+    this event (when the file can still tell which event it is)."""
+    event = event_identity(path)
     if source is not None:
         if source.exists() and path.exists() and source.samefile(path):
             raise OperationError(
                 f"{source} est le fichier du tournoi lui-même : donnez une sauvegarde "
                 f"(arbitre restore {path} --list)."
             )
-        fault = usable_backup(source)
+        fault = usable_backup(source, event)
         if fault:
             raise OperationError(f"{source} ne peut pas être restauré : {fault}.")
         return source
@@ -220,9 +271,18 @@ def choose_backup(path: Path, source: Path | None = None) -> Path:
     if not candidates:
         raise OperationError(f"Aucune sauvegarde trouvée dans {backup_dir(path)}.")
     for candidate in candidates:
-        if usable_backup(candidate) is None:
+        if usable_backup(candidate, event) is None:
             return candidate
-    raise OperationError("Aucune sauvegarde utilisable (toutes vides ou endommagées).")
+    raise OperationError(
+        "Aucune sauvegarde utilisable (vides, endommagées ou d'un autre tournoi : "
+        f"arbitre restore {path} --list dit pourquoi)."
+    )
+
+
+def marked_backups(path: Path) -> list[tuple[Path, str | None]]:
+    """Every backup, oldest first, each with why it cannot be restored (None: it can)."""
+    event = event_identity(path)
+    return [(b, usable_backup(b, event)) for b in list_backups(path)]
 
 
 def restore_into(conn: sqlite3.Connection, path: Path, chosen: Path) -> Path:
@@ -286,3 +346,91 @@ def restore_file(path: Path, chosen: Path) -> Path | None:
     finally:
         _remove_partial(partial)
     return aside
+
+
+# -- a round's close and its backup: both, even across a crash --------------------------------
+
+
+def _alive(pid: int) -> bool:
+    """Is process ``pid`` still running (its copy may be under way)?"""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: alive
+        return True
+    return True
+
+
+def mark_round_close(path: Path, key: str, number: int) -> Path:
+    """Note, before the close commits, that round ``number`` of ``key`` needs its backup:
+    a crash between the commit and the copy leaves this mark, and the next opening of the
+    event makes the copy (:func:`pending_round_closes`)."""
+    folder = backup_dir(path) / ROUNDS
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        marker = folder / f".{key}-r{number}-{os.getpid()}{PENDING}"
+        data = json.dumps({"tournament": key, "round": number, "pid": os.getpid()})
+        fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            os.write(fd, data.encode())
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise _write_error(folder, exc) from None
+    return marker
+
+
+def unmark(marker: Path) -> None:
+    """The mark removed (a write-protected medium keeps it: the next command tries again)."""
+    with contextlib.suppress(OSError):
+        marker.unlink()
+
+
+def pending_round_closes(path: Path) -> list[tuple[Path, str, int]]:
+    """Closes a crashed process left without their backup: (mark, tournament, round)."""
+    folder = backup_dir(path) / ROUNDS
+    if not folder.is_dir():
+        return []
+    found: list[tuple[Path, str, int]] = []
+    for marker in sorted(folder.glob(f".*{PENDING}")):
+        try:
+            data = json.loads(marker.read_text("utf-8"))
+            key, number, pid = str(data["tournament"]), int(data["round"]), int(data["pid"])
+        except (OSError, ValueError, KeyError, TypeError):
+            unmark(marker)  # a mark cut short: its close was never committed
+            continue
+        if not _alive(pid):
+            found.append((marker, key, number))
+    return found
+
+
+def clean_partials(path: Path) -> list[Path]:
+    """Remove the unfinished copies (backups, restorations) of processes that are gone:
+    a copy is written whole, then linked into place; what a crash left half-written is
+    no backup. A running process's copy is left alone."""
+    removed: list[Path] = []
+    folder = backup_dir(path)
+    for place in (folder, folder / ROUNDS, path.parent):
+        if not place.is_dir():
+            continue
+        prefix = f".{path.name}" if place == path.parent else "."
+        for leftover in place.glob(f"{prefix}*"):
+            name = leftover.name
+            mark = next((m for m in PARTIAL_MARKS if m in name), None)
+            if mark is None:
+                continue
+            digits = name.rsplit(mark, 1)[1]
+            for end in ("-journal", "-wal", "-shm"):
+                digits = digits.removesuffix(end)
+            if not digits.isdigit() or _alive(int(digits)):
+                continue
+            try:
+                leftover.unlink()
+            except OSError:
+                continue
+            removed.append(leftover)
+    return removed

@@ -6,6 +6,7 @@ import os
 import sqlite3
 import sys
 import threading
+import urllib.parse
 from pathlib import Path
 
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, statements
@@ -114,12 +115,16 @@ def is_held(path: Path) -> bool:
     return _identity(path) in _held_files
 
 
-def connect(path: str | Path, *, create: bool = False, check: bool = True) -> sqlite3.Connection:
+def connect(
+    path: str | Path, *, create: bool = False, check: bool = True, read_only: bool = False
+) -> sqlite3.Connection:
     """Open (or create) an event file with the durability settings every action relies on.
 
     WAL and ``synchronous=FULL``: a commit is on disk before the screen says "saved",
     even across a power cut. ``isolation_level=None``: transactions are explicit.
     The file is only ever read by SQLite (see the audit hook above).
+    ``read_only``: the caller only reads; where nothing can be written (a write-protected
+    key, a CD), the file is opened read-only instead of refused.
     """
     path = Path(path)
     if path.is_dir():
@@ -136,6 +141,10 @@ def connect(path: str | Path, *, create: bool = False, check: bool = True) -> sq
         raise StoreError(f"{path} n'existe pas. Créez-le avec : arbitre new --template NOM {path}")
     if not path.parent.is_dir():
         raise StoreError(f"Le dossier {path.parent} n'existe pas.")
+    if read_only and exists and not _writable(path):
+        return _connect_read_only(path, check)
+    if exists and not is_held(path):
+        _check_wal(path)
     try:
         conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
@@ -169,6 +178,85 @@ def connect(path: str | Path, *, create: bool = False, check: bool = True) -> sq
         _unregister(path, key)
         raise
     return conn
+
+
+def _writable(path: Path) -> bool:
+    """Can SQLite write here: the file, and its folder (for the -wal and -shm)?"""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
+def _connect_read_only(path: Path, check: bool) -> sqlite3.Connection:
+    """A read-only connection to an event on a medium nothing can be written to.
+
+    SQLite's ``mode=ro`` needs the WAL index beside a WAL file; without a WAL left there
+    (the file closed cleanly), ``immutable=1`` reads the file alone — nothing can change it
+    on such a medium. A WAL left there that cannot be read is refused: reading without it
+    would show results older than those saved.
+    """
+    wal = path.with_name(path.name + "-wal")
+    has_wal = wal.exists() and wal.stat().st_size > 0
+    base = f"file:{urllib.parse.quote(str(path.resolve()))}"
+    conn: sqlite3.Connection | None = None
+    for query in ("mode=ro", *(() if has_wal else ("immutable=1",))):
+        try:
+            conn = sqlite3.connect(
+                f"{base}?{query}", uri=True, isolation_level=None, check_same_thread=False
+            )
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            break
+        except sqlite3.Error:
+            if conn is not None:
+                conn.close()
+            conn = None
+    if conn is None:
+        raise StoreError(
+            f"{path} est sur un support en lecture seule et son journal SQLite ({wal.name}) "
+            "ne peut pas être lu ainsi : copiez le dossier du tournoi sur un support où "
+            "écrire, puis ouvrez la copie. Rien n'a été modifié."
+        )
+    _register(path)
+    key = _identity(path)
+    try:
+        conn.row_factory = sqlite3.Row
+        _check_identity(conn, path, check)
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version < SCHEMA_VERSION:
+            raise StoreError(
+                f"{path} (schéma {version}) doit être mis à jour pour cette version d'arbitre, "
+                "ce qui est impossible sur un support en lecture seule : copiez-le sur un "
+                "support où écrire, puis ouvrez la copie. Rien n'a été modifié."
+            )
+        conn.execute("PRAGMA query_only = ON")
+        _conn_keys[id(conn)] = key
+    except sqlite3.Error as exc:
+        conn.close()
+        _unregister(path, key)
+        raise _store_error(path, exc) from None
+    except StoreError:
+        conn.close()
+        _unregister(path, key)
+        raise
+    return conn
+
+
+def _check_wal(path: Path) -> None:
+    """A -wal left beside the file with no process holding it (a crash, or a copy): SQLite
+    would replay it at once; refused if it is not this event's own (store/wal.py)."""
+    wal = path.with_name(path.name + "-wal")
+    try:
+        if wal.stat().st_size == 0:
+            return
+    except OSError:
+        return
+    from .presence import holders
+
+    if holders(path) != []:  # live (its writers' own), or this system cannot tell
+        return
+    from .wal import foreign_reason, set_aside
+
+    reason = foreign_reason(path, wal)
+    if reason is not None:
+        raise StoreError(set_aside(path, reason))
 
 
 def close(conn: sqlite3.Connection, path: Path) -> None:

@@ -145,6 +145,7 @@ class OpenOptions(TypedDict, total=False):
     check: bool
     terminal: str | None
     wait: bool
+    read_only: bool  # a command that only reads: a write-protected medium opens read-only
 
 
 class Store:
@@ -153,7 +154,10 @@ class Store:
     def __init__(self, path: str | Path, **options: Unpack[OpenOptions]) -> None:
         self.path = Path(path)
         self.conn = connect(
-            self.path, create=options.get("create", False), check=options.get("check", True)
+            self.path,
+            create=options.get("create", False),
+            check=options.get("check", True),
+            read_only=options.get("read_only", False),
         )
         self.journal = Journal(
             self.conn, terminal=options.get("terminal"), wait=options.get("wait", True)
@@ -468,6 +472,44 @@ class Store:
         self, reason: str = "manuel", dest: Path | None = None, kind: str = "manuel"
     ) -> Path:
         return backups.backup(self.conn, self.path, reason, dest, kind)
+
+    def round_backup(self, key: str, number: int) -> Path:
+        """The backup that follows a round's close (kept apart, never pruned)."""
+        return self.backup(f"{key}-r{number}", kind="ronde")
+
+    def recover(self) -> list[str]:
+        """What a crashed process left: its half-written copies removed, and a round closed
+        without its backup (killed between the commit and the copy) backed up now — or,
+        if the copy cannot be written, said (French), never silently left."""
+        notes: list[str] = []
+        try:
+            backups.clean_partials(self.path)
+            pending = backups.pending_round_closes(self.path)
+        except OSError:  # a folder that cannot be listed: nothing to repair from here
+            return notes
+        for marker, key, number in pending:
+            try:
+                t = next((x for x in self.tournaments() if x.key == key), None)
+                rnd = self.round(t.id, number) if t is not None and t.id is not None else None
+            except sqlite3.Error:  # a file its own checks will refuse: said there
+                return notes
+            if rnd is None or not rnd.closed:  # killed before the commit: nothing to copy
+                backups.unmark(marker)
+                continue
+            try:
+                target = self.round_backup(key, number)
+            except OperationError as exc:
+                notes.append(
+                    f"Attention : la ronde {number} ({key}) est close mais sa sauvegarde "
+                    f"manque (interrompue) et ne peut pas être refaite : {exc.message} "
+                    f"Faites-la dès que possible : arbitre backup {self.path}"
+                )
+                continue
+            backups.unmark(marker)
+            notes.append(
+                f"La sauvegarde de la ronde {number} ({key}), interrompue, a été refaite : {target}"
+            )
+        return notes
 
     def fingerprint(self, tournament_id: int) -> str:
         """A digest of what a pairing of this tournament reads.

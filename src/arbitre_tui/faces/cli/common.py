@@ -11,24 +11,31 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import round_number
+from .errors import round_number, section_key
 
 if TYPE_CHECKING:
     from ...operations import EventService
     from ...rules.models import Tournament
 
 
-def open_event(path: str, check: bool = True) -> EventService:
-    """The EventService for ``path``; imported here so `arbitre --help` stays fast."""
+def open_event(path: str, check: bool = True, read_only: bool = False) -> EventService:
+    """The EventService for ``path``; imported here so `arbitre --help` stays fast.
+    ``read_only``: the command only reads (show, round, standings, export): an event on a
+    write-protected medium is still opened, read-only."""
     from ...operations import EventService
 
-    return EventService(path, check=check)
+    service = EventService(path, check=check, read_only=read_only)
+    for note in service.recovered:  # a crash's leftovers, repaired or to repair
+        print(note, file=sys.stderr)
+    return service
 
 
-def open_tournament(args: argparse.Namespace) -> tuple[EventService, Tournament]:
+def open_tournament(
+    args: argparse.Namespace, read_only: bool = False
+) -> tuple[EventService, Tournament]:
     """The event of ``FICHIER`` and the section ``--tournoi`` names (the only one when not
     given): what most commands act on, looked up once the same way for all."""
-    service = open_event(args.file)
+    service = open_event(args.file, read_only=read_only)
     return service, service.tournament(args.tournoi)
 
 
@@ -139,7 +146,7 @@ def command(
     if file is not None:
         p.add_argument("file", metavar=file, help=file_help)
     if tournament is not None:
-        p.add_argument("--tournoi", "-t", metavar="CLÉ", help=tournament)
+        p.add_argument("--tournoi", "-t", metavar="CLÉ", type=section_key, help=tournament)
     if json is not None:
         p.add_argument("--json", action="store_true", help=json)
     p.set_defaults(func=func)

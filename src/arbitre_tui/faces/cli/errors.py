@@ -239,6 +239,16 @@ def rating(text: str) -> int:
     return number
 
 
+def section_key(text: str) -> str:
+    """``--tournoi``: a section's key, never blank — an empty one was once read as « no
+    section named » and the command went to the default section."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "clé de tournoi vide : donnez la clé d'une section (arbitre show FICHIER les liste)"
+        )
+    return text
+
+
 def seconds(text: str) -> float:
     """``--seconds``: 0 or more, « 7,5 » as well as « 7.5 » (not nan, inf, -5)."""
     value = text.strip().replace(",", ".")

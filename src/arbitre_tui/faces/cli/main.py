@@ -26,7 +26,7 @@ from .common import (
     output,
     print_json,
 )
-from .errors import RESULT_DASH_WORDS, FrenchParser, count, last_guard, moment
+from .errors import RESULT_DASH_WORDS, FrenchParser, count, last_guard, moment, section_key
 
 DEMO_FILE = "demo-arbitre.sqlite"
 
@@ -193,7 +193,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from ...views.event import build
     from ...views.reader import Reader
 
-    reader = Reader(open_event(args.file))
+    reader = Reader(open_event(args.file, read_only=True))
     if args.json:
         print_json(reader.dump())
         return 0
@@ -253,17 +253,17 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 def cmd_restore(args: argparse.Namespace) -> int:
     """restaurer une sauvegarde"""
-    from ...operations.backups import list_backups, restore
+    from ...operations.backups import marked_backups, restore
 
     path = Path(args.file)
     if args.list:
-        found = list_backups(path)
+        found = marked_backups(path)
         if not found:  # as `restore` says it: nothing printed looked like success
             from ...operations import OperationError
 
             raise OperationError(f"Aucune sauvegarde trouvée dans {path}.sauvegardes.")
-        for b in found:
-            print(b)
+        for b, fault in found:  # an unusable copy marked, with why (restore skips it)
+            print(f"{b}  [inutilisable : {fault}]" if fault else b)
         return 0
     chosen, aside = restore(path, Path(args.backup) if args.backup else None)
     kept = f" ; l'état d'avant est gardé dans {aside}" if aside else ""
@@ -297,7 +297,7 @@ def cmd_round(args: argparse.Namespace) -> int:
     """afficher les appariements d'une ronde"""
     from ...views.reader import as_json
 
-    service, t = open_tournament(args)
+    service, t = open_tournament(args, read_only=True)
     sheet = _round_sheet(service, t, args.ronde)
     if not sheet.number:
         print("Aucune ronde appariée.")
@@ -323,7 +323,18 @@ def cmd_print_round(args: argparse.Namespace) -> int:
 
 def cmd_result(args: argparse.Namespace) -> int:
     """saisir un résultat"""
+    from ...operations.event import forfeit_side
+
     service, t = open_tournament(args)
+    if side := forfeit_side(args.result):  # a forfeit: `absent`'s one path (issue 35)
+        done = service.forfeit(
+            t.key, args.board, side, round_number=args.ronde, confirm=args.confirm
+        )
+        assert done.game.result is not None
+        print(f"Échiquier {done.game.board} : {done.game.result.label} (forfait) enregistré.")
+        for pid in done.excluded:
+            print(f"  joueur {pid} exclu des rondes suivantes (arbitre keep {pid} pour le garder)")
+        return 0
     game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
     shown = game.result.label if game.result else args.result  # always set once recorded
     print(f"Échiquier {game.board} : {shown} enregistré.")
@@ -377,7 +388,7 @@ def _add_file(p: argparse.ArgumentParser) -> None:
 
 
 def _add_tournament(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tournoi", "-t", metavar="CLÉ", help=TOURNAMENT_HELP)
+    p.add_argument("--tournoi", "-t", metavar="CLÉ", type=section_key, help=TOURNAMENT_HELP)
 
 
 def _add_ui(p: argparse.ArgumentParser) -> None:

@@ -100,8 +100,12 @@ def cmd_check_pairings(args: argparse.Namespace) -> int:
 def _one_in(text: str) -> int:
     """« 1/20 » or « 20 »: one time in 20; « 0 » never."""
     value = text.strip().removeprefix("1/")
-    if not value.isdigit():
+    if not value.isdigit() or len(value) > 9:
         raise argparse.ArgumentTypeError(f"« {text} » : une fréquence 1/N est attendue (ex. 1/20)")
+    if int(value) == 0 and value != text.strip():  # « 1/0 »: one time in none
+        raise argparse.ArgumentTypeError(
+            f"« {text} » : N vaut 1 au moins (1/1 : toujours) ; 0 seul : jamais"
+        )
     return int(value)
 
 

@@ -9,6 +9,22 @@ from .common import command, open_tournament, print_json, read_trf
 from .errors import rating, round_number
 
 
+def _cut_fault(codes: list[str], rounds: int) -> str | None:
+    """A cut past the usual one or two that leaves no result to count (« BH/C99 » on
+    9 rounds): read, but meaningless."""
+    from ...rules import tiebreaks as tb
+
+    for code in codes:
+        spec = tb.parse_code(code)
+        cut = spec.low + spec.high
+        if cut > 2 and cut >= rounds:
+            return (
+                f"« {code} » retire {cut} résultat(s) de chaque joueur sur {rounds} ronde(s) : "
+                "il n'en resterait aucun (d'habitude C1, C2 ou M1)."
+            )
+    return None
+
+
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
     """départages C.07 d'un fichier TRF (tout logiciel)
 
@@ -20,8 +36,15 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     tournament = read_trf(args.file)
+    if args.round is not None and args.round > tournament.rounds:
+        raise OperationError(
+            f"{path} a {tournament.rounds} ronde(s) : pas de classement après la ronde "
+            f"{args.round}."
+        )
     try:
         codes = tb.parse_list(args.list)
+        if fault := _cut_fault(codes, args.round or tournament.rounds):
+            raise OperationError(f"--list : {fault}")
         table = tb.from_trf(tournament, round_robin=args.round_robin, rounds=args.round)
         rows = tb.standings(table, codes, unrated_rating=args.unrated)
     except RuleError as exc:
@@ -55,7 +78,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from ...views.reader import Reader
     from ...views.standings import build
 
-    service, t = open_tournament(args)
+    service, t = open_tournament(args, read_only=True)
     view = build(Reader(service), t, args.round)
     if args.json:
         print_json(view.records())

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from .common import add_round, command, group, open_event, open_tournament, output, print_json
-from .errors import round_range
+from .errors import round_range, section_key
 
 
 def _names(service: Any, t: Any) -> dict[int, str]:
@@ -215,7 +215,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     """TRF-2026 d'une section"""
     from ...operations import swiss
 
-    service = open_event(args.file)
+    service = open_event(args.file, read_only=True)
     t = service.tournament(args.section)
     text, warnings = swiss.export_trf_checked(service, t.key)
     output(args.out, args.file).write_text(text, encoding="ascii", newline="")
@@ -260,7 +260,9 @@ def cmd_optout(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     def tournament(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--tournoi", "-t", metavar="CLÉ", help="le tournoi (section)")
+        p.add_argument(
+            "--tournoi", "-t", metavar="CLÉ", type=section_key, help="le tournoi (section)"
+        )
 
     p = command(sub, "bye", cmd_bye, file="FICHIER")
     p.add_argument("player", type=int, metavar="JOUEUR")

@@ -101,6 +101,8 @@ def cmd_publish_site(args: argparse.Namespace) -> int:
     from ...operations.outputs import why_not_publish
     from ...publish.html.static import export_site
 
+    if not args.outdir.strip():  # Path('') is the current folder: never meant
+        raise OperationError("Dossier vide : donnez le dossier où écrire les pages (ex. site).")
     why = why_not_publish(Path(args.outdir))
     if why is not None:
         raise OperationError(
@@ -117,7 +119,12 @@ def cmd_qr(args: argparse.Namespace) -> int:
 
     QR code d'une page des résultats : la section, ou --page classement/, ronde-3/, joueur-12/ …
     """
-    from ...publish.qr import base_url, page_url, write_png, write_svg
+    from ...publish.qr import base_url, page_fault, page_url, write_png, write_svg
+
+    if args.page and (fault := page_fault(args.page)):
+        from ...operations import OperationError
+
+        raise OperationError(f"--page « {args.page[:80]} » : {fault}.")
 
     out = output(args.out, args.file)
     write = {".png": write_png, ".svg": write_svg}.get(out.suffix.lower())
@@ -151,9 +158,13 @@ def cmd_display(args: argparse.Namespace) -> int:
     from ..tui.display import DisplayApp
 
     service = open_event(args.file)
-    keys = [k.strip() for given in args.tournoi or [] for k in given.split(",") if k.strip()]
+    keys = [k.strip() for given in args.tournoi or [] for k in given.split(",")]
+    if "" in keys:  # « -t '' » or « -t open-a, »: not « every section »
+        raise OperationError("--tournoi : une clé de section vide (ex. -t open-a,open-b).")
     for key in keys:
         service.tournament(key)
+        if keys.count(key) > 1:
+            raise OperationError(f"--tournoi : la section {key} est nommée deux fois.")
     if not Reader(service).tournaments():
         raise OperationError("Aucun tournoi dans ce fichier : rien à afficher.")
     service.close()

@@ -1,0 +1,112 @@
+"""A `-wal` beside an event that is not its own: found before SQLite merges it.
+
+SQLite replays whatever write-ahead log it finds beside a database: a WAL copied there from
+another event (or an old one of the same event) would overwrite an intact file's pages the
+moment any command — a read-only `show` too — opened it. Nothing in SQLite's files ties a
+WAL to its database, so the check is the event's own: the log is replayed on a copy of both
+in a private folder, and what it yields must continue the file — readable, the same event
+(created at the same moment), its journal the file's journal and only more after it (the
+journal is append-only). A log that does not is moved aside, kept, and the command refused.
+
+Only when no process has the event open: a live WAL belongs to the stations writing it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+import sqlite3
+import struct
+import tempfile
+from pathlib import Path
+
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+
+
+def _page_size(header: bytes) -> int:
+    size = int(struct.unpack(">H", header[16:18])[0])
+    return 65536 if size == 1 else size
+
+
+def _state(path: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]] | None:
+    """The event's creation and its journal, read by SQLite from ``path`` (None: unreadable
+    or not an event)."""
+    try:
+        con = sqlite3.connect(path, isolation_level=None)
+        try:
+            if con.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                return None
+            event = con.execute("SELECT created_at FROM event").fetchall()
+            journal = con.execute("SELECT id, at, terminal, op, args FROM journal ORDER BY id")
+            return [tuple(r) for r in event], [tuple(r) for r in journal.fetchall()]
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None
+
+
+def foreign_reason(path: Path, wal: Path) -> str | None:
+    """Why ``wal`` is not the log of ``path`` (None: it is, or it cannot be told)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+        with open(wal, "rb") as f:
+            wal_head = f.read(32)
+    except OSError:
+        return None
+    if len(head) < 100 or len(wal_head) < 32:
+        return None  # SQLite ignores a log shorter than its header
+    magic, _version, page_size = struct.unpack(">3I", wal_head[:12])
+    if magic not in WAL_MAGIC:
+        return None  # not a log SQLite would replay
+    if page_size != _page_size(head):
+        return "pages d'une autre taille que celles du tournoi"
+    try:
+        return _replayed_reason(path, wal)
+    except OSError:  # no private folder to replay it in: it cannot be told
+        return None
+
+
+def _replayed_reason(path: Path, wal: Path) -> str | None:
+    """The log replayed on private copies: does it continue the file?"""
+    with tempfile.TemporaryDirectory(prefix="arbitre-wal-") as folder:
+        alone = Path(folder) / "seul.sqlite"
+        merged = Path(folder) / "avec-journal.sqlite"
+        shutil.copyfile(path, alone)
+        shutil.copyfile(path, merged)
+        shutil.copyfile(wal, Path(f"{merged}-wal"))
+        before = _state(alone)
+        if before is None:
+            return None  # the file alone is unreadable: its log may be what completes it
+        after = _state(merged)
+        if after is None:
+            return "le tournoi n'est plus lisible une fois ce journal appliqué"
+        if before[0] and after[0] != before[0]:
+            return "il vient d'un autre tournoi, créé à un autre moment"
+        if after[1][: len(before[1])] != before[1]:
+            return "il ne prolonge pas l'historique du tournoi : autre tournoi, ou journal ancien"
+        return None
+
+
+def set_aside(path: Path, reason: str) -> str:
+    """Move the foreign log (and its index) aside, kept; what to tell the arbiter."""
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    wal = path.with_name(path.name + "-wal")
+    aside = wal.with_name(f"{wal.name}.etranger-{stamp}")
+    try:
+        os.replace(wal, aside)
+        shm = path.with_name(path.name + "-shm")
+        if shm.exists():
+            os.replace(shm, shm.with_name(f"{shm.name}.etranger-{stamp}"))
+    except OSError:
+        return (
+            f"{wal.name}, à côté de {path}, n'est pas le journal SQLite de ce tournoi "
+            f"({reason}) et ne peut pas être mis de côté (lecture seule ?) : rien n'a été "
+            f"ouvert ni modifié. Déplacez {wal} ailleurs, puis recommencez."
+        )
+    return (
+        f"{wal.name}, à côté de {path}, n'est pas le journal SQLite de ce tournoi ({reason}) : "
+        f"il l'aurait écrasé. Rien n'a été ouvert ni modifié ; ce journal est gardé sous "
+        f"{aside.name}. Relancez la commande : le tournoi s'ouvrira tel qu'il est enregistré."
+    )

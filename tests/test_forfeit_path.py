@@ -1,0 +1,83 @@
+"""Issue 35 point 8: a forfeit typed as a result (`result EV 1 +`, `+-`, `-+`, `--`) goes the
+one way `absent` goes: the lateness check of the round's start, the incident, and the
+exclusion from later rounds regulation 002 applies — not a bare result.
+
+An event made from nothing through the real command line, a 002 Swiss of four players.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .helpers.cli import arbitre
+from .test_fuzz_parsers import assert_french
+
+NAMES = ("ALPHA Anne", "BRAVO Bruno", "CHARLIE Chloé", "DELTA David")
+
+
+def _ok(*args: str) -> str:
+    out = arbitre(*args)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+@pytest.fixture(scope="module")
+def paired_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("forfeit") / "open.sqlite"
+    _ok("new", str(path), "--nom", "Open du club")
+    _ok("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
+        "--rondes", "5", "--reglement", "002")  # fmt: skip
+    for i, name in enumerate(NAMES):
+        _ok("register", str(path), "-t", "open", name, "--elo", str(2000 - 100 * i), "--pointe")
+    _ok("pair", str(path), "-t", "open")
+    return path
+
+
+@pytest.fixture
+def paired(paired_master: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copy(paired_master, tmp_path / "open.sqlite"))
+
+
+def _board_one(path: Path) -> dict[str, object]:
+    return dict(json.loads(_ok("round", str(path), "-t", "open", "--json"))[0])
+
+
+def _excluded(path: Path) -> set[int]:
+    players = json.loads(_ok("players", "list", str(path), "-t", "open", "--json"))
+    return {int(p["id"]) for p in players if p["excluded"]}
+
+
+@pytest.mark.parametrize("typed", ["+", "+-", "forfait-noirs"])
+def test_a_forfeit_typed_as_a_result_is_checked_against_the_start(paired: Path, typed: str) -> None:
+    """Round started a minute ago: too early for a forfeit, whichever command types it."""
+    now = dt.datetime.now().replace(second=0, microsecond=0)
+    _ok("round-start", str(paired), "-t", "open", "--when", now.strftime("%Y-%m-%dT%H:%M"))
+    before = hashlib.sha256(paired.read_bytes()).hexdigest()
+    out = arbitre("result", str(paired), "1", typed, "-t", "open")
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    assert "Trop tôt" in out.stderr and "Traceback" not in out.stderr, out.stderr
+    assert_french(out.stderr)
+    assert hashlib.sha256(paired.read_bytes()).hexdigest() == before
+    assert _board_one(paired)["result"] is None
+
+
+def test_a_forfeit_typed_as_a_result_excludes_under_002(paired: Path) -> None:
+    """After the wait, `result 1 +`: Black lost by forfeit and, under 002, is excluded from
+    later rounds, as `absent 1 noirs` does; one undo takes both back."""
+    start = dt.datetime.now() - dt.timedelta(hours=1)
+    _ok("round-start", str(paired), "-t", "open", "--when", start.strftime("%Y-%m-%dT%H:%M"))
+    board = _board_one(paired)
+    out = _ok("result", str(paired), "1", "+", "-t", "open")
+    assert "exclu des rondes suivantes" in out, out
+    assert _board_one(paired)["result"] == "+--"
+    black = board["black"]
+    assert isinstance(black, dict)
+    assert _excluded(paired) == {black["id"]}
+    _ok("undo", str(paired))
+    assert _board_one(paired)["result"] is None and not _excluded(paired)
