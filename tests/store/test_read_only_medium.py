@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from .helpers.cli import ARBITRE, ROOT, arbitre
-from .helpers.procs import Station
+from ..helpers.cli import ARBITRE, ROOT, arbitre
+from ..helpers.procs import Station
 
 CAN_MOUNT = (
     shutil.which("unshare") is not None

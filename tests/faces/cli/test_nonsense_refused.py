@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from .helpers.cli import ARBITRE
-from .test_fuzz_parsers import assert_french
+from tests.rules.test_parsers_fuzzed import assert_french
 
-ROOT = Path(__file__).resolve().parents[1]
+from ...helpers.cli import ARBITRE
+
+ROOT = Path(__file__).resolve().parents[3]
 TRF = ROOT / "tests" / "vectors" / "tiebreak" / "swiss" / "t0001.trf"
 
 CSV = "{i}.csv"  # written with the case's content before the command runs

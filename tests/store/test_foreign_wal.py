@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from .helpers.cli import arbitre
-from .helpers.procs import Station, games_of_round
-from .test_fuzz_parsers import assert_french
+from tests.rules.test_parsers_fuzzed import assert_french
+
+from ..helpers.cli import arbitre
+from ..helpers.procs import Station, games_of_round
 
 
 def _ok(*args: str) -> str:

@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from .helpers.cli import arbitre
-from .test_fuzz_parsers import assert_french
+from tests.rules.test_parsers_fuzzed import assert_french
 
-ROOT = Path(__file__).resolve().parents[1]
+from ..helpers.cli import arbitre
+
+ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ROOT / "fixtures" / "players"
 
 

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from .helpers.cli import arbitre
-from .test_fuzz_parsers import assert_french
+from tests.rules.test_parsers_fuzzed import assert_french
+
+from ..helpers.cli import arbitre
 
 
 def _ok(*args: str) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers.cli import ARBITRE, ROOT, arbitre
+from ..helpers.cli import ARBITRE, ROOT, arbitre
 
 
 def _ok(*args: str) -> str:
