@@ -11,7 +11,7 @@ from .collation import sort_key
 from .reader import PlayerRef, SectionView
 
 if TYPE_CHECKING:
-    from ..rules.models import Tournament
+    from ..rules.models import Game, Tournament
     from .reader import Reader
 
 
@@ -58,6 +58,9 @@ class Board:
         return self.bye_label or "…"
 
 
+SITS_OUT = "ne joue pas"  # the round robin's rest, in every face
+
+
 @dataclass(frozen=True, slots=True)
 class NameLine:
     """One player's line in the pairings by name: their board, colour and opponent."""
@@ -76,6 +79,8 @@ class RoundSheet(SectionView):
     closed: bool
     time_control: str | None
     boards: tuple[Board, ...]
+    # a round robin's odd one out this round (issue 29.6): on no board, still in the event
+    sitting_out: tuple[PlayerRef, ...] = ()
 
     @property
     def done(self) -> int:
@@ -109,6 +114,7 @@ class RoundSheet(SectionView):
             lines.append(NameLine(b.white, b.board, "Blancs" if b.black else "", b.black, b.shown))
             if b.black is not None:
                 lines.append(NameLine(b.black, b.board, "Noirs", b.white, b.shown))
+        lines += [NameLine(p, 0, "", None, SITS_OUT) for p in self.sitting_out]
         return tuple(sorted(lines, key=lambda line: sort_key(line.player.public)))
 
     @property
@@ -126,6 +132,7 @@ def build(reader: Reader, t: Tournament, number: int | None = None) -> RoundShee
         refs = reader.refs(t)
         games = reader.games(rnd)
         checks = reader.result_checks(rnd)
+        sitting_out = _sitting_out(reader, t, games, refs)
     boards = []
     for g in games:
         black = refs.get(g.black_id) if g.black_id else None
@@ -149,4 +156,24 @@ def build(reader: Reader, t: Tournament, number: int | None = None) -> RoundShee
             )
         )
     tc = rnd.time_control.label if rnd.time_control else None
-    return RoundSheet(t.key, t.name, rnd.number, rnd.stage, rnd.closed, tc, tuple(boards))
+    return RoundSheet(
+        t.key, t.name, rnd.number, rnd.stage, rnd.closed, tc, tuple(boards), sitting_out
+    )
+
+
+def _sitting_out(
+    reader: Reader, t: Tournament, games: list[Game], refs: dict[int, PlayerRef]
+) -> tuple[PlayerRef, ...]:
+    """Who rests this round in a round robin (no game row: Berger's dummy), in French
+    alphabetical order; nobody in a format that writes its byes or drops its losers."""
+    from ..operations.formats import format_of
+
+    if not format_of(t).sits_out_unpaired:
+        return ()
+    seated = {g.white_id for g in games} | {g.black_id for g in games if g.black_id}
+    out = [
+        refs[p.id]
+        for p in reader.players(t)
+        if p.id not in seated and not p.withdrawn and p.id in refs
+    ]
+    return tuple(sorted(out, key=lambda r: sort_key(r.public)))

@@ -284,6 +284,8 @@ def _print_round(sheet: Any) -> None:
     for b in sheet.boards:
         black = b.black.name if b.black else (b.bye_label or "exempt")
         print(f"  {b.board:3d}  {b.white.name:<30} {b.result_label or '…':^5} {black}")
+    for p in sheet.sitting_out:  # a round robin's rest (issue 29.6)
+        print(f"    —  {p.name:<30} {'':^5} ne joue pas")
 
 
 def _round_sheet(service: Any, t: Any, number: int | None = None) -> Any:

@@ -53,6 +53,7 @@ class Format(Protocol):
     trf_type: str  # TRF 092, in words
     trf_code: str  # TRF-2026 192, the encoded type ('' when FIDE has none)
     papi_genre: str  # Papi's « Genre » (Suisse, ToutesRondes); '' when Papi has none
+    sits_out_unpaired: bool  # a player on no board sits the round out (round robin, odd)
 
     def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
         """Write round ``order.number`` (inside the caller's transaction)."""

@@ -22,6 +22,7 @@ class Individual:
     round_robin_tiebreaks = False
     half_point_byes = False
     papi_genre = ""  # Papi knows only the Swiss and the round robin
+    sits_out_unpaired = False  # a Swiss writes its byes; a knockout's losers are out
 
     def entries_closed(self, service: EventService, t: Tournament) -> str | None:
         """Why no entry can be added any more (None: registration is open)."""

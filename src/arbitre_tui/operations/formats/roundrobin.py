@@ -24,6 +24,7 @@ class RoundRobin(Individual):
     trf_type = "Individual: Round-Robin"
     trf_code = "FIDE_ROUNDROBIN"
     papi_genre = "ToutesRondes"
+    sits_out_unpaired = True  # Berger's dummy: no game row for the one who rests
     round_robin_tiebreaks = True
 
     def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:

@@ -56,4 +56,7 @@ def round_html(service: EventService, key: str | None, number: int | None = None
         el("h1", f"{event['name']} — {t.name}"),
         el("h2", f"Appariements de la ronde {sheet.number}{stage}{tc}"),
         el("table", el("thead", el("tr", head)), el("tbody", rows)),
+        el("p", f"Ne joue pas cette ronde : {', '.join(who(p) for p in sheet.sitting_out)}.")
+        if sheet.sitting_out
+        else None,
     )

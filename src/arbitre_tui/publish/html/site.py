@@ -322,12 +322,26 @@ class Site:
         )
         stage = f" ({sheet.named_stage})" if sheet.named_stage else ""
         head = [el("th", "Éch.", cls="n"), el("th", "Blancs"), el("th", "Rés."), el("th", "Noirs")]
+        resting = (  # a round robin's rest (issue 29.6)
+            el(
+                "p",
+                "Ne joue pas cette ronde : ",
+                [
+                    [", " if i else "", self._link(t, p, rating=False)]
+                    for i, p in enumerate(sheet.sitting_out)
+                ],
+                ".",
+            )
+            if sheet.sitting_out
+            else None
+        )
         return self._page(
             f"{t.name} — ronde {sheet.number}",
             self._nav(t, self._round_tab(t, sheet.number)),
             el("h2", f"Ronde {sheet.number}{stage}"),
             self._round_nav(t, sheet.number, by_name=False),
             _table(head, rows),
+            resting,
             legend,
             refresh=not sheet.closed,
         )
@@ -351,7 +365,9 @@ class Site:
                     el("td", self._link(t, line.player, rating=False), cls="p"),
                     el(
                         "td",
-                        self.link(f"/{t.key}/ronde-{number}/#b{line.board}", line.board),
+                        self.link(f"/{t.key}/ronde-{number}/#b{line.board}", line.board)
+                        if line.board
+                        else "—",  # resting: no board
                         cls="n",
                     ),
                     el("td", line.colour or line.shown),

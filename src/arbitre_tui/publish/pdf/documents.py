@@ -145,6 +145,9 @@ class Pairings(Document):
             [16, 68, 34, 68],
             WALL,
         )
+        if sheet.sitting_out:  # a round robin's rest (issue 29.6)
+            names = ", ".join(p.public for p in sheet.sitting_out)
+            doc.line_of(f"Ne joue pas cette ronde : {names}.", 10)
         if ko:
             doc.line_of(KO_LEGEND, 9)
         return doc
@@ -159,7 +162,7 @@ class PairingsByName(Document):
         rows: list[list[object]] = [
             [
                 line.player.public,
-                line.board,
+                line.board or "—",  # a round robin's rest: no board
                 line.colour or line.shown,
                 line.opponent.public if line.opponent else "",
             ]
