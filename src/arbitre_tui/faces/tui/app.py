@@ -306,8 +306,11 @@ class ArbitreApp(App[int]):
         if t is None:
             self.sub_title = "aucun tournoi"
             return
-        rnd = self.service.current_round(t)
-        self.sub_title = f"{t.name} — ronde {rnd.number if rnd else 0}/{t.rounds_planned}"
+        from ...operations.formats import format_of
+        from ...views.event import round_reached
+
+        word = "tour" if format_of(t).by_teams else "ronde"  # a cup plays tours
+        self.sub_title = f"{t.name} — {word} {round_reached(self.reader, t)}/{t.rounds_planned}"
         self._update_bar()
 
     def _load(self, pane_id: str) -> None:
