@@ -12,6 +12,7 @@ from ..rules.errors import RuleError, too_long
 from ..rules.models import Player, System, Team, Tournament
 from ..rules.settings import setting
 from ..store.journal import NeedsConfirmation, OperationError, Tx
+from .registry import Operation
 
 if TYPE_CHECKING:
     from .event import EventService
@@ -82,7 +83,7 @@ def entry_check(service: EventService, key: str | None) -> list[str]:
 
 def draw(service: EventService, key: str | None, seed: int | None = None) -> int:
     """Draw the next round: byes by priority then by lot (round 1), pairs by lot, hosting."""
-    with service.write("cup_draw", {"tournament": key}) as tx:
+    with service.write(Operation.CUP_DRAW, {"tournament": key}) as tx:
         t = cup_of(service, key)
         previous = matches(service, t)
         number = (max(m["round"] for m in previous) + 1) if previous else 1
@@ -271,7 +272,8 @@ def hand_in_lineup(
 ) -> list[str]:
     """Record a line-up in board order; frozen once handed in. Refused with every reason."""
     with service.write(
-        "cup_lineup", {"tournament": key, "match": number, "team": team_id, "players": player_ids}
+        Operation.CUP_LINEUP,
+        {"tournament": key, "match": number, "team": team_id, "players": player_ids},
     ) as tx:
         t, m = _in_match(service, tx, key, number)
         side = (
@@ -313,7 +315,7 @@ def record_board(
     confirmed (arbiter or a captain), a board's result is refused until the
     confirmations are withdrawn (``withdraw_confirmations``, journaled)."""
     with service.write(
-        "cup_result", {"tournament": key, "match": number, "board": board, "result": result}
+        Operation.CUP_RESULT, {"tournament": key, "match": number, "board": board, "result": result}
     ) as tx:
         t = cup_of(service, key)
         m = find_match(service, t, number)
@@ -401,7 +403,7 @@ def _replacing(m: dict[str, Any], number: int, board: int, value: str, confirm: 
 def withdraw_confirmations(service: EventService, key: str | None, number: int) -> list[str]:
     """The procès-verbal's confirmations withdrawn (a board to correct): journaled, so the
     file says who withdrew them and when; refused when there are none."""
-    with service.write("cup_unconfirm", {"tournament": key, "match": number}) as tx:
+    with service.write(Operation.CUP_UNCONFIRM, {"tournament": key, "match": number}) as tx:
         _t, m = _in_match(service, tx, key, number)
         if not m["confirmations"]:
             raise OperationError(f"Match {number} : aucune confirmation à retirer.")
@@ -412,7 +414,9 @@ def withdraw_confirmations(service: EventService, key: str | None, number: int) 
 def director_decision(
     service: EventService, key: str | None, number: int, team_id: int, note: str
 ) -> None:
-    with service.write("cup_director", {"tournament": key, "match": number, "team": team_id}) as tx:
+    with service.write(
+        Operation.CUP_DIRECTOR, {"tournament": key, "match": number, "team": team_id}
+    ) as tx:
         _t, m = _in_match(service, tx, key, number)
         if m["winner_team_id"] is not None:
             raise OperationError(f"Match {number} : le vainqueur est déjà connu ({m['reason']}).")
@@ -441,7 +445,7 @@ def report(
             "un résultat se transmet après le match. Vérifiez les dates."
         )
     with service.write(
-        "cup_report", {"tournament": key, "match": number, "at": when.isoformat()}
+        Operation.CUP_REPORT, {"tournament": key, "match": number, "at": when.isoformat()}
     ) as tx:
         _t, m = _in_match(service, tx, key, number)
         if m["away_team_id"] is None:
@@ -459,7 +463,9 @@ def confirm(service: EventService, key: str | None, number: int, who: str) -> No
     """The captains' and the arbiter's confirmation of the procès-verbal, recorded."""
     if who not in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
         raise OperationError("Qui confirme : capitaine-recevant, capitaine-visiteur ou arbitre.")
-    with service.write("cup_confirm", {"tournament": key, "match": number, "who": who}) as tx:
+    with service.write(
+        Operation.CUP_CONFIRM, {"tournament": key, "match": number, "who": who}
+    ) as tx:
         _t, m = _in_match(service, tx, key, number)
         if m["away_team_id"] is None:
             raise OperationError(f"Match {number} : exempt, pas de procès-verbal à confirmer.")
@@ -472,7 +478,8 @@ def confirm(service: EventService, key: str | None, number: int, who: str) -> No
 def breach(service: EventService, key: str | None, number: int, team_id: int, reason: str) -> None:
     """A composition breach found (art. 3.1): the match is lost for that club, with the reason."""
     with service.write(
-        "cup_breach", {"tournament": key, "match": number, "team": team_id, "reason": reason}
+        Operation.CUP_BREACH,
+        {"tournament": key, "match": number, "team": team_id, "reason": reason},
     ) as tx:
         _t, m = _in_match(service, tx, key, number)
         _check_plays(m, team_id, number)
@@ -502,7 +509,8 @@ def equipment_missing(
     One action: the boards it decides are written together (one undo).
     """
     with service.write(
-        "cup_equipment", {"tournament": key, "match": number, "team": team_id, "boards": boards}
+        Operation.CUP_EQUIPMENT,
+        {"tournament": key, "match": number, "team": team_id, "boards": boards},
     ) as tx:
         t, m = _in_match(service, tx, key, number)
         _check_plays(m, team_id, number)
@@ -559,7 +567,7 @@ def honours(
         raise OperationError(f"{club} ne peut être à la fois vainqueur et finaliste.")
     if season and club:
         with service.write(
-            "roll_of_honour",
+            Operation.ROLL_OF_HONOUR,
             {"tournament": key, "season": season, "club": club, "finalist": finalist},
         ) as tx:
             t = cup_of(service, key)
