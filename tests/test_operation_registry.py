@@ -197,6 +197,10 @@ def test_undo_of_a_bulk_import_asks_first(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("Annulé : import de joueurs"), out.stdout
     assert _players(path) == []
+    out = arbitre("redo", str(path))  # the players back: asked too, in the redo's words
+    assert out.returncode == 2 and "Les 120 joueurs importés reviendront" in out.stderr, out
+    assert arbitre("redo", str(path), "--confirm").returncode == 0
+    assert len(_players(path)) == 120
 
 
 def test_undo_of_a_section_s_creation_or_removal_asks_first(tmp_path: Path) -> None:

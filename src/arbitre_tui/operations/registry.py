@@ -26,19 +26,23 @@ class Operation(StrEnum):
 
     ``asks`` is what undoing it would undo, said as the question names it (« Annuler
     l'appariement de la ronde ? »); None: undone at once. ``why`` is the question's reason
-    ({players}: how many player rows the undo changes).
+    ({players}: how many player rows the undo changes), ``why_redo`` the redo's.
     """
 
     label: str
     asks: str | None
     why: str
+    why_redo: str
 
-    def __new__(cls, name: str, label: str, asks: str | None = None, why: str = "") -> Operation:
+    def __new__(
+        cls, name: str, label: str, asks: str | None = None, why: str = "", why_redo: str = ""
+    ) -> Operation:
         made = str.__new__(cls, name)
         made._value_ = name
         made.label = label
         made.asks = asks
         made.why = why
+        made.why_redo = why_redo or why
         return made
 
     # the event and its sections
@@ -50,6 +54,7 @@ class Operation(StrEnum):
         "tournoi ajouté",
         "la création du tournoi",
         "Le tournoi sera retiré de l'événement.",
+        "Le tournoi reviendra.",
     )
     EDIT_SECTION = "edit_section", "tournoi modifié"
     REMOVE_SECTION = (
@@ -57,6 +62,7 @@ class Operation(StrEnum):
         "tournoi supprimé",
         "la suppression du tournoi",
         "Le tournoi et ses {players} joueurs reviendront.",
+        "Le tournoi et ses {players} joueurs seront de nouveau supprimés.",
     )
     UPDATE_SETTINGS = "update_settings", "réglages"
     # players
@@ -67,6 +73,7 @@ class Operation(StrEnum):
         "import de joueurs",
         "l'import de joueurs",
         "Les {players} joueurs importés seront retirés.",
+        "Les {players} joueurs importés reviendront.",
     )
     EDIT_PLAYER = "edit_player", "joueur corrigé"
     MOVE_PLAYER = "move_player", "joueur changé de tournoi"
@@ -178,7 +185,7 @@ class Wording:
         if known is None or known.asks is None:
             return None
         verb = "Rétablir" if redo else "Annuler"
-        why = known.why.format_map(defaultdict(int, rows))
+        why = (known.why_redo if redo else known.why).format_map(defaultdict(int, rows))
         return f"{verb} {known.asks} ({what}) ? {why}"
 
 
