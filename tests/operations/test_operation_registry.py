@@ -14,9 +14,9 @@ import pytest
 
 from arbitre_tui.operations.registry import Operation, describe_operation, journal_line
 
-from .helpers.cli import arbitre
+from ..helpers.cli import arbitre
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "arbitre_tui"
+SRC = Path(__file__).resolve().parents[2] / "src" / "arbitre_tui"
 REGISTRY = SRC / "operations" / "registry.py"
 
 
