@@ -36,6 +36,7 @@ from ..store.backup import (
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
 from ..store.repo import OpenOptions, Store, player_row, tournament_row
 from .formats import PairOrder, format_of
+from .registry import WORDING, Operation
 
 if TYPE_CHECKING:
     from ..rules.registration import ImportRow
@@ -91,6 +92,7 @@ class EventService:
         self.journal = self._store.journal
         # a crash's leftovers: half-written copies, a closed round without its backup
         self.recovered: list[str] = self._store.recover()
+        self.journal.wording = WORDING  # the journal speaks the registry's French
 
     @property
     def path(self) -> Path:
@@ -99,9 +101,12 @@ class EventService:
     def close(self) -> None:
         self._store.close()
 
-    def write(self, op: str, args: Mapping[str, Any] | None = None) -> AbstractContextManager[Tx]:
-        """The event context's one way to change the file: operation ``op`` as one journaled
-        transaction (BEGIN IMMEDIATE first; read, check, write inside; all or nothing)."""
+    def write(
+        self, op: Operation, args: Mapping[str, Any] | None = None
+    ) -> AbstractContextManager[Tx]:
+        """The event context's one way to change the file: operation ``op`` (one of the
+        registry's) as one journaled transaction (BEGIN IMMEDIATE first; read, check, write
+        inside; all or nothing)."""
         return self.journal.operation(op, args)
 
     def backup(self, dest: Path | None = None) -> Path:
@@ -149,7 +154,7 @@ class EventService:
         end: str | None = None,
         settings: dict[str, Any] | None = None,
     ) -> None:
-        with self.write("create_event", {"name": name, "city": city}) as tx:
+        with self.write(Operation.CREATE_EVENT, {"name": name, "city": city}) as tx:
             if self._store.conn.execute("SELECT 1 FROM event").fetchone():
                 raise OperationError("Ce fichier contient déjà un événement.")
             tx.insert(
@@ -166,7 +171,7 @@ class EventService:
             )
 
     def add_tournament(self, t: Tournament) -> int:
-        with self.write("add_tournament", {"key": t.key, "name": t.name}) as tx:
+        with self.write(Operation.ADD_TOURNAMENT, {"key": t.key, "name": t.name}) as tx:
             if self._store.tournament(t.key) is not None:
                 raise OperationError(f"Un tournoi « {t.key} » existe déjà.")
             position = len(self._store.tournaments())
@@ -186,7 +191,7 @@ class EventService:
             typed = check_all(changes)
         except RuleError as exc:
             raise OperationError(exc.message) from None
-        with self.write("update_settings", {"tournament": key, "changes": changes}) as tx:
+        with self.write(Operation.UPDATE_SETTINGS, {"tournament": key, "changes": changes}) as tx:
             t = self.tournament(key)
             settings = {**t.settings, **typed}
             changed = t.model_copy(update={"settings": settings})
@@ -205,7 +210,7 @@ class EventService:
             typed = check_all(changes, EVENT_SETTINGS)
         except RuleError as exc:
             raise OperationError(exc.message) from None
-        with self.write("update_event_settings", {"changes": changes}) as tx:
+        with self.write(Operation.UPDATE_EVENT_SETTINGS, {"changes": changes}) as tx:
             if not self._store.conn.execute("SELECT 1 FROM event WHERE id = 1").fetchone():
                 raise OperationError("Ce fichier ne contient pas d'événement.")
             settings = {**self._store.event()["settings"], **typed}
@@ -222,7 +227,10 @@ class EventService:
         fault = person_fault(player)
         if fault:
             raise OperationError(f"Inscription impossible : {fault}.")
-        with self.write("register_player", {"tournament": key, "name": player.name}) as tx:
+        said: dict[str, Any] = {"tournament": key, "name": player.name}
+        if player.checked_in:  # registered and checked in: one entry, one undo (issue 35.13)
+            said["checked_in"] = True
+        with self.write(Operation.REGISTER_PLAYER, said) as tx:
             t = self.tournament(key)
             tid = self._tid(t)
             if closed := format_of(t).entries_closed(self, t):
@@ -313,7 +321,7 @@ class EventService:
             raise OperationError(str(exc)) from None
         except (LookupError, UnicodeDecodeError) as exc:
             raise OperationError(f"Encodage illisible : {exc}") from None
-        with self.write("import_players", {"tournament": key}) as tx:
+        with self.write(Operation.IMPORT_PLAYERS, {"tournament": key}) as tx:
             return self._import_rows(tx, key, read_players_csv(text), skip_bad)
 
     def _import_rows(
@@ -415,18 +423,18 @@ class EventService:
         return team_of
 
     def check_in(self, player_id: int, checked: bool = True) -> None:
-        with self.write("check_in", {"player": player_id, "checked": checked}) as tx:
+        with self.write(Operation.CHECK_IN, {"player": player_id, "checked": checked}) as tx:
             player = self.player(player_id)  # unknown player: refused before any write
             tx.args["name"] = player.name
             tx.update("players", player_id, {"checked_in": int(checked)})
 
     def set_paid(self, player_id: int, paid: bool = True) -> None:
-        with self.write("set_paid", {"player": player_id, "paid": paid}) as tx:
+        with self.write(Operation.SET_PAID, {"player": player_id, "paid": paid}) as tx:
             tx.args["name"] = self.player(player_id).name
             tx.update("players", player_id, {"paid": int(paid)})
 
     def withdraw(self, player_id: int) -> None:
-        with self.write("withdraw", {"player": player_id}) as tx:
+        with self.write(Operation.WITHDRAW, {"player": player_id}) as tx:
             player = self.player(player_id)
             if player.withdrawn:
                 raise OperationError(f"{player.name} est déjà retiré(e).")
@@ -436,7 +444,7 @@ class EventService:
     # -- clubs and teams ---------------------------------------------------
 
     def add_club(self, name: str, code: str | None = None) -> int:
-        with self.write("add_club", {"name": name}) as tx:
+        with self.write(Operation.ADD_CLUB, {"name": name}) as tx:
             row = self._store.conn.execute(
                 "SELECT id FROM clubs WHERE name = ?", (name,)
             ).fetchone()
@@ -447,7 +455,7 @@ class EventService:
     def enter_team(self, key: str, club: str, name: str | None = None) -> Team:
         """A club enters one more team (as many as it wants): the next number, « CLUB N »
         unless named; its roster comes with an import (« equipe » column)."""
-        with self.write("enter_team", {"tournament": key, "club": club}) as tx:
+        with self.write(Operation.ENTER_TEAM, {"tournament": key, "club": club}) as tx:
             t = self.tournament(key)
             tx.args["tournament"] = t.key
             if not club.strip():
@@ -472,7 +480,7 @@ class EventService:
             )
 
     def add_team(self, key: str, club_id: int, number: int, name: str) -> int:
-        with self.write("add_team", {"tournament": key, "name": name}) as tx:
+        with self.write(Operation.ADD_TEAM, {"tournament": key, "name": name}) as tx:
             t = self.tournament(key)
             if not format_of(t).by_teams:
                 raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
@@ -509,7 +517,7 @@ class EventService:
     def _pair_round_once(
         self, key: str, seed: int | None, exempt_holes: bool, plan: swiss.Plan | None
     ) -> Round:
-        with self.write("pair_round", {"tournament": key}) as tx:
+        with self.write(Operation.PAIR_ROUND, {"tournament": key}) as tx:
             return self._pair_round(tx, key, seed, exempt_holes, plan)
 
     def _pair_round(
@@ -592,7 +600,7 @@ class EventService:
             # one path for a forfeit, however typed (issue 35): the lateness check, the
             # incident noted, and the exclusion the format's rules apply (002)
             return self.forfeit(key, board, side, round_number=round_number, confirm=confirm).game
-        with self.write("record_result", {"board": board}) as tx:
+        with self.write(Operation.RECORD_RESULT, {"board": board}) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update(
                 {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value}
@@ -647,7 +655,7 @@ class EventService:
         self, key: str, board: int, round_number: int | None = None, *, confirm: bool | str = False
     ) -> None:
         """Clear a result; one written by the other station asks first."""
-        with self.write("clear_result", {"board": board}) as tx:
+        with self.write(Operation.CLEAR_RESULT, {"board": board}) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number, "board": board})
             if rnd.closed:
@@ -689,7 +697,7 @@ class EventService:
         }.get(side)
         if result is None:
             raise OperationError("Absent : white/blancs, black/noirs ou both/les-deux.")
-        with self.write("absent", {"board": board, "side": side}) as tx:
+        with self.write(Operation.ABSENT, {"board": board, "side": side}) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number})
             if game.black_id is None:
@@ -735,7 +743,7 @@ class EventService:
     ) -> Forfeit:
         """An absence in any format: the forfeit, and the exclusion from later rounds
         where the format's rules say so (002), unless the arbiter keeps the player."""
-        with self.write("absent"):
+        with self.write(Operation.ABSENT):
             t = self.tournament(key)
             exclude = format_of(t).absence_excludes(t) and not keep
             game = self.absent(
@@ -779,7 +787,7 @@ class EventService:
             raise OperationError(fault)
         is_white = colour in ("white", "blancs")
         with self.write(
-            "record_incident", {"board": board, "colour": colour, "kind": kind_value.value}
+            Operation.RECORD_INCIDENT, {"board": board, "colour": colour, "kind": kind_value.value}
         ) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number})
@@ -835,7 +843,7 @@ class EventService:
         )
 
     def set_round_start(self, key: str, when: dt.datetime, round_number: int | None = None) -> None:
-        with self.write("set_round_start", {"start": when.isoformat()}) as tx:
+        with self.write(Operation.SET_ROUND_START, {"start": when.isoformat()}) as tx:
             t = self.tournament(key)
             rnd = self._round(t, round_number)
             if rnd is None or rnd.id is None:
@@ -847,7 +855,7 @@ class EventService:
         """Close a round once every board has a result; a backup follows the commit."""
         marker: Path | None = None
         try:
-            with self.write("close_round") as tx:
+            with self.write(Operation.CLOSE_ROUND) as tx:
                 t = self.tournament(key)
                 rnd = self._round(t, round_number)
                 if rnd is None or rnd.id is None:

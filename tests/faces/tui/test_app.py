@@ -308,7 +308,7 @@ async def test_the_footer_names_keys_in_french(demo_file: Path) -> None:
     service = EventService(demo_file)
     t = cup.cup_of(service, None)
     cup.draw(service, None, seed=10)
-    row = next(i for i, m in enumerate(cup.matches(service, t, 1)) if m["away_team_id"])
+    row = next(i for i, m in enumerate(cup.matches(service, t, 1)) if m.away_team_id)
     service.close()
     english = {"space", "esc", "tab", "enter"}
     app = ArbitreApp(demo_file, tournament="coupe")

@@ -210,19 +210,29 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_journal(args: argparse.Namespace) -> int:
     """journal des opérations"""
     service = open_event(args.file)
+    from ...operations.registry import journal_line
     from ...views.reader import Reader
 
     entries = list(reversed(Reader(service).journal_entries(args.limit)))
     undone = service.journal.undone_ids()
-    if args.json:
+    if args.json:  # the names as stored, and the French words beside them
         print_json(
-            [{**e, "args": json.loads(e["args"]), "undone": e["id"] in undone} for e in entries]
+            [
+                {
+                    **e,
+                    "args": json.loads(e["args"]),
+                    "undone": e["id"] in undone,
+                    "description": journal_line(e["op"], json.loads(e["args"])),
+                }
+                for e in entries
+            ]
         )
         return 0
     for e in entries:
         mark = (" (rétablie)" if e["undoes"] else " (annulée)") if e["id"] in undone else ""
-        extra = f" ← annule n° {e['undoes']}" if e["undoes"] else ""
-        print(f"{e['id']:5d} {e['at']} {e['terminal']:28.28} {e['op']}{extra}{mark} {e['args']}")
+        at = str(e["at"]).replace("T", " ")
+        words = journal_line(e["op"], json.loads(e["args"]))
+        print(f"{e['id']:5d} {at} {e['terminal']:28.28} {words}{mark}")
     return 0
 
 
