@@ -77,7 +77,7 @@ def round_reached(reader: Reader, t: Tournament) -> int:
     if format_of(t).by_teams:
         from ..operations.cup import matches
 
-        return max((int(m["round"]) for m in matches(reader.service, t)), default=0)
+        return max((m.round for m in matches(reader.service, t)), default=0)
     return len(reader.rounds(t))
 
 
