@@ -640,7 +640,8 @@ class EventService:
             )
 
     def _written_by(self, game_id: int) -> str:
-        """« autre poste, 14:22:05 » or « ce poste, … »: who last wrote this game."""
+        """« poste pts/3, arbitre@pi, 14:22:05 » or « ce poste, … »: who last wrote this
+        game, the other station by its name (issue 29.7)."""
         row = self._store.conn.execute(
             "SELECT j.terminal, j.at FROM journal_changes c JOIN journal j ON j.id = c.journal_id "
             "WHERE c.tbl = 'games' AND c.row_id = ? ORDER BY c.id DESC LIMIT 1",
@@ -648,7 +649,10 @@ class EventService:
         ).fetchone()
         if row is None:
             return "origine inconnue"
-        who = "ce poste" if row["terminal"] == self.journal.terminal else "autre poste"
+        from ..store.journal import other_station
+
+        mine = row["terminal"] == self.journal.terminal
+        who = "ce poste" if mine else other_station(row["terminal"])
         return f"{who}, {str(row['at'])[11:19]}"
 
     def clear_result(
@@ -664,9 +668,13 @@ class EventService:
             if game.result is not None:
                 token = f"{game.id}:{game.result.value}"
                 by = self._written_by(game.id)
-                if by.startswith("autre poste") and confirm is not True and confirm != token:
+                if (
+                    by != "origine inconnue"
+                    and not by.startswith("ce poste")
+                    and (confirm is not True and confirm != token)
+                ):
                     raise NeedsConfirmation(
-                        f"Échiquier {board} : {game.result.label} saisi par l'{by} — effacer ?",
+                        f"Échiquier {board} : {game.result.label} saisi par le {by} — effacer ?",
                         token,
                     )
             tx.update("games", game.id, {"result": None})

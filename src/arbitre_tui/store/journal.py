@@ -66,6 +66,9 @@ def terminal_name() -> str:
 
     ``ARBITRE_POSTE`` names the station explicitly. Without a terminal (a script, a
     service) the user and host alone: every command of one user there is one station.
+    With one, the login session too (its leader's pid, « #4121 »): an SSH session that
+    dropped does not hand its undo to the next login given the same /dev/pts/N, while the
+    app and the commands typed in one shell stay one station (issue 29.4).
     """
     named = os.environ.get("ARBITRE_POSTE")
     if named:
@@ -80,7 +83,29 @@ def terminal_name() -> str:
     except OSError:
         tty = os.environ.get("SSH_TTY", "")
     host = os.uname().nodename  # socket.gethostname() without loading socket at start
-    return f"{user}@{host}:{tty}" if tty else f"{user}@{host}"
+    if not tty:
+        return f"{user}@{host}"
+    try:
+        session = f"#{os.getsid(0)}"
+    except OSError:
+        session = ""
+    return f"{user}@{host}:{tty}{session}"
+
+
+def station_label(terminal: str) -> str:
+    """The station as an arbiter names it: the name given (ARBITRE_POSTE), else its
+    terminal and who (« pts/3, arbitre@pi »), never the login session's number."""
+    if "@" not in terminal:
+        return terminal
+    who, _, tty = terminal.partition(":")
+    tty = tty.split("#")[0].removeprefix("/dev/")
+    return f"{tty}, {who}" if tty else who
+
+
+def other_station(terminal: str) -> str:
+    """« poste pts/3, arbitre@pi », or the name given when it says poste already."""
+    label = station_label(terminal)
+    return label if label.lower().startswith("poste") else f"poste {label}"
 
 
 def _row(conn: sqlite3.Connection, table: str, row_id: int) -> dict[str, Any] | None:
@@ -724,8 +749,9 @@ class Journal:
                     )
 
     def _changed_by(self, row: sqlite3.Row) -> str:
-        """« par l'opération n° 7 (autre poste, 14:22:05 : échiquier 1, 0-1) »."""
-        who = "ce poste" if row["terminal"] == self.terminal else "autre poste"
+        """« par l'opération n° 7 (poste pts/3, arbitre@pi, 14:22:05 : échiquier 1, 0-1) »."""
+        mine = row["terminal"] == self.terminal
+        who = "ce poste" if mine else other_station(row["terminal"])
         return (
             f" par l'opération n° {row['id']} ({who}, {str(row['at'])[11:19]} : "
             f"{self.describe(row['id'])})"
