@@ -79,3 +79,32 @@ def test_a_round_from_phones_confirmed_in_the_app(tmp_path: Path) -> None:
         srv.stop()
     out = arbitre("phones", "status", str(path))
     assert "conflit : 1-0 / 0-1" in out.stdout and "½-½ proposé (2/2)" in out.stdout
+
+
+async def test_check_ins_from_phones_accepted_in_bulk_in_joueurs(tmp_path: Path) -> None:
+    """Before round 1: two players said « je suis là » from their phones; Joueurs marks
+    them « proposé » and says so; `P` checks both in, one operation that ctrl+z undoes."""
+    from textual.widgets import Static
+
+    from .helpers.screen import app_on
+
+    path = _event(tmp_path, pair=False)
+    assert arbitre("phones", "on", str(path)).returncode == 0
+    service = EventService(path)
+    ids = [p.id or 0 for p in service._store.players(service.tournament("rr").id or 0)]
+    for pid in ids[:2]:
+        reporting.propose_checkin(service, pid, reporting.player_code(service, pid), "test")
+    service.close()
+    async with app_on(path, "j", "rr") as (app, pilot):
+        table = app.query_one("#joueurs-table")
+        cells = {str(table.get_row_at(i)[0]): str(table.get_row_at(i)[4]) for i in range(6)}  # type: ignore[attr-defined]
+        assert sorted(v for v in cells.values()) == ["proposé", "proposé", "—", "—", "—", "—"]
+        note = str(app.query_one("#joueurs-note", Static).content)
+        assert "2 pointages proposés depuis les téléphones : P les pointe tous" in note
+        await pilot.press("P")
+        await pilot.pause()
+        checked = {p.id for p in EventService(path)._store.players(1) if p.checked_in}
+        assert checked == set(ids[:2])
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert not any(p.checked_in for p in EventService(path)._store.players(1))

@@ -333,6 +333,11 @@ COMMANDS: list[Command] = [
     Command("Ronde : publier les appariements", "P dans Ronde", _pane_action("ronde", "publish")),
     Command("Ronde : explications", "e dans Ronde", _pane_action("ronde", "explain")),
     Command(
+        "Joueurs : pointer tous les joueurs qui l'ont proposé (téléphones)",
+        "P dans Joueurs",
+        _pane_action("joueurs", "confirm_checkins"),
+    ),
+    Command(
         "QR : ouvrir ou fermer la saisie par les joueurs (téléphones)",
         "o dans QR",
         _pane_action("qr", "toggle_phones"),
