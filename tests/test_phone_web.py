@@ -381,3 +381,34 @@ def test_arbitre_serve_saisie_joueurs_takes_a_proposal(paired: Path) -> None:
         proc.terminate()
         proc.wait(10)
     assert "0-1 proposé (1/2)" in _ok("phones", "status", str(paired))
+
+
+def test_table_cards_carry_the_boards_code_and_open_its_page(
+    server: tuple[Path, Client], tmp_path: Path
+) -> None:
+    """`print chevalets` while reporting is on: each card's QR decodes to its board's
+    page with its code (the page then answers), and the code is printed in text."""
+    import shutil
+
+    from .test_print_qr import _decoded, _text
+
+    if shutil.which("pdfimages") is None:
+        pytest.skip("poppler-utils absent (.ci/run installs it)")
+    path, phone = server
+    base = "http://192.0.2.10:8080"
+    pdf = tmp_path / "chevalets.pdf"
+    _ok("print", str(path), "chevalets", "--pdf", str(pdf), "--base-url", base)
+    codes = _codes(path)
+    expected = sorted(base + board_path("rr", 1, b, c) for b, c in codes.items())
+    assert sorted(_decoded(pdf, tmp_path)) == expected
+    text = _text(pdf)
+    assert all(f"code {c}" in text for c in codes.values())
+    for url in expected:
+        status, _, page = phone.request("GET", url.removeprefix(base))
+        assert status == 200 and "<form" in page
+    # off: the cards are the read-only ones again, no code printed
+    _ok("phones", "off", str(path))
+    (tmp_path / "img").rename(tmp_path / "img-on")
+    _ok("print", str(path), "chevalets", "--pdf", str(pdf), "--base-url", base)
+    assert sorted(_decoded(pdf, tmp_path)) == [f"{base}/rr/ronde-1/#b{b}" for b in (1, 2, 3)]
+    assert not any(c in _text(pdf) for c in codes.values())
