@@ -108,3 +108,29 @@ async def test_check_ins_from_phones_accepted_in_bulk_in_joueurs(tmp_path: Path)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert not any(p.checked_in for p in EventService(path)._store.players(1))
+
+
+async def test_the_wall_display_shows_proposed_results(tmp_path: Path) -> None:
+    """`arbitre display`: a board with a proposal waiting reads « résultat proposé » (never
+    which one: the arbiter has not ruled); confirmed, its result."""
+    from textual.widgets import DataTable
+
+    from arbitre_tui.faces.tui.display import DisplayApp
+
+    path = _event(tmp_path)
+    assert arbitre("phones", "on", str(path)).returncode == 0
+    service = EventService(path)
+    codes = {c.board: c.code for c in reporting.codes(service, "rr")}
+    for side in ("white", "black"):
+        reporting.propose_result(service, "rr", 1, 2, codes[2], side, "0", "test")
+    app = DisplayApp(path, "rr", seconds=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#table", DataTable)
+        cells = [str(table.get_row_at(i)[2]) for i in range(3)]
+        assert cells == ["", "résultat proposé", ""]
+        reporting.confirm(service, "rr", 2)
+        await pilot.pause(1.2)  # it follows the file (data_version)
+        cells = [str(table.get_row_at(i)[2]) for i in range(3)]
+        assert cells == ["", "0-1", ""]
+    service.close()
