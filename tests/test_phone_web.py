@@ -350,6 +350,14 @@ def test_check_in_from_a_phone_then_in_bulk(tmp_path: Path) -> None:
         phone = Client(srv.port)
         pid = players[0]["id"]
         code = _ok("phones", "player-code", str(path), str(pid)).strip()
+        # the entrance's QR: the number and the code from the paper, then his own page
+        status, _, page = phone.request("GET", "/rr/pointage/")
+        assert status == 200 and "name='player'" in page
+        typed = urllib.parse.urlencode({"player": str(pid), "code": code.upper()})
+        status, headers, _ = phone.request("POST", "/rr/pointage/", typed)
+        assert (status, headers.get("Location")) == (303, f"{pid}/{code}/")
+        typed = urllib.parse.urlencode({"player": "1; DROP", "code": code})
+        assert phone.request("POST", "/rr/pointage/", typed)[0] == 400
         status, _, page = phone.request("GET", f"/rr/pointage/{pid}/{code}/")
         assert status == 200 and "Pointage" in page
         form = urllib.parse.urlencode({"code": code})
@@ -360,6 +368,14 @@ def test_check_in_from_a_phone_then_in_bulk(tmp_path: Path) -> None:
     finally:
         srv.stop()
     assert _pending(path)["checkins"] == [pid]
+    # the registration list carries each player's number and code while reporting is on
+    from .test_print_qr import _text
+
+    pdf = tmp_path / "pointage.pdf"
+    _ok("print", str(path), "pointage", "--pdf", str(pdf))
+    text = _text(pdf)
+    for p in players:
+        assert _ok("phones", "player-code", str(path), str(p["id"])).strip() in text
 
 
 def test_arbitre_serve_saisie_joueurs_takes_a_proposal(paired: Path) -> None:

@@ -126,6 +126,8 @@ class Reporting:
         r = app.router
         r.add_get(r"/{key}/saisie/{round:\d{1,4}}/{board:\d{1,4}}/{code}/", self.board_page)
         r.add_post(r"/{key}/saisie/{round:\d{1,4}}/{board:\d{1,4}}/", self.propose)
+        r.add_get(r"/{key}/pointage/", self.entrance)
+        r.add_post(r"/{key}/pointage/", self.entrance_sent)
         r.add_get(r"/{key}/pointage/{player:\d{1,9}}/{code}/", self.checkin_page)
         r.add_post(r"/{key}/pointage/{player:\d{1,9}}/", self.checkin)
 
@@ -273,6 +275,37 @@ class Reporting:
         raise web.HTTPSeeOther(f"{code}/?fait")
 
     # -- check-in ------------------------------------------------------------------------
+    async def entrance(self, request: web.Request) -> web.StreamResponse:
+        """The entrance's QR code (« arbitre qr --page pointage/ »): a player types his
+        number and the code he was given on paper."""
+        from ...operations.event import OperationError
+        from ...publish.html.reporting import entrance_page
+
+        refused = self._closed(request)
+        if refused is not None:
+            return refused
+        try:
+            t = self.pages.service.tournament(request.match_info["key"])
+        except OperationError:
+            return self._refuse(request, 404, "Tournoi inconnu.")
+        return self._page(entrance_page(self.pages.site, t))
+
+    async def entrance_sent(self, request: web.Request) -> web.StreamResponse:
+        """The entrance's form: to the player's own check-in page (checked there)."""
+        refused = self._closed(request)
+        if refused is not None:
+            return refused
+        form = await self._form(request)
+        if isinstance(form, web.Response):
+            return form
+        number = form.get("player", "").strip()
+        code = form.get("code", "").strip().lower()
+        if not number.isascii() or not number.isdigit() or len(number) > 9:
+            return self._refuse(request, 400, "Tapez votre numéro (chiffres seulement).")
+        if not CODE.match(code):
+            return self._wrong_code(request, "Ce code de pointage ne vaut pas.")
+        raise web.HTTPSeeOther(f"{int(number)}/{code}/")
+
     async def checkin_page(self, request: web.Request) -> web.StreamResponse:
         from ...operations.reporting import checkin_matches
         from ...publish.html.reporting import checkin_page

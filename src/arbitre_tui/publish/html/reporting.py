@@ -215,3 +215,29 @@ def checkin_page(site: Site, t: Tournament, player: Player, code: str, said: str
         )
         body.append(el("p", "L'arbitre confirme les pointages avant la ronde 1.", cls="m"))
     return site._page(f"{t.name} — pointage", raw_style(), *body)
+
+
+def entrance_page(site: Site, t: Tournament) -> str:
+    """The entrance's form: the player's number and the code he was given on paper."""
+    site._here = f"/{t.key}/pointage/"
+    form = el(
+        "form",
+        el("label", "Votre numéro : ",
+           el("input", type="text", name="player", inputmode="numeric", required=True,
+              maxlength="9", autocomplete="off")),
+        el("label", "Votre code : ",
+           el("input", type="text", name="code", required=True, maxlength="16",
+              autocomplete="off")),
+        el("button", el("strong", "Continuer"), type="submit"),
+        method="post",
+        action="./",
+        cls="f",
+    )  # fmt: skip
+    return site._page(
+        f"{t.name} — pointage",
+        raw_style(),
+        el("h1", t.name),
+        el("h2", "Pointage par téléphone"),
+        el("p", "Le numéro et le code sont sur le papier remis à l'inscription.", cls="m"),
+        form,
+    )

@@ -232,6 +232,10 @@ class CheckIn(Document):
     def render(self, req: Request) -> Sheet:
         doc = Sheet(req.title, "Pointage : signature, paiement")
         people = sorted(req.players.values(), key=lambda p: sort_key(p.name))
+        from ...operations import reporting
+
+        if reporting.is_open(req.service):  # issue 36: each player's own check-in code
+            return self._with_codes(req, doc, people)
         doc.grid(
             ["Nom", "Elo", "Club", "Payé", "Pointé", "Signature"],
             [
@@ -246,6 +250,31 @@ class CheckIn(Document):
                 for p in people
             ],
             [55, 14, 50, 15, 15, 37],
+        )
+        return doc
+
+    def _with_codes(self, req: Request, doc: Sheet, people: list[Player]) -> Sheet:
+        """While players report from their phones: each one's number and own code, given
+        to him on paper; he checks in on the entrance's page (« arbitre qr --page
+        pointage/ ») before round 1, and the arbiter accepts them in bulk (P in Joueurs)."""
+        from ...operations import reporting
+
+        doc.grid(
+            ["N°", "Nom", "Elo", "Club", "Payé", "Pointé", "Code", "Signature"],
+            [
+                [
+                    p.id or "",
+                    p.name,
+                    p.rating or "",
+                    p.club,
+                    "payé" if p.paid else "dû",
+                    "oui" if p.checked_in else "",
+                    reporting.player_code(req.service, p.id or 0),
+                    "",
+                ]
+                for p in people
+            ],
+            [10, 50, 12, 40, 12, 13, 24, 25],
         )
         return doc
 
