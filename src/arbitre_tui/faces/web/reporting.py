@@ -226,7 +226,16 @@ class Reporting:
         w.waiting += 1
 
         def run() -> object:
-            return getattr(reporting, action)(w.service(), *args, request.remote or "")
+            # a station writing holds the lock a few ms: asked again a few times on this
+            # thread (never inside the lock, never on the pages' loop), then « réessayez »
+            for pause in (0.02, 0.05, 0.1, 0.2, 0.0):
+                try:
+                    return getattr(reporting, action)(w.service(), *args, request.remote or "")
+                except StoreBusy:
+                    if not pause:
+                        raise
+                    time.sleep(pause)
+            raise AssertionError("unreachable")
 
         try:
             return await asyncio.get_running_loop().run_in_executor(w.pool, run)
