@@ -274,7 +274,7 @@ class CheckIn(Document):
                 ]
                 for p in people
             ],
-            [10, 50, 12, 40, 12, 13, 24, 25],
+            [10, 48, 12, 32, 12, 15, 30, 27],
         )
         return doc
 
