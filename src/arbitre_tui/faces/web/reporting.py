@@ -33,7 +33,8 @@ from aiohttp import web
 
 if TYPE_CHECKING:
     from ...operations.event import EventService
-    from .server import Pages
+    from ...publish.html.site import Site
+    from ...views.reader import Reader
 
 log = logging.getLogger("arbitre.saisie")
 
@@ -115,8 +116,9 @@ class _Writer:
 class Reporting:
     """The proposal routes of one server."""
 
-    def __init__(self, path: str | Path, pages: Pages) -> None:
-        self.pages = pages
+    def __init__(self, path: str | Path, service: EventService, site: Site, reader: Reader) -> None:
+        """``service``, ``site``, ``reader``: the read-only pages' own (their loop's thread)."""
+        self.service, self.site, self.reader = service, site, reader
         self.writer = _Writer(path)
         self.by_address = Limiter(burst=10, every=3.0)  # 20 a minute from one phone
         self.by_board = Limiter(burst=6, every=10.0)  # two players changing their minds
@@ -140,7 +142,7 @@ class Reporting:
 
         log.info("proposition refusée (%s) de %s : %s", status, request.remote, why)
         title = "Proposition refusée" if status != 503 else "Réessayez dans un instant"
-        body = refusal_page(self.pages.site, request.path, title, why)
+        body = refusal_page(self.site, request.path, title, why)
         response = self._page(body, status)
         if status in (429, 503):
             response.headers["Retry-After"] = "10"
@@ -153,7 +155,7 @@ class Reporting:
             return self._refuse(
                 request, 429, "Trop de codes faux depuis ce téléphone : attendez une minute."
             )
-        if not is_open(self.pages.service):
+        if not is_open(self.service):
             return self._refuse(
                 request,
                 403,
@@ -177,7 +179,7 @@ class Reporting:
             return refused
         key, code = request.match_info["key"], request.match_info["code"]
         number, board = int(request.match_info["round"]), int(request.match_info["board"])
-        service = self.pages.service
+        service = self.service
         try:
             t = service.tournament(key)
             if not code_matches(service, key, number, board, code):
@@ -189,7 +191,7 @@ class Reporting:
         closed = rnd is None or rnd.closed or rnd.number != number
         url = base_url(service) + board_path(key, number, board, code)
         said = "Proposition notée, merci." if "fait" in request.query else ""
-        body = board_page(self.pages.site, t, number, board, code, state, url, said, closed)
+        body = board_page(self.site, t, number, board, code, state, url, said, closed)
         return self._page(body)
 
     async def _form(self, request: web.Request) -> dict[str, str] | web.Response:
@@ -268,7 +270,7 @@ class Reporting:
         if not CODE.match(code):
             return self._wrong_code(request, "Ce code ne vaut pas pour cet échiquier.")
         try:
-            good = code_matches(self.pages.service, key, number, board, code)
+            good = code_matches(self.service, key, number, board, code)
         except OperationError:
             good = False
         if not good:
@@ -294,10 +296,10 @@ class Reporting:
         if refused is not None:
             return refused
         try:
-            t = self.pages.service.tournament(request.match_info["key"])
+            t = self.service.tournament(request.match_info["key"])
         except OperationError:
             return self._refuse(request, 404, "Tournoi inconnu.")
-        return self._page(entrance_page(self.pages.site, t))
+        return self._page(entrance_page(self.site, t))
 
     async def entrance_sent(self, request: web.Request) -> web.StreamResponse:
         """The entrance's form: to the player's own check-in page (checked there)."""
@@ -323,15 +325,15 @@ class Reporting:
         if refused is not None:
             return refused
         pid, code = int(request.match_info["player"]), request.match_info["code"]
-        service = self.pages.service
+        service = self.service
         if not checkin_matches(service, pid, code):
             return self._wrong_code(request, "Ce code de pointage ne vaut pas.")
         player = service.player(pid)
         said = "Pointage proposé, merci : l'arbitre le confirme." if "fait" in request.query else ""
-        t = next((x for x in self.pages.reader.tournaments() if x.id == player.tournament_id), None)
+        t = next((x for x in self.reader.tournaments() if x.id == player.tournament_id), None)
         if t is None or t.key != request.match_info["key"]:
             return self._wrong_code(request, "Ce code de pointage ne vaut pas.")
-        return self._page(checkin_page(self.pages.site, t, player, code, said))
+        return self._page(checkin_page(self.site, t, player, code, said))
 
     async def checkin(self, request: web.Request) -> web.StreamResponse:
         from ...operations.reporting import checkin_matches
@@ -346,7 +348,7 @@ class Reporting:
             return self._refuse(request, 429, "Trop de demandes depuis ce téléphone.")
         pid = int(request.match_info["player"])
         code = form.get("code", "").strip().lower()
-        if not CODE.match(code) or not checkin_matches(self.pages.service, pid, code):
+        if not CODE.match(code) or not checkin_matches(self.service, pid, code):
             return self._wrong_code(request, "Ce code de pointage ne vaut pas.")
         done = await self._write(request, "propose_checkin", pid, code)
         if isinstance(done, web.Response):

@@ -159,7 +159,7 @@ def make_app(path: str | Path, reporting: bool = False) -> web.Application:
 
         app = web.Application(client_max_size=MAX_BODY)
         pages.site.reporting = True
-        writes = Reporting(path, pages)
+        writes = Reporting(path, pages.service, pages.site, pages.reader)
         writes.routes(app)
 
         async def stop_writer(_app: web.Application) -> None:

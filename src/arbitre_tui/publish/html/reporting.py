@@ -10,17 +10,31 @@ arbiter confirms at the keyboard.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ...rules.models import Tournament
 from .builder import Child, Markup, el, raw
-from .site import relative
 
 if TYPE_CHECKING:
+    from ...operations.event import EventService
     from ...rules.models import Player
     from ...rules.reporting import BoardProposals
     from ...views.player_card import PlayerCard
-    from .site import Site
+    from ...views.reader import Reader
+
+
+class Site(Protocol):
+    """What these pages use of the results site (site.Site, which imports this module
+    when it first draws a player's form): its data, its page frame, where a page is."""
+
+    service: EventService
+    reader: Reader
+    _here: str
+
+    def _page(self, title: str, *body: Child, refresh: bool = False) -> str: ...
+
+    def link(self, path: str, *label: Child, **attrs: str | None) -> Markup: ...
+
 
 # each result a player may propose: the form's value (parse_result's words) and its label
 CHOICES = (
@@ -183,7 +197,7 @@ def player_form(site: Site, t: Tournament, card: PlayerCard) -> Child:
         el("p", "L'arbitre confirme avant que rien ne soit enregistré.", cls="m"),
         raw_style(),
         method="post",
-        action=relative(site._here, board_path(t.key, rnd.number, g.board)),
+        action=f"../saisie/{rnd.number}/{g.board}/",  # from /KEY/joueur-N/
         cls="f",
     )
 
