@@ -158,6 +158,8 @@ def test_a_round_played_from_phones_the_arbiter_confirming(
     _, _, page = phone.request("GET", board_path("rr", 1, 1, codes[1]) + "?fait")
     assert "Proposition notée" in page and "1-0 proposé (2/2)" in page
     assert _games(path) == {1: None, 2: None, 3: None}  # a proposal is never a result
+    logged = json.loads(_ok("show", str(path), "--json"))["proposals"]
+    assert len(logged) == 6 and all(p["address"] == "127.0.0.1" and p["at"] for p in logged)
     states = {b["board"]: b for b in _pending(path)["boards"]}  # type: ignore[attr-defined]
     assert states[3]["conflict"] and states[1]["agreed"] == "1-0"
     assert "échiquier(s) 1, 2" in _ok("phones", "confirm", str(path))
@@ -172,9 +174,11 @@ def test_the_players_page_carries_the_form_only_while_reporting_is_on(
 ) -> None:
     path, phone = server
     pid = json.loads(_ok("show", str(path), "--json"))["games"][0]["white_id"]
-    status, _, page = phone.request("GET", f"/rr/joueur-{pid}/")
+    status, headers, page = phone.request("GET", f"/rr/joueur-{pid}/")
     assert status == 200
     assert "Proposer le résultat de l'échiquier" in page and "name='code'" in page
+    # its form sends the page's true Origin (« no-referrer » would make it « null »)
+    assert headers["Referrer-Policy"] == "same-origin"
     action = re.search(r"<form[^>]*action='([^']+)'", page)
     assert action is not None and action.group(1).startswith("../saisie/1/")
     _ok("phones", "off", str(path))
@@ -195,8 +199,8 @@ def test_a_server_started_without_it_stays_read_only(paired: Path) -> None:
         code = _codes(paired)[1]
         assert phone.request("GET", board_path("rr", 1, 1, code))[0] == 404
         assert phone.propose(1, code, "white", "1") == 405
-        _, _, page = phone.request("GET", "/rr/")
-        assert "Ronde 1" in page
+        _, headers, page = phone.request("GET", "/rr/")
+        assert "Ronde 1" in page and headers["Referrer-Policy"] == "no-referrer"
     finally:
         srv.stop()
     assert _pending(paired)["boards"] == []

@@ -114,6 +114,9 @@ def make_app(path: str | Path, reporting: bool = False) -> web.Application:
     they answer only while the organiser has reporting on)."""
     _quiet_bad_requests()
     pages = Pages(path)
+    # taking proposals, a player's page posts its form: « same-origin » lets the browser
+    # send the form's true Origin, which the POST checks (« no-referrer » sends « null »)
+    page_headers = {**_HEADERS, "Referrer-Policy": "same-origin"} if reporting else _HEADERS
 
     def not_found(path: str) -> web.Response:
         """The site's French « Page introuvable », status 404 (never aiohttp's English)."""
@@ -141,7 +144,7 @@ def make_app(path: str | Path, reporting: bool = False) -> web.Application:
         gz = "gzip" in request.headers.get("Accept-Encoding", "")
         if gz:  # another representation, another tag (RFC 9110 8.8.3)
             etag = etag[:-1] + '-gz"'
-        headers = {**_HEADERS, "ETag": etag, "Vary": "Accept-Encoding"}
+        headers = {**page_headers, "ETag": etag, "Vary": "Accept-Encoding"}
         if _matches(request.headers.get("If-None-Match", ""), etag):
             return web.Response(
                 status=304,
