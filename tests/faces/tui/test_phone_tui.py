@@ -12,9 +12,9 @@ from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.operations import EventService, reporting
 from arbitre_tui.publish.html.reporting import board_path
 
-from .helpers.cli import arbitre
-from .helpers.pty_app import ENTER, PtyApp
-from .test_phone_web import Client, _event
+from ...helpers.cli import arbitre
+from ...helpers.pty_app import ENTER, PtyApp
+from ..web.test_phone_web import Client, _event
 from .test_snapshots import SIZE, SnapCompare, _app, frozen_demo, frozen_master
 
 __all__ = ["frozen_demo", "frozen_master"]  # the snapshots' fixtures, used here
@@ -86,7 +86,7 @@ async def test_check_ins_from_phones_accepted_in_bulk_in_joueurs(tmp_path: Path)
     them « proposé » and says so; `P` checks both in, one operation that ctrl+z undoes."""
     from textual.widgets import Static
 
-    from .helpers.screen import app_on
+    from ...helpers.screen import app_on
 
     path = _event(tmp_path, pair=False)
     assert arbitre("phones", "on", str(path)).returncode == 0

@@ -21,7 +21,7 @@ from PIL import Image
 from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.publish.html.reporting import board_path
 
-from .helpers.cli import arbitre
+from ...helpers.cli import arbitre
 
 
 def _ok(*args: str) -> str:
@@ -396,7 +396,7 @@ def test_check_in_from_a_phone_then_in_bulk(tmp_path: Path) -> None:
         srv.stop()
     assert _pending(path)["checkins"] == [pid]
     # the registration list carries each player's number and code while reporting is on
-    from .test_print_qr import _text
+    from ...publish.test_print_qr import _text
 
     pdf = tmp_path / "pointage.pdf"
     _ok("print", str(path), "pointage", "--pdf", str(pdf))
@@ -408,7 +408,7 @@ def test_check_in_from_a_phone_then_in_bulk(tmp_path: Path) -> None:
 def test_arbitre_serve_saisie_joueurs_takes_a_proposal(paired: Path) -> None:
     """The real command: `arbitre serve --saisie-joueurs` says the event's switch and takes
     a phone's proposal; the port is read from its first line."""
-    from .helpers.cli import start_arbitre
+    from ...helpers.cli import start_arbitre
 
     proc = start_arbitre(
         "serve", str(paired), "--host", "127.0.0.1", "--port", "0", "--saisie-joueurs"
@@ -433,7 +433,7 @@ def test_table_cards_carry_the_boards_code_and_open_its_page(
     page with its code (the page then answers), and the code is printed in text."""
     import shutil
 
-    from .test_print_qr import _decoded, _text
+    from ...publish.test_print_qr import _decoded, _text
 
     if shutil.which("pdfimages") is None:
         pytest.skip("poppler-utils absent (.ci/run installs it)")
