@@ -279,3 +279,28 @@ def confirm_checkins(service: EventService, key: str) -> int:
             service.check_in(int(p["player_id"]))
             tx.update("proposals", p["id"], {"status": "confirmed"})
         return len(waiting)
+
+
+def is_open(service: EventService) -> bool:
+    """Whether the organiser turned reporting on (the results server asks before any form)."""
+    state = service._store.phone_reporting()
+    return bool(state and state["enabled"])
+
+
+def code_matches(service: EventService, key: str, round_number: int, board: int, code: str) -> bool:
+    """A board's code checked by a read alone (constant time), before the server asks for
+    the write lock: a wrong code never takes it from a station."""
+    state = service._store.phone_reporting()
+    if state is None or not state["enabled"]:
+        return False
+    t = service.tournament(key)
+    return same_code(code, board_code(str(state["secret"]), service._tid(t), round_number, board))
+
+
+def checkin_matches(service: EventService, player_id: int, code: str) -> bool:
+    """A player's check-in code checked by a read alone, as code_matches."""
+    state = service._store.phone_reporting()
+    player = service._store.player(player_id)
+    if state is None or not state["enabled"] or player is None or player.tournament_id is None:
+        return False
+    return same_code(code, checkin_code(str(state["secret"]), player.tournament_id, player_id))

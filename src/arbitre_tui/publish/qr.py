@@ -65,3 +65,9 @@ def write_svg(data: str, out: Path) -> None:
     image = _code(data).make_image(image_factory=qrcode.image.svg.SvgPathImage)
     with out.open("wb") as fh:
         image.save(fh)
+
+
+def svg_markup(data: str) -> str:
+    """The QR code of ``data`` as an inline ``<svg>`` (a page shows it with no file)."""
+    image = _code(data).make_image(image_factory=qrcode.image.svg.SvgPathImage)
+    return str(image.to_string(encoding="unicode"))

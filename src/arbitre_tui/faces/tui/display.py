@@ -203,11 +203,14 @@ class DisplayApp(App[int]):
         sheet = build(self.reader, t)
         if not sheet.number:
             return Sheet(t.key, "appariements", f"{t.name} — pas encore d'appariements")
+        proposed = self._proposed(t, sheet.number)
         rows = tuple(
             (
                 Text(str(b.board)),
                 Text(b.white.public),
-                Text(b.result_label or b.bye_label),
+                Text(b.result_label or b.bye_label)
+                if b.result_label or b.bye_label or b.board not in proposed
+                else Text("résultat proposé", style="italic"),
                 Text(b.black.public if b.black else ""),
             )
             for b in sheet.boards
@@ -215,6 +218,17 @@ class DisplayApp(App[int]):
         columns = ("Éch.", "Blancs", "Résultat", "Noirs")
         title = f"{t.name} — ronde {sheet.number}"
         return Sheet(t.key, "appariements", title, columns, rows, noun="échiquiers")
+
+    def _proposed(self, t: Tournament, number: int) -> set[int]:
+        """Boards a player proposed a result for from his phone, not yet confirmed: the
+        hall sees « résultat proposé », never which one (the arbiter has not ruled)."""
+        from ...operations.reporting import round_states
+
+        return {
+            s.board
+            for s in round_states(self.service, t.key, number)
+            if s.recorded is None and s.label
+        }
 
     def _cup_round(self, t: Tournament) -> Sheet:
         """A cup's « appariements »: the matches of the round drawn last, with their score
