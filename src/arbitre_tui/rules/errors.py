@@ -72,8 +72,14 @@ def validation_message(exc: ValidationError) -> str:
     name = str(loc[0]) if loc else ""
     label = _LABELS.get(name, f"la valeur « {name} »" if name else "la valeur")
     ctx = first.get("ctx") or {}
-    shown = str(first.get("input", ""))
-    shown = shown if len(shown) <= 24 else shown[:20] + "…"
+    typed = first.get("input", "")
+    if isinstance(typed, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in typed):
+        from .text import character_fault  # a byte that is not UTF-8 is its own fault
+
+        return f"{label} : {character_fault(typed)}"
+    from .text import shown as cut
+
+    shown = cut(str(typed), 20)
     kind = first["type"]
     if kind == "string_too_long":
         return f"{label} a plus de {ctx.get('max_length')} caractères (« {shown} »)"
