@@ -222,7 +222,9 @@ def usable_backup(candidate: Path, event: tuple[Identity, str] | None = None) ->
     """Why a file cannot be restored from (None: it can); ``event``: the event it must be
     a copy of (restoring another event's copy would replace this one by it)."""
     if not candidate.is_file():
-        return "introuvable"
+        from .files import not_a_file
+
+        return not_a_file(candidate) or "introuvable"
     if candidate.stat().st_size == 0:
         return "fichier vide"
     try:

@@ -269,6 +269,24 @@ def port(text: str) -> int:
     return number
 
 
+def listen_host(text: str) -> str:
+    """``--host``: an IP address or a machine's name as the system resolves it (253
+    characters, labels of 63: a name past them stopped the server inside idna)."""
+    from ...rules.text import shown
+
+    host = text.strip()
+    try:
+        ascii_host = host.encode("idna")
+    except UnicodeError:
+        ascii_host = b""
+    if not host or not ascii_host or len(ascii_host) > 253:
+        raise argparse.ArgumentTypeError(
+            f"adresse d'écoute « {shown(text)} » impossible : une adresse IP (0.0.0.0, "
+            "192.168.1.10) ou le nom d'une machine (253 caractères au plus, 63 entre deux points)"
+        )
+    return host
+
+
 _When = TypeVar("_When", dt.date, dt.datetime)
 
 

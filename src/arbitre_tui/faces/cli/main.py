@@ -25,6 +25,7 @@ from .common import (
     open_tournament,
     output,
     print_json,
+    read_input,
 )
 from .errors import (
     RESULT_DASH_WORDS,
@@ -162,7 +163,10 @@ def cmd_players_import(args: argparse.Namespace) -> int:
         count, errors = import_papi(service, key, Path(args.csv), skip_bad=args.skip_bad)
     else:
         count, errors = service.import_players(
-            key, Path(args.csv).read_bytes(), encoding=args.encoding, skip_bad=args.skip_bad
+            key,
+            read_input(args.csv, "fichier d'inscriptions"),
+            encoding=args.encoding,
+            skip_bad=args.skip_bad,
         )
     for line, message in errors:
         print(f"ignorée : ligne {line} : {message}", file=sys.stderr)

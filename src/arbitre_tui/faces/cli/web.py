@@ -254,6 +254,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     s = command(sub, "serve", cmd_serve, file="FICHIER")
     s.add_argument(
         "--host",
+        type=errors.listen_host,
         default=None,
         help="adresse d'écoute (défaut : réglage serve_host, 0.0.0.0 = tout le réseau de la salle)",
     )
