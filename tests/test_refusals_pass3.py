@@ -108,3 +108,38 @@ def test_a_folder_or_dev_null_is_said_for_what_it_is(
     assert out.returncode == 1
     assert ("dossier" if "dir" in source else "périphérique") in out.stderr
     assert "vide (0 octet)" not in out.stderr and "introuvable" not in out.stderr
+
+
+def test_a_nearly_full_disk_says_two_different_sizes(rr_master: Path, tmp_path: Path) -> None:
+    """Room for the commit, 8 kio short of the backup that follows: the message once said
+    « 0.8 Mo demandés, il reste 0.8 Mo »; the need is rounded up, the room down."""
+    import re
+    import shutil
+
+    from .test_disk import _fill, _mount
+
+    where = tmp_path / "disk"
+    where.mkdir()
+    if _mount("-t", "tmpfs", "-o", "size=2m,mode=0777", "tmpfs", str(where)).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        path = where / "f.sqlite"
+        shutil.copy(rr_master, path)
+        for board in (1, 2, 3, 4):
+            assert arbitre("result", str(path), str(board), "1").returncode == 0
+        con = sqlite3.connect(path)
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        pages, size = (
+            con.execute(f"PRAGMA {p}").fetchone()[0] for p in ("page_count", "page_size")
+        )
+        con.close()
+        need = pages * size + 512 * 1024
+        _fill(where, leave_kib=need // 1024 - 8)
+        out = arbitre("close-round", str(path))
+        assert out.returncode != 0 and "disque plein" in out.stderr, out.stderr
+        asked, left = re.search(r"demande ([\d,.]+ Mo), il reste ([\d,.]+ Mo)", out.stderr).groups()  # type: ignore[union-attr]
+        assert asked != left, out.stderr
+    finally:
+        import subprocess
+
+        subprocess.run(["umount", "-l", str(where)], capture_output=True)
