@@ -143,3 +143,43 @@ def test_a_nearly_full_disk_says_two_different_sizes(rr_master: Path, tmp_path: 
         import subprocess
 
         subprocess.run(["umount", "-l", str(where)], capture_output=True)
+
+
+def test_a_withdrawn_player_is_not_on_the_later_pairings(tmp_path: Path) -> None:
+    """Withdrawn after round 1: round 2's pairings (the command line, its JSON, the
+    printable page) give him no board and no « bye 0 point »; round 1 keeps his game."""
+    import json
+
+    path = tmp_path / "retrait.sqlite"
+    steps: list[tuple[str, ...]] = [
+        ("new", str(path), "--nom", "Open"),
+        ("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
+         "--rondes", "5"),
+        *(("register", str(path), f"Joueur{n}", "--pointe") for n in range(1, 6)),
+        ("pair", str(path)),
+        ("result", str(path), "1", "1"),
+        ("result", str(path), "2", "="),
+    ]  # fmt: skip
+    for step in steps:
+        out = arbitre(*step)
+        assert out.returncode == 0, (step, out.stderr)
+    first = {"boards": json.loads(arbitre("round", str(path), "--json").stdout)}
+    gone = first["boards"][1]["black"]["id"]  # plays board 2 in round 1
+    gone_name = first["boards"][1]["black"]["name"]
+    for step in (
+        ("withdraw", str(path), str(gone)),
+        ("close-round", str(path)),
+        ("pair", str(path)),
+    ):
+        out = arbitre(*step)
+        assert out.returncode == 0, (step, out.stderr)
+    shown = arbitre("round", str(path))
+    assert gone_name not in shown.stdout and "bye 0 point" not in shown.stdout, shown.stdout
+    boards = json.loads(arbitre("round", str(path), "--json").stdout)
+    ids = {side["id"] for b in boards for side in (b["white"], b["black"]) if side}
+    assert gone not in ids and len(boards) == 2
+    page = tmp_path / "ronde.html"
+    assert arbitre("print-round", str(path), str(page)).returncode == 0
+    assert gone_name not in page.read_text("utf-8")
+    earlier = arbitre("round", str(path), "--ronde", "1").stdout
+    assert gone_name in earlier

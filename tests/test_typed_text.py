@@ -169,3 +169,25 @@ def test_the_crash_report_that_cannot_be_written_still_says_so(
     monkeypatch.setattr(errors, "crash_log", broken)
     assert errors.last_guard(RuntimeError("boum")) == 1
     assert "impossible d'écrire le journal d'erreurs" in capsys.readouterr().err
+
+
+def test_the_app_and_its_forms_reach_the_same_rule(events: dict[str, Path]) -> None:
+    """The screen's prompts and forms call the operations the command line calls: the
+    incident note, the appeal, the player's form (setup.edit_player) refuse alike."""
+    from arbitre_tui.operations import EventService, OperationError
+    from arbitre_tui.operations.setup import edit_player
+    from arbitre_tui.operations.verification import record_appeal
+
+    path = events["swiss"]
+    before = _digest(path)
+    service = EventService(path)
+    try:
+        with pytest.raises(OperationError, match="Échap"):
+            service.record_incident("open", 1, "white", "illegal_move", note="x\x1b[31m")
+        with pytest.raises(OperationError, match="U\\+202E"):
+            record_appeal(service, "open", "Appel\u202e")
+        with pytest.raises(OperationError, match="UTF-8"):
+            edit_player(service, 1, {"club": "Caf\udce9"})
+    finally:
+        service.close()
+    assert _digest(path) == before
