@@ -183,3 +183,12 @@ def test_a_withdrawn_player_is_not_on_the_later_pairings(tmp_path: Path) -> None
     assert gone_name not in page.read_text("utf-8")
     earlier = arbitre("round", str(path), "--ronde", "1").stdout
     assert gone_name in earlier
+
+
+def test_a_listening_address_of_300_characters_in_the_settings_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "hote.sqlite"
+    assert arbitre("new", str(path), "--nom", "Open").returncode == 0
+    out = arbitre("settings", "set", str(path), "serve_host", "h" * 300)
+    if out.returncode == 0:  # the setting took it: serve refuses it, never a crash file
+        out = arbitre("serve", str(path), "--port", "0", timeout=30)
+    _refused(out)

@@ -364,8 +364,8 @@ def refuse(message: str, code: int = 2) -> int:
 
 
 # a value quoted in a message (« … ») longer than this is cut to its beginning
-_QUOTED = re.compile(r"«\s?([^«»]{80,}?)\s?»")
-_RUN = re.compile(r"\S{120,}")
+_QUOTED = re.compile(r"«\s?([^«»]{200,}?)\s?»")
+_RUN = re.compile(r"\S{300,}")
 
 
 def said(message: str) -> str:

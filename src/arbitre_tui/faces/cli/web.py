@@ -35,6 +35,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         parts = urlsplit(url)
         port = parts.port or (443 if parts.scheme == "https" else 80)
     host = args.host or host
+    try:  # the setting serve_host read as --host is (a name idna cannot take: no crash)
+        host = errors.listen_host(host)
+    except argparse.ArgumentTypeError as exc:
+        from ...operations import OperationError
+
+        raise OperationError(f"{exc} (réglage serve_host, ou --host).") from None
     port = args.port if args.port is not None else port
     service.close()
 
