@@ -117,6 +117,24 @@ SHOWN = 40
 
 def shown(value: str, limit: int = SHOWN) -> str:
     """A value echoed in a message: its first ``limit`` characters and « … » (a pasted file
-    is not said back whole), a byte that was not UTF-8 as « � » (never « \\udcff »)."""
-    value = "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in value)
+    is not said back whole), a byte that was not UTF-8 as « � » (never « \\udcff »), a
+    control character as its picture (« ␛ »), never acted on by the terminal."""
+    value = "".join(map(_visible, value)) if not value.isprintable() else value
     return value if len(value) <= limit else value[:limit] + "…"
+
+
+def _visible(char: str) -> str:
+    """A character a terminal would act on (Échap, sonnerie, a bidi override), shown as
+    its picture (« ␛ ») or « � »: a message never turns or clears the screen."""
+    code = ord(char)
+    if char == "\n" or char.isprintable():
+        return char
+    if code < 0x20:
+        return chr(0x2400 + code)  # ␀ … ␟, Unicode's control pictures
+    if code == 0x7F:
+        return "\u2421"
+    import unicodedata
+
+    if unicodedata.category(char) == "Zs":  # the spaces French writes (« 100 000 »)
+        return char
+    return "\ufffd"  # a lone surrogate (not UTF-8), C1, bidi and other format characters

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers.cli import arbitre
+from ...helpers.cli import arbitre
 
 
 def _line(start: int, name: str, rating: int, rounds: list[tuple[int, str, str]]) -> str:
