@@ -169,6 +169,13 @@ def _year(text: str) -> int | None:
     return int(text)
 
 
+# the values a list writes, read by one look-up (FIDE's million lines): anything else
+# goes through _rating and _year, which say why it is refused
+_RATINGS: dict[str, int | None] = {str(n): n or None for n in range(RATING_MAX + 1)}
+_RATINGS[""] = None
+_YEARS: dict[str, int | None] = {"": None, "0": None, "0000": None}
+_YEARS |= {str(n): n for n in range(1850, 2101)}
+
 # a control character (NUL, Échap…) is a damaged or binary file, never a list's text
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 
@@ -201,8 +208,10 @@ def _fide(
     return ListedPlayer(
         "fide", surname.strip(), first.strip(), int(fide_id), None, fed.upper(),
         sex[:1].upper(), _title(title, w_title) if title or w_title else "",
-        _rating(standard, "Elo lent"), _rating(rapid, "Elo rapide"),
-        _rating(blitz, "Elo blitz"), _year(born[:4] if born[4:].strip() == "" else born),
+        _RATINGS[standard] if standard in _RATINGS else _rating(standard, "Elo lent"),
+        _RATINGS[rapid] if rapid in _RATINGS else _rating(rapid, "Elo rapide"),
+        _RATINGS[blitz] if blitz in _RATINGS else _rating(blitz, "Elo blitz"),
+        _YEARS[born] if born in _YEARS else _year(born),
     )  # fmt: skip
 
 
