@@ -975,7 +975,7 @@ class Forfeit:
 def _settings_text(changes: Mapping[str, Any]) -> None:
     """A setting's text (the organiser, a venue's address) is typed text: the one rule of
     its characters (rules/text.py), whatever the setting; its length, a note's at most."""
-    from ..rules.errors import NOTE_LIMIT
+    from ..rules.text import NOTE_LIMIT
 
     for name, value in changes.items():
         for text in value if isinstance(value, list | tuple) else [value]:

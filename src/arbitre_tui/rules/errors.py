@@ -20,25 +20,6 @@ class RuleError(ValueError):
         self.message = message
 
 
-# a note, a reason, an appeal: a paragraph of the procès-verbal, not a whole file pasted
-NOTE_LIMIT = 2000
-
-
-def too_long(what: str, text: str, limit: int = NOTE_LIMIT) -> str | None:
-    """Why ``text`` is refused, if longer than ``limit`` characters: the sheets and the
-    procès-verbal print it whole."""
-    size = len(text.strip())
-    if size <= limit:
-        return None
-
-    def n(count: int) -> str:  # « 100 000 », as French writes it
-        return f"{count:,}".replace(",", "\u202f")
-
-    return (
-        f"{what} : {n(size)} caractères, {n(limit)} caractères au plus ; rien n'a été enregistré."
-    )
-
-
 # pydantic's checks said in French: its own messages are English and never reach the arbiter
 _LABELS = {
     "surname": "le nom",

@@ -39,6 +39,25 @@ def _line(raw: bytes) -> tuple[str, str]:
 
 # -- text typed by a person (a name, a club, a note, an appeal): one rule everywhere ----------
 
+# a note, a reason, an appeal: a paragraph of the procès-verbal, not a whole file pasted
+NOTE_LIMIT = 2000
+
+
+def too_long(what: str, text: str, limit: int = NOTE_LIMIT) -> str | None:
+    """Why ``text`` is refused, if longer than ``limit`` characters: the sheets and the
+    procès-verbal print it whole."""
+    size = len(text.strip())
+    if size <= limit:
+        return None
+
+    def n(count: int) -> str:  # « 100 000 », as French writes it
+        return f"{count:,}".replace(",", "\u202f")
+
+    return (
+        f"{what} : {n(size)} caractères, {n(limit)} caractères au plus ; rien n'a été enregistré."
+    )
+
+
 # one line: a name, a club, a telephone, a setting's text; a note or an appeal: a paragraph
 LINE_LIMIT = 200
 
@@ -107,8 +126,6 @@ def text_fault(
     command line, the screen's prompts and forms reach it through the operations."""
     if fault := character_fault(text, lines=lines):
         return f"{what} : {fault}."
-    from .errors import NOTE_LIMIT, too_long
-
     return too_long(what, text, limit or (NOTE_LIMIT if lines else LINE_LIMIT))
 
 

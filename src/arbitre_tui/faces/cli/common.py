@@ -53,7 +53,7 @@ def read_input(path: str, what: str, limit: int = READ_LIMIT) -> bytes:
     pieces and refused past ``limit``: never a MemoryError on /dev/zero or a pipe that
     never ends; a folder or nothing there said as such."""
     from ...operations import OperationError
-    from ...store.files import not_a_file
+    from ...operations.outputs import what_is
 
     chunks: list[bytes] = []
     size = 0
@@ -61,7 +61,7 @@ def read_input(path: str, what: str, limit: int = READ_LIMIT) -> bytes:
         while chunk := stream.read(1024 * 1024):
             size += len(chunk)
             if size > limit:
-                kind = not_a_file(Path(path))
+                kind = what_is(Path(path))
                 raise OperationError(
                     f"{path} : plus de {limit // (1024 * 1024)} Mo lus sans en voir la fin : "
                     f"ce n'est pas un {what}{f' ; {kind}' if kind else ''}. Rien n'a été "
