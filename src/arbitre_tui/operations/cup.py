@@ -8,9 +8,10 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..rules import cup
-from ..rules.errors import RuleError, too_long
+from ..rules.errors import RuleError
 from ..rules.models import CupMatch, CupSide, Player, System, Team, Tournament
 from ..rules.settings import setting
+from ..rules.text import text_fault
 from ..store.journal import NeedsConfirmation, OperationError, Tx
 from .registry import Operation
 
@@ -404,6 +405,8 @@ def withdraw_confirmations(service: EventService, key: str | None, number: int) 
 def director_decision(
     service: EventService, key: str | None, number: int, team_id: int, note: str
 ) -> None:
+    if fault := text_fault("Note de la décision", note, lines=True):
+        raise OperationError(fault)
     with service.write(
         Operation.CUP_DIRECTOR, {"tournament": key, "match": number, "team": team_id}
     ) as tx:
@@ -412,8 +415,6 @@ def director_decision(
             raise OperationError(f"Match {number} : le vainqueur est déjà connu ({m.reason}).")
         if team_id not in (m.home_team_id, m.away_team_id):
             raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
-        if fault := too_long("Note de la décision", note):
-            raise OperationError(fault)
         final = len([x for x in matches(service, _t) if x.round == m.round]) == 1
         if fault := cup.director_fault(m.results, final):
             raise OperationError(f"Match {number} : {fault}.")
@@ -467,16 +468,16 @@ def confirm(service: EventService, key: str | None, number: int, who: str) -> No
 
 def breach(service: EventService, key: str | None, number: int, team_id: int, reason: str) -> None:
     """A composition breach found (art. 3.1): the match is lost for that club, with the reason."""
+    if not reason.strip():
+        raise OperationError("Indiquez le motif de l'irrégularité.")
+    if fault := text_fault("Motif de l'irrégularité", reason, lines=True):
+        raise OperationError(fault)
     with service.write(
         Operation.CUP_BREACH,
         {"tournament": key, "match": number, "team": team_id, "reason": reason},
     ) as tx:
         _t, m = _in_match(service, tx, key, number)
         _check_plays(m, team_id, number)
-        if not reason.strip():
-            raise OperationError("Indiquez le motif de l'irrégularité.")
-        if fault := too_long("Motif de l'irrégularité", reason):
-            raise OperationError(fault)
         winner = m.away_team_id if team_id == m.home_team_id else m.home_team_id
         side = cup.Outcome.HOME if team_id == m.home_team_id else cup.Outcome.AWAY
         result = cup.decide(
@@ -553,6 +554,9 @@ def honours(
         raise OperationError(
             f"Palmarès : saison « {season} » illisible : écrivez AAAA-AAAA (2026-2027) ou AAAA."
         )
+    for what, text in (("Saison", season), ("Club vainqueur", club), ("Finaliste", finalist)):
+        if text and (fault := text_fault(f"Palmarès : {what.lower()}", text, 60)):
+            raise OperationError(fault)
     if finalist and finalist == club:
         raise OperationError(f"{club} ne peut être à la fois vainqueur et finaliste.")
     if season and club:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Unpack
 
 from ..rules.draws import run_draw
-from ..rules.errors import RuleError, too_long
+from ..rules.errors import RuleError
 from ..rules.models import (
     Game,
     IncidentKind,
@@ -24,6 +24,7 @@ from ..rules.models import (
     parse_result,
 )
 from ..rules.settings import setting
+from ..rules.text import text_fault
 from ..store.backup import (
     ROUNDS,
     BackupFailed,
@@ -185,6 +186,7 @@ class EventService:
                 f"« {state[0]} » n'est pas un réglage : c'est l'état du tournoi, modifié par "
                 "ses propres opérations."
             )
+        _settings_text(changes)
         try:  # every name known, every value typed (rules/settings.py)
             from ..rules.settings import check_all  # imported when used (start-up)
 
@@ -206,6 +208,7 @@ class EventService:
         rules/settings.py EVENT_SETTINGS; None removes the value (back to the default)."""
         from ..rules.settings import EVENT_SETTINGS, check_all
 
+        _settings_text(changes)
         try:
             typed = check_all(changes, EVENT_SETTINGS)
         except RuleError as exc:
@@ -464,13 +467,13 @@ class EventService:
                 raise OperationError(
                     "Nom de l'équipe vide : donnez-en un, ou omettez --nom (« CLUB N »)."
                 )
-            if fault := too_long("Nom du club", club, 60):
+            if fault := text_fault("Nom du club", club, 60):
                 raise OperationError(fault)
             club_id = self.add_club(club.strip())
             mine = [team for team in self._store.teams(self._tid(t)) if team.club_id == club_id]
             number = max((team.number for team in mine), default=0) + 1
             name = (name or f"{club.strip()} {number}").strip()
-            if fault := too_long("Nom de l'équipe", name, 64):  # « CLUB 12 » of a club of 60
+            if fault := text_fault("Nom de l'équipe", name, 64):  # « CLUB 12 » of a club of 60
                 raise OperationError(fault)
             if any(team.name == name for team in self._store.teams(self._tid(t))):
                 raise OperationError(f"L'équipe « {name} » est déjà engagée.")
@@ -791,7 +794,7 @@ class EventService:
             ) from None
         if colour not in ("white", "black", "blancs", "noirs"):
             raise OperationError("Couleur attendue : white/blancs ou black/noirs.")
-        if fault := too_long("Note de l'incident", note):
+        if fault := text_fault("Note de l'incident", note, lines=True):
             raise OperationError(fault)
         is_white = colour in ("white", "blancs")
         with self.write(
@@ -967,3 +970,16 @@ class Forfeit:
 
     game: Game
     excluded: list[int]
+
+
+def _settings_text(changes: Mapping[str, Any]) -> None:
+    """A setting's text (the organiser, a venue's address) is typed text: the one rule of
+    its characters (rules/text.py), whatever the setting; its length, a note's at most."""
+    from ..rules.text import NOTE_LIMIT
+
+    for name, value in changes.items():
+        for text in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(text, str) and (
+                fault := text_fault(f"Réglage « {name} »", text, NOTE_LIMIT)
+            ):
+                raise OperationError(fault)

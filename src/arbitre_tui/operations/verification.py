@@ -13,8 +13,9 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..rules.errors import RuleError, too_long
+from ..rules.errors import RuleError
 from ..rules.models import Game, Result, Round, parse_result
+from ..rules.text import text_fault
 from ..store.journal import OperationError
 from .registry import Operation
 
@@ -117,7 +118,7 @@ def record_appeal(
     """An appeal against a decision of the arbiter, for the tournament's procès-verbal."""
     if not text.strip():
         raise OperationError("Appel : décrivez l'appel (qui, quelle décision, la suite donnée).")
-    if fault := too_long("Texte de l'appel", text):
+    if fault := text_fault("Texte de l'appel", text, lines=True):
         raise OperationError(fault)
     with service.write(Operation.RECORD_APPEAL, {"tournament": key}) as tx:
         t = service.tournament(key)

@@ -36,6 +36,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         parts = urlsplit(url)
         port = parts.port or (443 if parts.scheme == "https" else 80)
     host = args.host or host
+    try:  # the setting serve_host read as --host is (a name idna cannot take: no crash)
+        host = errors.listen_host(host)
+    except argparse.ArgumentTypeError as exc:
+        from ...operations import OperationError
+
+        raise OperationError(f"{exc} (réglage serve_host, ou --host).") from None
     port = args.port if args.port is not None else port
     service.close()
 
@@ -269,6 +275,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     s = command(sub, "serve", cmd_serve, file="FICHIER")
     s.add_argument(
         "--host",
+        type=errors.listen_host,
         default=None,
         help="adresse d'écoute (défaut : réglage serve_host, 0.0.0.0 = tout le réseau de la salle)",
     )
