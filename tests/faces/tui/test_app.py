@@ -449,7 +449,7 @@ async def test_the_cup_header_shows_the_tour_drawn(demo_file: Path) -> None:
     app = ArbitreApp(demo_file, tournament="coupe")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.sub_title.endswith("tour 0/4"), app.sub_title
+        assert app.sub_title.endswith("aucun tour tiré"), app.sub_title
         service = EventService(demo_file)
         try:
             cup.draw(service, "coupe", seed=3)

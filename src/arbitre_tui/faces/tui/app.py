@@ -309,8 +309,12 @@ class ArbitreApp(App[int]):
         from ...operations.formats import format_of
         from ...views.event import round_reached
 
-        word = "tour" if format_of(t).by_teams else "ronde"  # a cup plays tours
-        self.sub_title = f"{t.name} — {word} {round_reached(self.reader, t)}/{t.rounds_planned}"
+        reached = round_reached(self.reader, t)
+        if format_of(t).by_teams:  # a cup plays tours, drawn one by one
+            drawn = f"tour {reached}/{t.rounds_planned}" if reached else "aucun tour tiré"
+            self.sub_title = f"{t.name} — {drawn}"
+        else:
+            self.sub_title = f"{t.name} — ronde {reached}/{t.rounds_planned}"
         self._update_bar()
 
     def _load(self, pane_id: str) -> None:
