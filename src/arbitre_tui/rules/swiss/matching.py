@@ -494,15 +494,16 @@ class _Solver:
         childs = self.blossomchilds[b]
         endps = self.blossomendps[b]
         assert childs is not None and endps is not None
-        for s in childs:
-            self.blossomparent[s] = -1
-            if s < n:
-                self.inblossom[s] = s
-            elif endstage and self.dual[s] == 0:
-                self.expand_blossom(s, endstage)
-            else:
-                for v in self.leaves(s):
-                    self.inblossom[v] = s
+        if endstage:
+            self._release_children(b)
+        else:
+            for s in childs:
+                self.blossomparent[s] = -1
+                if s < n:
+                    self.inblossom[s] = s
+                else:
+                    for v in self.leaves(s):
+                        self.inblossom[v] = s
         if (not endstage) and self.label[b] == 2:
             entrychild = self.inblossom[self.rev(self.labelend[b]) % n]
             j, jstep, trick = _towards_base(childs, childs.index(entrychild))
@@ -539,6 +540,10 @@ class _Solver:
                     self.label[self.mate[self.blossombase[bv]] % n] = 0
                     self.assign_label(v, 2, self.labelend[v])
                 j += jstep
+        self._free_blossom(b)
+
+    def _free_blossom(self, b: int) -> None:
+        """Forget blossom ``b``: its number goes back to the unused ones."""
         self.label[b] = self.labelend[b] = -1
         self.blossomchilds[b] = self.blossomendps[b] = None
         self.blossombase[b] = -1
@@ -547,34 +552,82 @@ class _Solver:
         self.leafs[b] = []
         self.unused.append(b)
 
-    def augment_blossom(self, b: int, v: int) -> None:
+    def _release_children(self, top: int) -> None:
+        """At a stage's end: free ``top``'s children, expanding those whose dual is 0 too.
+
+        An explicit stack, not recursion: blossoms nest as deep as the field is wide
+        (3 000 players went past Python's recursion limit). Children are visited, and
+        expanded blossoms freed, in the order the recursive form did (depth first, a
+        blossom after its children), so the blossom numbers reused later are the same.
+        """
         n = self.n
-        t = v
-        while self.blossomparent[t] != b:
-            t = self.blossomparent[t]
-        if t >= n:
-            self.augment_blossom(t, v)
-        childs = self.blossomchilds[b]
-        endps = self.blossomendps[b]
-        assert childs is not None and endps is not None
-        i = childs.index(t)
-        j, jstep, trick = _towards_base(childs, i)
-        while j != 0:
-            j += jstep
-            t = childs[j]
-            q = endps[j - trick]
-            p = self.rev(q) if trick else q
+        dual = self.dual
+        inb = self.inblossom
+        parent = self.blossomparent
+        childs = self.blossomchilds[top]
+        assert childs is not None
+        stack: list[tuple[int, list[int], int]] = [(top, childs, 0)]
+        while stack:
+            b, kids, k = stack.pop()
+            if k == len(kids):
+                if b != top:
+                    self._free_blossom(b)
+                continue
+            stack.append((b, kids, k + 1))
+            s = kids[k]
+            parent[s] = -1
+            if s < n:
+                inb[s] = s
+            elif dual[s] == 0:
+                grand = self.blossomchilds[s]
+                assert grand is not None
+                stack.append((s, grand, 0))
+            else:
+                for v in self.leafs[s]:
+                    inb[v] = s
+
+    def augment_blossom(self, b: int, v: int) -> None:
+        """Flip the alternating path inside ``b`` from its base to ``v``: ``v`` becomes its base.
+
+        The sub-blossoms met on the way are flipped too; each flip touches only its own
+        blossom's cycle and the mates inside it, so a work list does them in any order
+        (recursion went past Python's limit at 3 000 players). The new base of every
+        blossom flipped is the vertex it was flipped to.
+        """
+        n = self.n
+        mate = self.mate
+        parent = self.blossomparent
+        work = [(b, v)]
+        while work:
+            b, v = work.pop()
+            t = v
+            while parent[t] != b:
+                t = parent[t]
             if t >= n:
-                self.augment_blossom(t, p % n)
-            j += jstep
-            t = childs[j]
-            if t >= n:
-                self.augment_blossom(t, self.rev(p) % n)
-            self.mate[p % n] = self.rev(p)
-            self.mate[self.rev(p) % n] = p
-        self.blossomchilds[b] = childs[i:] + childs[:i]
-        self.blossomendps[b] = endps[i:] + endps[:i]
-        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]  # type: ignore[index]
+                work.append((t, v))
+            childs = self.blossomchilds[b]
+            endps = self.blossomendps[b]
+            assert childs is not None and endps is not None
+            i = childs.index(t)
+            j, jstep, trick = _towards_base(childs, i)
+            while j != 0:
+                j += jstep
+                t = childs[j]
+                q = endps[j - trick]
+                p = (q % n) * n + q // n if trick else q
+                pe = p % n
+                rp = pe * n + p // n
+                if t >= n:
+                    work.append((t, pe))
+                j += jstep
+                t = childs[j]
+                if t >= n:
+                    work.append((t, rp % n))
+                mate[pe] = rp
+                mate[rp % n] = p
+            self.blossomchilds[b] = childs[i:] + childs[:i]
+            self.blossomendps[b] = endps[i:] + endps[:i]
+            self.blossombase[b] = v
 
     def climb(self, s: int, p: int) -> None:
         """Flip the tree path from ``s`` to its root; ``s`` takes pointer ``p``."""
