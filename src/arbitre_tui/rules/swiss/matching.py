@@ -483,11 +483,16 @@ class _Solver:
             self.bestedge[cb] = -1
         best = list(bestedgeto.values())
         self.blossombestedges[b] = best
-        self.bestedge[b] = -1
         self.bgen[b] = -1
-        for q in best:
-            if self.bestedge[b] == -1 or self.slack(q) < self.slack(self.bestedge[b]):
-                self.bestedge[b] = q
+        # the first of the least slack (each edge's slack is in bestslack, by its blossom)
+        top = -1
+        least = 0
+        for bj, q in bestedgeto.items():
+            sl = bestslack[bj]
+            if top == -1 or sl < least:
+                top = q
+                least = sl
+        self.bestedge[b] = top
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
         n = self.n
@@ -676,6 +681,9 @@ class _Solver:
         reached = self.reached
         blossomparent = self.blossomparent
         leafs = self.leafs
+        mate = self.mate
+        blossombase = self.blossombase
+        labelend = self.labelend
         gen = 0
         # a matched vertex stays matched and a free one's dual never rises: the roots
         # to come are among today's, in this order
@@ -723,20 +731,20 @@ class _Solver:
                         bx = inb[x]
                         if bv == bx:
                             continue
-                        kslack = dv + dual[x] - 2 * wx
+                        kslack = dv + dual[x] - (wx << 1)
+                        lx = label[bx]
                         if kslack <= 0:  # tight
                             p = vn + x
-                            lx = label[bx]
                             if lx == 0:
-                                if self.mate[self.blossombase[bx]] == -1:
+                                if mate[blossombase[bx]] == -1:
                                     # a free vertex outside the tree: augment to it
                                     self.climb(v, p)
                                     if bx >= n:
                                         self.augment_blossom(bx, x)
-                                    self.mate[x] = self.rev(p)
+                                    mate[x] = x * n + v
                                     done = True
                                     break
-                                self.assign_label(x, 2, self.rev(p))
+                                self.assign_label(x, 2, x * n + v)
                             elif lx == 1:  # one tree: two S-vertices close a blossom
                                 base = self.scan_blossom(v, x)
                                 assert base >= 0
@@ -744,9 +752,9 @@ class _Solver:
                                 bv = inb[v]
                             elif label[x] == 0:
                                 label[x] = 2
-                                self.labelend[x] = self.rev(p)
+                                labelend[x] = x * n + v
                                 reached.append(x)
-                        elif label[bx] == 1:
+                        elif lx == 1:
                             # slacks of stored best edges are cached until the next
                             # dual change (generation ``gen``)
                             q = bestedge[bv]
