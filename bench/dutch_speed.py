@@ -131,8 +131,9 @@ def main() -> None:
 
     compileall.compile_dir(Path(arbitre_tui.__file__).parent, quiet=1)
     engine = os.environ.get("ENGINE")
-    out_ours, out_ref = CACHE / "ours.txt", CACHE / "ref.txt"
     CACHE.mkdir(parents=True, exist_ok=True)
+    # outputs of this run only (two benches at once must not read each other's)
+    out_ours, out_ref = (CACHE / f"{who}-{os.getpid()}.txt" for who in ("ours", "ref"))
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores, REPEAT={REPEAT}")
     small_file = case_files(*SMALL)[1]
     small = [whole(ours(small_file, out_ours)) for _ in range(max(REPEAT, 5))]
@@ -174,6 +175,8 @@ def main() -> None:
                     f" | {'same' if same else 'PAIRINGS DIFFER'}"
                 )
             print(line + f" | load {os.getloadavg()[0]:.2f}", flush=True)
+    out_ours.unlink(missing_ok=True)
+    out_ref.unlink(missing_ok=True)
     for band, values in ratios.items():
         if values:
             print(
