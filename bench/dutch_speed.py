@@ -18,6 +18,13 @@ nothing.
 
     [ENGINE=...] [REPEAT=3] python bench/dutch_speed.py [--only 250-600|750-|N,N…] [--list]
 
+Measured (4 December 2026, load 8-12 on the 2 shared cores: wall times 5-15x the CPU
+times; CPU ratios are the steadier figure): 250-540 players, 20 cases, median ratio
+0.68 wall / 0.69 CPU, worst 2.03 wall / 1.70 CPU (275 players, middle round); 580-600:
+0.21-0.28. 20 players: 0.24 s CPU whole process, mostly imports (pydantic and the TRF
+models), the pairing itself about 0.02 s. The 750-1 000 cases were not run (generating
+them takes longer than the session had).
+
 A 20-player case (generated too, its last round) is timed first: the whole process of a
 small pairing (target <= 0.15 s).
 """
