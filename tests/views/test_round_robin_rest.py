@@ -84,3 +84,16 @@ def test_nobody_rests_in_a_swiss(tmp_path: Path) -> None:
     _ok("pair", str(path), "--seed", "1")
     out = _ok("round", str(path))
     assert "ne joue pas" not in out and "exempt" in out, out
+
+
+async def test_the_ronde_pane_names_who_rests(five: Path) -> None:
+    from arbitre_tui.faces.tui.app import ArbitreApp
+
+    from ..helpers.screen import screen_text
+
+    rest = _resting(five)
+    app = ArbitreApp(five)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = next(s for s in screen_text(app).splitlines() if "Ne joue pas" in s)
+        assert rest in line, line

@@ -164,6 +164,9 @@ class RoundPane(TablePane):
             self.note(self.pending_note())
         elif proposals is not None:
             self.note(proposals_note(list(proposals.values())))
+        elif sheet.sitting_out:  # a round robin's rest: on no board (issue 29.6)
+            names = ", ".join(p.name for p in sheet.sitting_out)
+            self.note(f"Ne joue pas cette ronde : {names}")
 
     def _proposals(
         self, service: EventService, t: Tournament, number: int
