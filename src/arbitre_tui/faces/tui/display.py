@@ -214,6 +214,9 @@ class DisplayApp(App[int]):
                 Text(b.black.public if b.black else ""),
             )
             for b in sheet.boards
+        ) + tuple(  # a round robin's rest (issue 29.6)
+            (Text("—"), Text(p.public), Text("ne joue pas", style="italic"), Text(""))
+            for p in sheet.sitting_out
         )
         columns = ("Éch.", "Blancs", "Résultat", "Noirs")
         title = f"{t.name} — ronde {sheet.number}"
