@@ -107,11 +107,14 @@ class Log:
 
 
 def _terminal_of(pid: int) -> str:
-    """The journal's name for a process (today's terminal_name(): user@host:tty or pidN)."""
+    """The journal's name for a process (today's terminal_name(): user@host:tty#session,
+    the login session since issue 29.4, or pidN)."""
     try:
         tty = os.readlink(f"/proc/{pid}/fd/0")
         if not tty.startswith("/dev/"):
             tty = f"pid{pid}"
+        else:
+            tty += f"#{os.getsid(pid)}"
     except OSError:
         tty = f"pid{pid}"
     return f"{getpass.getuser()}@{socket.gethostname()}:{tty}"

@@ -32,6 +32,7 @@ from arbitre_tui.rules.registration import decode, parse_players_csv
 from arbitre_tui.rules.swiss.checker import check_tournament
 from arbitre_tui.rules.swiss.dutch import pair_round
 from arbitre_tui.rules.swiss.trf_state import state_from_trf
+from arbitre_tui.rules.text import character_fault
 
 from ..conftest import make_round_robin
 from ..helpers.cli import arbitre
@@ -210,7 +211,9 @@ def test_a_damaged_trf_is_read_or_refused_in_french(
 HEADER = ["nom", "prenom", "sexe", "naissance", "federation", "fide_id", "licence", "club"]
 HEADER += ["titre", "elo_fide", "elo_ffe", "telephone", "email", "paye", "inscription"]
 CELL = st.text(st.characters(blacklist_categories=["Cs", "Cc", "Zl", "Zp"]), max_size=12)
-CELL = CELL.map(str.strip)
+# text the one text rule accepts (issue 35.11 refuses format characters such as U+FEFF
+# on their own, tested there): the import's round trip is about the rest
+CELL = CELL.map(str.strip).filter(lambda s: character_fault(s) is None)
 
 
 @st.composite

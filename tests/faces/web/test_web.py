@@ -295,11 +295,13 @@ async def test_display_follows_another_process_within_a_second(demo_file: Path) 
         while str(table.get_row_at(0)[2]) != "½-½" and time.monotonic() - start < 1.0:
             await pilot.pause(0.05)
         assert str(table.get_row_at(0)[2]) == "½-½"
-        # 60 boards at 100×30: the pairings take three pages (tests/faces/web/test_venue.py), then
-        # the standings, then the QR code
-        await pilot.press("right", "right", "right")
+        # 60 boards at 100×30: the pairings take three pages (tests/faces/web/test_venue.py),
+        # the pairings by name five (issue 31.6), then the standings, then the QR code
+        views = [p.sheet.view for p in app.pages]
+        assert views[:8] == ["appariements"] * 3 + ["noms"] * 5, views
+        await pilot.press(*["right"] * views.index("classement"))
         assert "classement" in str(app.query_one("#title", Static).content)
-        await pilot.press(*["right"] * (len(app.pages) - 4))
+        await pilot.press(*["right"] * (len(app.pages) - 1 - views.index("classement")))
         assert app.query_one("#qr", Static).display
         # no key writes: the file is as the other process left it
     service = EventService(demo_file)

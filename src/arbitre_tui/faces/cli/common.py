@@ -51,16 +51,17 @@ READ_LIMIT = 64 * 1024 * 1024
 def read_input(path: str, what: str, limit: int = READ_LIMIT) -> bytes:
     """The bytes of a file a command reads whole (a registration CSV, a TRF), read by
     pieces and refused past ``limit``: never a MemoryError on /dev/zero or a pipe that
-    never ends; a folder or nothing there said as such."""
-    from ...operations import OperationError
-    from ...operations.outputs import what_is
-
+    never ends; a folder or nothing there said as such. The refusal's modules are
+    imported only to refuse: pair-trf opens no store (tests/faces/cli/test_cli_imports)."""
     chunks: list[bytes] = []
     size = 0
     with open(path, "rb") as stream:
         while chunk := stream.read(1024 * 1024):
             size += len(chunk)
             if size > limit:
+                from ...operations import OperationError
+                from ...operations.outputs import what_is
+
                 kind = what_is(Path(path))
                 raise OperationError(
                     f"{path} : plus de {limit // (1024 * 1024)} Mo lus sans en voir la fin : "
