@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from .models import Player, Sex, Title, Tournament
+from .settings import section_settings
 
 
 class SectionRule(BaseModel):
@@ -107,8 +108,6 @@ def half_point_bye_fault(
 
 def eligibility_fault(t: Tournament, player: Player) -> str | None:
     """Why a player may not enter this section (regulation 002 A/B/C; None: eligible)."""
-    from .settings import section_settings
-
     s = section_settings(t)
     if s.girls_only and player.sex is not Sex.FEMALE:
         return f"{t.name} : tournoi réservé aux filles"
