@@ -92,19 +92,24 @@ def _url(value: str | None) -> str | None:
     return text.rstrip("/")
 
 
-# the FFE's age categories (rules/rating_lists.ffe_category), « F » for a girls' one
+# the FFE's age categories (rules/rating_lists.ffe_category), « F » for a girls' one; a
+# youth section may also be « under n » for another age (U9, U11: open_rules reads Un)
 CATEGORIES = ("U8", "U10", "U12", "U14", "U16", "U18", "U20", "Sen", "S50", "S65")
+_UNDER = re.compile(r"U(\d{1,2})", re.IGNORECASE)
 
 
 def _category(value: str) -> str:
     text = value.strip()
-    girls = len(text) > 1 and text[-1] in "fF" and text[:-1].upper() in map(str.upper, CATEGORIES)
+    girls = len(text) > 1 and text[-1] in "fF"
     base = text[:-1] if girls else text
     known = next((c for c in CATEGORIES if c.upper() == base.upper()), None)
+    under = _UNDER.fullmatch(base)
+    if known is None and under and 6 <= int(under.group(1)) <= 20:
+        known = f"U{int(under.group(1))}"
     if known is None:
         raise ValueError(
             f"une catégorie d'âge de la FFE est attendue ({', '.join(CATEGORIES)} ; F après "
-            f"celle des filles : U10F), pas « {cut(value)} »"
+            f"celle des filles : U10F ; de U6 à U20), pas « {cut(value)} »"
         )
     return known + ("F" if girls else "")
 
