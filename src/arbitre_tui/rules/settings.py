@@ -315,7 +315,9 @@ _LAST: list[tuple[dict[str, Any], SectionSettings]] = []
 
 def section_settings(t: Tournament, event: EventSettings | None = None) -> SectionSettings:
     """What applies to ``t``: the tournament's value, else its regulation's, else the
-    default. With ``event``, the arbiters the section did not write are the event's."""
+    default. With ``event``, the arbiters the section did not write are the event's.
+    Frozen and shared with the next read of the same section: its lists and mappings
+    are read, never changed (a change is the operation ``update_settings``)."""
     if event is None:
         last = _LAST[0] if _LAST else None
         if last is not None and last[0] == t.settings:
