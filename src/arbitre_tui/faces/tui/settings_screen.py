@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from .app import ArbitreApp
 
 
+# the label column: 80 columns less the border, the value (24), the source (9), the cells'
+# padding and the scroll bar — as wide as the longest raw name was
+LABEL = 36
+
+
 class SettingsScreen(ModalScreen[None]):
     """The settings of the current tournament, one a line."""
 
@@ -72,7 +77,8 @@ class SettingsScreen(ModalScreen[None]):
         row = table.cursor_row
         table.clear()
         for name, known in SETTINGS.items():
-            label = Text(known.help)
+            # the label cut to fit 80 columns beside its value and source; whole below
+            label = Text(known.help if len(known.help) <= LABEL else known.help[: LABEL - 1] + "…")
             table.add_row(label, Text(shown(values[name])), Text(where(t, name)), key=name)
         table.move_cursor(row=row)
         self.describe(self.selected())
@@ -83,9 +89,7 @@ class SettingsScreen(ModalScreen[None]):
         return str(value)
 
     def describe(self, name: str) -> None:
-        self.query_one("#settings-help", Static).update(
-            f"{SETTINGS[name].help} — clé : {name} (arbitre settings set … {name} VALEUR)"
-        )
+        self.query_one("#settings-help", Static).update(f"{SETTINGS[name].help} (clé : {name})")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.row_key.value is not None:
