@@ -52,7 +52,8 @@ def _recorded(service: EventService, t: Tournament, closed: dict[str, Any]) -> k
     """The format as closed: its lists from the record, the waiting list's refunds."""
     assert t.id is not None
     people = {p.id: p for p in service._store.players(t.id)}
-    fee = float(setting(t, "fee")) if setting(t, "regulation") == "000" else 0.0
+    s = section_settings(t)
+    fee = s.fee if s.regulation == "000" else 0.0
     waiting = [int(i) for i in closed["waiting"]]
     refunds = [
         ko.Refund(i, people[i].name, fee, ko.refund_means(people[i].payment_method))
