@@ -5,8 +5,8 @@ decision taken on each), and each decision is a setting the organiser may change
 field of ``SectionSettings`` is one setting — its type, its default, its French label and
 each regulation's value (000, 002, 003, 004), written together. A setting is read only
 through the model: ``section_settings(t).lateness_minutes`` is the value written for the
-tournament, else its regulation's, else the default (tests/test_settings_model.py scans
-src/ so no other way comes back). The venue's own settings, one for every section, are
+tournament, else its regulation's, else the default (an AST scan of src/ in
+tests/architecture/test_settings_reads.py keeps it the only way). The venue's own settings, one for every section, are
 ``EventSettings``, read by ``event_settings(event)``.
 
 A name nobody knows is refused with « vouliez-vous dire … ? », a value of the wrong
