@@ -41,3 +41,20 @@ def new_with_fixture_players(template: str, path: Path) -> None:
         csv = ROOT / "fixtures" / "players" / section["players"]
         out = arbitre("players", "import", str(path), str(csv), "-t", section["key"])
         assert out.returncode == 0, out.stderr
+
+
+def arbitre_bytes(*args: str | bytes, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """`arbitre` given bytes as a terminal that is not UTF-8 sends them (« R\\xe9clamation »
+    typed on a Latin-1 terminal); its output read strictly as UTF-8, as the terminal would."""
+    out = subprocess.run(
+        [
+            *(a.encode() for a in ARBITRE),
+            *(a if isinstance(a, bytes) else a.encode() for a in args),
+        ],
+        capture_output=True,
+        cwd=ROOT,
+        timeout=timeout,
+    )
+    return subprocess.CompletedProcess(
+        out.args, out.returncode, out.stdout.decode("utf-8"), out.stderr.decode("utf-8")
+    )

@@ -15,7 +15,7 @@ from arbitre_tui.operations import EventService, OperationError
 from arbitre_tui.operations import cup as ops
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.publish.html.match_sheet import sheet_html
-from arbitre_tui.rules.models import Player
+from arbitre_tui.rules.models import CupMatch, Player
 
 from ..helpers.cli import arbitre, new_with_fixture_players
 from ..helpers.screen import app_on
@@ -31,21 +31,19 @@ def _roster(service: EventService, team_id: int) -> list[int]:
     return [p.id for p in service._store.players(t.id) if p.team_id == team_id]  # type: ignore[arg-type,misc]
 
 
-def _lineups(service: EventService, m: dict[str, object]) -> None:
-    for team in (m["home_team_id"], m["away_team_id"]):
-        ops.hand_in_lineup(service, None, m["number"], team, _roster(service, team)[:4])  # type: ignore[arg-type]
+def _lineups(service: EventService, m: CupMatch) -> None:
+    for team in (m.home_team_id, m.away_team_id):
+        ops.hand_in_lineup(service, None, m.number, team, _roster(service, team)[:4])  # type: ignore[arg-type]
 
 
-def _home_equipment_missing_twice(
-    service: EventService, t: Any, m: dict[str, Any]
-) -> dict[str, Any]:
+def _home_equipment_missing_twice(service: EventService, t: Any, m: CupMatch) -> CupMatch:
     """Line-ups in, the home team wins boards 1 and 2, then lacks the equipment for two
     games (boards 4 and 3): the match as it then stands."""
     _lineups(service, m)
     for board in (1, 2):
-        ops.record_board(service, None, m["number"], board, "1-0")
-    ops.equipment_missing(service, None, m["number"], m["home_team_id"], 2)
-    return next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+        ops.record_board(service, None, m.number, board, "1-0")
+    ops.equipment_missing(service, None, m.number, m.home_team_id, 2)
+    return next(x for x in ops.matches(service, t, 1) if x.id == m.id)
 
 
 def test_whole_cup_to_the_final(cup_event: EventService) -> None:
@@ -54,10 +52,10 @@ def test_whole_cup_to_the_final(cup_event: EventService) -> None:
     t = ops.cup_of(service, None)
     number = ops.draw(service, None, seed=1)
     first = ops.matches(service, t, 1)
-    assert len(first) == 8 and sum(1 for m in first if m["away_team_id"] is None) == 4
+    assert len(first) == 8 and sum(1 for m in first if m.away_team_id is None) == 4
     while True:
         for m in ops.matches(service, t, number):
-            if m["away_team_id"] is None:
+            if m.away_team_id is None:
                 continue
             _lineups(service, m)
             final = len(ops.matches(service, t, number)) == 1
@@ -66,28 +64,26 @@ def test_whole_cup_to_the_final(cup_event: EventService) -> None:
                 if final
                 else [rng.choice(["1-0", "X", "0-1"]) for _ in range(4)]
             )
-            if not final and m["number"] == 5 and number == 1:
+            if not final and m.number == 5 and number == 1:
                 results = ["F-1", "F-1", "1-0", "1-0"]  # two home forfeits: lost 3-0
             decided: dict[str, object] = {}
             for board, result in enumerate(results, start=1):
-                decided = ops.record_board(service, None, m["number"], board, result)
+                decided = ops.record_board(service, None, m.number, board, result)
             if final:
                 assert decided["winner"] is None and "directeur" in str(decided["reason"])
                 ops.director_decision(
-                    service, None, m["number"], m["home_team_id"], "tirage au sort au siège"
+                    service, None, m.number, m.home_team_id, "tirage au sort au siège"
                 )
             else:
-                assert decided["winner"] in (m["home_team_id"], m["away_team_id"])
-            ops.report(
-                service, None, m["number"], dt.datetime(2027, 2, 7, 20, 0), dt.date(2027, 2, 7)
-            )
+                assert decided["winner"] in (m.home_team_id, m.away_team_id)
+            ops.report(service, None, m.number, dt.datetime(2027, 2, 7, 20, 0), dt.date(2027, 2, 7))
         if len(ops.matches(service, t, number)) == 1:
             break
         number = ops.draw(service, None)
     assert number == 4
-    forfeit = next(m for m in ops.matches(service, t, 1) if m["number"] == 5)
-    assert (forfeit["home_points"], forfeit["away_points"]) == (0.0, 3.0)
-    assert forfeit["winner_team_id"] == forfeit["away_team_id"]
+    forfeit = next(m for m in ops.matches(service, t, 1) if m.number == 5)
+    assert (forfeit.home_points, forfeit.away_points) == (0.0, 3.0)
+    assert forfeit.winner_team_id == forfeit.away_team_id
     with pytest.raises(OperationError, match="vainqueur est connu"):
         ops.draw(service, None)
     assert all(service.replay_draw(d["id"])[0] for d in service._store.draws())
@@ -97,30 +93,30 @@ def test_lineup_refusals_change_nothing(cup_event: EventService) -> None:
     service = cup_event
     t = ops.cup_of(service, None)
     ops.draw(service, None, seed=2)
-    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
-    home = m["home_team_id"]
+    m = next(x for x in ops.matches(service, t, 1) if x.away_team_id)
+    home = m.home_team_id
     roster = _roster(service, home)
-    other = _roster(service, m["away_team_id"])
+    other = _roster(service, m.away_team_id)
     before = service._store.snapshot()
     cases = [
-        (lambda: ops.hand_in_lineup(service, None, m["number"], home, roster[:5]), "au plus"),
+        (lambda: ops.hand_in_lineup(service, None, m.number, home, roster[:5]), "au plus"),
         (
-            lambda: ops.hand_in_lineup(service, None, m["number"], home, [*roster[:3], other[0]]),
+            lambda: ops.hand_in_lineup(service, None, m.number, home, [*roster[:3], other[0]]),
             "autre club",
         ),
         (
-            lambda: ops.record_board(service, None, m["number"], 1, "1-0"),
+            lambda: ops.record_board(service, None, m.number, 1, "1-0"),
             "compositions doivent être remises",
         ),
-        (lambda: ops.hand_in_lineup(service, None, m["number"], 999, roster[:4]), "ne joue pas"),
+        (lambda: ops.hand_in_lineup(service, None, m.number, 999, roster[:4]), "ne joue pas"),
     ]
     for action, message in cases:
         with pytest.raises(OperationError, match=message):
             action()
     assert service._store.snapshot() == before
-    ops.hand_in_lineup(service, None, m["number"], home, roster[:4])
+    ops.hand_in_lineup(service, None, m.number, home, roster[:4])
     with pytest.raises(OperationError, match="ne peut plus changer"):
-        ops.hand_in_lineup(service, None, m["number"], home, roster[1:5])
+        ops.hand_in_lineup(service, None, m.number, home, roster[1:5])
 
 
 def test_midnight_penalty_makes_the_team_travel(cup_event: EventService) -> None:
@@ -129,38 +125,38 @@ def test_midnight_penalty_makes_the_team_travel(cup_event: EventService) -> None
     ops.draw(service, None, seed=3)
     late_team = None
     for m in ops.matches(service, t, 1):
-        if m["away_team_id"] is None:
+        if m.away_team_id is None:
             continue
         _lineups(service, m)
         for board in range(1, 5):
-            ops.record_board(service, None, m["number"], board, "1-0")  # home wins
+            ops.record_board(service, None, m.number, board, "1-0")  # home wins
         when = (
             dt.datetime(2027, 2, 8, 0, 30) if late_team is None else dt.datetime(2027, 2, 7, 21, 0)
         )
         if late_team is None:
-            late_team = m["home_team_id"]
-        assert ops.report(service, None, m["number"], when, dt.date(2027, 2, 7)) == (when.day == 8)
+            late_team = m.home_team_id
+        assert ops.report(service, None, m.number, when, dt.date(2027, 2, 7)) == (when.day == 8)
     ops.draw(service, None, seed=4)
     second = ops.matches(service, t, 2)
-    match = next(m for m in second if late_team in (m["home_team_id"], m["away_team_id"]))
-    assert match["away_team_id"] == late_team and match["away_keeps_white"] == 1
+    match = next(m for m in second if late_team in (m.home_team_id, m.away_team_id))
+    assert match.away_team_id == late_team and match.away_keeps_white == 1
 
 
 def test_match_sheet_contains_every_field(cup_event: EventService) -> None:
     service = cup_event
     t = ops.cup_of(service, None)
     ops.draw(service, None, seed=5)
-    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    m = next(x for x in ops.matches(service, t, 1) if x.away_team_id)
     _lineups(service, m)
     for board, result in enumerate(["1-0", "X", "0-1", "1-0"], start=1):
-        ops.record_board(service, None, m["number"], board, result)
+        ops.record_board(service, None, m.number, board, result)
     with pytest.raises(OperationError, match="Qui confirme"):
-        ops.confirm(service, None, m["number"], "spectateur")
+        ops.confirm(service, None, m.number, "spectateur")
     for who in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
-        ops.confirm(service, None, m["number"], who)
-    html = sheet_html(service, None, m["number"])
+        ops.confirm(service, None, m.number, who)
+    html = sheet_html(service, None, m.number)
     everyone = {p.id: p for p in service._store.players(t.id)}  # type: ignore[arg-type]
-    for pid in _roster(service, m["home_team_id"])[:4] + _roster(service, m["away_team_id"])[:4]:
+    for pid in _roster(service, m.home_team_id)[:4] + _roster(service, m.away_team_id)[:4]:
         p = everyone[pid]
         assert p.surname.upper() in html and p.first_name in html
         assert str(p.rating) in html and (p.ffe_code or "") in html
@@ -242,26 +238,27 @@ def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
     service = cup_event
     t = ops.cup_of(service, None)
     ops.draw(service, None, seed=9)
-    played = [m for m in ops.matches(service, t, 1) if m["away_team_id"]]
+    played = [m for m in ops.matches(service, t, 1) if m.away_team_id]
     m = played[0]
     _lineups(service, m)
-    ops.breach(service, None, m["number"], m["home_team_id"], "joueur licencié après le 15 janvier")
-    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
-    assert after["winner_team_id"] == m["away_team_id"] and "15 janvier" in after["reason"]
+    ops.breach(service, None, m.number, m.home_team_id, "joueur licencié après le 15 janvier")
+    after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+    assert after.winner_team_id == m.away_team_id and "15 janvier" in after.reason
     # Equipment missing: the home team's board 4 then 3 lose by administrative forfeit,
     # counted as player forfeits under that setting (issue 16; the default: test below).
     service.update_settings(t.key, {"equipment_counts_as_player_forfeit": True})
     m2 = played[1]
     after2 = _home_equipment_missing_twice(service, t, m2)
-    assert after2["results"][2:] == ["F-1", "F-1"]
-    assert after2["winner_team_id"] == m2["away_team_id"]  # more than one forfeit: 3-0
+    assert after2.results[2:] == ["F-1", "F-1"]
+    assert after2.winner_team_id == m2.away_team_id  # more than one forfeit: 3-0
     # A line-up handed in 20 minutes late: clocks advanced 20 minutes.
     start = dt.datetime(2027, 2, 7, 9, 0)
-    late = {
-        **after2,
-        "lineup_home_at": "2027-02-07T09:05:00",
-        "lineup_away_at": "2027-02-07T11:00:00",
-    }
+    late = after2.model_copy(
+        update={
+            "lineup_home_at": "2027-02-07T09:05:00",
+            "lineup_away_at": "2027-02-07T11:00:00",
+        }
+    )
     assert ops.lineup_delay(t, late, "home", start) == dt.timedelta(minutes=20)
     # 004 art. 3.6 (issue 30.21): the 1-hour cap only when a player is also late
     assert ops.lineup_delay(t, late, "away", start) == dt.timedelta(hours=2, minutes=15)
@@ -276,7 +273,7 @@ def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
         ops.honours(service, None, "2025", "Mulhouse")
 
 
-async def _open_match(app: Any, pilot: Any, m: dict[str, Any]) -> Any:
+async def _open_match(app: Any, pilot: Any, m: CupMatch) -> Any:
     """The Coupe pane, the cursor on match ``m``, Entrée: its match screen."""
     from textual.widgets import DataTable
 
@@ -285,7 +282,7 @@ async def _open_match(app: Any, pilot: Any, m: dict[str, Any]) -> Any:
     await pilot.press("k")
     await pilot.pause()
     table = app.query_one("#coupe-table", DataTable)
-    table.move_cursor(row=table.get_row_index(f"m{m['id']}"))
+    table.move_cursor(row=table.get_row_index(f"m{m.id}"))
     await pilot.press("enter")
     await pilot.pause()
     screen = app.screen
@@ -301,7 +298,7 @@ async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
     service = cup_event
     t = ops.cup_of(service, None)
     ops.draw(service, None, seed=10)
-    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    m = next(x for x in ops.matches(service, t, 1) if x.away_team_id)
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open_match(app, pilot, m)
@@ -318,22 +315,22 @@ async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
         assert "5 joueurs" in str(screen.query_one("#match-state", Static).content)  # checked live
         await pilot.press("backspace", "v")
         await pilot.pause()
-        after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
-        assert after["lineup_home"] and len(after["lineup_away"]) == 4
+        after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+        assert after.lineup_home and len(after.lineup_away) == 4
         # The boards: results by keys, the decision with its reason.
         await pilot.press("b")
         await pilot.pause()
         # the cursor stays on the board, as on the Ronde pane (issue 29): ↓ to the next
         await pilot.press("x", "down", "equals_sign", "down", "0", "down", "x")
         await pilot.pause()
-        after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
-        assert after["results"] == ["X", "X", "0-1", "X"]
-        assert after["winner_team_id"] == m["away_team_id"]
+        after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+        assert after.results == ["X", "X", "0-1", "X"]
+        assert after.winner_team_id == m.away_team_id
         assert "Score 1.5-2.5" in str(screen.query_one("#match-state", Static).content)
         await pilot.press("a")
         await pilot.pause()
-        after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
-        assert "arbitre" in after["confirmations"]
+        after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+        assert "arbitre" in after.confirmations
 
 
 def test_late_lineup_advances_clocks_and_shows_on_the_sheet(cup_event: EventService) -> None:
@@ -341,14 +338,14 @@ def test_late_lineup_advances_clocks_and_shows_on_the_sheet(cup_event: EventServ
     t, m = _drawn_match(service, seed=12)
     handed_in = {"home": dt.datetime(2027, 2, 7, 8, 40), "away": dt.datetime(2027, 2, 7, 9, 10)}
     for side, at in handed_in.items():  # the away team's was due 8:45: 25 minutes late
-        team = m[f"{side}_team_id"]
-        ops.hand_in_lineup(service, None, m["number"], team, _roster(service, team)[:4], at=at)
+        team = m.team(side)
+        ops.hand_in_lineup(service, None, m.number, team, _roster(service, team)[:4], at=at)
     for board in range(1, 5):
-        ops.record_board(service, None, m["number"], board, "X" if board > 1 else "1-0")
-    ops.report(service, None, m["number"], dt.datetime(2027, 2, 8, 0, 15), dt.date(2027, 2, 7))
-    m = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+        ops.record_board(service, None, m.number, board, "X" if board > 1 else "1-0")
+    ops.report(service, None, m.number, dt.datetime(2027, 2, 8, 0, 15), dt.date(2027, 2, 7))
+    m = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
     assert ops.clock_advances(t, m) == {"away": 25}
-    html = sheet_html(service, None, m["number"])
+    html = sheet_html(service, None, m.number)
     assert "pendules du visiteur avancées de 25 min" in html
     assert "après minuit" in html
 
@@ -361,11 +358,11 @@ def test_cup_prizes_through_the_same_prize_list(cup_event: EventService) -> None
     number = ops.draw(service, None, seed=13)
     while True:
         for m in ops.matches(service, t, number):
-            if m["away_team_id"] is None:
+            if m.away_team_id is None:
                 continue
             _lineups(service, m)
             for board in range(1, 5):
-                ops.record_board(service, None, m["number"], board, "1-0")  # home wins
+                ops.record_board(service, None, m.number, board, "1-0")  # home wins
         if len(ops.matches(service, t, number)) == 1:
             break
         number = ops.draw(service, None)
@@ -382,19 +379,19 @@ def test_cup_prizes_through_the_same_prize_list(cup_event: EventService) -> None
     )
     result, _ = prizes(service, ops.cup_of(service, None))
     awards = {a.label: a.player_id for a in result.awards}
-    assert awards["1er"] == final["home_team_id"] == awards["Coupe"]
-    assert awards["2e"] == final["away_team_id"]
+    assert awards["1er"] == final.home_team_id == awards["Coupe"]
+    assert awards["2e"] == final.away_team_id
 
 
-def _drawn_match(service: EventService, seed: int = 10) -> tuple[Any, dict[str, Any]]:
+def _drawn_match(service: EventService, seed: int = 10) -> tuple[Any, CupMatch]:
     """Round 1 drawn; the cup and its first match that is not a bye."""
     t = ops.cup_of(service, None)
     ops.draw(service, None, seed=seed)
-    return t, next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    return t, next(x for x in ops.matches(service, t, 1) if x.away_team_id)
 
 
 @asynccontextmanager
-async def _match_open(service: EventService) -> AsyncIterator[tuple[Any, Any, Any, dict[str, Any]]]:
+async def _match_open(service: EventService) -> AsyncIterator[tuple[Any, Any, Any, CupMatch]]:
     """Round 1 drawn, the real app at 80×24, the first match that is not a bye open."""
     from arbitre_tui.faces.tui.app import ArbitreApp
 
@@ -429,8 +426,8 @@ async def test_match_boards_open_on_board_1_after_the_second_line_up(
         assert match_table.row_count == 4 and match_table.cursor_row == 0
         await pilot.press("1")
         await pilot.pause()
-        after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
-        assert after["results"][0] == "1-0" and after["results"][3] is None
+        after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+        assert after.results[0] == "1-0" and after.results[3] is None
 
 
 async def test_match_screen_undoes_with_ctrl_z_and_asks_before_the_report(
@@ -446,21 +443,21 @@ async def test_match_screen_undoes_with_ctrl_z_and_asks_before_the_report(
     service = cup_event
     t, m = _drawn_match(service)
     for side in ("home", "away"):
-        team = m[f"{side}_team_id"]
-        ops.hand_in_lineup(service, None, m["number"], team, _roster(service, team)[:4])
+        team = m.team(side)
+        ops.hand_in_lineup(service, None, m.number, team, _roster(service, team)[:4])
 
-    def now() -> dict[str, Any]:
-        return next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
+    def now() -> CupMatch:
+        return next(x for x in ops.matches(service, t, 1) if x.id == m.id)
 
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open_match(app, pilot, m)
         await pilot.press("b", "1")
         await pilot.pause()
-        assert now()["results"][0] == "1-0"
+        assert now().results[0] == "1-0"
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert now()["results"][0] is None
+        assert now().results[0] is None
         assert "Annulé" in str(screen.query_one("#match-state", Static).content)
         assert app.screen is screen  # still on the match
         await pilot.press("t")
@@ -468,10 +465,10 @@ async def test_match_screen_undoes_with_ctrl_z_and_asks_before_the_report(
         assert isinstance(app.screen, ConfirmPrompt)
         await pilot.press("x")  # another key: no
         await pilot.pause()
-        assert now()["reported_at"] is None
+        assert now().reported_at is None
         await pilot.press("t", "o")
         await pilot.pause()
-        assert now()["reported_at"] is not None
+        assert now().reported_at is not None
         assert "transmis à" in str(screen.query_one("#match-state", Static).content)
 
 
@@ -484,25 +481,25 @@ def test_a_reason_or_a_note_is_a_paragraph_not_a_file(cup_event: EventService) -
         with pytest.raises(
             OperationError, match="2\u202f001 caractères, 2\u202f000 caractères au plus"
         ):
-            decide(service, None, m["number"], m["home_team_id"], "x" * 2001)
+            decide(service, None, m.number, m.home_team_id, "x" * 2001)
     assert service._store.snapshot() == before
     with pytest.raises(OperationError, match="Nom de l'équipe : 65 caractères"):
         service.enter_team(t.key, "Colmar", "C" * 65)
-    ops.breach(service, None, m["number"], m["home_team_id"], "x" * 2000)  # the most allowed
+    ops.breach(service, None, m.number, m.home_team_id, "x" * 2000)  # the most allowed
 
 
 def test_a_draw_on_a_board_nobody_sat_at_is_refused(cup_event: EventService) -> None:
     service = cup_event
     _t, m = _drawn_match(service)
-    home, away = (_roster(service, m[f"{side}_team_id"]) for side in ("home", "away"))
-    ops.hand_in_lineup(service, None, m["number"], m["home_team_id"], home[:3])
-    ops.hand_in_lineup(service, None, m["number"], m["away_team_id"], away[:4])
+    home, away = (_roster(service, m.team(side)) for side in ("home", "away"))
+    ops.hand_in_lineup(service, None, m.number, m.home_team_id, home[:3])
+    ops.hand_in_lineup(service, None, m.number, m.away_team_id, away[:4])
     before = service._store.snapshot()
     with pytest.raises(OperationError, match="Échiquier 4 : le recevant n'a pas de joueur"):
-        ops.record_board(service, None, m["number"], 4, "X")
+        ops.record_board(service, None, m.number, 4, "X")
     assert service._store.snapshot() == before
-    ops.record_board(service, None, m["number"], 4, "F-1")
-    ops.record_board(service, None, m["number"], 3, "X")  # a board with both players: any
+    ops.record_board(service, None, m.number, 4, "F-1")
+    ops.record_board(service, None, m.number, 3, "X")  # a board with both players: any
 
 
 async def test_a_refused_board_keeps_the_cursor_and_the_report_takes_the_app_clock(
@@ -518,9 +515,9 @@ async def test_a_refused_board_keeps_the_cursor_and_the_report_takes_the_app_clo
 
     service = cup_event
     _t, m = _drawn_match(service)
-    home, away = (_roster(service, m[f"{side}_team_id"]) for side in ("home", "away"))
-    ops.hand_in_lineup(service, None, m["number"], m["home_team_id"], home[:2])
-    ops.hand_in_lineup(service, None, m["number"], m["away_team_id"], away[:4])
+    home, away = (_roster(service, m.team(side)) for side in ("home", "away"))
+    ops.hand_in_lineup(service, None, m.number, m.home_team_id, home[:2])
+    ops.hand_in_lineup(service, None, m.number, m.away_team_id, away[:4])
     # the match day is the day the line-ups were handed in: today, here
     late_evening = dt.datetime.combine(dt.date.today(), dt.time(23, 58, 30))
     monkeypatch.setattr(clock, "now", lambda: late_evening)
@@ -579,7 +576,7 @@ async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
 
     service = cup_event
     t, m = _drawn_match(service)
-    home = ops.teams_of(service, t)[m["home_team_id"]].name
+    home = ops.teams_of(service, t)[m.home_team_id].name
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:
         await _open_match(app, pilot, m)
@@ -588,8 +585,8 @@ async def test_breach_by_keys_in_the_match_screen_asks_with_the_team(
         assert f"Match perdu pour {home}" in bottom_line(app)
         await pilot.press("o")
         await pilot.pause()
-    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
-    assert after["winner_team_id"] == m["away_team_id"] and "mute" in after["reason"]
+    after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+    assert after.winner_team_id == m.away_team_id and "mute" in after.reason
 
 
 async def test_match_sheet_pdf_from_the_match_screen(cup_event: EventService) -> None:
@@ -601,15 +598,13 @@ async def test_match_sheet_pdf_from_the_match_screen(cup_event: EventService) ->
         await pilot.press("p")
         await pilot.pause()
         said = bottom_line(app)
-    out = service.path.with_name(
-        f"{service.path.stem}-proces-verbal-{_t.key}-match-{m['number']}.pdf"
-    )
+    out = service.path.with_name(f"{service.path.stem}-proces-verbal-{_t.key}-match-{m.number}.pdf")
     assert out.is_file(), said
     from tests.publish.test_print import _text
 
     text = _text(out.read_bytes())
     teams = ops.teams_of(service, _t)
-    assert teams[m["home_team_id"]].name in text and teams[m["away_team_id"]].name in text
+    assert teams[m.home_team_id].name in text and teams[m.away_team_id].name in text
 
 
 def test_a_player_with_no_club_is_refused_in_any_line_up(cup_event: EventService) -> None:
@@ -618,10 +613,10 @@ def test_a_player_with_no_club_is_refused_in_any_line_up(cup_event: EventService
     service = cup_event
     _t, m = _drawn_match(service)
     nobody = service.register_player("coupe", Player(surname="Sanslicence", first_name="Paul"))
-    roster = _roster(service, m["home_team_id"])
+    roster = _roster(service, m.home_team_id)
     before = service._store.snapshot()
     with pytest.raises(OperationError, match="SANSLICENCE Paul n'est licencié à aucun club"):
-        ops.hand_in_lineup(service, None, m["number"], m["home_team_id"], [*roster[:3], nobody])
+        ops.hand_in_lineup(service, None, m.number, m.home_team_id, [*roster[:3], nobody])
     assert service._store.snapshot() == before
 
 
@@ -639,18 +634,18 @@ async def test_a_line_up_gets_the_time_it_was_handed_in(cup_event: EventService)
             await pilot.press("space", "down")
         await pilot.press("V", "8", "4", "0", "enter")
         await pilot.pause()
-    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
-    assert dt.datetime.fromisoformat(after["lineup_home_at"]).time() == dt.time(8, 40)
-    away = m["away_team_id"]
+    after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+    assert dt.datetime.fromisoformat(after.lineup_home_at).time() == dt.time(8, 40)
+    away = m.away_team_id
     players = [str(p) for p in _roster(service, away)[:4]]
     out = arbitre(
-        "cup", "lineup", str(service.path), str(m["number"]), str(away), *players,
+        "cup", "lineup", str(service.path), str(m.number), str(away), *players,
         "--heure", "9h10",
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert "remise à 09:10" in out.stdout
-    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
-    assert dt.datetime.fromisoformat(after["lineup_away_at"]).time() == dt.time(9, 10)
+    after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+    assert dt.datetime.fromisoformat(after.lineup_away_at).time() == dt.time(9, 10)
     assert ops.clock_advances(t, after) == {"away": 25}
     bad = arbitre("cup", "lineup", str(service.path), "1", "1", "2", "--heure", "25:99")
     assert bad.returncode == 2 and "illisible" in bad.stderr
@@ -681,7 +676,7 @@ def _byes_after(path: Path, seed: int, winner: str, finalist: str | None = None)
     ops.draw(copy, None, seed=seed)
     t = ops.cup_of(copy, None)
     names = {tm.id: tm.name for tm in ops.teams_of(copy, t).values()}
-    return {names[m["home_team_id"]] for m in ops.matches(copy, t, 1) if not m["away_team_id"]}
+    return {names[m.home_team_id] for m in ops.matches(copy, t, 1) if not m.away_team_id}
 
 
 def _empty_cup(path: Path) -> EventService:
@@ -760,8 +755,8 @@ def test_equipment_missing_on_two_boards_is_no_3_0_by_default(cup_event: EventSe
     service = cup_event
     t, m = _drawn_match(service)
     after = _home_equipment_missing_twice(service, t, m)
-    assert after["results"][2:] == ["A-1", "A-1"]
-    assert after["winner_team_id"] == m["home_team_id"] and "échiquier 1" in after["reason"]
+    assert after.results[2:] == ["A-1", "A-1"]
+    assert after.winner_team_id == m.home_team_id and "échiquier 1" in after.reason
 
 
 def test_the_last_finalist_from_the_roll_of_honour_gets_a_bye(
@@ -813,10 +808,10 @@ async def test_a_line_up_handed_in_empty_shows_as_handed_in(cup_event: EventServ
         await pilot.press("escape")
         await pilot.pause()
         table = app.query_one("#coupe-table", DataTable)
-        row = table.get_row(f"m{m['id']}")
+        row = table.get_row(f"m{m.id}")
         assert str(row[3]) == "1/2", row
-    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
-    assert after["lineup_home"] == []
+    after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+    assert after.lineup_home == []
 
 
 async def test_the_match_screen_lists_its_keys(cup_event: EventService) -> None:
@@ -868,16 +863,16 @@ async def test_a_board_nobody_sat_at_takes_f_f_by_its_key(cup_event: EventServic
     service = cup_event
     t, m = _drawn_match(service)
     for side in ("home", "away"):
-        team = m[f"{side}_team_id"]
-        ops.hand_in_lineup(service, None, m["number"], team, _roster(service, team)[:3])
+        team = m.team(side)
+        ops.hand_in_lineup(service, None, m.number, team, _roster(service, team)[:3])
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:
         await _open_match(app, pilot, m)
         # the cursor stays on the board, as on the Ronde pane (issue 29): ↓ to the next
         await pilot.press("1", "down", "x", "down", "0", "down", "F")
         await pilot.pause()
-    after = next(x for x in ops.matches(service, t, 1) if x["id"] == m["id"])
-    assert after["results"] == ["1-0", "X", "0-1", "F-F"]
+    after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+    assert after.results == ["1-0", "X", "0-1", "F-F"]
 
 
 def test_an_undone_draw_names_the_cup_s_round_a_tour(cup_event: EventService) -> None:

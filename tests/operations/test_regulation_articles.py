@@ -446,10 +446,10 @@ def test_item20_the_visitors_keeping_white_is_said_in_full(tmp_path: Path) -> No
     service = create_from_template(path, "coupe-alsace")
     ops.draw(service, None, seed=3)
     t = ops.cup_of(service, None)
-    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
+    m = next(x for x in ops.matches(service, t, 1) if x.away_team_id)
     service.close()
     with sqlite3.connect(path) as db:  # as the midnight penalty of the round before sets it
-        db.execute("UPDATE cup_matches SET away_keeps_white = 1 WHERE id = ?", (m["id"],))
+        db.execute("UPDATE cup_matches SET away_keeps_white = 1 WHERE id = ?", (m.id,))
     out = arbitre("cup", "status", str(path))
     assert out.returncode == 0, out.stderr
     assert "Blancs aux échiquiers 1 et 4 : le visiteur" in out.stdout, out.stdout
@@ -498,7 +498,7 @@ def test_item18_the_seasons_final_winner_joins_the_roll_of_honour(tmp_path: Path
     teams = ops.teams_of(service, t)
     clubs = service._store.clubs()
     final = ops.matches(service, t, 4)[0]
-    winner = clubs[teams[final["winner_team_id"]].club_id]
+    winner = clubs[teams[final.winner_team_id].club_id]
     roll, _ = ops.honours(service, None)
     assert roll[-1] == ("2026-2027", winner)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import re
 from pathlib import Path
 
@@ -32,7 +33,7 @@ def test_other_stations_result_is_not_overwritten_without_asking(
     b = _station(rr_file, "poste-B", stations)
     a.ok("record_result", "rr", 1, "1-0")
     entries = len(journal_ops(rr_file))
-    message = _asks(b.call("record_result", "rr", 1, "0-1"), "1-0", "autre poste", "remplacer")
+    message = _asks(b.call("record_result", "rr", 1, "0-1"), "1-0", "poste-A", "remplacer")
     assert re.search(r"\d\d:\d\d:\d\d", message), f"no time of the result there: {message}"
     assert "Échiquier 1" in message or "échiquier 1" in message
     assert games_of_round(rr_file, "rr")[1] == "1-0"
@@ -74,7 +75,8 @@ def test_command_line_asks_then_confirm_replaces(rr_file: Path) -> None:
 
 def test_app_asks_before_replacing_the_command_lines_result(rr_file: Path) -> None:
     """The other station (the command line) wrote 1-0 on board 1; the app's `0` on board 1
-    asks « déjà 1-0 (autre poste, …) — remplacer ? o/n »: `n` keeps 1-0, `o` writes 0-1."""
+    asks « déjà 1-0 (poste root@pi, …) — remplacer ? o/n », the other station by its name
+    (issue 29.7): `n` keeps 1-0, `o` writes 0-1."""
     app = AppInTmux(rr_file)
     try:
         app.wait_screen(lambda s: "Ronde 1" in s, 10, "round 1")
@@ -84,7 +86,8 @@ def test_app_asks_before_replacing_the_command_lines_result(rr_file: Path) -> No
         screen = app.wait_screen(
             lambda s: "remplacer" in s or "enregistré" in s, 10, "the question"
         )
-        assert "déjà 1-0" in screen and "autre poste" in screen and "enregistré" not in screen
+        assert "déjà 1-0" in screen and "enregistré" not in screen
+        assert f"poste {getpass.getuser()}@" in screen, screen  # no tty: user@host
         app.keys("n")
         app.wait_screen(lambda s: "remplacer" not in s, 5, "the question to go")
         assert games_of_round(rr_file, "rr")[1] == "1-0"

@@ -64,21 +64,21 @@ def evil(demo_file: Path) -> tuple[EventService, int, int]:
     player = service._store.games(rnd.id)[0].white_id
     c = service.tournament("coupe")
     cup.draw(service, "coupe", seed=3)
-    m = next(x for x in cup.matches(service, c, 1) if x["away_team_id"])
+    m = next(x for x in cup.matches(service, c, 1) if x.away_team_id)
     rosters = {
         team: [p.id for p in service._store.players(c.id or 0) if p.team_id == team][:4]
-        for team in (m["home_team_id"], m["away_team_id"])
+        for team in (m.home_team_id, m.away_team_id)
     }
     with service.journal.operation("settings", {}) as tx:
         tx.update("event", 1, {"name": f"Open {EVIL}"})
         tx.update("players", player, {"first_name": EVIL})
-        tx.update("players", rosters[m["away_team_id"]][0], {"first_name": EVIL})
-        tx.update("teams", m["home_team_id"], {"name": f"Club {EVIL}"})
+        tx.update("players", rosters[m.away_team_id][0], {"first_name": EVIL})
+        tx.update("teams", m.home_team_id, {"name": f"Club {EVIL}"})
     for team, ids in rosters.items():
-        cup.hand_in_lineup(service, "coupe", m["number"], team, ids)
+        cup.hand_in_lineup(service, "coupe", m.number, team, ids)
     for board in range(1, 5):
-        cup.record_board(service, "coupe", m["number"], board, "1-0")
-    return service, player or 0, m["number"]
+        cup.record_board(service, "coupe", m.number, board, "1-0")
+    return service, player or 0, m.number
 
 
 def test_builder_escapes_text_and_attributes_and_keeps_raw_markup() -> None:

@@ -17,6 +17,7 @@ from arbitre_tui.operations import EventService, cup
 from arbitre_tui.publish.html.match_sheet import sheet_html
 from arbitre_tui.publish.pdf import DOCUMENTS
 from arbitre_tui.rules.cup import Board
+from arbitre_tui.rules.models import CupMatch
 from arbitre_tui.views.match_sheet import SheetBoard, match_sheet, match_sheets
 
 from ..helpers.cli import arbitre
@@ -47,33 +48,33 @@ class _Text(HTMLParser):
 
 
 @pytest.fixture
-def played(demo_file: Path) -> tuple[EventService, dict[str, object]]:
+def played(demo_file: Path) -> tuple[EventService, CupMatch]:
     """The demo's cup drawn, a match played (with a home forfeit) and the arbiter's confirmation."""
     service = EventService(demo_file)
     cup.draw(service, "coupe", seed=3)
     t = service.tournament("coupe")
-    m = next(x for x in cup.matches(service, t, 1) if x["away_team_id"])
-    for team in (m["home_team_id"], m["away_team_id"]):
+    m = next(x for x in cup.matches(service, t, 1) if x.away_team_id)
+    for team in (m.home_team_id, m.away_team_id):
         ids = [p.id or 0 for p in service._store.players(t.id or 0) if p.team_id == team][:4]
-        cup.hand_in_lineup(service, "coupe", m["number"], team, ids)
+        cup.hand_in_lineup(service, "coupe", m.number, team, ids)
     for board, result in enumerate(RESULTS, start=1):
-        cup.record_board(service, "coupe", m["number"], board, result)
-    cup.confirm(service, "coupe", m["number"], "arbitre")
+        cup.record_board(service, "coupe", m.number, board, result)
+    cup.confirm(service, "coupe", m.number, "arbitre")
     return service, m
 
 
 def test_pdf_sheet_has_colours_score_and_signature_room(
-    played: tuple[EventService, dict[str, object]], tmp_path: Path
+    played: tuple[EventService, CupMatch], tmp_path: Path
 ) -> None:
     service, m = played
     out = tmp_path / "pv.pdf"
     run = arbitre(
-        "print", str(service.path), "proces-verbal", "-t", "coupe", "--match", str(m["number"]),
+        "print", str(service.path), "proces-verbal", "-t", "coupe", "--match", str(m.number),
         "--pdf", str(out),
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     text = pdftotext(out)
-    sheet = match_sheet(service, "coupe", int(str(m["number"])))
+    sheet = match_sheet(service, "coupe", m.number)
     lines = text.splitlines()
     for b in sheet.boards:  # one line a board: its colours, both players, both marks
         assert b.home and b.away
@@ -96,10 +97,10 @@ def test_pdf_sheet_has_colours_score_and_signature_room(
 
 
 def test_html_sheet_and_site_render_the_same_view(
-    played: tuple[EventService, dict[str, object]],
+    played: tuple[EventService, CupMatch],
 ) -> None:
     service, m = played
-    sheet = match_sheet(service, "coupe", int(str(m["number"])))
+    sheet = match_sheet(service, "coupe", m.number)
     html = _Text(sheet_html(service, "coupe", sheet.number)).text
     assert sheet.decision in html and html.count("Signature :") == 3
     assert html.count("Blancs") == html.count("Noirs") == 4

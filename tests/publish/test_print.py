@@ -47,11 +47,11 @@ def test_each_list(demo_file: Path, what: str) -> None:
 def test_match_sheet_pdf(demo_file: Path) -> None:
     service = EventService(demo_file)
     cup.draw(service, "coupe", seed=3)
-    played = next(m for m in cup.matches(service, service.tournament("coupe")) if m["away_team_id"])
-    pdf = build(service, "proces-verbal", "coupe", played["number"])
+    played = next(m for m in cup.matches(service, service.tournament("coupe")) if m.away_team_id)
+    pdf = build(service, "proces-verbal", "coupe", played.number)
     text = _text(pdf)
     assert "Capitaine recevant" in text and "Capitaine visiteur" in text and "Arbitre" in text
-    assert f"match {played['number']}" in text  # (a bye's sheet has no captain to sign)
+    assert f"match {played.number}" in text  # (a bye's sheet has no captain to sign)
 
 
 def test_unknown_list_and_no_round_refused(demo_file: Path) -> None:

@@ -358,3 +358,28 @@ def test_short_weights_equal_the_full_formula() -> None:
                 short = engine.weight(a, b, False, in_next, -1, False, {})
                 full = engine.weight(a, b, False, in_next, -1, True, {})  # no shortcut
                 assert short == full
+
+
+def test_deeply_nested_blossoms_need_no_recursion() -> None:
+    """Issue 35: blossoms nest as deep as the field is wide; the matching must not recurse.
+
+    3 000 players went past Python's recursion limit (``augment_blossom``, 987 frames).
+    This 120-player tournament nests blossoms 60 deep: with recursion its rounds need
+    65 frames above the caller, iteratively 12. Paired here under a limit of 30.
+    """
+    import inspect
+    import sys
+
+    from arbitre_tui.rules.swiss.generator import Options, generate
+
+    # read back as `pair-trf` reads it (the in-memory tournament nests less deep)
+    t = trf.parse(trf.write(generate(Options(players=120, rounds=5, seed=3))))
+    states = [state_from_trf(t, upto=r) for r in range(1, t.rounds)]
+    expected = [pair_round(s) for s in states]
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack(0)) + 30)
+    try:
+        got = [pair_round(s) for s in states]
+    finally:
+        sys.setrecursionlimit(limit)
+    assert [r.boards for r in got] == [r.boards for r in expected]

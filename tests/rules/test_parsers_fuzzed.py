@@ -35,6 +35,8 @@ from arbitre_tui.rules.swiss.trf_state import state_from_trf
 
 from ..conftest import make_round_robin
 from ..helpers.cli import arbitre
+from ..operations.test_rating_lists import HEADER as TXT_HEADER
+from ..operations.test_rating_lists import XML, txt_line
 
 # ARBITRE_FUZZ_EXAMPLES=5000 for a deeper run, with new examples each time
 DEEPER = os.environ.get("ARBITRE_FUZZ_EXAMPLES")
@@ -576,3 +578,163 @@ def test_cli_on_a_random_trf_is_an_answer_or_a_french_refusal(
     if run.returncode not in (0, 3):  # 3: check-pairings found differences
         _refused_in_french(run)
     assert path.read_text(encoding="utf-8") == text
+
+
+# -- issue 35: strict columns, strict lists, one rule for typed text ------------------------
+
+
+@FUZZ
+@given(tournaments().filter(lambda t: t.rounds > 0), st.data())
+def test_a_character_past_the_last_round_is_read_or_refused_never_dropped(
+    t: trf.TrfTournament, data: st.DataObject
+) -> None:
+    """A character typed anywhere after a player's last round (its columns, the next
+    cell's, 100 000 columns on): refused with its line, or read as a round of that file
+    — never dropped silently, never a hidden round past the rounds the header declares."""
+    lines = trf.write(t, "\n").split("\n")
+    players = [i for i, line in enumerate(lines) if line.startswith("001")]
+    at = data.draw(st.sampled_from(players))
+    gap = data.draw(st.integers(0, 40) | st.sampled_from([100_000]))
+    char = data.draw(st.sampled_from("x1w=Z?0"))
+    lines[at] = lines[at].ljust(91 + 10 * t.rounds) + " " * gap + char
+    text = "\n".join(["XXR " + str(t.rounds), *lines])
+    try:
+        read = trf.parse(text)
+    except trf.TrfError as exc:
+        assert exc.line == at + 2 and exc.reason
+        assert_french(exc.message)
+        return
+    assert read.rounds == t.rounds  # the XXR declared: no round past it
+    assert _players_of(read) != _players_of(t)  # the character was read, not dropped
+
+
+def _players_of(t: trf.TrfTournament) -> dict[int, dict[str, object]]:
+    return {k: p.model_dump(exclude={"line", "present"}) for k, p in t.players.items()}
+
+
+def _fide_txt(rows: list[tuple[int, str, str, str]]) -> str:
+    lines = [TXT_HEADER]
+    for fide_id, name, rating, born in rows:
+        fields = {"ID Number": str(fide_id), "Name": name, "Fed": "FRA", "Sex": "M"}
+        lines.append(txt_line(**fields, SRtng=rating, **{"B-day": born}))
+    return "\n".join(lines) + "\n"
+
+
+LIST_FIELD = st.text(string.digits + "-abx ", max_size=5).map(str.strip) | st.sampled_from(
+    ["99999", "-100", "abcd", "1850", "0", "3500", "3501", "\x00", "\x1b"]
+)
+
+
+@FUZZ
+@given(
+    st.lists(st.integers(1, 10**9), min_size=1, max_size=5),
+    st.data(),
+)
+def test_a_fide_txt_field_is_read_as_written_or_refused_with_its_line(
+    ids: list[int], data: st.DataObject
+) -> None:
+    """One rating or year of birth of a FIDE TXT list replaced by any text: the list is
+    read with exactly that value (a rating of 0 to 3500, a year of four digits), or
+    refused with that line (or the duplicate id) — never a rating guessed."""
+    from arbitre_tui.rules.rating_lists import RATING_MAX, ListFault, read
+
+    rows = [(i, f"Nom{n}, Prenom", "1850", "1990") for n, i in enumerate(ids)]
+    which = data.draw(st.integers(0, len(rows) - 1))
+    field = data.draw(st.sampled_from(["rating", "born"]))
+    value = data.draw(LIST_FIELD)
+    fide_id, name, rating, born = rows[which]
+    rows[which] = (
+        (fide_id, name, value, born) if field == "rating" else (fide_id, name, rating, value)
+    )
+    try:
+        players = list(read(io.BytesIO(_fide_txt(rows).encode()), "fide-txt"))
+    except ListFault as exc:
+        assert f"ligne {which + 2}" in str(exc), str(exc)
+        assert_french(str(exc))
+        return
+    got = players[which]
+    if field == "rating":
+        assert value == "" or (value.isdigit() and int(value) <= RATING_MAX)
+        assert got.standard == (int(value) or None if value else None)
+    else:
+        assert value in ("", "0", "0000") or (len(value) == 4 and value.isdigit())
+
+
+@FUZZ
+@given(st.data())
+def test_a_fide_xml_field_is_read_as_written_or_refused_with_its_line(data: st.DataObject) -> None:
+    """A FIDE XML player's rating or name replaced by any text (entities, NUL, « -100 »):
+    read as written, or refused with its line."""
+    from arbitre_tui.rules.rating_lists import ListFault, read
+
+    field = data.draw(st.sampled_from(["<rating>2105", "<name>Dupont"]))
+    value = data.draw(
+        LIST_FIELD | st.sampled_from(["&amp;", "&lt;x", "&foo;", "&#65;", "&", "D&eacute;"])
+    )
+    text = XML.replace(field, field[: field.index(">") + 1] + value)
+    line = XML[: XML.rindex("<player>", 0, XML.index(field))].count("\n") + 1  # its <player>
+    try:
+        players = list(read(io.BytesIO(text.encode()), "fide-xml"))
+    except ListFault as exc:
+        message = str(exc)
+        assert f"ligne {line}" in message, message
+        assert_french(message)
+        return
+    assert len(players) == 2
+    if field.startswith("<rating>"):
+        assert players[1].standard is None or 0 < players[1].standard <= 3500
+
+
+@FUZZ
+@given(st.sampled_from(["licence", "birth", "rating", "name"]), st.data())
+def test_an_ffe_cell_is_read_as_written_or_refused_with_its_line(
+    cell: str, data: st.DataObject
+) -> None:
+    """One cell of the FFE's base replaced by any text: read as written, or refused with
+    its line (« 01/02/80 », « 1980-02-30 », « 15000 », « 123 », a quote never closed)."""
+    from arbitre_tui.rules.rating_lists import ListFault, read
+
+    extra = ["01/02/80", "1980-02-30", "15000", "123", '"', "K12345", "A1234", "1850F"]
+    value = data.draw(LIST_FIELD | st.sampled_from(extra))
+    cells = {"licence": "N22222", "birth": "1980-01-01", "rating": "1710", "name": "MARTIN"}
+    cells[cell] = value
+    header = "NrFFE;Nom;Prenom;NeLe;Elo\nK12345;DUPONT;Jeanne;2012-03-14;2110\n"
+    row = f"{cells['licence']};{cells['name']};Paul;{cells['birth']};{cells['rating']}\n"
+    try:
+        players = list(read(io.BytesIO((header + row).encode()), "ffe-csv"))
+    except ListFault as exc:
+        assert "ligne 3" in str(exc) or "illisible" in str(exc), str(exc)
+        assert_french(str(exc))
+        return
+    if cell == "licence" and value:
+        assert re.fullmatch(r"[A-Za-z][0-9]{5}", value) and value.upper() != "K12345"
+    if cell == "birth" and value:
+        assert players[-1].birth_year is not None
+    if cell == "rating" and value not in ("", "0"):
+        assert players[-1].standard is not None and players[-1].standard <= 3500
+
+
+@FUZZ
+@given(st.text(max_size=60), st.booleans())
+@example("R\udce9clamation", False)  # a Latin-1 terminal's « é »
+@example("Dupont\u202eTNOPUD", False)
+@example("a\r\nb", True)
+def test_any_typed_text_is_accepted_clean_or_refused_in_french(text: str, lines: bool) -> None:
+    """The one rule of typed text (rules/text.py): a text it accepts holds no byte the
+    terminal sent that is not UTF-8, no control character (a line break only in a
+    paragraph), no bidi override; what it refuses is said in French."""
+    import unicodedata
+
+    from arbitre_tui.rules.text import shown, text_fault
+
+    fault = text_fault("Texte", text, lines=lines)
+    if fault is not None:
+        assert fault.startswith("Texte : ")
+        assert_french(fault)
+        assert "\\udc" not in fault
+        return
+    for char in text:
+        assert not 0xD800 <= ord(char) <= 0xDFFF
+        assert unicodedata.category(char) != "Cc" or (lines and char in "\n\t")
+        assert char not in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+    assert len(shown(text)) <= 41

@@ -84,3 +84,30 @@ def test_nobody_rests_in_a_swiss(tmp_path: Path) -> None:
     _ok("pair", str(path), "--seed", "1")
     out = _ok("round", str(path))
     assert "ne joue pas" not in out and "exempt" in out, out
+
+
+async def test_the_ronde_pane_names_who_rests(five: Path) -> None:
+    from arbitre_tui.faces.tui.app import ArbitreApp
+
+    from ..helpers.screen import screen_text
+
+    rest = _resting(five)
+    app = ArbitreApp(five)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = next(s for s in screen_text(app).splitlines() if "Ne joue pas" in s)
+        assert rest in line, line
+
+
+async def test_the_wall_names_who_rests(five: Path) -> None:
+    from textual.widgets import DataTable
+
+    from arbitre_tui.faces.tui.display import DisplayApp
+
+    rest = _resting(five)
+    app = DisplayApp(five, "ferme", seconds=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#table", DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        assert any(r[0] == "—" and rest in r[1] and r[2] == "ne joue pas" for r in rows), rows

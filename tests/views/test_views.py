@@ -238,13 +238,13 @@ def _cup_round_played(path: Path) -> EventService:
     cup_ops.draw(service, None, seed=1)
     rng = random.Random(4)
     for m in cup_ops.matches(service, t, 1):
-        if m["away_team_id"] is None:
+        if m.away_team_id is None:
             continue
-        for team in (m["home_team_id"], m["away_team_id"]):
+        for team in (m.home_team_id, m.away_team_id):
             roster = [p.id or 0 for p in service._store.players(t.id or 0) if p.team_id == team]
-            cup_ops.hand_in_lineup(service, None, m["number"], team, roster[:4])
+            cup_ops.hand_in_lineup(service, None, m.number, team, roster[:4])
         for board in range(1, 5):
-            cup_ops.record_board(service, None, m["number"], board, rng.choice(["1-0", "0-1"]))
+            cup_ops.record_board(service, None, m.number, board, rng.choice(["1-0", "0-1"]))
     return service
 
 
@@ -252,14 +252,14 @@ async def test_cup_standings_are_its_matches_with_scores(tmp_path: Path) -> None
     service = _cup_round_played(tmp_path / "cup.sqlite")
     t = service.tournament("coupe")
     stored = cup_ops.matches(service, t)
-    played = [m for m in stored if m["away_team_id"] is not None]
+    played = [m for m in stored if m.away_team_id is not None]
     assert len(played) == 4
     view = standings_view.build(Reader(service), t)
     assert view.kind == "cup" and view.rows == () and len(view.matches) == len(stored) == 8
     scores = {m.id: m.score for m in view.matches}
     for m in played:
-        assert scores[m["id"]] == f"{m['home_points']:g}-{m['away_points']:g}"
-        assert m["home_points"] + m["away_points"] == 4
+        assert scores[m.id] == f"{m.home_points:g}-{m.away_points:g}"
+        assert m.home_points + m.away_points == 4
     # the command line prints the same matches
     out = arbitre("standings", str(service.path), "-t", "coupe", "--json")
     assert out.returncode == 0, out.stderr
@@ -269,11 +269,11 @@ async def test_cup_standings_are_its_matches_with_scores(tmp_path: Path) -> None
     for path in ("/coupe/classement/", "/coupe/"):
         page = site.render(path)
         for m in played:
-            assert f"<td class='r'>{scores[m['id']]}</td>" in page
+            assert f"<td class='r'>{scores[m.id]}</td>" in page
     # the Classement pane too
     labels, rows = await pane_table(service.path, "coupe", "s")
     assert "Score" in labels
-    assert sorted(r[4] for r in rows if r[4]) == sorted(scores[m["id"]] for m in played)
+    assert sorted(r[4] for r in rows if r[4]) == sorted(scores[m.id] for m in played)
     assert cup_view.build(Reader(service), t).last_round == 1
 
 

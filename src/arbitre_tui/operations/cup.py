@@ -8,10 +8,12 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..rules import cup
-from ..rules.errors import RuleError, too_long
-from ..rules.models import Player, System, Team, Tournament
+from ..rules.errors import RuleError
+from ..rules.models import CupMatch, CupSide, Player, System, Team, Tournament
 from ..rules.settings import section_settings
+from ..rules.text import text_fault
 from ..store.journal import NeedsConfirmation, OperationError, Tx
+from .registry import Operation
 
 if TYPE_CHECKING:
     from .event import EventService
@@ -31,19 +33,9 @@ def cup_of(service: EventService, key: str | None) -> Tournament:
 
 def matches(
     service: EventService, t: Tournament, round_number: int | None = None
-) -> list[dict[str, Any]]:
-    sql = "SELECT * FROM cup_matches WHERE tournament_id = ?"
-    params: list[Any] = [t.id]
-    if round_number is not None:
-        sql += " AND round = ?"
-        params.append(round_number)
-    rows = [dict(r) for r in service._store.conn.execute(sql + " ORDER BY round, number", params)]
-    for r in rows:
-        for col in ("lineup_home", "lineup_away"):
-            r[col] = json.loads(r[col]) if r[col] else None
-        r["results"] = json.loads(r["results"])
-        r["confirmations"] = json.loads(r["confirmations"])
-    return rows
+) -> list[CupMatch]:
+    """The cup's matches (of one round if given), typed, round then number."""
+    return service._store.cup_matches(service._tid(t), round_number)
 
 
 def teams_of(service: EventService, t: Tournament) -> dict[int, Team]:
@@ -82,19 +74,19 @@ def entry_check(service: EventService, key: str | None) -> list[str]:
 
 def draw(service: EventService, key: str | None, seed: int | None = None) -> int:
     """Draw the next round: byes by priority then by lot (round 1), pairs by lot, hosting."""
-    with service.write("cup_draw", {"tournament": key}) as tx:
+    with service.write(Operation.CUP_DRAW, {"tournament": key}) as tx:
         t = cup_of(service, key)
         previous = matches(service, t)
-        number = (max(m["round"] for m in previous) + 1) if previous else 1
+        number = (max(m.round for m in previous) + 1) if previous else 1
         tx.args.update({"tournament": t.key, "round": number})
         if previous:
-            last = [m for m in previous if m["round"] == number - 1]
-            undecided = [m["number"] for m in last if m["winner_team_id"] is None]
+            last = [m for m in previous if m.round == number - 1]
+            undecided = [m.number for m in last if m.winner_team_id is None]
             if undecided:
                 raise OperationError(
                     f"Tour {number - 1} : matchs sans vainqueur ({', '.join(map(str, undecided))})."
                 )
-            alive = [m["winner_team_id"] for m in last]
+            alive = [m.winner_team_id for m in last]
             if len(alive) == 1:
                 raise OperationError("La Coupe est jouée : le vainqueur est connu.")
         else:
@@ -103,12 +95,14 @@ def draw(service: EventService, key: str | None, seed: int | None = None) -> int
                 raise OperationError("Engagements refusés : " + " ; ".join(faults))
             alive = [team.id for team in _cup_teams(service, t)]
         travelled = {
-            m["away_team_id"]: True
-            for m in previous
-            if m["round"] == number - 1 and m["away_team_id"]
+            m.away_team_id: True for m in previous if m.round == number - 1 and m.away_team_id
         }
-        travelled.update({m["home_team_id"]: False for m in previous if m["round"] == number - 1})
-        late = {m["winner_team_id"] for m in previous if m["round"] == number - 1 and _late(m)}
+        travelled.update({m.home_team_id: False for m in previous if m.round == number - 1})
+        late = {
+            m.winner_team_id
+            for m in previous
+            if m.round == number - 1 and _late(m) and m.winner_team_id is not None
+        }
         byes: list[int] = []
         if number == 1:
             s = section_settings(t)
@@ -156,35 +150,35 @@ def draw(service: EventService, key: str | None, seed: int | None = None) -> int
     return number
 
 
-def _late(m: dict[str, Any]) -> bool:
+def _late(m: CupMatch) -> bool:
     """Result reported after midnight of the match day (art. 3.9)."""
-    return bool(m["confirmations"].get("reported_after_midnight"))
+    return bool(m.confirmations.get("reported_after_midnight"))
 
 
 def find_match(
     service: EventService, t: Tournament, number: int, round_number: int | None = None
-) -> dict[str, Any]:
+) -> CupMatch:
     rows = matches(service, t)
     if not rows:
         raise OperationError("Aucun tour tiré au sort.")
-    rnd = round_number or max(m["round"] for m in rows)
+    rnd = round_number or max(m.round for m in rows)
     for m in rows:
-        if m["round"] == rnd and m["number"] == number:
+        if m.round == rnd and m.number == number:
             return m
     raise OperationError(f"Match {number} inconnu au tour {rnd}.")
 
 
 def _in_match(
     service: EventService, tx: Tx, key: str | None, number: int
-) -> tuple[Tournament, dict[str, Any]]:
+) -> tuple[Tournament, CupMatch]:
     """The cup and its match ``number`` of the current round, read inside the operation."""
     t = cup_of(service, key)
     tx.args["tournament"] = t.key
     return t, find_match(service, t, number)
 
 
-def _check_plays(m: dict[str, Any], team_id: int, number: int) -> None:
-    if team_id not in (m["home_team_id"], m["away_team_id"]) or m["away_team_id"] is None:
+def _check_plays(m: CupMatch, team_id: int, number: int) -> None:
+    if team_id not in (m.home_team_id, m.away_team_id) or m.away_team_id is None:
         raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
 
 
@@ -217,12 +211,16 @@ def _roster_player(p: Player) -> cup.RosterPlayer:
     )
 
 
+SIDES: tuple[CupSide, CupSide] = ("home", "away")
+
+
 def _played_for(service: EventService, t: Tournament) -> dict[int, set[int]]:
     out: dict[int, set[int]] = {}
     for m in matches(service, t):
-        for side, team in (("lineup_home", m["home_team_id"]), ("lineup_away", m["away_team_id"])):
-            if m["winner_team_id"] is not None or any(m["results"]):
-                for pid in m[side] or []:
+        for side in SIDES:
+            team = m.team(side)
+            if team is not None and (m.winner_team_id is not None or any(m.results)):
+                for pid in m.lineup(side) or []:
                     out.setdefault(pid, set()).add(team)
     return out
 
@@ -238,7 +236,7 @@ def lineup_check(
     """Every reason a line-up would be refused (empty: eligible). Reads only: for live checks."""
     t = cup_of(service, key)
     m = find_match(service, t, number)
-    if team_id not in (m["home_team_id"], m["away_team_id"]):
+    if team_id not in (m.home_team_id, m.away_team_id):
         raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
     teams = teams_of(service, t)
     club = service._store.clubs()[teams[team_id].club_id]
@@ -269,19 +267,14 @@ def hand_in_lineup(
 ) -> list[str]:
     """Record a line-up in board order; frozen once handed in. Refused with every reason."""
     with service.write(
-        "cup_lineup", {"tournament": key, "match": number, "team": team_id, "players": player_ids}
+        Operation.CUP_LINEUP,
+        {"tournament": key, "match": number, "team": team_id, "players": player_ids},
     ) as tx:
         t, m = _in_match(service, tx, key, number)
-        side = (
-            "home"
-            if team_id == m["home_team_id"]
-            else "away"
-            if team_id == m["away_team_id"]
-            else None
-        )
+        side = next((side for side in SIDES if m.team(side) == team_id), None)
         if side is None:
             raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
-        if m[f"lineup_{side}"] is not None:
+        if m.lineup(side) is not None:
             raise OperationError("Composition déjà remise : elle ne peut plus changer.")
         when = at or dt.datetime.now().replace(microsecond=0)
         faults = lineup_check(service, t.key, number, team_id, player_ids, when.date())
@@ -289,7 +282,7 @@ def hand_in_lineup(
             raise OperationError("Composition refusée : " + " ; ".join(faults))
         tx.update(
             "cup_matches",
-            m["id"],
+            m.id,
             {f"lineup_{side}": json.dumps(player_ids), f"lineup_{side}_at": when.isoformat()},
         )
     return faults
@@ -311,13 +304,13 @@ def record_board(
     confirmed (arbiter or a captain), a board's result is refused until the
     confirmations are withdrawn (``withdraw_confirmations``, journaled)."""
     with service.write(
-        "cup_result", {"tournament": key, "match": number, "board": board, "result": result}
+        Operation.CUP_RESULT, {"tournament": key, "match": number, "board": board, "result": result}
     ) as tx:
         t = cup_of(service, key)
         m = find_match(service, t, number)
-        if m["away_team_id"] is None:
+        if m.away_team_id is None:
             raise OperationError(f"Match {number} : exempt, pas de résultat.")
-        if m["lineup_home"] is None or m["lineup_away"] is None:
+        if m.lineup_home is None or m.lineup_away is None:
             raise OperationError(
                 f"Match {number} : les deux compositions doivent être remises avant les résultats."
             )
@@ -328,11 +321,11 @@ def record_board(
         except RuleError as exc:
             raise OperationError(exc.message) from None
         tx.args.update({"tournament": t.key, "result": value.value})
-        lined_up = len(m["lineup_home"]), len(m["lineup_away"])
+        lined_up = len(m.lineup_home), len(m.lineup_away)
         if fault := cup.board_fault(board, value, *lined_up):
             raise OperationError(fault)
         _replacing(m, number, board, value.value, confirm)
-        results = list(m["results"])
+        results = list(m.results)
         results[board - 1] = value.value
         changes: dict[str, Any] = {"results": json.dumps(results)}
         decided: dict[str, Any] = {}
@@ -345,18 +338,18 @@ def record_board(
                     [d for d in (everyone[i].birth_date for i in ids) if d],
                 )
 
-            final = len([x for x in matches(service, t) if x["round"] == m["round"]]) == 1
+            final = len([x for x in matches(service, t) if x.round == m.round]) == 1
             try:
                 outcome = cup.decide(
-                    [cup.Board(r) for r in results],
-                    info(m["lineup_home"]),
-                    info(m["lineup_away"]),
+                    [cup.Board(r) for r in results if r],  # all four are there
+                    info(m.lineup_home),
+                    info(m.lineup_away),
                     final=final,
                     on=dt.date.today(),
                 )
             except RuleError as exc:
                 raise OperationError(exc.message) from None
-            winner = {cup.Outcome.HOME: m["home_team_id"], cup.Outcome.AWAY: m["away_team_id"]}.get(
+            winner = {cup.Outcome.HOME: m.home_team_id, cup.Outcome.AWAY: m.away_team_id}.get(
                 outcome.winner
             )
             changes.update(
@@ -372,23 +365,23 @@ def record_board(
                 "reason": outcome.reason,
                 "score": (outcome.home_points, outcome.away_points),
             }
-        tx.update("cup_matches", m["id"], changes)
+        tx.update("cup_matches", m.id, changes)
     return decided
 
 
-def _replacing(m: dict[str, Any], number: int, board: int, value: str, confirm: bool | str) -> None:
+def _replacing(m: CupMatch, number: int, board: int, value: str, confirm: bool | str) -> None:
     """A different result on a board: refused on a confirmed sheet, else asked first."""
-    previous = m["results"][board - 1]
+    previous = m.results[board - 1]
     if previous is None or previous == value:
         return
-    if m["confirmations"]:
-        who = ", ".join(w.replace("-", " ") for w in sorted(m["confirmations"]))
+    if m.confirmations:
+        who = ", ".join(w.replace("-", " ") for w in sorted(m.confirmations))
         raise OperationError(
             f"Match {number}, échiquier {board} : déjà {previous}, procès-verbal confirmé "
             f"({who}) : retirez d'abord les confirmations (arbitre cup unconfirm {number}, "
             "ou c sur la feuille du match)."
         )
-    token = f"{m['id']}:{board}:{previous}"
+    token = f"{m.id}:{board}:{previous}"
     if confirm is True or confirm == token:
         return
     raise NeedsConfirmation(
@@ -399,31 +392,33 @@ def _replacing(m: dict[str, Any], number: int, board: int, value: str, confirm: 
 def withdraw_confirmations(service: EventService, key: str | None, number: int) -> list[str]:
     """The procès-verbal's confirmations withdrawn (a board to correct): journaled, so the
     file says who withdrew them and when; refused when there are none."""
-    with service.write("cup_unconfirm", {"tournament": key, "match": number}) as tx:
+    with service.write(Operation.CUP_UNCONFIRM, {"tournament": key, "match": number}) as tx:
         _t, m = _in_match(service, tx, key, number)
-        if not m["confirmations"]:
+        if not m.confirmations:
             raise OperationError(f"Match {number} : aucune confirmation à retirer.")
-        tx.update("cup_matches", m["id"], {"confirmations": json.dumps({})})
-        return sorted(m["confirmations"])
+        tx.update("cup_matches", m.id, {"confirmations": json.dumps({})})
+        return sorted(m.confirmations)
 
 
 def director_decision(
     service: EventService, key: str | None, number: int, team_id: int, note: str
 ) -> None:
-    with service.write("cup_director", {"tournament": key, "match": number, "team": team_id}) as tx:
+    if fault := text_fault("Note de la décision", note, lines=True):
+        raise OperationError(fault)
+    with service.write(
+        Operation.CUP_DIRECTOR, {"tournament": key, "match": number, "team": team_id}
+    ) as tx:
         _t, m = _in_match(service, tx, key, number)
-        if m["winner_team_id"] is not None:
-            raise OperationError(f"Match {number} : le vainqueur est déjà connu ({m['reason']}).")
-        if team_id not in (m["home_team_id"], m["away_team_id"]):
+        if m.winner_team_id is not None:
+            raise OperationError(f"Match {number} : le vainqueur est déjà connu ({m.reason}).")
+        if team_id not in (m.home_team_id, m.away_team_id):
             raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
-        if fault := too_long("Note de la décision", note):
-            raise OperationError(fault)
-        final = len([x for x in matches(service, _t) if x["round"] == m["round"]]) == 1
-        if fault := cup.director_fault(m["results"], final):
+        final = len([x for x in matches(service, _t) if x.round == m.round]) == 1
+        if fault := cup.director_fault(m.results, final):
             raise OperationError(f"Match {number} : {fault}.")
         tx.update(
             "cup_matches",
-            m["id"],
+            m.id,
             {"winner_team_id": team_id, "reason": f"décision du directeur : {note}"},
         )
 
@@ -439,15 +434,15 @@ def report(
             "un résultat se transmet après le match. Vérifiez les dates."
         )
     with service.write(
-        "cup_report", {"tournament": key, "match": number, "at": when.isoformat()}
+        Operation.CUP_REPORT, {"tournament": key, "match": number, "at": when.isoformat()}
     ) as tx:
         _t, m = _in_match(service, tx, key, number)
-        if m["away_team_id"] is None:
+        if m.away_team_id is None:
             raise OperationError(f"Match {number} : exempt, pas de résultat à transmettre.")
-        conf = {**m["confirmations"], "reported_after_midnight": late}
+        conf = {**m.confirmations, "reported_after_midnight": late}
         tx.update(
             "cup_matches",
-            m["id"],
+            m.id,
             {"reported_at": when.isoformat(), "confirmations": json.dumps(conf)},
         )
     return late
@@ -457,29 +452,32 @@ def confirm(service: EventService, key: str | None, number: int, who: str) -> No
     """The captains' and the arbiter's confirmation of the procès-verbal, recorded."""
     if who not in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
         raise OperationError("Qui confirme : capitaine-recevant, capitaine-visiteur ou arbitre.")
-    with service.write("cup_confirm", {"tournament": key, "match": number, "who": who}) as tx:
+    with service.write(
+        Operation.CUP_CONFIRM, {"tournament": key, "match": number, "who": who}
+    ) as tx:
         _t, m = _in_match(service, tx, key, number)
-        if m["away_team_id"] is None:
+        if m.away_team_id is None:
             raise OperationError(f"Match {number} : exempt, pas de procès-verbal à confirmer.")
-        if m["winner_team_id"] is None:
+        if m.winner_team_id is None:
             raise OperationError(f"Match {number} : pas encore de résultat à confirmer.")
-        conf = {**m["confirmations"], who: dt.datetime.now().isoformat(timespec="seconds")}
-        tx.update("cup_matches", m["id"], {"confirmations": json.dumps(conf)})
+        conf = {**m.confirmations, who: dt.datetime.now().isoformat(timespec="seconds")}
+        tx.update("cup_matches", m.id, {"confirmations": json.dumps(conf)})
 
 
 def breach(service: EventService, key: str | None, number: int, team_id: int, reason: str) -> None:
     """A composition breach found (art. 3.1): the match is lost for that club, with the reason."""
+    if not reason.strip():
+        raise OperationError("Indiquez le motif de l'irrégularité.")
+    if fault := text_fault("Motif de l'irrégularité", reason, lines=True):
+        raise OperationError(fault)
     with service.write(
-        "cup_breach", {"tournament": key, "match": number, "team": team_id, "reason": reason}
+        Operation.CUP_BREACH,
+        {"tournament": key, "match": number, "team": team_id, "reason": reason},
     ) as tx:
         _t, m = _in_match(service, tx, key, number)
         _check_plays(m, team_id, number)
-        if not reason.strip():
-            raise OperationError("Indiquez le motif de l'irrégularité.")
-        if fault := too_long("Motif de l'irrégularité", reason):
-            raise OperationError(fault)
-        winner = m["away_team_id"] if team_id == m["home_team_id"] else m["home_team_id"]
-        side = cup.Outcome.HOME if team_id == m["home_team_id"] else cup.Outcome.AWAY
+        winner = m.away_team_id if team_id == m.home_team_id else m.home_team_id
+        side = cup.Outcome.HOME if team_id == m.home_team_id else cup.Outcome.AWAY
         result = cup.decide(
             [cup.Board.DRAW] * cup.BOARDS,
             cup.LineupInfo(),
@@ -489,7 +487,7 @@ def breach(service: EventService, key: str | None, number: int, team_id: int, re
             breach=side,
             breach_reason=reason,
         )
-        tx.update("cup_matches", m["id"], {"winner_team_id": winner, "reason": result.reason})
+        tx.update("cup_matches", m.id, {"winner_team_id": winner, "reason": result.reason})
 
 
 def equipment_missing(
@@ -500,7 +498,8 @@ def equipment_missing(
     One action: the boards it decides are written together (one undo).
     """
     with service.write(
-        "cup_equipment", {"tournament": key, "match": number, "team": team_id, "boards": boards}
+        Operation.CUP_EQUIPMENT,
+        {"tournament": key, "match": number, "team": team_id, "boards": boards},
     ) as tx:
         t, m = _in_match(service, tx, key, number)
         _check_plays(m, team_id, number)
@@ -508,10 +507,10 @@ def equipment_missing(
             raise OperationError(
                 "Matériel manquant : 1 (échiquier 4) ou 2 (échiquiers 4 et 3) parties."
             )
-        current = [cup.Board(r) if r else None for r in m["results"]]
+        current = [cup.Board(r) if r else None for r in m.results]
         updated = cup.equipment_forfeits(
             current,
-            team_id == m["home_team_id"],
+            team_id == m.home_team_id,
             boards,
             as_player_forfeits=section_settings(t).equipment_counts_as_player_forfeit,
         )
@@ -521,11 +520,11 @@ def equipment_missing(
 
 
 def lineup_delay(
-    t: Tournament, m: dict[str, Any], side: str, start: dt.datetime, player_late: bool = False
+    t: Tournament, m: CupMatch, side: CupSide, start: dt.datetime, player_late: bool = False
 ) -> dt.timedelta:
     """Clocks advanced by the delay of a late line-up (due 15 min before the start); 1 h at
     most only when a player is also late (004 art. 3.6, rules.cup.clock_advance)."""
-    handed = m[f"lineup_{side}_at"]
+    handed = m.lineup_at(side)
     if not handed:
         return dt.timedelta(0)
     due = start - dt.timedelta(minutes=section_settings(t).lineup_minutes_before)
@@ -553,11 +552,14 @@ def honours(
         raise OperationError(
             f"Palmarès : saison « {season} » illisible : écrivez AAAA-AAAA (2026-2027) ou AAAA."
         )
+    for what, text in (("Saison", season), ("Club vainqueur", club), ("Finaliste", finalist)):
+        if text and (fault := text_fault(f"Palmarès : {what.lower()}", text, 60)):
+            raise OperationError(fault)
     if finalist and finalist == club:
         raise OperationError(f"{club} ne peut être à la fois vainqueur et finaliste.")
     if season and club:
         with service.write(
-            "roll_of_honour",
+            Operation.ROLL_OF_HONOUR,
             {"tournament": key, "season": season, "club": club, "finalist": finalist},
         ) as tx:
             t = cup_of(service, key)
@@ -583,11 +585,11 @@ def _season_won(service: EventService, t: Tournament) -> tuple[str, str] | None:
     rows = matches(service, t)
     if not rows:
         return None
-    last = max(m["round"] for m in rows)
-    final = [m for m in rows if m["round"] == last]
-    if len(final) != 1 or final[0]["winner_team_id"] is None:
+    last = max(m.round for m in rows)
+    final = [m for m in rows if m.round == last]
+    if len(final) != 1 or final[0].winner_team_id is None:
         return None
-    team = teams_of(service, t).get(final[0]["winner_team_id"])
+    team = teams_of(service, t).get(final[0].winner_team_id)
     club = service._store.clubs().get(team.club_id) if team and team.club_id else None
     if club is None:
         return None
@@ -595,12 +597,12 @@ def _season_won(service: EventService, t: Tournament) -> tuple[str, str] | None:
     return f"{year - 1}-{year}", club
 
 
-def clock_advances(t: Tournament, m: dict[str, Any]) -> dict[str, int]:
+def clock_advances(t: Tournament, m: CupMatch) -> dict[str, int]:
     """Minutes each team's clocks are advanced for a late line-up (shown on screen and sheet)."""
     out: dict[str, int] = {}
     start_time = dt.time.fromisoformat(section_settings(t).match_start)
-    for side in ("home", "away"):
-        handed = m[f"lineup_{side}_at"]
+    for side in SIDES:
+        handed = m.lineup_at(side)
         if not handed:
             continue
         start = dt.datetime.combine(dt.datetime.fromisoformat(handed).date(), start_time)
@@ -619,26 +621,24 @@ def ranking_groups(service: EventService, t: Tournament) -> list[tuple[int, int,
     if not rows:
         return []
     rounds: list[list[ko.Match]] = []
-    for number in range(1, max(m["round"] for m in rows) + 1):
+    for number in range(1, max(m.round for m in rows) + 1):
         stage = []
-        for m in (x for x in rows if x["round"] == number):
+        for m in (x for x in rows if x.round == number):
             result = None
-            if m["winner_team_id"] is not None and m["away_team_id"] is not None:
+            if m.winner_team_id is not None and m.away_team_id is not None:
                 result = (
-                    Result.WHITE_WINS
-                    if m["winner_team_id"] == m["home_team_id"]
-                    else Result.BLACK_WINS
+                    Result.WHITE_WINS if m.winner_team_id == m.home_team_id else Result.BLACK_WINS
                 )
             stage.append(
                 ko.Match(
-                    m["number"] - 1,
-                    m["home_team_id"],
-                    m["away_team_id"],
+                    m.number - 1,
+                    m.home_team_id,
+                    m.away_team_id,
                     result,
                     None,
-                    m["away_team_id"] is None,
+                    m.away_team_id is None,
                 )
             )
         rounds.append(stage)
-    total = len(rounds) if len([m for m in rows if m["round"] == len(rounds)]) == 1 else None
+    total = len(rounds) if len([m for m in rows if m.round == len(rounds)]) == 1 else None
     return ko.ranking(rounds, "armageddon", {}, total)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Unpack
 
 from ..rules.draws import run_draw
-from ..rules.errors import RuleError, too_long
+from ..rules.errors import RuleError
 from ..rules.models import (
     Game,
     IncidentKind,
@@ -24,6 +24,7 @@ from ..rules.models import (
     parse_result,
 )
 from ..rules.settings import section_fault, section_settings
+from ..rules.text import text_fault
 from ..store.backup import (
     ROUNDS,
     BackupFailed,
@@ -36,6 +37,7 @@ from ..store.backup import (
 from ..store.journal import NeedsConfirmation, OperationError, Tx, Undone
 from ..store.repo import OpenOptions, Store, player_row, tournament_row
 from .formats import PairOrder, format_of
+from .registry import WORDING, Operation
 
 if TYPE_CHECKING:
     from ..rules.registration import ImportRow
@@ -92,6 +94,7 @@ class EventService:
         self.journal = self._store.journal
         # a crash's leftovers: half-written copies, a closed round without its backup
         self.recovered: list[str] = self._store.recover()
+        self.journal.wording = WORDING  # the journal speaks the registry's French
 
     @property
     def path(self) -> Path:
@@ -100,9 +103,12 @@ class EventService:
     def close(self) -> None:
         self._store.close()
 
-    def write(self, op: str, args: Mapping[str, Any] | None = None) -> AbstractContextManager[Tx]:
-        """The event context's one way to change the file: operation ``op`` as one journaled
-        transaction (BEGIN IMMEDIATE first; read, check, write inside; all or nothing)."""
+    def write(
+        self, op: Operation, args: Mapping[str, Any] | None = None
+    ) -> AbstractContextManager[Tx]:
+        """The event context's one way to change the file: operation ``op`` (one of the
+        registry's) as one journaled transaction (BEGIN IMMEDIATE first; read, check, write
+        inside; all or nothing)."""
         return self.journal.operation(op, args)
 
     def backup(self, dest: Path | None = None) -> Path:
@@ -150,7 +156,7 @@ class EventService:
         end: str | None = None,
         settings: dict[str, Any] | None = None,
     ) -> None:
-        with self.write("create_event", {"name": name, "city": city}) as tx:
+        with self.write(Operation.CREATE_EVENT, {"name": name, "city": city}) as tx:
             if self._store.conn.execute("SELECT 1 FROM event").fetchone():
                 raise OperationError("Ce fichier contient déjà un événement.")
             tx.insert(
@@ -167,7 +173,7 @@ class EventService:
             )
 
     def add_tournament(self, t: Tournament) -> int:
-        with self.write("add_tournament", {"key": t.key, "name": t.name}) as tx:
+        with self.write(Operation.ADD_TOURNAMENT, {"key": t.key, "name": t.name}) as tx:
             if self._store.tournament(t.key) is not None:
                 raise OperationError(f"Un tournoi « {t.key} » existe déjà.")
             position = len(self._store.tournaments())
@@ -181,13 +187,14 @@ class EventService:
                 f"« {state[0]} » n'est pas un réglage : c'est l'état du tournoi, modifié par "
                 "ses propres opérations."
             )
+        _settings_text(changes)
         try:  # every name known, every value typed (rules/settings.py)
             from ..rules.settings import check_all  # imported when used (start-up)
 
             typed = check_all(changes)
         except RuleError as exc:
             raise OperationError(exc.message) from None
-        with self.write("update_settings", {"tournament": key, "changes": changes}) as tx:
+        with self.write(Operation.UPDATE_SETTINGS, {"tournament": key, "changes": changes}) as tx:
             t = self.tournament(key)
             settings = {**t.settings, **typed}
             changed = t.model_copy(update={"settings": settings})
@@ -206,11 +213,12 @@ class EventService:
         rules/settings.py EVENT_SETTINGS; None removes the value (back to the default)."""
         from ..rules.settings import EVENT_SETTINGS, check_all
 
+        _settings_text(changes)
         try:
             typed = check_all(changes, EVENT_SETTINGS)
         except RuleError as exc:
             raise OperationError(exc.message) from None
-        with self.write("update_event_settings", {"changes": changes}) as tx:
+        with self.write(Operation.UPDATE_EVENT_SETTINGS, {"changes": changes}) as tx:
             if not self._store.conn.execute("SELECT 1 FROM event WHERE id = 1").fetchone():
                 raise OperationError("Ce fichier ne contient pas d'événement.")
             settings = {**self._store.event()["settings"], **typed}
@@ -227,7 +235,10 @@ class EventService:
         fault = person_fault(player)
         if fault:
             raise OperationError(f"Inscription impossible : {fault}.")
-        with self.write("register_player", {"tournament": key, "name": player.name}) as tx:
+        said: dict[str, Any] = {"tournament": key, "name": player.name}
+        if player.checked_in:  # registered and checked in: one entry, one undo (issue 35.13)
+            said["checked_in"] = True
+        with self.write(Operation.REGISTER_PLAYER, said) as tx:
             t = self.tournament(key)
             tid = self._tid(t)
             if closed := format_of(t).entries_closed(self, t):
@@ -318,7 +329,7 @@ class EventService:
             raise OperationError(str(exc)) from None
         except (LookupError, UnicodeDecodeError) as exc:
             raise OperationError(f"Encodage illisible : {exc}") from None
-        with self.write("import_players", {"tournament": key}) as tx:
+        with self.write(Operation.IMPORT_PLAYERS, {"tournament": key}) as tx:
             return self._import_rows(tx, key, read_players_csv(text), skip_bad)
 
     def _import_rows(
@@ -420,18 +431,18 @@ class EventService:
         return team_of
 
     def check_in(self, player_id: int, checked: bool = True) -> None:
-        with self.write("check_in", {"player": player_id, "checked": checked}) as tx:
+        with self.write(Operation.CHECK_IN, {"player": player_id, "checked": checked}) as tx:
             player = self.player(player_id)  # unknown player: refused before any write
             tx.args["name"] = player.name
             tx.update("players", player_id, {"checked_in": int(checked)})
 
     def set_paid(self, player_id: int, paid: bool = True) -> None:
-        with self.write("set_paid", {"player": player_id, "paid": paid}) as tx:
+        with self.write(Operation.SET_PAID, {"player": player_id, "paid": paid}) as tx:
             tx.args["name"] = self.player(player_id).name
             tx.update("players", player_id, {"paid": int(paid)})
 
     def withdraw(self, player_id: int) -> None:
-        with self.write("withdraw", {"player": player_id}) as tx:
+        with self.write(Operation.WITHDRAW, {"player": player_id}) as tx:
             player = self.player(player_id)
             if player.withdrawn:
                 raise OperationError(f"{player.name} est déjà retiré(e).")
@@ -441,7 +452,7 @@ class EventService:
     # -- clubs and teams ---------------------------------------------------
 
     def add_club(self, name: str, code: str | None = None) -> int:
-        with self.write("add_club", {"name": name}) as tx:
+        with self.write(Operation.ADD_CLUB, {"name": name}) as tx:
             row = self._store.conn.execute(
                 "SELECT id FROM clubs WHERE name = ?", (name,)
             ).fetchone()
@@ -452,7 +463,7 @@ class EventService:
     def enter_team(self, key: str, club: str, name: str | None = None) -> Team:
         """A club enters one more team (as many as it wants): the next number, « CLUB N »
         unless named; its roster comes with an import (« equipe » column)."""
-        with self.write("enter_team", {"tournament": key, "club": club}) as tx:
+        with self.write(Operation.ENTER_TEAM, {"tournament": key, "club": club}) as tx:
             t = self.tournament(key)
             tx.args["tournament"] = t.key
             if not club.strip():
@@ -461,13 +472,13 @@ class EventService:
                 raise OperationError(
                     "Nom de l'équipe vide : donnez-en un, ou omettez --nom (« CLUB N »)."
                 )
-            if fault := too_long("Nom du club", club, 60):
+            if fault := text_fault("Nom du club", club, 60):
                 raise OperationError(fault)
             club_id = self.add_club(club.strip())
             mine = [team for team in self._store.teams(self._tid(t)) if team.club_id == club_id]
             number = max((team.number for team in mine), default=0) + 1
             name = (name or f"{club.strip()} {number}").strip()
-            if fault := too_long("Nom de l'équipe", name, 64):  # « CLUB 12 » of a club of 60
+            if fault := text_fault("Nom de l'équipe", name, 64):  # « CLUB 12 » of a club of 60
                 raise OperationError(fault)
             if any(team.name == name for team in self._store.teams(self._tid(t))):
                 raise OperationError(f"L'équipe « {name} » est déjà engagée.")
@@ -477,7 +488,7 @@ class EventService:
             )
 
     def add_team(self, key: str, club_id: int, number: int, name: str) -> int:
-        with self.write("add_team", {"tournament": key, "name": name}) as tx:
+        with self.write(Operation.ADD_TEAM, {"tournament": key, "name": name}) as tx:
             t = self.tournament(key)
             if not format_of(t).by_teams:
                 raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
@@ -514,7 +525,7 @@ class EventService:
     def _pair_round_once(
         self, key: str, seed: int | None, exempt_holes: bool, plan: swiss.Plan | None
     ) -> Round:
-        with self.write("pair_round", {"tournament": key}) as tx:
+        with self.write(Operation.PAIR_ROUND, {"tournament": key}) as tx:
             return self._pair_round(tx, key, seed, exempt_holes, plan)
 
     def _pair_round(
@@ -597,7 +608,7 @@ class EventService:
             # one path for a forfeit, however typed (issue 35): the lateness check, the
             # incident noted, and the exclusion the format's rules apply (002)
             return self.forfeit(key, board, side, round_number=round_number, confirm=confirm).game
-        with self.write("record_result", {"board": board}) as tx:
+        with self.write(Operation.RECORD_RESULT, {"board": board}) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update(
                 {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value}
@@ -637,7 +648,8 @@ class EventService:
             )
 
     def _written_by(self, game_id: int) -> str:
-        """« autre poste, 14:22:05 » or « ce poste, … »: who last wrote this game."""
+        """« poste pts/3, arbitre@pi, 14:22:05 » or « ce poste, … »: who last wrote this
+        game, the other station by its name (issue 29.7)."""
         row = self._store.conn.execute(
             "SELECT j.terminal, j.at FROM journal_changes c JOIN journal j ON j.id = c.journal_id "
             "WHERE c.tbl = 'games' AND c.row_id = ? ORDER BY c.id DESC LIMIT 1",
@@ -645,14 +657,17 @@ class EventService:
         ).fetchone()
         if row is None:
             return "origine inconnue"
-        who = "ce poste" if row["terminal"] == self.journal.terminal else "autre poste"
+        from ..store.journal import other_station
+
+        mine = row["terminal"] == self.journal.terminal
+        who = "ce poste" if mine else other_station(row["terminal"])
         return f"{who}, {str(row['at'])[11:19]}"
 
     def clear_result(
         self, key: str, board: int, round_number: int | None = None, *, confirm: bool | str = False
     ) -> None:
         """Clear a result; one written by the other station asks first."""
-        with self.write("clear_result", {"board": board}) as tx:
+        with self.write(Operation.CLEAR_RESULT, {"board": board}) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number, "board": board})
             if rnd.closed:
@@ -661,9 +676,13 @@ class EventService:
             if game.result is not None:
                 token = f"{game.id}:{game.result.value}"
                 by = self._written_by(game.id)
-                if by.startswith("autre poste") and confirm is not True and confirm != token:
+                if (
+                    by != "origine inconnue"
+                    and not by.startswith("ce poste")
+                    and (confirm is not True and confirm != token)
+                ):
                     raise NeedsConfirmation(
-                        f"Échiquier {board} : {game.result.label} saisi par l'{by} — effacer ?",
+                        f"Échiquier {board} : {game.result.label} saisi par le {by} — effacer ?",
                         token,
                     )
             tx.update("games", game.id, {"result": None})
@@ -694,7 +713,7 @@ class EventService:
         }.get(side)
         if result is None:
             raise OperationError("Absent : white/blancs, black/noirs ou both/les-deux.")
-        with self.write("absent", {"board": board, "side": side}) as tx:
+        with self.write(Operation.ABSENT, {"board": board, "side": side}) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number})
             if game.black_id is None:
@@ -740,7 +759,7 @@ class EventService:
     ) -> Forfeit:
         """An absence in any format: the forfeit, and the exclusion from later rounds
         where the format's rules say so (002), unless the arbiter keeps the player."""
-        with self.write("absent"):
+        with self.write(Operation.ABSENT):
             t = self.tournament(key)
             exclude = format_of(t).absence_excludes(t) and not keep
             game = self.absent(
@@ -780,11 +799,11 @@ class EventService:
             ) from None
         if colour not in ("white", "black", "blancs", "noirs"):
             raise OperationError("Couleur attendue : white/blancs ou black/noirs.")
-        if fault := too_long("Note de l'incident", note):
+        if fault := text_fault("Note de l'incident", note, lines=True):
             raise OperationError(fault)
         is_white = colour in ("white", "blancs")
         with self.write(
-            "record_incident", {"board": board, "colour": colour, "kind": kind_value.value}
+            Operation.RECORD_INCIDENT, {"board": board, "colour": colour, "kind": kind_value.value}
         ) as tx:
             t, rnd, game = self.game(key, round_number, board)
             tx.args.update({"tournament": t.key, "round": rnd.number})
@@ -840,7 +859,7 @@ class EventService:
         )
 
     def set_round_start(self, key: str, when: dt.datetime, round_number: int | None = None) -> None:
-        with self.write("set_round_start", {"start": when.isoformat()}) as tx:
+        with self.write(Operation.SET_ROUND_START, {"start": when.isoformat()}) as tx:
             t = self.tournament(key)
             rnd = self._round(t, round_number)
             if rnd is None or rnd.id is None:
@@ -852,7 +871,7 @@ class EventService:
         """Close a round once every board has a result; a backup follows the commit."""
         marker: Path | None = None
         try:
-            with self.write("close_round") as tx:
+            with self.write(Operation.CLOSE_ROUND) as tx:
                 t = self.tournament(key)
                 rnd = self._round(t, round_number)
                 if rnd is None or rnd.id is None:
@@ -956,3 +975,16 @@ class Forfeit:
 
     game: Game
     excluded: list[int]
+
+
+def _settings_text(changes: Mapping[str, Any]) -> None:
+    """A setting's text (the organiser, a venue's address) is typed text: the one rule of
+    its characters (rules/text.py), whatever the setting; its length, a note's at most."""
+    from ..rules.text import NOTE_LIMIT
+
+    for name, value in changes.items():
+        for text in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(text, str) and (
+                fault := text_fault(f"Réglage « {name} »", text, NOTE_LIMIT)
+            ):
+                raise OperationError(fault)

@@ -12,6 +12,7 @@ from ..rules.errors import RuleError
 from ..rules.models import Player, Result, System, Tournament
 from ..rules.settings import section_settings
 from ..store.journal import OperationError
+from .registry import Operation
 
 if TYPE_CHECKING:
     from .event import EventService
@@ -104,7 +105,7 @@ def status(service: EventService, key: str | None) -> dict[str, Any]:
 
 
 def close_registration(service: EventService, key: str | None) -> ko.KoFormat:
-    with service.write("ko_close_registration", {"tournament": key}) as tx:
+    with service.write(Operation.KO_CLOSE_REGISTRATION, {"tournament": key}) as tx:
         t = _ko(service, key)
         assert t.id is not None
         if service._store.ko_registration(t.id) is not None:
@@ -180,7 +181,7 @@ def pair(
 ) -> None:
     """Round 1 by the recorded draw; later rounds by the bracket, holes filled by lucky losers."""
     assert t.id is not None
-    with service.write("pair_round", {"tournament": t.key, "round": number}) as tx:
+    with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
         info = service._store.ko_registration(t.id)
         if not info:
             raise OperationError(
@@ -294,7 +295,7 @@ def record_decider(service: EventService, key: str | None, board: int, result: s
     from ..rules.models import parse_result
 
     with service.write(
-        "record_decider", {"tournament": key, "board": board, "result": result}
+        Operation.RECORD_DECIDER, {"tournament": key, "board": board, "result": result}
     ) as tx:
         t = _ko(service, key)
         tx.args["tournament"] = t.key
@@ -340,7 +341,7 @@ def lucky_loser(
     ``confirm=True``: the drawn player is reachable and takes the hole. ``False``: not
     reachable — kept as a try, and the draw is repeated without them.
     """
-    op = "lucky_loser_draw" if confirm is None else "lucky_loser_confirm"
+    op = Operation.LUCKY_LOSER_DRAW if confirm is None else Operation.LUCKY_LOSER_CONFIRM
     with service.write(op, {"tournament": key}) as tx:
         t = _ko(service, key)
         assert t.id is not None

@@ -43,3 +43,11 @@ def why_not_publish(folder: Path) -> str | None:
             f"{folder} est le dossier des sauvegardes d'un tournoi : les pages n'y sont pas écrites"
         )
     return None
+
+
+def what_is(path: Path) -> str | None:
+    """What ``path`` is when it is no regular file (a folder, /dev/null), in French, for
+    a face's message (store.files.not_a_file); None for a file."""
+    from ..store.files import not_a_file
+
+    return not_a_file(path)

@@ -24,6 +24,7 @@ from ..store.repo import player_row, tc_json, tournament_row
 from .formats import format_of
 from .outputs import fresh_event_path
 from .rating_lists import MDB_TABLE, NO_MDBTOOLS, is_access
+from .registry import Operation
 
 if TYPE_CHECKING:
     from .event import EventService
@@ -143,7 +144,7 @@ def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
     try:
         played = max(papi.rounds, default=0) or None
         with service.write(
-            "import_papi", {"name": source.name, "tournament": key, "round": played}
+            Operation.IMPORT_PAPI, {"name": source.name, "tournament": key, "round": played}
         ) as tx:
             service.create_event(
                 fields.name or papi.name,

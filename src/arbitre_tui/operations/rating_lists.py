@@ -140,7 +140,8 @@ def _mdb_rows(path: Path, tally: dict[str, int]) -> Iterator[ListedPlayer]:
         stderr=subprocess.PIPE,
     ) as proc:
         assert proc.stdout is not None and proc.stderr is not None
-        yield from read(proc.stdout, "ffe-csv", None, tally)
+        # mdbtools' DateTime cells (issue 32): a birth it cannot read is counted, not refused
+        yield from read(proc.stdout, "ffe-csv", None, tally, strict_birth=False)
         error = proc.stderr.read().decode("utf-8", "replace").strip()
         if proc.wait() != 0:  # raised inside the import: its transaction is rolled back
             raise ListFault(

@@ -27,13 +27,14 @@ from ..rules.reporting import (
     same_code,
 )
 from .event import EventService, OperationError
+from .registry import Operation
 
 REFUSED = "ce code ne vaut pas pour cet échiquier ou cette ronde."
 
 
 def set_enabled(service: EventService, enabled: bool) -> None:
     """Turn reporting from phones on or off; the secret is made the first time."""
-    with service.write("phone_reporting", {"enabled": enabled}) as tx:
+    with service.write(Operation.PHONE_REPORTING, {"enabled": enabled}) as tx:
         current = service._store.phone_reporting()
         if current is None:
             tx.insert(
@@ -107,7 +108,7 @@ def propose_result(
         raise OperationError(exc.message) from None
     if value not in PROPOSABLE:
         raise OperationError(f"« {value.label} » ne se propose pas : voyez l'arbitre.")
-    with service.write("propose_result", {"board": board, "address": address}) as tx:
+    with service.write(Operation.PROPOSE_RESULT, {"board": board, "address": address}) as tx:
         secret = _secret(service, for_phones=True)
         t = service.tournament(key)
         tid = service._tid(t)
@@ -181,7 +182,7 @@ def confirm(
 ) -> list[int]:
     """Record what both players agreed on: one board, or every agreeing board (None).
     Returns the boards recorded; a board in conflict is refused, never applied."""
-    with service.write("confirm_proposals", {"board": board}) as tx:
+    with service.write(Operation.CONFIRM_PROPOSALS, {"board": board}) as tx:
         t = service.tournament(key)
         rnd = service._round(t, round_number)
         if rnd is None:
@@ -224,7 +225,7 @@ def confirm(
 def propose_checkin(service: EventService, player_id: int, code: str, address: str = "") -> str:
     """A player says « je suis là » with his own code, before round 1: a proposal the
     arbiter accepts in bulk in Joueurs. Returns the player's name."""
-    with service.write("propose_checkin", {"player": player_id, "address": address}) as tx:
+    with service.write(Operation.PROPOSE_CHECKIN, {"player": player_id, "address": address}) as tx:
         secret = _secret(service, for_phones=True)
         player = service.player(player_id)
         assert player.tournament_id is not None
@@ -264,7 +265,7 @@ def pending_checkins(service: EventService, key: str) -> list[int]:
 
 def confirm_checkins(service: EventService, key: str) -> int:
     """Check in every player who said he is here (one operation, undoable whole)."""
-    with service.write("confirm_proposals", {"tournament": key}) as tx:
+    with service.write(Operation.CONFIRM_PROPOSALS, {"tournament": key}) as tx:
         t = service.tournament(key)
         tx.args["tournament"] = t.key
         waiting = [
@@ -278,3 +279,28 @@ def confirm_checkins(service: EventService, key: str) -> int:
             service.check_in(int(p["player_id"]))
             tx.update("proposals", p["id"], {"status": "confirmed"})
         return len(waiting)
+
+
+def is_open(service: EventService) -> bool:
+    """Whether the organiser turned reporting on (the results server asks before any form)."""
+    state = service._store.phone_reporting()
+    return bool(state and state["enabled"])
+
+
+def code_matches(service: EventService, key: str, round_number: int, board: int, code: str) -> bool:
+    """A board's code checked by a read alone (constant time), before the server asks for
+    the write lock: a wrong code never takes it from a station."""
+    state = service._store.phone_reporting()
+    if state is None or not state["enabled"]:
+        return False
+    t = service.tournament(key)
+    return same_code(code, board_code(str(state["secret"]), service._tid(t), round_number, board))
+
+
+def checkin_matches(service: EventService, player_id: int, code: str) -> bool:
+    """A player's check-in code checked by a read alone, as code_matches."""
+    state = service._store.phone_reporting()
+    player = service._store.player(player_id)
+    if state is None or not state["enabled"] or player is None or player.tournament_id is None:
+        return False
+    return same_code(code, checkin_code(str(state["secret"]), player.tournament_id, player_id))

@@ -35,6 +35,7 @@ from ..store.repo import player_row
 from .event import EventService, OperationError, _eligibility_fault
 from .formats import format_of
 from .outputs import fresh_event_path
+from .registry import Operation
 
 
 def _refused(exc: RuleError) -> OperationError:
@@ -145,7 +146,7 @@ def set_event(
     changed, in French (« nom », « lieu »…); nothing to change is refused unless
     ``unchanged_ok`` (a template's event named as it already is)."""
     fields = fields.checked()
-    with service.write("set_event", {}) as tx:
+    with service.write(Operation.SET_EVENT, {}) as tx:
         event = service._store.event()
         if "id" not in event:
             raise OperationError("Ce fichier ne contient pas d'événement.")
@@ -288,7 +289,7 @@ def edit_section(
         state = sorted(set(settings) & STATE_KEYS)
         if state:
             raise OperationError(f"« {state[0]} » n'est pas un réglage : c'est l'état du tournoi.")
-    with service.write("edit_section", {"tournament": key}) as tx:
+    with service.write(Operation.EDIT_SECTION, {"tournament": key}) as tx:
         t = service.tournament(key)
         tx.args["tournament"] = t.key
         played = _played(service, t)
@@ -367,7 +368,7 @@ def edit_section(
 def remove_section(service: EventService, key: str, *, confirm: bool = False) -> int:
     """Delete a section never paired, with its registrations (after a question when it
     has any); returns how many players went with it."""
-    with service.write("remove_section", {"tournament": key}) as tx:
+    with service.write(Operation.REMOVE_SECTION, {"tournament": key}) as tx:
         t = service.tournament(key)
         tx.args.update({"tournament": t.key, "name": t.name})
         played = _played(service, t)
@@ -397,7 +398,7 @@ def _paired(service: EventService, player: Player) -> bool:
 
 def remove_player(service: EventService, player_id: int) -> Player:
     """Delete a registration that never played (a no-show, a mistake), undoable."""
-    with service.write("remove_player", {"player": player_id}) as tx:
+    with service.write(Operation.REMOVE_PLAYER, {"player": player_id}) as tx:
         player = service.player(player_id)
         tx.args["name"] = player.name
         if _paired(service, player):
@@ -431,7 +432,7 @@ def edit_player(
         raise OperationError("Rien à changer : donnez au moins un champ (--nom, --elo…).")
     if "birth_date" in changes:  # a date typed is a whole date (schema 8)
         changes = {**changes, "birth_year_only": False}
-    with service.write("edit_player", {"player": player_id}) as tx:
+    with service.write(Operation.EDIT_PLAYER, {"player": player_id}) as tx:
         player = service.player(player_id)
         try:
             new = Player.model_validate({**player.model_dump(), **changes})
@@ -470,7 +471,7 @@ def _key_of(service: EventService, player: Player) -> str:
 def move_player(service: EventService, player_id: int, dest: str) -> Tournament:
     """Move a registration to another section before it is paired (eligibility there
     checked, as at registration)."""
-    with service.write("move_player", {"player": player_id, "tournament": dest}) as tx:
+    with service.write(Operation.MOVE_PLAYER, {"player": player_id, "tournament": dest}) as tx:
         player = service.player(player_id)
         tx.args["name"] = player.name
         source = service.tournament(_key_of(service, player))

@@ -30,6 +30,7 @@ from ..store.journal import Tx as _Tx
 from ..store.repo import tc_json
 from .engines import DutchEngine, ExternalEngine, Opinion, second_opinion, state_to_trf
 from .formats import format_of
+from .registry import Operation
 
 if TYPE_CHECKING:
     from .event import EventService
@@ -245,7 +246,8 @@ def apply_youth_format(service: EventService, t: Tournament, decided: YouthForma
     """Write the format decided (inside the pairing's transaction)."""
     assert t.id is not None
     with service.write(
-        "youth_format", {"tournament": t.key, "entries": decided.entries, "system": decided.system}
+        Operation.YOUTH_FORMAT,
+        {"tournament": t.key, "entries": decided.entries, "system": decided.system},
     ) as tx:
         tx.update(
             "tournaments",
@@ -331,7 +333,7 @@ def pair(
 ) -> RoundPairing:
     """Store Swiss round ``number``: ``computed`` outside the lock, or computed here."""
     assert t.id is not None
-    with service.write("pair_round", {"tournament": t.key, "round": number}) as tx:
+    with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
         if computed is None:
             state, ids, colour_seed = _inputs(service, t, number, seed)
             computed = _compute(t, number, state, ids, colour_seed)
@@ -447,7 +449,7 @@ def fees(service: EventService, key: str) -> list[dict[str, Any]]:
 
 def set_opt_out(service: EventService, player_id: int, opt_out: bool = True) -> None:
     """A player's written objection to publication: pages then show no name for them."""
-    with service.write("publish_opt_out", {"player": player_id, "opt_out": opt_out}) as tx:
+    with service.write(Operation.PUBLISH_OPT_OUT, {"player": player_id, "opt_out": opt_out}) as tx:
         tx.args["name"] = service.player(player_id).name
         tx.update("players", player_id, {"publish_opt_out": int(opt_out)})
 
@@ -455,7 +457,7 @@ def set_opt_out(service: EventService, player_id: int, opt_out: bool = True) -> 
 # -- before the round: byes, prohibitions, publication -------------------------------------
 def request_bye(service: EventService, player_id: int, round_number: int) -> None:
     """A half-point bye, asked before the end of the previous round (regulation 002)."""
-    with service.write("request_bye", {"player": player_id, "round": round_number}) as tx:
+    with service.write(Operation.REQUEST_BYE, {"player": player_id, "round": round_number}) as tx:
         player = service.player(player_id)
         t = service._store.tournament(player.tournament_id or 0)
         assert t is not None and t.id is not None
@@ -503,7 +505,7 @@ def prohibit(
 ) -> None:
     """Players who must not meet (siblings; one club in the first rounds): rounds first..last."""
     with service.write(
-        "prohibit", {"tournament": key, "players": player_ids, "rounds": [first, last]}
+        Operation.PROHIBIT, {"tournament": key, "players": player_ids, "rounds": [first, last]}
     ) as tx:
         t = _swiss(service, key)
         assert t.id is not None
@@ -535,7 +537,7 @@ def prohibit(
 
 def publish(service: EventService, key: str, now: dt.datetime | None = None) -> str | None:
     """Record the publication time; a warning when it is less than the required lead."""
-    with service.write("publish", {"tournament": key}) as tx:
+    with service.write(Operation.PUBLISH, {"tournament": key}) as tx:
         t = _swiss(service, key)
         rnd = service.current_round(t)
         if rnd is None or rnd.id is None:
@@ -565,7 +567,7 @@ def absent(
 ) -> list[int]:
     """Forfeit (more than the allowed lateness); an unexcused forfeit excludes the player
     from later rounds unless the arbiter keeps them (regulation 002). Returns the excluded."""
-    with service.write("absent"):
+    with service.write(Operation.ABSENT):
         _swiss(service, key)
         return service.forfeit(
             key, board, side, keep=keep, now=now, round_number=round_number, confirm=confirm
@@ -574,7 +576,7 @@ def absent(
 
 def keep_player(service: EventService, player_id: int) -> None:
     """The arbiter keeps a player excluded after a forfeit (a valid excuse), recorded."""
-    with service.write("keep_player", {"player": player_id}) as tx:
+    with service.write(Operation.KEEP_PLAYER, {"player": player_id}) as tx:
         player = service.player(player_id)
         if not player.excluded:
             raise OperationError(f"{player.name} n'est pas exclu(e).")
@@ -588,7 +590,7 @@ def force_pair(service: EventService, key: str, a: int, b: int) -> list[str]:
     Returns the rules the change breaks (an arbiter's decision, recorded in the journal and
     written as a ``###`` comment in the TRF export).
     """
-    with service.write("force_pair", {"tournament": key, "players": [a, b]}) as tx:
+    with service.write(Operation.FORCE_PAIR, {"tournament": key, "players": [a, b]}) as tx:
         t = _swiss(service, key)
         rnd = service.current_round(t)
         if rnd is None or rnd.id is None or rnd.closed:
@@ -737,7 +739,8 @@ def playoff_result(
 ) -> youth.Playoff:
     """A two-game mini-match: points of each; level, the better tie-break goes through."""
     with service.write(
-        "playoff_result", {"tournament": key, "which": which, "match": [a, b, points_a, points_b]}
+        Operation.PLAYOFF_RESULT,
+        {"tournament": key, "which": which, "match": [a, b, points_a, points_b]},
     ) as tx:
         t = service.tournament(key)
         assert t.id is not None

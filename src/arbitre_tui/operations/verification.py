@@ -13,9 +13,11 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..rules.errors import RuleError, too_long
+from ..rules.errors import RuleError
 from ..rules.models import Game, Result, Round, parse_result
+from ..rules.text import text_fault
 from ..store.journal import OperationError
+from .registry import Operation
 
 if TYPE_CHECKING:
     from .event import EventService
@@ -53,7 +55,7 @@ def verify_result(
 ) -> Checked:
     """The board's result as read on its signed sheet (typed again: a second entry)."""
     value = _value(result)
-    with service.write("verify_result", {"board": board}) as tx:
+    with service.write(Operation.VERIFY_RESULT, {"board": board}) as tx:
         t, rnd, game = service.game(key, round_number, board)
         tx.args.update(
             {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value}
@@ -90,7 +92,7 @@ def settle_result(
         raise OperationError(
             "Trancher : « saisie » (le résultat saisi) ou « feuille » (la feuille signée)."
         )
-    with service.write("settle_result", {"board": board, "keep": chosen}) as tx:
+    with service.write(Operation.SETTLE_RESULT, {"board": board, "keep": chosen}) as tx:
         t, rnd, game = service.game(key, round_number, board)
         tx.args.update({"tournament": t.key, "round": rnd.number})
         if rnd.closed:
@@ -116,9 +118,9 @@ def record_appeal(
     """An appeal against a decision of the arbiter, for the tournament's procès-verbal."""
     if not text.strip():
         raise OperationError("Appel : décrivez l'appel (qui, quelle décision, la suite donnée).")
-    if fault := too_long("Texte de l'appel", text):
+    if fault := text_fault("Texte de l'appel", text, lines=True):
         raise OperationError(fault)
-    with service.write("record_appeal", {"tournament": key}) as tx:
+    with service.write(Operation.RECORD_APPEAL, {"tournament": key}) as tx:
         t = service.tournament(key)
         if round_number is not None and not 1 <= round_number <= t.rounds_planned:
             raise OperationError(

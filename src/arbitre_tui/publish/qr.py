@@ -40,7 +40,22 @@ def page_url(base: str, key: str | None = None, page: str = "") -> str:
     return "/".join(parts) + "/"
 
 
+# what a phone's camera reads at a glance from a printed page (a QR code holds 2 331 bytes
+# at this correction level, which no camera reads across a room)
+URL_LIMIT = 500
+
+
 def _code(data: str) -> qrcode.QRCode:  # type: ignore[type-arg]
+    size = len(data.encode("utf-8", "replace"))
+    if size > URL_LIMIT:  # qrcode's own error is English (« Invalid version »)
+        from ..rules.errors import RuleError
+        from ..rules.text import shown
+
+        raise RuleError(
+            f"adresse « {shown(data)} » de {size} caractères : trop longue pour un QR code "
+            f"({URL_LIMIT} au plus) ; donnez une adresse plus courte (--base-url, --page, "
+            "réglage base_url)."
+        )
     code = qrcode.QRCode(border=4, box_size=10, error_correction=qrcode.constants.ERROR_CORRECT_M)
     code.add_data(data)
     code.make(fit=True)
@@ -57,11 +72,18 @@ def png_bytes(data: str) -> bytes:
 
 
 def write_png(data: str, out: Path) -> None:
+    image = _code(data).make_image()  # refused before the file is opened
     with out.open("wb") as fh:
-        _code(data).make_image().save(fh)
+        image.save(fh)
 
 
 def write_svg(data: str, out: Path) -> None:
     image = _code(data).make_image(image_factory=qrcode.image.svg.SvgPathImage)
     with out.open("wb") as fh:
         image.save(fh)
+
+
+def svg_markup(data: str) -> str:
+    """The QR code of ``data`` as an inline ``<svg>`` (a page shows it with no file)."""
+    image = _code(data).make_image(image_factory=qrcode.image.svg.SvgPathImage)
+    return str(image.to_string(encoding="unicode"))

@@ -20,25 +20,6 @@ class RuleError(ValueError):
         self.message = message
 
 
-# a note, a reason, an appeal: a paragraph of the procès-verbal, not a whole file pasted
-NOTE_LIMIT = 2000
-
-
-def too_long(what: str, text: str, limit: int = NOTE_LIMIT) -> str | None:
-    """Why ``text`` is refused, if longer than ``limit`` characters: the sheets and the
-    procès-verbal print it whole."""
-    size = len(text.strip())
-    if size <= limit:
-        return None
-
-    def n(count: int) -> str:  # « 100 000 », as French writes it
-        return f"{count:,}".replace(",", "\u202f")
-
-    return (
-        f"{what} : {n(size)} caractères, {n(limit)} caractères au plus ; rien n'a été enregistré."
-    )
-
-
 # pydantic's checks said in French: its own messages are English and never reach the arbiter
 _LABELS = {
     "surname": "le nom",
@@ -72,8 +53,14 @@ def validation_message(exc: ValidationError) -> str:
     name = str(loc[0]) if loc else ""
     label = _LABELS.get(name, f"la valeur « {name} »" if name else "la valeur")
     ctx = first.get("ctx") or {}
-    shown = str(first.get("input", ""))
-    shown = shown if len(shown) <= 24 else shown[:20] + "…"
+    typed = first.get("input", "")
+    if isinstance(typed, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in typed):
+        from .text import character_fault  # a byte that is not UTF-8 is its own fault
+
+        return f"{label} : {character_fault(typed)}"
+    from .text import shown as cut
+
+    shown = cut(str(typed), 20)
     kind = first["type"]
     if kind == "string_too_long":
         return f"{label} a plus de {ctx.get('max_length')} caractères (« {shown} »)"

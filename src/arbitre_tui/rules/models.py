@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -281,6 +281,48 @@ class Team(Model):
     club_id: int
     number: int = Field(ge=1)
     name: str
+
+
+CupSide = Literal["home", "away"]
+
+
+class CupMatch(Model):
+    """A team cup's match as stored (004): both teams, their line-ups in board order, the
+    four boards' results, the decision and the captains' confirmations. Read whole from
+    its row (never built half): its id is always known."""
+
+    model_config = ConfigDict(defer_build=True, frozen=True)
+
+    id: int
+    tournament_id: int
+    round: int
+    number: int
+    home_team_id: int
+    away_team_id: int | None = None  # an exempt team plays no match
+    away_keeps_white: bool = False
+    lineup_home: list[int] | None = None
+    lineup_away: list[int] | None = None
+    lineup_home_at: str | None = None
+    lineup_away_at: str | None = None
+    results: list[str | None]
+    winner_team_id: int | None = None
+    reason: str = ""
+    home_points: float | None = None
+    away_points: float | None = None
+    reported_at: str | None = None
+    confirmations: dict[str, Any] = Field(default_factory=dict)
+
+    def team(self, side: CupSide) -> int | None:
+        """The home or away team (None: the away side of an exempt team's match)."""
+        return self.home_team_id if side == "home" else self.away_team_id
+
+    def lineup(self, side: CupSide) -> list[int] | None:
+        """A side's line-up, board 1 first; None: not handed in."""
+        return self.lineup_home if side == "home" else self.lineup_away
+
+    def lineup_at(self, side: CupSide) -> str | None:
+        """When a side handed its line-up in (ISO time), None: not yet."""
+        return self.lineup_home_at if side == "home" else self.lineup_away_at
 
 
 class Tournament(Model):

@@ -141,6 +141,51 @@ def _int(text: str | None) -> int | None:
     return (int(text) or None) if text.isdigit() else None
 
 
+class _Bad(ValueError):
+    """A field a list must not hold; its reader says the line (ListFault)."""
+
+
+# no one was ever rated past this; 0 or nothing is « not rated »
+RATING_MAX = 3500
+_DIGITS = frozenset("0123456789")
+
+
+def _rating(text: str, what: str) -> int | None:
+    """A list's rating: nothing or 0 (not rated), else digits up to RATING_MAX — never a
+    rating guessed out of « abcd », « 99999 » or « -100 »."""
+    if not text:
+        return None
+    if not text.isascii() or not text.isdigit() or int(text) > RATING_MAX:
+        raise _Bad(f"{what} « {text[:12]} » impossible (un nombre de 0 à {RATING_MAX})")
+    return int(text) or None
+
+
+def _year(text: str) -> int | None:
+    """FIDE's year of birth: nothing, 0000, or a year of four digits."""
+    if not text or text in ("0", "0000"):
+        return None
+    if len(text) != 4 or not text.isascii() or not text.isdigit() or not 1850 <= int(text) <= 2100:
+        raise _Bad(f"année de naissance « {text[:12]} » illisible (quatre chiffres)")
+    return int(text)
+
+
+# the values a list writes, read by one look-up (FIDE's million lines): anything else
+# goes through _rating and _year, which say why it is refused
+_RATINGS: dict[str, int | None] = {str(n): n or None for n in range(RATING_MAX + 1)}
+_RATINGS[""] = None
+_YEARS: dict[str, int | None] = {"": None, "0": None, "0000": None}
+_YEARS |= {str(n): n for n in range(1850, 2101)}
+
+# a control character (NUL, Échap…) is a damaged or binary file, never a list's text
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+
+
+def _no_control(text: str) -> None:
+    found = _CONTROL.search(text)
+    if found is not None:
+        raise _Bad(f"caractère de contrôle (code {ord(found.group())}) : fichier abîmé ?")
+
+
 def _title(title: str, women: str) -> str:
     """The FIDE title, else the women's title (« WGM »), as the Player model has them."""
     for t in (title.strip().upper(), women.strip().upper()):
@@ -152,15 +197,21 @@ def _title(title: str, women: str) -> str:
 def _fide(
     fide_id: str, name: str, fed: str, sex: str, title: str, w_title: str,
     standard: str, rapid: str, blitz: str, born: str,
-) -> ListedPlayer | None:  # fmt: skip
-    """One FIDE row from its fields, stripped (the hot path of an import)."""
-    if not fide_id.isdigit() or not name:
-        return None
+) -> ListedPlayer:  # fmt: skip
+    """One FIDE row from its fields, stripped (the hot path of an import); a field no
+    FIDE list holds raises _Bad (its reader says the line)."""
+    if not fide_id.isascii() or not fide_id.isdigit() or not int(fide_id):
+        raise _Bad(f"identifiant FIDE « {fide_id[:12]} » illisible")
+    if not name:
+        raise _Bad(f"joueur {fide_id} sans nom")
     surname, _, first = name.partition(",")
     return ListedPlayer(
         "fide", surname.strip(), first.strip(), int(fide_id), None, fed.upper(),
         sex[:1].upper(), _title(title, w_title) if title or w_title else "",
-        _int(standard), _int(rapid), _int(blitz), _int(born[:4]),
+        _RATINGS[standard] if standard in _RATINGS else _rating(standard, "Elo lent"),
+        _RATINGS[rapid] if rapid in _RATINGS else _rating(rapid, "Elo rapide"),
+        _RATINGS[blitz] if blitz in _RATINGS else _rating(blitz, "Elo blitz"),
+        _YEARS[born] if born in _YEARS else _year(born),
     )  # fmt: skip
 
 
@@ -196,6 +247,8 @@ _XML_TYPE_PLAYER = re.compile(
     + rb"\s*</player>"
 )
 _RATING_AT = {"standard": 6, "rapid": 7, "blitz": 8}  # in _XML_FIELDS' order
+# XML's five entities and character references: any other was left as typed by unescape
+_XML_UNKNOWN = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)[^;\s<]{0,20};?")
 _XML_SPACE = re.compile(rb"\s*")
 NL = b"\n"
 
@@ -282,9 +335,17 @@ def read_fide_xml(stream: IO[bytes], kind: Kind | None = None) -> Iterator[Liste
             raise ListFault(
                 f"liste FIDE XML illisible : ligne {line + buf.count(NL, 0, pos)}"
             ) from None
-        player = _fide(*(v.strip() for v in values))
-        if player is not None:
-            yield player
+        try:
+            if b"&" in buf[pos:end] and (entity := _XML_UNKNOWN.search(buf, pos, end)):
+                raise _Bad(f"entité XML inconnue « {entity.group().decode('ascii', 'replace')} »")
+            for value in values:
+                _no_control(value)
+            player = _fide(*(v.strip() for v in values))
+        except _Bad as exc:
+            raise ListFault(
+                f"liste FIDE XML : ligne {line + buf.count(NL, 0, pos)} : {exc}"
+            ) from None
+        yield player
         pos = end
 
 
@@ -319,10 +380,26 @@ def _txt_columns(
     }
 
 
-def _text_lines(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
+# FIDE's lines are 162 characters, an FFE row a few hundred: a longer one is no list's
+LINE_MAX = 4096
+
+
+def _text_lines(
+    stream: IO[bytes], what: str = "liste", ended: list[bool] | None = None
+) -> Iterator[tuple[int, str]]:
     """Lines as text (rules.text.decode: older lists, a base exported on Windows), line by
-    line; UTF-8 tried inline first, FIDE's million lines being UTF-8."""
-    for number, raw in enumerate(stream, start=1):
+    line; UTF-8 tried inline first, FIDE's million lines being UTF-8. A line is read up
+    to LINE_MAX bytes: a giant one (a binary file) is refused, never held whole."""
+    number = 0
+    while raw := stream.readline(LINE_MAX + 1):
+        number += 1
+        if len(raw) > LINE_MAX and not raw.endswith(b"\n"):
+            raise ListFault(
+                f"{what} : ligne {number} de plus de {LINE_MAX} caractères : ce n'est pas "
+                "une liste (fichier binaire ?)"
+            )
+        if ended is not None:  # the last line of a file cut short has no end
+            ended[0] = raw.endswith(b"\n")
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -362,7 +439,8 @@ def _type_columns(header: str) -> dict[str, tuple[int, int | None]]:
 def read_fide_txt(stream: IO[bytes], kind: Kind | None = None) -> Iterator[ListedPlayer]:
     """The fixed-width list, one line at a time: the full list (three ratings) or one
     cadence's (``kind``, from its file name: the month's column is that rating)."""
-    lines = _text_lines(stream)
+    ended = [True]
+    lines = _text_lines(stream, "liste FIDE TXT", ended)
     header = next(lines, (1, ""))[1].lstrip("\ufeff")
     if re.search(r"(?<!\S)SRtng(?!\S)", header):
         cols = _txt_columns(header)
@@ -379,15 +457,27 @@ def read_fide_txt(stream: IO[bytes], kind: Kind | None = None) -> Iterator[Liste
     wanted = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", *ratings, "B-day")
     cut = itemgetter(*(slice(*cols[name]) for name in wanted))  # the ten fields, in C
     strip = str.strip
+    shortest = cols["Name"][0] + 1  # an id and a name at least
+    whole = cols["B-day"][0] + 4  # a line FIDE wrote to its end (its last columns empty)
+    search = _CONTROL.search
     for number, line in lines:
-        fields = list(map(strip, cut(line)))
-        if not fields[0].isdigit():
+        if len(line) < shortest or (not ended[0] and len(line.rstrip()) < whole):
             if not line.strip():
                 continue
-            raise ListFault(f"liste FIDE TXT : ligne {number} sans identifiant FIDE")
-        player = _fide(*fields)
-        if player is not None:
-            yield player
+            raise ListFault(
+                f"liste FIDE TXT : ligne {number} coupée ({len(line)} caractères"
+                f"{'' if ended[0] else ', sans fin de ligne'}) : fichier incomplet ?"
+            )
+        fields = list(map(strip, cut(line)))
+        try:
+            if search(line):
+                _no_control(line)
+            if not fields[0].isdigit():
+                raise _Bad("sans identifiant FIDE")
+            player = _fide(*fields)
+        except _Bad as exc:
+            raise ListFault(f"liste FIDE TXT : ligne {number} : {exc}") from None
+        yield player
 
 
 # -- FFE: the players base as a CSV -----------------------------------------------------------
@@ -417,12 +507,15 @@ _PAPI_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "gf": "WGM", "mf": "
 _RATING = re.compile(r"^\s*(\d{3,4})\s*[FNE]?\s*$")
 
 
-def _ffe_rating(text: str) -> int | None:
-    """« 1850 », « 1850F » (Papi's suffix: F FIDE, N national, E estimated), « 0 »: none."""
-    if text.isdigit():
-        return int(text) or None
+def _ffe_rating(text: str, what: str = "Elo") -> int | None:
+    """« 1850 », « 1850F » (Papi's suffix: F FIDE, N national, E estimated), « 0 » or
+    nothing: none; anything else (« 15000 », « abcd », « -100 ») refused."""
+    if not text or text == "0":
+        return None
     found = _RATING.match(text)
-    return (int(found.group(1)) or None) if found else None
+    if found is None or int(found.group(1)) > RATING_MAX:
+        raise _Bad(f"{what} « {text[:12]} » impossible (de 100 à {RATING_MAX}, ex. 1850F)")
+    return int(found.group(1)) or None
 
 
 def _ffe_birth(text: str) -> tuple[int | None, dt.date | None]:
@@ -441,12 +534,16 @@ def _ffe_birth(text: str) -> tuple[int | None, dt.date | None]:
     return day.year, day
 
 
-def read_ffe_csv(stream: IO[bytes], tally: dict[str, int] | None = None) -> Iterator[ListedPlayer]:
+def read_ffe_csv(
+    stream: IO[bytes], tally: dict[str, int] | None = None, *, strict_birth: bool = True
+) -> Iterator[ListedPlayer]:
     """The FFE's players as a CSV (« ; », « , » or tab; UTF-8 or Latin-1), columns by
     header; one csv reader over the decoded lines (a quoted field may hold a newline).
     ``tally`` counts what is left out and said after: « no_licence » rows (skipped, not
-    refusing the base), « birth_unreadable » cells (a birth column present but not a date)."""
-    lines = _text_lines(stream)
+    refusing the base), « birth_unreadable » cells (a birth column present but not a date:
+    only with ``strict_birth`` off, Data.mdb's export through mdbtools; a CSV refuses them
+    with their line)."""
+    lines = _text_lines(stream, "liste FFE")
     first = next(lines, (1, ""))[1].lstrip("\ufeff")
     separator = max(";,\t", key=first.count)
     try:
@@ -465,43 +562,75 @@ def read_ffe_csv(stream: IO[bytes], tally: dict[str, int] | None = None) -> Iter
         )
     fields = tuple(FFE_COLUMNS)
     at = [index.get(name, -1) for name in fields]
-    reader = csv.reader((line for _number, line in lines), delimiter=separator)
+    reader = csv.reader((line for _number, line in lines), delimiter=separator, strict=True)
     try:
-        yield from _ffe_players(reader, at, fields, tally if tally is not None else {})
+        yield from _ffe_players(
+            reader, at, fields, tally if tally is not None else {}, strict_birth
+        )
     except csv.Error:
         raise ListFault(
             f"liste FFE : ligne {reader.line_num + 1} illisible ({_CSV_FAULT})"
         ) from None
+    except _Bad as exc:
+        raise ListFault(f"liste FFE : ligne {reader.line_num + 1} : {exc}") from None
 
 
 _CSV_FAULT = "guillemets ou séparateurs mal placés"
 
 
+# the FFE's licence: a letter and five digits (« K12345 »)
+_LICENCE = re.compile(r"[A-Z][0-9]{5}")
+
+
 def _ffe_players(
-    reader: Iterator[list[str]], at: list[int], fields: tuple[str, ...], tally: dict[str, int]
+    reader: Iterator[list[str]],
+    at: list[int],
+    fields: tuple[str, ...],
+    tally: dict[str, int],
+    strict_birth: bool = True,
 ) -> Iterator[ListedPlayer]:
-    """The base's rows, cell by cell as the header placed them."""
+    """The base's rows, cell by cell as the header placed them; a cell no FFE base holds
+    raises _Bad (the reader says the line)."""
     tally.setdefault("no_licence", 0)
     tally.setdefault("birth_unreadable", 0)
-    for cells in reader:
+    seen: dict[str, int] = {}
+    width = max(at) + 1
+    for row, cells in enumerate(reader, start=2):
         size = len(cells)
+        for cell in cells:
+            _no_control(cell)
         c = dict(zip(fields, (cells[i].strip() if 0 <= i < size else "" for i in at), strict=True))
         licence = c["licence"].upper()
         if not licence:  # a member without a licence number (yet): skipped and counted
             if any(x.strip() for x in cells):
                 tally["no_licence"] += 1
             continue
+        if size < width:
+            raise _Bad(f"{size} colonne(s), l'en-tête en a au moins {width} : ligne coupée ?")
+        if not _LICENCE.fullmatch(licence):
+            raise _Bad(f"licence « {licence[:12]} » illisible (une lettre et cinq chiffres)")
+        if licence in seen:
+            raise _Bad(f"licence {licence} en double (déjà ligne {seen[licence]})")
+        seen[licence] = row
         if not c["surname"]:
-            raise ListFault(f"liste FFE : « {';'.join(cells)[:40]} » sans nom")
+            raise _Bad(f"licence {licence} sans nom")
         year, day = _ffe_birth(c["birth"])
         if year is None and c["birth"]:
+            if strict_birth:
+                raise _Bad(
+                    f"date de naissance « {c['birth'][:12]} » illisible ou impossible "
+                    "(AAAA-MM-JJ, JJ/MM/AAAA ou AAAA : jamais deux chiffres d'année)"
+                )
             tally["birth_unreadable"] += 1
+        if c["fide_id"].strip("'\" ") and _int(c["fide_id"].strip("'\" ")) is None:
+            raise _Bad(f"identifiant FIDE « {c['fide_id'][:12]} » illisible")
         raw_title = c["title"].lower()
         yield ListedPlayer(
             "ffe", c["surname"], c["first_name"], _int(c["fide_id"].strip("'\" ")), licence,
             (c["federation"] or "FRA").upper(), c["sex"][:1].upper(),
             _PAPI_TITLES.get(raw_title) or (_title(raw_title, "") if raw_title else ""),
-            _ffe_rating(c["standard"]), _ffe_rating(c["rapid"]), _ffe_rating(c["blitz"]),
+            _ffe_rating(c["standard"], "Elo lent"), _ffe_rating(c["rapid"], "Elo rapide"),
+            _ffe_rating(c["blitz"], "Elo blitz"),
             year, day, c["club"], c["category"], c["licence_type"].upper()[:1],
         )  # fmt: skip
 
@@ -524,6 +653,8 @@ def read(
     fmt: str,
     kind: Kind | None = None,
     tally: dict[str, int] | None = None,
+    *,
+    strict_birth: bool = True,
 ) -> Iterator[ListedPlayer]:
     """The players of a list; ``kind``: the cadence of a per-type list (its file name);
     ``tally``: what the FFE's base leaves out (see :func:`read_ffe_csv`)."""
@@ -531,7 +662,7 @@ def read(
         return read_fide_txt(stream, kind)
     if fmt == "fide-xml":
         return read_fide_xml(stream, kind)
-    return read_ffe_csv(stream, tally)
+    return read_ffe_csv(stream, tally, strict_birth=strict_birth)
 
 
 # -- a registered player against the lists ----------------------------------------------------

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from .errors import RuleError, validation_message
 from .models import Player, Sex, Title
+from .text import bad_character, character_fault
 
 # French headers first; English aliases accepted for files from other programs.
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -519,10 +520,6 @@ def _record_fault(cells: list[str], index: dict[str, int], width: int = 0) -> st
     return _control_fault(cells, index)
 
 
-# a control character in a name is a binary or damaged file, never a person's name
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-
-
 def _control_fault(cells: list[str], index: dict[str, int]) -> str | None:
     for name, i in index.items():
         if i < len(cells) and (fault := _control_in(cells[i], name)):
@@ -531,20 +528,25 @@ def _control_fault(cells: list[str], index: dict[str, int]) -> str | None:
 
 
 def _control_in(value: str, column: str) -> str | None:
-    found = _CONTROL.search(value)
+    """A control character in a name is a binary or damaged file, never a person's name:
+    the one rule of typed text (rules/text.py), said with the column."""
+    found = bad_character(value)
     if found is None:
         return None
-    return f"caractère de contrôle (code {ord(found.group())}) dans la colonne {COLUMNS[column][0]}"
+    label = COLUMNS[column][0] if column in COLUMNS else column
+    if found[0] == "control":
+        return f"caractère de contrôle (code {found[1]}) dans la colonne {label}"
+    return f"colonne {label} : {character_fault(value)}"
 
 
 def person_fault(player: Player) -> str | None:
-    """What an entry typed by hand (`arbitre register`, the screen's late entry) must not
-    hold, as the CSV import reads its cells: a blank name, a control character."""
+    """What an entry typed by hand (`arbitre register`, the screen's late entry, the
+    player's form) must not hold, as the CSV import reads its cells: a blank name, a
+    control character or a bidi override, a byte the terminal sent that is not UTF-8."""
     if not player.surname.strip():
         return "le nom est vide"
-    for column in ("surname", "first_name", "club", "ffe_code", "phone", "email"):
-        fault = _control_in(getattr(player, column) or "", column)
-        if fault:
+    for column, value in player.model_dump().items():
+        if isinstance(value, str) and (fault := _control_in(value, column)):
             return fault
     return None
 

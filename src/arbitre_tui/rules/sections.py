@@ -13,6 +13,7 @@ import re
 
 from .errors import RuleError
 from .models import System
+from .text import text_fault
 
 # the French words the organiser types, and what the app shows
 SYSTEM_WORDS: dict[str, System] = {
@@ -70,10 +71,8 @@ def check_name(name: str, what: str = "Nom du tournoi", limit: int = 80) -> str:
     text = name.strip()
     if not text:
         raise RuleError(f"{what} vide : écrivez-le (ex. « Open principal »).")
-    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or 0x202A <= ord(c) <= 0x202E for c in text):
-        raise RuleError(f"{what} : caractère de contrôle refusé.")
-    if len(text) > limit:
-        raise RuleError(f"{what} : {len(text)} caractères, {limit} au plus.")
+    if fault := text_fault(what, text, limit):  # the one rule of typed text (rules/text.py)
+        raise RuleError(fault)
     return text
 
 

@@ -1,5 +1,6 @@
 """Text from files other programs wrote (a TRF, a rating list): UTF-8, or what older
-programs on Windows write, read the same way everywhere."""
+programs on Windows write, read the same way everywhere; and text a person typed (a name,
+a note): one rule for its characters and its length, and how a message echoes it."""
 
 from __future__ import annotations
 
@@ -34,3 +35,123 @@ def _line(raw: bytes) -> tuple[str, str]:
         except UnicodeDecodeError:
             continue
     return raw.decode(_ORDER[-1]), _ORDER[-1]
+
+
+# -- text typed by a person (a name, a club, a note, an appeal): one rule everywhere ----------
+
+# a note, a reason, an appeal: a paragraph of the procès-verbal, not a whole file pasted
+NOTE_LIMIT = 2000
+
+
+def too_long(what: str, text: str, limit: int = NOTE_LIMIT) -> str | None:
+    """Why ``text`` is refused, if longer than ``limit`` characters: the sheets and the
+    procès-verbal print it whole."""
+    size = len(text.strip())
+    if size <= limit:
+        return None
+
+    def n(count: int) -> str:  # « 100 000 », as French writes it
+        return f"{count:,}".replace(",", "\u202f")
+
+    return (
+        f"{what} : {n(size)} caractères, {n(limit)} caractères au plus ; rien n'a été enregistré."
+    )
+
+
+# one line: a name, a club, a telephone, a setting's text; a note or an appeal: a paragraph
+LINE_LIMIT = 200
+
+# what a character that is no text is called (the codes a terminal or a paste sends)
+_CONTROL_NAMES = {
+    0x00: "NUL",
+    0x07: "sonnerie",
+    0x08: "retour arrière",
+    0x09: "tabulation",
+    0x0A: "retour à la ligne",
+    0x0D: "retour chariot",
+    0x1B: "Échap",
+    0x7F: "suppression",
+}
+# bidi controls reorder what follows them on screen and paper (« U+202E » turns a name)
+_BIDI = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF])
+
+
+def bad_character(text: str, *, lines: bool = False) -> tuple[str, int] | None:
+    """The first character of ``text`` that is no typed text, as (kind, code): « utf8 »,
+    a byte the terminal sent that is not UTF-8 (Python keeps it as a lone surrogate);
+    « control », Échap, sonnerie, a line break where one line is expected; « bidi », an
+    override that turns the text on screen and paper. ``lines``: a paragraph (a note, an
+    appeal), where a line break and a tabulation are text."""
+    for char in text:
+        code = ord(char)
+        if 0xD800 <= code <= 0xDFFF:
+            return "utf8", code
+        if lines and char in "\n\t":
+            continue
+        if code < 0x20 or 0x7F <= code < 0xA0 or code in (0x2028, 0x2029):
+            return "control", code
+        if code in _BIDI:
+            return "bidi", code
+    return None
+
+
+def character_fault(text: str, *, lines: bool = False) -> str | None:
+    """Why ``text`` cannot be stored as typed text, in French, if it cannot."""
+    found = bad_character(text, lines=lines)
+    if found is None:
+        return None
+    kind, code = found
+    if kind == "utf8":
+        return (
+            "le terminal n'envoie pas de l'UTF-8 (un caractère illisible) : réglez "
+            "le terminal en UTF-8 puis retapez le texte"
+        )
+    if kind == "control":
+        name = _CONTROL_NAMES.get(code)
+        return (
+            f"caractère de contrôle (code {code}{', ' + name if name else ''}) refusé : "
+            "retapez le texte sans lui"
+        )
+    return (
+        f"caractère de sens d'écriture (U+{code:04X}) refusé : il retourne ou déplace "
+        "le texte à l'affichage ; retapez le texte sans lui"
+    )
+
+
+def text_fault(
+    what: str, text: str, limit: int | None = None, *, lines: bool = False
+) -> str | None:
+    """Why a text typed for ``what`` is refused (its characters, then its length: ``limit``,
+    by default a line's or a note's), or None. The one rule of every free-text field: the
+    command line, the screen's prompts and forms reach it through the operations."""
+    if fault := character_fault(text, lines=lines):
+        return f"{what} : {fault}."
+    return too_long(what, text, limit or (NOTE_LIMIT if lines else LINE_LIMIT))
+
+
+SHOWN = 40
+
+
+def shown(value: str, limit: int = SHOWN) -> str:
+    """A value echoed in a message: its first ``limit`` characters and « … » (a pasted file
+    is not said back whole), a byte that was not UTF-8 as « � » (never « \\udcff »), a
+    control character as its picture (« ␛ »), never acted on by the terminal."""
+    value = "".join(map(_visible, value)) if not value.isprintable() else value
+    return value if len(value) <= limit else value[:limit] + "…"
+
+
+def _visible(char: str) -> str:
+    """A character a terminal would act on (Échap, sonnerie, a bidi override), shown as
+    its picture (« ␛ ») or « � »: a message never turns or clears the screen."""
+    code = ord(char)
+    if char == "\n" or char.isprintable():
+        return char
+    if code < 0x20:
+        return chr(0x2400 + code)  # ␀ … ␟, Unicode's control pictures
+    if code == 0x7F:
+        return "\u2421"
+    import unicodedata
+
+    if unicodedata.category(char) == "Zs":  # the spaces French writes (« 100 000 »)
+        return char
+    return "\ufffd"  # a lone surrogate (not UTF-8), C1, bidi and other format characters

@@ -25,11 +25,13 @@ from pydantic import BaseModel, Field
 
 from .errors import RuleError
 from .names import fold
+from .text import shown
 
 ResultCode = Literal["1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", " "]
 RESULT_CODES = frozenset("1=0+-WDLHFUZ ")
 BYE_CODES = frozenset("HFUZ ")
 MAX_ROUNDS = 999  # more is a garbled number, not a tournament (and would fill the memory)
+RATING_MAX = 4000  # the ratings the settings hold (faces/cli/errors.rating)
 COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
 
 
@@ -186,17 +188,33 @@ def _player(raw: str, line: int) -> TrfPlayer:
     )
     if p.start <= 0:
         raise TrfError(line, "numéro de départ manquant")
+    if not 0 <= p.rating <= RATING_MAX:
+        raise TrfError(line, f"classement {p.rating} impossible : de 0 à {RATING_MAX}")
+    if p.rank < 0:
+        raise TrfError(line, f"rang {p.rank} impossible")
     p.points = _float(raw[80:84], line, "total de points")
+    end = len(raw.rstrip())
+    if end > 91 + 10 * MAX_ROUNDS:  # 100 000 spaces then a character: no 10 000 rounds
+        raise TrfError(
+            line,
+            f"ligne de {end} colonnes : plus de {MAX_ROUNDS} rondes, ce n'est pas un TRF",
+        )
     k = 0
-    while 91 + 10 * k < len(raw.rstrip()):
+    while 91 + 10 * k < end:
         cell = raw[91 + 10 * k : 101 + 10 * k].ljust(10)
         k += 1
         if not cell.strip():
             p.rounds.append(TrfRound())
             continue
         p.present = k
-        if cell[4] != " " or cell[6] != " ":
-            raise TrfError(line, f"ronde {k} : colonnes décalées « {cell.rstrip()} »")
+        if cell[4] != " " or cell[6] != " " or cell[8:] != "  ":
+            raise TrfError(
+                line,
+                f"ronde {k} : colonnes décalées « {cell.rstrip()} » (colonnes "
+                f"{92 + 10 * (k - 1)}-{101 + 10 * (k - 1)} : adversaire, couleur, résultat)",
+            )
+        if not cell[0:4].strip().isdigit():
+            raise TrfError(line, f"ronde {k} : adversaire « {cell[0:4].strip()} » illisible")
         opp = _int(cell[0:4], line, f"adversaire de la ronde {k}")
         colour = cell[5].lower()
         if colour not in ("w", "b", "-", " "):
@@ -216,11 +234,20 @@ def parse(text: str, *, check_scores: bool = True) -> TrfTournament:
     """Read a TRF; raise :class:`TrfError` with the line number on the first fault."""
     t = TrfTournament()
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    declared: tuple[int, int] | None = None  # (rounds, line) the header announces
     for number, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
         code = raw[:3]
         rest = raw[4:] if len(raw) > 4 else ""
+        if code != "###" and not _record(raw):
+            raise TrfError(
+                number,
+                f"« {shown(raw.rstrip())} » n'est pas un "
+                "enregistrement TRF (trois chiffres ou trois majuscules, puis un espace)",
+            )
+        if code in _COUNTS and rest.strip() and not rest.strip().isdigit():
+            raise TrfError(number, f"record {code} : « {rest.strip()[:20]} » n'est pas un nombre")
         if code == "###":
             t.comments.append(raw[3:].strip())
         elif code == "001":
@@ -232,6 +259,7 @@ def parse(text: str, *, check_scores: bool = True) -> TrfTournament:
             t.rounds = _int(rest, number, "nombre de rondes")
             if not 0 <= t.rounds <= MAX_ROUNDS:
                 raise TrfError(number, f"{t.rounds} rondes : entre 0 et {MAX_ROUNDS}")
+            declared = (t.rounds, number)
         elif code == "152":
             v = rest.strip().upper()
             if v not in ("W", "B"):
@@ -280,12 +308,35 @@ def parse(text: str, *, check_scores: bool = True) -> TrfTournament:
             t.other.append(raw)
     if not t.players:
         raise TrfError(len(lines), "aucun joueur (ligne 001)")
-    played = max(len(p.rounds) for p in t.players.values())
+    longest = max(t.players.values(), key=lambda p: len(p.rounds))
+    played = len(longest.rounds)
+    if declared is not None and declared[0] and played > declared[0]:
+        raise TrfError(
+            longest.line,
+            f"{played} rondes pour le joueur {longest.start}, le tournoi en annonce "
+            f"{declared[0]} (ligne {declared[1]})",
+        )
     t.rounds = max(t.rounds, played)
     for p in t.players.values():
         p.rounds += [TrfRound() for _ in range(t.rounds - len(p.rounds))]
     _check(t, check_scores)
     return t
+
+
+# the header counts (062 players, 072 rated players, 082 teams): a number when given
+_COUNTS = frozenset({"062", "072", "082"})
+
+
+def _record(raw: str) -> bool:
+    """A TRF line begins with its record's code: three digits (001, 012, 142 …), or three
+    capital letters — a federation's national record (« FRA », TRF-2026) or an
+    extension's (XXR, XXC …) —, then a space or the line's end."""
+    code = raw[:3]
+    if not (len(code) == 3 and code.isascii() and (code.isdigit() or code.isupper())):
+        return False
+    if not code.isdigit() and not code.isalpha():
+        return False
+    return len(raw) == 3 or raw[3] == " "
 
 
 def _scoring(t: TrfTournament, raw: str, number: int) -> None:

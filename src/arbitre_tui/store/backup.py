@@ -96,11 +96,29 @@ def room_for_copy(conn: sqlite3.Connection, folder: Path) -> str | None:
     free = st.f_bavail * st.f_frsize
     if free >= need:
         return None
+    asked, left = sizes(need, free)
     return (
         f"Écriture impossible, disque plein : rien n'a été enregistré (la sauvegarde qui "
-        f"suit demande {need / 1e6:.1f} Mo, il reste {free / 1e6:.1f} Mo). Libérez de la "
-        "place puis réessayez."
+        f"suit demande {asked}, il reste {left}). Libérez de la place puis réessayez."
     )
+
+
+def sizes(need: int, free: int) -> tuple[str, str]:
+    """What is asked and what is left, in Mo as French writes them, never equal when they
+    differ (« 1,0 Mo demandés, il reste 1,0 Mo »): the need rounded up, the room down,
+    with as many decimals as it takes, else in kio."""
+    import math
+
+    for digits in (1, 2, 3):
+        scale = 10**digits
+        asked = math.ceil(need * scale / 1e6) / scale
+        left = math.floor(free * scale / 1e6) / scale
+        if asked != left or need == free:
+            return (
+                f"{asked:.{digits}f} Mo".replace(".", ","),
+                f"{left:.{digits}f} Mo".replace(".", ","),
+            )
+    return f"{need} octets", f"{free} octets"
 
 
 def _backup_into(source: sqlite3.Connection, partial: Path) -> None:
@@ -222,7 +240,9 @@ def usable_backup(candidate: Path, event: tuple[Identity, str] | None = None) ->
     """Why a file cannot be restored from (None: it can); ``event``: the event it must be
     a copy of (restoring another event's copy would replace this one by it)."""
     if not candidate.is_file():
-        return "introuvable"
+        from .files import not_a_file
+
+        return not_a_file(candidate) or "introuvable"
     if candidate.stat().st_size == 0:
         return "fichier vide"
     try:
@@ -322,7 +342,7 @@ def restore_file(path: Path, chosen: Path) -> Path | None:
     if st.f_bavail * st.f_frsize < need:
         raise OperationError(
             "Écriture impossible, disque plein : rien n'a été enregistré (la restauration "
-            f"demande {need / 1e6:.1f} Mo). Libérez de la place puis recommencez."
+            f"demande {sizes(need, 0)[0]}). Libérez de la place puis recommencez."
         )
     partial = path.with_name(f".{path.name}.restauration-{os.getpid()}")
     try:

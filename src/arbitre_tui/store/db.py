@@ -9,7 +9,7 @@ import threading
 import urllib.parse
 from pathlib import Path
 
-from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, statements
+from .schema import APPLICATION_ID, DATA_TABLES, MIGRATIONS, SCHEMA_VERSION, statements
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -129,6 +129,10 @@ def connect(
     path = Path(path)
     if path.is_dir():
         raise StoreError(f"{path} est un dossier, pas un fichier de tournoi.")
+    if path.exists() and not path.is_file():  # /dev/null: no « vide », no « restore » to it
+        from .files import not_a_file
+
+        raise StoreError(f"{path} : {not_a_file(path)} de tournoi.")
     exists = path.exists() and path.stat().st_size > 0
     if not exists and not create:
         if path.exists():  # 0 bytes: a copy that failed, a file made by hand
@@ -359,6 +363,14 @@ def _check_identity(conn: sqlite3.Connection, path: Path, check: bool) -> None:
             f"{path} a été écrit par une version plus récente d'arbitre (schéma {version}, "
             f"celle-ci connaît {SCHEMA_VERSION}). Mettez arbitre à jour : rien n'a été modifié."
         )
+    if version == SCHEMA_VERSION:  # a table gone (dropped by hand, a bad copy): said so
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if missing := sorted(DATA_TABLES - tables):
+            raise StoreError(
+                f"{path} est endommagé (la table {', '.join(missing)} a disparu) : rien n'a été "
+                f"modifié. Restaurez la dernière sauvegarde : arbitre restore {path}",
+                damaged=True,
+            )
     if check:
         rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
         if rows != ["ok"]:

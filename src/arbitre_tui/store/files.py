@@ -53,3 +53,25 @@ def protected(path: Path) -> str | None:
         if head[:4] in WAL_MAGIC:
             return f"{path} est le journal SQLite (WAL) d'une base : ses résultats seraient perdus"
     return None
+
+
+def not_a_file(path: Path) -> str | None:
+    """What ``path`` is when it is no regular file, in French (« introuvable » only when
+    nothing is there: a folder or /dev/null is said as such), or None for a file."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "introuvable"
+    except OSError:
+        return "inaccessible"
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "c'est un dossier, pas un fichier"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "c'est un périphérique (comme /dev/null), pas un fichier"
+    if stat.S_ISFIFO(mode):
+        return "c'est un tube (FIFO), pas un fichier"
+    return "ce n'est pas un fichier ordinaire"

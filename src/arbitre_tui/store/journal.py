@@ -14,13 +14,13 @@ import os
 import secrets
 import sqlite3
 import time
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..rules.draws import run_draw
-from ..rules.models import Result
 from .schema import DATA_TABLES
 
 
@@ -66,6 +66,9 @@ def terminal_name() -> str:
 
     ``ARBITRE_POSTE`` names the station explicitly. Without a terminal (a script, a
     service) the user and host alone: every command of one user there is one station.
+    With one, the login session too (its leader's pid, « #4121 »): an SSH session that
+    dropped does not hand its undo to the next login given the same /dev/pts/N, while the
+    app and the commands typed in one shell stay one station (issue 29.4).
     """
     named = os.environ.get("ARBITRE_POSTE")
     if named:
@@ -80,7 +83,29 @@ def terminal_name() -> str:
     except OSError:
         tty = os.environ.get("SSH_TTY", "")
     host = os.uname().nodename  # socket.gethostname() without loading socket at start
-    return f"{user}@{host}:{tty}" if tty else f"{user}@{host}"
+    if not tty:
+        return f"{user}@{host}"
+    try:
+        session = f"#{os.getsid(0)}"
+    except OSError:
+        session = ""
+    return f"{user}@{host}:{tty}{session}"
+
+
+def station_label(terminal: str) -> str:
+    """The station as an arbiter names it: the name given (ARBITRE_POSTE), else its
+    terminal and who (« pts/3, arbitre@pi »), never the login session's number."""
+    if "@" not in terminal:
+        return terminal
+    who, _, tty = terminal.partition(":")
+    tty = tty.split("#")[0].removeprefix("/dev/")
+    return f"{tty}, {who}" if tty else who
+
+
+def other_station(terminal: str) -> str:
+    """« poste pts/3, arbitre@pi », or the name given when it says poste already."""
+    label = station_label(terminal)
+    return label if label.lower().startswith("poste") else f"poste {label}"
 
 
 def _row(conn: sqlite3.Connection, table: str, row_id: int) -> dict[str, Any] | None:
@@ -300,15 +325,35 @@ class Undone(str):
         return made
 
 
-# Operations whose undo changes what the players were told (boards, colours, a draw by
-# lot): the arbiter confirms first.
-_CONFIRM_UNDO = {
-    "pair_round": "l'appariement de la ronde",
-    "close_round": "la clôture de la ronde",
-    "ko_close_registration": "la clôture des inscriptions (et son tirage)",
-    "cup_draw": "le tirage au sort",
-    "lucky_loser_draw": "le tirage du repêché",
-}
+class Wording(Protocol):
+    """What the journal says of its entries and how their undo goes: the operations'
+    registry (operations/registry.py) provides it; the store holds no operation's label."""
+
+    def describe(self, op: str, args: Mapping[str, Any]) -> str:
+        """An entry in the arbiter's words (« échiquier 5, 1-0 »)."""
+        ...
+
+    def undo_refusal(self, op: str) -> str | None:
+        """Why ``op`` is never undone (None: it can be)."""
+        ...
+
+    def undo_question(self, op: str, what: str, redo: bool, rows: Mapping[str, int]) -> str | None:
+        """The question undoing ``op`` asks first (None: undone at once); ``rows``: how many
+        rows of each table the undo changes."""
+        ...
+
+
+class PlainWording:
+    """The store's own wording when no registry is given: names as written."""
+
+    def describe(self, op: str, args: Mapping[str, Any]) -> str:
+        return op
+
+    def undo_refusal(self, op: str) -> str | None:
+        return None
+
+    def undo_question(self, op: str, what: str, redo: bool, rows: Mapping[str, int]) -> str | None:
+        return None
 
 
 class Journal:
@@ -320,11 +365,16 @@ class Journal:
     """
 
     def __init__(
-        self, conn: sqlite3.Connection, terminal: str | None = None, wait: bool = True
+        self,
+        conn: sqlite3.Connection,
+        terminal: str | None = None,
+        wait: bool = True,
+        wording: Wording | None = None,
     ) -> None:
         self.conn = conn
         self.terminal = terminal or terminal_name()
         self.wait = wait
+        self.wording: Wording = wording or PlainWording()
         self._current: Tx | None = None
 
     @property
@@ -517,8 +567,8 @@ class Journal:
                 raise OperationError(f"L'opération n° {target} est déjà annulée.")
             root, depth = self._chain(target)
             redo = depth % 2 == 1  # undoing an undo of a plain operation
-            if root["op"] == "create_event":
-                raise OperationError("La création de l'événement ne s'annule pas.")
+            if refusal := self.wording.undo_refusal(root["op"]):
+                raise OperationError(refusal)
             what = self.describe(root["id"])  # the action itself, in the arbiter's words
             changes = self.conn.execute(
                 "SELECT tbl, row_id, before, after FROM journal_changes WHERE journal_id = ? "
@@ -533,14 +583,16 @@ class Journal:
                 self._check_nothing_followed(target, root, effect)
             else:
                 self._check_dependencies(target, entry["op"], changes)
-            question = _CONFIRM_UNDO.get(root["op"])
+            rows = Counter(str(c["tbl"]) for c in changes)
+            question = self.wording.undo_question(root["op"], what, redo, rows)
             if question is None and any(c["tbl"] == "draws" for c in changes):
-                question = "un tirage au sort"
-            if question and not confirm:
                 verb = "Rétablir" if redo else "Annuler"
-                raise NeedsConfirmation(
-                    f"{verb} {question} ({what}) ? Les joueurs en ont peut-être été informés."
+                question = (
+                    f"{verb} un tirage au sort ({what}) ? Les joueurs en ont peut-être été "
+                    "informés."
                 )
+            if question and not confirm:
+                raise NeedsConfirmation(question)
             tx.undoes = target
             tx.args.update({"target": target, "op": entry["op"], "what": what})
             for change in changes:
@@ -697,8 +749,9 @@ class Journal:
                     )
 
     def _changed_by(self, row: sqlite3.Row) -> str:
-        """« par l'opération n° 7 (autre poste, 14:22:05 : échiquier 1, 0-1) »."""
-        who = "ce poste" if row["terminal"] == self.terminal else "autre poste"
+        """« par l'opération n° 7 (poste pts/3, arbitre@pi, 14:22:05 : échiquier 1, 0-1) »."""
+        mine = row["terminal"] == self.terminal
+        who = "ce poste" if mine else other_station(row["terminal"])
         return (
             f" par l'opération n° {row['id']} ({who}, {str(row['at'])[11:19]} : "
             f"{self.describe(row['id'])})"
@@ -711,7 +764,7 @@ class Journal:
         ).fetchone()
         if row is None:
             return f"opération n° {journal_id}"
-        return describe_operation(row["op"], _loads(row["args"]) or {})
+        return self.wording.describe(row["op"], _loads(row["args"]) or {})
 
 
 # State a pairing reads and keeps relying on once the round is paired.
@@ -742,103 +795,3 @@ _TABLE_LABELS = {
     "phone_reporting": "la saisie par les joueurs",
     "proposals": "la proposition d'un joueur",
 }
-
-_OP_LABELS = {
-    "record_result": "résultat",
-    "clear_result": "résultat effacé",
-    "absent": "forfait",
-    "record_incident": "incident",
-    "check_in": "pointage",
-    "set_paid": "paiement",
-    "withdraw": "retrait",
-    "register_player": "inscription",
-    "import_players": "import de joueurs",
-    "import_papi": "import d'un tournoi Papi",
-    "pair_round": "appariement",
-    "close_round": "clôture",
-    "set_round_start": "début de ronde",
-    "update_settings": "réglages",
-    "update_event_settings": "réglages de l'événement",
-    "add_tournament": "tournoi ajouté",
-    "add_club": "club ajouté",
-    "add_team": "équipe ajoutée",
-    "create_event": "création de l'événement",
-    "set_event": "événement modifié",
-    "edit_section": "tournoi modifié",
-    "remove_section": "tournoi supprimé",
-    "remove_player": "inscription supprimée",
-    "edit_player": "joueur corrigé",
-    "move_player": "joueur changé de tournoi",
-    "phone_reporting": "saisie par les joueurs",
-    "propose_result": "résultat proposé par un joueur",
-    "propose_checkin": "pointage proposé par un joueur",
-    "confirm_proposals": "propositions confirmées",
-    "undo": "annulation",
-    "keep_player": "joueur maintenu après forfait",
-    "publish": "publication",
-    "publish_opt_out": "refus de publication",
-    "request_bye": "demande d'exempt",
-    "prohibit": "appariement interdit",
-    "force_pair": "appariement manuel",
-    "youth_format": "formule jeunes",
-    "playoff_result": "départage (barrage)",
-    "record_decider": "départage",
-    "ko_close_registration": "clôture des inscriptions",
-    "lucky_loser_draw": "tirage du repêché",
-    "lucky_loser_confirm": "repêché confirmé",
-    "cup_draw": "tirage de la coupe",
-    "cup_lineup": "composition d'équipe",
-    "cup_result": "résultat de match",
-    "cup_report": "procès-verbal",
-    "cup_confirm": "confirmation du match",
-    "cup_breach": "infraction",
-    "cup_director": "directeur de match",
-    "import_roster": "import d'effectif",
-    "cup_equipment": "matériel manquant",
-    "roll_of_honour": "palmarès",
-    "verify_result": "vérification sur la feuille",
-    "settle_result": "écart tranché",
-    "record_appeal": "appel",
-}
-
-
-_SIDES = {
-    "white": "des Blancs",
-    "blancs": "des Blancs",
-    "black": "des Noirs",
-    "noirs": "des Noirs",
-    "both": "des deux joueurs",
-    "les-deux": "des deux joueurs",
-}
-
-
-def _result_words(value: object) -> str:
-    try:
-        return Result(str(value)).label
-    except ValueError:
-        return str(value)
-
-
-def describe_operation(op: str, args: Mapping[str, Any]) -> str:
-    """French words for a journal entry, for « Annulé : … » and the journal listing."""
-    if op == "undo":
-        what = args.get("what") or args.get("op", "?")
-        return f"annulation de « {what} »"
-    parts: list[str] = []
-    if args.get("round"):  # a cup plays tours
-        parts.append(f"{'tour' if op.startswith('cup_') else 'ronde'} {args['round']}")
-    if args.get("board"):
-        parts.append(f"échiquier {args['board']}")
-    if args.get("name"):
-        parts.append(str(args["name"]))
-    if op == "record_result" and args.get("result"):
-        parts.append(_result_words(args["result"]))
-    elif op == "absent" and args.get("side"):
-        parts.append(f"forfait {_SIDES.get(str(args['side']), str(args['side']))}")
-    elif op == "check_in" and args.get("checked") is False:
-        parts.insert(0, "pointage retiré")
-    else:
-        parts.insert(0, _OP_LABELS.get(op, op.replace("_", " ")))
-    if op == "record_result" and parts and parts[0].startswith("ronde"):
-        parts = parts[1:]  # « échiquier 5, 1-0 »: the round is the one on screen
-    return ", ".join(parts)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.names import search_key
-from ..rules.rating_lists import ListedPlayer
+from ..rules.rating_lists import ListedPlayer, ListFault
 from .db import StoreError, sqlite_reason
 
 FILE_NAME = "listes-elo.sqlite"
@@ -237,6 +237,12 @@ class RatingLists:
             count = int(con.execute(f"SELECT count(*) FROM {source}").fetchone()[0])
             for ddl in _INDEXES[source]:
                 con.execute(ddl)
+            if source == "fide":  # one id, two players: which one the lists give is a guess
+                twice = con.execute(
+                    "SELECT fide_id FROM fide GROUP BY fide_id HAVING count(*) > 1 LIMIT 1"
+                ).fetchone()
+                if twice is not None:
+                    raise ListFault(f"liste FIDE : identifiant {twice[0]} en double (deux joueurs)")
             con.execute(
                 "INSERT OR REPLACE INTO lists VALUES (?, ?, ?, ?, ?)",
                 (source, file, fmt, count,

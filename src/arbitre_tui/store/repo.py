@@ -12,6 +12,7 @@ from typing import Any, TypedDict, TypeVar, Unpack
 
 from ..rules.models import (
     Bye,
+    CupMatch,
     Game,
     Incident,
     Period,
@@ -250,6 +251,23 @@ class Store:
             "SELECT * FROM teams WHERE tournament_id = ? ORDER BY id", (tournament_id,)
         ).fetchall()
         return [Team.model_validate(dict(r)) for r in rows]
+
+    def cup_matches(self, tournament_id: int, round_number: int | None = None) -> list[CupMatch]:
+        """A cup's matches (of one round if given), round then number."""
+        sql = "SELECT * FROM cup_matches WHERE tournament_id = ?"
+        params: list[Any] = [tournament_id]
+        if round_number is not None:
+            sql += " AND round = ?"
+            params.append(round_number)
+        out = []
+        for row in self.conn.execute(sql + " ORDER BY round, number", params):
+            r = dict(row)
+            for col in ("lineup_home", "lineup_away"):
+                r[col] = json.loads(r[col]) if r[col] else None
+            r["results"] = json.loads(r["results"])
+            r["confirmations"] = json.loads(r["confirmations"])
+            out.append(CupMatch.model_validate(r))
+        return out
 
     def clubs(self) -> dict[int, str]:
         return {r["id"]: r["name"] for r in self.conn.execute("SELECT id, name FROM clubs")}

@@ -70,23 +70,23 @@ def build(reader: Reader, t: Tournament) -> Cup:
     whites = white_boards(section_settings(t).board_colours_home)
     lines = []
     for m in played:
-        decided = m["home_points"] is not None
+        decided = m.home_points is not None
         lines.append(
             MatchLine(
-                m["id"],
-                m["round"],
-                m["number"],
-                teams.get(m["home_team_id"], "?"),
-                teams.get(m["away_team_id"]) if m["away_team_id"] else None,
-                m["home_team_id"],
-                m["away_team_id"],
-                sum(1 for side in ("lineup_home", "lineup_away") if m[side] is not None),
-                f"{m['home_points']:g}-{m['away_points']:g}" if decided else "",
-                teams.get(m["winner_team_id"]) if m["winner_team_id"] else None,
-                m["reason"],
-                (m["reported_at"] or "")[11:16] or None,
-                bool(m["confirmations"].get("reported_after_midnight")),
-                bool(m["away_keeps_white"]),
+                m.id,
+                m.round,
+                m.number,
+                teams.get(m.home_team_id, "?"),
+                teams.get(m.away_team_id) if m.away_team_id else None,
+                m.home_team_id,
+                m.away_team_id,
+                sum(1 for side in ("home", "away") if m.lineup(side) is not None),
+                f"{m.home_points:g}-{m.away_points:g}" if decided else "",
+                teams.get(m.winner_team_id) if m.winner_team_id else None,
+                m.reason,
+                (m.reported_at or "")[11:16] or None,
+                bool(m.confirmations.get("reported_after_midnight")),
+                bool(m.away_keeps_white),
                 whites,
             )
         )

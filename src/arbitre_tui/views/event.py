@@ -70,6 +70,18 @@ def cadence_of(t: Tournament) -> str:
     return controls.pop() if len(controls) == 1 else "par ronde"
 
 
+def round_reached(reader: Reader, t: Tournament) -> int:
+    """The last round paired — for a cup, the last tour drawn (its matches are not rounds
+    of games: the header said « ronde 0/4 » after the draw, issue 29.6)."""
+    from ..operations.formats import format_of
+
+    if format_of(t).by_teams:
+        from ..operations.cup import matches
+
+        return max((m.round for m in matches(reader.service, t)), default=0)
+    return len(reader.rounds(t))
+
+
 def build(reader: Reader) -> EventSummary:
     with reader.consistent():
         ev = reader.event()
@@ -79,7 +91,7 @@ def build(reader: Reader) -> EventSummary:
                 t.name,
                 t.system.value,
                 len(reader.players(t)),
-                len(reader.rounds(t)),
+                round_reached(reader, t),
                 t.rounds_planned,
                 SYSTEM_LABELS[t.system],
                 section_settings(t).regulation or "FIDE",

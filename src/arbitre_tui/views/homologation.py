@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..operations.formats import format_of
+from ..operations.registry import Operation
 from ..rules.models import IncidentKind, Result
 from ..rules.settings import event_settings, section_settings, where
 
@@ -183,7 +184,7 @@ def tournament_report(reader: Reader, t: Tournament) -> TournamentReport:
 
     forfeits = []
     for e in entries:
-        args = json.loads(e["args"]) if e["op"] == "absent" else {}
+        args = json.loads(e["args"]) if e["op"] == Operation.ABSENT else {}
         if e["id"] in undone or args.get("tournament") != t.key:
             continue
         game = boards.get((int(args.get("round") or 0), int(args.get("board") or 0)))
@@ -196,7 +197,7 @@ def tournament_report(reader: Reader, t: Tournament) -> TournamentReport:
             forfeits.append(line)
     gone = [_status(p) for p in people.values() if p.excluded or p.withdrawn]
     for e in entries:  # 002: the arbiter keeps a player a forfeit excluded (recorded)
-        if e["op"] != "keep_player" or e["id"] in undone:
+        if e["op"] != Operation.KEEP_PLAYER or e["id"] in undone:
             continue
         pid = json.loads(e["args"]).get("player")
         if pid in people and not people[pid].excluded:

@@ -11,12 +11,11 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..operations import cup as cup_ops
 from ..operations.event import EventService
 from ..rules.cup import BOARDS, Board, colours
-from ..rules.models import Player, Tournament
+from ..rules.models import CupMatch, Player, Tournament
 from ..rules.settings import section_settings
 from .reader import Reader
 
@@ -148,7 +147,7 @@ def match_sheets(service: EventService, t: Tournament) -> list[MatchSheet]:
         return _build(reader, t, cup_ops.matches(service, t))
 
 
-def _build(reader: Reader, t: Tournament, rows: list[dict[str, Any]]) -> list[MatchSheet]:
+def _build(reader: Reader, t: Tournament, rows: list[CupMatch]) -> list[MatchSheet]:
     """The sheets of ``rows`` (read in the caller's snapshot)."""
     teams = {team.id: team.name for team in reader.teams(t)}
     everyone = reader.people(t)
@@ -158,13 +157,13 @@ def _build(reader: Reader, t: Tournament, rows: list[dict[str, Any]]) -> list[Ma
 
 def _sheet(
     t: Tournament,
-    m: dict[str, Any],
+    m: CupMatch,
     teams: Mapping[int | None, str],
     everyone: Mapping[int, Player],
     event: str,
 ) -> MatchSheet:
-    home, away = teams.get(m["home_team_id"], "?"), teams.get(m["away_team_id"])
-    home_colours = colours(bool(m["away_keeps_white"]), section_settings(t).board_colours_home)
+    home, away = teams.get(m.home_team_id, "?"), teams.get(m.away_team_id)
+    home_colours = colours(bool(m.away_keeps_white), section_settings(t).board_colours_home)
 
     def player(lineup: list[int] | None, board: int) -> Player | None:
         return everyone.get(lineup[board]) if lineup and board < len(lineup) else None
@@ -173,23 +172,23 @@ def _sheet(
         SheetBoard(
             k + 1,
             home_colours[k],
-            player(m["lineup_home"], k),
-            player(m["lineup_away"], k),
-            Board(m["results"][k]) if m["results"][k] else None,
+            player(m.lineup_home, k),
+            player(m.lineup_away, k),
+            Board(result) if (result := m.results[k]) else None,
         )
         for k in range(BOARDS)
     )
-    conf = m["confirmations"]
+    conf = m.confirmations
     advances = cup_ops.clock_advances(t, m) if away is not None else {}
-    handed = m["lineup_home_at"] or m["lineup_away_at"]
+    handed = m.lineup_home_at or m.lineup_away_at
     notes: list[str] = []
     if away is None:
         notes.append(f"Exempt : {home} passe au tour suivant sans jouer.")
     else:
-        reported = m["reported_at"] or "non transmis"
+        reported = m.reported_at or "non transmis"
         if conf.get("reported_after_midnight"):
             reported += " (après minuit : l'équipe se déplacera au tour suivant)"
-        notes.append(f"Motif : {m['reason'] or '…'}. Résultat transmis : {reported}.")
+        notes.append(f"Motif : {m.reason or '…'}. Résultat transmis : {reported}.")
         notes += [
             f"Composition remise en retard : pendules du "
             f"{'recevant' if side == 'home' else 'visiteur'} avancées de {minutes} min."
@@ -205,26 +204,26 @@ def _sheet(
     return MatchSheet(
         event=event,
         key=t.key,
-        match_id=int(m["id"]),
-        round=int(m["round"]),
-        number=int(m["number"]),
+        match_id=int(m.id),
+        round=int(m.round),
+        number=int(m.number),
         home=home,
         away=away,
         boards=boards,
-        home_points=m["home_points"],
-        away_points=m["away_points"],
-        winner=teams.get(m["winner_team_id"]),
-        reason=m["reason"] or "",
+        home_points=m.home_points,
+        away_points=m.away_points,
+        winner=teams.get(m.winner_team_id),
+        reason=m.reason or "",
         notes=tuple(notes),
         signatures=signatures,
-        home_team_id=int(m["home_team_id"]),
-        away_team_id=m["away_team_id"],
+        home_team_id=int(m.home_team_id),
+        away_team_id=m.away_team_id,
         # handed in empty (a team that did not come) is handed in: () is not None
-        lineup_home=tuple(m["lineup_home"]) if m["lineup_home"] is not None else None,
-        lineup_away=tuple(m["lineup_away"]) if m["lineup_away"] is not None else None,
+        lineup_home=tuple(m.lineup_home) if m.lineup_home is not None else None,
+        lineup_away=tuple(m.lineup_away) if m.lineup_away is not None else None,
         match_day=dt.datetime.fromisoformat(handed).date() if handed else None,
         confirmed=tuple(k for k in conf if k != "reported_after_midnight"),
-        reported_at=m["reported_at"],
+        reported_at=m.reported_at,
         reported_late=bool(conf.get("reported_after_midnight")),
         clock_advances=tuple(advances.items()),
     )

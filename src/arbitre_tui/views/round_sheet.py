@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules.models import Result
+from ..rules.models import Bye, Result
 from .collation import sort_key
 from .reader import PlayerRef, SectionView
 
@@ -133,8 +133,11 @@ def build(reader: Reader, t: Tournament, number: int | None = None) -> RoundShee
         games = reader.games(rnd)
         checks = reader.result_checks(rnd)
         sitting_out = _sitting_out(reader, t, games, refs)
+        withdrawn = {p.id for p in reader.players(t) if p.withdrawn}
     boards = []
     for g in games:
+        if g.white_id in withdrawn and g.black_id is None and g.bye is Bye.ZERO_POINT:
+            continue  # a withdrawn player's absence: no board, no « bye 0 point » (issue 35)
         black = refs.get(g.black_id) if g.black_id else None
         check = checks.get(g.id or 0)
         sheet = Result(check["result"]) if check else None

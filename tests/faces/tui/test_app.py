@@ -17,6 +17,7 @@ from arbitre_tui.faces.tui.panes import PANES
 from arbitre_tui.faces.tui.prompts import Prompt
 from arbitre_tui.operations import EventService
 
+from ...helpers.cli import arbitre
 from ...helpers.screen import app_on, screen_text
 
 
@@ -307,7 +308,7 @@ async def test_the_footer_names_keys_in_french(demo_file: Path) -> None:
     service = EventService(demo_file)
     t = cup.cup_of(service, None)
     cup.draw(service, None, seed=10)
-    row = next(i for i, m in enumerate(cup.matches(service, t, 1)) if m["away_team_id"])
+    row = next(i for i, m in enumerate(cup.matches(service, t, 1)) if m.away_team_id)
     service.close()
     english = {"space", "esc", "tab", "enter"}
     app = ArbitreApp(demo_file, tournament="coupe")
@@ -439,3 +440,22 @@ async def test_players_keep_paid_on_screen_and_a_knockout_has_no_bye_key(demo_fi
         await pilot.pause()
         assert "Open A" in screen_text(app).splitlines()[2]
         assert "h Bye ½" in screen_text(app).splitlines()[-1]
+
+
+async def test_the_cup_header_shows_the_tour_drawn(demo_file: Path) -> None:
+    """The header said « ronde 0/4 » after the cup's draw (issue 29.6): the tour drawn."""
+    from arbitre_tui.operations import cup
+
+    app = ArbitreApp(demo_file, tournament="coupe")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.sub_title.endswith("aucun tour tiré"), app.sub_title
+        service = EventService(demo_file)
+        try:
+            cup.draw(service, "coupe", seed=3)
+        finally:
+            service.close()
+        await pilot.pause(1.2)  # the other station's commit, seen by the poll
+        assert app.sub_title.endswith("tour 1/4"), app.sub_title
+    shown = arbitre("show", str(demo_file)).stdout
+    assert "ronde 1/4" in next(line for line in shown.splitlines() if "coupe " in line)

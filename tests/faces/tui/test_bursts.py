@@ -229,17 +229,17 @@ def test_a_cup_match_opens_before_the_keys_typed_after_entree(tmp_path: Path) ->
     t = cup.cup_of(service, None)
     cup.draw(service, None, seed=10)
     drawn = cup.matches(service, t, 1)
-    row, m = next((i, x) for i, x in enumerate(drawn) if x["away_team_id"])
+    row, m = next((i, x) for i, x in enumerate(drawn) if x.away_team_id)
     service.close()
     # k: Coupe; the cursor on the match; Entrée; espace v: its home line-up, one player
     keys = ["k", *[DOWN] * row, ENTER, " ", "v"]
     for path in _slowly_then_in_a_burst(master, tmp_path, "coupe", keys):
         service = EventService(path)
         try:
-            after = next(x for x in cup.matches(service, t, 1) if x["id"] == m["id"])
+            after = next(x for x in cup.matches(service, t, 1) if x.id == m.id)
         finally:
             service.close()
-        assert after["lineup_home"] is not None and len(after["lineup_home"]) == 1, path.stem
+        assert after.lineup_home is not None and len(after.lineup_home) == 1, path.stem
 
 
 def test_escape_then_any_key_in_one_read(ko_master: Path, tmp_path: Path) -> None:

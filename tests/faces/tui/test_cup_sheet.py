@@ -11,25 +11,26 @@ from typing import Any
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations import cup as ops
 from arbitre_tui.operations.templates import create_from_template
+from arbitre_tui.rules.models import CupMatch
 
 from ...helpers.cli import arbitre
 from ...helpers.procs import read_only
 
 
-def _confirmed_match(path: Path) -> dict[str, Any]:
+def _confirmed_match(path: Path) -> CupMatch:
     """Round 1 drawn, a match's line-ups in, its four boards 1-0, the arbiter and the home
     captain confirmed."""
     service = create_from_template(path, "coupe-alsace")
     t = ops.cup_of(service, None)
     ops.draw(service, None, seed=10)
-    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
-    for team in (m["home_team_id"], m["away_team_id"]):
+    m = next(x for x in ops.matches(service, t, 1) if x.away_team_id)
+    for team in (m.home_team_id, m.away_team_id):
         roster = [p.id for p in service._store.players(t.id or 0) if p.team_id == team]
-        ops.hand_in_lineup(service, None, m["number"], team, roster[:4])  # type: ignore[arg-type]
+        ops.hand_in_lineup(service, None, m.number, team, roster[:4])  # type: ignore[arg-type]
     for board in range(1, 5):
-        ops.record_board(service, None, m["number"], board, "1-0")
-    ops.confirm(service, None, m["number"], "arbitre")
-    ops.confirm(service, None, m["number"], "capitaine-recevant")
+        ops.record_board(service, None, m.number, board, "1-0")
+    ops.confirm(service, None, m.number, "arbitre")
+    ops.confirm(service, None, m.number, "capitaine-recevant")
     service.close()
     return m
 
@@ -46,14 +47,14 @@ def _match_row(path: Path, match_id: int) -> dict[str, Any]:
 def test_a_confirmed_board_changed_from_the_command_line_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "cup.sqlite"
     m = _confirmed_match(path)
-    before = _match_row(path, m["id"])
-    number = str(m["number"])
+    before = _match_row(path, m.id)
+    number = str(m.number)
     for extra in ([], ["--confirm"]):  # confirmed: not even with --confirm
         out = arbitre("cup", "result", str(path), number, "2", "0-1", *extra)
         assert out.returncode == 2, out
         assert "procès-verbal confirmé (arbitre, capitaine recevant)" in out.stderr, out.stderr
         assert "arbitre cup unconfirm" in out.stderr
-        assert _match_row(path, m["id"]) == before  # nothing changed: winner, confirmations
+        assert _match_row(path, m.id) == before  # nothing changed: winner, confirmations
     # withdrawn by its named, journaled operation; then a change asks first
     out = arbitre("cup", "unconfirm", str(path), number)
     assert out.returncode == 0, out.stderr
@@ -65,10 +66,10 @@ def test_a_confirmed_board_changed_from_the_command_line_is_refused(tmp_path: Pa
     out = arbitre("cup", "result", str(path), number, "2", "0-1")
     assert out.returncode == 2 and "déjà 1-0 — remplacer par 0-1" in out.stderr, out.stderr
     assert "--confirm" in out.stderr
-    assert json.loads(_match_row(path, m["id"])["results"])[1] == "1-0"
+    assert json.loads(_match_row(path, m.id)["results"])[1] == "1-0"
     out = arbitre("cup", "result", str(path), number, "2", "0-1", "--confirm")
     assert out.returncode == 0, out.stderr
-    assert json.loads(_match_row(path, m["id"])["results"])[1] == "0-1"
+    assert json.loads(_match_row(path, m.id)["results"])[1] == "0-1"
 
 
 async def test_the_match_sheet_asks_before_replacing_and_takes_equals(tmp_path: Path) -> None:
@@ -83,7 +84,7 @@ async def test_the_match_sheet_asks_before_replacing_and_takes_equals(tmp_path: 
     path = tmp_path / "cup.sqlite"
     m = _confirmed_match(path)
     service = EventService(path)
-    ops.withdraw_confirmations(service, None, m["number"])
+    ops.withdraw_confirmations(service, None, m.number)
     service.close()
     app = ArbitreApp(path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -95,10 +96,10 @@ async def test_the_match_sheet_asks_before_replacing_and_takes_equals(tmp_path: 
         assert isinstance(app.screen, ConfirmPrompt)  # 1-0 there: asked first
         await pilot.press("n")
         await pilot.pause()
-        assert json.loads(_match_row(path, m["id"])["results"])[0] == "1-0"
+        assert json.loads(_match_row(path, m.id)["results"])[0] == "1-0"
         await pilot.press("equals_sign", "o")
         await pilot.pause()
-        assert json.loads(_match_row(path, m["id"])["results"])[0] == "X"
+        assert json.loads(_match_row(path, m.id)["results"])[0] == "X"
         assert screen.query_one("#match-table", DataTable).cursor_row == 0  # stays
 
 
@@ -113,7 +114,7 @@ async def test_the_open_sheet_follows_the_other_station_within_a_second(tmp_path
     path = tmp_path / "cup.sqlite"
     m = _confirmed_match(path)
     other = EventService(path)
-    ops.withdraw_confirmations(other, None, m["number"])
+    ops.withdraw_confirmations(other, None, m.number)
     app = ArbitreApp(path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open_match(app, pilot, m)
@@ -121,7 +122,7 @@ async def test_the_open_sheet_follows_the_other_station_within_a_second(tmp_path
         await pilot.pause()
         table = screen.query_one("#match-table", DataTable)
         assert "1-0" in str(table.get_row_at(2)[2])
-        ops.record_board(other, None, m["number"], 3, "0-1", confirm=True)
+        ops.record_board(other, None, m.number, 3, "0-1", confirm=True)
         await pilot.pause(1.2)
         assert "0-1" in str(table.get_row_at(2)[2]), table.get_row_at(2)
     other.close()
@@ -144,7 +145,7 @@ async def test_a_board_waits_for_the_other_station_s_lock_as_on_the_main_screen(
     path = tmp_path / "cup.sqlite"
     m = _confirmed_match(path)
     service = EventService(path)
-    ops.withdraw_confirmations(service, None, m["number"])
+    ops.withdraw_confirmations(service, None, m.number)
     service.close()
     app = ArbitreApp(path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -167,6 +168,6 @@ async def test_a_board_waits_for_the_other_station_s_lock_as_on_the_main_screen(
         await pilot.press("o")
         for _ in range(30):
             await pilot.pause(0.2)
-            if json.loads(_match_row(path, m["id"])["results"])[1] == "0-1":
+            if json.loads(_match_row(path, m.id)["results"])[1] == "0-1":
                 break
-        assert json.loads(_match_row(path, m["id"])["results"])[1] == "0-1"
+        assert json.loads(_match_row(path, m.id)["results"])[1] == "0-1"

@@ -310,7 +310,11 @@ async def test_a_section_removed_after_a_question_and_undone(tmp_path: Path) -> 
         screen = app.screen
         assert isinstance(screen, EventScreen)
         assert "Tournoi supprimé : Open" in str(screen.query_one("#event-status").render())
-        await pilot.press("ctrl+z")
+        await pilot.press("ctrl+z")  # a section's return asks first too (issue 35.13)
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmPrompt), app.screen
+        assert "Annuler la suppression du tournoi" in app.screen.text
+        await pilot.press("o")
         await pilot.pause()
         assert [t.key for t in app.reader.tournaments()] == ["open"]
         await pilot.press("question_mark")

@@ -148,8 +148,8 @@ async def test_a_cup_line_up_finds_a_player_by_name(tmp_path: Path) -> None:
     service = create_from_template(path, "coupe-alsace")
     t = ops.cup_of(service, None)
     ops.draw(service, None, seed=10)
-    m = next(x for x in ops.matches(service, t, 1) if x["away_team_id"])
-    roster = [p for p in service._store.players(t.id or 0) if p.team_id == m["home_team_id"]]
+    m = next(x for x in ops.matches(service, t, 1) if x.away_team_id)
+    roster = [p for p in service._store.players(t.id or 0) if p.team_id == m.home_team_id]
     wanted = roster[-1]
     service.close()
     app = ArbitreApp(path)

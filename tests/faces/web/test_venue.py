@@ -286,7 +286,7 @@ async def test_wall_screen_shows_the_cups_drawn_matches(demo_file: Path) -> None
     pairings = sheets["appariements"]
     assert pairings.title.endswith("tour 1") and pairings.columns[0] == "Match"
     rows = [[str(c) for c in row] for row in pairings.rows]
-    assert [row[1] for row in rows] == [teams[m["home_team_id"]] for m in drawn]
+    assert [row[1] for row in rows] == [teams[m.home_team_id] for m in drawn]
     assert any(row[3] == "exempt" for row in rows)  # the byes of the holder and the others
 
 

@@ -43,6 +43,34 @@ def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
 
 
+# a registration list of 100 000 players is 10 Mo, a TRF of 3 000 players 2 Mo: past
+# this, a file read whole is no such list (/dev/zero, a disk image chosen by mistake)
+READ_LIMIT = 64 * 1024 * 1024
+
+
+def read_input(path: str, what: str, limit: int = READ_LIMIT) -> bytes:
+    """The bytes of a file a command reads whole (a registration CSV, a TRF), read by
+    pieces and refused past ``limit``: never a MemoryError on /dev/zero or a pipe that
+    never ends; a folder or nothing there said as such."""
+    from ...operations import OperationError
+    from ...operations.outputs import what_is
+
+    chunks: list[bytes] = []
+    size = 0
+    with open(path, "rb") as stream:
+        while chunk := stream.read(1024 * 1024):
+            size += len(chunk)
+            if size > limit:
+                kind = what_is(Path(path))
+                raise OperationError(
+                    f"{path} : plus de {limit // (1024 * 1024)} Mo lus sans en voir la fin : "
+                    f"ce n'est pas un {what}{f' ; {kind}' if kind else ''}. Rien n'a été "
+                    "enregistré."
+                )
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
 def read_trf(path: str) -> Any:
     """The one TRF reader of pair-trf, check-pairings and tiebreaks.
 
@@ -55,7 +83,7 @@ def read_trf(path: str) -> Any:
     from ...rules.errors import RuleError
     from ...rules.text import NAMES, UTF8, decode
 
-    text, encoding = decode(Path(path).read_bytes())
+    text, encoding = decode(read_input(path, "fichier TRF"))
     if encoding != UTF8:
         print(f"Attention : {path} n'est pas en UTF-8 ; lu en {NAMES[encoding]}.", file=sys.stderr)
     try:

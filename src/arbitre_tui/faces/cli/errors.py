@@ -179,7 +179,7 @@ class FrenchParser(argparse.ArgumentParser):
         return arg.split("=", 1)[0] in self._option_string_actions
 
     def error(self, message: str) -> NoReturn:
-        message = french_argparse(message).rstrip(".")
+        message = said(french_argparse(message).rstrip("."))
         self.exit(
             2,
             f"Refusé : {message}. Voyez « {self.prog} --help ».\n{self.format_usage()}",
@@ -269,6 +269,24 @@ def port(text: str) -> int:
     return number
 
 
+def listen_host(text: str) -> str:
+    """``--host``: an IP address or a machine's name as the system resolves it (253
+    characters, labels of 63: a name past them stopped the server inside idna)."""
+    from ...rules.text import shown
+
+    host = text.strip()
+    try:
+        ascii_host = host.encode("idna")
+    except UnicodeError:
+        ascii_host = b""
+    if not host or not ascii_host or len(ascii_host) > 253:
+        raise argparse.ArgumentTypeError(
+            f"adresse d'écoute « {shown(text)} » impossible : une adresse IP (0.0.0.0, "
+            "192.168.1.10) ou le nom d'une machine (253 caractères au plus, 63 entre deux points)"
+        )
+    return host
+
+
 _When = TypeVar("_When", dt.date, dt.datetime)
 
 
@@ -341,8 +359,24 @@ def birth_date(text: str) -> dt.date:
 
 def refuse(message: str, code: int = 2) -> int:
     """Print one French refusal (or file error) and give the exit code."""
-    print(message, file=sys.stderr)
+    print(said(message), file=sys.stderr)
     return code
+
+
+# a value quoted in a message (« … ») longer than this is cut to its beginning
+_QUOTED = re.compile(r"«\s?([^«»]{200,}?)\s?»")
+_RUN = re.compile(r"\S{300,}")
+
+
+def said(message: str) -> str:
+    """A message as the terminal shows it: a value typed or read that is very long cut to
+    its first 40 characters and « … » (a pasted file is not said back whole), a byte that
+    was not UTF-8 as « � » (never « \\udcff »)."""
+    from ...rules.text import shown
+
+    message = _QUOTED.sub(lambda m: f"« {shown(m.group(1))} »", message)
+    message = _RUN.sub(lambda m: shown(m.group()), message)
+    return shown(message, len(message))
 
 
 def last_guard(exc: BaseException) -> int:
@@ -354,7 +388,7 @@ def last_guard(exc: BaseException) -> int:
         return refuse(*known)
     try:
         where = str(crash_log(exc))
-    except OSError:
+    except Exception:  # the logger must not fail in its turn: the message is still said
         where = "(impossible d'écrire le journal d'erreurs)"
     return refuse(
         f"Erreur inattendue ({type(exc).__name__}) : la commande s'est arrêtée, l'opération "
@@ -465,15 +499,22 @@ def crash_log(exc: BaseException) -> Path:
 
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     name = f"erreur-{stamp}-{os.getpid()}.txt"
-    text = f"arbitre {' '.join(sys.argv[1:])}\n{dt.datetime.now().isoformat()}\n\n" + "".join(
-        traceback.format_exception(exc)
-    )
+    try:
+        detail = "".join(traceback.format_exception(exc))
+    except Exception:  # a traceback that cannot be formatted: its type and words at least
+        detail = f"{type(exc).__name__}: {exc!r}\n"
+    argv = " ".join(sys.argv[1:])
+    if len(argv) > 10_000:  # a 100 000-character value typed: its beginning says enough
+        argv = argv[:10_000] + "…"
+    text = f"arbitre {argv}\n{dt.datetime.now().isoformat()}\n\n{detail}"
+    # what the terminal typed that is not UTF-8 stays as \udcXX: the report is written whole
+    data = text.encode("utf-8", "backslashreplace")
     for folder in (crash_dir(), Path(os.environ.get("TMPDIR", "/tmp")) / "arbitre"):
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / name
-            path.write_text(text, encoding="utf-8")
+            path.write_bytes(data)
             return path
-        except OSError:
+        except (OSError, ValueError):
             continue
     raise OSError("no folder to write the crash report")

@@ -25,8 +25,17 @@ from .common import (
     open_tournament,
     output,
     print_json,
+    read_input,
 )
-from .errors import RESULT_DASH_WORDS, FrenchParser, count, last_guard, moment, section_key
+from .errors import (
+    RESULT_DASH_WORDS,
+    FrenchParser,
+    count,
+    last_guard,
+    moment,
+    refuse,
+    section_key,
+)
 
 DEMO_FILE = "demo-arbitre.sqlite"
 
@@ -154,7 +163,10 @@ def cmd_players_import(args: argparse.Namespace) -> int:
         count, errors = import_papi(service, key, Path(args.csv), skip_bad=args.skip_bad)
     else:
         count, errors = service.import_players(
-            key, Path(args.csv).read_bytes(), encoding=args.encoding, skip_bad=args.skip_bad
+            key,
+            read_input(args.csv, "fichier d'inscriptions"),
+            encoding=args.encoding,
+            skip_bad=args.skip_bad,
         )
     for line, message in errors:
         print(f"ignorée : ligne {line} : {message}", file=sys.stderr)
@@ -210,19 +222,29 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_journal(args: argparse.Namespace) -> int:
     """journal des opérations"""
     service = open_event(args.file)
+    from ...operations.registry import journal_line
     from ...views.reader import Reader
 
     entries = list(reversed(Reader(service).journal_entries(args.limit)))
     undone = service.journal.undone_ids()
-    if args.json:
+    if args.json:  # the names as stored, and the French words beside them
         print_json(
-            [{**e, "args": json.loads(e["args"]), "undone": e["id"] in undone} for e in entries]
+            [
+                {
+                    **e,
+                    "args": json.loads(e["args"]),
+                    "undone": e["id"] in undone,
+                    "description": journal_line(e["op"], json.loads(e["args"])),
+                }
+                for e in entries
+            ]
         )
         return 0
     for e in entries:
         mark = (" (rétablie)" if e["undoes"] else " (annulée)") if e["id"] in undone else ""
-        extra = f" ← annule n° {e['undoes']}" if e["undoes"] else ""
-        print(f"{e['id']:5d} {e['at']} {e['terminal']:28.28} {e['op']}{extra}{mark} {e['args']}")
+        at = str(e["at"]).replace("T", " ")
+        words = journal_line(e["op"], json.loads(e["args"]))
+        print(f"{e['id']:5d} {at} {e['terminal']:28.28} {words}{mark}")
     return 0
 
 
@@ -712,20 +734,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
     except _errors().BackupFailed as exc:
-        print(f"Attention : {exc.message}", file=sys.stderr)
-        return 1
+        return refuse(f"Attention : {exc.message}", 1)
     except _errors().NeedsConfirmation as exc:
-        print(f"Refusé : {exc.message} Relancez avec --confirm pour confirmer.", file=sys.stderr)
-        return 2
+        return refuse(f"Refusé : {exc.message} Relancez avec --confirm pour confirmer.")
     except _errors().OperationError as exc:
-        print(f"Refusé : {exc.message}", file=sys.stderr)
-        return 2
+        return refuse(f"Refusé : {exc.message}")
     except _errors().StoreError as exc:
-        print(f"Erreur : {exc.message}", file=sys.stderr)
-        return 1
+        return refuse(f"Erreur : {exc.message}", 1)
     except _errors().ForbiddenOpen as exc:  # an output path that is the event file itself
-        print(f"Refusé : {exc} Choisissez un autre fichier de sortie.", file=sys.stderr)
-        return 2
+        return refuse(f"Refusé : {exc} Choisissez un autre fichier de sortie.")
     except BrokenPipeError:
         # the reader went away (`arbitre round … | head`): stop quietly, as Unix tools do;
         # stdout points at /dev/null so the interpreter's final flush cannot fail again

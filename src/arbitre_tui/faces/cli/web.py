@@ -31,10 +31,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # written only once listening (ready): a refused command changes nothing
     url = detected_url() if args.base_url is not None and not wanted else base_url(service, wanted)
     host, port = listen(service)
+    reporting_line = _reporting_line(service) if args.saisie_joueurs else ""
     if args.base_url is not None:
         parts = urlsplit(url)
         port = parts.port or (443 if parts.scheme == "https" else 80)
     host = args.host or host
+    try:  # the setting serve_host read as --host is (a name idna cannot take: no crash)
+        host = errors.listen_host(host)
+    except argparse.ArgumentTypeError as exc:
+        from ...operations import OperationError
+
+        raise OperationError(f"{exc} (réglage serve_host, ou --host).") from None
     port = args.port if args.port is not None else port
     service.close()
 
@@ -42,6 +49,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if args.base_url is not None:
             _record_address(args.file, wanted)
         print(f"Résultats en ligne : {url}/ — écoute {host}:{actual} (Ctrl+C arrête)", flush=True)
+        if args.saisie_joueurs:
+            print(reporting_line, flush=True)
         problem = warning(url)
         if problem:
             print(f"Attention : {problem}.", flush=True)
@@ -52,7 +61,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(f"Attention : les QR codes donnent le port de {url}, pas {actual}.", flush=True)
 
     try:
-        serve(args.file, host, port, ready)
+        serve(args.file, host, port, ready, reporting=args.saisie_joueurs)
     except OSError as exc:  # the address: taken, unknown, not this machine's
         if exc.filename:
             raise
@@ -63,6 +72,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         why = listen_refusal(exc, host, port, change, where)
         raise OperationError(f"Impossible d'écouter sur {host}:{port} : {why}.") from None
     return 0
+
+
+def _reporting_line(service: EventService) -> str:
+    """What `serve --saisie-joueurs` says of the event's own switch (both are needed)."""
+    from ...operations.reporting import is_open
+
+    if is_open(service):
+        return "Saisie par les joueurs : ouverte (propositions confirmées par l'arbitre)."
+    return (
+        "Saisie par les joueurs : fermée dans l'événement (arbitre phones on pour l'ouvrir) ; "
+        "le serveur reste en lecture seule."
+    )
 
 
 def _record_address(path: str, wanted: str | None) -> None:
@@ -255,6 +276,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     s = command(sub, "serve", cmd_serve, file="FICHIER")
     s.add_argument(
         "--host",
+        type=errors.listen_host,
         default=None,
         help="adresse d'écoute (défaut : réglage serve_host, 0.0.0.0 = tout le réseau de la salle)",
     )
@@ -268,6 +290,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--base-url",
         default=None,
         help="adresse des QR codes, enregistrée pour l'événement (réglage base_url)",
+    )
+    s.add_argument(
+        "--saisie-joueurs",
+        action="store_true",
+        help="les joueurs proposent leur résultat depuis leur téléphone (si arbitre phones on)",
     )
     p = command(sub, "publish", cmd_publish_site, file="FICHIER")
     p.add_argument("outdir", metavar="DOSSIER")

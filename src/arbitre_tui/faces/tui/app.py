@@ -306,8 +306,15 @@ class ArbitreApp(App[int]):
         if t is None:
             self.sub_title = "aucun tournoi"
             return
-        rnd = self.service.current_round(t)
-        self.sub_title = f"{t.name} — ronde {rnd.number if rnd else 0}/{t.rounds_planned}"
+        from ...operations.formats import format_of
+        from ...views.event import round_reached
+
+        reached = round_reached(self.reader, t)
+        if format_of(t).by_teams:  # a cup plays tours, drawn one by one
+            drawn = f"tour {reached}/{t.rounds_planned}" if reached else "aucun tour tiré"
+            self.sub_title = f"{t.name} — {drawn}"
+        else:
+            self.sub_title = f"{t.name} — ronde {reached}/{t.rounds_planned}"
         self._update_bar()
 
     def _load(self, pane_id: str) -> None:

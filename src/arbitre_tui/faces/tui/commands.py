@@ -333,6 +333,26 @@ COMMANDS: list[Command] = [
     Command("Ronde : publier les appariements", "P dans Ronde", _pane_action("ronde", "publish")),
     Command("Ronde : explications", "e dans Ronde", _pane_action("ronde", "explain")),
     Command(
+        "Joueurs : pointer tous les joueurs qui l'ont proposé (téléphones)",
+        "P dans Joueurs",
+        _pane_action("joueurs", "confirm_checkins"),
+    ),
+    Command(
+        "QR : ouvrir ou fermer la saisie par les joueurs (téléphones)",
+        "o dans QR",
+        _pane_action("qr", "toggle_phones"),
+    ),
+    Command(
+        "Ronde : confirmer le résultat proposé par les joueurs (téléphones)",
+        "o dans Ronde : l'échiquier sélectionné",
+        _pane_action("ronde", "confirm_proposal"),
+    ),
+    Command(
+        "Ronde : confirmer tous les résultats proposés d'accord",
+        "O dans Ronde : chaque échiquier où les deux joueurs proposent le même résultat",
+        _pane_action("ronde", "confirm_proposals"),
+    ),
+    Command(
         "Ronde : vérifier les résultats sur les feuilles signées",
         "v dans Ronde : seconde saisie",
         _pane_action("ronde", "verify_mode"),

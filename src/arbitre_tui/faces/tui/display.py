@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -25,6 +25,9 @@ from ...operations import EventService
 from ...rules.models import Tournament
 from ...views.reader import Reader
 from .qr import QRCode
+
+if TYPE_CHECKING:
+    from ...views.round_sheet import Board
 
 VIEWS = ("appariements", "classement", "qr")
 _TITLE_ROWS = 3  # the title bar
@@ -58,6 +61,20 @@ class Page:
         if self.start == 0 and self.end >= total:
             return self.sheet.title
         return f"{self.sheet.title} — {self.sheet.noun} {self.start + 1}–{self.end} / {total}"
+
+
+def fit_widths(widths: list[int], screen: int) -> list[int]:
+    """Column widths that fit ``screen`` (each column takes 2 cells of padding): the widest
+    give way first, so a name is cut (« … ») rather than a column pushed off the wall
+    (issue 31.6); none below its heading's first letters."""
+    out = list(widths)
+    room = screen - 2 * len(out)
+    while sum(out) > room:
+        widest = max(range(len(out)), key=lambda k: out[k])
+        if out[widest] <= 4:
+            break
+        out[widest] -= 1
+    return out
 
 
 def paginate(sheets: Sequence[Sheet], per_page: int) -> list[Page]:
@@ -159,11 +176,16 @@ class DisplayApp(App[int]):
         base = base_url(self.service)
         sheets: list[Sheet] = []
         for t in self._tournaments():
-            for view, build in (("appariements", self._pairings), ("classement", self._standings)):
+            for view, build in (
+                ("appariements", self._pairings),
+                ("noms", self._by_name),
+                ("classement", self._standings),
+            ):
                 try:
                     sheets.append(build(t))
                 except OperationError as exc:  # a section this view does not apply to
-                    sheets.append(Sheet(t.key, view, f"{t.name} — {exc.message}"))
+                    if view != "noms":  # a cup has no pairings by name: no page at all
+                        sheets.append(Sheet(t.key, view, f"{t.name} — {exc.message}"))
             url = page_url(base, t.key)
             title = f"{t.name} — résultats sur votre téléphone : {url}"
             sheets.append(Sheet(t.key, "qr", title, url=url))
@@ -189,13 +211,21 @@ class DisplayApp(App[int]):
         if sheet.view == "qr":
             qr.show_data(sheet.url)
             return
-        for k, label in enumerate(sheet.columns):  # the widest of the whole list: no jump
-            table.add_column(label, width=max([len(label), *(len(r[k]) for r in sheet.rows)]))
+        widths = fit_widths(  # the widest of the whole list (no jump), cut to the screen
+            [
+                max([len(label), *(len(r[k]) for r in sheet.rows)])
+                for k, label in enumerate(sheet.columns)
+            ],
+            self.size.width or 80,
+        )
+        for label, width in zip(sheet.columns, widths, strict=True):
+            table.add_column(label, width=width)
         for row in sheet.rows[page.start : page.end]:
             table.add_row(*row)
 
     def _pairings(self, t: Tournament) -> Sheet:
         from ...operations.formats import format_of
+        from ...views.bracket import round_matches
         from ...views.round_sheet import build
 
         if format_of(t).by_teams:
@@ -203,18 +233,68 @@ class DisplayApp(App[int]):
         sheet = build(self.reader, t)
         if not sheet.number:
             return Sheet(t.key, "appariements", f"{t.name} — pas encore d'appariements")
+        proposed = self._proposed(t, sheet.number)
+        ko = round_matches(self.reader, t, sheet.number)  # « ½-½ (1-0) »: the decider too
+
+        def result(b: Board) -> Text:
+            if b.board in ko and b.done:
+                return Text(ko[b.board].short)
+            if b.result_label or b.bye_label or b.board not in proposed:
+                return Text(b.result_label or b.bye_label)
+            return Text("résultat proposé", style="italic")
+
         rows = tuple(
             (
                 Text(str(b.board)),
                 Text(b.white.public),
-                Text(b.result_label or b.bye_label),
+                result(b),
                 Text(b.black.public if b.black else ""),
             )
             for b in sheet.boards
+        ) + tuple(  # a round robin's rest (issue 29.6)
+            (Text("—"), Text(p.public), Text("ne joue pas", style="italic"), Text(""))
+            for p in sheet.sitting_out
         )
         columns = ("Éch.", "Blancs", "Résultat", "Noirs")
         title = f"{t.name} — ronde {sheet.number}"
         return Sheet(t.key, "appariements", title, columns, rows, noun="échiquiers")
+
+    def _by_name(self, t: Tournament) -> Sheet:
+        """The pairings by name, as venues pin them up: a player finds their name, then
+        their board (issue 31.6)."""
+        from ...operations.formats import format_of
+        from ...views.round_sheet import build
+
+        if format_of(t).by_teams:
+            from ...operations.event import OperationError
+
+            raise OperationError("une coupe n'a pas d'appariements par nom")
+        sheet = build(self.reader, t)
+        if not sheet.number:
+            return Sheet(t.key, "noms", f"{t.name} — pas encore d'appariements")
+        rows = tuple(
+            (
+                Text(line.player.public),
+                Text(str(line.board) if line.board else "—"),
+                Text(line.colour or line.shown),
+                Text(line.opponent.public if line.opponent else ""),
+            )
+            for line in sheet.by_name
+        )
+        columns = ("Joueur", "Éch.", "Couleur", "Adversaire")
+        title = f"{t.name} — par nom, ronde {sheet.number}"
+        return Sheet(t.key, "noms", title, columns, rows, noun="joueurs")
+
+    def _proposed(self, t: Tournament, number: int) -> set[int]:
+        """Boards a player proposed a result for from his phone, not yet confirmed: the
+        hall sees « résultat proposé », never which one (the arbiter has not ruled)."""
+        from ...operations.reporting import round_states
+
+        return {
+            s.board
+            for s in round_states(self.service, t.key, number)
+            if s.recorded is None and s.label
+        }
 
     def _cup_round(self, t: Tournament) -> Sheet:
         """A cup's « appariements »: the matches of the round drawn last, with their score

@@ -109,9 +109,14 @@ def _quiet_bad_requests() -> None:
         log.addFilter(_BadRequestLine())
 
 
-def make_app(path: str | Path) -> web.Application:
+def make_app(path: str | Path, reporting: bool = False) -> web.Application:
+    """The site; with ``reporting``, the players' proposal routes too (faces/web/reporting.py:
+    they answer only while the organiser has reporting on)."""
     _quiet_bad_requests()
     pages = Pages(path)
+    # taking proposals, a player's page posts its form: « same-origin » lets the browser
+    # send the form's true Origin, which the POST checks (« no-referrer » sends « null »)
+    page_headers = {**_HEADERS, "Referrer-Policy": "same-origin"} if reporting else _HEADERS
 
     def not_found(path: str) -> web.Response:
         """The site's French « Page introuvable », status 404 (never aiohttp's English)."""
@@ -139,7 +144,7 @@ def make_app(path: str | Path) -> web.Application:
         gz = "gzip" in request.headers.get("Accept-Encoding", "")
         if gz:  # another representation, another tag (RFC 9110 8.8.3)
             etag = etag[:-1] + '-gz"'
-        headers = {**_HEADERS, "ETag": etag, "Vary": "Accept-Encoding"}
+        headers = {**page_headers, "ETag": etag, "Vary": "Accept-Encoding"}
         if _matches(request.headers.get("If-None-Match", ""), etag):
             return web.Response(
                 status=304,
@@ -150,7 +155,20 @@ def make_app(path: str | Path) -> web.Application:
             body = zipped
         return web.Response(body=body, headers=headers)
 
-    app = web.Application()
+    if not reporting:
+        app = web.Application()
+    else:
+        from .reporting import MAX_BODY, Reporting
+
+        app = web.Application(client_max_size=MAX_BODY)
+        pages.site.reporting = True
+        writes = Reporting(path, pages.service, pages.site, pages.reader)
+        writes.routes(app)
+
+        async def stop_writer(_app: web.Application) -> None:
+            writes.close()
+
+        app.on_cleanup.append(stop_writer)
     app.router.add_route("*", "/{tail:.*}", handle)
     return app
 
@@ -196,11 +214,17 @@ class _CappedRunner(web.AppRunner):
 
 
 async def start(
-    path: str | Path, host: str, port: int, cap: int | None = None, idle: float = IDLE_SECONDS
+    path: str | Path,
+    host: str,
+    port: int,
+    cap: int | None = None,
+    idle: float = IDLE_SECONDS,
+    reporting: bool = False,
 ) -> tuple[web.AppRunner, int]:
     """Listen; return the runner (``cleanup()`` stops it) and the port (0: one is chosen).
-    ``cap`` and ``idle`` default to ``connection_cap()`` and ``IDLE_SECONDS``."""
-    runner = _CappedRunner(make_app(path), cap or connection_cap(), idle)
+    ``cap`` and ``idle`` default to ``connection_cap()`` and ``IDLE_SECONDS``; ``reporting``:
+    the players' proposals are taken (while the organiser has them on)."""
+    runner = _CappedRunner(make_app(path, reporting), cap or connection_cap(), idle)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     try:
@@ -218,11 +242,12 @@ def serve(
     host: str = "0.0.0.0",
     port: int = DEFAULT_PORT,
     ready: Callable[[int], None] | None = None,
+    reporting: bool = False,
 ) -> None:
     """Serve until interrupted (`arbitre serve`); ``ready`` gets the port listened on."""
 
     async def main() -> None:
-        runner, actual = await start(path, host, port)
+        runner, actual = await start(path, host, port, reporting=reporting)
         if ready is not None:
             ready(actual)
         try:
@@ -266,9 +291,10 @@ class ServerThread:
         port: int = DEFAULT_PORT,
         cap: int | None = None,
         idle: float = IDLE_SECONDS,
+        reporting: bool = False,
     ) -> None:
         self.path, self.host, self.port = path, host, port
-        self.cap, self.idle = cap, idle
+        self.cap, self.idle, self.reporting = cap, idle, reporting
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -290,7 +316,7 @@ class ServerThread:
         self._loop = loop
         try:
             runner, self.port = loop.run_until_complete(
-                start(self.path, self.host, self.port, self.cap, self.idle)
+                start(self.path, self.host, self.port, self.cap, self.idle, self.reporting)
             )
         except OSError as exc:
             self.error = listen_refusal(

@@ -11,6 +11,7 @@ from ...rules.models import Tournament
 from ...rules.settings import section_settings
 from ...store.journal import OperationError
 from ...store.repo import tc_json
+from ..registry import Operation
 from .base import Individual
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ class RoundRobin(Individual):
         tid = t.id
         assert tid is not None
         store = service._store
-        with service.write("pair_round", {"tournament": t.key, "round": number}) as tx:
+        with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
             registered = [p for p in store.players(tid) if not p.withdrawn]
             # the players checked in make the table (all registered when nobody uses check-in)
             players = [p for p in registered if p.checked_in] or registered

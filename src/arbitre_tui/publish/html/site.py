@@ -147,6 +147,7 @@ class Site:
         self.service = service
         self.reader = Reader(service)
         self.static = static  # links name ``index.html`` (pages opened from disk)
+        self.reporting = False  # the live server takes players' proposals (issue 36)
         self._here = "/"
         self._progress: dict[tuple[int, int], PlayerProgress] = {}
 
@@ -496,6 +497,7 @@ class Site:
             self._nav(t, "joueurs/"),
             el("h2", p.public),
             self._now_playing(t, card),
+            self._report_form(t, card),
             el("p", about, cls="m"),
             el("p", " · ".join(summary), cls="sum"),
             _table(head, rows),
@@ -525,6 +527,16 @@ class Site:
             el("ul", items, id="joueurs"),
             el("script", raw(SEARCH_SCRIPT)),
         )
+
+    def _report_form(self, t: Tournament, card: PlayerCard) -> Child:
+        """The small form proposing the result, only on the live server taking proposals
+        while the organiser has reporting on (never in the export)."""
+        if not self.reporting or self.static:
+            return None
+        from ...operations.reporting import is_open
+        from .reporting import player_form
+
+        return player_form(self, t, card) if is_open(self.service) else None
 
     def _now_playing(self, t: Tournament, card: PlayerCard) -> Child:
         """« Ronde 3 : échiquier 12, Blancs, contre X » — what a player looks for first."""

@@ -232,6 +232,10 @@ class CheckIn(Document):
     def render(self, req: Request) -> Sheet:
         doc = Sheet(req.title, "Pointage : signature, paiement")
         people = sorted(req.players.values(), key=lambda p: sort_key(p.name))
+        from ...operations import reporting
+
+        if reporting.is_open(req.service):  # issue 36: each player's own check-in code
+            return self._with_codes(req, doc, people)
         doc.grid(
             ["Nom", "Elo", "Club", "Payé", "Pointé", "Signature"],
             [
@@ -246,6 +250,31 @@ class CheckIn(Document):
                 for p in people
             ],
             [55, 14, 50, 15, 15, 37],
+        )
+        return doc
+
+    def _with_codes(self, req: Request, doc: Sheet, people: list[Player]) -> Sheet:
+        """While players report from their phones: each one's number and own code, given
+        to him on paper; he checks in on the entrance's page (« arbitre qr --page
+        pointage/ ») before round 1, and the arbiter accepts them in bulk (P in Joueurs)."""
+        from ...operations import reporting
+
+        doc.grid(
+            ["N°", "Nom", "Elo", "Club", "Payé", "Pointé", "Code", "Signature"],
+            [
+                [
+                    p.id or "",
+                    p.name,
+                    p.rating or "",
+                    p.club,
+                    "payé" if p.paid else "dû",
+                    "oui" if p.checked_in else "",
+                    reporting.player_code(req.service, p.id or 0),
+                    "",
+                ]
+                for p in people
+            ],
+            [10, 48, 12, 32, 12, 15, 30, 27],
         )
         return doc
 
@@ -271,6 +300,16 @@ class Poster(Pairings):
         return doc
 
 
+def _board_codes(req: Request, number: int) -> dict[int, str]:
+    """Each board's reporting code while the organiser has reporting on (issue 36): the
+    table card then opens the board's form; else no code is printed."""
+    from ...operations import reporting
+
+    if not reporting.is_open(req.service):
+        return {}
+    return {c.board: c.code for c in reporting.codes(req.service, req.tournament.key, number)}
+
+
 class TableCards(Document):
     name = "chevalets"
     qr = True
@@ -283,11 +322,23 @@ class TableCards(Document):
         doc = Sheet(req.title, f"Appariements de la ronde {rnd.number}")
         url = page_url(req.url, req.tournament.key, f"ronde-{rnd.number}")
         top, w, h = doc.get_y(), WIDTH / 2, 63.0
+        codes = _board_codes(req, rnd.number)
+
+        def target(board: int) -> str:
+            """The board's line; while players report, the board's form with its code."""
+            if board in codes:
+                from ..html.reporting import board_path
+
+                return req.url.rstrip("/") + board_path(
+                    req.tournament.key, rnd.number, board, codes[board]
+                )
+            return f"{url}#b{board}"
+
         doc.set_auto_page_break(False)
         with tempfile.TemporaryDirectory() as tmp:
             for k, g in enumerate(g for g in req.games() if g.black_id):
                 png = Path(tmp) / f"qr{g.board}.png"
-                write_png(f"{url}#b{g.board}", png)
+                write_png(target(g.board), png)
                 if k and k % 8 == 0:
                     doc.add_page()
                 x, y = 12 + (k % 2) * w, top + (k % 8 // 2) * h
@@ -302,8 +353,12 @@ class TableCards(Document):
                     doc.set_xy(x + 2, y + 34 + line * 9)
                     doc.font("", 12)
                     doc.cell(w - 4, 8, doc.fit(f"{label} : {req.name(pid)}", w - 5))
+                if g.board in codes:  # typed on the player's page when no phone scans
+                    doc.set_xy(x + 2, y + h - 14)
+                    doc.font("B", 9)
+                    doc.cell(w - 4, 5, doc.fit(f"Votre résultat : code {codes[g.board]}", w - 5))
                 doc.set_xy(x + 2, y + h - 8)
                 doc.font("", 7)  # the address in text too: typed when no phone reads the QR
-                doc.cell(w - 4, 5, doc.fit(f"{url}#b{g.board}", w - 5))
+                doc.cell(w - 4, 5, doc.fit(target(g.board), w - 5))
         doc.set_auto_page_break(True, 15)
         return doc

@@ -483,26 +483,32 @@ class _Solver:
             self.bestedge[cb] = -1
         best = list(bestedgeto.values())
         self.blossombestedges[b] = best
-        self.bestedge[b] = -1
         self.bgen[b] = -1
-        for q in best:
-            if self.bestedge[b] == -1 or self.slack(q) < self.slack(self.bestedge[b]):
-                self.bestedge[b] = q
+        # the first of the least slack (each edge's slack is in bestslack, by its blossom)
+        top = -1
+        least = 0
+        for bj, q in bestedgeto.items():
+            sl = bestslack[bj]
+            if top == -1 or sl < least:
+                top = q
+                least = sl
+        self.bestedge[b] = top
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
         n = self.n
         childs = self.blossomchilds[b]
         endps = self.blossomendps[b]
         assert childs is not None and endps is not None
-        for s in childs:
-            self.blossomparent[s] = -1
-            if s < n:
-                self.inblossom[s] = s
-            elif endstage and self.dual[s] == 0:
-                self.expand_blossom(s, endstage)
-            else:
-                for v in self.leaves(s):
-                    self.inblossom[v] = s
+        if endstage:
+            self._release_children(b)
+        else:
+            for s in childs:
+                self.blossomparent[s] = -1
+                if s < n:
+                    self.inblossom[s] = s
+                else:
+                    for v in self.leaves(s):
+                        self.inblossom[v] = s
         if (not endstage) and self.label[b] == 2:
             entrychild = self.inblossom[self.rev(self.labelend[b]) % n]
             j, jstep, trick = _towards_base(childs, childs.index(entrychild))
@@ -539,6 +545,10 @@ class _Solver:
                     self.label[self.mate[self.blossombase[bv]] % n] = 0
                     self.assign_label(v, 2, self.labelend[v])
                 j += jstep
+        self._free_blossom(b)
+
+    def _free_blossom(self, b: int) -> None:
+        """Forget blossom ``b``: its number goes back to the unused ones."""
         self.label[b] = self.labelend[b] = -1
         self.blossomchilds[b] = self.blossomendps[b] = None
         self.blossombase[b] = -1
@@ -547,34 +557,82 @@ class _Solver:
         self.leafs[b] = []
         self.unused.append(b)
 
-    def augment_blossom(self, b: int, v: int) -> None:
+    def _release_children(self, top: int) -> None:
+        """At a stage's end: free ``top``'s children, expanding those whose dual is 0 too.
+
+        An explicit stack, not recursion: blossoms nest as deep as the field is wide
+        (3 000 players went past Python's recursion limit). Children are visited, and
+        expanded blossoms freed, in the order the recursive form did (depth first, a
+        blossom after its children), so the blossom numbers reused later are the same.
+        """
         n = self.n
-        t = v
-        while self.blossomparent[t] != b:
-            t = self.blossomparent[t]
-        if t >= n:
-            self.augment_blossom(t, v)
-        childs = self.blossomchilds[b]
-        endps = self.blossomendps[b]
-        assert childs is not None and endps is not None
-        i = childs.index(t)
-        j, jstep, trick = _towards_base(childs, i)
-        while j != 0:
-            j += jstep
-            t = childs[j]
-            q = endps[j - trick]
-            p = self.rev(q) if trick else q
+        dual = self.dual
+        inb = self.inblossom
+        parent = self.blossomparent
+        childs = self.blossomchilds[top]
+        assert childs is not None
+        stack: list[tuple[int, list[int], int]] = [(top, childs, 0)]
+        while stack:
+            b, kids, k = stack.pop()
+            if k == len(kids):
+                if b != top:
+                    self._free_blossom(b)
+                continue
+            stack.append((b, kids, k + 1))
+            s = kids[k]
+            parent[s] = -1
+            if s < n:
+                inb[s] = s
+            elif dual[s] == 0:
+                grand = self.blossomchilds[s]
+                assert grand is not None
+                stack.append((s, grand, 0))
+            else:
+                for v in self.leafs[s]:
+                    inb[v] = s
+
+    def augment_blossom(self, b: int, v: int) -> None:
+        """Flip the alternating path inside ``b`` from its base to ``v``: ``v`` becomes its base.
+
+        The sub-blossoms met on the way are flipped too; each flip touches only its own
+        blossom's cycle and the mates inside it, so a work list does them in any order
+        (recursion went past Python's limit at 3 000 players). The new base of every
+        blossom flipped is the vertex it was flipped to.
+        """
+        n = self.n
+        mate = self.mate
+        parent = self.blossomparent
+        work = [(b, v)]
+        while work:
+            b, v = work.pop()
+            t = v
+            while parent[t] != b:
+                t = parent[t]
             if t >= n:
-                self.augment_blossom(t, p % n)
-            j += jstep
-            t = childs[j]
-            if t >= n:
-                self.augment_blossom(t, self.rev(p) % n)
-            self.mate[p % n] = self.rev(p)
-            self.mate[self.rev(p) % n] = p
-        self.blossomchilds[b] = childs[i:] + childs[:i]
-        self.blossomendps[b] = endps[i:] + endps[:i]
-        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]  # type: ignore[index]
+                work.append((t, v))
+            childs = self.blossomchilds[b]
+            endps = self.blossomendps[b]
+            assert childs is not None and endps is not None
+            i = childs.index(t)
+            j, jstep, trick = _towards_base(childs, i)
+            while j != 0:
+                j += jstep
+                t = childs[j]
+                q = endps[j - trick]
+                p = (q % n) * n + q // n if trick else q
+                pe = p % n
+                rp = pe * n + p // n
+                if t >= n:
+                    work.append((t, pe))
+                j += jstep
+                t = childs[j]
+                if t >= n:
+                    work.append((t, rp % n))
+                mate[pe] = rp
+                mate[rp % n] = p
+            self.blossomchilds[b] = childs[i:] + childs[:i]
+            self.blossomendps[b] = endps[i:] + endps[:i]
+            self.blossombase[b] = v
 
     def climb(self, s: int, p: int) -> None:
         """Flip the tree path from ``s`` to its root; ``s`` takes pointer ``p``."""
@@ -623,6 +681,9 @@ class _Solver:
         reached = self.reached
         blossomparent = self.blossomparent
         leafs = self.leafs
+        mate = self.mate
+        blossombase = self.blossombase
+        labelend = self.labelend
         gen = 0
         # a matched vertex stays matched and a free one's dual never rises: the roots
         # to come are among today's, in this order
@@ -670,20 +731,20 @@ class _Solver:
                         bx = inb[x]
                         if bv == bx:
                             continue
-                        kslack = dv + dual[x] - 2 * wx
+                        kslack = dv + dual[x] - (wx << 1)
+                        lx = label[bx]
                         if kslack <= 0:  # tight
                             p = vn + x
-                            lx = label[bx]
                             if lx == 0:
-                                if self.mate[self.blossombase[bx]] == -1:
+                                if mate[blossombase[bx]] == -1:
                                     # a free vertex outside the tree: augment to it
                                     self.climb(v, p)
                                     if bx >= n:
                                         self.augment_blossom(bx, x)
-                                    self.mate[x] = self.rev(p)
+                                    mate[x] = x * n + v
                                     done = True
                                     break
-                                self.assign_label(x, 2, self.rev(p))
+                                self.assign_label(x, 2, x * n + v)
                             elif lx == 1:  # one tree: two S-vertices close a blossom
                                 base = self.scan_blossom(v, x)
                                 assert base >= 0
@@ -691,9 +752,9 @@ class _Solver:
                                 bv = inb[v]
                             elif label[x] == 0:
                                 label[x] = 2
-                                self.labelend[x] = self.rev(p)
+                                labelend[x] = x * n + v
                                 reached.append(x)
-                        elif label[bx] == 1:
+                        elif lx == 1:
                             # slacks of stored best edges are cached until the next
                             # dual change (generation ``gen``)
                             q = bestedge[bv]

@@ -37,7 +37,9 @@ class PlayersPane(NameSearchMixin, TablePane):
         SEARCH_BINDING,  # ctrl+f: a player by name (search.py, issue 29)
         Binding("F", "player_form", "Fiche", show=False, id="player-form"),
         Binding("delete", "remove_player", "Supprimer", show=False, id="remove-player"),
-    ]
+        Binding("P", "confirm_checkins", "Pointer les proposés", show=False,
+                id="confirm-checkins"),
+    ]  # fmt: skip
     _tournament: Tournament | None = None
     _lines: Mapping[str, PlayerLine] = MappingProxyType({})  # the rows shown, by key
 
@@ -49,10 +51,12 @@ class PlayersPane(NameSearchMixin, TablePane):
         if t is None or t.id is None:
             self.fill([])
             return
+        from ....operations.reporting import pending_checkins
         from ....views.players import build
         from ....views.reader import Reader
 
         roster = build(Reader(service), t)
+        proposed = set(pending_checkins(service, t.key))  # « je suis là » from a phone
         self._lines = {str(p.id): p for p in roster.players}
         gone = f" — retirés {roster.withdrawn}" if roster.withdrawn else ""
         self.set_title(
@@ -67,15 +71,22 @@ class PlayersPane(NameSearchMixin, TablePane):
                         p.marked,
                         p.rating or "",
                         p.club,
-                        "oui" if p.checked_in else "—",
+                        "oui" if p.checked_in else "proposé" if p.id in proposed else "—",
                         "oui" if p.paid else "dû",
                     ],
                 )
                 for p in roster.players
             ]
         )
-        if roster.registration:
-            self.note(roster.registration)
+        notes = [roster.registration] if roster.registration else []
+        if proposed:
+            n = len(proposed)
+            notes.append(
+                f"{n} pointage{'s' if n > 1 else ''} proposé{'s' if n > 1 else ''} depuis les "
+                "téléphones : P les pointe tous"
+            )
+        if notes:
+            self.note(" — ".join(notes))
 
     def _who(self, key: str) -> str:
         """« BARON Nathan (Colmar Échecs) », for the questions and the messages: the name
@@ -112,6 +123,23 @@ class PlayersPane(NameSearchMixin, TablePane):
             if needle and line.marked.lower().startswith(needle):
                 return key
         return None
+
+    def action_confirm_checkins(self) -> None:
+        """`P`: check in at once every player who said « je suis là » from his phone
+        (one operation: ctrl+z undoes them all)."""
+        t = self._tournament
+        if t is None:
+            return
+        from ....operations import reporting
+
+        key = t.key
+        self.run(
+            lambda s: reporting.confirm_checkins(s, key),
+            done=lambda n: (
+                f"{n} joueur{'s' if n > 1 else ''} pointé{'s' if n > 1 else ''} "
+                "(proposés depuis les téléphones)"
+            ),
+        )
 
     def action_check_in_mode(self) -> None:
         """Type the start of a name, Entrée checks that player in; Échap ends."""

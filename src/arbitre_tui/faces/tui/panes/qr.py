@@ -28,6 +28,7 @@ class QRPane(Pane, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "set_address", "Adresse", id="set-address"),
         Binding("w", "toggle_server", "Serveur web", id="web-server"),
+        Binding("o", "toggle_phones", "Saisie joueurs", id="phone-reporting"),
     ]
 
     def body(self) -> ComposeResult:
@@ -37,7 +38,11 @@ class QRPane(Pane, can_focus=True):
                 yield Static("", id="qr-url")
                 yield Static("", id="qr-where")
                 yield Static("", id="qr-warning")
-                yield Static(Text("a : changer l'adresse · w : serveur web"), id="qr-keys")
+                yield Static("", id="qr-phones")
+                yield Static(
+                    Text("a : changer l'adresse · w : serveur web · o : saisie joueurs"),
+                    id="qr-keys",
+                )
 
     def load(self, service: EventService, t: Tournament | None) -> None:
         from ....publish.address import base_url, is_detected, warning
@@ -59,6 +64,29 @@ class QRPane(Pane, can_focus=True):
         shown.update(Text(f"⚠ {problem}." if problem else ""))
         shown.display = problem is not None
         self.query_one(QRCode).show_data(url)
+        from ....operations.reporting import is_open
+
+        self.phones = is_open(service)
+        self.query_one("#qr-phones", Static).update(
+            Text(
+                "Saisie par les joueurs : ouverte (à confirmer dans Ronde)"
+                if self.phones
+                else "Saisie par les joueurs : fermée (serveur en lecture seule)"
+            )
+        )
+
+    def action_toggle_phones(self) -> None:
+        """Open or close the players' proposals from their phones (one journaled change);
+        the server started here takes them while it is open (issue 36)."""
+        from ....operations import reporting
+
+        wanted = not getattr(self, "phones", False)
+        self.run(
+            lambda s: reporting.set_enabled(s, wanted),
+            done="Saisie par les joueurs ouverte : chevalets avec QR (impression « chevalets »)"
+            if wanted
+            else "Saisie par les joueurs fermée : le serveur reste en lecture seule",
+        )
 
     def action_set_address(self) -> None:
         """Change the address of every QR code (one journaled change, ctrl+z undoes it)."""
@@ -93,7 +121,8 @@ class QRPane(Pane, can_focus=True):
             self.say("Serveur web arrêté.")
         else:
             host, port = listen(self._service)
-            server = ServerThread(self._service.path, host, port)
+            # the players' proposals while the event has them on (o), else read-only
+            server = ServerThread(self._service.path, host, port, reporting=True)
             try:
                 server.start()
             except OSError as exc:

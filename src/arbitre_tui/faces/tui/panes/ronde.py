@@ -17,6 +17,7 @@ from .base import TablePane
 
 if TYPE_CHECKING:
     from ....operations import EventService
+    from ....rules.reporting import BoardProposals
 
 FORFEITS = [
     ("b", "Blancs absents", "white"),
@@ -32,12 +33,39 @@ VERIFY_NOTE = (
 SHEET_FORFEITS = {"white": "--+", "black": "+--", "both": "---"}
 
 
+def proposal_cell(state: BoardProposals | None) -> str:
+    """The « Proposé » cell: « 1-0 (2/2) » both agree, « 1-0 (1/2) » one said,
+    « ≠ 1-0/0-1 » they disagree (or differ from the result recorded)."""
+    if state is None or not state.label:
+        return ""
+    said = [r.label for r in (state.white, state.black) if r is not None]
+    if state.conflict:
+        return "≠ " + "/".join(
+            dict.fromkeys(said + ([state.recorded.label] if state.recorded else []))
+        )
+    return f"{said[0]} ({len(said)}/2)"
+
+
+def proposals_note(states: list[BoardProposals]) -> str:
+    """« 12 propositions en attente : 9 d'accord (o l'échiquier, O tous), 1 conflit »."""
+    waiting = [s for s in states if s.label]
+    if not waiting:
+        return "Saisie par les joueurs ouverte : aucune proposition en attente."
+    agreed = sum(1 for s in waiting if s.agreed is not None)
+    conflicts = sum(1 for s in waiting if s.conflict)
+    parts = [f"{agreed} d'accord (o l'échiquier, O tous)"] if agreed else []
+    if conflicts:
+        parts.append(f"{conflicts} conflit{'s' if conflicts > 1 else ''}")
+    text = f"{len(waiting)} proposition{'s' if len(waiting) > 1 else ''} en attente"
+    return text + (" : " + ", ".join(parts) if parts else "")
+
+
 class RoundPane(TablePane):
     """Ronde: the current round's boards; results, forfeits and deciders by keys."""
 
     TITLE = "Ronde"
     COLUMNS = ("Éch.", "Blancs", "Elo", "Rés.", "Noirs", "Elo ")
-    WIDTHS: ClassVar[dict[str, int]] = {"Rés.": 9}
+    WIDTHS: ClassVar[dict[str, int]] = {"Rés.": 9, "Proposé": 11}
     EMPTY = "Aucune ronde appariée dans ce tournoi."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "result('1-0')", "1-0", id="white-wins"),
@@ -54,7 +82,12 @@ class RoundPane(TablePane):
         Binding("backspace", "clear_result", "Effacer", show=False, id="clear-result"),
         Binding("v", "verify_mode", "Vérifier", show=False, id="verify-sheets"),
         Binding("T", "settle", "Trancher", show=False, id="settle-sheet"),
-    ]
+        Binding("o", "confirm_proposal", "Confirmer la proposition", show=False,
+                id="confirm-proposal"),
+        Binding("O", "confirm_proposals", "Confirmer tous les accords", show=False,
+                id="confirm-proposals"),
+    ]  # fmt: skip
+    PROPOSED = "Proposé"  # the phones' column, shown while reporting is on (issue 36)
     _tournament: Tournament | None = None
     round_number = 0  # the round shown (0: none paired)
     pending_deciders: tuple[int, ...] = ()  # knockout draws whose decider is to enter
@@ -90,6 +123,11 @@ class RoundPane(TablePane):
             )
             for b in sheet.boards
         ]
+        proposals = self._proposals(service, t, sheet.number)
+        self._columns_for(proposals is not None)
+        if proposals is not None:
+            for board, cells in rows:
+                cells.append(proposal_cell(proposals.get(int(board))))
         stage = f" ({sheet.named_stage})" if sheet.named_stage else ""
         tc = f" — {sheet.time_control}" if sheet.time_control else ""
         head = f"Ronde {sheet.number}{stage}"
@@ -124,6 +162,67 @@ class RoundPane(TablePane):
             self.note(VERIFY_NOTE)
         elif pending:
             self.note(self.pending_note())
+        elif proposals is not None:
+            self.note(proposals_note(list(proposals.values())))
+        elif sheet.sitting_out:  # a round robin's rest: on no board (issue 29.6)
+            names = ", ".join(p.name for p in sheet.sitting_out)
+            self.note(f"Ne joue pas cette ronde : {names}")
+
+    def _proposals(
+        self, service: EventService, t: Tournament, number: int
+    ) -> dict[int, BoardProposals] | None:
+        """The phones' proposals by board while reporting is on, or pending ones (None:
+        no column; the read-only event shows no column of the phones)."""
+        from ....operations import reporting
+
+        states = {s.board: s for s in reporting.round_states(service, t.key, number)}
+        self._states = states
+        if not states and not reporting.is_open(service):
+            return None
+        return states
+
+    def _columns_for(self, phones: bool) -> None:
+        """The column « Proposé » added or taken away (the rows are built again)."""
+        wanted = (*self.COLUMNS, self.PROPOSED) if phones else self.COLUMNS
+        table = self.table
+        shown = tuple(str(c.value) for c in table.columns)
+        if shown and shown != wanted:
+            table.clear(columns=True)
+            self.reset_table()
+        if not table.columns:
+            for col in wanted:
+                table.add_column(col, key=col, width=self.WIDTHS.get(col))
+
+    def action_confirm_proposal(self) -> None:
+        """`o`: the selected board's result as both players proposed it from their phones
+        — recorded as any key would (journaled, undoable, the same refusals)."""
+        board, t = self._board(), self._tournament
+        if board is None or t is None:
+            return
+        from ....operations import reporting
+
+        key, number = t.key, self.round_number
+        state = getattr(self, "_states", {}).get(board)
+        what = state.agreed.label if state is not None and state.agreed else ""
+        self.run(
+            lambda s: reporting.confirm(s, key, board, number),
+            done=f"Échiquier {board} : {what} — confirmé ({self._players(board)})",
+        )
+
+    def action_confirm_proposals(self) -> None:
+        """`O`: every board where both players proposed the same result, at once."""
+        t = self._tournament
+        if t is None or not self.round_number:
+            return
+        from ....operations import reporting
+
+        key, number = t.key, self.round_number
+
+        def said(boards: list[int]) -> str:
+            which = ", ".join(map(str, boards))
+            return f"Confirmé : {len(boards)} échiquier{'s' if len(boards) > 1 else ''} ({which})"
+
+        self.run(lambda s: reporting.confirm(s, key, None, number), done=said)
 
     def pending_note(self) -> str:
         """« Départage à saisir : échiquiers 17, 22 — d sur l'échiquier, puis 1, 0 ou = »."""

@@ -1,0 +1,368 @@
+"""The results server's one write path: players propose a result (or their check-in)
+from their phone; nothing is recorded until the arbiter confirms (issue 36).
+
+Why it cannot be abused:
+- off unless the server was started with it (``arbitre serve --saisie-joueurs``, the app's
+  own server) *and* the organiser turned it on in the event (``arbitre phones on``);
+- a code is checked by a read alone (constant time) before any write: a wrong code never
+  takes the write lock; an address that sends wrong codes is shut out for a while;
+- per-address and per-board token buckets, a body of at most ``MAX_BODY`` bytes, form
+  fields only, the same origin only (``Origin``/``Sec-Fetch-Site``; no cookie is ever
+  set, so nothing rides on another site's request);
+- one writer thread with its own connection that never waits for the lock (a station
+  writing: « réessayez »), and at most ``MAX_WAITING`` proposals queued: a flood gets 429
+  or 503 at once, the stations and the read-only pages never wait for it;
+- every proposal is journaled with its time and address (operations/reporting.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import threading
+import time
+import urllib.parse
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+
+if TYPE_CHECKING:
+    from ...operations.event import EventService
+    from ...publish.html.site import Site
+    from ...views.reader import Reader
+
+log = logging.getLogger("arbitre.saisie")
+
+MAX_BODY = 1024  # a form of three short fields: 1 KiB is ten times what it needs
+MAX_WAITING = 8  # proposals queued for the writer; past it: 503 at once
+CODE = re.compile(r"^[a-z2-7]{10}$")
+
+
+@dataclass
+class _Bucket:
+    tokens: float
+    at: float
+
+
+class Limiter:
+    """Token buckets by key (an address, a board): ``burst`` at once, then one every
+    ``every`` seconds. At most ``keys`` keys are remembered (the oldest forgotten)."""
+
+    def __init__(self, burst: int, every: float, keys: int = 10_000) -> None:
+        self.burst, self.every, self.keys = burst, every, keys
+        self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
+
+    def _bucket(self, key: str, now: float) -> _Bucket:
+        b = self._buckets.get(key)
+        if b is None:
+            b = self._buckets[key] = _Bucket(float(self.burst), now)
+            while len(self._buckets) > self.keys:
+                self._buckets.popitem(last=False)
+        else:
+            b.tokens = min(float(self.burst), b.tokens + (now - b.at) / self.every)
+            b.at = now
+            self._buckets.move_to_end(key)
+        return b
+
+    def allow(self, key: str, now: float | None = None) -> bool:
+        """Take one token if there is one."""
+        b = self._bucket(key, time.monotonic() if now is None else now)
+        if b.tokens < 1:
+            return False
+        b.tokens -= 1
+        return True
+
+    def empty(self, key: str, now: float | None = None) -> bool:
+        """No token left (without taking one)."""
+        return self._bucket(key, time.monotonic() if now is None else now).tokens < 1
+
+
+HEADERS = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",  # the board's page carries its code
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+    "img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    # « same-origin »: the browser then sends the form's true Origin (« no-referrer »
+    # makes it « null »), which the POST checks
+    "Referrer-Policy": "same-origin",
+}
+
+
+class _Writer:
+    """One thread, one connection of its own that never waits for the write lock."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = path
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arbitre-saisie")
+        self.waiting = 0
+        self._local = threading.local()
+
+    def service(self) -> EventService:
+        from ...operations.event import EventService
+
+        service = getattr(self._local, "service", None)
+        if service is None:
+            service = EventService(self.path, check=False, terminal="téléphones", wait=False)
+            self._local.service = service
+        return service
+
+
+class Reporting:
+    """The proposal routes of one server."""
+
+    def __init__(self, path: str | Path, service: EventService, site: Site, reader: Reader) -> None:
+        """``service``, ``site``, ``reader``: the read-only pages' own (their loop's thread)."""
+        self.service, self.site, self.reader = service, site, reader
+        self.writer = _Writer(path)
+        self.by_address = Limiter(burst=10, every=3.0)  # 20 a minute from one phone
+        self.by_board = Limiter(burst=6, every=10.0)  # two players changing their minds
+        self.wrong = Limiter(burst=5, every=60.0)  # wrong codes: 5, then one a minute
+
+    def routes(self, app: web.Application) -> None:
+        r = app.router
+        r.add_get(r"/{key}/saisie/{round:\d{1,4}}/{board:\d{1,4}}/{code}/", self.board_page)
+        r.add_post(r"/{key}/saisie/{round:\d{1,4}}/{board:\d{1,4}}/", self.propose)
+        r.add_get(r"/{key}/pointage/", self.entrance)
+        r.add_post(r"/{key}/pointage/", self.entrance_sent)
+        r.add_get(r"/{key}/pointage/{player:\d{1,9}}/{code}/", self.checkin_page)
+        r.add_post(r"/{key}/pointage/{player:\d{1,9}}/", self.checkin)
+
+    # -- answers --------------------------------------------------------------------------
+    def _page(self, body: str, status: int = 200) -> web.Response:
+        return web.Response(status=status, body=body.encode("utf-8"), headers=HEADERS)
+
+    def _refuse(self, request: web.Request, status: int, why: str) -> web.Response:
+        from ...publish.html.reporting import refusal_page
+
+        log.info("proposition refusée (%s) de %s : %s", status, request.remote, why)
+        title = "Proposition refusée" if status != 503 else "Réessayez dans un instant"
+        body = refusal_page(self.site, request.path, title, why)
+        response = self._page(body, status)
+        if status in (429, 503):
+            response.headers["Retry-After"] = "10"
+        return response
+
+    def _closed(self, request: web.Request) -> web.Response | None:
+        from ...operations.reporting import is_open
+
+        if self.wrong.empty(request.remote or ""):
+            return self._refuse(
+                request, 429, "Trop de codes faux depuis ce téléphone : attendez une minute."
+            )
+        if not is_open(self.service):
+            return self._refuse(
+                request,
+                403,
+                "La saisie par les joueurs est fermée : donnez votre résultat à l'arbitre.",
+            )
+        return None
+
+    def _wrong_code(self, request: web.Request, what: str) -> web.Response:
+        self.wrong.allow(request.remote or "")
+        return self._refuse(request, 403, what)
+
+    # -- the board's page and its proposal -------------------------------------------------
+    async def board_page(self, request: web.Request) -> web.StreamResponse:
+        from ...operations.event import OperationError
+        from ...operations.reporting import board_state, code_matches
+        from ...publish.address import base_url
+        from ...publish.html.reporting import board_page, board_path
+
+        refused = self._closed(request)
+        if refused is not None:
+            return refused
+        key, code = request.match_info["key"], request.match_info["code"]
+        number, board = int(request.match_info["round"]), int(request.match_info["board"])
+        service = self.service
+        try:
+            t = service.tournament(key)
+            if not code_matches(service, key, number, board, code):
+                return self._wrong_code(request, "Ce code ne vaut pas pour cet échiquier.")
+            state = board_state(service, t, number, board)
+            rnd = service.current_round(t)
+        except OperationError:
+            return self._wrong_code(request, "Ce code ne vaut pas pour cet échiquier.")
+        closed = rnd is None or rnd.closed or rnd.number != number
+        url = base_url(service) + board_path(key, number, board, code)
+        said = "Proposition notée, merci." if "fait" in request.query else ""
+        body = board_page(self.site, t, number, board, code, state, url, said, closed)
+        return self._page(body)
+
+    async def _form(self, request: web.Request) -> dict[str, str] | web.Response:
+        """The form's fields, or the refusal: another site, not a form, too big, garbled."""
+        origin = request.headers.get("Origin")
+        fetch_site = request.headers.get("Sec-Fetch-Site", "same-origin")
+        if (
+            origin is not None and urllib.parse.urlsplit(origin).netloc != request.host
+        ) or fetch_site not in ("same-origin", "none"):
+            return self._refuse(request, 403, "Ce formulaire ne s'envoie que depuis sa page.")
+        if request.content_type != "application/x-www-form-urlencoded":
+            return self._refuse(request, 415, "Envoyez le formulaire de la page.")
+        if (request.content_length or 0) > MAX_BODY:
+            return self._refuse(request, 413, "Demande trop longue.")
+        try:
+            raw = await request.read()
+            text = raw.decode("ascii")
+            fields = urllib.parse.parse_qs(text, max_num_fields=8, strict_parsing=True)
+        except web.HTTPRequestEntityTooLarge:
+            return self._refuse(request, 413, "Demande trop longue.")
+        except (ValueError, UnicodeDecodeError):
+            return self._refuse(request, 400, "Formulaire illisible.")
+        return {k: v[-1] for k, v in fields.items()}
+
+    async def _write(self, request: web.Request, action: str, *args: object) -> object:
+        """Run ``operations.reporting.<action>`` on the writer thread; the refusal, or
+        what it returned."""
+        from ...operations import StoreBusy, reporting
+        from ...operations.event import OperationError
+
+        w = self.writer
+        if w.waiting >= MAX_WAITING:
+            return self._refuse(request, 503, "Beaucoup de propositions à la fois : réessayez.")
+        w.waiting += 1
+
+        def run() -> object:
+            # a station writing holds the lock a few ms: asked again a few times on this
+            # thread (never inside the lock, never on the pages' loop), then « réessayez »
+            for pause in (0.02, 0.05, 0.1, 0.2, 0.0):
+                try:
+                    return getattr(reporting, action)(w.service(), *args, request.remote or "")
+                except StoreBusy:
+                    if not pause:
+                        raise
+                    time.sleep(pause)
+            raise AssertionError("unreachable")
+
+        try:
+            return await asyncio.get_running_loop().run_in_executor(w.pool, run)
+        except StoreBusy:
+            return self._refuse(
+                request, 503, "L'arbitre enregistre en ce moment : réessayez dans un instant."
+            )
+        except OperationError as exc:
+            return self._refuse(request, 409, str(exc))
+        finally:
+            w.waiting -= 1
+
+    async def propose(self, request: web.Request) -> web.StreamResponse:
+        from ...operations.event import OperationError
+        from ...operations.reporting import code_matches
+
+        address = request.remote or ""
+        refused = self._closed(request)
+        if refused is not None:
+            return refused
+        form = await self._form(request)  # cheap refusals first, no token taken
+        if isinstance(form, web.Response):
+            return form
+        if not self.by_address.allow(address):
+            return self._refuse(request, 429, "Trop de propositions depuis ce téléphone.")
+        key = request.match_info["key"]
+        number, board = int(request.match_info["round"]), int(request.match_info["board"])
+        code = form.get("code", "").strip().lower()
+        side, result = form.get("side", ""), form.get("result", "")
+        if not CODE.match(code):
+            return self._wrong_code(request, "Ce code ne vaut pas pour cet échiquier.")
+        try:
+            good = code_matches(self.service, key, number, board, code)
+        except OperationError:
+            good = False
+        if not good:
+            return self._wrong_code(request, "Ce code ne vaut pas pour cet échiquier.")
+        if not self.by_board.allow(f"{key}/{number}/{board}"):
+            return self._refuse(
+                request, 429, "Trop de propositions pour cet échiquier : voyez l'arbitre."
+            )
+        done = await self._write(request, "propose_result", key, number, board, code, side, result)
+        if isinstance(done, web.Response):
+            return done
+        log.info("proposition de %s : %s échiquier %s, %s", address, key, board, result)
+        raise web.HTTPSeeOther(f"{code}/?fait")
+
+    # -- check-in ------------------------------------------------------------------------
+    async def entrance(self, request: web.Request) -> web.StreamResponse:
+        """The entrance's QR code (« arbitre qr --page pointage/ »): a player types his
+        number and the code he was given on paper."""
+        from ...operations.event import OperationError
+        from ...publish.html.reporting import entrance_page
+
+        refused = self._closed(request)
+        if refused is not None:
+            return refused
+        try:
+            t = self.service.tournament(request.match_info["key"])
+        except OperationError:
+            return self._refuse(request, 404, "Tournoi inconnu.")
+        return self._page(entrance_page(self.site, t))
+
+    async def entrance_sent(self, request: web.Request) -> web.StreamResponse:
+        """The entrance's form: to the player's own check-in page (checked there)."""
+        refused = self._closed(request)
+        if refused is not None:
+            return refused
+        form = await self._form(request)
+        if isinstance(form, web.Response):
+            return form
+        number = form.get("player", "").strip()
+        code = form.get("code", "").strip().lower()
+        if not number.isascii() or not number.isdigit() or len(number) > 9:
+            return self._refuse(request, 400, "Tapez votre numéro (chiffres seulement).")
+        if not CODE.match(code):
+            return self._wrong_code(request, "Ce code de pointage ne vaut pas.")
+        raise web.HTTPSeeOther(f"{int(number)}/{code}/")
+
+    async def checkin_page(self, request: web.Request) -> web.StreamResponse:
+        from ...operations.reporting import checkin_matches
+        from ...publish.html.reporting import checkin_page
+
+        refused = self._closed(request)
+        if refused is not None:
+            return refused
+        pid, code = int(request.match_info["player"]), request.match_info["code"]
+        service = self.service
+        if not checkin_matches(service, pid, code):
+            return self._wrong_code(request, "Ce code de pointage ne vaut pas.")
+        player = service.player(pid)
+        said = "Pointage proposé, merci : l'arbitre le confirme." if "fait" in request.query else ""
+        t = next((x for x in self.reader.tournaments() if x.id == player.tournament_id), None)
+        if t is None or t.key != request.match_info["key"]:
+            return self._wrong_code(request, "Ce code de pointage ne vaut pas.")
+        return self._page(checkin_page(self.site, t, player, code, said))
+
+    async def checkin(self, request: web.Request) -> web.StreamResponse:
+        from ...operations.reporting import checkin_matches
+
+        refused = self._closed(request)
+        if refused is not None:
+            return refused
+        form = await self._form(request)
+        if isinstance(form, web.Response):
+            return form
+        if not self.by_address.allow(request.remote or ""):
+            return self._refuse(request, 429, "Trop de demandes depuis ce téléphone.")
+        pid = int(request.match_info["player"])
+        code = form.get("code", "").strip().lower()
+        if not CODE.match(code) or not checkin_matches(self.service, pid, code):
+            return self._wrong_code(request, "Ce code de pointage ne vaut pas.")
+        done = await self._write(request, "propose_checkin", pid, code)
+        if isinstance(done, web.Response):
+            return done
+        raise web.HTTPSeeOther(f"{code}/?fait")
+
+    def close(self) -> None:
+        """The writer's connection closed on its own thread, then the thread ended."""
+        w = self.writer
+
+        def close() -> None:
+            service = getattr(w._local, "service", None)
+            if service is not None:
+                service.close()
+
+        w.pool.submit(close)
+        w.pool.shutdown(wait=True)

@@ -1,0 +1,136 @@
+"""The arbiter's side of the phones (issue 36): the Ronde pane's « Proposé » column and its
+line, `o` and `O` confirming — a round played from phones through the real server on
+127.0.0.1 and confirmed in the real app in a terminal, read back from the file."""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from pathlib import Path
+
+from arbitre_tui.faces.web.server import ServerThread
+from arbitre_tui.operations import EventService, reporting
+from arbitre_tui.publish.html.reporting import board_path
+
+from ...helpers.cli import arbitre
+from ...helpers.pty_app import ENTER, PtyApp
+from ..web.test_phone_web import Client, _event
+from .test_snapshots import SIZE, SnapCompare, _app, frozen_demo, frozen_master
+
+__all__ = ["frozen_demo", "frozen_master"]  # the snapshots' fixtures, used here
+
+
+def _games(path: Path) -> dict[int, str | None]:
+    out = arbitre("show", str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    return {g["board"]: g["result"] for g in json.loads(out.stdout)["games"]}
+
+
+def test_ronde_shows_the_phones_proposals(snap_compare: SnapCompare, frozen_demo: Path) -> None:
+    """80×24: « Proposé » beside each board — both agree (2/2), one said (1/2), they
+    disagree (≠) — and the line « 3 propositions en attente … »."""
+    service = EventService(frozen_demo)
+    reporting.set_enabled(service, True)
+    codes = {c.board: c.code for c in reporting.codes(service, "open-a")}
+    said = [(1, "white", "1"), (1, "black", "1-0"), (2, "black", "="), (3, "white", "1")]
+    said += [(3, "black", "0")]
+    for board, side, result in said:
+        reporting.propose_result(service, "open-a", 3, board, codes[board], side, result, "t")
+    service.close()
+    assert snap_compare(_app(frozen_demo, "open-a"), press=[], terminal_size=SIZE)
+
+
+def test_a_round_from_phones_confirmed_in_the_app(tmp_path: Path) -> None:
+    """Two proposals per board from the phones; in the app `o` confirms board 1, `O` every
+    other agreeing board, the board in conflict is refused and stays empty; `u` undoes
+    the last confirmation like any result."""
+    path = _event(tmp_path)
+    assert arbitre("phones", "on", str(path)).returncode == 0
+    service = EventService(path)
+    codes = {c.board: c.code for c in reporting.codes(service, "rr")}
+    service.close()
+    srv = ServerThread(path, port=0, reporting=True)
+    srv.start()
+    try:
+        with PtyApp(path, "rr") as app:
+            phone = Client(srv.port)
+            said = {1: ("1", "1"), 2: ("=", "="), 3: ("1", "0")}
+            for board, (white, black) in said.items():
+                for side, result in (("white", white), ("black", black)):
+                    form = urllib.parse.urlencode(
+                        {"code": codes[board], "side": side, "result": result}
+                    )
+                    status, _, _ = phone.request("POST", board_path("rr", 1, board), form)
+                    assert status == 303
+            app.settle(quiet=1.2)  # the app sees the file change (it polls)
+            screen = app.output.decode("utf-8", "replace")
+            assert "Proposé" in screen and "en attente" in screen
+            assert _games(path) == {1: None, 2: None, 3: None}
+            app.slowly(["o"])  # board 1, under the cursor
+            assert _games(path) == {1: "1-0", 2: None, 3: None}
+            app.slowly(["g", "3", ENTER, "o"])  # in conflict: refused, nothing written
+            assert _games(path) == {1: "1-0", 2: None, 3: None}
+            app.slowly(["O"])
+            assert _games(path) == {1: "1-0", 2: "=-=", 3: None}
+            app.slowly(["u"])  # undone as any result
+            assert _games(path) == {1: "1-0", 2: None, 3: None}
+            assert app.quit() == 0
+    finally:
+        srv.stop()
+    out = arbitre("phones", "status", str(path))
+    assert "conflit : 1-0 / 0-1" in out.stdout and "½-½ proposé (2/2)" in out.stdout
+
+
+async def test_check_ins_from_phones_accepted_in_bulk_in_joueurs(tmp_path: Path) -> None:
+    """Before round 1: two players said « je suis là » from their phones; Joueurs marks
+    them « proposé » and says so; `P` checks both in, one operation that ctrl+z undoes."""
+    from textual.widgets import Static
+
+    from ...helpers.screen import app_on
+
+    path = _event(tmp_path, pair=False)
+    assert arbitre("phones", "on", str(path)).returncode == 0
+    service = EventService(path)
+    ids = [p.id or 0 for p in service._store.players(service.tournament("rr").id or 0)]
+    for pid in ids[:2]:
+        reporting.propose_checkin(service, pid, reporting.player_code(service, pid), "test")
+    service.close()
+    async with app_on(path, "j", "rr") as (app, pilot):
+        table = app.query_one("#joueurs-table")
+        cells = {str(table.get_row_at(i)[0]): str(table.get_row_at(i)[4]) for i in range(6)}  # type: ignore[attr-defined]
+        assert sorted(v for v in cells.values()) == ["proposé", "proposé", "—", "—", "—", "—"]
+        note = str(app.query_one("#joueurs-note", Static).content)
+        assert "2 pointages proposés depuis les téléphones : P les pointe tous" in note
+        await pilot.press("P")
+        await pilot.pause()
+        checked = {p.id for p in EventService(path)._store.players(1) if p.checked_in}
+        assert checked == set(ids[:2])
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert not any(p.checked_in for p in EventService(path)._store.players(1))
+
+
+async def test_the_wall_display_shows_proposed_results(tmp_path: Path) -> None:
+    """`arbitre display`: a board with a proposal waiting reads « résultat proposé » (never
+    which one: the arbiter has not ruled); confirmed, its result."""
+    from textual.widgets import DataTable
+
+    from arbitre_tui.faces.tui.display import DisplayApp
+
+    path = _event(tmp_path)
+    assert arbitre("phones", "on", str(path)).returncode == 0
+    service = EventService(path)
+    codes = {c.board: c.code for c in reporting.codes(service, "rr")}
+    for side in ("white", "black"):
+        reporting.propose_result(service, "rr", 1, 2, codes[2], side, "0", "test")
+    app = DisplayApp(path, "rr", seconds=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#table", DataTable)
+        cells = [str(table.get_row_at(i)[2]) for i in range(3)]
+        assert cells == ["", "résultat proposé", ""]
+        reporting.confirm(service, "rr", 2)
+        await pilot.pause(1.2)  # it follows the file (data_version)
+        cells = [str(table.get_row_at(i)[2]) for i in range(3)]
+        assert cells == ["", "0-1", ""]
+    service.close()

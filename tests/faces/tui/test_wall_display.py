@@ -1,0 +1,86 @@
+"""The wall display (issue 31.6): ← → turn pages, the pairings by name as venues pin
+them up, a knockout's decider results, and at 80×24 every column on screen (a long name
+is cut, no column is pushed off the wall)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from arbitre_tui.faces.tui.display import DisplayApp, fit_widths
+from arbitre_tui.operations import EventService, knockout
+from arbitre_tui.views.reader import Reader
+from arbitre_tui.views.round_sheet import build
+
+from ...helpers.cli import arbitre
+
+
+def test_widths_fit_the_screen_the_widest_giving_way() -> None:
+    assert fit_widths([4, 30, 9, 30], 100) == [4, 30, 9, 30]
+    fitted = fit_widths([4, 40, 9, 40], 80)
+    assert sum(fitted) + 2 * 4 <= 80 and fitted[0] == 4 and fitted[2] == 9
+    assert abs(fitted[1] - fitted[3]) <= 1  # both names give way alike
+
+
+async def test_every_page_keeps_its_columns_at_80_columns(demo_file: Path) -> None:
+    service = EventService(demo_file)
+    try:
+        sheet = build(Reader(service), service.tournament("open-a"))
+        first = sheet.boards[0]
+        assert first.black is not None
+        ids = (first.white.id, first.black.id)
+    finally:
+        service.close()
+    for pid, name in zip(
+        ids, ("DE LA TOUR D'AUVERGNE-LAURAGUAIS", "WOLFESCHLEGELSTEINHAUSEN"), strict=True
+    ):
+        run = arbitre("players", "edit", str(demo_file), str(pid), "--nom", name,
+                      "--prenom", "Marie-Bérénice-Alexandrine")  # fmt: skip
+        assert run.returncode == 0, run.stderr
+    app = DisplayApp(demo_file, ["open-ko", "open-a"], seconds=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(len(app.pages)):
+            table = app.query_one(DataTable)
+            if table.display and table.columns:
+                width = sum(c.get_render_width(table) for c in table.columns.values())
+                assert width <= 80, (app.page.title if app.page else "", width)
+            await pilot.press("right")
+            await pilot.pause()
+
+
+async def test_the_pairings_by_name_are_a_page_of_their_own(demo_file: Path) -> None:
+    app = DisplayApp(demo_file, ["open-a"], seconds=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        sheets = [p.sheet for p in app.pages if p.sheet.view == "noms"]
+    assert sheets and sheets[0].columns == ("Joueur", "Éch.", "Couleur", "Adversaire")
+    rows = [[str(c) for c in row] for row in sheets[0].rows]
+    service = EventService(demo_file)
+    try:
+        sheet = build(Reader(service), service.tournament("open-a"))
+    finally:
+        service.close()
+    expected = {b.white.public: str(b.board) for b in sheet.boards}
+    expected |= {b.black.public: str(b.board) for b in sheet.boards if b.black}
+    assert {r[0]: r[1] for r in rows} == expected  # every player, with their board
+    names = [r[0] for r in rows]
+    assert names == [line.player.public for line in sheet.by_name]  # French order
+
+
+async def test_a_knockout_draw_shows_its_decider(demo_file: Path) -> None:
+    service = EventService(demo_file)
+    try:
+        sheet = build(Reader(service), service.tournament("open-ko"))
+        board = next(b.board for b in sheet.boards if b.result is None and b.black)
+        service.record_result("open-ko", board, "=")
+        knockout.record_decider(service, "open-ko", board, "1-0")
+    finally:
+        service.close()
+    app = DisplayApp(demo_file, ["open-ko"], seconds=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        pairings = next(p.sheet for p in app.pages if p.sheet.view == "appariements")
+    row = next(r for r in pairings.rows if str(r[0]) == str(board))
+    assert str(row[2]) == "½-½ (1-0)", [str(c) for c in row]

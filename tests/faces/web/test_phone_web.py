@@ -1,0 +1,471 @@
+"""Players report from their phones through the real results server on 127.0.0.1 (issue
+36, its web face): the board's page and its form, the player's page, check-in, and the
+abuse a hall full of phones can throw at it — nothing recorded, the read-only pages
+answering throughout."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import threading
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import zxingcpp
+from PIL import Image
+
+from arbitre_tui.faces.web.server import ServerThread
+from arbitre_tui.publish.html.reporting import board_path
+
+from ...helpers.cli import arbitre
+
+
+def _ok(*args: str) -> str:
+    out = arbitre(*args)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return out.stdout
+
+
+def _event(tmp_path: Path, pair: bool = True) -> Path:
+    """An event made from nothing: a round robin of six (three boards)."""
+    path = tmp_path / "club.sqlite"
+    _ok("new", str(path), "--nom", "Fermé du club")
+    _ok(
+        "section",
+        "add",
+        str(path),
+        "rr",
+        "--nom",
+        "Fermé",
+        "--systeme",
+        "toutes-rondes",
+        "--rondes",
+        "5",
+        "--cadence",
+        "60+30",
+    )
+    for i in range(6):
+        here = ["--pointe"] if pair else []
+        _ok("register", str(path), f"Joueur{i}", "--elo", str(1500 + 10 * i), *here)
+    if pair:
+        _ok("pair", str(path))
+    return path
+
+
+def _codes(path: Path) -> dict[int, str]:
+    lines = _ok("phones", "codes", str(path)).split("\n")
+    return {int(line.split()[0]): line.split()[1] for line in lines if line.strip()}
+
+
+def _games(path: Path) -> dict[int, str | None]:
+    return {g["board"]: g["result"] for g in json.loads(_ok("show", str(path), "--json"))["games"]}
+
+
+def _pending(path: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads(_ok("phones", "status", str(path), "--json"))
+    return data
+
+
+class Client:
+    """One keep-alive connection to the server, as a phone's browser holds one."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+
+    def request(
+        self, method: str, path: str, body: bytes | str | None = None, **headers: str
+    ) -> tuple[int, dict[str, str], str]:
+        if isinstance(body, str):
+            body = body.encode()
+        hdrs = {k.replace("_", "-"): v for k, v in headers.items()}
+        if method == "POST":
+            hdrs.setdefault("Content-Type", "application/x-www-form-urlencoded")
+            hdrs.setdefault("Origin", f"http://127.0.0.1:{self.port}")
+        for attempt in (0, 1):
+            try:
+                self.conn.request(method, path, body=body, headers=hdrs)
+                r = self.conn.getresponse()
+                return r.status, dict(r.headers), r.read().decode("utf-8", "replace")
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def propose(self, board: int, code: str, side: str, result: str, rnd: int = 1) -> int:
+        form = urllib.parse.urlencode({"code": code, "side": side, "result": result})
+        return self.request("POST", board_path("rr", rnd, board), form)[0]
+
+
+@pytest.fixture
+def paired(tmp_path: Path) -> Path:
+    path = _event(tmp_path)
+    _ok("phones", "on", str(path))
+    return path
+
+
+@pytest.fixture
+def server(paired: Path) -> Iterator[tuple[Path, Client]]:
+    srv = ServerThread(paired, port=0, reporting=True)
+    srv.start()
+    try:
+        yield paired, Client(srv.port)
+    finally:
+        srv.stop()
+
+
+def _qr_of_page(html: str) -> str:
+    """The board page's inline SVG QR code drawn again as pixels, then decoded."""
+    svg = re.search(r"<svg[^>]*viewBox=\"0 0 (\d+) (\d+)\".*?</svg>", html, re.S)
+    assert svg is not None, html
+    size, scale = int(svg.group(1)), 8
+    img = Image.new("L", (size * scale, size * scale), 255)
+    for x, y in re.findall(r"M(\d+),(\d+)H", svg.group(0)):
+        for dy in range(scale):
+            for dx in range(scale):
+                img.putpixel((int(x) * scale + dx, int(y) * scale + dy), 0)
+    found = zxingcpp.read_barcodes(img)
+    assert found, "QR code unreadable"
+    return str(found[0].text)
+
+
+def test_a_round_played_from_phones_the_arbiter_confirming(
+    server: tuple[Path, Client],
+) -> None:
+    path, phone = server
+    codes = _codes(path)
+    status, headers, page = phone.request("GET", board_path("rr", 1, 1, codes[1]))
+    assert status == 200, page
+    assert "Ronde 1 — échiquier 1" in page and "Blancs : " in page and "Aucune proposition" in page
+    assert (
+        headers["Cache-Control"] == "no-store"
+        and "form-action 'self'" in (headers["Content-Security-Policy"])
+    )
+    assert _qr_of_page(page).endswith(board_path("rr", 1, 1, codes[1]))
+    # two proposals per board: the third board disagrees
+    said = {1: ("1", "1"), 2: ("=", "="), 3: ("1", "0")}
+    for board, (white, black) in said.items():
+        form = urllib.parse.urlencode({"code": codes[board], "side": "white", "result": white})
+        status, headers, _ = phone.request("POST", board_path("rr", 1, board), form)
+        assert status == 303 and headers["Location"] == f"{codes[board]}/?fait"
+        assert phone.propose(board, codes[board], "black", black) == 303
+    _, _, page = phone.request("GET", board_path("rr", 1, 1, codes[1]) + "?fait")
+    assert "Proposition notée" in page and "1-0 proposé (2/2)" in page
+    assert _games(path) == {1: None, 2: None, 3: None}  # a proposal is never a result
+    logged = json.loads(_ok("show", str(path), "--json"))["proposals"]
+    assert len(logged) == 6 and all(p["address"] == "127.0.0.1" and p["at"] for p in logged)
+    states = {b["board"]: b for b in _pending(path)["boards"]}  # type: ignore[attr-defined]
+    assert states[3]["conflict"] and states[1]["agreed"] == "1-0"
+    assert "échiquier(s) 1, 2" in _ok("phones", "confirm", str(path))
+    assert _games(path) == {1: "1-0", 2: "=-=", 3: None}
+    # the recorded board's page has no form any more
+    _, _, page = phone.request("GET", board_path("rr", 1, 1, codes[1]))
+    assert "Résultat saisi par l'arbitre : 1-0" in page and "<form" not in page
+
+
+def test_the_players_page_carries_the_form_only_while_reporting_is_on(
+    server: tuple[Path, Client], tmp_path: Path
+) -> None:
+    path, phone = server
+    pid = json.loads(_ok("show", str(path), "--json"))["games"][0]["white_id"]
+    status, headers, page = phone.request("GET", f"/rr/joueur-{pid}/")
+    assert status == 200
+    assert "Proposer le résultat de l'échiquier" in page and "name='code'" in page
+    # its form sends the page's true Origin (« no-referrer » would make it « null »)
+    assert headers["Referrer-Policy"] == "same-origin"
+    action = re.search(r"<form[^>]*action='([^']+)'", page)
+    assert action is not None and action.group(1).startswith("../saisie/1/")
+    _ok("phones", "off", str(path))
+    _, _, page = phone.request("GET", f"/rr/joueur-{pid}/")
+    assert "Proposer le résultat" not in page
+    # the static export never carries it
+    _ok("phones", "on", str(path))
+    out = tmp_path / "site"
+    _ok("publish", str(path), str(out))
+    assert not any("Proposer le résultat" in f.read_text() for f in out.rglob("*.html"))
+
+
+def test_a_server_started_without_it_stays_read_only(paired: Path) -> None:
+    srv = ServerThread(paired, port=0)
+    srv.start()
+    try:
+        phone = Client(srv.port)
+        code = _codes(paired)[1]
+        assert phone.request("GET", board_path("rr", 1, 1, code))[0] == 404
+        assert phone.propose(1, code, "white", "1") == 405
+        _, headers, page = phone.request("GET", "/rr/")
+        assert "Ronde 1" in page and headers["Referrer-Policy"] == "no-referrer"
+    finally:
+        srv.stop()
+    assert _pending(paired)["boards"] == []
+
+
+def test_closed_in_the_event_refused_in_french(server: tuple[Path, Client]) -> None:
+    path, phone = server
+    code = _codes(path)[1]
+    _ok("phones", "off", str(path))
+    status, _, page = phone.request("GET", board_path("rr", 1, 1, code))
+    assert status == 403 and "La saisie par les joueurs est fermée" in page
+    assert phone.propose(1, code, "white", "1") == 403
+    assert _pending(path)["boards"] == []
+
+
+def test_wrong_codes_another_boards_another_rounds_then_shut_out(
+    server: tuple[Path, Client],
+) -> None:
+    path, phone = server
+    codes = _codes(path)
+    assert phone.propose(1, codes[2], "white", "1") == 403  # another board's
+    assert phone.propose(1, codes[1], "white", "1", rnd=2) == 403  # another round's
+    status, _, page = phone.request("GET", board_path("rr", 1, 1, "aaaaaaaaaa"))
+    assert status == 403 and "ne vaut pas" in page
+    assert phone.propose(1, "x" * 500, "white", "1") == 403
+    assert phone.propose(1, codes[1], "white", "1") == 303  # the fifth wrong was the last
+    assert phone.propose(1, "bbbbbbbbbb", "white", "1") == 403
+    status, _, page = phone.request("GET", board_path("rr", 1, 1, codes[1]))
+    assert status == 429 and "codes faux" in page  # shut out, the good code too
+    assert phone.request("GET", "/rr/")[0] == 200  # the read-only pages still answer
+    assert [b["board"] for b in _pending(path)["boards"]] == [1]  # type: ignore[index]
+
+
+def test_malformed_requests_are_refused_without_a_trace(
+    server: tuple[Path, Client], caplog: pytest.LogCaptureFixture
+) -> None:
+    path, phone = server
+    code = _codes(path)[1]
+    target = board_path("rr", 1, 1)
+    good = urllib.parse.urlencode({"code": code, "side": "white", "result": "1"})
+    cases = [
+        (good, {"Origin": "http://evil.example"}, 403, "depuis sa page"),
+        (good, {"Origin": "null"}, 403, "depuis sa page"),
+        (good, {"Sec-Fetch-Site": "cross-site"}, 403, "depuis sa page"),
+        (good, {"Content-Type": "application/json"}, 415, "formulaire"),
+        ("code=" + "a" * 2000, {}, 413, "trop longue"),
+        ("%ZZ=&&&=", {}, 400, "illisible"),
+        (b"code=\xff\xfe", {}, 400, "illisible"),
+        (
+            urllib.parse.urlencode({"code": code, "side": "rouge", "result": "1"}),
+            {},
+            409,
+            "Blancs ou les Noirs",
+        ),
+        (
+            urllib.parse.urlencode({"code": code, "side": "white", "result": "--"}),
+            {},
+            409,
+            "ne se propose pas",
+        ),
+        (
+            urllib.parse.urlencode({"code": code, "side": "white", "result": "2"}),
+            {},
+            409,
+            "impossible",
+        ),
+    ]
+    for body, headers, status, said in cases:
+        got, hdrs, page = phone.request("POST", target, body, **headers)
+        assert (got, said in page) == (status, True), (body, headers, got, page)
+        assert hdrs["Content-Type"].startswith("text/html") and "Traceback" not in page
+    # a body sent in chunks, with no length, past the limit
+    conn = http.client.HTTPConnection("127.0.0.1", phone.port, timeout=10)
+    conn.putrequest("POST", target)
+    conn.putheader("Content-Type", "application/x-www-form-urlencoded")
+    conn.putheader("Transfer-Encoding", "chunked")
+    conn.endheaders()
+    for _ in range(64):
+        conn.send(b"400\r\n" + b"a" * 1024 + b"\r\n")
+    conn.send(b"0\r\n\r\n")
+    assert conn.getresponse().status == 413
+    conn.close()
+    assert not [r for r in caplog.records if r.exc_info], caplog.text
+    assert _pending(path)["boards"] == [] and _games(path)[1] is None
+
+
+def test_ten_thousand_proposals_record_nothing_and_the_site_answers(
+    server: tuple[Path, Client],
+) -> None:
+    path, phone = server
+    codes = _codes(path)
+    slow: list[float] = []
+    stop = threading.Event()
+
+    def reader() -> None:  # a spectator reloading the round all along
+        other = Client(phone.port)
+        while not stop.is_set():
+            t0 = time.monotonic()
+            status, _, page = other.request("GET", "/rr/")
+            assert status == 200 and "Ronde 1" in page
+            slow.append(time.monotonic() - t0)
+
+    station: list[float] = []
+
+    def arbiter() -> None:  # a station writing all along (check-in toggled, journaled)
+        from arbitre_tui.operations import EventService
+
+        service = EventService(path)
+        pid = service.tournament("rr").id or 0
+        first = service._store.players(pid)[0].id or 0
+        k = 0
+        while not stop.is_set():
+            t0 = time.monotonic()
+            service.check_in(first, k % 2 == 1)
+            station.append(time.monotonic() - t0)
+            k += 1
+            time.sleep(0.2)
+        service.close()
+
+    watcher = threading.Thread(target=reader)
+    watcher.start()
+    desk = threading.Thread(target=arbiter)
+    desk.start()
+    statuses: dict[int, int] = {}
+    t0 = time.monotonic()
+    try:
+        for i in range(10_000):
+            board = 1 + i % 3
+            side = ("white", "black")[i % 2]
+            got = phone.propose(board, codes[board], side, ("1", "0", "=")[i % 3])
+            statuses[got] = statuses.get(got, 0) + 1
+    finally:
+        stop.set()
+        watcher.join()
+        desk.join()
+    took = time.monotonic() - t0
+    print(
+        f"10 000 proposals in {took:.1f} s: {statuses}; reads: {len(slow)}, "
+        f"slowest {max(slow) * 1000:.0f} ms"
+    )
+    # 503: the station held the lock at that instant (the server never waits for it)
+    assert set(statuses) <= {303, 409, 429, 503}, statuses
+    # one phone: its burst of 10, then one every 3 s
+    assert statuses.get(303, 0) <= 10 + took / 3 + 1 and statuses[429] >= 9_900
+    print(f"station writes: {len(station)}, slowest {max(station) * 1000:.0f} ms")
+    assert len(slow) > 10 and max(slow) < 2.0
+    assert len(station) > 10 and max(station) < 2.0  # the flood never holds a station up
+    assert _games(path) == {1: None, 2: None, 3: None}  # nothing recorded
+
+
+def test_replays_after_the_round_is_closed_change_nothing(server: tuple[Path, Client]) -> None:
+    path, phone = server
+    codes = _codes(path)
+    assert phone.propose(1, codes[1], "white", "1") == 303
+    for board in (1, 2, 3):
+        _ok("result", str(path), str(board), "=")
+    _ok("close-round", str(path))
+    before = _ok("show", str(path), "--json")
+    for board in (1, 2, 3):
+        for side in ("white", "black"):
+            assert phone.propose(board, codes[board], side, "1") == 409
+    _, _, page = phone.request("GET", board_path("rr", 1, 1, codes[1]))
+    assert "La ronde est close" in page and "<form" not in page
+    assert _ok("show", str(path), "--json") == before
+
+
+def test_check_in_from_a_phone_then_in_bulk(tmp_path: Path) -> None:
+    path = _event(tmp_path, pair=False)
+    _ok("phones", "on", str(path))
+    players = json.loads(_ok("show", str(path), "--json"))["players"]
+    srv = ServerThread(path, port=0, reporting=True)
+    srv.start()
+    try:
+        phone = Client(srv.port)
+        pid = players[0]["id"]
+        code = _ok("phones", "player-code", str(path), str(pid)).strip()
+        # the entrance's QR: the number and the code from the paper, then his own page
+        status, _, page = phone.request("GET", "/rr/pointage/")
+        assert status == 200 and "name='player'" in page
+        typed = urllib.parse.urlencode({"player": str(pid), "code": code.upper()})
+        status, headers, _ = phone.request("POST", "/rr/pointage/", typed)
+        assert (status, headers.get("Location")) == (303, f"{pid}/{code}/")
+        typed = urllib.parse.urlencode({"player": "1; DROP", "code": code})
+        assert phone.request("POST", "/rr/pointage/", typed)[0] == 400
+        status, _, page = phone.request("GET", f"/rr/pointage/{pid}/{code}/")
+        assert status == 200 and "Pointage" in page
+        form = urllib.parse.urlencode({"code": code})
+        status, headers, _ = phone.request("POST", f"/rr/pointage/{pid}/", form)
+        assert (status, headers.get("Location")) == (303, f"{code}/?fait")
+        other = players[1]["id"]
+        assert phone.request("POST", f"/rr/pointage/{other}/", form)[0] == 403
+    finally:
+        srv.stop()
+    assert _pending(path)["checkins"] == [pid]
+    # the registration list carries each player's number and code while reporting is on
+    from ...publish.test_print_qr import _text
+
+    pdf = tmp_path / "pointage.pdf"
+    _ok("print", str(path), "pointage", "--pdf", str(pdf))
+    text = _text(pdf)
+    for p in players:
+        assert _ok("phones", "player-code", str(path), str(p["id"])).strip() in text
+
+
+def test_arbitre_serve_saisie_joueurs_takes_a_proposal(paired: Path) -> None:
+    """The real command: `arbitre serve --saisie-joueurs` says the event's switch and takes
+    a phone's proposal; the port is read from its first line."""
+    from ...helpers.cli import start_arbitre
+
+    proc = start_arbitre(
+        "serve", str(paired), "--host", "127.0.0.1", "--port", "0", "--saisie-joueurs"
+    )
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(2)]
+        port = int(re.search(r"écoute 127\.0\.0\.1:(\d+)", lines[0]).group(1))  # type: ignore[union-attr]
+        assert any("Saisie par les joueurs : ouverte" in line for line in lines), lines
+        code = _codes(paired)[2]
+        assert Client(port).propose(2, code, "black", "0") == 303
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert "0-1 proposé (1/2)" in _ok("phones", "status", str(paired))
+
+
+def test_table_cards_carry_the_boards_code_and_open_its_page(
+    server: tuple[Path, Client], tmp_path: Path
+) -> None:
+    """`print chevalets` while reporting is on: each card's QR decodes to its board's
+    page with its code (the page then answers), and the code is printed in text."""
+    import shutil
+
+    from ...publish.test_print_qr import _decoded, _text
+
+    if shutil.which("pdfimages") is None:
+        pytest.skip("poppler-utils absent (.ci/run installs it)")
+    path, phone = server
+    base = "http://192.0.2.10:8080"
+    pdf = tmp_path / "chevalets.pdf"
+    _ok("print", str(path), "chevalets", "--pdf", str(pdf), "--base-url", base)
+    codes = _codes(path)
+    expected = sorted(base + board_path("rr", 1, b, c) for b, c in codes.items())
+    assert sorted(_decoded(pdf, tmp_path)) == expected
+    text = _text(pdf)
+    assert all(f"code {c}" in text for c in codes.values())
+    for url in expected:
+        status, _, page = phone.request("GET", url.removeprefix(base))
+        assert status == 200 and "<form" in page
+    # off: the cards are the read-only ones again, no code printed
+    _ok("phones", "off", str(path))
+    (tmp_path / "img").rename(tmp_path / "img-on")
+    _ok("print", str(path), "chevalets", "--pdf", str(pdf), "--base-url", base)
+    assert sorted(_decoded(pdf, tmp_path)) == [f"{base}/rr/ronde-1/#b{b}" for b in (1, 2, 3)]
+    assert not any(c in _text(pdf) for c in codes.values())
+
+
+def test_the_rate_limits_refill_at_their_pace() -> None:
+    """A bucket: its burst at once, then one every ``every`` seconds; the oldest keys are
+    forgotten past ``keys`` (a flood of addresses cannot fill the memory)."""
+    from arbitre_tui.faces.web.reporting import Limiter
+
+    limit = Limiter(burst=2, every=10.0, keys=3)
+    assert [limit.allow("a", 0.0) for _ in range(3)] == [True, True, False]
+    assert limit.allow("b", 0.0)  # another phone, its own bucket
+    assert not limit.allow("a", 9.0) and limit.allow("a", 10.5) and not limit.allow("a", 11)
+    for k in range(10):
+        limit.allow(f"x{k}", 12.0)
+    assert len(limit._buckets) == 3
