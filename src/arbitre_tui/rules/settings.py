@@ -30,6 +30,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from .cup import BOARDS as CUP_BOARDS
 from .errors import RuleError
 from .models import Tournament
+from .text import character_fault
 
 # a name, a venue, a command: 200 characters is already a paragraph on a cover page
 TEXT_MAX = 200
@@ -448,6 +449,9 @@ def check(name: str, value: Any, table: dict[str, Setting] = SETTINGS) -> Any:
     known = table.get(name)
     if known is None:
         raise unknown(name, table)
+    for text in value if isinstance(value, list) else [value]:  # the one text rule first
+        if isinstance(text, str) and (fault := character_fault(text, lines=True)):
+            raise RuleError(f"Réglage « {name} » ({known.help}) : {fault}.")
     try:
         typed = getattr(known.model.model_validate({name: value}), name)
     except ValidationError as exc:
