@@ -219,7 +219,7 @@ def test_item09_item25_fide_rated_events_and_their_fees(tmp_path: Path, regulati
     """002 (« classement Elo FIDE ») and 004 (« Homologation FIDE »): FIDE-rated by their
     profile; the technical report says so, and gives 002's fees by category, in French."""
     from arbitre_tui.rules.models import System, Tournament
-    from arbitre_tui.rules.settings import setting
+    from arbitre_tui.rules.settings import section_settings
     from arbitre_tui.views.homologation import technical_report
     from arbitre_tui.views.reader import Reader
 
@@ -232,7 +232,7 @@ def test_item09_item25_fide_rated_events_and_their_fees(tmp_path: Path, regulati
         )
     )  # fmt: skip
     t = service.tournament("t")
-    assert setting(t, "fide_rated") is True
+    assert section_settings(t).fide_rated is True
     lines = dict(technical_report(Reader(service), t).lines)
     assert lines["Homologué FIDE"] == "oui"
     if regulation == "002":

@@ -13,7 +13,7 @@ from arbitre_tui.operations import EventService, OperationError
 from arbitre_tui.operations import templates as tpl
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules.errors import RuleError
-from arbitre_tui.rules.settings import PROFILES, SETTINGS, parse, setting, where
+from arbitre_tui.rules.settings import PROFILES, SETTINGS, parse, section_settings, where
 from tests.helpers.screen import app_on, bottom_line
 
 from ..helpers.cli import arbitre
@@ -51,13 +51,15 @@ def test_the_value_that_applies_tournament_then_regulation_then_default(tmp_path
     service = create_from_template(tmp_path / "k.sqlite", "open-ko")
     t = service.tournament("open-ko")
     assert (
-        setting(t, "illegal_moves_to_lose") == 3 and where(t, "illegal_moves_to_lose") == "tournoi"
+        section_settings(t).illegal_moves_to_lose == 3
+        and where(t, "illegal_moves_to_lose") == "tournoi"
     )
     bare = t.model_copy(update={"settings": {"regulation": "002"}})
     assert (
-        setting(bare, "lateness_minutes") == 30 and where(bare, "lateness_minutes") == "règlement"
+        section_settings(bare).lateness_minutes == 30
+        and where(bare, "lateness_minutes") == "règlement"
     )
-    assert setting(bare, "break_minutes") == 10 and where(bare, "break_minutes") == "défaut"
+    assert section_settings(bare).break_minutes == 10 and where(bare, "break_minutes") == "défaut"
     assert set(PROFILES["002"]) <= set(SETTINGS)
 
 
@@ -122,4 +124,4 @@ async def test_the_settings_screen_changes_one(tmp_path: Path) -> None:
         await pilot.pause()
         assert "✗" in bottom_line(app) and "nombre entier" in bottom_line(app)  # still asking
     t = EventService(path).tournament("open-ko")
-    assert setting(t, "break_minutes") == 25
+    assert section_settings(t).break_minutes == 25

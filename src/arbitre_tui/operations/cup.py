@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules import cup
 from ..rules.errors import RuleError
 from ..rules.models import CupMatch, CupSide, Player, System, Team, Tournament
-from ..rules.settings import setting
+from ..rules.settings import section_settings
 from ..rules.text import text_fault
 from ..store.journal import NeedsConfirmation, OperationError, Tx
 from .registry import Operation
@@ -105,13 +105,11 @@ def draw(service: EventService, key: str | None, seed: int | None = None) -> int
         }
         byes: list[int] = []
         if number == 1:
-            settings = t.settings
+            s = section_settings(t)
             # the holder: the setting, else the roll of honour's latest winner (issue 16)
             roll = service._store.roll_of_honour(t.id or 0)
-            holder = settings.get("holder") or cup.holder(roll)
-            finalist = settings.get("last_finalist") or cup.last_finalist(
-                service._store.finalists(t.id or 0)
-            )
+            holder = s.holder or cup.holder(roll)
+            finalist = s.last_finalist or cup.last_finalist(service._store.finalists(t.id or 0))
             teams = [c for c in _cup_teams(service, t) if c.id in alive]
             given, pool = cup.bye_priority(teams, holder, finalist)
             missing = cup.byes_needed(len(teams)) - len(given)
@@ -185,13 +183,13 @@ def _check_plays(m: CupMatch, team_id: int, number: int) -> None:
 
 
 def _season(t: Tournament, on: dt.date) -> cup.Season:
-    s = t.settings
+    s = section_settings(t)
     return cup.Season(
-        licence_deadline=dt.date.fromisoformat(s.get("licence_deadline", "2027-01-15")),
+        licence_deadline=s.licence_deadline,
         match_date=on,
-        max_non_eu=int(s.get("max_non_eu", 1)),
-        max_transferred=int(s.get("max_transferred", 2)),
-        min_french=int(s.get("min_french", 3)),
+        max_non_eu=s.max_non_eu,
+        max_transferred=s.max_transferred,
+        min_french=s.min_french,
     )
 
 
@@ -514,7 +512,7 @@ def equipment_missing(
             current,
             team_id == m.home_team_id,
             boards,
-            as_player_forfeits=bool(setting(t, "equipment_counts_as_player_forfeit")),
+            as_player_forfeits=section_settings(t).equipment_counts_as_player_forfeit,
         )
         for board, value in enumerate(updated, start=1):
             if value is not None and value != current[board - 1]:
@@ -529,7 +527,7 @@ def lineup_delay(
     handed = m.lineup_at(side)
     if not handed:
         return dt.timedelta(0)
-    due = start - dt.timedelta(minutes=int(setting(t, "lineup_minutes_before")))
+    due = start - dt.timedelta(minutes=section_settings(t).lineup_minutes_before)
     return cup.clock_advance(dt.datetime.fromisoformat(handed) - due, player_late)
 
 
@@ -595,14 +593,14 @@ def _season_won(service: EventService, t: Tournament) -> tuple[str, str] | None:
     club = service._store.clubs().get(team.club_id) if team and team.club_id else None
     if club is None:
         return None
-    year = dt.date.fromisoformat(str(t.settings.get("licence_deadline", "2027-01-15"))).year
+    year = section_settings(t).licence_deadline.year
     return f"{year - 1}-{year}", club
 
 
 def clock_advances(t: Tournament, m: CupMatch) -> dict[str, int]:
     """Minutes each team's clocks are advanced for a late line-up (shown on screen and sheet)."""
     out: dict[str, int] = {}
-    start_time = dt.time.fromisoformat(str(setting(t, "match_start")))
+    start_time = dt.time.fromisoformat(section_settings(t).match_start)
     for side in SIDES:
         handed = m.lineup_at(side)
         if not handed:

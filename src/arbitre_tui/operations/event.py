@@ -23,7 +23,7 @@ from ..rules.models import (
     absentees,
     parse_result,
 )
-from ..rules.settings import setting
+from ..rules.settings import section_fault, section_settings
 from ..rules.text import text_fault
 from ..store.backup import (
     ROUNDS,
@@ -75,9 +75,10 @@ def _eligibility_fault(t: Tournament, player: Player) -> str | None:
 def _prize_fault(t: Tournament) -> str | None:
     """rules.prizes: a prize table refused when it is set (000 art. 3), not when computed."""
     from ..rules.prizes import table_fault
-    from ..rules.settings import setting
+    from ..rules.settings import section_settings
 
-    return table_fault(setting(t, "regulation"), setting(t, "prizes"), setting(t, "prize_settings"))
+    s = section_settings(t)
+    return table_fault(s.regulation, s.prizes, s.prize_settings)
 
 
 def _refuse(exc: RuleError) -> OperationError:
@@ -197,7 +198,11 @@ class EventService:
             t = self.tournament(key)
             settings = {**t.settings, **typed}
             changed = t.model_copy(update={"settings": settings})
-            if fault := _prize_fault(changed) or format_of(t).settings_fault(self, changed):
+            if fault := (
+                _prize_fault(changed)
+                or section_fault(changed, set(typed))
+                or format_of(t).settings_fault(self, changed)
+            ):
                 raise OperationError(fault)
             tx.update(
                 "tournaments", self._tid(t), {"settings": json.dumps(settings, ensure_ascii=False)}
@@ -285,11 +290,11 @@ class EventService:
         known = {
             p.fide_id: p for p in self._store.players(self._tid(t)) if p.fide_id and p.id != exclude
         }
-        regulation = t.settings.get("regulation")
+        regulation = section_settings(t).regulation
         parallel = [
             (o.name, p)
             for o in self._store.tournaments()
-            if regulation and o.key != t.key and o.settings.get("regulation") == regulation
+            if regulation and o.key != t.key and section_settings(o).regulation == regulation
             for p in self._store.players(self._tid(o))
             if not p.withdrawn and p.id != exclude
         ]
@@ -715,7 +720,7 @@ class EventService:
                 raise OperationError(f"Échiquier {board} : exempt, personne n'est attendu.")
             if rnd.closed:
                 raise OperationError(f"La ronde {rnd.number} est close.")
-            minutes = int(setting(t, "lateness_minutes"))
+            minutes = section_settings(t).lateness_minutes
             if rnd.start_time is not None and minutes:
                 deadline = rnd.start_time + dt.timedelta(minutes=minutes)
                 if (now or dt.datetime.now()) < deadline:
@@ -815,7 +820,7 @@ class EventService:
                         f"Échiquier {board} : la partie est finie ({game.result.label}), "
                         "plus de coup illégal à compter."
                     )
-                limit = int(setting(t, "illegal_moves_to_lose"))
+                limit = section_settings(t).illegal_moves_to_lose
                 count = self.illegal_moves(game.id, player_id) + 1
                 if count >= limit:
                     if not confirm:
@@ -826,7 +831,7 @@ class EventService:
             else:
                 from ..rules.incidents import consequence  # imported when used (start-up)
 
-                rule = consequence(t.settings.get("regulation"), kind_value)
+                rule = consequence(section_settings(t).regulation, kind_value)
                 if rule.asks and not confirm:
                     raise NeedsConfirmation(rule.question(kind_value.label.capitalize()))
                 if rule.loses_game and (game.result is None or game.result is Result.DRAW):
@@ -919,7 +924,7 @@ class EventService:
                 f"{boards_text(differ)}. Tranchez chaque écart (feuille ou saisie) avant "
                 "de clôturer."
             )
-        if unchecked and setting(t, "verify_results"):
+        if unchecked and section_settings(t).verify_results:
             raise OperationError(
                 f"Feuilles non vérifiées en ronde {rnd.number} : "
                 f"{boards_text(unchecked)} (réglage verify_results)."

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules import knockout as ko
 from ..rules.errors import RuleError
 from ..rules.models import Player, Result, System, Tournament
-from ..rules.settings import setting
+from ..rules.settings import section_settings
 from ..store.journal import OperationError
 from .registry import Operation
 
@@ -44,16 +44,17 @@ def _format(service: EventService, t: Tournament) -> ko.KoFormat:
     listed = [
         ko.Entrant(p.id or 0, p.name, p.rating, p.phone, p.paid, p.payment_method) for p in people
     ]
-    if setting(t, "regulation") != "000":  # a club's own knockout: everyone plays
+    if section_settings(t).regulation != "000":  # a club's own knockout: everyone plays
         return ko.plain_format(listed)
-    return ko.ko_format(listed, float(setting(t, "fee")))
+    return ko.ko_format(listed, section_settings(t).fee)
 
 
 def _recorded(service: EventService, t: Tournament, closed: dict[str, Any]) -> ko.KoFormat:
     """The format as closed: its lists from the record, the waiting list's refunds."""
     assert t.id is not None
     people = {p.id: p for p in service._store.players(t.id)}
-    fee = float(setting(t, "fee")) if setting(t, "regulation") == "000" else 0.0
+    s = section_settings(t)
+    fee = s.fee if s.regulation == "000" else 0.0
     waiting = [int(i) for i in closed["waiting"]]
     refunds = [
         ko.Refund(i, people[i].name, fee, ko.refund_means(people[i].payment_method))
@@ -95,7 +96,7 @@ def status(service: EventService, key: str | None) -> dict[str, Any]:
         "current_round": rounds[-1].number if rounds else 0,
         "stage": t.stages.get(rounds[-1].number) if rounds else None,
     }
-    if setting(t, "fide_rated"):
+    if section_settings(t).fide_rated:
         out["warning"] = (
             "Tournoi homologué FIDE : ce règlement s'écarte des Règles du jeu "
             "(3 coups illégaux perdent ici, 2 selon la FIDE)."
@@ -112,7 +113,7 @@ def close_registration(service: EventService, key: str | None) -> ko.KoFormat:
         fmt = _format(service, t)
         tx.args.update({"tournament": t.key, "case": fmt.case})
         stages, controls = ko.ko_stages(fmt.rounds) if fmt.rounds else ({}, {})
-        if setting(t, "regulation") != "000" and t.time_controls:
+        if section_settings(t).regulation != "000" and t.time_controls:
             # the organiser's cadence, not 000's round by round: the last one typed goes on
             last = t.time_controls[max(t.time_controls)]
             controls = {n: t.time_controls.get(n, last) for n in range(1, fmt.rounds + 1)}
@@ -165,7 +166,7 @@ def _context(
 ) -> tuple[str, dict[int, int], set[int], dict[int, str | None]]:
     assert t.id is not None
     players = service._store.players(t.id)
-    rule = str(setting(t, "decider"))
+    rule = section_settings(t).decider
     return (
         rule,
         {p.id: p.rating for p in players if p.id},
@@ -199,7 +200,7 @@ def pair(
                 info["byes"],
             )
             others = [p for p in fmt.validated if p not in set(fmt.byes)]
-            seeded = setting(t, "round1_draw") == "seeded"
+            seeded = section_settings(t).round1_draw == "seeded"
             order = others if seeded else tx.draw("tirage de la ronde 1", "shuffle", others, seed)
             try:
                 sides: list[tuple[int | None, int | None]] = list(
@@ -228,7 +229,7 @@ def pair(
                 if (a is None) != (b is None) and not exempt_holes:
                     holes.append(j + 1)
                 sides.append((a, b) if a is not None else (b, None))
-            if number == t.rounds_planned and setting(t, "third_place_game"):
+            if number == t.rounds_planned and section_settings(t).third_place_game:
                 semis = _matches(service, t, number - 1)
                 losers = []
                 for m in semis:
@@ -311,7 +312,7 @@ def record_decider(service: EventService, key: str | None, board: int, result: s
         tx.args["result"] = value.value
         if not value.played:
             raise OperationError("Le départage se joue : 1, = ou 0.")
-        if value is Result.DRAW and setting(t, "decider") != "armageddon":
+        if value is Result.DRAW and section_settings(t).decider != "armageddon":
             raise OperationError("Seul l'Armageddon peut finir nul (la nulle qualifie les Noirs).")
         assert game.id is not None
         tx.update("games", game.id, {"decider": value.value})

@@ -29,7 +29,7 @@ from ..rules.rating_lists import (
     read,
     sniff,
 )
-from ..rules.settings import setting
+from ..rules.settings import section_settings
 from ..store.journal import OperationError
 from ..store.rating_lists import FILE_NAME, ListInfo, ListsError, RatingLists, keys_missing
 
@@ -282,7 +282,7 @@ class Lists:
 
     def registration(self, found: Found, t: Tournament, on: dt.date | None = None) -> Player:
         """The late entry the lists fill, with the rating of the section's cadence."""
-        fallback = bool(setting(t, "rating_standard_fallback"))
+        fallback = section_settings(t).rating_standard_fallback
         return as_player(found.fide, found.ffe, kind_of(t), on or dt.date.today(), fallback)
 
     def known(self, fide_id: int | None, licence: str | None) -> Found:

@@ -169,12 +169,15 @@ def set_event(
             "end_date": "fin",
         }
         changed = [words[k] for k, v in row.items() if k in words and event.get(k) != v]
-        for key, word in (
-            ("federation", "fédération"),
-            ("chief_arbiter", "arbitre principal"),
-            ("arbiters", "arbitres adjoints"),
+        from ..rules.settings import event_settings
+
+        before, after = event_settings(event), event_settings({"settings": settings})
+        for old, new, word in (
+            (before.federation, after.federation, "fédération"),
+            (before.chief_arbiter, after.chief_arbiter, "arbitre principal"),
+            (before.arbiters, after.arbiters, "arbitres adjoints"),
         ):
-            if event["settings"].get(key) != settings.get(key):
+            if old != new:
                 changed.append(word)
         if not changed:
             if unchanged_ok:
@@ -217,7 +220,7 @@ class SectionSpec:
         controls = {n: self.cadence for n in range(1, self.rounds + 1)} if self.cadence else {}
         tiebreaks = DEFAULT_TIEBREAKS[self.system] if self.tiebreaks is None else self.tiebreaks
         try:
-            return Tournament(
+            t = Tournament(
                 key=self.key,
                 name=name,
                 system=self.system,
@@ -228,6 +231,11 @@ class SectionSpec:
             )
         except ValidationError as exc:
             raise OperationError(validation_message(exc)) from None
+        from ..rules.settings import section_fault
+
+        if fault := section_fault(t, set(settings)):
+            raise OperationError(fault)
+        return t
 
 
 def _typed_settings(settings: dict[str, Any]) -> dict[str, Any]:
@@ -327,7 +335,9 @@ def edit_section(
             row["tiebreaks"] = json.dumps(tiebreaks)
             changed.append("départages")
         new_settings = {**t.settings, **typed}
-        if regulation is not None and regulation != t.settings.get("regulation"):
+        from ..rules.settings import section_fault, section_settings
+
+        if regulation is not None and regulation != section_settings(t).regulation:
             if played:
                 raise OperationError(
                     f"{t.name} a déjà {played} ronde(s) appariée(s) : le règlement ne change plus."
@@ -340,6 +350,12 @@ def edit_section(
             changed.append("règlement")
         if typed:
             changed.append("réglages")
+        checked = set(typed)
+        if "rondes" in changed:  # fewer rounds: the rounds without bye it wrote still exist
+            checked |= {"half_point_byes_forbidden_rounds"} & set(new_settings)
+        after = t.model_copy(update={"settings": new_settings, "rounds_planned": planned})
+        if fault := section_fault(after, checked):
+            raise OperationError(fault)
         if new_settings != t.settings:
             row["settings"] = json.dumps(new_settings, ensure_ascii=False)
         if not row:

@@ -15,7 +15,7 @@ from ..rules.prizes import (
     distribute,
     must_decrease,
 )
-from ..rules.settings import setting
+from ..rules.settings import section_settings
 from ..rules.swiss.order import ranking_key
 from ..store.journal import OperationError
 from .formats import format_of
@@ -98,7 +98,7 @@ def standings(
 ) -> tuple[list[str], list[tb.StandingRow], int]:
     table = crosstable(service, t, rounds)
     codes = ["PTS", *[c for c in t.tiebreaks if c.upper() != "PTS"]]
-    unrated = setting(t, "unrated_rating")
+    unrated = section_settings(t).unrated_rating
     try:
         rows = tb.standings(table, codes, unrated_rating=unrated)
     except RuleError as exc:
@@ -113,12 +113,13 @@ def _sex(p: Player) -> str | None:
 def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, Player]]:
     """The tournament's prize list handed out by the rules (Hort, non-cumulative)."""
     assert t.id is not None
-    table = setting(t, "prizes")
+    s = section_settings(t)
+    table = s.prizes
     if not table:
         raise OperationError(f"Aucune liste de prix définie pour {t.name}.")
-    given = {k: v for k, v in setting(t, "prize_settings").items() if not k.startswith("_")}
+    given = {k: v for k, v in s.prize_settings.items() if not k.startswith("_")}
     settings = PrizeSettings.model_validate(
-        {**given, "strictly_decreasing": must_decrease(setting(t, "regulation"), given)}
+        {**given, "strictly_decreasing": must_decrease(s.regulation, given)}
     )
     players = {p.id: p for p in service._store.players(t.id) if p.id is not None}
 

@@ -21,7 +21,7 @@ from ..rules.models import Bye, Player, Result, System, TimeControl, Tournament
 from ..rules.models import Game as StoredGame
 from ..rules.open_rules import half_point_bye_fault
 from ..rules.roundrobin import youth_format, youth_tiebreaks
-from ..rules.settings import setting
+from ..rules.settings import section_settings
 from ..rules.swiss.dutch import PairingImpossible
 from ..rules.swiss.model import Entrant, Game, RoundPairing, SwissState
 from ..rules.swiss.order import ranking_key
@@ -47,7 +47,7 @@ _CODES = {
 
 def _swiss(service: EventService, key: str | None) -> Tournament:
     t = service.tournament(key)
-    if t.system is not System.SWISS and not setting(t, "youth_format"):
+    if t.system is not System.SWISS and not section_settings(t).youth_format:
         raise OperationError(f"{t.name} n'est pas un tournoi au système suisse.")
     return t
 
@@ -55,7 +55,7 @@ def _swiss(service: EventService, key: str | None) -> Tournament:
 def _youth(service: EventService, key: str) -> Tournament:
     """A youth championship's section (003): the only one with play-offs and qualifiers."""
     t = service.tournament(key)
-    if setting(t, "regulation") != "003":
+    if section_settings(t).regulation != "003":
         raise OperationError(
             f"{t.name} n'est pas un championnat jeunes (règlement 003) : ni barrage ni "
             "qualifiés à calculer."
@@ -137,7 +137,7 @@ def swiss_state(
         (first, last, [pno[i] for i in group if i in pno])
         for first, last, group in service._store.prohibitions(t.id)
     ]
-    colour = service._store.initial_colour_drawn(t.id) or setting(t, "initial_colour")
+    colour = service._store.initial_colour_drawn(t.id) or section_settings(t).initial_colour
     state = SwissState(
         entrants=[
             Entrant(number=pno[p.id or 0], rating=p.rating, games=history[p.id or 0])
@@ -146,7 +146,7 @@ def swiss_state(
         total_rounds=t.rounds_planned,
         initial_colour="b" if colour == "b" else "w",
         prohibited=[x for x in prohibited if len(x[2]) >= 2],
-        baku=setting(t, "acceleration") == "baku",
+        baku=section_settings(t).acceleration == "baku",
     )
     return state, ids
 
@@ -197,7 +197,7 @@ def youth_decision(service: EventService, t: Tournament) -> YouthFormat | None:
     Reads only: the pairing writes it, in its own transaction.
     """
     assert t.id is not None
-    if not setting(t, "youth_format") or service._store.rounds(t.id):
+    if not section_settings(t).youth_format or service._store.rounds(t.id):
         return None
     entries = sum(1 for p in service._store.players(t.id) if p.checked_in and not p.withdrawn)
     if entries < 2:
@@ -292,7 +292,10 @@ def _inputs(
     if number == 1 and len(state.entrants) < 2:
         raise too_few_checked_in(service, t, len(state.entrants))
     colour_seed = None
-    if setting(t, "initial_colour") == "draw" and service._store.initial_colour_drawn(t.id) is None:
+    if (
+        section_settings(t).initial_colour == "draw"
+        and service._store.initial_colour_drawn(t.id) is None
+    ):
         # C.04.3 E.5: the initial colour is drawn by lot before round 1; the draw is
         # recorded with the round (same seed, same outcome)
         colour_seed = secrets.randbits(63) if seed is None else seed
@@ -312,11 +315,11 @@ def _compute(
         ) from None
     chosen = ours
     opinion: Opinion | None = None
-    command = setting(t, "external_engine")
+    command = section_settings(t).external_engine
     if command:
         opinion = second_opinion(ExternalEngine(str(command)), state, ours)
         theirs = opinion.pairing(number)
-        if setting(t, "pairing_engine") == "external" and theirs is not None:
+        if section_settings(t).pairing_engine == "external" and theirs is not None:
             chosen = theirs
     return Pairing(number, state, ids, ours, chosen, opinion, colour_seed)
 
@@ -427,7 +430,7 @@ def fees(service: EventService, key: str) -> list[dict[str, Any]]:
     t = service.tournament(key)
     ev = service._store.event()
     on = dt.date.fromisoformat(str(ev.get("start_date") or dt.date.today().isoformat()))
-    rules = Fees(**setting(t, "fees"))
+    rules = Fees(**section_settings(t).fees)
     out = []
     for p in service._store.players(t.id or 0):
         amount, category = fee(p, rules, on)
@@ -481,8 +484,8 @@ def request_bye(service: EventService, player_id: int, round_number: int) -> Non
             round_number,
             finished,
             taken,
-            max_byes=int(setting(t, "half_point_byes_max")),
-            forbidden=[int(x) for x in setting(t, "half_point_byes_forbidden_rounds")],
+            max_byes=section_settings(t).half_point_byes_max,
+            forbidden=[int(x) for x in section_settings(t).half_point_byes_forbidden_rounds],
         )
         if fault:
             raise OperationError(f"{player.name} : {fault}")
@@ -542,7 +545,7 @@ def publish(service: EventService, key: str, now: dt.datetime | None = None) -> 
         tx.args.update({"tournament": t.key, "round": rnd.number})
         when = (now or dt.datetime.now()).replace(microsecond=0)
         tx.update("rounds", rnd.id, {"published_at": when.isoformat()})
-    lead = int(setting(t, "publish_min_before_minutes"))
+    lead = section_settings(t).publish_min_before_minutes
     if rnd.start_time is not None and when > rnd.start_time - dt.timedelta(minutes=lead):
         return (
             f"Publié à {when:%H:%M}, moins de {lead} min avant la ronde ({rnd.start_time:%H:%M})."
@@ -683,7 +686,7 @@ def playoff_groups(service: EventService, key: str) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     if len(pts) >= 2 and pts[0][1] == pts[1][1]:
         out["title"] = [pid for pid, v in pts if v == pts[0][1]]
-    places = len(youth.qualifiers([p for p, _ in pts], int(setting(t, "seeded_qualifiers"))))
+    places = len(youth.qualifiers([p for p, _ in pts], section_settings(t).seeded_qualifiers))
     if len(pts) > places:
         edge = pts[places - 1][1]
         group = [pid for pid, v in pts if v == edge]
@@ -713,7 +716,7 @@ def _third_place_needed(service: EventService, t: Tournament, which: str) -> boo
     qualifying edge otherwise) and how many places qualify decide it (art. 6)."""
     from .standings import standings
 
-    qualifying = 4 - min(max(int(setting(t, "seeded_qualifiers")), 0), 2)
+    qualifying = 4 - min(max(section_settings(t).seeded_qualifiers, 0), 2)
     if which == "title":
         return youth.third_place_needed(1, qualifying)
     _, rows, _ = standings(service, t)
@@ -822,13 +825,13 @@ def qualifiers(service: EventService, key: str) -> dict[str, Any]:
     from .standings import standings
 
     t = _youth(service, key)
-    if setting(t, "qualifying_round"):
+    if section_settings(t).qualifying_round:
         _, rows, _ = standings(service, t)
-        need = float(setting(t, "qualifying_points"))
+        need = section_settings(t).qualifying_points
         chosen = [r.start for r in rows if float(r.values["PTS"] or 0) >= need]
         return {"champion": None, "qualified": chosen, "for": youth.qualified_for(True)}
     order = final_order(service, key)
-    chosen = youth.qualifiers(order, int(setting(t, "seeded_qualifiers")))
+    chosen = youth.qualifiers(order, section_settings(t).seeded_qualifiers)
     pending = [
         which
         for which in playoff_groups(service, key)
@@ -836,7 +839,7 @@ def qualifiers(service: EventService, key: str) -> dict[str, Any]:
     ]
     return {
         "champion": order[0] if order else None,
-        "title": youth.title(bool(setting(t, "girls_only"))),
+        "title": youth.title(section_settings(t).girls_only),
         "qualified": chosen,
         "pending": pending,
         "for": youth.qualified_for(False),
@@ -869,7 +872,7 @@ def export_trf_checked(service: EventService, key: str) -> tuple[str, list[str]]
     """TRF-2026 of a section, and in French what the rating officer will miss in it (an
     arbiter, a round's date…)."""
     from .. import __version__
-    from ..rules.settings import setting_or_event
+    from ..rules.settings import event_settings
     from .standings import standings
 
     t = service.tournament(key)
@@ -918,19 +921,20 @@ def export_trf_checked(service: EventService, key: str) -> tuple[str, list[str]]
         )
     fmt = format_of(t)
     tc = t.time_control(1)
-    settings = ev.get("settings") or {}
+    venue = event_settings(ev)
+    s = section_settings(t, venue)
     first, last = (
         dt.date.fromisoformat(str(ev[k])) if ev.get(k) else None for k in ("start_date", "end_date")
     )
     header = trfmod.EventHeader(
         name=f"{ev.get('name', '')} — {t.name}",
         city=str(ev.get("city", "")),
-        federation=str(settings.get("federation") or ""),
+        federation=venue.federation,
         start=first,
         end=last,
         kind=fmt.trf_type,
-        chief_arbiter=str(setting_or_event(t, settings, "chief_arbiter") or ""),
-        deputies=tuple(str(a) for a in setting_or_event(t, settings, "arbiters") or ()),
+        chief_arbiter=s.chief_arbiter or "",
+        deputies=tuple(s.arbiters),
         time_control=tc.label if tc is not None else "",  # 122 in words, 222 encoded
         time_control_code=tc.trf if tc is not None else "",
         round_dates=tuple(_round_date(r, first, last) for r in rounds),

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..rules.settings import EVENT_SETTINGS
+from ..rules.settings import event_settings
 
 if TYPE_CHECKING:
     from ..operations.event import EventService
@@ -98,7 +98,7 @@ def base_url(service: EventService, override: str | None = None) -> str:
     ``override`` (a command's --base-url), else the event setting, else detected."""
     from ..views.reader import Reader
 
-    url = override or Reader(service).event()["settings"].get("base_url") or detected_url()
+    url = override or event_settings(Reader(service).event()).base_url or detected_url()
     return str(url).rstrip("/")
 
 
@@ -106,7 +106,7 @@ def is_detected(service: EventService) -> bool:
     """True when no address is written: the one shown is detected."""
     from ..views.reader import Reader
 
-    return not Reader(service).event()["settings"].get("base_url")
+    return not event_settings(Reader(service).event()).base_url
 
 
 def loopback(url: str) -> bool:
@@ -159,7 +159,6 @@ def listen(service: EventService) -> tuple[str, int]:
     ``serve_host`` (every interface), and the port of the address the QR codes give."""
     from ..views.reader import Reader
 
-    settings = Reader(service).event()["settings"]
-    host = str(settings.get("serve_host") or EVENT_SETTINGS["serve_host"].default)
+    host = event_settings(Reader(service).event()).serve_host
     parts = urlsplit(base_url(service))
     return host, parts.port or (443 if parts.scheme == "https" else 80)

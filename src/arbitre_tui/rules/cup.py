@@ -418,10 +418,17 @@ def host(
     return first, second, False
 
 
-def colours(away_keeps_white: bool = False) -> list[str]:
-    """Home colours by board: White on 1 and 4, Black on 2 and 3 (swapped by the penalty)."""
-    home = ["w", "b", "b", "w"]
+def colours(away_keeps_white: bool = False, home_pattern: str = "WBBW") -> list[str]:
+    """Home colours by board: the setting ``board_colours_home`` (004: White on 1 and 4,
+    Black on 2 and 3), every board swapped by the penalty of art. 3.9."""
+    home = [c.lower() for c in home_pattern]
     return [("b" if c == "w" else "w") for c in home] if away_keeps_white else home
+
+
+def white_boards(home_pattern: str = "WBBW") -> str:
+    """« 1 et 4 »: the boards where the home team has White, as a sentence says them."""
+    boards = [str(k + 1) for k, c in enumerate(home_pattern.upper()) if c == "W"]
+    return " et ".join([", ".join(boards[:-1]), boards[-1]] if len(boards) > 1 else boards)
 
 
 @dataclass(frozen=True)

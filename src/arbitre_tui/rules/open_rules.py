@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from .models import Player, Sex, Title, Tournament
+from .settings import section_settings
 
 
 class SectionRule(BaseModel):
@@ -107,22 +108,21 @@ def half_point_bye_fault(
 
 def eligibility_fault(t: Tournament, player: Player) -> str | None:
     """Why a player may not enter this section (regulation 002 A/B/C; None: eligible)."""
-    s = t.settings
-    if s.get("girls_only") and player.sex is not Sex.FEMALE:
+    s = section_settings(t)
+    if s.girls_only and player.sex is not Sex.FEMALE:
         return f"{t.name} : tournoi réservé aux filles"
-    max_age = s.get("max_age")
-    category = str(s.get("category", ""))
-    under = re.fullmatch(r"U(\d{1,2})F?", category.strip().upper())
+    max_age = s.max_age
+    under = re.fullmatch(r"U(\d{1,2})F?", (s.category or "").strip().upper())
     if max_age is None and under:
         # youth category Uxx (girls: UxxF): under xx on 1 January; playing up is allowed
         max_age = int(under.group(1)) - 1
-    if not any(k in s for k in ("min_rating", "max_rating")) and max_age is None:
+    if s.min_rating is None and s.max_rating is None and max_age is None:
         return None
     rule = SectionRule(
         name=t.name,
-        min_rating=s.get("min_rating"),
-        max_rating=s.get("max_rating"),
+        min_rating=s.min_rating,
+        max_rating=s.max_rating,
         max_age=max_age,
-        age_reference_year=s.get("age_reference_year"),
+        age_reference_year=s.age_reference_year,
     )
     return section_fault(rule, player)

@@ -1,180 +1,77 @@
-"""Every choice an organiser can make, typed, with its default in one place.
+"""Every choice an organiser can make, typed, in one place: the model below.
 
 Why: the regulations leave points open (the README of the regulations records the
-decision taken on each), and each decision is a setting the organiser may change. A
-setting read anywhere goes through ``setting(t, name)``: the value written for the
-tournament, else its regulation's profile (000, 002, 003, 004), else the default here.
+decision taken on each), and each decision is a setting the organiser may change. Each
+field of ``SectionSettings`` is one setting — its type, its default, its French label and
+each regulation's value (000, 002, 003, 004), written together. A setting is read only
+through the model: ``section_settings(t).lateness_minutes`` is the value written for the
+tournament, else its regulation's, else the default (an AST scan of src/ in
+tests/architecture/test_settings_reads.py keeps it the only way). The venue's own settings, one for every section, are
+``EventSettings``, read by ``event_settings(event)``.
+
 A name nobody knows is refused with « vouliez-vous dire … ? », a value of the wrong
-type in French — when the event is created from a template, or when it is changed.
+type or out of range in French — when the event is created from a template, or when it
+is changed; nothing is written then.
 """
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, TypeVar, get_args, get_origin
 from urllib.parse import urlsplit
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from .cup import BOARDS as CUP_BOARDS
 from .errors import RuleError
 from .models import Tournament
+from .text import character_fault
+
+# a name, a venue, a command: 200 characters is already a paragraph on a cover page
+TEXT_MAX = 200
+# the deputy arbiters: a list longer than this is a file pasted, not a team of arbiters
+NAMES_MAX = 30
 
 
-@dataclass(frozen=True)
-class Setting:
-    """One setting: its type (checked by pydantic), its default, what it means."""
-
-    kind: Any
-    default: Any
-    help: str
-
-
-Clock = str  # « hh:mm »: the settings named in CLOCKS are checked as such
-CLOCKS = frozenset({"day_start", "latest_end", "match_start", "result_deadline"})
+def cut(value: object, width: int = 40) -> str:
+    """A value quoted in a refusal: whole when short, else its start and its length."""
+    text = str(value)
+    if len(text) <= width:
+        return text
+    return f"{text[: width - 1]}… ({len(text):,} caractères)".replace(",", "\u202f")
 
 
-def _s(kind: Any, default: Any, help: str) -> Setting:
-    return Setting(kind, default, help)
-
-
-SETTINGS: dict[str, Setting] = {
-    # the event's rules
-    "regulation": _s(Literal["000", "002", "003", "004"] | None, None, "règlement appliqué"),
-    "fide_rated": _s(bool, False, "homologué FIDE"),
-    "lateness_minutes": _s(int, 0, "retard toléré (min) avant le forfait"),
-    "illegal_moves_to_lose": _s(int, 2, "coups illégaux qui perdent la partie"),
-    "forfeit_excludes": _s(bool | None, None, "un forfait sans excuse exclut (002)"),
-    "unrated_rating": _s(int | None, None, "Elo donné aux non classés (départages)"),
-    "verify_results": _s(bool, False, "chaque feuille vérifiée avant la clôture"),
-    # homologation (FFE): the technical report's cover page
-    "homologation_number": _s(str | None, None, "numéro d'homologation FFE"),
-    "organiser": _s(str | None, None, "organisateur (club, structure)"),
-    "venue": _s(str | None, None, "lieu (salle, adresse)"),
-    "chief_arbiter": _s(str | None, None, "arbitre principal (nom, titre)"),
-    "arbiters": _s(list[str], [], "arbitres adjoints (noms, titres)"),
-    # knockout (000)
-    "fee": _s(float, 0, "droit d'inscription (€)"),
-    "decider": _s(Literal["armageddon", "blitz", "rating"], "armageddon", "départage d'une nulle"),
-    "round1_draw": _s(Literal["random", "seeded"], "random", "ronde 1 : au sort ou par Elo"),
-    "third_place_game": _s(bool, False, "match pour la 3e place"),
-    # Swiss (002, 003)
-    "fees": _s(dict[str, Any], {}, "droits d'inscription par catégorie"),
-    "half_point_byes_max": _s(int, 2, "byes ½ point par joueur au plus"),
-    "half_point_byes_forbidden_rounds": _s(list[int], [], "rondes sans bye ½ point"),
-    "publish_min_before_minutes": _s(int, 60, "appariements publiés au moins (min) avant"),
-    "pairing_engine": _s(Literal["internal", "external"], "internal", "moteur d'appariement"),
-    "external_engine": _s(str | None, None, "commande du moteur externe (second avis)"),
-    "acceleration": _s(Literal["baku"] | None, None, "accélération (baku)"),
-    "initial_colour": _s(Literal["w", "b", "draw"], "draw", "couleur initiale (draw : au sort)"),
-    # a rapid or blitz section rated by the standard rating where the player has no rapid
-    # or blitz one (FIDE's lists, the FFE's base: registration and check)
-    "rating_standard_fallback": _s(
-        bool, False, "Elo rapide/blitz effectif : l'Elo lent à défaut (listes Elo)"
-    ),
-    "cycles": _s(int, 1, "toutes rondes : nombre de cycles"),
-    # sections and youth (002, 003)
-    "category": _s(str | None, None, "catégorie d'âge (U8, U10F…)"),
-    "girls_only": _s(bool, False, "réservé aux filles"),
-    "min_rating": _s(int | None, None, "Elo minimal"),
-    "max_rating": _s(int | None, None, "Elo maximal"),
-    "max_age": _s(int | None, None, "âge maximal au 1er janvier"),
-    "age_reference_year": _s(int | None, None, "année de référence des âges"),
-    "youth_format": _s(bool, False, "format décidé par les entrées (003)"),
-    "seeded_qualifiers": _s(int, 0, "qualifiés d'office de la catégorie (003)"),
-    "qualifying_round": _s(bool, False, "premier tour qualificatif (003, titre IV)"),
-    "qualifying_points": _s(float, 3, "points qui qualifient au premier tour"),
-    # prizes
-    "prizes": _s(list[dict[str, Any]], [], "table des prix"),
-    "prize_settings": _s(dict[str, Any], {}, "partage des prix (Hort, seuil, catégories)"),
-    "prize_fund": _s(float | None, None, "fonds des prix (€)"),
-    "prizes_in_goods": _s(bool, False, "prix en nature"),
-    # the clock board
-    "day_start": _s(Clock | None, None, "début de la première ronde du jour (hh:mm)"),
-    "latest_end": _s(Clock | None, None, "fin au plus tard (hh:mm ; défaut 23:00)"),
-    "break_minutes": _s(int, 10, "pause entre deux rondes (min)"),
-    # team cup (004)
-    "holder": _s(str | None, None, "club tenant de la Coupe (défaut : palmarès)"),
-    "last_finalist": _s(
-        str | None, None, "club finaliste de la dernière édition (défaut : palmarès)"
-    ),
-    "licence_deadline": _s(dt.date | None, None, "licence au plus tard le"),
-    "board_colours_home": _s(str, "WBBW", "couleurs du recevant par échiquier"),
-    "match_start": _s(Clock, "09:00", "heure des matchs (hh:mm)"),
-    "lineup_minutes_before": _s(int, 15, "composition remise au moins (min) avant"),
-    "result_deadline": _s(Clock | None, None, "résultat transmis avant (hh:mm)"),
-    "max_non_eu": _s(int, 1, "joueurs non UE au plus"),
-    "max_transferred": _s(int, 2, "mutés au plus"),
-    "min_french": _s(int, 3, "joueurs français au moins"),
-    "equipment_counts_as_player_forfeit": _s(
-        bool, False, "matériel manquant compté comme joueur forfait (3-0)"
-    ),
-}
-
-# The event's own settings (the venue: one address for every section), in the event row.
-# An empty ``base_url`` means « détectée automatiquement »: the address is found on the
-# machine's interfaces each time it is used (publish/address.py), so a file made on a
-# laptop and carried to the Pi, or a Pi moved from the venue Wi-Fi to its own hotspot,
-# still prints an address the phones reach. A value written here wins (a reverse proxy,
-# a name such as http://arbitre.local:8080 the organiser knows the phones resolve).
-EVENT_SETTINGS: dict[str, Setting] = {
-    "base_url": _s(str | None, None, "adresse des résultats pour les téléphones (vide : détectée)"),
-    "serve_host": _s(str, "0.0.0.0", "adresse d'écoute du serveur des résultats"),
-    # who runs the event, for every document and the TRF header (012…132); a section's own
-    # ``chief_arbiter`` / ``arbiters`` setting, where written, wins for that section
-    "federation": _s(str, "", "fédération organisatrice (code FIDE à 3 lettres, TRF 032)"),
-    "chief_arbiter": _s(str | None, None, "arbitre principal (NOM Prénom ; TRF 102)"),
-    "arbiters": _s(list[str], [], "arbitres adjoints (NOM Prénom ; TRF 112)"),
-}
-URLS = frozenset({"base_url"})
-HOSTS = frozenset({"serve_host"})
-
-# The decisions each regulation takes where it differs from the defaults.
-PROFILES: dict[str, dict[str, Any]] = {
-    "000": {"illegal_moves_to_lose": 3, "lateness_minutes": 5, "decider": "armageddon"},
-    "002": {
-        "lateness_minutes": 30,
-        "forfeit_excludes": True,
-        "half_point_byes_max": 2,
-        "half_point_byes_forbidden_rounds": [8, 9],
-        "fide_rated": True,  # « classement Elo FIDE »
-    },
-    "003": {},
-    "004": {"lateness_minutes": 60, "fide_rated": True},  # « Homologation FIDE »
-}
-
-
-def _clock(name: str, value: Any) -> None:
-    if value is None:
-        return
+def _clock(value: str) -> str:
     try:
-        dt.time.fromisoformat(str(value))
+        dt.time.fromisoformat(value)
     except ValueError:
-        raise RuleError(
-            f"Réglage « {name} » : une heure hh:mm est attendue, pas « {value} »."
-        ) from None
+        raise ValueError(f"une heure hh:mm est attendue, pas « {cut(value)} »") from None
+    return value
 
 
 # a machine's name or address: letters, digits, dots, hyphens (colons: IPv6); no space
 _HOST = re.compile(r"[\w.:-]+")
 
 
-def _host(name: str, value: Any) -> None:
-    if not _HOST.fullmatch(str(value)):
-        raise RuleError(
-            f"Réglage « {name} » : une adresse de cette machine est attendue (0.0.0.0 : tout "
-            f"le réseau ; 127.0.0.1 : elle seule), pas « {value} »."
+def _host(value: str) -> str:
+    if not _HOST.fullmatch(value):
+        raise ValueError(
+            "une adresse de cette machine est attendue (0.0.0.0 : tout le réseau ; "
+            f"127.0.0.1 : elle seule), pas « {cut(value)} »"
         )
+    return value
 
 
-def _url(name: str, value: Any) -> Any:
+def _url(value: str | None) -> str | None:
     """``http://host[:port][/path]``, no trailing slash; « 192.168.1.20:8080 » gets http://."""
-    if value is None or not str(value).strip():
+    if value is None or not value.strip():
         return None
-    text = str(value).strip()
+    text = value.strip()
     if "://" not in text:
         text = "http://" + text
     try:
@@ -188,12 +85,282 @@ def _url(name: str, value: Any) -> Any:
         or not _HOST.fullmatch(host)
         or parts.query
         or parts.fragment
+        or len(text) > TEXT_MAX
     ):
-        raise RuleError(
-            f"Réglage « {name} » : une adresse http://… est attendue "
-            f"(ex. http://192.168.1.20:8080), pas « {value} »."
+        raise ValueError(
+            f"une adresse http://… est attendue (ex. http://192.168.1.20:8080), pas « {cut(value)} »"
         )
     return text.rstrip("/")
+
+
+# the FFE's age categories (rules/rating_lists.ffe_category), « F » for a girls' one; a
+# youth section may also be « under n » for another age (U9, U11: open_rules reads Un)
+CATEGORIES = ("U8", "U10", "U12", "U14", "U16", "U18", "U20", "Sen", "S50", "S65")
+_UNDER = re.compile(r"U(\d{1,2})", re.IGNORECASE)
+
+
+def _category(value: str) -> str:
+    text = value.strip()
+    girls = len(text) > 1 and text[-1] in "fF"
+    base = text[:-1] if girls else text
+    known = next((c for c in CATEGORIES if c.upper() == base.upper()), None)
+    under = _UNDER.fullmatch(base)
+    if known is None and under and 6 <= int(under.group(1)) <= 20:
+        known = f"U{int(under.group(1))}"
+    if known is None:
+        raise ValueError(
+            f"une catégorie d'âge de la FFE est attendue ({', '.join(CATEGORIES)} ; F après "
+            f"celle des filles : U10F ; de U6 à U20), pas « {cut(value)} »"
+        )
+    return known + ("F" if girls else "")
+
+
+def _board_colours(value: str) -> str:
+    """One letter a board, W or B, as many Whites as Blacks (each team White on half the
+    boards): WBBW is 004's, BWWB the other way round."""
+    text = value.strip().upper()
+    if len(text) != CUP_BOARDS or set(text) - {"W", "B"} or text.count("W") * 2 != CUP_BOARDS:
+        told = (
+            f" ({len(text)} lettres pour {CUP_BOARDS} échiquiers)"
+            if len(text) != CUP_BOARDS
+            else ""
+        )
+        raise ValueError(
+            f"{CUP_BOARDS} lettres, une par échiquier, W (Blancs) ou B (Noirs), autant de W que "
+            f"de B (004 : WBBW), pas « {cut(value)} »{told}"
+        )
+    return text
+
+
+Clock = Annotated[str, AfterValidator(_clock)]
+Text = Annotated[str, Field(max_length=TEXT_MAX)]
+Names = Annotated[list[Text], Field(max_length=NAMES_MAX)]
+Category = Annotated[str, AfterValidator(_category)]
+BoardColours = Annotated[str, AfterValidator(_board_colours)]
+Host = Annotated[str, Field(max_length=TEXT_MAX), AfterValidator(_host)]
+Url = Annotated[str | None, AfterValidator(_url)]
+Regulation = Literal["000", "002", "003", "004"]
+
+
+def _choice(default: Any, label: str, **by_regulation: Any) -> Any:
+    """One setting's default, French label and regulations' values (``r002=30``)."""
+    regulations = {name.removeprefix("r"): value for name, value in by_regulation.items()}
+    return Field(default, title=label, json_schema_extra={"regulations": regulations})
+
+
+class SectionSettings(BaseModel):
+    """A section's settings, each as it applies (the tournament's, its regulation's, the
+    default). Frozen: a change is the journaled operation ``update_settings``."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore", defer_build=True)
+
+    # the event's rules
+    regulation: Regulation | None = _choice(None, "règlement appliqué")
+    # 002: « classement Elo FIDE » ; 004: « Homologation FIDE »
+    fide_rated: bool = _choice(False, "homologué FIDE", r002=True, r004=True)
+    lateness_minutes: int = _choice(
+        0, "retard toléré (min) avant le forfait", r000=5, r002=30, r004=60
+    )
+    illegal_moves_to_lose: int = _choice(2, "coups illégaux qui perdent la partie", r000=3)
+    forfeit_excludes: bool | None = _choice(None, "un forfait sans excuse exclut (002)", r002=True)
+    unrated_rating: int | None = _choice(None, "Elo donné aux non classés (départages)")
+    verify_results: bool = _choice(False, "chaque feuille vérifiée avant la clôture")
+    # homologation (FFE): the technical report's cover page
+    homologation_number: Text | None = _choice(None, "numéro d'homologation FFE")
+    organiser: Text | None = _choice(None, "organisateur (club, structure)")
+    venue: Text | None = _choice(None, "lieu (salle, adresse)")
+    chief_arbiter: Text | None = _choice(None, "arbitre principal (nom, titre)")
+    arbiters: Names = _choice([], "arbitres adjoints (noms, titres)")
+    # knockout (000)
+    fee: float = _choice(0, "droit d'inscription (€)")
+    decider: Literal["armageddon", "blitz", "rating"] = _choice(
+        "armageddon", "départage d'une nulle", r000="armageddon"
+    )
+    round1_draw: Literal["random", "seeded"] = _choice("random", "ronde 1 : au sort ou par Elo")
+    third_place_game: bool = _choice(False, "match pour la 3e place")
+    # Swiss (002, 003)
+    fees: dict[str, Any] = _choice({}, "droits d'inscription par catégorie")
+    half_point_byes_max: int = _choice(2, "byes ½ point par joueur au plus", r002=2)
+    half_point_byes_forbidden_rounds: list[int] = _choice(
+        [], "rondes sans bye ½ point", r002=[8, 9]
+    )
+    publish_min_before_minutes: int = _choice(60, "appariements publiés au moins (min) avant")
+    pairing_engine: Literal["internal", "external"] = _choice("internal", "moteur d'appariement")
+    external_engine: Text | None = _choice(None, "commande du moteur externe (second avis)")
+    acceleration: Literal["baku"] | None = _choice(None, "accélération (baku)")
+    initial_colour: Literal["w", "b", "draw"] = _choice("draw", "couleur initiale (draw : au sort)")
+    # a rapid or blitz section rated by the standard rating where the player has no rapid
+    # or blitz one (FIDE's lists, the FFE's base: registration and check)
+    rating_standard_fallback: bool = _choice(
+        False, "Elo rapide/blitz effectif : l'Elo lent à défaut (listes Elo)"
+    )
+    cycles: int = _choice(1, "toutes rondes : nombre de cycles")
+    # sections and youth (002, 003)
+    category: Category | None = _choice(None, "catégorie d'âge (U8, U10F…)")
+    girls_only: bool = _choice(False, "réservé aux filles")
+    min_rating: int | None = _choice(None, "Elo minimal")
+    max_rating: int | None = _choice(None, "Elo maximal")
+    max_age: int | None = _choice(None, "âge maximal au 1er janvier")
+    age_reference_year: int | None = _choice(None, "année de référence des âges")
+    youth_format: bool = _choice(False, "format décidé par les entrées (003)")
+    seeded_qualifiers: int = _choice(0, "qualifiés d'office de la catégorie (003)")
+    qualifying_round: bool = _choice(False, "premier tour qualificatif (003, titre IV)")
+    qualifying_points: float = _choice(3, "points qui qualifient au premier tour")
+    # prizes
+    prizes: list[dict[str, Any]] = _choice([], "table des prix")
+    prize_settings: dict[str, Any] = _choice({}, "partage des prix (Hort, seuil, catégories)")
+    prize_fund: float | None = _choice(None, "fonds des prix (€)")
+    prizes_in_goods: bool = _choice(False, "prix en nature")
+    # the clock board
+    day_start: Clock | None = _choice(None, "début de la première ronde du jour (hh:mm)")
+    latest_end: Clock | None = _choice(None, "fin au plus tard (hh:mm ; défaut 23:00)")
+    break_minutes: int = _choice(10, "pause entre deux rondes (min)")
+    # team cup (004)
+    holder: Text | None = _choice(None, "club tenant de la Coupe (défaut : palmarès)")
+    last_finalist: Text | None = _choice(
+        None, "club finaliste de la dernière édition (défaut : palmarès)"
+    )
+    # the season's: 004 art. 1.4 (the cup's trophies name the season from its year)
+    licence_deadline: dt.date = _choice(dt.date(2027, 1, 15), "licence au plus tard le")
+    # the home team's colour on boards 1 to 4, W or B (004 art. 3.4: White on 1 and 4); a
+    # visitor keeping White after a late report takes the other colour on every board
+    board_colours_home: BoardColours = _choice("WBBW", "couleurs du recevant par échiquier")
+    match_start: Clock = _choice("09:00", "heure des matchs (hh:mm)")
+    lineup_minutes_before: int = _choice(15, "composition remise au moins (min) avant")
+    max_non_eu: int = _choice(1, "joueurs non UE au plus")
+    max_transferred: int = _choice(2, "mutés au plus")
+    min_french: int = _choice(3, "joueurs français au moins")
+    equipment_counts_as_player_forfeit: bool = _choice(
+        False, "matériel manquant compté comme joueur forfait (3-0)"
+    )
+
+
+class EventSettings(BaseModel):
+    """The event's own settings (the venue: one address for every section), in the event
+    row. An empty ``base_url`` means « détectée automatiquement »: the address is found on
+    the machine's interfaces each time it is used (publish/address.py), so a file made on
+    a laptop and carried to the Pi still prints an address the phones reach. A value
+    written here wins (a reverse proxy, a name the organiser knows the phones resolve)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore", defer_build=True)
+
+    base_url: Url = _choice(None, "adresse des résultats pour les téléphones (vide : détectée)")
+    serve_host: Host = _choice("0.0.0.0", "adresse d'écoute du serveur des résultats")
+    # who runs the event, for every document and the TRF header (012…132); a section's own
+    # ``chief_arbiter`` / ``arbiters`` setting, where written, wins for that section
+    federation: Text = _choice("", "fédération organisatrice (code FIDE à 3 lettres, TRF 032)")
+    chief_arbiter: Text | None = _choice(None, "arbitre principal (NOM Prénom ; TRF 102)")
+    arbiters: Names = _choice([], "arbitres adjoints (NOM Prénom ; TRF 112)")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting as the faces list it: its type, default, French label, the value each
+    regulation gives it, and the model it belongs to — all read from the model's field."""
+
+    kind: Any
+    default: Any
+    help: str
+    regulations: Mapping[str, Any]
+    model: type[BaseModel]
+
+
+def _table(model: type[BaseModel]) -> dict[str, Setting]:
+    table = {}
+    for name, field in model.model_fields.items():
+        extra = field.json_schema_extra
+        regulations = extra.get("regulations") if isinstance(extra, dict) else None
+        table[name] = Setting(
+            field.annotation,
+            field.default,
+            field.title or name,
+            dict(regulations) if isinstance(regulations, dict) else {},
+            model,
+        )
+    return table
+
+
+SETTINGS: dict[str, Setting] = _table(SectionSettings)
+EVENT_SETTINGS: dict[str, Setting] = _table(EventSettings)
+REGULATIONS: tuple[str, ...] = get_args(Regulation)
+# The decisions each regulation takes where it differs from the defaults (from the model).
+PROFILES: dict[str, dict[str, Any]] = {
+    code: {name: s.regulations[code] for name, s in SETTINGS.items() if code in s.regulations}
+    for code in REGULATIONS
+}
+# What a section may write for itself and otherwise takes from the event (who arbitrates).
+FROM_EVENT = frozenset({"chief_arbiter", "arbiters"})
+
+# -- reading: the one way ------------------------------------------------------------------
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _read(model: type[M], values: Mapping[str, Any]) -> M:
+    """The model from stored values. A value written before a bound existed (a file of an
+    older version) is read as if unwritten, never a crash: the file is still opened."""
+    try:
+        return model.model_validate(values)
+    except ValidationError as exc:
+        bad = {str(error["loc"][0]) for error in exc.errors() if error["loc"]}
+        try:
+            return model.model_validate({k: v for k, v in values.items() if k not in bad})
+        except ValidationError:
+            return model()
+
+
+# the last section read and its settings as written: an import checks every row against
+# the same section (eligibility), read again at the cost of a comparison (7 µs, not 40)
+_LAST: list[tuple[dict[str, Any], SectionSettings]] = []
+
+
+def section_settings(t: Tournament, event: EventSettings | None = None) -> SectionSettings:
+    """What applies to ``t``: the tournament's value, else its regulation's, else the
+    default. With ``event``, the arbiters the section did not write are the event's.
+    Frozen and shared with the next read of the same section: its lists and mappings
+    are read, never changed (a change is the operation ``update_settings``)."""
+    if event is None:
+        last = _LAST[0] if _LAST else None
+        if last is not None and last[0] == t.settings:
+            return last[1]
+        model = section_settings(t, EventSettings())
+        _LAST[:] = [(copy.deepcopy(t.settings), model)]
+        return model
+    profile = PROFILES.get(str(t.settings.get("regulation") or ""), {})
+    values = {**profile, **t.settings}
+    for name in FROM_EVENT:  # the defaults (None, []) when the event says nothing
+        given = getattr(event, name)
+        if name not in t.settings and given:
+            values[name] = given
+    return _read(SectionSettings, values)
+
+
+def event_settings(event: Mapping[str, Any] | None) -> EventSettings:
+    """The event's own settings from its row (``Reader.event()``); defaults where unwritten."""
+    written = (event or {}).get("settings") or {}
+    return _read(EventSettings, written if isinstance(written, Mapping) else {})
+
+
+def listed(settings: BaseModel) -> dict[str, Any]:
+    """Every setting by its name, as JSON writes it (`settings show`, the Réglages screen)."""
+    return settings.model_dump(mode="json")
+
+
+def retired_in(t: Tournament) -> list[str]:
+    """The retired settings an older file still holds (shown as ignored, never read)."""
+    return [name for name in RETIRED if name in t.settings]
+
+
+def where(t: Tournament, name: str) -> Literal["tournoi", "règlement", "défaut"]:
+    """Where the value that applies comes from (shown beside it)."""
+    if name in t.settings:
+        return "tournoi"
+    if name in PROFILES.get(str(t.settings.get("regulation") or ""), {}):
+        return "règlement"
+    return "défaut"
+
+
+# -- writing: every value checked ------------------------------------------------------------
 
 
 def bounds(name: str) -> tuple[int, int]:
@@ -214,17 +381,31 @@ def _bounded(name: str, value: Any, help: str) -> None:
     low, high = bounds(name)
     if not low <= value <= high:
         raise RuleError(
-            f"Réglage « {name} » ({help}) : valeur « {value} » refusée (de {low} à {high})."
+            f"Réglage « {name} » ({help}) : valeur « {cut(value)} » refusée (de {low} à {high})."
         )
+
+
+# Settings once accepted and read by nothing (issue 28): a file or a template that still
+# holds one opens as before (the value is ignored); setting one is refused with the reason.
+RETIRED: dict[str, str] = {
+    "result_deadline": (
+        "l'heure limite de transmission d'un résultat de Coupe est minuit du jour du match "
+        "(004 art. 3.9), celle que cup report, l'écran du match et le procès-verbal "
+        "appliquent ; ce réglage n'a jamais rien changé"
+    ),
+}
 
 
 def unknown(name: str, table: dict[str, Setting] = SETTINGS) -> RuleError:
     """« réglage inconnu « lateness » — vouliez-vous dire « lateness_minutes » ? »"""
     import difflib  # only to suggest a name: a setting read need not load it
 
-    close = difflib.get_close_matches(name, table, n=1, cutoff=0.5)
+    if name in RETIRED and table is SETTINGS:
+        return RuleError(f"Réglage « {name} » retiré : {RETIRED[name]}.")
+
+    close = difflib.get_close_matches(name[:100], table, n=1, cutoff=0.5)
     hint = f" — vouliez-vous dire « {close[0]} » ?" if close else ""
-    return RuleError(f"Réglage inconnu « {name} »{hint}")
+    return RuleError(f"Réglage inconnu « {cut(name)} »{hint}")
 
 
 # minutes, counts, ratings, euros, years: none below 0, none past a billion
@@ -245,37 +426,71 @@ def _numbers(value: Any) -> Iterator[float]:
             yield from _numbers(item)
 
 
+def _refusal(name: str, known: Setting, value: Any, exc: ValidationError) -> RuleError:
+    """The first fault pydantic found, in French, the value cut to fit a line."""
+    first = exc.errors()[0]
+    ctx = first.get("ctx") or {}
+    said = f"Réglage « {name} » ({known.help})"
+    if first["type"] == "value_error" and "error" in ctx:
+        return RuleError(f"{said} : {ctx['error']}.")
+    if first["type"] == "string_too_long":
+        size = f"{len(str(first.get('input', ''))):,}".replace(",", "\u202f")
+        return RuleError(f"{said} : {size} caractères, {ctx.get('max_length')} au plus.")
+    if first["type"] == "too_long":
+        return RuleError(f"{said} : {ctx.get('max_length')} noms au plus.")
+    return RuleError(
+        f"{said} : valeur « {cut(value)} » refusée (attendu : {_expected(known.kind)})."
+    )
+
+
 def check(name: str, value: Any, table: dict[str, Setting] = SETTINGS) -> Any:
     """The value as the setting's type, or a French refusal (``table``: the
     tournament's settings, or EVENT_SETTINGS)."""
     known = table.get(name)
     if known is None:
         raise unknown(name, table)
+    for text in value if isinstance(value, list) else [value]:  # the one text rule first
+        if isinstance(text, str) and (fault := character_fault(text, lines=True)):
+            raise RuleError(f"Réglage « {name} » ({known.help}) : {fault}.")
     try:
-        typed = TypeAdapter(known.kind).validate_python(value)
-    except ValidationError:
-        raise RuleError(
-            f"Réglage « {name} » ({known.help}) : valeur « {value} » refusée "
-            f"(attendu : {_expected(known.kind)})."
-        ) from None
+        typed = getattr(known.model.model_validate({name: value}), name)
+    except ValidationError as exc:
+        raise _refusal(name, known, value, exc) from None
     _bounded(name, typed, known.help)  # a number: its own bounds (minutes, Elo, counts)
     if any(not 0 <= n <= NUMBER_MAX for n in _numbers(typed)):  # in lists too; nan fails
         raise RuleError(
-            f"Réglage « {name} » ({known.help}) : valeur « {value} » refusée (un nombre "
+            f"Réglage « {name} » ({known.help}) : valeur « {cut(value)} » refusée (un nombre "
             f"positif ou nul, au plus {NUMBER_MAX}, est attendu)."
         )
-    if name in CLOCKS:
-        _clock(name, typed)
-    if name in URLS:
-        return _url(name, typed)
-    if name in HOSTS:
-        _host(name, typed)
     return typed.isoformat() if isinstance(typed, dt.date) else typed
 
 
 def check_all(settings: dict[str, Any], table: dict[str, Setting] = SETTINGS) -> dict[str, Any]:
     """A whole settings mapping (a template's): every name known, every value typed."""
     return {name: check(name, value, table) for name, value in settings.items()}
+
+
+def section_fault(t: Tournament, changed: set[str] | frozenset[str]) -> str | None:
+    """Why the settings ``changed`` cannot hold together in ``t`` (the tournament as it
+    would be written), or None: an Elo range upside down, a round with no bye beyond the
+    last one. Only the changed names are checked: an older file keeps opening."""
+    s = section_settings(t)
+    low, high = s.min_rating, s.max_rating
+    upside_down = low is not None and high is not None and high < low
+    if {"min_rating", "max_rating"} & changed and upside_down:
+        return (
+            f"Réglage « max_rating » (Elo maximal) : {high} est sous l'Elo minimal "
+            f"({low}) ; rien n'a été enregistré."
+        )
+    if "half_point_byes_forbidden_rounds" in changed:
+        beyond = [n for n in s.half_point_byes_forbidden_rounds if not 1 <= n <= t.rounds_planned]
+        if beyond:
+            return (
+                f"Réglage « half_point_byes_forbidden_rounds » (rondes sans bye ½ point) : "
+                f"ronde {beyond[0]}, mais {t.name} compte {t.rounds_planned} ronde(s) ; rien "
+                "n'a été enregistré."
+            )
+    return None
 
 
 def parse(name: str, text: str, table: dict[str, Setting] = SETTINGS) -> Any:
@@ -297,42 +512,20 @@ def parse(name: str, text: str, table: dict[str, Setting] = SETTINGS) -> Any:
             if not isinstance(value, (int, float)):
                 raise
             # a number where a text is wanted (a homologation number « 64321 »)
-    if name in table and table[name].kind == list[str]:
+    if name in table and get_origin(table[name].kind) is list and _is_text_list(table[name].kind):
         # names typed as they are said: « MARTIN Paul », « MARTIN Paul; KLEIN Léa »
         return check(name, [part.strip() for part in text.split(";") if part.strip()], table)
     return check(name, text, table)
 
 
-def setting(t: Tournament, name: str) -> Any:
-    """What applies: the tournament's value, else its regulation's profile, else the
-    default — the one place a default is written."""
-    if name not in SETTINGS:
-        raise unknown(name)
-    if name in t.settings:
-        return t.settings[name]
-    profile = PROFILES.get(str(t.settings.get("regulation") or ""), {})
-    return profile.get(name, SETTINGS[name].default)
+def _bare(kind: Any) -> Any:
+    """A type without its Annotated bounds (``Text`` is ``str``)."""
+    return get_args(kind)[0] if get_origin(kind) is Annotated else kind
 
 
-# What a section may write for itself and otherwise takes from the event (who arbitrates).
-FROM_EVENT = frozenset({"chief_arbiter", "arbiters"})
-
-
-def setting_or_event(t: Tournament, event_settings: dict[str, Any], name: str) -> Any:
-    """A setting the event holds for all its sections (the arbiters): the section's own
-    value where written, else the event's, else the default."""
-    if name in FROM_EVENT and name not in t.settings and event_settings.get(name):
-        return event_settings[name]
-    return setting(t, name)
-
-
-def where(t: Tournament, name: str) -> Literal["tournoi", "règlement", "défaut"]:
-    """Where the value that applies comes from (shown beside it)."""
-    if name in t.settings:
-        return "tournoi"
-    if name in PROFILES.get(str(t.settings.get("regulation") or ""), {}):
-        return "règlement"
-    return "défaut"
+def _is_text_list(kind: Any) -> bool:
+    args = get_args(kind)
+    return len(args) == 1 and _bare(args[0]) is str
 
 
 def _expected(kind: Any) -> str:
@@ -344,9 +537,16 @@ def _expected(kind: Any) -> str:
         str: "un texte",
         dt.date: "une date AAAA-MM-JJ",
     }
-    parts = [a for a in getattr(kind, "__args__", (kind,)) if a is not type(None)]
+    kind = _bare(kind)
+    if get_origin(kind) in (list, dict):
+        return "une liste ou un objet JSON"
+    parts = [_bare(a) for a in (get_args(kind) or (kind,)) if a is not type(None)]
+    if get_origin(kind) is Literal:
+        parts = [kind]
     choices = [p for p in parts if isinstance(p, str)]
-    choices += [c for a in parts for c in getattr(a, "__args__", ()) if isinstance(c, str)]
+    choices += [
+        c for a in parts if get_origin(a) is Literal for c in get_args(a) if isinstance(c, str)
+    ]
     if choices:
         return " ou ".join(choices)
     for base, word in words.items():

@@ -84,11 +84,11 @@ def build(reader: Reader, t: Tournament) -> Bracket:
     from ..operations.formats import format_of
     from ..rules.knockout import winner
     from ..rules.models import Result
-    from ..rules.settings import setting
+    from ..rules.settings import section_settings
 
     if not format_of(t).has_bracket:
         return Bracket(t.key, t.name, ())
-    rule = str(setting(t, "decider"))
+    rule = section_settings(t).decider
     out = []
     with reader.consistent():
         ratings = {p.id: p.rating for p in reader.players(t) if p.id}

@@ -27,6 +27,7 @@ class MatchLine:
     reported_at: str | None  # « 23:40 », the result's transmission
     late: bool  # reported after midnight (art. 3.9)
     away_keeps_white: bool = False  # art. 3.4: the visitors keep White on boards 1 and 4
+    white_boards: str = "1 et 4"  # the home team's White boards (setting board_colours_home)
 
     @property
     def colours(self) -> str:
@@ -34,7 +35,7 @@ class MatchLine:
         White on 1 and 4): « Blancs aux échiquiers 1 et 4 : le visiteur, … »."""
         if self.away is None or not self.away_keeps_white:
             return ""
-        return f"Blancs aux échiquiers 1 et 4 : le visiteur, {self.away} (art. 3.4)"
+        return f"Blancs aux échiquiers {self.white_boards} : le visiteur, {self.away} (art. 3.4)"
 
     @property
     def decision(self) -> str:
@@ -60,10 +61,13 @@ class Cup(SectionView):
 
 def build(reader: Reader, t: Tournament) -> Cup:
     from ..operations.cup import matches
+    from ..rules.cup import white_boards
+    from ..rules.settings import section_settings
 
     with reader.consistent():
         teams = {team.id or 0: team.name for team in reader.teams(t)}
         played = matches(reader.service, t)
+    whites = white_boards(section_settings(t).board_colours_home)
     lines = []
     for m in played:
         decided = m.home_points is not None
@@ -83,6 +87,7 @@ def build(reader: Reader, t: Tournament) -> Cup:
                 (m.reported_at or "")[11:16] or None,
                 bool(m.confirmations.get("reported_after_midnight")),
                 bool(m.away_keeps_white),
+                whites,
             )
         )
     return Cup(t.key, t.name, tuple(TeamLine(i, n) for i, n in teams.items()), tuple(lines))

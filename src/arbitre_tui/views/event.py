@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..rules.models import Tournament
 from ..rules.sections import SYSTEM_LABELS
+from ..rules.settings import event_settings, section_settings
 from .reader import Reader
 
 
@@ -93,20 +94,20 @@ def build(reader: Reader) -> EventSummary:
                 round_reached(reader, t),
                 t.rounds_planned,
                 SYSTEM_LABELS[t.system],
-                str(t.settings.get("regulation") or "FIDE"),
+                section_settings(t).regulation or "FIDE",
                 cadence_of(t),
                 ", ".join(t.tiebreaks) or "—",
             )
             for t in reader.tournaments()
         )
-    settings = ev.get("settings") or {}
+    settings = event_settings(ev)
     return EventSummary(
         str(ev.get("name", "")),
         str(ev.get("city", "")),
         sections,
         str(ev.get("start_date") or ""),
         str(ev.get("end_date") or ""),
-        str(settings.get("federation") or ""),
-        str(settings.get("chief_arbiter") or ""),
-        tuple(settings.get("arbiters") or ()),
+        settings.federation,
+        settings.chief_arbiter or "",
+        tuple(settings.arbiters),
     )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..operations.formats import format_of
 from ..operations.registry import Operation
 from ..rules.models import IncidentKind, Result
-from ..rules.settings import setting, setting_or_event
+from ..rules.settings import event_settings, section_settings, where
 
 if TYPE_CHECKING:
     from ..rules.models import Game, Player, Tournament
@@ -59,8 +59,9 @@ class TournamentReport:
 
 
 def _fees(t: Tournament) -> str:
-    by_category: dict[str, Any] = setting(t, "fees")
-    if setting(t, "regulation") == "002" and "fee" not in t.settings:  # its categories
+    s = section_settings(t)
+    by_category = s.fees
+    if s.regulation == "002" and where(t, "fee") != "tournoi":  # its categories
         from ..rules.open_rules import Fees
 
         fees = Fees(**by_category)
@@ -71,7 +72,7 @@ def _fees(t: Tournament) -> str:
         )
     if by_category:
         return " ; ".join(f"{k} : {_euros(v)}" for k, v in by_category.items())
-    fee = float(setting(t, "fee") or 0)
+    fee = s.fee
     return _euros(fee) if fee else "—"
 
 
@@ -84,13 +85,13 @@ def _euros(value: object) -> str:
 
 def _prizes(t: Tournament) -> tuple[str, str]:
     """(the prize system, the total)."""
-    table: list[dict[str, Any]] = setting(t, "prizes")
-    fund = setting(t, "prize_fund")
+    s = section_settings(t)
+    table, fund = s.prizes, s.prize_fund
     total = float(fund) if fund is not None else sum(float(p.get("amount") or 0) for p in table)
     from ..rules.prizes import system_label
 
     system = system_label(format_of(t).has_bracket)
-    if setting(t, "prizes_in_goods"):
+    if s.prizes_in_goods:
         system += " ; prix en nature"
     return system, (_euros(total) if total else "—")
 
@@ -120,23 +121,23 @@ def technical_report(reader: Reader, t: Tournament) -> TechnicalReport:
         rounds = reader.rounds(t)
         dates = _dates(reader, t, event)
 
-    def given(name: str) -> str:
-        value = setting_or_event(t, event.get("settings") or {}, name)
-        return str(value) if value else TO_FILL
+    s = section_settings(t, event_settings(event))
+
+    def given(value: str | None) -> str:
+        return value or TO_FILL
 
     controls = dict.fromkeys(tc.label for tc in t.time_controls.values())
     system = format_of(t).pairing_system
-    if setting(t, "acceleration"):
-        system += f", accéléré ({setting(t, 'acceleration')})"
-    venue = ", ".join(x for x in (setting(t, "venue"), event.get("city")) if x) or TO_FILL
+    if s.acceleration:
+        system += f", accéléré ({s.acceleration})"
+    venue = ", ".join(x for x in (s.venue, event.get("city")) if x) or TO_FILL
     fide = sum(1 for p in players if p.fide_id or p.rating_fide)
     prize_system, prize_total = _prizes(t)
-    arbiters: list[str] = setting_or_event(t, event.get("settings") or {}, "arbiters")
-    regulation = setting(t, "regulation")
+    arbiters, regulation = s.arbiters, s.regulation
     lines = (
         ("Tournoi", f"{t.name} ({event.get('name', '')})"),
-        ("Numéro d'homologation", given("homologation_number")),
-        ("Organisateur", given("organiser")),
+        ("Numéro d'homologation", given(s.homologation_number)),
+        ("Organisateur", given(s.organiser)),
         ("Lieu", venue),
         ("Dates", dates),
         ("Rondes", f"{sum(r.closed for r in rounds)} jouées sur {t.rounds_planned} prévues"),
@@ -147,15 +148,18 @@ def technical_report(reader: Reader, t: Tournament) -> TechnicalReport:
         ("Droits d'inscription", _fees(t)),
         ("Système des prix", prize_system),
         ("Total des prix", prize_total),
-        ("Arbitre principal", given("chief_arbiter")),
+        ("Arbitre principal", given(s.chief_arbiter)),
         ("Arbitres adjoints", ", ".join(arbiters) or "—"),
         ("Règlement", f"{regulation}" if regulation else "—"),
-        ("Homologué FIDE", "oui" if setting(t, "fide_rated") else "non"),
+        ("Homologué FIDE", "oui" if s.fide_rated else "non"),
     )
-    wanted = ("homologation_number", "organiser", "venue", "chief_arbiter")
-    missing = tuple(
-        name for name in wanted if not setting_or_event(t, event.get("settings") or {}, name)
-    )
+    wanted = {
+        "homologation_number": s.homologation_number,
+        "organiser": s.organiser,
+        "venue": s.venue,
+        "chief_arbiter": s.chief_arbiter,
+    }
+    missing = tuple(name for name, value in wanted.items() if not value)
     return TechnicalReport(t.key, f"Rapport technique — {t.name}", lines, missing)
 
 

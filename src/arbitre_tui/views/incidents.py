@@ -31,10 +31,11 @@ class IncidentSheet:
 
 
 def build(reader: Reader, t: Tournament) -> IncidentSheet:
-    from ..rules.settings import setting
+    from ..rules.settings import section_settings
 
-    limit = int(setting(t, "illegal_moves_to_lose"))
-    warn = bool(setting(t, "fide_rated")) and limit != 2
+    s = section_settings(t)
+    limit = s.illegal_moves_to_lose
+    warn = s.fide_rated and limit != 2
     with reader.consistent():
         rnd = reader.round(t)
         if rnd is None or rnd.id is None:

@@ -16,6 +16,7 @@ from ..operations import cup as cup_ops
 from ..operations.event import EventService
 from ..rules.cup import BOARDS, Board, colours
 from ..rules.models import CupMatch, Player, Tournament
+from ..rules.settings import section_settings
 from .reader import Reader
 
 COLOUR = {"w": "Blancs", "b": "Noirs"}
@@ -162,7 +163,7 @@ def _sheet(
     event: str,
 ) -> MatchSheet:
     home, away = teams.get(m.home_team_id, "?"), teams.get(m.away_team_id)
-    home_colours = colours(bool(m.away_keeps_white))
+    home_colours = colours(bool(m.away_keeps_white), section_settings(t).board_colours_home)
 
     def player(lineup: list[int] | None, board: int) -> Player | None:
         return everyone.get(lineup[board]) if lineup and board < len(lineup) else None

@@ -43,7 +43,7 @@ def progress(reader: Reader, t: Tournament) -> Progress:
     from ..operations.standings import complete_rounds, crosstable, standings
     from ..rules import tiebreaks as tb
     from ..rules.errors import RuleError
-    from ..rules.settings import setting
+    from ..rules.settings import section_settings
 
     fmt = format_of(t)
     if fmt.by_teams or fmt.has_bracket:
@@ -61,7 +61,7 @@ def progress(reader: Reader, t: Tournament) -> Progress:
         if done:
             table = crosstable(reader.service, t, done)
             try:
-                rows = tb.standings(table, ["PTS", "TPR"], setting(t, "unrated_rating"))
+                rows = tb.standings(table, ["PTS", "TPR"], section_settings(t).unrated_rating)
             except RuleError:
                 rows = []
             tpr = {r.start: r.values.get("TPR") for r in rows}

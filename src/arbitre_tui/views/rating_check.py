@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..operations.rating_lists import Lists, kind_of
 from ..rules.rating_lists import KIND_LABELS, differences
-from ..rules.settings import setting
+from ..rules.settings import section_settings
 
 if TYPE_CHECKING:
     from ..rules.models import Tournament
@@ -43,7 +43,7 @@ def build(reader: Reader, t: Tournament, lists: Lists) -> RatingCheck:
         said = differences(
             p, known.fide, known.ffe, kind,
             fide_loaded="fide" in loaded, ffe_loaded="ffe" in loaded,
-            fallback=bool(setting(t, "rating_standard_fallback")),
+            fallback=section_settings(t).rating_standard_fallback,
         )  # fmt: skip
         if said:
             rows.append(Difference(p.id or 0, p.name, tuple(said)))

@@ -190,14 +190,14 @@ def test_results_typed_ahead_then_a_forfeit_at_normal_speed(
 def test_settings_screen_keys(ko_master: Path, tmp_path: Path) -> None:
     """`,` opens Réglages; ↓ ↓ Entrée edits lateness_minutes; the keys typed next are the
     prompt's (⌫ 7 Entrée), then Échap closes: the same in one burst as typed slowly."""
-    from arbitre_tui.rules.settings import setting
+    from arbitre_tui.rules.settings import section_settings
 
     down = "\x1b[B"
     keys = [",", down, down, ENTER, BACKSPACE, "7", ENTER, ESCAPE]
     values = []
     for path in _slowly_then_in_a_burst(ko_master, tmp_path, "open-ko", keys):
         service = EventService(path)
-        values.append(setting(service.tournament("open-ko"), "lateness_minutes"))
+        values.append(section_settings(service.tournament("open-ko")).lateness_minutes)
         service.close()
     assert values == [7, 7]  # was 5 (000)
 

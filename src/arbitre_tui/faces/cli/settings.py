@@ -10,23 +10,36 @@ from .common import command, group, open_event, open_tournament, print_json
 def cmd_show(args: argparse.Namespace) -> int:
     """tous les réglages"""
     from ...publish.address import base_url
-    from ...rules.settings import EVENT_SETTINGS, SETTINGS, setting, shown, where
+    from ...rules.settings import (
+        EVENT_SETTINGS,
+        RETIRED,
+        SETTINGS,
+        event_settings,
+        listed,
+        retired_in,
+        section_settings,
+        shown,
+        where,
+    )
     from ...views.reader import Reader
 
     service, t = open_tournament(args)
+    section = section_settings(t)
+    values = listed(section)
     if args.json:
-        print_json({name: setting(t, name) for name in SETTINGS})
+        print_json(values)
         return 0
-    print(f"Réglages de {t.name} (règlement {t.settings.get('regulation') or 'aucun'}) :")
+    print(f"Réglages de {t.name} (règlement {section.regulation or 'aucun'}) :")
     for name, known in SETTINGS.items():
-        print(f"  {name:<36} {shown(setting(t, name)):<24} {where(t, name):<9} {known.help}")
-    written = Reader(service).event()["settings"]
+        print(f"  {name:<36} {shown(values[name]):<24} {where(t, name):<9} {known.help}")
+    for name in retired_in(t):  # an older file: written, and read by nothing
+        print(f"  {name:<36} {'(ignoré)':<24} {'retiré':<9} {RETIRED[name]}")
+    venue = event_settings(Reader(service).event())
     print("Réglages de l'événement (toutes les sections) :")
-    for name, known in EVENT_SETTINGS.items():
-        value = written.get(name)
+    for name, value in listed(venue).items():
         if name == "base_url" and not value:
             value = f"{base_url(service)} (détectée)"
-        print(f"  {name:<36} {shown(value or known.default):<24} {'':<9} {known.help}")
+        print(f"  {name:<36} {shown(value):<24} {'':<9} {EVENT_SETTINGS[name].help}")
     return 0
 
 

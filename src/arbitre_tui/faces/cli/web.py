@@ -88,11 +88,12 @@ def _reporting_line(service: EventService) -> str:
 
 def _record_address(path: str, wanted: str | None) -> None:
     """``--base-url`` written as the event's address (journaled, undoable), once serving."""
+    from ...rules.settings import event_settings
     from ...views.reader import Reader
 
     service = open_event(path)
     try:
-        if Reader(service).event()["settings"].get("base_url") != wanted:
+        if event_settings(Reader(service).event()).base_url != wanted:
             service.update_event_settings({"base_url": wanted})
             said = wanted or "détectée automatiquement"
             print(f"Adresse des QR codes enregistrée : {said} (annulable : arbitre undo)")

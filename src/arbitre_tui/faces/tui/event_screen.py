@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Static
 
 from ...rules.errors import RuleError
 from ...rules.models import System, TimeControl, Tournament
+from ...rules.settings import section_settings
 from .footer import KeysFooter
 from .form import Form, FormField
 from .french import SCREEN_BINDINGS, FrenchTable
@@ -409,7 +410,7 @@ class EventScreen(ModalScreen[None]):
             FormField(
                 "regulation",
                 "Règlement",
-                str(t.settings.get("regulation") or NO_REGULATION) if t else NO_REGULATION,
+                (section_settings(t).regulation or NO_REGULATION) if t else NO_REGULATION,
                 read_regulation,
                 choices=REGULATION_CHOICES,
                 hint="aucun : règles FIDE",

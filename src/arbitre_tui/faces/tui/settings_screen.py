@@ -1,5 +1,7 @@
-"""Réglages (`,` or the palette): every setting of the tournament, its value, where it
-comes from (the tournament, its regulation, the default); Entrée changes one.
+"""Réglages (`,` or the palette): every setting of the tournament by its French label
+(rules/settings.py, the model's), its value, where it comes from (the tournament, its
+regulation, the default); Entrée changes one. The key `arbitre settings set` takes is
+shown under the table for the line chosen.
 
 A change is the operation ``update_settings`` (journaled: ctrl+z undoes it); a value the
 setting cannot take is refused in French, with the bell, and nothing changes.
@@ -17,11 +19,16 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from ...rules.errors import RuleError
-from ...rules.settings import SETTINGS, parse, setting, shown, where
+from ...rules.settings import SETTINGS, listed, parse, section_settings, shown, where
 from .french import FrenchTable
 
 if TYPE_CHECKING:
     from .app import ArbitreApp
+
+
+# the label column: 80 columns less the border, the value (24), the source (9), the cells'
+# padding and the scroll bar — as wide as the longest raw name was
+LABEL = 36
 
 
 class SettingsScreen(ModalScreen[None]):
@@ -60,15 +67,19 @@ class SettingsScreen(ModalScreen[None]):
 
     def fill(self) -> None:
         t = self.arbitre.service.tournament(self.key)
+        section = section_settings(t)
+        values = listed(section)
         self.query_one("#settings-title", Static).update(
-            f"Réglages — {t.name} (règlement {t.settings.get('regulation') or 'aucun'}) — "
+            f"Réglages — {t.name} (règlement {section.regulation or 'aucun'}) — "
             "Entrée : modifier, Échap : fermer"
         )
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
-        for name in SETTINGS:
-            table.add_row(Text(name), Text(shown(setting(t, name))), Text(where(t, name)), key=name)
+        for name, known in SETTINGS.items():
+            # the label cut to fit 80 columns beside its value and source; whole below
+            label = Text(known.help if len(known.help) <= LABEL else known.help[: LABEL - 1] + "…")
+            table.add_row(label, Text(shown(values[name])), Text(where(t, name)), key=name)
         table.move_cursor(row=row)
         self.describe(self.selected())
 
@@ -78,7 +89,7 @@ class SettingsScreen(ModalScreen[None]):
         return str(value)
 
     def describe(self, name: str) -> None:
-        self.query_one("#settings-help", Static).update(f"{name} : {SETTINGS[name].help}")
+        self.query_one("#settings-help", Static).update(f"{SETTINGS[name].help} (clé : {name})")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.row_key.value is not None:
@@ -117,11 +128,11 @@ class SettingsScreen(ModalScreen[None]):
                 return why_not(self.buffer) or super().why_not()
 
         prompt = ValuePrompt(
-            f"{name} =",
+            f"{SETTINGS[name].help} =",
             change,
             find=typed,
             on_cancel=self.arbitre.cancelled,
             nothing="valeur refusée",
         )
-        prompt.buffer = shown(setting(t, name)).replace("—", "")
+        prompt.buffer = shown(listed(section_settings(t))[name]).replace("—", "")
         self.app.push_screen(prompt)

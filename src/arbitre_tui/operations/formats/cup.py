@@ -32,8 +32,13 @@ class Cup(Individual):
         """004 art. 1.2: the holder and the last finalist name clubs entered — a typo would
         silently cost the club its priority bye."""
         clubs = sorted(set(service._store.clubs().values()))
-        for name, what in (("holder", "tenant de la coupe"), ("last_finalist", "finaliste")):
-            given = t.settings.get(name)
+        from ...rules.settings import section_settings
+
+        s = section_settings(t)
+        for name, what, given in (
+            ("holder", "tenant de la coupe", s.holder),
+            ("last_finalist", "finaliste", s.last_finalist),
+        ):
             if given and given not in clubs:
                 return (
                     f"Réglage « {name} » ({what}) : aucun club « {given} » engagé "

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...rules.models import Game, Result, Tournament
-from ...rules.settings import setting
+from ...rules.settings import section_settings
 from .base import Individual
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class Knockout(Individual):
 
     def needs_decider(self, t: Tournament) -> bool:
         """A draw is decided by a game (armageddon, blitz) unless by rating."""
-        return str(setting(t, "decider")) != "rating"
+        return section_settings(t).decider != "rating"
 
     def missing_deciders(self, t: Tournament, games: list[Game]) -> list[int]:
         if not self.needs_decider(t):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...rules import roundrobin
 from ...rules.errors import RuleError
 from ...rules.models import Tournament
-from ...rules.settings import setting
+from ...rules.settings import section_settings
 from ...store.journal import OperationError
 from ...store.repo import tc_json
 from ..registry import Operation
@@ -50,7 +50,7 @@ class RoundRobin(Individual):
                         "pairing_numbers", {"tournament_id": tid, "player_id": pid, "number": k}
                     )
             try:
-                cycles = int(setting(t, "cycles"))
+                cycles = section_settings(t).cycles
                 schedule = roundrobin.berger_schedule(len(by_number), cycles)
             except RuleError as exc:
                 raise OperationError(exc.message) from None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...rules.models import Tournament
-from ...rules.settings import setting
+from ...rules.settings import section_settings
 from .base import Individual
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ class Swiss(Individual):
 
     def absence_excludes(self, t: Tournament) -> bool:
         """Regulation 002: an unexcused forfeit excludes (a setting elsewhere)."""
-        return bool(setting(t, "forfeit_excludes"))  # 002's profile says yes
+        return bool(section_settings(t).forfeit_excludes)  # 002's profile says yes
 
 
 FORMAT = Swiss()

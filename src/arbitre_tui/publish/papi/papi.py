@@ -238,8 +238,9 @@ def tables(
     start_d = _date(start)
     end_d = _date(end)
     on = start_d or dt.date.today()
-    settings = event.get("settings")
-    arbiter = str(settings.get("chief_arbiter") or "") if isinstance(settings, dict) else ""
+    from ...rules.settings import event_settings
+
+    arbiter = event_settings(event).chief_arbiter or ""
     ref = refs(players)
     played = [n for n, gs in rounds.items() if gs]
     info: list[tuple[str, str | None]] = [

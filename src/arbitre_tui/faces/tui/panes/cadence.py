@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from ....rules.models import Tournament
 from ....rules.schedule import RoundPlan, Slot, project
-from ....rules.settings import setting
+from ....rules.settings import section_settings
 from .. import clock
 from ..prompts import TimePrompt
 from .base import TablePane
@@ -72,10 +72,11 @@ class CadencePane(TablePane):
         self.set_title(self.fitting(title, f"Cadence — {now}") if now else title)
         ev = reader.event()
         first_day, last_day = self._days(ev)
-        if t.settings.get("regulation") != "002":
+        s = section_settings(t)
+        if s.regulation != "002":
             last_day = first_day  # rounds day by day: regulation 002's opens only
-        day = setting(t, "day_start")
-        latest_text = str(setting(t, "latest_end") or "")
+        day = s.day_start
+        latest_text = s.latest_end or ""
         self._latest = dt.time.fromisoformat(latest_text) if latest_text else dt.time(23, 0)
         plans = []
         for n in range(1, t.rounds_planned + 1):
@@ -91,12 +92,12 @@ class CadencePane(TablePane):
         slots = project(
             plans,
             clock.now(),
-            day_start=dt.time.fromisoformat(str(day)) if day else None,
-            break_minutes=int(setting(t, "break_minutes")),
+            day_start=dt.time.fromisoformat(day) if day else None,
+            break_minutes=s.break_minutes,
             latest_end=self._latest,
             first_day=first_day,
             last_day=last_day,
-            lateness_minutes=int(setting(t, "lateness_minutes")),
+            lateness_minutes=s.lateness_minutes,
         )
         today = clock.now().date()
         rows: list[tuple[str, list[Any]]] = []
@@ -118,7 +119,7 @@ class CadencePane(TablePane):
         if running is not None and current is not None:
             self._number = running
             self._start = current.start_time
-            self._lateness = int(setting(t, "lateness_minutes"))
+            self._lateness = s.lateness_minutes
             self._slot = slots[running - 1] if running <= len(slots) else None
             self._show_playing(reader, t, running)
         else:

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 
 from ....operations.formats import format_of
 from ....rules.models import Result, Tournament
-from ....rules.settings import setting
+from ....rules.settings import section_settings
 from ..messages import RunInBackground
 from .base import TablePane
 
@@ -320,7 +320,7 @@ class RoundPane(TablePane):
         from ..prompts import ChoicePrompt
 
         key = t.key
-        rule = str(setting(t, "decider"))
+        rule = section_settings(t).decider
 
         def record(value: str) -> None:
             self.run(

@@ -1,0 +1,45 @@
+"""The Réglages screen speaks French (issue 29.5, last item): each setting by the model's
+label, cut to fit 80 columns, the key `settings set` takes said under the table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from arbitre_tui.rules.settings import SETTINGS
+
+from ...helpers.screen import app_on, bottom_line, screen_text
+from ..cli.test_settings_refused import OPEN, _event
+
+
+async def test_the_settings_screen_speaks_french(tmp_path: Path) -> None:
+    """Issue 29.5: Réglages lists « homologué FIDE », not `fide_rated`, each label from the
+    model; the key `settings set` takes is said under the table, the prompt asks by label."""
+    from textual.widgets import DataTable, Static
+
+    path = Path(_event(tmp_path, [*OPEN, "--reglement", "002"]))
+    async with app_on(path, "comma") as (app, pilot):
+        table = app.screen.query_one(DataTable)
+        rows = [[str(c) for c in table.get_row_at(k)] for k in range(table.row_count)]
+        labels = [s.help if len(s.help) <= 36 else s.help[:35] + "…" for s in SETTINGS.values()]
+        assert [row[0] for row in rows] == labels
+        assert ["homologué FIDE", "oui", "règlement"] in rows
+        keys = [name for name in SETTINGS if "_" in name]  # « cycles » is a French word too
+        assert not any(name in row[0] for row in rows for name in keys)
+        lines = screen_text(app).splitlines()  # at 80 columns: label, value and source
+        assert any(re.search(r"homologué FIDE +oui +règlement", line) for line in lines), lines
+        table.move_cursor(row=list(SETTINGS).index("rating_standard_fallback"))
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        assert any(re.search(r"Elo rapide/blitz.*… +non +défaut", line) for line in lines), (
+            "\n".join(lines)
+        )
+        said = str(app.screen.query_one("#settings-help", Static).content)
+        assert said.startswith(SETTINGS["rating_standard_fallback"].help + " ("), said  # whole
+        table.move_cursor(row=list(SETTINGS).index("fide_rated"))
+        await pilot.pause()
+        said = str(app.screen.query_one("#settings-help", Static).content)
+        assert said == "homologué FIDE (clé : fide_rated)", said
+        await pilot.press("enter")
+        await pilot.pause()
+        assert bottom_line(app).startswith("homologué FIDE ="), bottom_line(app)
