@@ -423,7 +423,8 @@ def test_soak_stations_command_line_server_random_kills(tmp_path: Path) -> None:
                     fetches[status] += 1
                 except OSError as exc:
                     fetches[0] += 1
-                    log.problem(f"server: {exc}")
+                    said = f" — {server.errors(6)}" if "500" in str(exc) else ""
+                    log.problem(f"server: {exc}{said}")
             if time.monotonic() > toggle:
                 # the server comes and goes (stopped, or SIGKILLed): while it is away, the
                 # stations and the command line are alone on the file

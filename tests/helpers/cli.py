@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 ARBITRE = (sys.executable, "-m", "arbitre_tui.faces.cli.main")
@@ -20,12 +21,12 @@ def arbitre(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str
     )
 
 
-def start_arbitre(*args: str, stdout: int = subprocess.PIPE) -> subprocess.Popen[str]:
+def start_arbitre(
+    *args: str, stdout: int = subprocess.PIPE, stderr: Any = subprocess.PIPE
+) -> subprocess.Popen[str]:
     """`arbitre` started and left running (a server, a reader that leaves): the test reads
-    its output as it comes, then ends it; its errors piped."""
-    return subprocess.Popen(
-        [*ARBITRE, *args], cwd=ROOT, stdout=stdout, stderr=subprocess.PIPE, text=True
-    )
+    its output as it comes, then ends it; its errors piped (or into a file)."""
+    return subprocess.Popen([*ARBITRE, *args], cwd=ROOT, stdout=stdout, stderr=stderr, text=True)
 
 
 def new_with_fixture_players(template: str, path: Path) -> None:

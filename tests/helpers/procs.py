@@ -167,6 +167,10 @@ class Station:
         self.proc.wait(10)
 
     def close(self) -> None:
+        self._close_process()
+        self._errors.close()
+
+    def _close_process(self) -> None:
         if self.proc.poll() is None:
             assert self.proc.stdin is not None
             self.proc.stdin.close()
@@ -295,6 +299,10 @@ class Server:
 
     def __init__(self, path: Path) -> None:
         self.port = free_port()
+        # its errors in a file beside the event (a pipe nobody reads could fill and stall
+        # it): what a 500 was is read there (errors())
+        self.errors_file = path.with_name(f"{path.name}.serveur-{self.port}.err")
+        self._errors = self.errors_file.open("w", encoding="utf-8")
         self.proc = start_arbitre(
             "serve",
             str(path),
@@ -303,14 +311,18 @@ class Server:
             "--host",
             "127.0.0.1",
             stdout=subprocess.DEVNULL,
+            stderr=self._errors,
         )
         wait_for(self._up, 30, "the results server")
 
+    def errors(self, lines: int = 12) -> str:
+        """The last lines the server wrote on its error output."""
+        text = self.errors_file.read_text(encoding="utf-8", errors="replace")
+        return "\n".join(text.splitlines()[-lines:])
+
     def _up(self) -> bool:
         if self.proc.poll() is not None:
-            raise AssertionError(
-                f"server ended: {self.proc.stderr.read() if self.proc.stderr else ''}"
-            )
+            raise AssertionError(f"server ended: {self.errors()}")
         try:
             with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
                 return True
