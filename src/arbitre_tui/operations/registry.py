@@ -6,7 +6,7 @@ players were told of (a pairing, a draw) or that removes many rows at once (an i
 section) asks first: ``--confirm`` on the command line, « o/n » in the app.
 
 ``service.write`` takes an :class:`Operation`, so a name missing here is a type error;
-tests/test_operation_registry.py checks every name the code journals has its label here
+tests/operations/test_operation_registry.py checks every name the code journals has its label here
 and that no label is dead.
 """
 

@@ -52,8 +52,9 @@ def test_a_qr_address_of_100000_characters_is_refused(
     out_file = tmp_path / f"qr{suffix}"
     before = _digest(event)
     out = arbitre("qr", str(event), option, value, str(out_file))
-    # --page has a rule of its own since (issue 35 point 12), which refuses it first
-    _refused(out, *(("trop longue pour un QR code", "…") if option == "--base-url" else ()))
+    # --page has a rule of its own (issue 35 point 12), and --base-url the setting's
+    # address check (issue 28.3: typed settings): each refuses it first, the value cut
+    _refused(out, *(("une adresse http://", "…") if option == "--base-url" else ()))
     assert not out_file.exists()
     assert _digest(event) == before
 
