@@ -182,10 +182,11 @@ class DisplayApp(App[int]):
                 ("classement", self._standings),
             ):
                 try:
-                    sheets.append(build(t))
+                    sheet = build(t)
                 except OperationError as exc:  # a section this view does not apply to
-                    if view != "noms":  # a cup has no pairings by name: no page at all
-                        sheets.append(Sheet(t.key, view, f"{t.name} — {exc.message}"))
+                    sheet = Sheet(t.key, view, f"{t.name} — {exc.message}")
+                if sheet is not None:
+                    sheets.append(sheet)
             url = page_url(base, t.key)
             title = f"{t.name} — résultats sur votre téléphone : {url}"
             sheets.append(Sheet(t.key, "qr", title, url=url))
@@ -259,16 +260,14 @@ class DisplayApp(App[int]):
         title = f"{t.name} — ronde {sheet.number}"
         return Sheet(t.key, "appariements", title, columns, rows, noun="échiquiers")
 
-    def _by_name(self, t: Tournament) -> Sheet:
+    def _by_name(self, t: Tournament) -> Sheet | None:
         """The pairings by name, as venues pin them up: a player finds their name, then
-        their board (issue 31.6)."""
+        their board (issue 31.6); no page for a cup (matches of teams, no players' boards)."""
         from ...operations.formats import format_of
         from ...views.round_sheet import build
 
         if format_of(t).by_teams:
-            from ...operations.event import OperationError
-
-            raise OperationError("une coupe n'a pas d'appariements par nom")
+            return None
         sheet = build(self.reader, t)
         if not sheet.number:
             return Sheet(t.key, "noms", f"{t.name} — pas encore d'appariements")
