@@ -265,11 +265,11 @@ def test_faces_views_and_publish_use_no_private_helper(tmp_path: Path) -> None:
 
 def test_operations_change_the_file_through_the_event_context() -> None:
     """Issue 15's event context: every operation writes through ``service.write(op, args)``
-    (one journaled transaction); only ``EventService.write`` itself opens the journal's."""
+    (one journaled transaction); only ``EventContext.write`` itself opens the journal's."""
     callers = [
         f"{f.relative_to(SRC)}: {line.strip()}"
         for f in sorted((SRC / PACKAGE / "operations").rglob("*.py"))
         for line in f.read_text(encoding="utf-8").splitlines()
         if "journal.operation(" in line
     ]
-    assert callers == ["arbitre_tui/operations/event.py: return self.journal.operation(op, args)"]
+    assert callers == ["arbitre_tui/operations/context.py: return self.journal.operation(op, args)"]

@@ -2,10 +2,10 @@
 read on the installed package.
 
 At run time there is none: a module that imports another never comes back to itself.
-Two cycles remain that exist only for the type checker (``if TYPE_CHECKING:``): the
-operations that name ``EventService`` in their signatures while it calls them, and the
-app's screens that name ``ArbitreApp``. They are listed below and may only shrink: the
-typed event context of issue 28.1 removes the first."""
+One cycle remains that exists only for the type checker (``if TYPE_CHECKING:``): the
+app's screens that name ``ArbitreApp``. It is listed below and may only shrink. The
+operations' cycle went with the typed event context (issue 28.1): an operation names
+``EventContext``, which calls none of them."""
 
 from __future__ import annotations
 
@@ -17,11 +17,6 @@ PACKAGE = "arbitre_tui"
 # Modules still in a cycle through type-only imports; each must still be in one (so the
 # list shrinks when a cycle is broken) and no other module may join them.
 TYPE_ONLY = {
-    "operations.event",
-    "operations.formats",
-    "operations.standings",
-    "operations.swiss",
-    "operations.verification",
     "faces.tui.app",
     "faces.tui.commands",
     "faces.tui.event_screen",

@@ -23,7 +23,7 @@ OWNERS = ("rules/settings.py", "store/")
 # writes that merge new values into the stored mapping (or check a template's): they
 # handle the raw mapping to write it, and read no setting from it
 WRITE_PATHS = {
-    ("operations/event.py", "update_event_settings"),
+    ("operations/configuration.py", "update_event_settings"),
     ("operations/setup.py", "set_event"),
     ("operations/templates.py", "_tournament"),
     ("operations/templates.py", "create_from_template"),

@@ -308,7 +308,7 @@ def test_a_section_is_edited_as_far_as_played_rounds_allow(open_event: Path) -> 
         "periods": [{"minutes": 60, "moves": None, "increment_seconds": 0}],
     }
     service = EventService(path)
-    for p in service._store.players(1):
+    for p in service.store.players(1):
         service.check_in(p.id or 0)
     service.pair_round("open")
     service.close()

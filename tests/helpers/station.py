@@ -51,7 +51,7 @@ def main() -> None:
     path, terminal = sys.argv[1:3]
     options = json.loads(sys.argv[3]) if len(sys.argv) > 3 else {}
     service = open_service(path, terminal, **options)
-    conn = service._store.conn
+    conn = service.store.conn
     say({"ready": True})
     for line in sys.stdin:
         request = json.loads(line)
@@ -102,7 +102,7 @@ def run(service: EventService, request: dict[str, Any]) -> Any:
         EventService(service.path, check=False).close()
         return None
     if call == "_sql":
-        return [list(r) for r in service._store.conn.execute(*args).fetchall()]
+        return [list(r) for r in service.store.conn.execute(*args).fetchall()]
     if request.get("module"):
         module = importlib.import_module(f"arbitre_tui.operations.{request['module']}")
         func = getattr(module, call)

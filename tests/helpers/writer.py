@@ -22,7 +22,7 @@ def main() -> None:
         board = boards[i % len(boards)]
         # each pass replaces the previous pass's result on purpose: confirmed
         service.record_result(key, board, RESULTS[(i // len(boards)) % 3], confirm=True)
-        jid = service._store.conn.execute(
+        jid = service.store.conn.execute(
             "SELECT max(id) FROM journal WHERE op = 'record_result'"
         ).fetchone()[0]
         print(jid, flush=True)

@@ -28,7 +28,7 @@ def cup_event(tmp_path: Path) -> EventService:
 
 def _roster(service: EventService, team_id: int) -> list[int]:
     t = ops.cup_of(service, None)
-    return [p.id for p in service._store.players(t.id) if p.team_id == team_id]  # type: ignore[arg-type,misc]
+    return [p.id for p in service.store.players(t.id) if p.team_id == team_id]  # type: ignore[arg-type,misc]
 
 
 def _lineups(service: EventService, m: CupMatch) -> None:
@@ -86,7 +86,7 @@ def test_whole_cup_to_the_final(cup_event: EventService) -> None:
     assert forfeit.winner_team_id == forfeit.away_team_id
     with pytest.raises(OperationError, match="vainqueur est connu"):
         ops.draw(service, None)
-    assert all(service.replay_draw(d["id"])[0] for d in service._store.draws())
+    assert all(service.replay_draw(d["id"])[0] for d in service.store.draws())
 
 
 def test_lineup_refusals_change_nothing(cup_event: EventService) -> None:
@@ -97,7 +97,7 @@ def test_lineup_refusals_change_nothing(cup_event: EventService) -> None:
     home = m.home_team_id
     roster = _roster(service, home)
     other = _roster(service, m.away_team_id)
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     cases = [
         (lambda: ops.hand_in_lineup(service, None, m.number, home, roster[:5]), "au plus"),
         (
@@ -113,7 +113,7 @@ def test_lineup_refusals_change_nothing(cup_event: EventService) -> None:
     for action, message in cases:
         with pytest.raises(OperationError, match=message):
             action()
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
     ops.hand_in_lineup(service, None, m.number, home, roster[:4])
     with pytest.raises(OperationError, match="ne peut plus changer"):
         ops.hand_in_lineup(service, None, m.number, home, roster[1:5])
@@ -155,7 +155,7 @@ def test_match_sheet_contains_every_field(cup_event: EventService) -> None:
     for who in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
         ops.confirm(service, None, m.number, who)
     html = sheet_html(service, None, m.number)
-    everyone = {p.id: p for p in service._store.players(t.id)}  # type: ignore[arg-type]
+    everyone = {p.id: p for p in service.store.players(t.id)}  # type: ignore[arg-type]
     for pid in _roster(service, m.home_team_id)[:4] + _roster(service, m.away_team_id)[:4]:
         p = everyone[pid]
         assert p.surname.upper() in html and p.first_name in html
@@ -476,13 +476,13 @@ def test_a_reason_or_a_note_is_a_paragraph_not_a_file(cup_event: EventService) -
     """The procès-verbal prints them whole: 2 000 characters at most, as typed below."""
     service = cup_event
     t, m = _drawn_match(service)
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     for decide in (ops.breach, ops.director_decision):
         with pytest.raises(
             OperationError, match="2\u202f001 caractères, 2\u202f000 caractères au plus"
         ):
             decide(service, None, m.number, m.home_team_id, "x" * 2001)
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
     with pytest.raises(OperationError, match="Nom de l'équipe : 65 caractères"):
         service.enter_team(t.key, "Colmar", "C" * 65)
     ops.breach(service, None, m.number, m.home_team_id, "x" * 2000)  # the most allowed
@@ -494,10 +494,10 @@ def test_a_draw_on_a_board_nobody_sat_at_is_refused(cup_event: EventService) -> 
     home, away = (_roster(service, m.team(side)) for side in ("home", "away"))
     ops.hand_in_lineup(service, None, m.number, m.home_team_id, home[:3])
     ops.hand_in_lineup(service, None, m.number, m.away_team_id, away[:4])
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     with pytest.raises(OperationError, match="Échiquier 4 : le recevant n'a pas de joueur"):
         ops.record_board(service, None, m.number, 4, "X")
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
     ops.record_board(service, None, m.number, 4, "F-1")
     ops.record_board(service, None, m.number, 3, "X")  # a board with both players: any
 
@@ -614,10 +614,10 @@ def test_a_player_with_no_club_is_refused_in_any_line_up(cup_event: EventService
     _t, m = _drawn_match(service)
     nobody = service.register_player("coupe", Player(surname="Sanslicence", first_name="Paul"))
     roster = _roster(service, m.home_team_id)
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     with pytest.raises(OperationError, match="SANSLICENCE Paul n'est licencié à aucun club"):
         ops.hand_in_lineup(service, None, m.number, m.home_team_id, [*roster[:3], nobody])
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
 
 
 async def test_a_line_up_gets_the_time_it_was_handed_in(cup_event: EventService) -> None:
@@ -657,7 +657,7 @@ def test_the_holder_from_the_roll_of_honour_gets_a_bye(cup_event: EventService) 
     service = cup_event
     t = ops.cup_of(service, None)
     teams = ops.teams_of(service, t)
-    clubs = service._store.clubs()
+    clubs = service.store.clubs()
     single = [tm for tm in teams.values() if tm.number == 1]
     lone = next(
         tm for tm in single
@@ -709,12 +709,10 @@ def test_clubs_enter_their_teams_with_rosters(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     service = EventService(path)
     t = service.tournament("coupe")
-    teams = {team.name: team for team in service._store.teams(t.id or 0)}
+    teams = {team.name: team for team in service.store.teams(t.id or 0)}
     assert set(teams) == {"Colmar 1", "Colmar 2", "Sélestat 1"}
     roster = {
-        name: sorted(
-            p.first_name for p in service._store.players(t.id or 0) if p.team_id == team.id
-        )
+        name: sorted(p.first_name for p in service.store.players(t.id or 0) if p.team_id == team.id)
         for name, team in teams.items()
     }
     assert roster == {"Colmar 1": ["Un"], "Colmar 2": ["Deux", "Trois"], "Sélestat 1": ["Un"]}
@@ -727,17 +725,17 @@ def test_a_club_name_too_long_is_refused(tmp_path: Path) -> None:
     """The palette's « engager une équipe » took a 305-character club (the status line and
     every pane cut it); 60 at most, as a player's name."""
     service = _empty_cup(tmp_path / "c.sqlite")
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     with pytest.raises(OperationError, match="60 caractères au plus"):
         service.enter_team("coupe", "Club " + "très long " * 30)
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
     assert service.enter_team("coupe", "C" * 60).name == "C" * 60 + " 1"
 
 
 def test_a_cup_import_row_without_a_club_is_refused_whole(tmp_path: Path) -> None:
     service = _empty_cup(tmp_path / "c.sqlite")
     path = service.path
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     service.close()
     csv = tmp_path / "sans-club.csv"
     csv.write_text(
@@ -746,7 +744,7 @@ def test_a_cup_import_row_without_a_club_is_refused_whole(tmp_path: Path) -> Non
     )
     out = arbitre("players", "import", str(path), str(csv))
     assert out.returncode == 2 and "sans club" in out.stderr and "Traceback" not in out.stderr
-    assert EventService(path)._store.snapshot() == before
+    assert EventService(path).store.snapshot() == before
 
 
 def test_equipment_missing_on_two_boards_is_no_3_0_by_default(cup_event: EventService) -> None:
@@ -768,7 +766,7 @@ def test_the_last_finalist_from_the_roll_of_honour_gets_a_bye(
     service = cup_event
     t = ops.cup_of(service, None)
     teams = ops.teams_of(service, t)
-    clubs = service._store.clubs()
+    clubs = service.store.clubs()
     lone = [
         tm
         for tm in teams.values()

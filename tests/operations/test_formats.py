@@ -64,17 +64,17 @@ def test_nothing_above_the_operations_asks_which_system_a_tournament_is() -> Non
 def test_an_absence_excludes_where_the_format_says_so(tmp_path: Path) -> None:
     """002 (Swiss): the absentee is excluded from later rounds; a round robin: not."""
     service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
-    for p in service._store.players(service.tournament("open-c").id or 0):
+    for p in service.store.players(service.tournament("open-c").id or 0):
         service.check_in(p.id or 0)
     t = service.tournament("open-c")
     assert format_of(t).absence_excludes(t)
     service.pair_round("open-c", seed=1)
     done = service.forfeit("open-c", 1, "white")
     assert done.excluded == [done.game.white_id]
-    assert service._store.player(done.game.white_id).excluded  # type: ignore[union-attr]
+    assert service.store.player(done.game.white_id).excluded  # type: ignore[union-attr]
     kept = service.forfeit("open-c", 2, "black", keep=True)
     assert kept.excluded == []
-    assert not service._store.player(kept.game.black_id or 0).excluded  # type: ignore[union-attr]
+    assert not service.store.player(kept.game.black_id or 0).excluded  # type: ignore[union-attr]
 
 
 def test_the_command_line_records_an_absence_the_same_way_in_every_format(
@@ -92,7 +92,7 @@ def test_the_command_line_records_an_absence_the_same_way_in_every_format(
 def test_a_cup_is_drawn_not_paired(tmp_path: Path) -> None:
     service = create_from_template(tmp_path / "cup.sqlite", "coupe-alsace")
     with pytest.raises(OperationError, match="se tirent au sort"):
-        service.pair_round(service._store.tournaments()[0].key)
+        service.pair_round(service.store.tournaments()[0].key)
 
 
 def _imports_at_run_time(path: Path) -> set[str]:
@@ -123,10 +123,10 @@ def test_format_operations_do_not_import_the_event_service_back(name: str) -> No
 def test_a_knockout_refuses_a_half_point_bye(ko_file: Path) -> None:
     """000: a knockout has no ½-point bye on request (issue 16); refused, nothing written."""
     service = EventService(ko_file)
-    player = service._store.players(service.tournament("open-ko").id or 0)[0]
-    before = service._store.snapshot()
+    player = service.store.players(service.tournament("open-ko").id or 0)[0]
+    before = service.store.snapshot()
     service.close()
     out = arbitre("bye", str(ko_file), str(player.id), "2")
     assert out.returncode == 2, out.stdout
     assert "pas de bye ½ point sur demande" in out.stderr and "Traceback" not in out.stderr
-    assert EventService(ko_file)._store.snapshot() == before
+    assert EventService(ko_file).store.snapshot() == before

@@ -29,7 +29,7 @@ def test_each_regulation_has_its_consequences() -> None:
 
 def _open_c_round_1(tmp_path: Path) -> EventService:
     service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
-    for p in service._store.players(service.tournament("open-c").id or 0):
+    for p in service.store.players(service.tournament("open-c").id or 0):
         service.check_in(p.id or 0)
     service.pair_round("open-c", seed=1)
     return service
@@ -43,7 +43,7 @@ def test_a_phone_loses_the_game_in_002_without_excluding(tmp_path: Path) -> None
     service.record_incident("open-c", 1, "black", "device_use", confirm=True)
     game = service.game("open-c", None, 1)[2]
     assert game.result is Result.WHITE_WINS
-    assert not service._store.player(game.black_id or 0).excluded  # type: ignore[union-attr]
+    assert not service.store.player(game.black_id or 0).excluded  # type: ignore[union-attr]
 
 
 def test_disrespect_excludes_in_the_knockout_from_the_command_line(ko_file: Path) -> None:
@@ -55,7 +55,7 @@ def test_disrespect_excludes_in_the_knockout_from_the_command_line(ko_file: Path
     done = arbitre("incident", str(ko_file), "3", "respect", "white", "--confirm")
     assert done.returncode == 0, done.stderr
     service = EventService(ko_file)
-    assert service._store.player(game.white_id).excluded  # type: ignore[union-attr]
+    assert service.store.player(game.white_id).excluded  # type: ignore[union-attr]
     assert service.game("open-ko", None, 3)[2].result is Result.BLACK_WINS
 
 
@@ -68,8 +68,8 @@ async def test_disrespect_from_the_incidents_pane(ko_file: Path) -> None:
         await pilot.pause()
     service = EventService(ko_file)
     game = service.game("open-ko", None, 1)[2]
-    assert service._store.player(game.black_id or 0).excluded  # type: ignore[union-attr]
-    kinds = [i.kind for i in service._store.incidents(service.tournament("open-ko").id or 0)]
+    assert service.store.player(game.black_id or 0).excluded  # type: ignore[union-attr]
+    kinds = [i.kind for i in service.store.incidents(service.tournament("open-ko").id or 0)]
     assert kinds == [IncidentKind.DISRESPECT]
 
 

@@ -55,7 +55,7 @@ def test_entries_decide_the_format(
     if waiting:
         assert {"recrédit CB", "chèque"} >= {r.means for r in refunds.values()}
         withdrawn = {
-            p.id for p in service._store.players(service.tournament("ko").id) if p.withdrawn
+            p.id for p in service.store.players(service.tournament("ko").id) if p.withdrawn
         }  # type: ignore[arg-type]
         assert withdrawn == set(fmt.waiting)
     t = service.tournament("ko")
@@ -94,11 +94,11 @@ def test_round_one_byes_and_draw_replay(tmp_path: Path) -> None:
     service = create_knockout_event(tmp_path / "k.sqlite", 100)
     fmt = knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=5)
-    games = service._store.games(rnd.id)  # type: ignore[arg-type]
+    games = service.store.games(rnd.id)  # type: ignore[arg-type]
     assert len(games) == 64
     bye_players = {g.white_id for g in games if g.bye}
     assert bye_players == set(fmt.byes)
-    assert all(ok for ok, *_ in (service.replay_draw(d["id"]) for d in service._store.draws()))
+    assert all(ok for ok, *_ in (service.replay_draw(d["id"]) for d in service.store.draws()))
 
 
 def _winner_side(service: EventService, board: int) -> None:
@@ -107,7 +107,7 @@ def _winner_side(service: EventService, board: int) -> None:
 
 def _play_round(service: EventService, rng: random.Random) -> None:
     rnd = service.current_round(service.tournament("ko"))
-    for g in service._store.games(rnd.id):  # type: ignore[union-attr,arg-type]
+    for g in service.store.games(rnd.id):  # type: ignore[union-attr,arg-type]
         if g.black_id is None or g.result is not None:
             continue
         roll = rng.random()
@@ -126,8 +126,8 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
     # Round 1 with forfeits, a double forfeit and an exclusion.
     rnd = service.pair_round("ko", seed=1)
     service.set_round_start("ko", dt.datetime.now() - dt.timedelta(minutes=10))
-    names = {p.id: p.name for p in service._store.players(service.tournament("ko").id)}  # type: ignore[arg-type]
-    games = [g for g in service._store.games(rnd.id) if g.black_id]  # type: ignore[arg-type]
+    names = {p.id: p.name for p in service.store.players(service.tournament("ko").id)}  # type: ignore[arg-type]
+    games = [g for g in service.store.games(rnd.id) if g.black_id]  # type: ignore[arg-type]
     service.absent("ko", games[0].board, "white")
     service.absent("ko", games[1].board, "black")
     double = games[2]
@@ -136,7 +136,7 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
     cheat = games[3]
     service.record_incident("ko", cheat.board, "white", "device_use", confirm=True)
     _play_round(service, rng)
-    assert service._store.player(cheat.white_id).excluded  # type: ignore[union-attr]
+    assert service.store.player(cheat.white_id).excluded  # type: ignore[union-attr]
     # The double forfeit left a hole: lucky loser, the first one unreachable.
     holes = knockout.holes(service, service.tournament("ko"))
     assert holes == [double.slot]
@@ -151,16 +151,16 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
     assert accepted["accepted"] == second["drawn"]
     with pytest.raises(OperationError, match="Aucun trou"):
         knockout.lucky_loser(service, "ko")
-    tries = service._store.conn.execute("SELECT status FROM lucky_losers ORDER BY id").fetchall()
+    tries = service.store.conn.execute("SELECT status FROM lucky_losers ORDER BY id").fetchall()
     assert [t[0] for t in tries] == ["unreachable", "accepted"]
-    for row in service._store.conn.execute("SELECT player_id, draw_id FROM lucky_losers"):
-        outcome = service._store.conn.execute(
+    for row in service.store.conn.execute("SELECT player_id, draw_id FROM lucky_losers"):
+        outcome = service.store.conn.execute(
             "SELECT outcome FROM draws WHERE id = ?", (row[1],)
         ).fetchone()[0]
         assert json.loads(outcome) == row[0]  # each try cites the draw that chose it
     # Round 2: the lucky loser plays in the hole.
     rnd2 = service.pair_round("ko")
-    r2_players = {p for g in service._store.games(rnd2.id) for p in (g.white_id, g.black_id)}  # type: ignore[arg-type]
+    r2_players = {p for g in service.store.games(rnd2.id) for p in (g.white_id, g.black_id)}  # type: ignore[arg-type]
     assert second["player_id"] in r2_players
     assert double.white_id not in r2_players and double.black_id not in r2_players
     assert cheat.white_id not in r2_players
@@ -169,20 +169,20 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
         service.pair_round("ko")
         _play_round(service, rng)
     t = service.tournament("ko")
-    assert len(service._store.rounds(t.id)) == 8  # type: ignore[arg-type]
-    final = service._store.games(service._store.round(t.id, 8).id)  # type: ignore[arg-type,union-attr]
+    assert len(service.store.rounds(t.id)) == 8  # type: ignore[arg-type]
+    final = service.store.games(service.store.round(t.id, 8).id)  # type: ignore[arg-type,union-attr]
     assert len(final) == 1
     ranking = knockout.final_ranking(service, "ko")
     assert ranking[0][0] == "1" and ranking[1][0] == "2"
     assert ranking[2][0] in ("3", "3–4")
     placed = [n for _p, names in ranking for n in names]
     assert len(placed) == len(set(placed)) == 200
-    lucky = service._store.player(second["player_id"]).name  # type: ignore[union-attr]
+    lucky = service.store.player(second["player_id"]).name  # type: ignore[union-attr]
     lucky_place = next(p for p, names in ranking if lucky in names)
     first_round_losers = next(p for p, names in ranking if double_names[0] in names)
     assert lucky_place != first_round_losers  # the lucky loser is ranked by how far he went
     # Every recorded draw replays to the same outcome.
-    assert all(service.replay_draw(d["id"])[0] for d in service._store.draws())
+    assert all(service.replay_draw(d["id"])[0] for d in service.store.draws())
     with pytest.raises(OperationError, match="déjà appariées"):
         service.pair_round("ko")
 
@@ -192,7 +192,7 @@ def _first_game(tmp_path: Path) -> tuple[EventService, Round, Game]:
     service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=2)
-    g = next(g for g in service._store.games(rnd.id or 0) if g.black_id)
+    g = next(g for g in service.store.games(rnd.id or 0) if g.black_id)
     return service, rnd, g
 
 
@@ -200,12 +200,12 @@ def test_three_illegal_moves_lose_after_confirmation(tmp_path: Path) -> None:
     service, rnd, g = _first_game(tmp_path)
     service.record_incident("ko", g.board, "black", "illegal_move")
     service.record_incident("ko", g.board, "black", "illegal_move")
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     with pytest.raises(OperationError, match="3e coup illégal"):
         service.record_incident("ko", g.board, "black", "illegal_move")
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
     service.record_incident("ko", g.board, "black", "illegal_move", confirm=True)
-    assert service._store.games(rnd.id)[g.board - 1].result is Result.WHITE_WINS  # type: ignore[arg-type]
+    assert service.store.games(rnd.id)[g.board - 1].result is Result.WHITE_WINS  # type: ignore[arg-type]
     with pytest.raises(OperationError, match="partie est finie"):
         service.record_incident("ko", g.board, "black", "illegal_move", confirm=True)
 
@@ -213,8 +213,8 @@ def test_three_illegal_moves_lose_after_confirmation(tmp_path: Path) -> None:
 def test_device_ring_is_a_warning_only(tmp_path: Path) -> None:
     service, rnd, g = _first_game(tmp_path)
     service.record_incident("ko", g.board, "white", "device_ring")
-    assert service._store.games(rnd.id)[g.board - 1].result is None  # type: ignore[arg-type]
-    assert not service._store.player(g.white_id).excluded  # type: ignore[union-attr]
+    assert service.store.games(rnd.id)[g.board - 1].result is None  # type: ignore[arg-type]
+    assert not service.store.player(g.white_id).excluded  # type: ignore[union-attr]
 
 
 def test_fide_rated_warning(tmp_path: Path) -> None:
@@ -228,10 +228,10 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
     service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=4)
-    games = service._store.games(rnd.id)  # type: ignore[arg-type]
+    games = service.store.games(rnd.id)  # type: ignore[arg-type]
     bye = next(g for g in games if g.bye)
     played = next(g for g in games if g.black_id)
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     cases = [
         (lambda: service.record_result("ko", bye.board, "1"), "exempt"),
         (lambda: service.record_result("ko", 999, "1"), "Échiquier 999 inconnu"),
@@ -243,7 +243,7 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
     for action, message in cases:
         with pytest.raises(OperationError, match=message):
             action()
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
     service.record_result("ko", played.board, "=")
     for g in games:
         if g.black_id and g.board != played.board:
@@ -262,7 +262,7 @@ def test_closing_with_many_results_missing_says_how_many(tmp_path: Path) -> None
     service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=4)
-    missing = [g.board for g in service._store.games(rnd.id or 0) if g.black_id]
+    missing = [g.board for g in service.store.games(rnd.id or 0) if g.black_id]
     with pytest.raises(OperationError) as refused:
         service.close_round("ko")
     first = ", ".join(str(b) for b in missing[:12])
@@ -276,7 +276,7 @@ def test_lateness_deadline(tmp_path: Path) -> None:
     service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=4)
-    g = next(g for g in service._store.games(rnd.id) if g.black_id)  # type: ignore[arg-type]
+    g = next(g for g in service.store.games(rnd.id) if g.black_id)  # type: ignore[arg-type]
     start = dt.datetime(2027, 4, 10, 9, 0)
     service.set_round_start("ko", start)
     with pytest.raises(OperationError, match=r"Trop tôt.*09:05"):
@@ -289,7 +289,7 @@ def test_empty_lucky_loser_pool_says_what_to_do(tmp_path: Path) -> None:
     service = create_knockout_event(tmp_path / "k.sqlite", 100, phones=False)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=4)
-    played = [g for g in service._store.games(rnd.id) if g.black_id]  # type: ignore[arg-type]
+    played = [g for g in service.store.games(rnd.id) if g.black_id]  # type: ignore[arg-type]
     service.absent("ko", played[0].board, "both")
     for g in played[1:]:
         service.record_result("ko", g.board, "1-0")
@@ -410,7 +410,7 @@ def test_prizes_follow_the_final_ranking_and_must_strictly_decrease(tmp_path: Pa
     knockout.close_registration(service, "ko")
     rng = random.Random(9)
     rnd = service.pair_round("ko", seed=3)
-    cheat = next(g for g in service._store.games(rnd.id) if g.black_id)  # type: ignore[arg-type]
+    cheat = next(g for g in service.store.games(rnd.id) if g.black_id)  # type: ignore[arg-type]
     service.record_incident("ko", cheat.board, "black", "device_use", confirm=True)
     _play_round(service, rng)
     for _ in range(2, 8):
@@ -445,12 +445,12 @@ def test_third_place_game_setting(tmp_path: Path) -> None:
         service.pair_round("ko", seed=number)
         _play_round(service, rng)
     final = service.pair_round("ko")
-    games = service._store.games(final.id)  # type: ignore[arg-type]
+    games = service.store.games(final.id)  # type: ignore[arg-type]
     assert len(games) == 2  # the final and the third-place game
     service.record_result("ko", 1, "1-0")
     service.record_result("ko", 2, "0-1")
     service.close_round("ko")
-    names = {p.id: p.name for p in service._store.players(service.tournament("ko").id)}  # type: ignore[arg-type]
+    names = {p.id: p.name for p in service.store.players(service.tournament("ko").id)}  # type: ignore[arg-type]
     ranking = knockout.final_ranking(service, "ko")
     assert [p for p, _ in ranking[:4]] == ["1", "2", "3", "4"]
     assert ranking[0][1] == [names[games[0].white_id]]
@@ -467,7 +467,7 @@ def test_a_withdrawn_winner_leaves_the_bracket(ko_file: Path) -> None:
     t = service.tournament("open-ko")
     rnd = service.current_round(t)
     assert rnd is not None
-    games = service._store.games(rnd.id or 0)
+    games = service.store.games(rnd.id or 0)
     for g in games:
         if g.black_id is not None:
             service.record_result("open-ko", g.board, "1-0")
@@ -477,5 +477,5 @@ def test_a_withdrawn_winner_leaves_the_bracket(ko_file: Path) -> None:
     with pytest.raises(OperationError, match="Trou"):
         service.pair_round("open-ko", seed=1)
     paired = service.pair_round("open-ko", seed=1, exempt_holes=True)
-    players = {p for g in service._store.games(paired.id or 0) for p in (g.white_id, g.black_id)}
+    players = {p for g in service.store.games(paired.id or 0) for p in (g.white_id, g.black_id)}
     assert gone not in players

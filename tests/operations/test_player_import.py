@@ -14,7 +14,7 @@ GOOD = "Durand,Anne,F,1850,20000001,Colmar\nPetit,Paul,M,1720F,20000002,Sélesta
 
 def _count(rr: object) -> int:
     service = rr
-    return len(service._store.players(service.tournament("rr").id))  # type: ignore[attr-defined]
+    return len(service.store.players(service.tournament("rr").id))  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -29,13 +29,13 @@ def _count(rr: object) -> int:
 )
 def test_bad_row_refuses_whole_import(rr: object, bad_row: str, message: str) -> None:
     before = _count(rr)
-    snapshot = rr._store.snapshot()  # type: ignore[attr-defined]
+    snapshot = rr.store.snapshot()  # type: ignore[attr-defined]
     data = (HEADER + GOOD + bad_row + "\n").encode()
     with pytest.raises(OperationError) as exc:
         rr.import_players("rr", data)  # type: ignore[attr-defined]
     assert "ligne 4" in exc.value.message and message in exc.value.message
     assert _count(rr) == before
-    assert rr._store.snapshot() == snapshot  # type: ignore[attr-defined]
+    assert rr.store.snapshot() == snapshot  # type: ignore[attr-defined]
 
 
 def test_skip_bad_imports_only_good_rows(rr: object) -> None:
@@ -63,14 +63,14 @@ def test_latin1_file_is_refused_with_line_and_imports_with_encoding(rr: object) 
     assert _count(rr) == before
     count, _ = rr.import_players("rr", data, encoding="latin-1")  # type: ignore[attr-defined]
     assert count == 1
-    names = [p.name for p in rr._store.players(rr.tournament("rr").id)]  # type: ignore[attr-defined]
+    names = [p.name for p in rr.store.players(rr.tournament("rr").id)]  # type: ignore[attr-defined]
     assert "LEFÈVRE Hélène" in names
 
 
 def test_semicolon_csv_and_registration_order(rr: object) -> None:
     data = b"nom;prenom;elo_fide\nUn;A;1500\nDeux;B;1400\n"
     rr.import_players("rr", data)  # type: ignore[attr-defined]
-    players = rr._store.players(rr.tournament("rr").id)[-2:]  # type: ignore[attr-defined]
+    players = rr.store.players(rr.tournament("rr").id)[-2:]  # type: ignore[attr-defined]
     assert [p.surname for p in players] == ["Un", "Deux"]
     assert players[0].registered_at < players[1].registered_at
 
@@ -113,10 +113,10 @@ def test_an_import_larger_than_a_batch_is_still_all_or_nothing(rr: object) -> No
     """Rows are written 500 at a time as the file is read: a fault after the first
     batches still leaves nothing, and --skip-bad keeps every good row."""
     before = _count(rr)
-    snapshot = rr._store.snapshot()  # type: ignore[attr-defined]
+    snapshot = rr.store.snapshot()  # type: ignore[attr-defined]
     with pytest.raises(OperationError, match="ligne 1102 : classement FIDE illisible"):
         rr.import_players("rr", _many(1200, 1100))  # type: ignore[attr-defined]
-    assert rr._store.snapshot() == snapshot  # type: ignore[attr-defined]
+    assert rr.store.snapshot() == snapshot  # type: ignore[attr-defined]
     count, errors = rr.import_players("rr", _many(1200, 1100), skip_bad=True)  # type: ignore[attr-defined]
     assert count == 1199 and [line for line, _ in errors] == [1102]
     assert _count(rr) == before + 1199

@@ -31,7 +31,7 @@ def swiss_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Marina Viva, Open C (40 players) all checked in: round 1 can be paired."""
     path = tmp_path_factory.mktemp("sw") / "m.sqlite"
     service = create_from_template(path, "marina-viva")
-    for p in service._store.players(service.tournament("open-c").id or 0):
+    for p in service.store.players(service.tournament("open-c").id or 0):
         service.check_in(p.id or 0)
     service.close()
     return path
@@ -209,7 +209,7 @@ def test_two_pairings_of_one_section_second_refused_in_french(
 def test_refused_youth_pairing_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite"
     service = create_from_template(path, "bas-rhin-jeunes")
-    players = service._store.players(service.tournament("u8").id or 0)
+    players = service.store.players(service.tournament("u8").id or 0)
     for p in players[:2]:  # two entries: round robin of 1 round, which needs 3 players
         service.check_in(p.id or 0)
     con = sqlite3.connect(path)

@@ -22,7 +22,7 @@ def test_item01_no_entry_after_the_close_of_registration(tmp_path: Path) -> None
     path = tmp_path / "k.sqlite"
     service = create_knockout_event(path, 100)
     knockout.close_registration(service, "ko")
-    before = len(service._store.players(service.tournament("ko").id or 0))
+    before = len(service.store.players(service.tournament("ko").id or 0))
     with pytest.raises(OperationError, match="inscriptions sont closes"):
         service.register_player("ko", Player(surname="Tardif", first_name="Paul"))
     service.close()
@@ -33,7 +33,7 @@ def test_item01_no_entry_after_the_close_of_registration(tmp_path: Path) -> None
     out = arbitre("players", "import", str(path), str(csv), "-t", "ko")
     assert out.returncode == 2 and "inscriptions sont closes" in out.stderr, out
     service = EventService(path)
-    assert len(service._store.players(service.tournament("ko").id or 0)) == before
+    assert len(service.store.players(service.tournament("ko").id or 0)) == before
     assert knockout.status(service, "ko")["waiting_list"] == []
 
 
@@ -120,15 +120,15 @@ def test_item05_third_place_game_ranks_the_finalists_victims_first(tmp_path: Pat
         service.pair_round("ko", seed=number)
         _play_round(service, rng)
     final = service.pair_round("ko")
-    games = service._store.games(final.id or 0)
+    games = service.store.games(final.id or 0)
     service.record_result("ko", 1, "1-0")
     service.record_result("ko", 2, "0-1")
     service.close_round("ko")
     finalists = {games[0].white_id, games[0].black_id}
-    quarter = service._store.round(service.tournament("ko").id or 0, 5)
+    quarter = service.store.round(service.tournament("ko").id or 0, 5)
     beaten_by_finalist = {  # a finalist in a quarter-final won it
         (g.black_id if g.white_id in finalists else g.white_id)
-        for g in (service._store.games(quarter.id or 0) if quarter else [])
+        for g in (service.store.games(quarter.id or 0) if quarter else [])
         if finalists & {g.white_id, g.black_id}
     }
     order = knockout.prize_order(service, service.tournament("ko"))
@@ -177,8 +177,8 @@ def test_item07_proces_verbal_lists_the_exclusion_and_the_keep_decision(
 
     service = EventService(demo_file)
     t = service.tournament("open-a")
-    games = {g.board: g for g in service._store.games(service.current_round(t).id or 0)}  # type: ignore[union-attr]
-    names = {p.id: p.name for p in service._store.players(t.id or 0)}
+    games = {g.board: g for g in service.store.games(service.current_round(t).id or 0)}  # type: ignore[union-attr]
+    names = {p.id: p.name for p in service.store.players(t.id or 0)}
     swiss.absent(service, "open-a", 3, "black")
     excluded = games[3].black_id or 0
     swiss.absent(service, "open-a", 3, "black")  # typed again: still one forfeit
@@ -208,9 +208,9 @@ def test_item08_refusing_an_anti_cheat_check_loses_the_game(demo_file: Path) -> 
     assert out.returncode == 0, out.stderr
     service = EventService(demo_file)
     t = service.tournament("open-a")
-    game = {g.board: g for g in service._store.games(service.current_round(t).id or 0)}[2]  # type: ignore[union-attr]
+    game = {g.board: g for g in service.store.games(service.current_round(t).id or 0)}[2]  # type: ignore[union-attr]
     assert game.result is Result.WHITE_WINS
-    kinds = [i.kind for i in service._store.incidents(t.id or 0)]
+    kinds = [i.kind for i in service.store.incidents(t.id or 0)]
     assert IncidentKind.CHECK_REFUSED in kinds
 
 
@@ -298,7 +298,7 @@ def test_item12_item15_titles_and_qualifications_in_the_right_words(tmp_path: Pa
     first = tmp_path / "p.sqlite"
     new_with_fixture_players("bas-rhin-premier-tour", first)
     service = EventService(first)
-    key = service._store.tournaments()[0].key
+    key = service.store.tournaments()[0].key
     service.close()
     out = arbitre("qualifiers", str(first), "-t", key)
     assert out.returncode == 0, out.stderr
@@ -348,14 +348,14 @@ def test_item18_item24_the_latest_season_whatever_the_typing_order(tmp_path: Pat
     from arbitre_tui.rules import cup
 
     service = create_from_template(tmp_path / "c.sqlite", "coupe-alsace")
-    clubs = sorted(service._store.clubs().values())
+    clubs = sorted(service.store.clubs().values())
     a, b, c = clubs[:3]
     ops.honours(service, None, "2025-2026", a, b)
     ops.honours(service, None, "2024-2025", c, a)
     roll, _ = ops.honours(service, None, "2019-2020", b, c)
     assert [s for s, _ in roll] == ["2019-2020", "2024-2025", "2025-2026"]
     assert cup.holder(roll) == a
-    finals = service._store.finalists(service.tournament(None).id or 0)
+    finals = service.store.finalists(service.tournament(None).id or 0)
     assert cup.last_finalist(finals) == b
     # typed out of order: A's third win is 2024-2025 in season order (not 2022-2023)
     late = [("2024-2025", "A"), ("2020-2021", "A"), ("2021-2022", "B"), ("2022-2023", "A")]
@@ -369,8 +369,8 @@ def test_item19_the_holder_setting_names_a_club_that_exists(tmp_path: Path) -> N
 
     path = tmp_path / "c.sqlite"
     service = create_from_template(path, "coupe-alsace")
-    club = sorted(service._store.clubs().values())[0]
-    key = service._store.tournaments()[0].key
+    club = sorted(service.store.clubs().values())[0]
+    key = service.store.tournaments()[0].key
     service.close()
     for name in ("holder", "last_finalist"):
         out = arbitre("settings", "set", str(path), name, club + "x", "-t", key)
@@ -496,7 +496,7 @@ def test_item18_the_seasons_final_winner_joins_the_roll_of_honour(tmp_path: Path
     test_whole_cup_to_the_final(service)
     t = ops.cup_of(service, None)
     teams = ops.teams_of(service, t)
-    clubs = service._store.clubs()
+    clubs = service.store.clubs()
     final = ops.matches(service, t, 4)[0]
     winner = clubs[teams[final.winner_team_id].club_id]
     roll, _ = ops.honours(service, None)

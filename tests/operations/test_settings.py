@@ -88,10 +88,10 @@ def test_a_template_typo_fails_when_the_event_is_created(
 def test_set_and_show_from_the_command_line_journaled_and_undone(tmp_path: Path) -> None:
     path = tmp_path / "k.sqlite"
     create_from_template(path, "open-ko").close()
-    before = EventService(path)._store.snapshot()
+    before = EventService(path).store.snapshot()
     bad = arbitre("settings", "set", str(path), "lateness", "7")
     assert bad.returncode == 2 and "vouliez-vous dire « lateness_minutes »" in bad.stderr
-    assert EventService(path)._store.snapshot() == before
+    assert EventService(path).store.snapshot() == before
     out = arbitre("settings", "set", str(path), "third_place_game", "oui")
     assert out.returncode == 0, out.stderr
     shown = arbitre("settings", "show", str(path), "--json")

@@ -24,15 +24,15 @@ RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
 
 def _games(service: EventService, key: str, number: int) -> list:  # type: ignore[type-arg]
     t = service.tournament(key)
-    rnd = service._store.round(t.id or 0, number)
+    rnd = service.store.round(t.id or 0, number)
     assert rnd is not None and rnd.id is not None
-    return service._store.games(rnd.id)
+    return service.store.games(rnd.id)
 
 
 def _open_c_checked_in(tmp_path: Path) -> EventService:
     """The Open Marina Viva, everyone of Open C checked in (round 1 can be paired)."""
     service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
-    for p in service._store.players(service.tournament("open-c").id or 0):
+    for p in service.store.players(service.tournament("open-c").id or 0):
         service.check_in(p.id or 0)
     return service
 
@@ -67,14 +67,14 @@ def test_open_marina_viva_nine_rounds_three_sections(tmp_path: Path) -> None:
     late: dict[str, int] = {}
     for key in ("open-a", "open-b", "open-c"):
         t = service.tournament(key)
-        people = service._store.players(t.id or 0)
+        people = service.store.players(t.id or 0)
         for p in people[1:]:
             assert p.id is not None
             service.check_in(p.id)
         assert people[0].id is not None
         late[key] = people[0].id  # not checked in for round 1: a late entry in round 3
     a = service.tournament("open-a")
-    ids = [p.id or 0 for p in service._store.players(a.id or 0)]
+    ids = [p.id or 0 for p in service.store.players(a.id or 0)]
     # half-point byes: two granted, a third refused, none in rounds 8-9
     swiss.request_bye(service, ids[5], 2)
     swiss.request_bye(service, ids[5], 4)
@@ -90,7 +90,7 @@ def test_open_marina_viva_nine_rounds_three_sections(tmp_path: Path) -> None:
             if number == 3:
                 service.check_in(late[key])
             if number == 5 and key == "open-b":
-                service.withdraw(service._store.players(service.tournament(key).id or 0)[7].id or 0)
+                service.withdraw(service.store.players(service.tournament(key).id or 0)[7].id or 0)
             rnd = service.pair_round(key, seed=number)
             _check_round(service, key, number)
             games = _games(service, key, number)
@@ -120,12 +120,12 @@ def test_open_marina_viva_nine_rounds_three_sections(tmp_path: Path) -> None:
             service.close_round(key)
             if number == 4 and key == "open-a":
                 assert len(excluded) == 1
-                player = service._store.player(excluded[0])
+                player = service.store.player(excluded[0])
                 assert player is not None and player.excluded
     assert kept == 1
     for key in ("open-a", "open-b", "open-c"):
         t = service.tournament(key)
-        assert len(service._store.rounds(t.id or 0)) == 9
+        assert len(service.store.rounds(t.id or 0)) == 9
         _, rows, _ = standings(service, t)
         assert rows and rows[0].values["PTS"] >= rows[-1].values["PTS"]
         # the late entry got nothing for rounds 1-2 and played from round 3
@@ -171,11 +171,11 @@ def test_ineligible_entries_are_refused(tmp_path: Path) -> None:
         )
     pid = service.register_player("open-b", Player(surname="Entre", rating_fide=1950))
     assert pid > 0
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     data = b"nom,prenom,elo_fide\nA,a,2000\nB,b,1700\n"
     with pytest.raises(OperationError, match="ligne 3"):
         service.import_players("open-a", data)
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
 
 
 def test_one_person_one_section_of_parallel_tournaments(tmp_path: Path) -> None:
@@ -183,7 +183,7 @@ def test_one_person_one_section_of_parallel_tournaments(tmp_path: Path) -> None:
     service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
     entre = Player(surname="Entre", first_name="Deux", rating_fide=1950, fide_id=30000001)
     pid = service.register_player("open-b", entre)
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     with pytest.raises(OperationError, match="déjà inscrit en Open B"):
         service.register_player("open-a", entre)
     # without a FIDE id: the same name and birth date is the same person
@@ -191,12 +191,12 @@ def test_one_person_one_section_of_parallel_tournaments(tmp_path: Path) -> None:
     service.register_player("open-c", kid)
     with pytest.raises(OperationError, match="déjà inscrit en Open C"):
         service.register_player("open-b", kid.model_copy(update={"surname": "PETIT "}))
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     with pytest.raises(OperationError, match="ligne 3 : déjà inscrit en Open B"):
         service.import_players(
             "open-a", b"nom,prenom,elo_fide,fide_id\nAutre,Un,2100,30000002\nX,Y,1950,30000001\n"
         )
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
     # a namesake born another day is someone else; a withdrawn entry frees the person
     twin = kid.model_copy(update={"birth_date": dt.date(2016, 4, 3)})
     assert service.register_player("open-b", twin) > 0
@@ -212,14 +212,14 @@ def test_one_person_one_section_of_parallel_tournaments(tmp_path: Path) -> None:
 
 def test_bye_refusals_change_nothing(tmp_path: Path) -> None:
     service = _open_c_checked_in(tmp_path)
-    people = service._store.players(service.tournament("open-c").id or 0)
+    people = service.store.players(service.tournament("open-c").id or 0)
     service.pair_round("open-c", seed=1)
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     with pytest.raises(OperationError, match="déjà appariée"):
         swiss.request_bye(service, people[0].id or 0, 1)
     with pytest.raises(OperationError, match="pas de ronde 12"):
         swiss.request_bye(service, people[0].id or 0, 12)
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
 
 
 def test_manual_change_says_which_rule_it_breaks(tmp_path: Path) -> None:
@@ -242,7 +242,7 @@ def test_manual_change_says_which_rule_it_breaks(tmp_path: Path) -> None:
     text = swiss.export_trf(service, "open-c")
     # the TRF is written in ASCII (a position is a byte: issue 32), « imposé » as « impose »
     assert "\r### ronde 2 :" in text and "impose par l'arbitre" in text
-    ops = [e["op"] for e in service._store.journal_entries()]
+    ops = [e["op"] for e in service.store.journal_entries()]
     assert "force_pair" in ops
     service.undo()
     restored = {frozenset((g.white_id, g.black_id)) for g in _games(service, "open-c", 2)}
@@ -283,7 +283,7 @@ def test_second_opinion_from_an_external_engine(tmp_path: Path, mode: str) -> No
     service = _open_c_checked_in(tmp_path)
     service.update_settings("open-c", {"external_engine": f"{sys.executable} {engine}"})
     service.pair_round("open-c", seed=1)
-    record = service._store.pairing_record(service.tournament("open-c").id or 0, 1)
+    record = service.store.pairing_record(service.tournament("open-c").id or 0, 1)
     opinion = record["second_opinion"]
     assert "error" not in opinion, opinion
     assert opinion["identical"] is (mode == "same")
@@ -296,7 +296,7 @@ def _play(service: EventService, key: str, decide: object) -> None:
     t = service.tournament(key)
     while True:
         t = service.tournament(key)
-        if len(service._store.rounds(t.id or 0)) >= t.rounds_planned:
+        if len(service.store.rounds(t.id or 0)) >= t.rounds_planned:
             break
         rnd = service.pair_round(key, seed=7)
         for g in _games(service, key, rnd.number):
@@ -310,9 +310,9 @@ def _five_way_u8(tmp_path: Path) -> EventService:
     which one player loses every game and all others draw: a five-way tie for the title."""
     service = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
     for key in ("u8", "u10f", "u10", "u8f"):
-        for p in service._store.players(service.tournament(key).id or 0):
+        for p in service.store.players(service.tournament(key).id or 0):
             service.check_in(p.id or 0)
-    u8 = [p.id or 0 for p in service._store.players(service.tournament("u8").id or 0)]
+    u8 = [p.id or 0 for p in service.store.players(service.tournament("u8").id or 0)]
     loser = u8[-1]
 
     def five_way(w: int, b: int) -> Result:
@@ -326,7 +326,7 @@ def _five_way_u8(tmp_path: Path) -> EventService:
 
 def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> None:
     service = _five_way_u8(tmp_path)
-    loser = [p.id or 0 for p in service._store.players(service.tournament("u8").id or 0)][-1]
+    loser = [p.id or 0 for p in service.store.players(service.tournament("u8").id or 0)][-1]
     t = service.tournament("u8")
     assert t.system is System.ROUND_ROBIN and t.rounds_planned == 5 and t.tiebreaks == ["SB"]
     groups = swiss.playoff_groups(service, "u8")
@@ -347,7 +347,7 @@ def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> 
     seed = next(s for s in range(100) if run_draw("coin", s, [seeds[0], seeds[4]]) == seeds[0])
     status = swiss.playoff_result(service, "u8", "title", seeds[0], seeds[4], 1, 1, seed=seed)
     assert status.lot is not None and "tirage au sort" in status.lot
-    draws = service._store.conn.execute(
+    draws = service.store.conn.execute(
         "SELECT seed FROM draws WHERE purpose = 'barrage : égalité complète'"
     ).fetchall()
     assert [row[0] for row in draws] == [seed]
@@ -380,7 +380,7 @@ def test_a_third_place_match_only_while_those_places_qualify(tmp_path: Path) -> 
     top3: list[int] = []
     for key, rounds in (("u10f", 5), ("u10", 7), ("u8f", 7)):
         people = sorted(
-            service._store.players(service.tournament(key).id or 0), key=swiss.ranking_key
+            service.store.players(service.tournament(key).id or 0), key=swiss.ranking_key
         )
         strong = {p.id for p in people[:3]}
 
@@ -440,7 +440,7 @@ def test_fees_and_publication_opt_out(tmp_path: Path) -> None:
     assert (rows[kid]["fee"], rows[kid]["final"]) == (30, False)
     assert rows[member]["fee"] == 40
     swiss.set_opt_out(service, kid)
-    player = service._store.player(kid)
+    player = service.store.player(kid)
     assert player is not None and player.publish_opt_out
 
 
@@ -448,15 +448,15 @@ def test_youth_format_follows_the_players_checked_in(tmp_path: Path) -> None:
     service = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
     t = service.tournament("u10")
     assert (t.system, t.rounds_planned) == (System.SWISS, 7)  # 16 registered
-    people = service._store.players(t.id or 0)
+    people = service.store.players(t.id or 0)
     for p in people[:8]:  # only 8 turn up
         service.check_in(p.id or 0)
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     rnd = service.pair_round("u10", seed=1)
     t = service.tournament("u10")
     assert (t.system, t.rounds_planned, t.tiebreaks) == (System.ROUND_ROBIN, 7, ["SB"])
-    assert len([g for g in service._store.games(rnd.id or 0) if g.black_id]) == 4
-    assert service._store.snapshot() != before
+    assert len([g for g in service.store.games(rnd.id or 0) if g.black_id]) == 4
+    assert service.store.snapshot() != before
     u8 = service.tournament("u8")
     with pytest.raises(OperationError, match="au moins deux"):
         service.pair_round("u8")  # nobody checked in
@@ -479,22 +479,22 @@ def test_youth_pairing_with_nobody_checked_in_says_so(tmp_path: Path) -> None:
 def test_forfeit_and_exclusion_are_one_operation(tmp_path: Path) -> None:
     service = _open_c_checked_in(tmp_path)
     rnd = service.pair_round("open-c", seed=1)
-    game = service._store.games(rnd.id or 0)[0]
+    game = service.store.games(rnd.id or 0)[0]
     excluded = swiss.absent(service, "open-c", game.board, "white")
     assert excluded == [game.white_id]
-    assert service._store.journal_entries()[0]["op"] == "absent"
+    assert service.store.journal_entries()[0]["op"] == "absent"
     service.undo()
-    player = service._store.player(game.white_id)
+    player = service.store.player(game.white_id)
     assert player is not None and not player.excluded
-    assert service._store.games(rnd.id or 0)[0].result is None
+    assert service.store.games(rnd.id or 0)[0].result is None
 
 
 def test_stored_explanations_name_players_not_pairing_numbers(tmp_path: Path) -> None:
     """Pairing numbers move with late entries: the record keeps player ids."""
     service = _open_c_checked_in(tmp_path)
     rnd = service.pair_round("open-c", seed=1)
-    games = {(g.white_id, g.black_id) for g in service._store.games(rnd.id or 0) if g.black_id}
-    record = service._store.pairing_record(service.tournament("open-c").id or 0, 1)
+    games = {(g.white_id, g.black_id) for g in service.store.games(rnd.id or 0) if g.black_id}
+    record = service.store.pairing_record(service.tournament("open-c").id or 0, 1)
     assert {(c["white"], c["black"]) for c in record["colours"]} == games
 
 
@@ -506,10 +506,10 @@ def test_the_qualifying_first_round_can_be_created_and_qualifies_on_3_points(
     path = tmp_path / "pt.sqlite"
     new_with_fixture_players("bas-rhin-premier-tour", path)
     service = EventService(path)
-    keys = {t.key: t for t in service._store.tournaments()}
+    keys = {t.key: t for t in service.store.tournaments()}
     assert set(keys) == {"pt-u8", "pt-u8f", "pt-u10", "pt-u10f"}
     assert all(t.system is System.SWISS and t.rounds_planned == 5 for t in keys.values())
-    for p in service._store.players(keys["pt-u10"].id or 0):
+    for p in service.store.players(keys["pt-u10"].id or 0):
         service.check_in(p.id or 0)
     _play(service, "pt-u10", lambda w, b: Result.WHITE_WINS if w < b else Result.BLACK_WINS)
     _, rows, _ = standings(service, service.tournament("pt-u10"))

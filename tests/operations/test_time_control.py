@@ -54,7 +54,7 @@ def test_the_templates_carry_the_regulations_time_controls(tmp_path: Path) -> No
     for key in ("open-a", "open-b", "open-c"):
         t = service.tournament(key)
         assert t.time_control(1) == OPEN_002 and t.time_control(9) == OPEN_002
-    for p in service._store.players(service.tournament("open-c").id or 0):
+    for p in service.store.players(service.tournament("open-c").id or 0):
         service.check_in(p.id or 0)
     rnd = service.pair_round("open-c", seed=1)
     stored = service.current_round(service.tournament("open-c"))
@@ -64,7 +64,7 @@ def test_the_templates_carry_the_regulations_time_controls(tmp_path: Path) -> No
     assert exported.headers["222"] == "40/5400+30:1800+30"
     assert exported.headers["122"] == "90 min pour 40 coups, puis 30 min, + 30 s par coup"
     cup = create_from_template(tmp_path / "c.sqlite", "coupe-alsace")
-    assert cup._store.tournaments()[0].time_control(1) == CUP_004
+    assert cup.store.tournaments()[0].time_control(1) == CUP_004
 
 
 def test_a_table_column_gets_the_short_form() -> None:
@@ -79,7 +79,7 @@ async def test_the_cadence_pane_shows_it_in_full_and_every_column_at_80_columns(
 
     path = tmp_path / "m.sqlite"
     service = create_from_template(path, "marina-viva")
-    for p in service._store.players(service.tournament("open-a").id or 0):
+    for p in service.store.players(service.tournament("open-a").id or 0):
         service.check_in(p.id or 0)
     service.pair_round("open-a", seed=1)
     service.close()
@@ -100,7 +100,7 @@ def test_a_youth_format_decided_at_round_1_gives_every_round_its_time_control(
     service = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
     t = service.tournament("u10f")
     assert t.rounds_planned == 5 and t.time_control(6) is None
-    for p in service._store.players(t.id or 0)[:8]:
+    for p in service.store.players(t.id or 0)[:8]:
         service.check_in(p.id or 0)
     service.pair_round("u10f", seed=1)
     t = service.tournament("u10f")

@@ -37,13 +37,13 @@ def _station_one(tmp_path: Path) -> EventService:
 
 
 def _open_c_players(service: EventService) -> list[int]:
-    return [p.id or 0 for p in service._store.players(service.tournament("open-c").id or 0)]
+    return [p.id or 0 for p in service.store.players(service.tournament("open-c").id or 0)]
 
 
 def _half_point_byes(service: EventService, number: int) -> set[int]:
-    rnd = service._store.round(service.tournament("open-c").id or 0, number)
+    rnd = service.store.round(service.tournament("open-c").id or 0, number)
     assert rnd is not None
-    return {g.white_id for g in service._store.games(rnd.id or 0) if g.bye is Bye.HALF_POINT}
+    return {g.white_id for g in service.store.games(rnd.id or 0) if g.bye is Bye.HALF_POINT}
 
 
 def test_two_bye_requests_for_one_round_from_two_stations_are_both_kept(
@@ -90,7 +90,7 @@ def test_undoing_one_bye_request_leaves_the_other(tmp_path: Path) -> None:
     undone = one.undo()  # station 1's own last operation: its request, not the other's
     assert "ronde 1" in undone
     tid = one.tournament("open-c").id or 0
-    assert two._store.bye_requests(tid) == {1: [b]}
+    assert two.store.bye_requests(tid) == {1: [b]}
     rnd = two.pair_round("open-c", seed=1)
     assert _half_point_byes(two, rnd.number) == {b}
     two.close()
@@ -137,7 +137,7 @@ def test_pairing_refused_when_the_data_keep_changing(
     service = _station_one(tmp_path)
     other = EventService(service.path, terminal="poste-2", wait=False)
     players = _open_c_players(service)
-    before = service._store.snapshot()
+    before = service.store.snapshot()
 
     def ask(call: int) -> None:
         swiss.request_bye(other, players[call], 1)
@@ -147,7 +147,7 @@ def test_pairing_refused_when_the_data_keep_changing(
         service.pair_round("open-c", seed=1)
     assert refused.value.message == CHANGED
     assert calls == [1, 2]
-    after = service._store.snapshot()
+    after = service.store.snapshot()
     assert after["rounds"] == before["rounds"] and after["games"] == before["games"]
     assert len(after["bye_requests"]) == 2  # the other station's two requests, kept
     other.close()
@@ -180,8 +180,8 @@ def test_two_pairings_of_one_section_in_two_processes(tmp_path: Path) -> None:
     assert "Traceback" not in refused
     service = EventService(path)
     tid = service.tournament("open-c").id or 0
-    assert [r.number for r in service._store.rounds(tid)] == [1]
-    ops = service._store.conn.execute(
+    assert [r.number for r in service.store.rounds(tid)] == [1]
+    ops = service.store.conn.execute(
         "SELECT count(*) FROM journal WHERE op = 'pair_round'"
     ).fetchone()[0]
     assert ops == 1  # written once
@@ -192,14 +192,14 @@ def test_refused_youth_pairing_leaves_the_format_unchanged(tmp_path: Path) -> No
     service = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
     t = service.tournament("u10")
     assert (t.system, t.rounds_planned) == (System.SWISS, 7)  # 16 entries
-    nine = [p.id or 0 for p in service._store.players(t.id or 0)][:9]
+    nine = [p.id or 0 for p in service.store.players(t.id or 0)][:9]
     for pid in nine:
         service.check_in(pid)  # 9 checked in: Swiss in 5 rounds, decided at round 1
     swiss.prohibit(service, "u10", nine, 1, 1)  # nobody may meet anybody: impossible
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     with pytest.raises(OperationError, match="interdictions"):
         service.pair_round("u10", seed=1)
-    assert service._store.snapshot() == before  # no format change, no journal entry
+    assert service.store.snapshot() == before  # no format change, no journal entry
     t = service.tournament("u10")
     assert (t.system, t.rounds_planned) == (System.SWISS, 7)
     service.close()
@@ -215,7 +215,7 @@ def test_external_engine_runs_without_the_write_lock(tmp_path: Path) -> None:
     )
     service = _open_c_checked_in(tmp_path)
     key_b = "open-b"
-    for p in service._store.players(service.tournament(key_b).id or 0):
+    for p in service.store.players(service.tournament(key_b).id or 0):
         service.check_in(p.id or 0)
     service.pair_round(key_b, seed=1)
     service.update_settings("open-c", {"external_engine": f"{sys.executable} {engine}"})
@@ -243,7 +243,7 @@ def test_external_engine_runs_without_the_write_lock(tmp_path: Path) -> None:
     assert worker.is_alive()  # the engine was still running
     worker.join(timeout=120)
     assert not failures, failures
-    record = service._store.pairing_record(service.tournament("open-c").id or 0, 1)
+    record = service.store.pairing_record(service.tournament("open-c").id or 0, 1)
     assert record is not None and record["second_opinion"]["identical"] is True
     other.close()
     service.close()
@@ -292,7 +292,7 @@ def test_migration_4_moves_the_state_of_an_old_file(
             },
             "roll_of_honour": [["2025", "Club A"], ["2026", "Club B"]],
         }
-        service._store.conn.execute(
+        service.store.conn.execute(
             "UPDATE tournaments SET settings = ?", (json.dumps(settings, ensure_ascii=False),)
         )
         service.close()
@@ -301,7 +301,7 @@ def test_migration_4_moves_the_state_of_an_old_file(
     raw.close()
     service = EventService(path)  # migrates to 4
     tid = service.tournament("open").id or 0
-    store = service._store
+    store = service.store
     assert store.bye_requests(tid) == {2: [ids[0], ids[1]], 3: [ids[2]]}
     assert store.prohibitions(tid) == [(1, 0, [ids[0], ids[3]])]
     assert store.manual_changes(tid) == {1: ["ronde 1 : J0 contre J1 imposé par l'arbitre"]}
@@ -330,9 +330,9 @@ def test_state_rows_undone_one_by_one(tmp_path: Path) -> None:
     swiss.prohibit(two, "open-c", [p[2], p[3]], 1, 2)
     one.undo()
     tid = one.tournament("open-c").id or 0
-    assert two._store.prohibitions(tid) == [(1, 2, [p[2], p[3]])]
+    assert two.store.prohibitions(tid) == [(1, 2, [p[2], p[3]])]
     one.redo()
-    assert {tuple(x[2]) for x in two._store.prohibitions(tid)} == {(p[0], p[1]), (p[2], p[3])}
+    assert {tuple(x[2]) for x in two.store.prohibitions(tid)} == {(p[0], p[1]), (p[2], p[3])}
     two.close()
     one.close()
 
@@ -351,13 +351,13 @@ def test_undo_of_a_bye_request_refused_once_its_round_is_paired(tmp_path: Path) 
     a = _open_c_players(service)[0]
     swiss.request_bye(service, a, 1)
     service.pair_round("open-c", seed=1)
-    target = service._store.conn.execute(
+    target = service.store.conn.execute(
         "SELECT id FROM journal WHERE op = 'request_bye'"
     ).fetchone()[0]
     with pytest.raises(OperationError, match="la ronde 1 a été appariée depuis"):
         service.undo(target)
     assert _half_point_byes(service, 1) == {a}
-    assert service._store.bye_requests(service.tournament("open-c").id or 0) == {1: [a]}
+    assert service.store.bye_requests(service.tournament("open-c").id or 0) == {1: [a]}
     service.close()
 
 
@@ -367,7 +367,7 @@ def test_undo_of_a_registration_close_refused_once_the_bracket_is_paired(tmp_pat
     service = create_from_template(tmp_path / "ko.sqlite", "open-ko")
     knockout.close_registration(service, "open-ko")
     service.pair_round("open-ko", seed=1)
-    target = service._store.conn.execute(
+    target = service.store.conn.execute(
         "SELECT id FROM journal WHERE op = 'ko_close_registration'"
     ).fetchone()[0]
     with pytest.raises(OperationError, match="la ronde 1 a été appariée depuis"):

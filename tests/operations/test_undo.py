@@ -25,7 +25,7 @@ def _ready(tmp_path: Path) -> EventService:
 
 
 def _first_player(s: EventService) -> int:
-    pid = s._store.players(s.tournament("rr").id)[0].id  # type: ignore[arg-type]
+    pid = s.store.players(s.tournament("rr").id)[0].id  # type: ignore[arg-type]
     assert pid is not None
     return pid
 
@@ -64,23 +64,23 @@ OPERATIONS: dict[str, Callable[[EventService], Any]] = {
 @pytest.mark.parametrize("name", sorted(OPERATIONS))
 def test_undo_restores_previous_state(tmp_path: Path, name: str) -> None:
     service = _ready(tmp_path)
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     last_before = service.journal.last_undoable()
     OPERATIONS[name](service)
-    assert service._store.snapshot() != before, "the operation changed nothing"
+    assert service.store.snapshot() != before, "the operation changed nothing"
     # Undo everything done since, newest first (some cases are several operations).
     while service.journal.last_undoable() != last_before:
         service.undo(confirm=True)  # a pairing or a close asks first (issue 13)
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
 
 
 def test_pair_round_robin_draw_is_undone_and_redrawn(tmp_path: Path) -> None:
     service = make_round_robin(tmp_path / "d.sqlite", 6)
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     service.pair_round("rr", seed=99)
-    assert len(service._store.draws()) == 1
+    assert len(service.store.draws()) == 1
     service.undo(confirm=True)
-    assert service._store.snapshot() == before
+    assert service.store.snapshot() == before
 
 
 def test_undo_is_journaled_and_refused_when_rows_changed_since(tmp_path: Path) -> None:
@@ -91,7 +91,7 @@ def test_undo_is_journaled_and_refused_when_rows_changed_since(tmp_path: Path) -
     with pytest.raises(OperationError, match="modifié depuis"):
         service.undo(first)
     undo_id = service.undo().journal_id
-    entry = service._store.journal_entries(1)[0]
+    entry = service.store.journal_entries(1)[0]
     assert entry["id"] == undo_id and entry["op"] == "undo"
     with pytest.raises(OperationError, match="déjà annulée"):
         service.undo(entry["undoes"])
@@ -108,6 +108,6 @@ def test_journal_is_append_only(tmp_path: Path) -> None:
 
     service = _ready(tmp_path)
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        service._store.conn.execute("DELETE FROM journal")
+        service.store.conn.execute("DELETE FROM journal")
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        service._store.conn.execute("UPDATE journal_changes SET after = NULL")
+        service.store.conn.execute("UPDATE journal_changes SET after = NULL")

@@ -36,7 +36,7 @@ def _refused(answer: dict, *words: str) -> None:
 def _snapshot(path: Path) -> dict:
     service = EventService(path, check=False)
     try:
-        return service._store.snapshot()
+        return service.store.snapshot()
     finally:
         service.close()
 
@@ -112,14 +112,14 @@ def test_undo_refused_for_a_close_once_the_next_round_is_paired(
 def test_undo_refused_for_a_check_in_once_the_player_is_paired(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     service = make_round_robin(path, 6)
-    for p in service._store.players(service.tournament("rr").id or 0):
+    for p in service.store.players(service.tournament("rr").id or 0):
         service.check_in(p.id or 0)
     check_in_id = _jid(path, "check_in")
     service.pair_round("rr", seed=1)
-    before = _data(service._store.snapshot())
+    before = _data(service.store.snapshot())
     with pytest.raises(OperationError):
         service.undo(check_in_id)
-    assert _data(service._store.snapshot()) == before
+    assert _data(service.store.snapshot()) == before
     service.close()
 
 
@@ -129,12 +129,12 @@ def test_undo_refused_for_a_registration_once_the_player_is_paired(tmp_path: Pat
     service = make_round_robin(path, 6)
     register_id = _jid(path, "register_player")
     service.pair_round("rr", seed=1)
-    before = _data(service._store.snapshot())
+    before = _data(service.store.snapshot())
     try:
         with pytest.raises(OperationError):
             service.undo(register_id)
     finally:
-        after = _data(service._store.snapshot())
+        after = _data(service.store.snapshot())
         service.close()
     assert after == before
 

@@ -24,14 +24,14 @@ def _state(path: Path, key: str = "open-a") -> dict[int, tuple[str, str | None, 
     try:
         rnd = service.current_round(service.tournament(key))
         assert rnd is not None and rnd.id is not None
-        checks = service._store.result_checks(rnd.id)
+        checks = service.store.result_checks(rnd.id)
         return {
             g.board: (
                 str(g.result),
                 checks[g.id]["result"] if g.id in checks else None,
                 checks[g.id]["settled"] if g.id in checks else None,
             )
-            for g in service._store.games(rnd.id)
+            for g in service.store.games(rnd.id)
         }
     finally:
         service.close()
@@ -41,7 +41,7 @@ def _fill(service: EventService, key: str = "open-a") -> None:
     """A result on every board of the round (1-0)."""
     rnd = service.current_round(service.tournament(key))
     assert rnd is not None
-    for g in service._store.games(rnd.id or 0):
+    for g in service.store.games(rnd.id or 0):
         if g.black_id is not None and g.result is None:
             service.record_result(key, g.board, "1")
 

@@ -61,12 +61,12 @@ def evil(demo_file: Path) -> tuple[EventService, int, int]:
     a = service.tournament("open-a")
     rnd = service.current_round(a)
     assert rnd is not None and rnd.id is not None
-    player = service._store.games(rnd.id)[0].white_id
+    player = service.store.games(rnd.id)[0].white_id
     c = service.tournament("coupe")
     cup.draw(service, "coupe", seed=3)
     m = next(x for x in cup.matches(service, c, 1) if x.away_team_id)
     rosters = {
-        team: [p.id for p in service._store.players(c.id or 0) if p.team_id == team][:4]
+        team: [p.id for p in service.store.players(c.id or 0) if p.team_id == team][:4]
         for team in (m.home_team_id, m.away_team_id)
     }
     with service.journal.operation("settings", {}) as tx:

@@ -134,8 +134,8 @@ def test_proces_verbal_from_the_journal(demo_file: Path, tmp_path: Path) -> None
     service.record_result("open-a", 6, "1")
     verify_result(service, "open-a", 6, "=")
     settle_result(service, "open-a", 6, "feuille")
-    games = {g.board: g for g in service._store.games(service.current_round(t).id or 0)}  # type: ignore[union-attr]
-    names = {p.id: p.name for p in service._store.players(t.id or 0)}
+    games = {g.board: g for g in service.store.games(service.current_round(t).id or 0)}  # type: ignore[union-attr]
+    names = {p.id: p.name for p in service.store.players(t.id or 0)}
     service.close()
     text = pv()
     absent = names[games[3].black_id]

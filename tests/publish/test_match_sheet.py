@@ -55,7 +55,7 @@ def played(demo_file: Path) -> tuple[EventService, CupMatch]:
     t = service.tournament("coupe")
     m = next(x for x in cup.matches(service, t, 1) if x.away_team_id)
     for team in (m.home_team_id, m.away_team_id):
-        ids = [p.id or 0 for p in service._store.players(t.id or 0) if p.team_id == team][:4]
+        ids = [p.id or 0 for p in service.store.players(t.id or 0) if p.team_id == team][:4]
         cup.hand_in_lineup(service, "coupe", m.number, team, ids)
     for board, result in enumerate(RESULTS, start=1):
         cup.record_board(service, "coupe", m.number, board, result)

@@ -31,7 +31,7 @@ def test_each_list(demo_file: Path, what: str) -> None:
     assert pdf.startswith(b"%PDF") and b"/MediaBox [0 0 595.28 841.89]" in pdf  # A4
     text = _text(pdf)
     assert "Open A (1900 et plus)" in text and "page 1 / " in text
-    names = [p.name for p in service._store.players(service.tournament("open-a").id or 0)]
+    names = [p.name for p in service.store.players(service.tournament("open-a").id or 0)]
     if what in ("rapport-technique", "proces-verbal-tournoi"):  # no list of players
         assert "Date et signature de l'arbitre principal" in text
     else:

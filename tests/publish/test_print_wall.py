@@ -63,7 +63,7 @@ def latin(demo_file: Path) -> EventService:
     t = service.tournament("open-a")
     rnd = service.current_round(t)
     assert rnd is not None
-    games = [g for g in service._store.games(rnd.id or 0) if g.black_id][:5]
+    games = [g for g in service.store.games(rnd.id or 0) if g.black_id][:5]
     for g, (surname, first) in zip(games, NAMES, strict=True):
         with service.journal.operation("rename", {}) as tx:
             tx.update("players", g.white_id, {"surname": surname, "first_name": first})
@@ -141,8 +141,8 @@ def test_opt_out_is_honoured_in_every_public_printout(latin: EventService, tmp_p
     t = latin.tournament("open-a")
     rnd = latin.current_round(t)
     assert rnd is not None
-    game = next(g for g in latin._store.games(rnd.id or 0) if g.black_id)
-    hidden = latin._store.player(game.black_id or 0)
+    game = next(g for g in latin.store.games(rnd.id or 0) if g.black_id)
+    hidden = latin.store.player(game.black_id or 0)
     assert hidden is not None
     with latin.journal.operation("optout", {}) as tx:
         tx.update("players", hidden.id or 0, {"publish_opt_out": 1})

@@ -103,7 +103,7 @@ def test_static_export_links_resolve_from_disk_and_from_a_sub_folder(
     assert pages <= written | {(site / "404.html").as_uri()}
     # the only pages no link reaches: the cup's players, before any line-up is handed in,
     # and the K.O.'s waiting list (never paired, refunded: not ranked, issue 30.14)
-    ko = service._store.ko_registration(service.tournament("open-ko").id or 0) or {}
+    ko = service.store.ko_registration(service.tournament("open-ko").id or 0) or {}
     waiting = {f"/open-ko/joueur-{pid}/" for pid in ko.get("waiting", [])}
     assert (
         all("/coupe/joueur-" in p or any(w in p for w in waiting) for p in written - pages)
@@ -148,7 +148,7 @@ def _text(html: str) -> str:
 def test_pairings_by_name_in_french_order(demo_file: Path) -> None:
     service = EventService(demo_file)
     t = service.tournament("open-a")
-    players = service._store.players(t.id or 0)
+    players = service.store.players(t.id or 0)
     accented = [
         ("ÉCHARD", "Émile"),
         ("BŒUF", "Anne"),
@@ -184,12 +184,12 @@ def test_player_page_shows_the_current_board_first(demo_file: Path) -> None:
     t = service.tournament("open-a")
     rnd = service.current_round(t)
     assert rnd is not None
-    game = next(g for g in service._store.games(rnd.id or 0) if g.black_id)
+    game = next(g for g in service.store.games(rnd.id or 0) if g.black_id)
     html = Site(service).render(f"/open-a/joueur-{game.black_id}/")
     first = html.index("class='me'")
     assert first < html.index("<table")
     card = _text(html[first : html.index("</div>", first)])
-    white = service._store.player(game.white_id)
+    white = service.store.player(game.white_id)
     assert white is not None
     assert f"Ronde {rnd.number} : échiquier {game.board} , Noirs, contre {white.name}" in card
 
@@ -197,7 +197,7 @@ def test_player_page_shows_the_current_board_first(demo_file: Path) -> None:
 def test_every_page_french_timed_dark_and_touchable(demo_file: Path) -> None:
     service = EventService(demo_file)
     site = Site(service)
-    stamp = service._store.journal_entries(1)[0]["at"][11:16]
+    stamp = service.store.journal_entries(1)[0]["at"][11:16]
     for path in ("/", "/open-a/", "/open-a/classement/", "/open-ko/tableau/", "/coupe/"):
         html = site.render(path)
         assert f"mis à jour à {stamp}" in html, path
@@ -249,7 +249,7 @@ def test_cup_pages_show_scores_winner_and_why(demo_file: Path) -> None:
 def test_opted_out_player_hidden_on_by_name_page(demo_file: Path) -> None:
     service = EventService(demo_file)
     t = service.tournament("open-a")
-    p = service._store.players(t.id or 0)[0]
+    p = service.store.players(t.id or 0)[0]
     with service.journal.operation("optout", {}) as tx:
         tx.update("players", p.id or 0, {"publish_opt_out": 1})
     html = Site(service).render("/open-a/ronde-3/noms/")
@@ -262,7 +262,7 @@ def test_the_letter_index_follows_the_lists_collation(demo_file: Path) -> None:
     """Issue 31, point 9: Œ under O, a name beginning with a sign under its first letter."""
     service = EventService(demo_file)
     t = service.tournament("open-a")
-    players = service._store.players(t.id or 0)
+    players = service.store.players(t.id or 0)
     for p, surname in zip(players, ("ŒHLER", "<ZORRO>", "'T HOOFT"), strict=False):
         with service.journal.operation("rename", {}) as tx:
             tx.update("players", p.id or 0, {"surname": surname})

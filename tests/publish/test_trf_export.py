@@ -34,7 +34,7 @@ def test_the_dates_are_the_regulations_written_as_trf_wants(tmp_path: Path) -> N
 
 def test_before_round_1_the_entries_are_exported(tmp_path: Path) -> None:
     service = _open_b(tmp_path)
-    registered = [p for p in service._store.players(service.tournament("open-b").id or 0)]
+    registered = [p for p in service.store.players(service.tournament("open-b").id or 0)]
     text = swiss.export_trf(service, "open-b")
     parsed = trf.parse(text, check_scores=False)
     assert len(parsed.players) == len(registered) > 0
@@ -43,7 +43,7 @@ def test_before_round_1_the_entries_are_exported(tmp_path: Path) -> None:
 
 def test_a_round_still_being_played_is_not_exported_as_double_forfeits(tmp_path: Path) -> None:
     service = _open_b(tmp_path)
-    for p in service._store.players(service.tournament("open-b").id or 0):
+    for p in service.store.players(service.tournament("open-b").id or 0):
         service.check_in(p.id or 0)
     rnd = service.pair_round("open-b", seed=1)
     service.record_result("open-b", 1, "1-0")
@@ -51,7 +51,7 @@ def test_a_round_still_being_played_is_not_exported_as_double_forfeits(tmp_path:
     trf.parse(text, check_scores=False)
     assert all(len(line) <= 91 for line in _lines(text, "001"))  # round 1: not yet
     assert "142 9" in text.split("\r")
-    games = service._store.games(rnd.id or 0)
+    games = service.store.games(rnd.id or 0)
     for g in games:
         if g.black_id is not None and g.result is None:
             service.record_result("open-b", g.board, "=-=")
@@ -102,10 +102,10 @@ def test_every_section_of_the_demo_is_read_back(demo_file: Path) -> None:
     once written and read again; the records are those other programs read (issue 19)."""
     service = EventService(demo_file)
     try:
-        for t in service._store.tournaments():
+        for t in service.store.tournaments():
             text = swiss.export_trf(service, t.key)
             parsed = trf.parse(text)  # the scores agree with the results
-            assert 0 < len(parsed.players) <= len(service._store.players(t.id or 0)), t.key
+            assert 0 < len(parsed.players) <= len(service.store.players(t.id or 0)), t.key
             again = trf.parse(trf.write(parsed))
             assert again.model_dump() == parsed.model_dump(), t.key
             # bbpPairings refuses a 162 with « A » or « X », and team records

@@ -103,7 +103,7 @@ def new_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     service = EventService(path)
     try:
-        for p in service._store.players(service.tournament("open").id or 0):
+        for p in service.store.players(service.tournament("open").id or 0):
             service.check_in(p.id or 0)
     finally:
         service.close()
@@ -156,7 +156,7 @@ def test_a_byte_based_reader_finds_every_field_in_its_columns(new_event: Path) -
     assert len(rows) == 41
     service = EventService(new_event)
     try:
-        by_id = {p.fide_id: p for p in service._store.players(service.tournament("open").id or 0)}
+        by_id = {p.fide_id: p for p in service.store.players(service.tournament("open").id or 0)}
     finally:
         service.close()
     for row in rows:
@@ -281,10 +281,10 @@ def _arbitre_round_1(path: Path, data: bytes) -> list[tuple[int, int]]:
     service = EventService(path)
     try:
         t = service.tournament("open")
-        fide = {p.id: p.fide_id for p in service._store.players(t.id or 0)}
-        rnd = service._store.round(t.id or 0, 1)
+        fide = {p.id: p.fide_id for p in service.store.players(t.id or 0)}
+        rnd = service.store.round(t.id or 0, 1)
         assert rnd is not None
-        games = service._store.games(rnd.id or 0)
+        games = service.store.games(rnd.id or 0)
     finally:
         service.close()
     return sorted(

@@ -19,14 +19,14 @@ def test_pure_draws_are_functions_of_seed() -> None:
 
 def test_recorded_draw_replays_and_tampering_is_detected(rr: EventService) -> None:
     rr.pair_round("rr")
-    draw = rr._store.draws()[0]
+    draw = rr.store.draws()[0]
     same, recorded, again = rr.replay_draw(draw["id"])
     assert same and recorded == again
     assert sorted(recorded) == json.loads(draw["inputs"]) or sorted(recorded) == sorted(
         json.loads(draw["inputs"])
     )
     # Tamper with the recorded outcome: replay must disagree.
-    rr._store.conn.execute(
+    rr.store.conn.execute(
         "UPDATE draws SET outcome = ? WHERE id = ?",
         (json.dumps(list(reversed(recorded))), draw["id"]),
     )
@@ -39,6 +39,6 @@ def test_same_seed_same_pairing(tmp_path) -> None:  # type: ignore[no-untyped-de
     a = make_round_robin(tmp_path / "a.sqlite", 8)
     b = make_round_robin(tmp_path / "b.sqlite", 8)
     ra, rb = a.pair_round("rr", seed=5), b.pair_round("rr", seed=5)
-    ga = [(g.white_id, g.black_id) for g in a._store.games(ra.id)]  # type: ignore[arg-type]
-    gb = [(g.white_id, g.black_id) for g in b._store.games(rb.id)]  # type: ignore[arg-type]
+    ga = [(g.white_id, g.black_id) for g in a.store.games(ra.id)]  # type: ignore[arg-type]
+    gb = [(g.white_id, g.black_id) for g in b.store.games(rb.id)]  # type: ignore[arg-type]
     assert ga == gb

@@ -356,12 +356,12 @@ def test_any_file_imported_into_an_event_is_players_or_a_french_refusal(
     event: EventService, data: bytes, skip_bad: bool
 ) -> None:
     """Through the operation into a real SQLite file: a refusal changes nothing."""
-    before = event._store.snapshot()
+    before = event.store.snapshot()
     try:
         count, errors = event.import_players("rr", data, skip_bad=skip_bad)
     except OperationError as exc:
         assert_french(exc.message)
-        assert event._store.snapshot() == before
+        assert event.store.snapshot() == before
     else:
         assert count >= 0 and all(assert_french(m) is None for _, m in errors)
 

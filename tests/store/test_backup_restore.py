@@ -52,7 +52,7 @@ def test_restore_never_picks_an_empty_backup(rr_file: Path) -> None:
     out = cli("restore", str(rr_file))
     assert str(empty) not in out.stdout, out.stdout
     assert _tournaments(rr_file) == 1, "the event was emptied"
-    assert EventService(rr_file)._store.tournament("rr") is not None
+    assert EventService(rr_file).store.tournament("rr") is not None
 
 
 def test_restore_never_picks_a_non_arbitre_file(rr_file: Path) -> None:
@@ -140,6 +140,6 @@ def test_pruning_keeps_round_close_backups(rr_file: Path) -> None:
         service.record_result("rr", board, "1-0")
     closing = service.close_round("rr")
     for _ in range(25):
-        service._store.backup("manuel")
+        service.store.backup("manuel")
     service.close()
     assert closing.exists(), "the round-close backup was pruned"

@@ -28,7 +28,7 @@ def test_open_of_a_held_event_file_is_refused(demo_file: Path) -> None:
         with pytest.raises(ForbiddenOpen):
             wal.read_bytes()
         # the connection still works: nothing was opened, so no lock was lost
-        assert service._store.event()["name"]
+        assert service.store.event()["name"]
     finally:
         service.close()
     assert not is_held(demo_file)

@@ -54,7 +54,7 @@ def test_newer_schema_refused(tmp_path: Path) -> None:
 
 def test_damaged_file_detected_with_restore_command(demo_file: Path) -> None:
     service = EventService(demo_file)
-    service._store.backup("test")
+    service.store.backup("test")
     service.close()
     data = bytearray(demo_file.read_bytes())
     for offset in range(4096 * 3, len(data) - 4096, 4096):  # scribble over pages past the header
@@ -80,7 +80,7 @@ def test_close_round_backs_up_and_keeps_last_20(tmp_path: Path) -> None:
     assert copy.execute("SELECT closed FROM rounds").fetchone()[0] == 1
     copy.close()
     for _ in range(KEEP + 5):
-        service._store.backup("manuel")
+        service.store.backup("manuel")
     # the last 20 manual ones, and the round-close one, which pruning never deletes (issue 13)
     kept = list_backups(service.path)
     assert len(kept) == KEEP + 1
@@ -94,7 +94,7 @@ def test_backup_while_another_connection_writes(tmp_path: Path) -> None:
     service.pair_round("rr", seed=3)
     other = EventService(service.path)
     other.record_result("rr", 1, "0-1")
-    out = service._store.backup("chaud")
+    out = service.store.backup("chaud")
     con = sqlite3.connect(out)
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert con.execute("SELECT result FROM games WHERE board = 1").fetchone()[0] == "0-1"

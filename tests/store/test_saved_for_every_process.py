@@ -276,7 +276,7 @@ state["connected"] = True
 # worker, results server), a backup, an undo, a result
 second = EventService(path, check=True)
 second.close()
-first._store.backup("manuel")
+first.store.backup("manuel")
 first.record_result("rr", 1, "1-0")
 first.undo()
 state["connected"] = False

@@ -208,8 +208,8 @@ def test_importing_players_goes_through_insert_all(
     monkeypatch.setattr(Tx, "insert_all", counting)
     assert service.import_players("open", csv.encode()) == (300, [])
     assert calls == [300]
-    assert len(service._store.players(service.tournament("open").id or 0)) == 300
+    assert len(service.store.players(service.tournament("open").id or 0)) == 300
     # one operation, undone whole (once confirmed: an import's undo asks, issue 35.13)
     assert service.journal.undo(confirm=True) is not None
-    assert service._store.players(service.tournament("open").id or 0) == []
+    assert service.store.players(service.tournament("open").id or 0) == []
     service.close()

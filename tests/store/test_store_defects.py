@@ -30,7 +30,7 @@ def _two(path: Path) -> tuple[EventService, EventService]:
 def _board(service: EventService, board: int) -> str | None:
     rnd = service.current_round(service.tournament("rr"))
     assert rnd is not None and rnd.id is not None
-    game = {g.board: g for g in service._store.games(rnd.id)}[board]
+    game = {g.board: g for g in service.store.games(rnd.id)}[board]
     return game.result.value if game.result else None
 
 
@@ -119,7 +119,7 @@ def test_undo_of_the_event_creation_and_of_a_used_tournament_is_refused(tmp_path
     service = make_round_robin(tmp_path / "u.sqlite", 4)  # players in it, nothing paired
     with pytest.raises(OperationError, match="création de l'événement"):
         service.undo(1)
-    add = service._store.conn.execute(
+    add = service.store.conn.execute(
         "SELECT id FROM journal WHERE op = 'add_tournament'"
     ).fetchone()[0]
     with pytest.raises(OperationError, match="en dépendent"):
@@ -143,7 +143,7 @@ def test_waiting_for_the_lock_is_bounded(paired: Path, monkeypatch: pytest.Monke
 
 def test_restore_never_rebuilds_a_file_that_is_not_damaged(paired: Path) -> None:
     service = EventService(paired)
-    backup = service._store.backup("test")
+    backup = service.store.backup("test")
     service.close()
     con = sqlite3.connect(paired)
     con.execute("PRAGMA user_version = 99")  # written by a newer arbitre
@@ -161,9 +161,9 @@ def test_restore_never_rebuilds_a_file_that_is_not_damaged(paired: Path) -> None
 
 def test_two_restores_in_one_second_keep_both_states_aside(paired: Path) -> None:
     service = EventService(paired)
-    first = service._store.backup("un")
+    first = service.store.backup("un")
     service.record_result("rr", 1, "1-0")
-    second = service._store.backup("deux")
+    second = service.store.backup("deux")
     service.record_result("rr", 2, "0-1")
     service.close()
     _b1, aside_one = restore_event(paired, first)
@@ -178,7 +178,7 @@ def test_two_restores_in_one_second_keep_both_states_aside(paired: Path) -> None
 def test_a_backup_whose_path_has_a_hash_restores(paired: Path) -> None:
     service = EventService(paired)
     odd = paired.with_name("a #1 ?x%.sqlite")
-    service._store.backup("manuel", odd)
+    service.store.backup("manuel", odd)
     service.close()
     chosen, _aside = restore_event(paired, odd)
     assert chosen == odd

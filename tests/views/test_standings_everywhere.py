@@ -53,7 +53,7 @@ def _played_rr(tmp_path: Path) -> EventService:
     results = iter(["1-0", "=-=", "0-1", "+--", "1-0", "=-="])
     for _ in range(3):
         rnd = service.pair_round("rr", seed=11)
-        for g in service._store.games(rnd.id):  # type: ignore[arg-type]
+        for g in service.store.games(rnd.id):  # type: ignore[arg-type]
             service.record_result("rr", g.board, next(results))
         service.close_round("rr")
     return service
@@ -66,7 +66,7 @@ def test_store_round_robin_sb_is_opponents_scores_times_points(tmp_path: Path) -
     assert codes == ["PTS", "SB"] and rounds == 3
     # Independent check straight from the games: SB = Σ score(opponent) × points.
     score: dict[int, float] = {}
-    games = [g for gs in service._store.all_games(t.id).values() for g in gs]  # type: ignore[arg-type]
+    games = [g for gs in service.store.all_games(t.id).values() for g in gs]  # type: ignore[arg-type]
     for g in games:
         w, b = g.result.points  # type: ignore[union-attr]
         score[g.white_id] = score.get(g.white_id, 0) + w
@@ -167,7 +167,7 @@ def test_tpn_is_the_pairing_number_not_the_store_id(tmp_path: Path) -> None:
     drawn = make_round_robin(tmp_path / "rr.sqlite", players=4)
     t = drawn.tournament("rr")
     drawn.pair_round("rr", seed=3)
-    numbers = drawn._store.pairing_numbers(t.id or 0)
+    numbers = drawn.store.pairing_numbers(t.id or 0)
     assert numbers
     tpn = tb.standings(crosstable(drawn, t), ["PTS", "TPN"])
     assert [r.start for r in tpn] == numbers

@@ -16,13 +16,13 @@ from ..store.journal import NeedsConfirmation, OperationError, Tx
 from .registry import Operation
 
 if TYPE_CHECKING:
-    from .event import EventService
+    from .context import EventContext
 
 
-def cup_of(service: EventService, key: str | None) -> Tournament:
+def cup_of(service: EventContext, key: str | None) -> Tournament:
     """The cup ``key`` (or the event's only cup); any other section is refused."""
     if key is None:
-        cups = [t for t in service._store.tournaments() if t.system is System.TEAM_CUP]
+        cups = [t for t in service.store.tournaments() if t.system is System.TEAM_CUP]
         if len(cups) == 1:
             return cups[0]
     t = service.tournament(key)
@@ -32,15 +32,15 @@ def cup_of(service: EventService, key: str | None) -> Tournament:
 
 
 def matches(
-    service: EventService, t: Tournament, round_number: int | None = None
+    service: EventContext, t: Tournament, round_number: int | None = None
 ) -> list[CupMatch]:
     """The cup's matches (of one round if given), typed, round then number."""
-    return service._store.cup_matches(service._tid(t), round_number)
+    return service.store.cup_matches(service.tid(t), round_number)
 
 
-def teams_of(service: EventService, t: Tournament) -> dict[int, Team]:
+def teams_of(service: EventContext, t: Tournament) -> dict[int, Team]:
     assert t.id is not None
-    return {team.id: team for team in service._store.teams(t.id) if team.id is not None}
+    return {team.id: team for team in service.store.teams(t.id) if team.id is not None}
 
 
 def _strength(roster: list[Player]) -> int:
@@ -48,17 +48,17 @@ def _strength(roster: list[Player]) -> int:
     return sum(sorted((p.rating for p in roster), reverse=True)[:4])
 
 
-def _rosters(service: EventService, t: Tournament) -> dict[int, list[Player]]:
+def _rosters(service: EventContext, t: Tournament) -> dict[int, list[Player]]:
     assert t.id is not None
     out: dict[int, list[Player]] = {}
-    for p in service._store.players(t.id):
+    for p in service.store.players(t.id):
         if p.team_id is not None:
             out.setdefault(p.team_id, []).append(p)
     return out
 
 
-def _cup_teams(service: EventService, t: Tournament) -> list[cup.CupTeam]:
-    clubs = service._store.clubs()
+def _cup_teams(service: EventContext, t: Tournament) -> list[cup.CupTeam]:
+    clubs = service.store.clubs()
     rosters = _rosters(service, t)
     return [
         cup.CupTeam(
@@ -68,11 +68,11 @@ def _cup_teams(service: EventService, t: Tournament) -> list[cup.CupTeam]:
     ]
 
 
-def entry_check(service: EventService, key: str | None) -> list[str]:
+def entry_check(service: EventContext, key: str | None) -> list[str]:
     return cup.entry_faults(_cup_teams(service, cup_of(service, key)))
 
 
-def draw(service: EventService, key: str | None, seed: int | None = None) -> int:
+def draw(service: EventContext, key: str | None, seed: int | None = None) -> int:
     """Draw the next round: byes by priority then by lot (round 1), pairs by lot, hosting."""
     with service.write(Operation.CUP_DRAW, {"tournament": key}) as tx:
         t = cup_of(service, key)
@@ -107,9 +107,9 @@ def draw(service: EventService, key: str | None, seed: int | None = None) -> int
         if number == 1:
             s = section_settings(t)
             # the holder: the setting, else the roll of honour's latest winner (issue 16)
-            roll = service._store.roll_of_honour(t.id or 0)
+            roll = service.store.roll_of_honour(t.id or 0)
             holder = s.holder or cup.holder(roll)
-            finalist = s.last_finalist or cup.last_finalist(service._store.finalists(t.id or 0))
+            finalist = s.last_finalist or cup.last_finalist(service.store.finalists(t.id or 0))
             teams = [c for c in _cup_teams(service, t) if c.id in alive]
             given, pool = cup.bye_priority(teams, holder, finalist)
             missing = cup.byes_needed(len(teams)) - len(given)
@@ -156,7 +156,7 @@ def _late(m: CupMatch) -> bool:
 
 
 def find_match(
-    service: EventService, t: Tournament, number: int, round_number: int | None = None
+    service: EventContext, t: Tournament, number: int, round_number: int | None = None
 ) -> CupMatch:
     rows = matches(service, t)
     if not rows:
@@ -169,7 +169,7 @@ def find_match(
 
 
 def _in_match(
-    service: EventService, tx: Tx, key: str | None, number: int
+    service: EventContext, tx: Tx, key: str | None, number: int
 ) -> tuple[Tournament, CupMatch]:
     """The cup and its match ``number`` of the current round, read inside the operation."""
     t = cup_of(service, key)
@@ -214,7 +214,7 @@ def _roster_player(p: Player) -> cup.RosterPlayer:
 SIDES: tuple[CupSide, CupSide] = ("home", "away")
 
 
-def _played_for(service: EventService, t: Tournament) -> dict[int, set[int]]:
+def _played_for(service: EventContext, t: Tournament) -> dict[int, set[int]]:
     out: dict[int, set[int]] = {}
     for m in matches(service, t):
         for side in SIDES:
@@ -226,7 +226,7 @@ def _played_for(service: EventService, t: Tournament) -> dict[int, set[int]]:
 
 
 def lineup_check(
-    service: EventService,
+    service: EventContext,
     key: str | None,
     number: int,
     team_id: int,
@@ -239,9 +239,9 @@ def lineup_check(
     if team_id not in (m.home_team_id, m.away_team_id):
         raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
     teams = teams_of(service, t)
-    club = service._store.clubs()[teams[team_id].club_id]
+    club = service.store.clubs()[teams[team_id].club_id]
     roster = {p.id for p in _rosters(service, t).get(team_id, [])}
-    everyone = {p.id: p for p in service._store.players(t.id or 0)}
+    everyone = {p.id: p for p in service.store.players(t.id or 0)}
     unknown = [pid for pid in player_ids if pid not in everyone]
     if unknown:
         raise OperationError(f"Joueur(s) inconnu(s) : {', '.join(map(str, unknown))}.")
@@ -258,7 +258,7 @@ def lineup_check(
 
 
 def hand_in_lineup(
-    service: EventService,
+    service: EventContext,
     key: str | None,
     number: int,
     team_id: int,
@@ -289,7 +289,7 @@ def hand_in_lineup(
 
 
 def record_board(
-    service: EventService,
+    service: EventContext,
     key: str | None,
     number: int,
     board: int,
@@ -330,7 +330,7 @@ def record_board(
         changes: dict[str, Any] = {"results": json.dumps(results)}
         decided: dict[str, Any] = {}
         if all(results):
-            everyone = {p.id: p for p in service._store.players(t.id or 0)}
+            everyone = {p.id: p for p in service.store.players(t.id or 0)}
 
             def info(ids: list[int]) -> cup.LineupInfo:
                 return cup.LineupInfo(
@@ -389,7 +389,7 @@ def _replacing(m: CupMatch, number: int, board: int, value: str, confirm: bool |
     )
 
 
-def withdraw_confirmations(service: EventService, key: str | None, number: int) -> list[str]:
+def withdraw_confirmations(service: EventContext, key: str | None, number: int) -> list[str]:
     """The procès-verbal's confirmations withdrawn (a board to correct): journaled, so the
     file says who withdrew them and when; refused when there are none."""
     with service.write(Operation.CUP_UNCONFIRM, {"tournament": key, "match": number}) as tx:
@@ -401,7 +401,7 @@ def withdraw_confirmations(service: EventService, key: str | None, number: int) 
 
 
 def director_decision(
-    service: EventService, key: str | None, number: int, team_id: int, note: str
+    service: EventContext, key: str | None, number: int, team_id: int, note: str
 ) -> None:
     if fault := text_fault("Note de la décision", note, lines=True):
         raise OperationError(fault)
@@ -424,7 +424,7 @@ def director_decision(
 
 
 def report(
-    service: EventService, key: str | None, number: int, when: dt.datetime, match_day: dt.date
+    service: EventContext, key: str | None, number: int, when: dt.datetime, match_day: dt.date
 ) -> bool:
     """Result reported: after midnight of the match day, the team travels next round."""
     late = when.date() > match_day
@@ -448,7 +448,7 @@ def report(
     return late
 
 
-def confirm(service: EventService, key: str | None, number: int, who: str) -> None:
+def confirm(service: EventContext, key: str | None, number: int, who: str) -> None:
     """The captains' and the arbiter's confirmation of the procès-verbal, recorded."""
     if who not in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
         raise OperationError("Qui confirme : capitaine-recevant, capitaine-visiteur ou arbitre.")
@@ -464,7 +464,7 @@ def confirm(service: EventService, key: str | None, number: int, who: str) -> No
         tx.update("cup_matches", m.id, {"confirmations": json.dumps(conf)})
 
 
-def breach(service: EventService, key: str | None, number: int, team_id: int, reason: str) -> None:
+def breach(service: EventContext, key: str | None, number: int, team_id: int, reason: str) -> None:
     """A composition breach found (art. 3.1): the match is lost for that club, with the reason."""
     if not reason.strip():
         raise OperationError("Indiquez le motif de l'irrégularité.")
@@ -491,7 +491,7 @@ def breach(service: EventService, key: str | None, number: int, team_id: int, re
 
 
 def equipment_missing(
-    service: EventService, key: str | None, number: int, team_id: int, boards: int
+    service: EventContext, key: str | None, number: int, team_id: int, boards: int
 ) -> None:
     """Equipment missing: board 4, then board 3, of that team lose by administrative forfeit.
 
@@ -532,7 +532,7 @@ def lineup_delay(
 
 
 def honours(
-    service: EventService,
+    service: EventContext,
     key: str | None,
     season: str | None = None,
     club: str | None = None,
@@ -565,21 +565,21 @@ def honours(
             t = cup_of(service, key)
             assert t.id is not None
             tx.args["tournament"] = t.key
-            if any(s == season for s, _ in service._store.roll_of_honour(t.id)):
+            if any(s == season for s, _ in service.store.roll_of_honour(t.id)):
                 raise OperationError(f"La saison {season} est déjà au palmarès.")
             tx.insert(
                 "roll_of_honour",
                 {"tournament_id": t.id, "season": season, "club": club, "finalist": finalist},
             )
     t = cup_of(service, key)
-    pairs = cup.by_season(service._store.roll_of_honour(t.id or 0))
+    pairs = cup.by_season(service.store.roll_of_honour(t.id or 0))
     won = _season_won(service, t)
     if won and all(s != won[0] for s, _ in pairs):  # this season's final, not yet typed
         pairs = cup.by_season([*pairs, won])
     return pairs, cup.trophy_kept(pairs)
 
 
-def _season_won(service: EventService, t: Tournament) -> tuple[str, str] | None:
+def _season_won(service: EventContext, t: Tournament) -> tuple[str, str] | None:
     """(season, club) once this season's final is decided (004 art. 1.2: the roll of honour
     carries it without being typed); the season is the one of the licence deadline."""
     rows = matches(service, t)
@@ -590,7 +590,7 @@ def _season_won(service: EventService, t: Tournament) -> tuple[str, str] | None:
     if len(final) != 1 or final[0].winner_team_id is None:
         return None
     team = teams_of(service, t).get(final[0].winner_team_id)
-    club = service._store.clubs().get(team.club_id) if team and team.club_id else None
+    club = service.store.clubs().get(team.club_id) if team and team.club_id else None
     if club is None:
         return None
     year = section_settings(t).licence_deadline.year
@@ -612,7 +612,7 @@ def clock_advances(t: Tournament, m: CupMatch) -> dict[str, int]:
     return out
 
 
-def ranking_groups(service: EventService, t: Tournament) -> list[tuple[int, int, list[int]]]:
+def ranking_groups(service: EventContext, t: Tournament) -> list[tuple[int, int, list[int]]]:
     """Teams ranked as a knockout: winner, finalist, then by how far their conqueror went."""
     from ..rules import knockout as ko
     from ..rules.models import Result

@@ -15,29 +15,29 @@ from ..store.journal import OperationError
 from .registry import Operation
 
 if TYPE_CHECKING:
-    from .event import EventService
+    from .context import EventContext
 
 
-def _ko(service: EventService, key: str | None) -> Tournament:
+def _ko(service: EventContext, key: str | None) -> Tournament:
     t = service.tournament(key)
     if t.system is not System.KNOCKOUT:
         raise OperationError(f"{t.name} n'est pas un tournoi à élimination directe.")
     return t
 
 
-def entrants(service: EventService, t: Tournament) -> list[Player]:
+def entrants(service: EventContext, t: Tournament) -> list[Player]:
     """Entries in registration order (the order that decides byes and the waiting list)."""
     assert t.id is not None
-    players = service._store.players(t.id)
+    players = service.store.players(t.id)
     return sorted(players, key=lambda p: (p.registered_at or dt.datetime.max, p.id or 0))
 
 
-def _format(service: EventService, t: Tournament) -> ko.KoFormat:
+def _format(service: EventContext, t: Tournament) -> ko.KoFormat:
     """The format the entries decide while registration is open; once closed, the one
     recorded then (000 art. 2.1: the bracket, byes and waiting list are fixed — a player
     withdrawn in round 2 does not move a waiting player into the bracket)."""
     assert t.id is not None
-    closed = service._store.ko_registration(t.id)
+    closed = service.store.ko_registration(t.id)
     if closed is not None and not closed["cancelled"]:
         return _recorded(service, t, closed)
     people = [p for p in entrants(service, t) if not p.withdrawn or closed is not None]
@@ -49,10 +49,10 @@ def _format(service: EventService, t: Tournament) -> ko.KoFormat:
     return ko.ko_format(listed, section_settings(t).fee)
 
 
-def _recorded(service: EventService, t: Tournament, closed: dict[str, Any]) -> ko.KoFormat:
+def _recorded(service: EventContext, t: Tournament, closed: dict[str, Any]) -> ko.KoFormat:
     """The format as closed: its lists from the record, the waiting list's refunds."""
     assert t.id is not None
-    people = {p.id: p for p in service._store.players(t.id)}
+    people = {p.id: p for p in service.store.players(t.id)}
     s = section_settings(t)
     fee = s.fee if s.regulation == "000" else 0.0
     waiting = [int(i) for i in closed["waiting"]]
@@ -73,14 +73,14 @@ def _recorded(service: EventService, t: Tournament, closed: dict[str, Any]) -> k
     )
 
 
-def status(service: EventService, key: str | None) -> dict[str, Any]:
+def status(service: EventContext, key: str | None) -> dict[str, Any]:
     """What the registration decides, live, and where the bracket stands."""
     t = _ko(service, key)
     assert t.id is not None
     fmt = _format(service, t)
-    names = {p.id: p.name for p in service._store.players(t.id)}
-    closed = service._store.ko_registration(t.id) is not None
-    rounds = service._store.rounds(t.id)
+    names = {p.id: p.name for p in service.store.players(t.id)}
+    closed = service.store.ko_registration(t.id) is not None
+    rounds = service.store.rounds(t.id)
     out: dict[str, Any] = {
         "tournament": t.key,
         "entries": fmt.entries,
@@ -104,11 +104,11 @@ def status(service: EventService, key: str | None) -> dict[str, Any]:
     return out
 
 
-def close_registration(service: EventService, key: str | None) -> ko.KoFormat:
+def close_registration(service: EventContext, key: str | None) -> ko.KoFormat:
     with service.write(Operation.KO_CLOSE_REGISTRATION, {"tournament": key}) as tx:
         t = _ko(service, key)
         assert t.id is not None
-        if service._store.ko_registration(t.id) is not None:
+        if service.store.ko_registration(t.id) is not None:
             raise OperationError("Les inscriptions sont déjà closes.")
         fmt = _format(service, t)
         tx.args.update({"tournament": t.key, "case": fmt.case})
@@ -144,9 +144,9 @@ def close_registration(service: EventService, key: str | None) -> ko.KoFormat:
     return fmt
 
 
-def _matches(service: EventService, t: Tournament, number: int) -> list[ko.Match]:
+def _matches(service: EventContext, t: Tournament, number: int) -> list[ko.Match]:
     assert t.id is not None
-    rnd = service._store.round(t.id, number)
+    rnd = service.store.round(t.id, number)
     assert rnd is not None and rnd.id is not None
     return [
         ko.Match(
@@ -157,15 +157,15 @@ def _matches(service: EventService, t: Tournament, number: int) -> list[ko.Match
             g.decider,
             g.bye is not None,
         )
-        for g in service._store.games(rnd.id)
+        for g in service.store.games(rnd.id)
     ]
 
 
 def _context(
-    service: EventService, t: Tournament
+    service: EventContext, t: Tournament
 ) -> tuple[str, dict[int, int], set[int], dict[int, str | None]]:
     assert t.id is not None
-    players = service._store.players(t.id)
+    players = service.store.players(t.id)
     rule = section_settings(t).decider
     return (
         rule,
@@ -177,12 +177,12 @@ def _context(
 
 
 def pair(
-    service: EventService, t: Tournament, number: int, seed: int | None, exempt_holes: bool = False
+    service: EventContext, t: Tournament, number: int, seed: int | None, exempt_holes: bool = False
 ) -> None:
     """Round 1 by the recorded draw; later rounds by the bracket, holes filled by lucky losers."""
     assert t.id is not None
     with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
-        info = service._store.ko_registration(t.id)
+        info = service.store.ko_registration(t.id)
         if not info:
             raise OperationError(
                 "Clôturez d'abord les inscriptions (arbitre ko close-registration)."
@@ -214,12 +214,9 @@ def pair(
             except RuleError as exc:
                 raise OperationError(f"Ronde {number - 1} : {exc.message}") from None
             accepted = {
-                (r["slot"]): r["player_id"]
-                for r in service._store.conn.execute(
-                    "SELECT slot, player_id FROM lucky_losers WHERE tournament_id = ? AND round = ? "
-                    "AND status = 'accepted'",
-                    (t.id, number - 1),
-                )
+                r["slot"]: r["player_id"]
+                for r in service.store.lucky_losers(service.tid(t), number - 1)
+                if r["status"] == "accepted"
             }
             sides = []
             holes = []
@@ -291,7 +288,7 @@ def pair(
             )
 
 
-def record_decider(service: EventService, key: str | None, board: int, result: str) -> None:
+def record_decider(service: EventContext, key: str | None, board: int, result: str) -> None:
     from ..rules.models import parse_result
 
     with service.write(
@@ -318,10 +315,10 @@ def record_decider(service: EventService, key: str | None, board: int, result: s
         tx.update("games", game.id, {"decider": value.value})
 
 
-def holes(service: EventService, t: Tournament) -> list[int]:
+def holes(service: EventContext, t: Tournament) -> list[int]:
     """Slots of the round just closed whose winner is missing (double forfeit, exclusion)."""
     assert t.id is not None
-    rounds = service._store.rounds(t.id)
+    rounds = service.store.rounds(t.id)
     if not rounds or not rounds[-1].closed or rounds[-1].number >= t.rounds_planned:
         return []
     rule, ratings, excluded, _ = _context(service, t)
@@ -334,7 +331,7 @@ def holes(service: EventService, t: Tournament) -> list[int]:
 
 
 def lucky_loser(
-    service: EventService, key: str | None, confirm: bool | None = None, seed: int | None = None
+    service: EventContext, key: str | None, confirm: bool | None = None, seed: int | None = None
 ) -> dict[str, Any]:
     """Draw a lucky loser for the first open hole, or confirm / reject the pending one.
 
@@ -346,19 +343,13 @@ def lucky_loser(
         t = _ko(service, key)
         assert t.id is not None
         tx.args["tournament"] = t.key
-        rounds = service._store.rounds(t.id)
+        rounds = service.store.rounds(t.id)
         if not rounds or not rounds[-1].closed:
             raise OperationError("Le repêchage se tire après la clôture de la ronde.")
         number = rounds[-1].number
-        rows = [
-            dict(r)
-            for r in service._store.conn.execute(
-                "SELECT * FROM lucky_losers WHERE tournament_id = ? AND round = ? ORDER BY id",
-                (t.id, number),
-            )
-        ]
+        rows = service.store.lucky_losers(t.id, number)
         pending = [r for r in rows if r["status"] == "pending"]
-        names = {p.id: p.name for p in service._store.players(t.id)}
+        names = {p.id: p.name for p in service.store.players(t.id)}
         if confirm is not None:
             if not pending:
                 raise OperationError("Aucun repêché en attente de confirmation.")
@@ -381,7 +372,7 @@ def lucky_loser(
 
 
 def _draw_one(
-    service: EventService,
+    service: EventContext,
     t: Tournament,
     number: int,
     rows: list[dict[str, Any]],
@@ -414,7 +405,7 @@ def _draw_one(
             "status": "pending",
         },
     )
-    names = {p.id: p.name for p in service._store.players(t.id)}  # type: ignore[arg-type]
+    names = {p.id: p.name for p in service.store.players(t.id)}  # type: ignore[arg-type]
     return {
         "drawn": names[player],
         "player_id": player,
@@ -424,18 +415,18 @@ def _draw_one(
     }
 
 
-def ranking_groups(service: EventService, t: Tournament) -> list[tuple[int, int, list[int]]]:
+def ranking_groups(service: EventContext, t: Tournament) -> list[tuple[int, int, list[int]]]:
     assert t.id is not None
     rule, ratings, _, _ = _context(service, t)
-    rounds = [_matches(service, t, r.number) for r in service._store.rounds(t.id)]
+    rounds = [_matches(service, t, r.number) for r in service.store.rounds(t.id)]
     return ko.ranking(rounds, rule, ratings, t.rounds_planned)
 
 
-def prize_order(service: EventService, t: Tournament) -> list[int]:
+def prize_order(service: EventContext, t: Tournament) -> list[int]:
     """Every player in one order (whole, all-different prizes: rules.knockout.prize_order)."""
     assert t.id is not None
     rule, ratings, _, _ = _context(service, t)
-    rounds = [_matches(service, t, r.number) for r in service._store.rounds(t.id)]
+    rounds = [_matches(service, t, r.number) for r in service.store.rounds(t.id)]
     if not ko.places_decided(rounds, rule, ratings, t.rounds_planned):
         raise OperationError(
             f"Prix de {t.name} : ils suivent l'ordre du K.O. (vainqueur, finaliste, puis les "
@@ -445,10 +436,10 @@ def prize_order(service: EventService, t: Tournament) -> list[int]:
     return ko.prize_order(rounds, rule, ratings, t.rounds_planned)
 
 
-def final_ranking(service: EventService, key: str | None) -> list[tuple[str, list[str]]]:
+def final_ranking(service: EventContext, key: str | None) -> list[tuple[str, list[str]]]:
     t = _ko(service, key)
     assert t.id is not None
-    names = {p.id: p.name for p in service._store.players(t.id)}
+    names = {p.id: p.name for p in service.store.players(t.id)}
     out = []
     for first, last, players in ranking_groups(service, t):
         place = str(first) if first == last else f"{first}–{last}"

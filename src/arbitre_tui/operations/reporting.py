@@ -26,16 +26,17 @@ from ..rules.reporting import (
     checkin_code,
     same_code,
 )
-from .event import EventService, OperationError
+from . import registration, results
+from .context import EventContext, OperationError
 from .registry import Operation
 
 REFUSED = "ce code ne vaut pas pour cet échiquier ou cette ronde."
 
 
-def set_enabled(service: EventService, enabled: bool) -> None:
+def set_enabled(service: EventContext, enabled: bool) -> None:
     """Turn reporting from phones on or off; the secret is made the first time."""
     with service.write(Operation.PHONE_REPORTING, {"enabled": enabled}) as tx:
-        current = service._store.phone_reporting()
+        current = service.store.phone_reporting()
         if current is None:
             tx.insert(
                 "phone_reporting",
@@ -50,8 +51,8 @@ def set_enabled(service: EventService, enabled: bool) -> None:
             tx.update("phone_reporting", 1, {"enabled": int(enabled)})
 
 
-def _secret(service: EventService, *, for_phones: bool) -> str:
-    state = service._store.phone_reporting()
+def _secret(service: EventContext, *, for_phones: bool) -> str:
+    state = service.store.phone_reporting()
     if state is None or (for_phones and not state["enabled"]):
         raise OperationError(
             "La saisie par les joueurs est fermée : les résultats se saisissent à la table "
@@ -66,21 +67,21 @@ class BoardCode:
     code: str
 
 
-def codes(service: EventService, key: str, round_number: int | None = None) -> list[BoardCode]:
+def codes(service: EventContext, key: str, round_number: int | None = None) -> list[BoardCode]:
     """Each board's code for the table cards and the board pages (the arbiter's copy)."""
     secret = _secret(service, for_phones=False)
     t = service.tournament(key)
-    rnd = service._round(t, round_number)
+    rnd = service.round_of(t, round_number)
     if rnd is None or rnd.id is None:
         raise OperationError(f"Aucune ronde appariée en {t.name}.")
     return [
-        BoardCode(g.board, board_code(secret, service._tid(t), rnd.number, g.board))
-        for g in service._store.games(rnd.id)
+        BoardCode(g.board, board_code(secret, service.tid(t), rnd.number, g.board))
+        for g in service.store.games(rnd.id)
         if not g.is_bye
     ]
 
 
-def player_code(service: EventService, player_id: int) -> str:
+def player_code(service: EventContext, player_id: int) -> str:
     """A player's own check-in code (the registration list, on paper)."""
     secret = _secret(service, for_phones=False)
     player = service.player(player_id)
@@ -89,7 +90,7 @@ def player_code(service: EventService, player_id: int) -> str:
 
 
 def propose_result(
-    service: EventService,
+    service: EventContext,
     key: str,
     round_number: int,
     board: int,
@@ -111,7 +112,7 @@ def propose_result(
     with service.write(Operation.PROPOSE_RESULT, {"board": board, "address": address}) as tx:
         secret = _secret(service, for_phones=True)
         t = service.tournament(key)
-        tid = service._tid(t)
+        tid = service.tid(t)
         if not same_code(code, board_code(secret, tid, round_number, board)):
             raise OperationError(f"Échiquier {board}, ronde {round_number} : {REFUSED}")
         _t, rnd, game = service.game(key, round_number, board)
@@ -121,7 +122,7 @@ def propose_result(
             raise OperationError(f"Échiquier {board} : un exempt n'a pas de résultat.")
         earlier = [
             p
-            for p in service._store.proposals(tid, rnd.number)
+            for p in service.store.proposals(tid, rnd.number)
             if p["board"] == board and p["side"] == side
         ]
         if len(earlier) >= PROPOSALS_PER_SIDE:
@@ -147,12 +148,12 @@ def propose_result(
 
 
 def board_state(
-    service: EventService, t: Tournament, round_number: int, board: int
+    service: EventContext, t: Tournament, round_number: int, board: int
 ) -> BoardProposals:
     """The latest proposal of each side still pending, beside the result recorded."""
-    tid = service._tid(t)
+    tid = service.tid(t)
     latest: dict[str, Result] = {}
-    for p in service._store.proposals(tid, round_number):
+    for p in service.store.proposals(tid, round_number):
         if p["board"] == board and p["status"] == "pending":
             latest[p["side"]] = Result(p["result"])
     _t, _rnd, game = service.game(t.key, round_number, board)
@@ -160,17 +161,17 @@ def board_state(
 
 
 def round_states(
-    service: EventService, key: str, round_number: int | None = None
+    service: EventContext, key: str, round_number: int | None = None
 ) -> list[BoardProposals]:
     """Every board of the round that the phones spoke of, by board."""
     t = service.tournament(key)
-    rnd = service._round(t, round_number)
+    rnd = service.round_of(t, round_number)
     if rnd is None:
         return []
     boards = sorted(
         {
             p["board"]
-            for p in service._store.proposals(service._tid(t), rnd.number)
+            for p in service.store.proposals(service.tid(t), rnd.number)
             if p["status"] == "pending"
         }
     )
@@ -178,13 +179,13 @@ def round_states(
 
 
 def confirm(
-    service: EventService, key: str, board: int | None = None, round_number: int | None = None
+    service: EventContext, key: str, board: int | None = None, round_number: int | None = None
 ) -> list[int]:
     """Record what both players agreed on: one board, or every agreeing board (None).
     Returns the boards recorded; a board in conflict is refused, never applied."""
     with service.write(Operation.CONFIRM_PROPOSALS, {"board": board}) as tx:
         t = service.tournament(key)
-        rnd = service._round(t, round_number)
+        rnd = service.round_of(t, round_number)
         if rnd is None:
             raise OperationError(f"Aucune ronde appariée en {t.name}.")
         tx.args.update({"tournament": t.key, "round": rnd.number})
@@ -208,21 +209,21 @@ def confirm(
         agreed = [s for s in states if s.agreed is not None]
         if not agreed:
             raise OperationError("Aucun échiquier où les deux joueurs proposent le même résultat.")
-        tid = service._tid(t)
+        tid = service.tid(t)
         for s in agreed:
             assert s.agreed is not None
             if s.agreed in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN):
                 absent = "black" if s.agreed is Result.WHITE_FORFEIT_WIN else "white"
-                service.absent(t.key, s.board, absent, rnd.number)  # its own rules
+                results.absent(service, t.key, s.board, absent, rnd.number)  # its own rules
             else:
-                service.record_result(t.key, s.board, s.agreed, rnd.number)
-            for p in service._store.proposals(tid, rnd.number):
+                results.record_result(service, t.key, s.board, s.agreed, rnd.number)
+            for p in service.store.proposals(tid, rnd.number):
                 if p["board"] == s.board and p["status"] == "pending":
                     tx.update("proposals", p["id"], {"status": "confirmed"})
         return [s.board for s in agreed]
 
 
-def propose_checkin(service: EventService, player_id: int, code: str, address: str = "") -> str:
+def propose_checkin(service: EventContext, player_id: int, code: str, address: str = "") -> str:
     """A player says « je suis là » with his own code, before round 1: a proposal the
     arbiter accepts in bulk in Joueurs. Returns the player's name."""
     with service.write(Operation.PROPOSE_CHECKIN, {"player": player_id, "address": address}) as tx:
@@ -232,11 +233,11 @@ def propose_checkin(service: EventService, player_id: int, code: str, address: s
         if not same_code(code, checkin_code(secret, player.tournament_id, player_id)):
             raise OperationError(f"Joueur n° {player_id} : ce code ne vaut pas pour lui.")
         tx.args["name"] = player.name
-        if service._store.rounds(player.tournament_id):
+        if service.store.rounds(player.tournament_id):
             raise OperationError("La ronde 1 est appariée : le pointage se fait à l'arbitre.")
         if player.checked_in:
             raise OperationError(f"{player.name} est déjà pointé(e).")
-        waiting = service._store.proposals(player.tournament_id, 0, "checkin")
+        waiting = service.store.proposals(player.tournament_id, 0, "checkin")
         if any(p["player_id"] == player_id and p["status"] == "pending" for p in waiting):
             return player.name  # said twice: one proposal
         tx.insert(
@@ -253,54 +254,54 @@ def propose_checkin(service: EventService, player_id: int, code: str, address: s
         return player.name
 
 
-def pending_checkins(service: EventService, key: str) -> list[int]:
+def pending_checkins(service: EventContext, key: str) -> list[int]:
     """The players who said they are here, not yet checked in by the arbiter."""
     t = service.tournament(key)
     return [
         int(p["player_id"])
-        for p in service._store.proposals(service._tid(t), 0, "checkin")
+        for p in service.store.proposals(service.tid(t), 0, "checkin")
         if p["status"] == "pending"
     ]
 
 
-def confirm_checkins(service: EventService, key: str) -> int:
+def confirm_checkins(service: EventContext, key: str) -> int:
     """Check in every player who said he is here (one operation, undoable whole)."""
     with service.write(Operation.CONFIRM_PROPOSALS, {"tournament": key}) as tx:
         t = service.tournament(key)
         tx.args["tournament"] = t.key
         waiting = [
             p
-            for p in service._store.proposals(service._tid(t), 0, "checkin")
+            for p in service.store.proposals(service.tid(t), 0, "checkin")
             if p["status"] == "pending"
         ]
         if not waiting:
             raise OperationError(f"Aucun pointage proposé en attente en {t.name}.")
         for p in waiting:
-            service.check_in(int(p["player_id"]))
+            registration.check_in(service, int(p["player_id"]))
             tx.update("proposals", p["id"], {"status": "confirmed"})
         return len(waiting)
 
 
-def is_open(service: EventService) -> bool:
+def is_open(service: EventContext) -> bool:
     """Whether the organiser turned reporting on (the results server asks before any form)."""
-    state = service._store.phone_reporting()
+    state = service.store.phone_reporting()
     return bool(state and state["enabled"])
 
 
-def code_matches(service: EventService, key: str, round_number: int, board: int, code: str) -> bool:
+def code_matches(service: EventContext, key: str, round_number: int, board: int, code: str) -> bool:
     """A board's code checked by a read alone (constant time), before the server asks for
     the write lock: a wrong code never takes it from a station."""
-    state = service._store.phone_reporting()
+    state = service.store.phone_reporting()
     if state is None or not state["enabled"]:
         return False
     t = service.tournament(key)
-    return same_code(code, board_code(str(state["secret"]), service._tid(t), round_number, board))
+    return same_code(code, board_code(str(state["secret"]), service.tid(t), round_number, board))
 
 
-def checkin_matches(service: EventService, player_id: int, code: str) -> bool:
+def checkin_matches(service: EventContext, player_id: int, code: str) -> bool:
     """A player's check-in code checked by a read alone, as code_matches."""
-    state = service._store.phone_reporting()
-    player = service._store.player(player_id)
+    state = service.store.phone_reporting()
+    player = service.store.player(player_id)
     if state is None or not state["enabled"] or player is None or player.tournament_id is None:
         return False
     return same_code(code, checkin_code(str(state["secret"]), player.tournament_id, player_id))

@@ -32,9 +32,13 @@ from ..rules.sections import (
 )
 from ..store.journal import NeedsConfirmation
 from ..store.repo import player_row
-from .event import EventService, OperationError, _eligibility_fault
+from . import configuration
+from .configuration import STATE_KEYS
+from .context import EventContext, OperationError
+from .event import EventService
 from .formats import format_of
 from .outputs import fresh_event_path
+from .registration import eligibility_fault, entered_twice
 from .registry import Operation
 
 
@@ -140,14 +144,14 @@ def _event_settings(fields: EventFields, settings: Mapping[str, Any]) -> dict[st
 
 
 def set_event(
-    service: EventService, fields: EventFields, *, unchanged_ok: bool = False
+    service: EventContext, fields: EventFields, *, unchanged_ok: bool = False
 ) -> list[str]:
     """Change the event's name, place, dates, federation or arbiters; returns what
     changed, in French (« nom », « lieu »…); nothing to change is refused unless
     ``unchanged_ok`` (a template's event named as it already is)."""
     fields = fields.checked()
     with service.write(Operation.SET_EVENT, {}) as tx:
-        event = service._store.event()
+        event = service.store.event()
         if "id" not in event:
             raise OperationError("Ce fichier ne contient pas d'événement.")
         first, last = _dates(fields, event.get("start_date"), event.get("end_date"))
@@ -247,20 +251,20 @@ def _typed_settings(settings: dict[str, Any]) -> dict[str, Any]:
         raise _refused(exc) from None
 
 
-def add_section(service: EventService, spec: SectionSpec) -> Tournament:
+def add_section(service: EventContext, spec: SectionSpec) -> Tournament:
     """A new section, with no player: refused if its key is taken."""
     t = spec.tournament()
-    tid = service.add_tournament(t)
+    tid = configuration.add_tournament(service, t)
     return t.model_copy(update={"id": tid})
 
 
-def _played(service: EventService, t: Tournament) -> int:
+def _played(service: EventContext, t: Tournament) -> int:
     """How many rounds of the section are paired."""
-    return len(service._store.rounds(service._tid(t)))
+    return len(service.store.rounds(service.tid(t)))
 
 
 def edit_section(
-    service: EventService,
+    service: EventContext,
     key: str,
     *,
     name: str | None = None,
@@ -284,8 +288,6 @@ def edit_section(
         raise OperationError("--ronde dit de quelle ronde changer la cadence : donnez --cadence.")
     typed = _typed_settings(dict(settings or {}))
     if settings:
-        from .event import STATE_KEYS
-
         state = sorted(set(settings) & STATE_KEYS)
         if state:
             raise OperationError(f"« {state[0]} » n'est pas un réglage : c'est l'état du tournoi.")
@@ -361,11 +363,11 @@ def edit_section(
         if not row:
             raise OperationError(f"Rien à changer : {t.name} a déjà ces valeurs.")
         tx.args["name"] = ", ".join(changed)
-        tx.update("tournaments", service._tid(t), row)
+        tx.update("tournaments", service.tid(t), row)
         return changed
 
 
-def remove_section(service: EventService, key: str, *, confirm: bool = False) -> int:
+def remove_section(service: EventContext, key: str, *, confirm: bool = False) -> int:
     """Delete a section never paired, with its registrations (after a question when it
     has any); returns how many players went with it."""
     with service.write(Operation.REMOVE_SECTION, {"tournament": key}) as tx:
@@ -377,11 +379,11 @@ def remove_section(service: EventService, key: str, *, confirm: bool = False) ->
                 f"{t.name} a déjà {played} ronde(s) appariée(s) : il ne se supprime plus "
                 "(annulez l'appariement d'abord)."
             )
-        tid = service._tid(t)
-        players = len(service._store.players(tid))
+        tid = service.tid(t)
+        players = len(service.store.players(tid))
         if players and not confirm:
             raise NeedsConfirmation(f"Supprimer {t.name} et ses {players} inscrit(s) ?")
-        for table, row_id in service._store.dependents("tournaments", tid):
+        for table, row_id in service.store.dependents("tournaments", tid):
             tx.delete(table, row_id)
         tx.delete("tournaments", tid)
         return players
@@ -390,13 +392,13 @@ def remove_section(service: EventService, key: str, *, confirm: bool = False) ->
 # -- players -----------------------------------------------------------------------------
 
 
-def _paired(service: EventService, player: Player) -> bool:
+def _paired(service: EventContext, player: Player) -> bool:
     """Whether the player has a game or a bye in any round (then only `withdraw`)."""
     assert player.id is not None
-    return any(table == "games" for table, _ in service._store.dependents("players", player.id))
+    return any(table == "games" for table, _ in service.store.dependents("players", player.id))
 
 
-def remove_player(service: EventService, player_id: int) -> Player:
+def remove_player(service: EventContext, player_id: int) -> Player:
     """Delete a registration that never played (a no-show, a mistake), undoable."""
     with service.write(Operation.REMOVE_PLAYER, {"player": player_id}) as tx:
         player = service.player(player_id)
@@ -414,14 +416,14 @@ def remove_player(service: EventService, player_id: int) -> Player:
                 f"{player.name} ne peut pas être supprimé(e) : {closed} ; retirez le joueur "
                 f"(arbitre withdraw FICHIER {player_id})."
             )
-        for table, row_id in service._store.dependents("players", player_id):
+        for table, row_id in service.store.dependents("players", player_id):
             tx.delete(table, row_id)
         tx.delete("players", player_id)
         return player
 
 
 def edit_player(
-    service: EventService, player_id: int, changes: Mapping[str, Any]
+    service: EventContext, player_id: int, changes: Mapping[str, Any]
 ) -> tuple[Player, list[str]]:
     """Correct any field of a registration (as typed: rules.registration.parse_fields);
     eligibility is checked again. Returns the player and what is worth saying (a rating
@@ -444,9 +446,9 @@ def edit_player(
         if fault := person_fault(new):
             raise OperationError(f"Modification refusée : {fault}.")
         t = service.tournament(_key_of(service, player))
-        if twice := service._entered_twice(t, exclude=player_id)(new):
+        if twice := entered_twice(service, t, exclude=player_id)(new):
             raise OperationError(f"{new.name} : {twice}.")
-        if fault := _eligibility_fault(t, new):
+        if fault := eligibility_fault(t, new):
             raise OperationError(f"{new.name} ne peut pas jouer en {fault}")
         notes: list[str] = []
         rated = (new.rating_fide, new.rating_ffe) != (player.rating_fide, player.rating_ffe)
@@ -461,14 +463,14 @@ def edit_player(
         return new, notes
 
 
-def _key_of(service: EventService, player: Player) -> str:
+def _key_of(service: EventContext, player: Player) -> str:
     assert player.tournament_id is not None
-    t = service._store.tournament(player.tournament_id)
+    t = service.store.tournament(player.tournament_id)
     assert t is not None
     return t.key
 
 
-def move_player(service: EventService, player_id: int, dest: str) -> Tournament:
+def move_player(service: EventContext, player_id: int, dest: str) -> Tournament:
     """Move a registration to another section before it is paired (eligibility there
     checked, as at registration)."""
     with service.write(Operation.MOVE_PLAYER, {"player": player_id, "tournament": dest}) as tx:
@@ -491,16 +493,16 @@ def move_player(service: EventService, player_id: int, dest: str) -> Tournament:
                 f"{player.name} a déjà été apparié(e) en {source.name} : il ne change plus "
                 "de tournoi (retirez-le puis inscrivez-le ailleurs)."
             )
-        if service._store.rounds(service._tid(target)):
+        if service.store.rounds(service.tid(target)):
             raise OperationError(
                 f"{target.name} a déjà une ronde appariée : inscrivez-y le joueur "
                 "(arbitre register), il jouera la ronde suivante."
             )
-        if twice := service._entered_twice(target, exclude=player_id)(player):
+        if twice := entered_twice(service, target, exclude=player_id)(player):
             raise OperationError(f"{player.name} : {twice}.")
-        if fault := _eligibility_fault(target, player):
+        if fault := eligibility_fault(target, player):
             raise OperationError(f"{player.name} ne peut pas jouer en {fault}")
-        for table, row_id in service._store.dependents("players", player_id):
+        for table, row_id in service.store.dependents("players", player_id):
             tx.delete(table, row_id)  # a bye asked in the old section does not follow
-        tx.update("players", player_id, {"tournament_id": service._tid(target)})
+        tx.update("players", player_id, {"tournament_id": service.tid(target)})
         return target

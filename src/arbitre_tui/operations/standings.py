@@ -21,7 +21,7 @@ from ..store.journal import OperationError
 from .formats import format_of
 
 if TYPE_CHECKING:
-    from .event import EventService
+    from .context import EventContext
 
 _BYE_KIND = {
     Bye.PAIRING_ALLOCATED: tb.Kind.PAB,
@@ -31,26 +31,26 @@ _BYE_KIND = {
 }
 
 
-def complete_rounds(service: EventService, t: Tournament) -> int:
+def complete_rounds(service: EventContext, t: Tournament) -> int:
     """The last round whose every board has a result: standings are "after round N"."""
     assert t.id is not None
     done = 0
-    for rnd in service._store.rounds(t.id):
+    for rnd in service.store.rounds(t.id):
         assert rnd.id is not None
-        if all(g.result is not None or g.is_bye for g in service._store.games(rnd.id)):
+        if all(g.result is not None or g.is_bye for g in service.store.games(rnd.id)):
             done = rnd.number
         else:
             break
     return done
 
 
-def crosstable(service: EventService, t: Tournament, rounds: int | None = None) -> tb.Crosstable:
+def crosstable(service: EventContext, t: Tournament, rounds: int | None = None) -> tb.Crosstable:
     """The stored games as a C.07 crosstable, keyed by player id."""
     assert t.id is not None
     last = complete_rounds(service, t) if rounds is None else rounds
-    players = service._store.players(t.id)
+    players = service.store.players(t.id)
     entries: dict[int, list[tb.Entry]] = {p.id: [] for p in players if p.id is not None}
-    games = service._store.all_games(t.id)
+    games = service.store.all_games(t.id)
     for number in range(1, last + 1):
         seen: set[int] = set()
         for g in games.get(number, []):
@@ -84,17 +84,17 @@ def crosstable(service: EventService, t: Tournament, rounds: int | None = None) 
     return tb.Crosstable(last, comps, round_robin=format_of(t).round_robin_tiebreaks)
 
 
-def _pairing_numbers(service: EventService, t: Tournament, players: list[Player]) -> dict[int, int]:
+def _pairing_numbers(service: EventContext, t: Tournament, players: list[Player]) -> dict[int, int]:
     """Each player's tournament pairing number (TPN, C.07 7.8): the numbers a round robin
     drew, else the C.04.2 initial order (rating, title, name) — never the store's ids."""
     assert t.id is not None
-    drawn = service._store.pairing_numbers(t.id) or []
+    drawn = service.store.pairing_numbers(t.id) or []
     rest = sorted((p for p in players if p.id not in drawn), key=ranking_key)
     return {pid: k for k, pid in enumerate([*drawn, *(p.id for p in rest)], start=1) if pid}
 
 
 def standings(
-    service: EventService, t: Tournament, rounds: int | None = None
+    service: EventContext, t: Tournament, rounds: int | None = None
 ) -> tuple[list[str], list[tb.StandingRow], int]:
     table = crosstable(service, t, rounds)
     codes = ["PTS", *[c for c in t.tiebreaks if c.upper() != "PTS"]]
@@ -110,7 +110,7 @@ def _sex(p: Player) -> str | None:
     return p.sex.value if p.sex is not None else None
 
 
-def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, Player]]:
+def prizes(service: EventContext, t: Tournament) -> tuple[PrizeList, dict[int, Player]]:
     """The tournament's prize list handed out by the rules (Hort, non-cumulative)."""
     assert t.id is not None
     s = section_settings(t)
@@ -121,7 +121,7 @@ def prizes(service: EventService, t: Tournament) -> tuple[PrizeList, dict[int, P
     settings = PrizeSettings.model_validate(
         {**given, "strictly_decreasing": must_decrease(s.regulation, given)}
     )
-    players = {p.id: p for p in service._store.players(t.id) if p.id is not None}
+    players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
 
     def candidate(pid: int, order: int, points: float) -> Candidate:
         p = players[pid]

@@ -11,16 +11,14 @@ import datetime as dt
 import json
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..rules import trf as trfmod
 from ..rules import youth
 from ..rules.draws import run_draw
-from ..rules.models import Bye, Player, Result, System, TimeControl, Tournament
+from ..rules.models import Bye, Player, Result, System, Tournament
 from ..rules.models import Game as StoredGame
 from ..rules.open_rules import half_point_bye_fault
-from ..rules.roundrobin import youth_format, youth_tiebreaks
 from ..rules.settings import section_settings
 from ..rules.swiss.dutch import PairingImpossible
 from ..rules.swiss.model import Entrant, Game, RoundPairing, SwissState
@@ -28,12 +26,15 @@ from ..rules.swiss.order import ranking_key
 from ..store.journal import OperationError
 from ..store.journal import Tx as _Tx
 from ..store.repo import tc_json
+from . import results
 from .engines import DutchEngine, ExternalEngine, Opinion, second_opinion, state_to_trf
 from .formats import format_of
+from .plans import Pairing
 from .registry import Operation
+from .youth_format import too_few_checked_in
 
 if TYPE_CHECKING:
-    from .event import EventService
+    from .context import EventContext
 
 _CODES = {
     Result.WHITE_WINS: ("1", "0"),
@@ -45,14 +46,14 @@ _CODES = {
 }
 
 
-def _swiss(service: EventService, key: str | None) -> Tournament:
+def _swiss(service: EventContext, key: str | None) -> Tournament:
     t = service.tournament(key)
     if t.system is not System.SWISS and not section_settings(t).youth_format:
         raise OperationError(f"{t.name} n'est pas un tournoi au système suisse.")
     return t
 
 
-def _youth(service: EventService, key: str) -> Tournament:
+def _youth(service: EventContext, key: str) -> Tournament:
     """A youth championship's section (003): the only one with play-offs and qualifiers."""
     t = service.tournament(key)
     if section_settings(t).regulation != "003":
@@ -65,7 +66,7 @@ def _youth(service: EventService, key: str) -> Tournament:
 
 # -- who plays, in which order ----------------------------------------------------------
 def participants(
-    service: EventService,
+    service: EventContext,
     t: Tournament,
     games: dict[int, list[StoredGame]] | None = None,
     *,
@@ -79,9 +80,9 @@ def participants(
     """
     assert t.id is not None
     if games is None:
-        games = service._store.all_games(t.id)
+        games = service.store.all_games(t.id)
     seen = {pid for gs in games.values() for g in gs for pid in (g.white_id, g.black_id) if pid}
-    return pairing_list(service._store.players(t.id), seen, registered=registered)
+    return pairing_list(service.store.players(t.id), seen, registered=registered)
 
 
 def pairing_list(
@@ -98,11 +99,11 @@ def pairing_list(
 
 
 def swiss_state(
-    service: EventService, t: Tournament, number: int, *, registered: bool = False
+    service: EventContext, t: Tournament, number: int, *, registered: bool = False
 ) -> tuple[SwissState, list[int]]:
     """The engine's view before pairing round ``number``; also pairing number -> player id."""
     assert t.id is not None
-    games = service._store.all_games(t.id)
+    games = service.store.all_games(t.id)
     people = participants(service, t, games, registered=registered)
     ids = [p.id or 0 for p in people]
     pno = {pid: k + 1 for k, pid in enumerate(ids)}
@@ -126,7 +127,7 @@ def swiss_state(
         for pid in ids:
             if pid not in done:
                 history[pid].append(Game(result="Z"))  # late entry or absent: no points
-    requests = set(service._store.bye_requests(t.id).get(number, []))
+    requests = set(service.store.bye_requests(t.id).get(number, []))
     for p in people:
         assert p.id is not None
         if p.id in requests:
@@ -135,9 +136,9 @@ def swiss_state(
             history[p.id].append(Game(result="Z"))
     prohibited = [
         (first, last, [pno[i] for i in group if i in pno])
-        for first, last, group in service._store.prohibitions(t.id)
+        for first, last, group in service.store.prohibitions(t.id)
     ]
-    colour = service._store.initial_colour_drawn(t.id) or section_settings(t).initial_colour
+    colour = service.store.initial_colour_drawn(t.id) or section_settings(t).initial_colour
     state = SwissState(
         entrants=[
             Entrant(number=pno[p.id or 0], rating=p.rating, games=history[p.id or 0])
@@ -152,139 +153,8 @@ def swiss_state(
 
 
 # -- pairing ---------------------------------------------------------------------------
-class StalePlan(Exception):
-    """What a pairing computed on changed before its write transaction: compute again."""
-
-
-@dataclass
-class YouthFormat:
-    """Regulation 003's format, decided from the entries when round 1 is paired."""
-
-    entries: int
-    system: str
-    rounds: int
-    tiebreaks: list[str]
-
-
-@dataclass
-class Pairing:
-    """A Swiss round computed (our engine, the external one), ready to be written."""
-
-    number: int
-    state: SwissState
-    ids: list[int]
-    ours: RoundPairing
-    chosen: RoundPairing
-    opinion: Opinion | None
-    colour_seed: int | None  # the initial colour's draw, to record with the round
-
-
-@dataclass
-class Plan:
-    """What a pairing read before the write lock: the round it pairs, the digest of the
-    data, and for a Swiss round the pairing computed (None: paired inside the lock)."""
-
-    fingerprint: str
-    number: int
-    youth: YouthFormat | None
-    pairing: Pairing | None
-
-
-def youth_decision(service: EventService, t: Tournament) -> YouthFormat | None:
-    """Regulation 003: ≤ 8 entries round robin, 9–14 Swiss 5 rounds, ≥ 15 Swiss 7 rounds.
-
-    Decided when round 1 is paired, from the players checked in; None: nothing to change.
-    Reads only: the pairing writes it, in its own transaction.
-    """
-    assert t.id is not None
-    if not section_settings(t).youth_format or service._store.rounds(t.id):
-        return None
-    entries = sum(1 for p in service._store.players(t.id) if p.checked_in and not p.withdrawn)
-    if entries < 2:
-        raise too_few_checked_in(service, t, entries)
-    system, rounds = youth_format(entries)
-    tiebreaks = youth_tiebreaks(system)
-    if (t.system.value, t.rounds_planned, t.tiebreaks) == (system, rounds, tiebreaks):
-        return None
-    return YouthFormat(entries, system, rounds, tiebreaks)
-
-
-def too_few_checked_in(service: EventService, t: Tournament, checked: int) -> OperationError:
-    """Round 1 cannot be paired: how many are checked in of those entered, and what to do."""
-    assert t.id is not None
-    entered = sum(1 for p in service._store.players(t.id) if not p.withdrawn)
-    return OperationError(
-        f"{t.name} : {checked} joueur(s) pointé(s) sur {entered} inscrit(s), il en faut au "
-        "moins deux ; pointez les présents avant d'apparier la ronde 1."
-    )
-
-
-def _with_format(t: Tournament, decided: YouthFormat | None) -> Tournament:
-    if decided is None:
-        return t
-    return t.model_copy(
-        update={
-            "system": System(decided.system),
-            "rounds_planned": decided.rounds,
-            "tiebreaks": decided.tiebreaks,
-            "time_controls": _controls_for(t, decided.rounds),
-        }
-    )
-
-
-def _controls_for(t: Tournament, rounds: int) -> dict[int, TimeControl]:
-    """Every round of the format decided has a time control: a round the template did not
-    plan (8 girls: a round robin of 7 rounds) plays at the last one it gives."""
-    known = t.time_controls
-    if not known:
-        return {}
-    last = known[max(known)]
-    return {n: known.get(n, last) for n in range(1, rounds + 1)}
-
-
-def apply_youth_format(service: EventService, t: Tournament, decided: YouthFormat) -> Tournament:
-    """Write the format decided (inside the pairing's transaction)."""
-    assert t.id is not None
-    with service.write(
-        Operation.YOUTH_FORMAT,
-        {"tournament": t.key, "entries": decided.entries, "system": decided.system},
-    ) as tx:
-        tx.update(
-            "tournaments",
-            t.id,
-            {
-                "system": decided.system,
-                "rounds_planned": decided.rounds,
-                "tiebreaks": json.dumps(decided.tiebreaks),
-                "time_controls": json.dumps(
-                    {str(n): tc.model_dump() for n, tc in _controls_for(t, decided.rounds).items()}
-                ),
-            },
-        )
-    return service.tournament(t.key)
-
-
-def plan(service: EventService, key: str, seed: int | None) -> Plan:
-    """Read a snapshot without the write lock; for a Swiss round, run the engines on it.
-
-    A round robin or knockout round is quick: only its number is noted here, it is paired
-    inside the transaction. Refusals found on the snapshot are raised here, nothing written.
-    """
-    with service.journal.reading():
-        t = service.tournament(key)
-        assert t.id is not None
-        fingerprint = service._store.fingerprint(t.id)
-        decided = youth_decision(service, t)
-        t = _with_format(t, decided)
-        number = service.next_round(t)
-        if t.system is not System.SWISS:
-            return Plan(fingerprint, number, decided, None)
-        state, ids, colour_seed = _inputs(service, t, number, seed)
-    return Plan(fingerprint, number, decided, _compute(t, number, state, ids, colour_seed))
-
-
-def _inputs(
-    service: EventService, t: Tournament, number: int, seed: int | None
+def pairing_inputs(
+    service: EventContext, t: Tournament, number: int, seed: int | None
 ) -> tuple[SwissState, list[int], int | None]:
     """The engine's input, with the initial colour drawn (its seed, to record) if not yet."""
     assert t.id is not None
@@ -294,7 +164,7 @@ def _inputs(
     colour_seed = None
     if (
         section_settings(t).initial_colour == "draw"
-        and service._store.initial_colour_drawn(t.id) is None
+        and service.store.initial_colour_drawn(t.id) is None
     ):
         # C.04.3 E.5: the initial colour is drawn by lot before round 1; the draw is
         # recorded with the round (same seed, same outcome)
@@ -303,7 +173,14 @@ def _inputs(
     return state, ids, colour_seed
 
 
-def _compute(
+def plan_pairing(service: EventContext, t: Tournament, number: int, seed: int | None) -> Pairing:
+    """A Swiss round computed on the snapshot the caller holds (no write lock): the
+    engines' input read, then their work."""
+    state, ids, colour_seed = pairing_inputs(service, t, number, seed)
+    return compute_pairing(t, number, state, ids, colour_seed)
+
+
+def compute_pairing(
     t: Tournament, number: int, state: SwissState, ids: list[int], colour_seed: int | None
 ) -> Pairing:
     """The engines' work: no store, no lock (seconds at 1000 players, or an external program)."""
@@ -325,7 +202,7 @@ def _compute(
 
 
 def pair(
-    service: EventService,
+    service: EventContext,
     t: Tournament,
     number: int,
     seed: int | None,
@@ -335,8 +212,8 @@ def pair(
     assert t.id is not None
     with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
         if computed is None:
-            state, ids, colour_seed = _inputs(service, t, number, seed)
-            computed = _compute(t, number, state, ids, colour_seed)
+            state, ids, colour_seed = pairing_inputs(service, t, number, seed)
+            computed = compute_pairing(t, number, state, ids, colour_seed)
         assert computed.number == number
         _write_pairing(tx, t, computed)
     return computed.chosen
@@ -420,7 +297,7 @@ def _with_player_ids(record: dict[str, Any], ids: list[int]) -> dict[str, Any]:
 
 
 # -- registration: fees, publication opt-out -----------------------------------------------
-def fees(service: EventService, key: str) -> list[dict[str, Any]]:
+def fees(service: EventContext, key: str) -> list[dict[str, Any]]:
     """Each player's entry fee (regulation 002: the lowest that applies) and whether paid.
 
     An unpaid registration is not final.
@@ -428,11 +305,11 @@ def fees(service: EventService, key: str) -> list[dict[str, Any]]:
     from ..rules.open_rules import Fees, fee
 
     t = service.tournament(key)
-    ev = service._store.event()
+    ev = service.store.event()
     on = dt.date.fromisoformat(str(ev.get("start_date") or dt.date.today().isoformat()))
     rules = Fees(**section_settings(t).fees)
     out = []
-    for p in service._store.players(t.id or 0):
+    for p in service.store.players(t.id or 0):
         amount, category = fee(p, rules, on)
         out.append(
             {
@@ -447,7 +324,7 @@ def fees(service: EventService, key: str) -> list[dict[str, Any]]:
     return out
 
 
-def set_opt_out(service: EventService, player_id: int, opt_out: bool = True) -> None:
+def set_opt_out(service: EventContext, player_id: int, opt_out: bool = True) -> None:
     """A player's written objection to publication: pages then show no name for them."""
     with service.write(Operation.PUBLISH_OPT_OUT, {"player": player_id, "opt_out": opt_out}) as tx:
         tx.args["name"] = service.player(player_id).name
@@ -455,20 +332,20 @@ def set_opt_out(service: EventService, player_id: int, opt_out: bool = True) -> 
 
 
 # -- before the round: byes, prohibitions, publication -------------------------------------
-def request_bye(service: EventService, player_id: int, round_number: int) -> None:
+def request_bye(service: EventContext, player_id: int, round_number: int) -> None:
     """A half-point bye, asked before the end of the previous round (regulation 002)."""
     with service.write(Operation.REQUEST_BYE, {"player": player_id, "round": round_number}) as tx:
         player = service.player(player_id)
-        t = service._store.tournament(player.tournament_id or 0)
+        t = service.store.tournament(player.tournament_id or 0)
         assert t is not None and t.id is not None
         tx.args.update({"tournament": t.key, "name": player.name})
         fmt = format_of(t)
         if not fmt.half_point_byes:
             raise OperationError(f"{t.name} ({fmt.label}) : pas de bye ½ point sur demande.")
-        rounds = service._store.rounds(t.id)
+        rounds = service.store.rounds(t.id)
         paired = max((r.number for r in rounds), default=0)
         finished = max((r.number for r in rounds if r.closed), default=0)
-        requests = service._store.bye_requests(t.id)
+        requests = service.store.bye_requests(t.id)
         taken = sum(player_id in v for v in requests.values())
         if round_number > t.rounds_planned or round_number < 1:
             raise OperationError(
@@ -501,7 +378,7 @@ def request_bye(service: EventService, player_id: int, round_number: int) -> Non
 
 
 def prohibit(
-    service: EventService, key: str, player_ids: list[int], first: int = 1, last: int = 0
+    service: EventContext, key: str, player_ids: list[int], first: int = 1, last: int = 0
 ) -> None:
     """Players who must not meet (siblings; one club in the first rounds): rounds first..last."""
     with service.write(
@@ -510,7 +387,7 @@ def prohibit(
         t = _swiss(service, key)
         assert t.id is not None
         tx.args["tournament"] = t.key
-        known = {p.id for p in service._store.players(t.id)}
+        known = {p.id for p in service.store.players(t.id)}
         bad = [i for i in player_ids if i not in known]
         if len(set(player_ids)) < 2 or bad:
             raise OperationError(
@@ -535,7 +412,7 @@ def prohibit(
         )
 
 
-def publish(service: EventService, key: str, now: dt.datetime | None = None) -> str | None:
+def publish(service: EventContext, key: str, now: dt.datetime | None = None) -> str | None:
     """Record the publication time; a warning when it is less than the required lead."""
     with service.write(Operation.PUBLISH, {"tournament": key}) as tx:
         t = _swiss(service, key)
@@ -555,7 +432,7 @@ def publish(service: EventService, key: str, now: dt.datetime | None = None) -> 
 
 # -- during the round ------------------------------------------------------------------
 def absent(
-    service: EventService,
+    service: EventContext,
     key: str,
     board: int,
     side: str,
@@ -569,12 +446,19 @@ def absent(
     from later rounds unless the arbiter keeps them (regulation 002). Returns the excluded."""
     with service.write(Operation.ABSENT):
         _swiss(service, key)
-        return service.forfeit(
-            key, board, side, keep=keep, now=now, round_number=round_number, confirm=confirm
+        return results.forfeit(
+            service,
+            key,
+            board,
+            side,
+            keep=keep,
+            now=now,
+            round_number=round_number,
+            confirm=confirm,
         ).excluded
 
 
-def keep_player(service: EventService, player_id: int) -> None:
+def keep_player(service: EventContext, player_id: int) -> None:
     """The arbiter keeps a player excluded after a forfeit (a valid excuse), recorded."""
     with service.write(Operation.KEEP_PLAYER, {"player": player_id}) as tx:
         player = service.player(player_id)
@@ -584,7 +468,7 @@ def keep_player(service: EventService, player_id: int) -> None:
         tx.update("players", player_id, {"excluded": 0})
 
 
-def force_pair(service: EventService, key: str, a: int, b: int) -> list[str]:
+def force_pair(service: EventContext, key: str, a: int, b: int) -> list[str]:
     """The arbiter puts ``a`` and ``b`` together; their former opponents meet each other.
 
     Returns the rules the change breaks (an arbiter's decision, recorded in the journal and
@@ -596,7 +480,7 @@ def force_pair(service: EventService, key: str, a: int, b: int) -> list[str]:
         if rnd is None or rnd.id is None or rnd.closed:
             raise OperationError(f"{t.name} : pas de ronde ouverte à modifier.")
         tx.args.update({"tournament": t.key, "round": rnd.number})
-        games = service._store.games(rnd.id)
+        games = service.store.games(rnd.id)
         if any(g.result is not None for g in games if g.black_id is not None):
             raise OperationError("Des résultats sont saisis : la ronde ne peut plus être modifiée.")
         where: dict[int, StoredGame] = {}
@@ -631,7 +515,7 @@ def force_pair(service: EventService, key: str, a: int, b: int) -> list[str]:
             )
         else:
             tx.update("games", gb.id, {"white_id": x, "black_id": y, "bye": None})
-        names = {p.id: p.name for p in service._store.players(t.id or 0)}
+        names = {p.id: p.name for p in service.store.players(t.id or 0)}
         note = f"ronde {rnd.number} : {names.get(a)} contre {names.get(b)} imposé par l'arbitre"
         if broken:
             note += " (" + "; ".join(broken) + ")"
@@ -640,7 +524,7 @@ def force_pair(service: EventService, key: str, a: int, b: int) -> list[str]:
 
 
 def _broken_rules(
-    service: EventService,
+    service: EventContext,
     t: Tournament,
     number: int,
     pair_ab: tuple[int, int],
@@ -672,7 +556,7 @@ def _broken_rules(
 
 
 # -- youth play-offs and qualifiers ---------------------------------------------------------
-def playoff_groups(service: EventService, key: str) -> dict[str, list[int]]:
+def playoff_groups(service: EventContext, key: str) -> dict[str, list[int]]:
     """The ties that need a blitz play-off (regulation 003, art. 6 and 7).
 
     ``title``: the players level on points at the top; ``qualification``: those level on
@@ -695,9 +579,9 @@ def playoff_groups(service: EventService, key: str) -> dict[str, list[int]]:
     return out
 
 
-def playoff_status(service: EventService, key: str, which: str) -> youth.Playoff:
+def playoff_status(service: EventContext, key: str, which: str) -> youth.Playoff:
     t = service.tournament(key)
-    record = service._store.playoffs(t.id or 0).get(which)
+    record = service.store.playoffs(t.id or 0).get(which)
     if record is None:
         groups = playoff_groups(service, key)
         if which not in groups:
@@ -711,7 +595,7 @@ def playoff_status(service: EventService, key: str, which: str) -> youth.Playoff
     return youth.resolve(seeds, winners, _third_place_needed(service, t, which))
 
 
-def _third_place_needed(service: EventService, t: Tournament, which: str) -> bool:
+def _third_place_needed(service: EventContext, t: Tournament, which: str) -> bool:
     """The group's first place (1 for the title; the first of the tied group across the
     qualifying edge otherwise) and how many places qualify decide it (art. 6)."""
     from .standings import standings
@@ -720,7 +604,7 @@ def _third_place_needed(service: EventService, t: Tournament, which: str) -> boo
     if which == "title":
         return youth.third_place_needed(1, qualifying)
     _, rows, _ = standings(service, t)
-    record = service._store.playoffs(t.id or 0).get(which)
+    record = service.store.playoffs(t.id or 0).get(which)
     seeds = record["seeds"] if record else playoff_groups(service, t.key).get(which, [])
     order = [r.start for r in rows]
     first = min((order.index(pid) + 1 for pid in seeds if pid in order), default=1)
@@ -728,7 +612,7 @@ def _third_place_needed(service: EventService, t: Tournament, which: str) -> boo
 
 
 def playoff_result(
-    service: EventService,
+    service: EventContext,
     key: str,
     which: str,
     a: int,
@@ -753,7 +637,7 @@ def playoff_result(
             )
         if not (0 <= points_a <= 2 and 0 <= points_b <= 2 and points_a + points_b == 2):
             raise OperationError("Un mini-match de deux parties totalise 2 points (ex. 1,5–0,5).")
-        record = service._store.playoffs(t.id).get(which)
+        record = service.store.playoffs(t.id).get(which)
         if record is None:
             seeds = playoff_groups(service, key)[which]
             playoff_id = tx.insert(
@@ -769,7 +653,7 @@ def playoff_result(
             # level after the mini-match and on every tie-break: the arbiter draws lots
             # (recorded with its seed, replayable), and the app says so
             winner = int(tx.draw("barrage : égalité complète", "coin", [better, worse], seed))
-            names = {p.id: p.name for p in service._store.players(t.id)}
+            names = {p.id: p.name for p in service.store.players(t.id)}
             lot = (
                 f"Égalité complète ({names.get(better)} – {names.get(worse)}) : mini-match nul "
                 f"et départages identiques ; tirage au sort : {names.get(winner)} passe."
@@ -790,7 +674,7 @@ def playoff_result(
         return status
 
 
-def _same_tiebreaks(service: EventService, t: Tournament, a: int, b: int) -> bool:
+def _same_tiebreaks(service: EventContext, t: Tournament, a: int, b: int) -> bool:
     """Nothing in the standings tells ``a`` from ``b`` (points and every tie-break)."""
     from .standings import standings
 
@@ -799,7 +683,7 @@ def _same_tiebreaks(service: EventService, t: Tournament, a: int, b: int) -> boo
     return a in values and values.get(a) == values.get(b)
 
 
-def final_order(service: EventService, key: str) -> list[int]:
+def final_order(service: EventContext, key: str) -> list[int]:
     """Standings order with the play-offs' places replacing the tied groups."""
     from .standings import standings
 
@@ -807,7 +691,7 @@ def final_order(service: EventService, key: str) -> list[int]:
     _, rows, _ = standings(service, t)
     order = [r.start for r in rows]
     for which in ("qualification", "title"):
-        if which in service._store.playoffs(t.id or 0):
+        if which in service.store.playoffs(t.id or 0):
             status = playoff_status(service, key, which)
             if status.places:
                 first = min(order.index(p) for p in status.places)
@@ -816,7 +700,7 @@ def final_order(service: EventService, key: str) -> list[int]:
     return order
 
 
-def qualifiers(service: EventService, key: str) -> dict[str, Any]:
+def qualifiers(service: EventContext, key: str) -> dict[str, Any]:
     """Titre II: the first two (3 and 4 without seeded qualifiers), the champion.
 
     A qualifying round (Titre IV, setting ``qualifying_round``) qualifies everyone with
@@ -847,7 +731,7 @@ def qualifiers(service: EventService, key: str) -> dict[str, Any]:
 
 
 # -- export ------------------------------------------------------------------------------
-def export_trf(service: EventService, key: str) -> str:
+def export_trf(service: EventContext, key: str) -> str:
     """TRF-2026 of a section for the FIDE rating report."""
     return export_trf_checked(service, key)[0]
 
@@ -868,7 +752,7 @@ def _birth(p: Player) -> str:
     return p.birth_date.strftime("%Y/%m/%d")
 
 
-def export_trf_checked(service: EventService, key: str) -> tuple[str, list[str]]:
+def export_trf_checked(service: EventContext, key: str) -> tuple[str, list[str]]:
     """TRF-2026 of a section, and in French what the rating officer will miss in it (an
     arbiter, a round's date…)."""
     from .. import __version__
@@ -877,9 +761,9 @@ def export_trf_checked(service: EventService, key: str) -> tuple[str, list[str]]
 
     t = service.tournament(key)
     assert t.id is not None
-    ev = service._store.event()
-    rounds = service._store.rounds(t.id)
-    games = service._store.all_games(t.id)
+    ev = service.store.event()
+    rounds = service.store.rounds(t.id)
+    games = service.store.all_games(t.id)
     # the rounds played to the end: a game still to be played is no double forfeit
     played = next(
         (
@@ -894,7 +778,7 @@ def export_trf_checked(service: EventService, key: str) -> tuple[str, list[str]]
     state, ids = swiss_state(service, t, played + 1, registered=played == 0)
     if not state.entrants:
         raise OperationError(f"{t.name} : aucun joueur inscrit, rien à exporter.")
-    people = {p.id: p for p in service._store.players(t.id)}
+    people = {p.id: p for p in service.store.players(t.id)}
     try:
         _, rows, _ = standings(service, t, played)
         rank = {r.start: r.place for r in rows}
@@ -949,6 +833,6 @@ def export_trf_checked(service: EventService, key: str) -> tuple[str, list[str]]
             out.other.append("FRA" + trfmod.format_player(national)[3:])
     if out.other:  # 172: how the start rank used them — FIDE rating, else the FFE's (FIDON)
         out.headers["172"] = "FRA FIDON"
-    for _number, notes in sorted(service._store.manual_changes(t.id).items()):
+    for _number, notes in sorted(service.store.manual_changes(t.id).items()):
         out.comments.extend(notes)
     return trfmod.write(out), warnings

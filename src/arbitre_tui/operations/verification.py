@@ -20,7 +20,7 @@ from ..store.journal import OperationError
 from .registry import Operation
 
 if TYPE_CHECKING:
-    from .event import EventService
+    from .context import EventContext
 
 Keep = Literal["saisie", "feuille"]
 KEEPS: dict[str, Keep] = {"saisie": "saisie", "feuille": "feuille", "s": "saisie", "f": "feuille"}
@@ -47,7 +47,7 @@ def _value(result: str | Result) -> Result:
 
 
 def verify_result(
-    service: EventService,
+    service: EventContext,
     key: str,
     board: int,
     result: str | Result,
@@ -74,7 +74,7 @@ def verify_result(
             )
         assert game.id is not None
         row: dict[str, Any] = {"result": value.value, "at": _now(), "settled": None}
-        check = service._store.result_checks(rnd.id or 0).get(game.id)
+        check = service.store.result_checks(rnd.id or 0).get(game.id)
         if check is None:
             tx.insert("result_checks", {"game_id": game.id, **row})
         else:
@@ -83,7 +83,7 @@ def verify_result(
 
 
 def settle_result(
-    service: EventService, key: str, board: int, keep: str, round_number: int | None = None
+    service: EventContext, key: str, board: int, keep: str, round_number: int | None = None
 ) -> Game:
     """Settle a board whose two entries differ: keep the first entry (« saisie ») or the
     signed sheet's (« feuille »); both then agree."""
@@ -98,7 +98,7 @@ def settle_result(
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est close.")
         assert game.id is not None
-        check = service._store.result_checks(rnd.id or 0).get(game.id)
+        check = service.store.result_checks(rnd.id or 0).get(game.id)
         if check is None or Result(check["result"]) is game.result:
             raise OperationError(
                 f"Échiquier {board} : pas d'écart avec la feuille, rien à trancher."
@@ -113,7 +113,7 @@ def settle_result(
 
 
 def record_appeal(
-    service: EventService, key: str, text: str, round_number: int | None = None
+    service: EventContext, key: str, text: str, round_number: int | None = None
 ) -> int:
     """An appeal against a decision of the arbiter, for the tournament's procès-verbal."""
     if not text.strip():
@@ -133,9 +133,9 @@ def record_appeal(
         return tx.insert("appeals", row)
 
 
-def unsettled(service: EventService, rnd: Round, games: list[Game]) -> tuple[list[int], list[int]]:
+def unsettled(service: EventContext, rnd: Round, games: list[Game]) -> tuple[list[int], list[int]]:
     """(boards whose sheet differs from the entry, boards never checked) of a round."""
-    checks = service._store.result_checks(rnd.id or 0)
+    checks = service.store.result_checks(rnd.id or 0)
     differ, unchecked = [], []
     for g in games:
         if g.black_id is None or g.id is None:

@@ -414,6 +414,47 @@ class Store:
     def draws(self) -> list[dict[str, Any]]:
         return [dict(r) for r in self.conn.execute("SELECT * FROM draws ORDER BY id")]
 
+    def draw(self, draw_id: int) -> dict[str, Any] | None:
+        """One recorded draw (its kind, seed, inputs and outcome), to replay it."""
+        row = self.conn.execute("SELECT * FROM draws WHERE id = ?", (draw_id,)).fetchone()
+        return dict(row) if row else None
+
+    def has_event(self) -> bool:
+        return self.conn.execute("SELECT 1 FROM event WHERE id = 1").fetchone() is not None
+
+    def club_id(self, name: str) -> int | None:
+        row = self.conn.execute("SELECT id FROM clubs WHERE name = ?", (name,)).fetchone()
+        return int(row[0]) if row else None
+
+    def illegal_moves(self, game_id: int, player_id: int) -> int:
+        """Illegal moves recorded against a player in a game (the count that loses)."""
+        row = self.conn.execute(
+            "SELECT count(*) FROM incidents WHERE game_id = ? AND player_id = ? "
+            "AND kind = 'illegal_move'",
+            (game_id, player_id),
+        ).fetchone()
+        return int(row[0])
+
+    def last_writer(self, table: str, row_id: int) -> tuple[str, str] | None:
+        """The station and time (``terminal``, ``at``) of the last journaled change to a row."""
+        row = self.conn.execute(
+            "SELECT j.terminal, j.at FROM journal_changes c JOIN journal j ON j.id = c.journal_id "
+            "WHERE c.tbl = ? AND c.row_id = ? ORDER BY c.id DESC LIMIT 1",
+            (table, row_id),
+        ).fetchone()
+        return (str(row["terminal"]), str(row["at"])) if row else None
+
+    def lucky_losers(
+        self, tournament_id: int, round_number: int | None = None
+    ) -> list[dict[str, Any]]:
+        """A knockout's lucky-loser tries, in the order drawn (of one round, or all)."""
+        sql = "SELECT * FROM lucky_losers WHERE tournament_id = ?"
+        args: tuple[int, ...] = (tournament_id,)
+        if round_number is not None:
+            sql, args = sql + " AND round = ?", (tournament_id, round_number)
+        sql += " ORDER BY id"
+        return [dict(r) for r in self.conn.execute(sql, args)]
+
     def journal_entries(self, limit: int | None = None) -> list[dict[str, Any]]:
         sql = "SELECT * FROM journal ORDER BY id DESC"
         if limit:

@@ -78,7 +78,7 @@ class Reader:
 
     def __init__(self, service: EventService) -> None:
         self.service = service  # the operations' read functions take it
-        self._store = service._store
+        self._store = service.store
 
     @contextmanager
     def consistent(self) -> Iterator[None]:
@@ -182,5 +182,4 @@ class Reader:
 
     def lucky_losers(self, t: Tournament) -> list[dict[str, Any]]:
         """Every lucky-loser try of a knockout, in the order drawn."""
-        sql = "SELECT * FROM lucky_losers WHERE tournament_id = ? ORDER BY id"
-        return [dict(r) for r in self._store.conn.execute(sql, (t.id or 0,))]
+        return self._store.lucky_losers(t.id or 0)

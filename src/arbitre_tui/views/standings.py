@@ -147,12 +147,12 @@ def _play_off_places(reader: Reader, t: Tournament) -> dict[str, Any]:
     from ..operations import swiss
     from ..operations.event import OperationError
 
-    if t.id is None or not reader.service._store.playoffs(t.id):
+    if t.id is None or not reader.service.store.playoffs(t.id):
         return {}
     try:
         order = swiss.final_order(reader.service, t.key)
         places: dict[int, int] = {}
-        for which in reader.service._store.playoffs(t.id):
+        for which in reader.service.store.playoffs(t.id):
             status = swiss.playoff_status(reader.service, t.key, which)
             for pid in status.places or []:
                 places[pid] = order.index(pid) + 1

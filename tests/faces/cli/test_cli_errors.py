@@ -564,7 +564,7 @@ def test_undoing_the_registration_of_a_paired_player_is_refused(demo_file: Path)
     service = EventService(demo_file)
     service.register_player("u10", Player(surname="Zed", birth_date=dt.date(2018, 1, 1)))
     journal_id = service.journal.last_undoable()
-    for p in service._store.players(service.tournament("u10").id):
+    for p in service.store.players(service.tournament("u10").id):
         service.check_in(p.id)
     service.pair_round("u10", seed=1)
     service.close()
@@ -914,7 +914,7 @@ async def test_a_late_entry_too_long_is_refused_in_french_on_the_screen(demo_fil
     from arbitre_tui.faces.tui.commands import register_late_player
     from tests.helpers.screen import bottom_line
 
-    before = EventService(demo_file)._store.snapshot()
+    before = EventService(demo_file).store.snapshot()
     app = ArbitreApp(demo_file, tournament="open-ko")
     async with app.run_test(size=(80, 24)) as pilot:
         register_late_player(app)
@@ -924,4 +924,4 @@ async def test_a_late_entry_too_long_is_refused_in_french_on_the_screen(demo_fil
         line = bottom_line(app)
         assert "le nom a plus de 60 caractères" in line, line
         assert "should" not in line
-    assert EventService(demo_file)._store.snapshot() == before
+    assert EventService(demo_file).store.snapshot() == before

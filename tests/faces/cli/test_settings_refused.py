@@ -58,13 +58,13 @@ def test_out_of_range_settings_refused_in_french_and_nothing_changed(
     path = _event(tmp_path, OPEN)
     first = arbitre("settings", "set", path, "min_rating", "2000")
     assert first.returncode == 0, first.stderr
-    before = EventService(path)._store.snapshot()
+    before = EventService(path).store.snapshot()
     args, words = REFUSED[case]
     out = arbitre("settings", "set", path, *args)
     assert out.returncode == 2, (out.stdout, out.stderr)
     assert words in out.stderr, out.stderr
     assert "Traceback" not in out.stderr and len(out.stderr) < 600  # the value cut, not echoed
-    assert EventService(path)._store.snapshot() == before
+    assert EventService(path).store.snapshot() == before
 
 
 def test_values_in_range_still_accepted(tmp_path: Path) -> None:
@@ -88,7 +88,7 @@ def test_values_in_range_still_accepted(tmp_path: Path) -> None:
 def test_a_section_added_or_shortened_keeps_its_settings_in_range(tmp_path: Path) -> None:
     """`section add --reglage` and `section edit --rondes` meet the same refusals."""
     path = _event(tmp_path)
-    before = EventService(path)._store.snapshot()
+    before = EventService(path).store.snapshot()
     for setting, words in (
         (["min_rating=2000", "--reglage", "max_rating=1000"], "sous l'Elo minimal"),
         (["half_point_byes_forbidden_rounds=[6]"], "ronde 6, mais Open compte 5"),
@@ -96,13 +96,13 @@ def test_a_section_added_or_shortened_keeps_its_settings_in_range(tmp_path: Path
     ):
         out = arbitre("section", "add", path, *OPEN, "--reglage", *setting)
         assert out.returncode == 2 and words in out.stderr, out.stderr
-    assert EventService(path)._store.snapshot() == before
+    assert EventService(path).store.snapshot() == before
     rule = "half_point_byes_forbidden_rounds=[5]"
     assert arbitre("section", "add", path, *OPEN, "--reglage", rule).returncode == 0
-    before = EventService(path)._store.snapshot()
+    before = EventService(path).store.snapshot()
     short = arbitre("section", "edit", path, "open", "--rondes", "4")
     assert short.returncode == 2 and "ronde 5, mais Open compte 4" in short.stderr, short.stderr
-    assert EventService(path)._store.snapshot() == before
+    assert EventService(path).store.snapshot() == before
 
 
 def test_a_profile_value_past_a_short_section_is_no_fault(tmp_path: Path) -> None:

@@ -96,8 +96,8 @@ async def test_round_board_shows_the_stored_games(demo_file: Path) -> None:
     t = service.tournament("u8")
     rnd = service.current_round(t)
     assert rnd is not None and rnd.id is not None
-    games = service._store.games(rnd.id)
-    names = {p.id: p.name for p in service._store.players(t.id)}  # type: ignore[arg-type]
+    games = service.store.games(rnd.id)
+    names = {p.id: p.name for p in service.store.players(t.id)}  # type: ignore[arg-type]
     app = ArbitreApp(demo_file, tournament="u8")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -139,7 +139,7 @@ async def test_result_by_key_is_committed_before_saved_is_shown(demo_file: Path)
 async def test_refusal_is_shown_and_changes_nothing(demo_file: Path) -> None:
     service = EventService(demo_file)
     service.close_round("u8")
-    before = service._store.snapshot()
+    before = service.store.snapshot()
     app = ArbitreApp(demo_file, tournament="u8")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -148,7 +148,7 @@ async def test_refusal_is_shown_and_changes_nothing(demo_file: Path) -> None:
         status = app.query_one("#status", Static)
         assert "Refusé" in str(status.content) and "close" in str(status.content)
         assert status.has_class("error")
-    assert EventService(demo_file)._store.snapshot() == before
+    assert EventService(demo_file).store.snapshot() == before
 
 
 async def test_a_long_refusal_shows_whole_at_80_columns(demo_file: Path) -> None:
@@ -194,7 +194,7 @@ async def test_second_terminal_change_appears_within_a_second(demo_file: Path) -
         table = app.query_one("#joueurs-table", DataTable)
         assert str(table.get_row_at(0)[4]) == "oui"
         deputy = EventService(demo_file)  # the deputy's terminal, another connection
-        pid = deputy._store.players(deputy.tournament("u8").id)[0].id  # type: ignore[arg-type]
+        pid = deputy.store.players(deputy.tournament("u8").id)[0].id  # type: ignore[arg-type]
         assert pid is not None
         deputy.check_in(pid, False)
         start = time.monotonic()
@@ -206,12 +206,12 @@ async def test_second_terminal_change_appears_within_a_second(demo_file: Path) -
 async def test_check_in_by_key(demo_file: Path) -> None:
     service = EventService(demo_file)
     tid = service.tournament("u10").id
-    before = service._store.players(tid)[0]  # type: ignore[arg-type]
+    before = service.store.players(tid)[0]  # type: ignore[arg-type]
     app = ArbitreApp(demo_file, tournament="u10")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("j", "space")
         await pilot.pause()
-        first = service._store.players(tid)[0]  # type: ignore[arg-type]
+        first = service.store.players(tid)[0]  # type: ignore[arg-type]
         assert first.checked_in is not before.checked_in
 
 

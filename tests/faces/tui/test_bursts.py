@@ -23,23 +23,23 @@ def records(path: Path) -> dict[str, Any]:
     service = EventService(path)
     try:
         out: dict[str, Any] = {}
-        for t in service._store.tournaments():
+        for t in service.store.tournaments():
             assert t.id is not None
-            rounds = service._store.rounds(t.id)
+            rounds = service.store.rounds(t.id)
             out[t.key] = {
                 "games": [
                     (r.number, g.board, str(g.result), str(g.decider))
                     for r in rounds
-                    for g in service._store.games(r.id or 0)
+                    for g in service.store.games(r.id or 0)
                 ],
                 "players": [
                     (p.id, p.checked_in, p.withdrawn, p.excluded)
-                    for p in service._store.players(t.id)
+                    for p in service.store.players(t.id)
                 ],
-                "byes": service._store.bye_requests(t.id),
+                "byes": service.store.bye_requests(t.id),
                 "starts": [str(r.start_time) for r in rounds],
                 "incidents": [
-                    (i.game_id, i.player_id, str(i.kind)) for i in service._store.incidents(t.id)
+                    (i.game_id, i.player_id, str(i.kind)) for i in service.store.incidents(t.id)
                 ],
             }
         return out
@@ -133,7 +133,7 @@ def test_swiss_forfeit_then_next_section(demo_master: Path, tmp_path: Path) -> N
     assert rnd is not None
     board = next(
         g.board
-        for g in service._store.games(rnd.id or 0)
+        for g in service.store.games(rnd.id or 0)
         if g.result is None and g.black_id is not None
     )
     service.close()
@@ -147,7 +147,7 @@ def test_swiss_forfeit_then_next_section(demo_master: Path, tmp_path: Path) -> N
 def test_players_prompts(demo_master: Path, tmp_path: Path) -> None:
     """Check-in search, a search matching nobody, a half-point bye, a confirmed withdrawal."""
     service = EventService(demo_master)
-    players = service._store.players(service.tournament("u10").id or 0)
+    players = service.store.players(service.tournament("u10").id or 0)
     service.close()
     target = sorted(players, key=lambda p: p.name)[3]
     prefix = target.surname.lower()[:5]
@@ -270,7 +270,7 @@ def _boards(path: Path, key: str) -> tuple[list[int], list[int]]:
     try:
         rnd = service.current_round(service.tournament(key))
         assert rnd is not None
-        games = [g for g in service._store.games(rnd.id or 0) if g.black_id is not None]
+        games = [g for g in service.store.games(rnd.id or 0) if g.black_id is not None]
         return [g.board for g in games if g.result], [g.board for g in games if not g.result]
     finally:
         service.close()

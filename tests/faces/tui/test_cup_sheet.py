@@ -25,7 +25,7 @@ def _confirmed_match(path: Path) -> CupMatch:
     ops.draw(service, None, seed=10)
     m = next(x for x in ops.matches(service, t, 1) if x.away_team_id)
     for team in (m.home_team_id, m.away_team_id):
-        roster = [p.id for p in service._store.players(t.id or 0) if p.team_id == team]
+        roster = [p.id for p in service.store.players(t.id or 0) if p.team_id == team]
         ops.hand_in_lineup(service, None, m.number, team, roster[:4])  # type: ignore[arg-type]
     for board in range(1, 5):
         ops.record_board(service, None, m.number, board, "1-0")

@@ -17,7 +17,7 @@ from tests.helpers.screen import app_on, bottom_line
 def _game(path: Path, board: int) -> tuple[Result | None, Result | None]:
     service = EventService(path)
     rnd = service.current_round(service.tournament("open-ko"))
-    game = service._store.games(rnd.id)[board - 1]  # type: ignore[union-attr,arg-type]
+    game = service.store.games(rnd.id)[board - 1]  # type: ignore[union-attr,arg-type]
     return game.result, game.decider
 
 
@@ -86,7 +86,7 @@ async def test_third_illegal_move_loses_after_confirmation_by_keys(ko_file: Path
 async def test_lucky_loser_draw_by_keys(ko_file: Path) -> None:
     service = EventService(ko_file)
     rnd = service.current_round(service.tournament("open-ko"))
-    games = service._store.games(rnd.id)  # type: ignore[union-attr,arg-type]
+    games = service.store.games(rnd.id)  # type: ignore[union-attr,arg-type]
     service.absent("open-ko", 1, "both")
     for g in games[1:]:
         service.record_result("open-ko", g.board, "1-0")
@@ -102,7 +102,7 @@ async def test_lucky_loser_draw_by_keys(ko_file: Path) -> None:
         await pilot.pause()
         assert "repêché" in _status(app)
         assert "trous à combler : 0" in str(app.query_one("#repechage-title", Static).content)
-    rows = service._store.conn.execute("SELECT status FROM lucky_losers ORDER BY id").fetchall()
+    rows = service.store.conn.execute("SELECT status FROM lucky_losers ORDER BY id").fetchall()
     assert [r[0] for r in rows] == ["unreachable", "accepted"]
 
 
@@ -127,7 +127,7 @@ async def test_players_pane_shows_the_format_live(tmp_path: Path) -> None:
         note = str(app.query_one("#joueurs-note", Static).content)
         service = EventService(path)
         waiting = knockout.status(service, "open-ko")["waiting_list"]
-        players = service._store.players(service.tournament("open-ko").id)  # type: ignore[arg-type]
+        players = service.store.players(service.tournament("open-ko").id)  # type: ignore[arg-type]
         unpaid = [p.name for p in players if p.name in waiting and not p.paid]
         assert len(waiting) == 9
         assert "137 inscrits (129 à 199)" in note and "en direct" in note
@@ -146,7 +146,7 @@ async def test_cadence_is_the_rounds_clock_board(
     service = EventService(ko_file)
     t = service.tournament("open-ko")
     lateness = int(t.settings["lateness_minutes"])
-    day = dt.date.fromisoformat(service._store.event()["start_date"])
+    day = dt.date.fromisoformat(service.store.event()["start_date"])
     monkeypatch.setattr(clock, "now", lambda: dt.datetime.combine(day, dt.time(9, 20)))
     app = ArbitreApp(ko_file)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -160,7 +160,7 @@ async def test_cadence_is_the_rounds_clock_board(
         assert f"Forfait à {deadline:%H:%M}" in lines, lines
         assert "Sur le plan (début prévu 09:00) : +12 min" in lines, lines
         playing = str(app.query_one("#cadence-playing-title", Static).content)
-        games = service._store.games(service.current_round(t).id or 0)  # type: ignore[union-attr]
+        games = service.store.games(service.current_round(t).id or 0)  # type: ignore[union-attr]
         assert playing == f"Parties en cours : {sum(1 for g in games if g.black_id) - 1}"
 
 

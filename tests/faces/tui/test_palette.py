@@ -99,7 +99,7 @@ async def test_late_entry_from_the_palette_is_registered_and_checked_in(demo_fil
         await _enter_late(app, pilot)
         assert "Inscrit et pointé : TARDIF Paul" in bottom_line(app)
     service = EventService(demo_file)
-    players = service._store.players(service.tournament("open-b").id or 0)
+    players = service.store.players(service.tournament("open-b").id or 0)
     late = [p for p in players if p.surname == "TARDIF"]
     assert len(late) == 1 and late[0].checked_in and late[0].rating_fide == 1700
 
@@ -113,7 +113,7 @@ async def test_late_entry_is_one_operation_undone_at_once(demo_file: Path) -> No
         await pilot.pause()
         assert "Annulé : inscription, TARDIF Paul" in bottom_line(app)
     service = EventService(demo_file)
-    players = service._store.players(service.tournament("open-b").id or 0)
+    players = service.store.players(service.tournament("open-b").id or 0)
     assert not [p for p in players if p.surname == "TARDIF"]
 
 
@@ -148,7 +148,7 @@ async def test_playoff_result_from_the_palette(tmp_path: Path) -> None:
     service = EventService(tmp_path / "j.sqlite")
     status = swiss.playoff_status(service, "u8", "title")
     assert (seeds[3], seeds[4]) not in status.pending
-    record = service._store.playoffs(service.tournament("u8").id or 0)["title"]
+    record = service.store.playoffs(service.tournament("u8").id or 0)["title"]
     assert record["matches"][0][:2] == [seeds[3], seeds[4]]
     assert record["matches"][0][3:] == [0.5, 1.5]
 
@@ -157,7 +157,7 @@ async def test_a_club_enters_a_team_from_the_palette(tmp_path: Path) -> None:
     """Issue 16: entering a team needs no shell (palette: « Coupe : engager une équipe »)."""
     path = tmp_path / "cup.sqlite"
     service = create_from_template(path, "coupe-alsace")
-    before = [t.name for t in service._store.teams(service.tournament("coupe").id or 0)]
+    before = [t.name for t in service.store.teams(service.tournament("coupe").id or 0)]
     service.close()
     app = ArbitreApp(path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -167,7 +167,7 @@ async def test_a_club_enters_a_team_from_the_palette(tmp_path: Path) -> None:
         await pilot.pause()
         assert bottom_line(app) == "✓ Équipe engagée : Guebwiller 1"
     service = EventService(path)
-    after = [t.name for t in service._store.teams(service.tournament("coupe").id or 0)]
+    after = [t.name for t in service.store.teams(service.tournament("coupe").id or 0)]
     assert after == [*before, "Guebwiller 1"]
 
 

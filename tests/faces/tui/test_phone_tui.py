@@ -91,7 +91,7 @@ async def test_check_ins_from_phones_accepted_in_bulk_in_joueurs(tmp_path: Path)
     path = _event(tmp_path, pair=False)
     assert arbitre("phones", "on", str(path)).returncode == 0
     service = EventService(path)
-    ids = [p.id or 0 for p in service._store.players(service.tournament("rr").id or 0)]
+    ids = [p.id or 0 for p in service.store.players(service.tournament("rr").id or 0)]
     for pid in ids[:2]:
         reporting.propose_checkin(service, pid, reporting.player_code(service, pid), "test")
     service.close()
@@ -103,11 +103,11 @@ async def test_check_ins_from_phones_accepted_in_bulk_in_joueurs(tmp_path: Path)
         assert "2 pointages proposés depuis les téléphones : P les pointe tous" in note
         await pilot.press("P")
         await pilot.pause()
-        checked = {p.id for p in EventService(path)._store.players(1) if p.checked_in}
+        checked = {p.id for p in EventService(path).store.players(1) if p.checked_in}
         assert checked == set(ids[:2])
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert not any(p.checked_in for p in EventService(path)._store.players(1))
+        assert not any(p.checked_in for p in EventService(path).store.players(1))
 
 
 async def test_the_wall_display_shows_proposed_results(tmp_path: Path) -> None:

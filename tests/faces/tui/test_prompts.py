@@ -29,7 +29,7 @@ def test_clock_times_as_arbiters_type_them() -> None:
 
 async def test_withdraw_names_the_player_another_key_cancels_o_withdraws(demo_file: Path) -> None:
     service = EventService(demo_file)
-    first = service._store.players(service.tournament("open-a").id or 0)[0]
+    first = service.store.players(service.tournament("open-a").id or 0)[0]
     app = ArbitreApp(demo_file, tournament="open-a")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("j", "w")
@@ -38,13 +38,13 @@ async def test_withdraw_names_the_player_another_key_cancels_o_withdraws(demo_fi
         await pilot.press("x")  # another key: no, and it says which key (issue 29)
         await pilot.pause()
         assert bottom_line(app).startswith("Annulé : « x » ne répond pas"), bottom_line(app)
-        assert not EventService(demo_file)._store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
+        assert not EventService(demo_file).store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
         await pilot.press("w", "o")
         await pilot.pause()
         assert "retiré(e) — enregistré" in bottom_line(app)
         table = app.query_one("#joueurs-table", DataTable)
         assert str(table.get_row_at(0)[1]).endswith("(retiré)")
-    assert EventService(demo_file)._store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
+    assert EventService(demo_file).store.player(first.id or 0).withdrawn  # type: ignore[union-attr]
 
 
 async def test_a_moot_change_to_a_player_is_refused_before_any_question(
@@ -55,10 +55,10 @@ async def test_a_moot_change_to_a_player_is_refused_before_any_question(
     from arbitre_tui.faces.tui.prompts import ConfirmPrompt
 
     service = EventService(demo_file)
-    first = service._store.players(service.tournament("open-a").id or 0)[0]
+    first = service.store.players(service.tournament("open-a").id or 0)[0]
     service.withdraw(first.id or 0)
     service.close()
-    before = EventService(demo_file)._store.snapshot()
+    before = EventService(demo_file).store.snapshot()
     app = ArbitreApp(demo_file, tournament="open-a")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("j", "m")
@@ -72,7 +72,7 @@ async def test_a_moot_change_to_a_player_is_refused_before_any_question(
         assert "(retiré)" not in bottom_line(app)  # « X (retiré) … est déjà retiré(e) »
         await pilot.press("o")  # no question is open: « o » answers nothing
         await pilot.pause()
-    assert EventService(demo_file)._store.snapshot() == before
+    assert EventService(demo_file).store.snapshot() == before
 
 
 async def test_a_round_start_with_no_round_paired_is_refused_before_the_time(
@@ -84,7 +84,7 @@ async def test_a_round_start_with_no_round_paired_is_refused_before_the_time(
 
     path = tmp_path / "open.sqlite"
     create_from_template(path, "marina-viva").close()
-    before = EventService(path)._store.snapshot()
+    before = EventService(path).store.snapshot()
     app = ArbitreApp(path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c", "d")
@@ -92,11 +92,11 @@ async def test_a_round_start_with_no_round_paired_is_refused_before_the_time(
         assert not isinstance(app.screen, TimePrompt)
         assert "aucune ronde appariée, pas de début à noter" in bottom_line(app)
         assert app.sub_title.endswith(" — ronde 0/9"), app.sub_title  # not « 0/9 ronde »
-    assert EventService(path)._store.snapshot() == before
+    assert EventService(path).store.snapshot() == before
 
 
 async def test_a_board_that_does_not_exist_rings_and_records_nothing(ko_file: Path) -> None:
-    before = EventService(ko_file)._store.snapshot()
+    before = EventService(ko_file).store.snapshot()
     app = ArbitreApp(ko_file)
     rings: list[None] = []
     app.bell = lambda: rings.append(None)  # type: ignore[method-assign]
@@ -108,7 +108,7 @@ async def test_a_board_that_does_not_exist_rings_and_records_nothing(ko_file: Pa
         await pilot.press("escape")
         await pilot.pause()
         assert bottom_line(app) == "Annulé"
-    assert EventService(ko_file)._store.snapshot() == before
+    assert EventService(ko_file).store.snapshot() == before
 
 
 async def test_a_refused_answer_says_why_on_the_prompt_until_the_next_key(ko_file: Path) -> None:
@@ -135,7 +135,7 @@ async def test_keys_queued_at_once_go_in_order_to_the_prompt_they_open(ko_file: 
         await pilot.pause(0.5)
     service = EventService(ko_file)
     rnd = service.current_round(service.tournament("open-ko"))
-    games = {g.board: g.result for g in service._store.games(rnd.id or 0)}  # type: ignore[union-attr]
+    games = {g.board: g.result for g in service.store.games(rnd.id or 0)}  # type: ignore[union-attr]
     assert games[12] is not None and games[12].value == "0-1"
     assert games[1] is None
 
@@ -170,7 +170,7 @@ async def test_a_key_that_is_no_answer_cancels_the_question_says_so_and_does_not
     line says which key, and the key is not acted on (`x` would ask to close the round)."""
     from arbitre_tui.faces.tui.prompts import ChoicePrompt, ConfirmPrompt
 
-    before = EventService(ko_file)._store.snapshot()
+    before = EventService(ko_file).store.snapshot()
     app = ArbitreApp(ko_file)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f")
@@ -184,7 +184,7 @@ async def test_a_key_that_is_no_answer_cancels_the_question_says_so_and_does_not
         await pilot.pause()
         assert not isinstance(app.screen, (BoardPrompt, ConfirmPrompt))
         assert "« x » ne répond pas" in bottom_line(app)
-    assert EventService(ko_file)._store.snapshot() == before
+    assert EventService(ko_file).store.snapshot() == before
 
 
 async def test_the_help_lists_every_question_and_its_keys(ko_file: Path) -> None:

@@ -110,7 +110,7 @@ def test_a_player_found_by_name_then_withdrawn_in_one_write(tmp_path: Path) -> N
         assert app.quit() == 0
     service = EventService(path)
     try:
-        players = service._store.players(service.tournament("open").id or 0)
+        players = service.store.players(service.tournament("open").id or 0)
         withdrawn = [p.surname for p in players if p.withdrawn]
     finally:
         service.close()
@@ -121,8 +121,8 @@ async def test_incidents_go_to_a_board_and_find_a_name(ko_file: Path) -> None:
     """Incidents: `g` numéro Entrée (it had none), and ctrl+f by the name of either side."""
     service = EventService(ko_file)
     rnd = service.current_round(service.tournament("open-ko"))
-    games = service._store.games(rnd.id or 0)  # type: ignore[union-attr]
-    people = {p.id: p for p in service._store.players(service.tournament("open-ko").id or 0)}
+    games = service.store.games(rnd.id or 0)  # type: ignore[union-attr]
+    people = {p.id: p for p in service.store.players(service.tournament("open-ko").id or 0)}
     black = people[games[40].black_id]
     service.close()
     app = ArbitreApp(ko_file)
@@ -149,7 +149,7 @@ async def test_a_cup_line_up_finds_a_player_by_name(tmp_path: Path) -> None:
     t = ops.cup_of(service, None)
     ops.draw(service, None, seed=10)
     m = next(x for x in ops.matches(service, t, 1) if x.away_team_id)
-    roster = [p for p in service._store.players(t.id or 0) if p.team_id == m.home_team_id]
+    roster = [p for p in service.store.players(t.id or 0) if p.team_id == m.home_team_id]
     wanted = roster[-1]
     service.close()
     app = ArbitreApp(path)

@@ -18,7 +18,7 @@ def _event(tmp_path: Path, check_in: bool) -> Path:
     path = tmp_path / "marina.sqlite"
     service = create_from_template(path, "marina-viva")
     if check_in:
-        for p in service._store.players(service.tournament("open-c").id or 0):
+        for p in service.store.players(service.tournament("open-c").id or 0):
             service.check_in(p.id or 0)
     service.close()
     return path
@@ -28,7 +28,7 @@ async def test_check_in_mode_by_letters_and_enter(tmp_path: Path) -> None:
     path = _event(tmp_path, check_in=False)
     service = EventService(path)
     tid = service.tournament("open-c").id or 0
-    target = sorted(service._store.players(tid), key=lambda p: p.name)[5]
+    target = sorted(service.store.players(tid), key=lambda p: p.name)[5]
     app = ArbitreApp(path, tournament="open-c")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("j", "slash")
@@ -40,7 +40,7 @@ async def test_check_in_mode_by_letters_and_enter(tmp_path: Path) -> None:
         title = app.query_one("#joueurs-title", Static)
         assert "pointés 1 / 40" in str(title.content)
         await pilot.press("escape")
-    checked = [p for p in service._store.players(tid) if p.checked_in]
+    checked = [p for p in service.store.players(tid) if p.checked_in]
     assert checked[0].surname.lower().startswith(target.surname.lower()[:4])
     assert len(checked) == 1
 
@@ -54,7 +54,7 @@ async def test_check_in_mode_says_on_its_line_who_was_already_checked_in(
 
     path = _event(tmp_path, check_in=True)
     service = EventService(path)
-    target = service._store.players(service.tournament("open-c").id or 0)[0]
+    target = service.store.players(service.tournament("open-c").id or 0)[0]
     service.close()
     app = ArbitreApp(path, tournament="open-c")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -80,7 +80,7 @@ async def test_pair_enter_results_and_forfeit_by_keys(tmp_path: Path) -> None:
         assert rnd is not None and rnd.number == 1
         await pilot.press("1", "down", "equals_sign", "down", "0")
         await pilot.pause()
-        games = service._store.games(rnd.id or 0)
+        games = service.store.games(rnd.id or 0)
         assert [g.result for g in games[:3]] == [
             Result.WHITE_WINS,
             Result.DRAW,
@@ -88,9 +88,9 @@ async def test_pair_enter_results_and_forfeit_by_keys(tmp_path: Path) -> None:
         ]
         await pilot.press("down", "f", "b")
         await pilot.pause()
-        fourth = service._store.games(rnd.id or 0)[3]
+        fourth = service.store.games(rnd.id or 0)[3]
         assert fourth.result is Result.BLACK_FORFEIT_WIN
-        absent = service._store.player(fourth.white_id)
+        absent = service.store.player(fourth.white_id)
         assert absent is not None and absent.excluded  # regulation 002: excluded unless kept
         await pilot.press("e")
         await pilot.pause()
@@ -110,17 +110,17 @@ async def test_half_point_bye_by_key_and_refusal(tmp_path: Path) -> None:
         await pilot.pause()
         status = str(app.query_one("#status", Static).content)
         assert "Refusé" in status and "ronde 8" in status
-    first = service._store.players(tid)[0]
-    requests = service._store.bye_requests(tid)
+    first = service.store.players(tid)[0]
+    requests = service.store.bye_requests(tid)
     assert requests == {2: [first.id]}
     # the bye is honoured when round 2 is paired
     service.pair_round("open-c", seed=1)
-    for g in service._store.games(service.current_round(service.tournament("open-c")).id or 0):  # type: ignore[union-attr]
+    for g in service.store.games(service.current_round(service.tournament("open-c")).id or 0):  # type: ignore[union-attr]
         if g.black_id is not None:
             service.record_result("open-c", g.board, "1")
     service.close_round("open-c")
     rnd = service.pair_round("open-c", seed=2)
-    byes = [g for g in service._store.games(rnd.id or 0) if g.bye is Bye.HALF_POINT]
+    byes = [g for g in service.store.games(rnd.id or 0) if g.bye is Bye.HALF_POINT]
     assert [g.white_id for g in byes] == [first.id]
 
 
@@ -163,7 +163,7 @@ async def test_pairing_runs_in_the_background_and_holds_other_writes(
         await pilot.pause()
         assert "✓ Ronde 1 appariée" in str(status.content)
         rnd = service.current_round(t)
-        assert rnd is not None and rnd.number == 1 and service._store.games(rnd.id or 0)
+        assert rnd is not None and rnd.number == 1 and service.store.games(rnd.id or 0)
         await pilot.press("r")
         await pilot.pause()
         assert "Ronde 1" in str(app.query_one("#ronde-title", Static).content)

@@ -20,7 +20,7 @@ def _results(path: Path) -> dict[int, str | None]:
         assert rnd is not None
         return {
             g.board: (g.result.value if g.result else None)
-            for g in service._store.games(rnd.id or 0)
+            for g in service.store.games(rnd.id or 0)
         }
     finally:
         service.close()
@@ -54,7 +54,7 @@ async def test_results_wait_for_the_other_station_and_keep_their_order(
     service = EventService(path)
     ops = [
         row[0]
-        for row in service._store.conn.execute(
+        for row in service.store.conn.execute(
             "SELECT args FROM journal WHERE op = 'record_result' ORDER BY id"
         )
     ]

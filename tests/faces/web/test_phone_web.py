@@ -310,7 +310,7 @@ def test_ten_thousand_proposals_record_nothing_and_the_site_answers(
 
         service = EventService(path)
         pid = service.tournament("rr").id or 0
-        first = service._store.players(pid)[0].id or 0
+        first = service.store.players(pid)[0].id or 0
         k = 0
         while not stop.is_set():
             t0 = time.monotonic()

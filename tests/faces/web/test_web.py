@@ -64,7 +64,7 @@ def test_every_page_type_and_live_results(
     service = EventService(demo_file)
     cup.draw(service, "coupe", seed=3)
     a = service.tournament("open-a")
-    first = service._store.players(a.id or 0)[0]
+    first = service.store.players(a.id or 0)[0]
     pages = {
         "/": "Démonstration arbitre-tui",
         "/open-a/": "Ronde 3",
@@ -86,7 +86,7 @@ def test_every_page_type_and_live_results(
     # a result entered on the arbiter's side shows on the next load
     rnd = service.current_round(a)
     assert rnd is not None
-    board = next(g for g in service._store.games(rnd.id or 0) if g.black_id is not None)
+    board = next(g for g in service.store.games(rnd.id or 0) if g.black_id is not None)
     before = _get(base + "/open-a/")[2].decode()
     service.record_result("open-a", board.board, "0")
     after = _get(base + "/open-a/")[2].decode()
@@ -121,7 +121,7 @@ def test_read_only_methods_and_no_way_out(server: tuple[ServerThread, str]) -> N
 def test_etag_gzip_and_small_pages(tmp_path: Path) -> None:
     path = tmp_path / "big.sqlite"
     service = create_swiss_event(path, players=150, rounds=3)
-    assert len(service._store.players(service.tournament("open-a").id or 0)) == 150
+    assert len(service.store.players(service.tournament("open-a").id or 0)) == 150
     srv = ServerThread(path, port=0)
     srv.start()
     base = f"http://127.0.0.1:{srv.port}"
@@ -160,17 +160,15 @@ def test_privacy_crawl_finds_nothing_private(tmp_path: Path) -> None:
         ),
     )
     t = service.tournament("open-c")
-    for p in service._store.players(t.id or 0):
+    for p in service.store.players(t.id or 0):
         service.check_in(p.id or 0)
     rnd = service.pair_round("open-c", seed=1)
-    for g in service._store.games(rnd.id or 0):
+    for g in service.store.games(rnd.id or 0):
         if g.black_id is not None:
             service.record_result("open-c", g.board, "=")
     service.close_round("open-c")
     service.pair_round("open-c", seed=2)
-    everyone = [
-        p for tt in service._store.tournaments() for p in service._store.players(tt.id or 0)
-    ]
+    everyone = [p for tt in service.store.tournaments() for p in service.store.players(tt.id or 0)]
     private: list[str] = ["Zorglub", "zorglub"]
     for p in everyone:
         private += [x for x in (p.phone, p.email) if x]
@@ -305,7 +303,7 @@ async def test_display_follows_another_process_within_a_second(demo_file: Path) 
         assert app.query_one("#qr", Static).display
         # no key writes: the file is as the other process left it
     service = EventService(demo_file)
-    assert service._store.journal_entries()[0]["op"] == "record_result"
+    assert service.store.journal_entries()[0]["op"] == "record_result"
 
 
 async def test_server_started_from_the_qr_pane(demo_file: Path) -> None:

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Protocol
 from ...rules.models import Game, System, Tournament
 
 if TYPE_CHECKING:
-    from ..event import EventService
-    from ..swiss import Pairing
+    from ..context import EventContext
+    from ..plans import Pairing
+    from ..youth_format import YouthFormat
 
 RankingGroups = list[tuple[int, int, list[int]]]  # (first place, last place, ids) in order
 
@@ -55,14 +56,26 @@ class Format(Protocol):
     papi_genre: str  # Papi's « Genre » (Suisse, ToutesRondes); '' when Papi has none
     sits_out_unpaired: bool  # a player on no board sits the round out (round robin, odd)
 
-    def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
+    def first_round(self, service: EventContext, t: Tournament) -> YouthFormat | None:
+        """The format decided from the entries before round 1 is paired (003); None:
+        the section plays as created. Reads only: the pairing writes it."""
+        ...
+
+    def plan(
+        self, service: EventContext, t: Tournament, number: int, seed: int | None
+    ) -> Pairing | None:
+        """Round ``number`` computed on a snapshot, without the write lock (a Swiss
+        round: seconds at 1000 players); None: quick, paired inside the transaction."""
+        ...
+
+    def pair(self, service: EventContext, t: Tournament, order: PairOrder) -> None:
         """Write round ``order.number`` (inside the caller's transaction)."""
 
-    def entries_closed(self, service: EventService, t: Tournament) -> str | None:
+    def entries_closed(self, service: EventContext, t: Tournament) -> str | None:
         """Why no entry can be added any more (None: registration is open)."""
         ...
 
-    def settings_fault(self, service: EventService, t: Tournament) -> str | None:
+    def settings_fault(self, service: EventContext, t: Tournament) -> str | None:
         """Why the tournament's new settings cannot stand, read against the event."""
         ...
 
@@ -75,10 +88,10 @@ class Format(Protocol):
     def missing_deciders(self, t: Tournament, games: list[Game]) -> list[int]:
         """Boards whose decider is still to be entered."""
 
-    def ranking_groups(self, service: EventService, t: Tournament) -> RankingGroups | None:
+    def ranking_groups(self, service: EventContext, t: Tournament) -> RankingGroups | None:
         """Places shared by groups (knockout, cup); None: ranked by the standings table."""
 
-    def prize_order(self, service: EventService, t: Tournament) -> list[int] | None:
+    def prize_order(self, service: EventContext, t: Tournament) -> list[int] | None:
         """One order for whole, all-different prizes (000); None: prizes by the ranking."""
 
 

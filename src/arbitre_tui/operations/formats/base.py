@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 from ...rules.models import Game, Tournament
 
 if TYPE_CHECKING:
-    from ..event import EventService
+    from ..context import EventContext
+    from ..plans import Pairing
+    from ..youth_format import YouthFormat
     from . import RankingGroups
 
 
@@ -24,11 +26,23 @@ class Individual:
     papi_genre = ""  # Papi knows only the Swiss and the round robin
     sits_out_unpaired = False  # a Swiss writes its byes; a knockout's losers are out
 
-    def entries_closed(self, service: EventService, t: Tournament) -> str | None:
+    def first_round(self, service: EventContext, t: Tournament) -> YouthFormat | None:
+        """Regulation 003's hook: its format decided from the players checked in."""
+        from ..youth_format import youth_decision
+
+        return youth_decision(service, t)
+
+    def plan(
+        self, service: EventContext, t: Tournament, number: int, seed: int | None
+    ) -> Pairing | None:
+        """Quick to pair: nothing computed before the transaction."""
+        return None
+
+    def entries_closed(self, service: EventContext, t: Tournament) -> str | None:
         """Why no entry can be added any more (None: registration is open)."""
         return None
 
-    def settings_fault(self, service: EventService, t: Tournament) -> str | None:
+    def settings_fault(self, service: EventContext, t: Tournament) -> str | None:
         """Why the tournament's new settings cannot stand, read against the event (None:
         they can); checked when they are set."""
         return None
@@ -42,8 +56,8 @@ class Individual:
     def missing_deciders(self, t: Tournament, games: list[Game]) -> list[int]:
         return []
 
-    def ranking_groups(self, service: EventService, t: Tournament) -> RankingGroups | None:
+    def ranking_groups(self, service: EventContext, t: Tournament) -> RankingGroups | None:
         return None
 
-    def prize_order(self, service: EventService, t: Tournament) -> list[int] | None:
+    def prize_order(self, service: EventContext, t: Tournament) -> list[int] | None:
         return None

@@ -10,7 +10,7 @@ from ...store.journal import OperationError
 from .base import Individual
 
 if TYPE_CHECKING:
-    from ..event import EventService
+    from ..context import EventContext
     from . import PairOrder, RankingGroups
 
 
@@ -22,16 +22,16 @@ class Cup(Individual):
     pairs_by_draw = True
     by_teams = True
 
-    def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
+    def pair(self, service: EventContext, t: Tournament, order: PairOrder) -> None:
         raise OperationError(
             f"Les rencontres de {t.name} se tirent au sort : d dans le volet Coupe "
             "(ou arbitre cup draw)."
         )
 
-    def settings_fault(self, service: EventService, t: Tournament) -> str | None:
+    def settings_fault(self, service: EventContext, t: Tournament) -> str | None:
         """004 art. 1.2: the holder and the last finalist name clubs entered — a typo would
         silently cost the club its priority bye."""
-        clubs = sorted(set(service._store.clubs().values()))
+        clubs = sorted(set(service.store.clubs().values()))
         from ...rules.settings import section_settings
 
         s = section_settings(t)
@@ -46,7 +46,7 @@ class Cup(Individual):
                 )
         return None
 
-    def ranking_groups(self, service: EventService, t: Tournament) -> RankingGroups:
+    def ranking_groups(self, service: EventContext, t: Tournament) -> RankingGroups:
         from .. import cup
 
         return cup.ranking_groups(service, t)

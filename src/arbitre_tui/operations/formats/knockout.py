@@ -10,7 +10,7 @@ from ...rules.settings import section_settings
 from .base import Individual
 
 if TYPE_CHECKING:
-    from ..event import EventService
+    from ..context import EventContext
     from . import PairOrder, RankingGroups
 
 
@@ -21,16 +21,16 @@ class Knockout(Individual):
     trf_code = ""
     has_bracket = True
 
-    def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
+    def pair(self, service: EventContext, t: Tournament, order: PairOrder) -> None:
         from .. import knockout
 
         knockout.pair(service, t, order.number, order.seed, order.exempt_holes)
 
-    def entries_closed(self, service: EventService, t: Tournament) -> str | None:
+    def entries_closed(self, service: EventContext, t: Tournament) -> str | None:
         """000 art. 2.1: entries are counted at the close of registration; the bracket,
         the byes and the waiting list are fixed then, so no path adds one after it."""
         assert t.id is not None
-        if service._store.ko_registration(t.id) is None:
+        if service.store.ko_registration(t.id) is None:
             return None
         return (
             f"les inscriptions sont closes en {t.name} (arbitre ko close-registration) : "
@@ -46,12 +46,12 @@ class Knockout(Individual):
             return []
         return [g.board for g in games if g.result is Result.DRAW and g.decider is None]
 
-    def ranking_groups(self, service: EventService, t: Tournament) -> RankingGroups:
+    def ranking_groups(self, service: EventContext, t: Tournament) -> RankingGroups:
         from .. import knockout
 
         return knockout.ranking_groups(service, t)
 
-    def prize_order(self, service: EventService, t: Tournament) -> list[int]:
+    def prize_order(self, service: EventContext, t: Tournament) -> list[int]:
         """000 art. 3: prizes whole and all different, by the knockout ranking."""
         from .. import knockout
 

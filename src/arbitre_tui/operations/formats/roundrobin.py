@@ -15,7 +15,7 @@ from ..registry import Operation
 from .base import Individual
 
 if TYPE_CHECKING:
-    from ..event import EventService
+    from ..context import EventContext
     from . import PairOrder
 
 
@@ -28,11 +28,11 @@ class RoundRobin(Individual):
     sits_out_unpaired = True  # Berger's dummy: no game row for the one who rests
     round_robin_tiebreaks = True
 
-    def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
+    def pair(self, service: EventContext, t: Tournament, order: PairOrder) -> None:
         number, seed = order.number, order.seed
         tid = t.id
         assert tid is not None
-        store = service._store
+        store = service.store
         with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
             registered = [p for p in store.players(tid) if not p.withdrawn]
             # the players checked in make the table (all registered when nobody uses check-in)

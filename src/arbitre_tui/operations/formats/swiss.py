@@ -10,7 +10,8 @@ from ...rules.settings import section_settings
 from .base import Individual
 
 if TYPE_CHECKING:
-    from ..event import EventService
+    from ..context import EventContext
+    from ..plans import Pairing
     from . import PairOrder
 
 
@@ -24,7 +25,15 @@ class Swiss(Individual):
     publishes_pairings = True
     half_point_byes = True
 
-    def pair(self, service: EventService, t: Tournament, order: PairOrder) -> None:
+    def plan(
+        self, service: EventContext, t: Tournament, number: int, seed: int | None
+    ) -> Pairing | None:
+        """The Dutch engine (and an external one) run on the snapshot, outside the lock."""
+        from .. import swiss
+
+        return swiss.plan_pairing(service, t, number, seed)
+
+    def pair(self, service: EventContext, t: Tournament, order: PairOrder) -> None:
         from .. import swiss
 
         swiss.pair(service, t, order.number, order.seed, order.computed)

@@ -1,0 +1,124 @@
+"""The open event every operation is handed: its file, the typed store to read, the one
+way to write, and the lookups an operation starts with.
+
+An operation module takes an ``EventContext`` and nothing else of the event; the actions
+live by subject (``registration``, ``results``, ``rounds``, ``setup``, ``swiss``, …) and
+``EventService`` is only the faces' facade over them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any, Unpack
+
+from ..rules.models import Game, Player, Round, Tournament
+from ..store.journal import Journal, OperationError, Tx
+from ..store.repo import OpenOptions, Store
+from .registry import WORDING, Operation
+
+__all__ = ["EventContext", "OperationError"]
+
+
+class EventContext:
+    """One open event file: ``store`` reads, ``write`` changes, the lookups refuse in French."""
+
+    store: Store  # the typed store: every read an operation makes goes through it
+    journal: Journal
+
+    def __init__(self, path: str | Path, **options: Unpack[OpenOptions]) -> None:
+        """``options``: how the file is opened (store.repo.OpenOptions)."""
+        self.store = Store(path, **options)
+        self.journal = self.store.journal
+        # a crash's leftovers: half-written copies, a closed round without its backup
+        self.recovered: list[str] = self.store.recover()
+        self.journal.wording = WORDING  # the journal speaks the registry's French
+
+    @property
+    def path(self) -> Path:
+        return self.store.path
+
+    def close(self) -> None:
+        self.store.close()
+
+    def write(
+        self, op: Operation, args: Mapping[str, Any] | None = None
+    ) -> AbstractContextManager[Tx]:
+        """The one way to change the file: operation ``op`` (one of the registry's) as one
+        journaled transaction (BEGIN IMMEDIATE first; read, check, write inside; all or
+        nothing)."""
+        return self.journal.operation(op, args)
+
+    def backup(self, dest: Path | None = None) -> Path:
+        """A manual backup of the whole file (beside it, or in ``dest``)."""
+        return self.store.backup("manuel", dest)
+
+    # -- lookups ---------------------------------------------------------
+
+    def tournament(self, key: str | None = None) -> Tournament:
+        """The section ``key`` (or the only one), refused by name when unknown."""
+        tournaments = self.store.tournaments()
+        if not tournaments:
+            raise OperationError("Ce fichier ne contient aucun tournoi.")
+        if key is None:
+            if len(tournaments) == 1:
+                return tournaments[0]
+            keys = ", ".join(t.key for t in tournaments)
+            raise OperationError(f"Précisez le tournoi (--tournoi) parmi : {keys}.")
+        for t in tournaments:
+            if t.key == key:
+                return t
+        keys = ", ".join(t.key for t in tournaments)
+        raise OperationError(f"Tournoi « {key} » inconnu. Tournois : {keys}.")
+
+    def tid(self, t: Tournament) -> int:
+        """A stored section's id (a section read from the store always has one)."""
+        assert t.id is not None
+        return t.id
+
+    def current_round(self, t: Tournament) -> Round | None:
+        rounds = self.store.rounds(self.tid(t))
+        return rounds[-1] if rounds else None
+
+    def round_of(self, t: Tournament, round_number: int | None) -> Round | None:
+        """Round ``round_number`` of ``t``, or its current one when none is given."""
+        if round_number:
+            return self.store.round(self.tid(t), round_number)
+        return self.current_round(t)
+
+    def player(self, player_id: int) -> Player:
+        player = self.store.player(player_id)
+        if player is None:
+            raise OperationError(f"Joueur n° {player_id} inconnu.")
+        return player
+
+    def game(
+        self, key: str, round_number: int | None, board: int
+    ) -> tuple[Tournament, Round, Game]:
+        """The game on ``board`` of a round (the current one by default), refused by name."""
+        t = self.tournament(key)
+        rnd = self.round_of(t, round_number)
+        if rnd is None:
+            raise OperationError(
+                f"La ronde {round_number or ''} de {t.name} n'est pas appariée.".replace("  ", " ")
+            )
+        assert rnd.id is not None
+        games = {g.board: g for g in self.store.games(rnd.id)}
+        if board not in games:
+            raise OperationError(
+                f"Échiquier {board} inconnu en ronde {rnd.number} (échiquiers 1 à {max(games, default=0)})."
+            )
+        return t, rnd, games[board]
+
+    def next_round(self, t: Tournament) -> int:
+        """The number of the round to pair, once the one before is closed."""
+        rounds = self.store.rounds(self.tid(t))
+        if rounds and not rounds[-1].closed:
+            raise OperationError(
+                f"La ronde {rounds[-1].number} n'est pas close : saisissez ses résultats puis clôturez-la."
+            )
+        number = len(rounds) + 1
+        if number > t.rounds_planned:
+            raise OperationError(f"Les {t.rounds_planned} rondes de {t.name} sont déjà appariées.")
+        return number

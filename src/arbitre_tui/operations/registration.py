@@ -1,0 +1,307 @@
+"""Registration: players entered one by one or imported, checked in, paid, withdrawn;
+clubs and the teams they enter.
+
+Why here: an entry is checked once (the person, the section's eligibility, a second
+entry here or in a parallel section) whether it is typed, imported or moved.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from ..rules.models import Player, Team, Tournament
+from ..rules.settings import section_settings
+from ..rules.text import text_fault
+from ..store.journal import OperationError, Tx
+from ..store.repo import player_row
+from .context import EventContext
+from .formats import format_of
+from .registry import Operation
+
+if TYPE_CHECKING:
+    from ..rules.registration import ImportRow
+
+IMPORT_BATCH = 500  # players written at once by an import: its memory, whatever the file
+IMPORT_FAULTS = 200  # faults listed by line; past them, counted
+
+
+def eligibility_fault(t: Tournament, player: Player) -> str | None:
+    """rules.open_rules, imported at the first registration (its models: start-up time)."""
+    from ..rules.open_rules import eligibility_fault as fault
+
+    return fault(t, player)
+
+
+def register_player(ctx: EventContext, key: str, player: Player, team: str | None = None) -> int:
+    """One entry; in a team competition, ``team`` names the team it plays for (the
+    CSV's « equipe »), already entered."""
+    from ..rules.registration import person_fault
+
+    fault = person_fault(player)
+    if fault:
+        raise OperationError(f"Inscription impossible : {fault}.")
+    said: dict[str, Any] = {"tournament": key, "name": player.name}
+    if player.checked_in:  # registered and checked in: one entry, one undo (issue 35.13)
+        said["checked_in"] = True
+    with ctx.write(Operation.REGISTER_PLAYER, said) as tx:
+        t = ctx.tournament(key)
+        tid = ctx.tid(t)
+        if closed := format_of(t).entries_closed(ctx, t):
+            raise OperationError(f"Inscription impossible : {closed}.")
+        if team is not None:
+            player = player.model_copy(update={"team_id": team_named(ctx, t, team)})
+        twice = entered_twice(ctx, t)(player)
+        if twice:
+            raise OperationError(f"{player.name} : {twice}.")
+        fault = eligibility_fault(t, player)
+        if fault:
+            raise OperationError(f"{player.name} ne peut pas s'inscrire en {fault}")
+        values = player_row(
+            player.model_copy(
+                update={
+                    "tournament_id": tid,
+                    "registered_at": player.registered_at
+                    or dt.datetime.now().replace(microsecond=0),
+                }
+            )
+        )
+        return tx.insert("players", values)
+
+
+def team_named(ctx: EventContext, t: Tournament, name: str) -> int:
+    """The id of the team ``name`` (as entered, or its club's first team)."""
+    if not format_of(t).by_teams:
+        raise OperationError(f"{t.name} n'est pas une compétition par équipes : pas d'équipe.")
+    teams = ctx.store.teams(ctx.tid(t))
+    wanted = name.strip().casefold()
+    found = [x for x in teams if x.name.casefold() in (wanted, f"{wanted} 1")]
+    if not found:
+        known = ", ".join(x.name for x in teams) or "aucune"
+        raise OperationError(
+            f"Équipe « {name} » inconnue en {t.name} (engagées : {known}) ; engagez-la "
+            "d'abord (arbitre cup team)."
+        )
+    team_id = found[0].id
+    assert team_id is not None
+    return team_id
+
+
+def entered_twice(
+    ctx: EventContext, t: Tournament, exclude: int | None = None
+) -> Callable[[Player], str | None]:
+    """A check that a new entry is not already in: this tournament (same FIDE id),
+    or a parallel one of the same regulation (same person, not withdrawn); ``exclude``:
+    the registration being corrected or moved, not a second entry of itself."""
+    from ..rules.registration import same_person
+
+    known = {p.fide_id: p for p in ctx.store.players(ctx.tid(t)) if p.fide_id and p.id != exclude}
+    regulation = section_settings(t).regulation
+    parallel = [
+        (o.name, p)
+        for o in ctx.store.tournaments()
+        if regulation and o.key != t.key and section_settings(o).regulation == regulation
+        for p in ctx.store.players(ctx.tid(o))
+        if not p.withdrawn and p.id != exclude
+    ]
+
+    def fault(player: Player) -> str | None:
+        if player.fide_id and player.fide_id in known:
+            return f"identifiant FIDE {player.fide_id} déjà inscrit ({known[player.fide_id].name})"
+        for name, other in parallel:
+            if same_person(player, other):
+                return (
+                    f"déjà inscrit en {name} ; les tournois se jouent en parallèle, "
+                    "retirez d'abord cette inscription"
+                )
+        return None
+
+    return fault
+
+
+def import_players(
+    ctx: EventContext, key: str, data: bytes, *, encoding: str = "utf-8", skip_bad: bool = False
+) -> tuple[int, list[tuple[int, str]]]:
+    """Import a CSV: all rows or none (or the good ones with ``skip_bad``).
+
+    Returns how many were imported and the faults found.
+    """
+    from ..rules.registration import EncodingFault, decode, read_players_csv
+
+    try:
+        text = decode(data, encoding)
+    except EncodingFault as exc:
+        raise OperationError(str(exc)) from None
+    except (LookupError, UnicodeDecodeError) as exc:
+        raise OperationError(f"Encodage illisible : {exc}") from None
+    with ctx.write(Operation.IMPORT_PLAYERS, {"tournament": key}) as tx:
+        return _import_rows(ctx, tx, key, read_players_csv(text), skip_bad)
+
+
+def _import_rows(
+    ctx: EventContext,
+    tx: Tx,
+    key: str,
+    items: Iterable[ImportRow | tuple[int, str]],
+    skip_bad: bool,
+) -> tuple[int, list[tuple[int, str]]]:
+    """The checks and writes of an import, inside its transaction, row by row.
+
+    Written in batches as the file is read (memory bounded whatever its size); the
+    first fault stops the writing unless ``skip_bad``, and the transaction is then
+    rolled back whole once every fault is listed.
+    """
+    from ..rules.registration import ImportRow
+
+    t = ctx.tournament(key)
+    tid = ctx.tid(t)
+    if closed := format_of(t).entries_closed(ctx, t):
+        raise OperationError(f"Import impossible : {closed}.")
+    twice_in = entered_twice(ctx, t)
+    team_of = _team_of(ctx, tx, t) if format_of(t).by_teams else None
+    errors: list[tuple[int, str]] = []
+    more = 0  # faults past the first IMPORT_FAULTS, counted only
+    batch: list[dict[str, Any]] = []
+    count = 0
+    stamp = dt.datetime.now().replace(microsecond=0)
+    for item in items:
+        fault: tuple[int, str] | None = None
+        if not isinstance(item, ImportRow):
+            fault = item
+        elif twice := twice_in(item.player):
+            fault = (item.line, twice)
+        elif reason := eligibility_fault(t, item.player):
+            fault = (item.line, f"{item.player.name} : {reason}")
+        if fault is not None:
+            if len(errors) < IMPORT_FAULTS:
+                errors.append(fault)
+            else:
+                more += 1
+            continue
+        assert isinstance(item, ImportRow)
+        if errors and not skip_bad:
+            continue  # refused at the end: nothing more is written, faults still listed
+        update = {
+            "tournament_id": tid,
+            "registered_at": item.player.registered_at or stamp + dt.timedelta(microseconds=count),
+            **({"team_id": team_of(item)} if team_of else {}),
+        }
+        batch.append(player_row(item.player.model_copy(update=update)))
+        count += 1
+        if len(batch) >= IMPORT_BATCH:
+            tx.insert_all("players", batch)  # one bulk insert (sqlite-utils), journaled
+            batch = []
+    errors.sort()
+    if more:
+        errors.append((errors[-1][0], f"… et {more} autre(s) ligne(s) fautive(s)"))
+    if errors and not skip_bad:
+        raise OperationError(
+            "Import refusé, rien n'a été enregistré :\n"
+            + "\n".join(f"ligne {line} : {msg}" for line, msg in errors)
+            + "\n(--skip-bad importe seulement les lignes correctes)"
+        )
+    if batch:
+        tx.insert_all("players", batch)
+    if not count:
+        if errors:
+            return 0, errors
+        raise OperationError("Le fichier ne contient aucun joueur.")
+    tx.args["rows"] = count
+    return count, errors
+
+
+def _team_of(ctx: EventContext, tx: Tx, t: Tournament) -> Callable[[ImportRow], int]:
+    """A team competition's import: each row's team (« equipe », else « CLUB 1 »),
+    entered with its club the first time it is met — as many teams a club as it wants."""
+    tid = ctx.tid(t)
+    clubs = {name: cid for cid, name in ctx.store.clubs().items()}
+    teams = {team.name: team.id for team in ctx.store.teams(tid)}
+
+    def team_of(row: ImportRow) -> int:
+        club = row.player.club
+        if not club:
+            raise OperationError(
+                f"Ligne {row.line} : {row.player.name} sans club — une équipe de "
+                f"{t.name} est celle d'un club (art. 1.4). Rien n'a été enregistré."
+            )
+        name = row.team or f"{club} 1"
+        if name not in teams:
+            if club not in clubs:
+                clubs[club] = tx.insert("clubs", {"name": club, "code": None})
+            last = name.rsplit(" ", 1)[-1]
+            number = int(last) if last.isdigit() else 1
+            teams[name] = tx.insert(
+                "teams",
+                {"tournament_id": tid, "club_id": clubs[club], "number": number, "name": name},
+            )
+        team_id = teams[name]
+        assert team_id is not None
+        return team_id
+
+    return team_of
+
+
+def check_in(ctx: EventContext, player_id: int, checked: bool = True) -> None:
+    with ctx.write(Operation.CHECK_IN, {"player": player_id, "checked": checked}) as tx:
+        player = ctx.player(player_id)  # unknown player: refused before any write
+        tx.args["name"] = player.name
+        tx.update("players", player_id, {"checked_in": int(checked)})
+
+
+def set_paid(ctx: EventContext, player_id: int, paid: bool = True) -> None:
+    with ctx.write(Operation.SET_PAID, {"player": player_id, "paid": paid}) as tx:
+        tx.args["name"] = ctx.player(player_id).name
+        tx.update("players", player_id, {"paid": int(paid)})
+
+
+def withdraw(ctx: EventContext, player_id: int) -> None:
+    with ctx.write(Operation.WITHDRAW, {"player": player_id}) as tx:
+        player = ctx.player(player_id)
+        if player.withdrawn:
+            raise OperationError(f"{player.name} est déjà retiré(e).")
+        tx.args["name"] = player.name
+        tx.update("players", player_id, {"withdrawn": 1})
+
+
+def add_club(ctx: EventContext, name: str, code: str | None = None) -> int:
+    with ctx.write(Operation.ADD_CLUB, {"name": name}) as tx:
+        known = ctx.store.club_id(name)
+        if known is not None:
+            return known
+        return tx.insert("clubs", {"name": name, "code": code})
+
+
+def enter_team(ctx: EventContext, key: str, club: str, name: str | None = None) -> Team:
+    """A club enters one more team (as many as it wants): the next number, « CLUB N »
+    unless named; its roster comes with an import (« equipe » column)."""
+    with ctx.write(Operation.ENTER_TEAM, {"tournament": key, "club": club}) as tx:
+        t = ctx.tournament(key)
+        tx.args["tournament"] = t.key
+        if not club.strip():
+            raise OperationError("Une équipe est celle d'un club : nom du club attendu.")
+        if name is not None and not name.strip():  # « CLUB N » is the name left out
+            raise OperationError(
+                "Nom de l'équipe vide : donnez-en un, ou omettez --nom (« CLUB N »)."
+            )
+        if fault := text_fault("Nom du club", club, 60):
+            raise OperationError(fault)
+        club_id = add_club(ctx, club.strip())
+        mine = [team for team in ctx.store.teams(ctx.tid(t)) if team.club_id == club_id]
+        number = max((team.number for team in mine), default=0) + 1
+        name = (name or f"{club.strip()} {number}").strip()
+        if fault := text_fault("Nom de l'équipe", name, 64):  # « CLUB 12 » of a club of 60
+            raise OperationError(fault)
+        if any(team.name == name for team in ctx.store.teams(ctx.tid(t))):
+            raise OperationError(f"L'équipe « {name} » est déjà engagée.")
+        team_id = add_team(ctx, t.key, club_id, number, name)
+        return Team(id=team_id, tournament_id=ctx.tid(t), club_id=club_id, number=number, name=name)
+
+
+def add_team(ctx: EventContext, key: str, club_id: int, number: int, name: str) -> int:
+    with ctx.write(Operation.ADD_TEAM, {"tournament": key, "name": name}) as tx:
+        t = ctx.tournament(key)
+        if not format_of(t).by_teams:
+            raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
+        team = Team(tournament_id=ctx.tid(t), club_id=club_id, number=number, name=name)
+        return tx.insert("teams", team.model_dump(exclude={"id"}))
