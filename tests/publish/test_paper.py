@@ -169,3 +169,25 @@ def test_printed_figures_are_french(crowd: Path, tmp_path: Path) -> None:
         text = _text(_print(crowd, what, tmp_path), "-layout")
         assert "½" in text and not re.search(r"\d\.\d", text), what
     assert re.search(r"\d,5", _text(_print(crowd, "classement", tmp_path)))
+
+
+def test_the_cup_has_a_poster(tmp_path: Path) -> None:
+    """The cup's tour on the wall: its matches, the cup's QR on every page and large with
+    its address, the Wi-Fi; refused in French before any tour is drawn."""
+    from ..helpers.cli import new_with_fixture_players
+
+    path = tmp_path / "coupe.sqlite"
+    new_with_fixture_players("coupe-alsace", path)
+    pdf = tmp_path / "affiche.pdf"
+    args = ("print", str(path), "affiche", "--pdf", str(pdf), "--base-url", CHOSEN)
+    run = arbitre(*args)
+    assert run.returncode == 2 and "aucun tour tiré" in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr and not pdf.exists()
+    _ok("cup", "draw", str(path))
+    _ok(*args, "--wifi", "Salle-Echecs", "--wifi-cle", "roi-e4-123")
+    text = _text(pdf, "-layout")
+    assert "Tour 1 : les matchs" in text and "Recevant" in text and "Visiteur" in text
+    assert "exempt" in text and f"{CHOSEN}/coupe/" in text
+    assert "Wi-Fi : Salle-Echecs" in text and "mot de passe : roi-e4-123" in text
+    for page in range(1, _pages(pdf) + 1):
+        assert f"{CHOSEN}/coupe/" in _codes_on(pdf, page, tmp_path), page

@@ -297,16 +297,44 @@ class Poster(Pairings):
         return page_url(req.url, req.tournament.key)
 
     def render(self, req: Request) -> Sheet:
-        """The pairings with the section's QR on every page, large at the end with its
-        address in text, and the venue's Wi-Fi (name and password: given, else room to
-        write them by hand)."""
-        doc = super().render(req)
+        """The pairings (a cup's: the tour's matches) with the section's QR on every page,
+        large at the end with its address in text, and the venue's Wi-Fi (name and
+        password: given, else room to write them by hand)."""
+        from ...operations.formats import format_of
+
+        doc = self._cup(req) if format_of(req.tournament).by_teams else super().render(req)
         doc.qr(page_url(req.url, req.tournament.key), 60)
         name, key = req.wifi or ("", "")
         blank = "_" * 24
         doc.font("", 12)
         doc.cell(0, 8, doc.text_of(f"Wi-Fi : {name or blank}    mot de passe : {key or blank}"),
                  align="C", new_x="LMARGIN", new_y="NEXT")  # fmt: skip
+        return doc
+
+    def _cup(self, req: Request) -> Sheet:
+        """A cup's tour (``--ronde``, else the last drawn): each match, home team first,
+        its score once decided and the colours where art. 3.4 changes them."""
+        from ...views.cup import build
+
+        view = build(req.reader, req.tournament)
+        number = req.number or view.last_round
+        matches = [m for m in view.matches if m.round == number]
+        if not matches:
+            raise OperationError(
+                f"{req.tournament.name} : aucun tour tiré à afficher"
+                + (f" (tour {number})." if req.number else ".")
+            )
+        doc = Sheet(req.title, f"Tour {number} : les matchs", corner_qr=self.corner(req))
+        doc.grid(
+            ["Match", "Recevant", "Score", "Visiteur"],
+            [[m.number, m.home, score(m.score), m.away or "exempt"] for m in matches],
+            [18, 72, 24, 72],
+            WALL,
+            names=(1, 3),
+        )
+        for m in matches:
+            if m.colours:
+                doc.line_of(f"Match {m.number} : {m.colours}.", 10)
         return doc
 
 
