@@ -191,3 +191,21 @@ def test_the_cup_has_a_poster(tmp_path: Path) -> None:
     assert "Wi-Fi : Salle-Echecs" in text and "mot de passe : roi-e4-123" in text
     for page in range(1, _pages(pdf) + 1):
         assert f"{CHOSEN}/coupe/" in _codes_on(pdf, page, tmp_path), page
+
+
+@pytest.mark.parametrize("left", [72.0, 76.0, 80.0, 84.0])
+def test_the_posters_wifi_stays_with_its_code(tmp_path: Path, left: float) -> None:
+    """Whatever room the pairings leave, the large code, its address and the Wi-Fi are
+    printed on one page (the Wi-Fi was left alone on the next when the code just fit)."""
+    from arbitre_tui.publish.pdf.sheet import Sheet
+
+    doc = Sheet("Open", "Appariements de la ronde 1")
+    doc.set_y(doc.h - 15 - left)  # ``left`` mm above the page's bottom margin
+    doc.qr(CHOSEN, 60, below=8)
+    doc.wifi("Salle-Echecs", "roi-e4-123")
+    pdf = tmp_path / "affiche.pdf"
+    pdf.write_bytes(bytes(doc.output()))
+    pages = _text(pdf).split("\f")
+    with_url = [k for k, page in enumerate(pages) if CHOSEN in page]
+    with_wifi = [k for k, page in enumerate(pages) if "Wi-Fi : Salle-Echecs" in page]
+    assert with_url == with_wifi and len(with_url) == 1, (left, with_url, with_wifi)

@@ -303,12 +303,8 @@ class Poster(Pairings):
         from ...operations.formats import format_of
 
         doc = self._cup(req) if format_of(req.tournament).by_teams else super().render(req)
-        doc.qr(page_url(req.url, req.tournament.key), 60)
-        name, key = req.wifi or ("", "")
-        blank = "_" * 24
-        doc.font("", 12)
-        doc.cell(0, 8, doc.text_of(f"Wi-Fi : {name or blank}    mot de passe : {key or blank}"),
-                 align="C", new_x="LMARGIN", new_y="NEXT")  # fmt: skip
+        doc.qr(page_url(req.url, req.tournament.key), 60, below=8)
+        doc.wifi(*(req.wifi or ("", "")))
         return doc
 
     def _cup(self, req: Request) -> Sheet:

@@ -263,14 +263,22 @@ class Sheet(FPDF):
         self.font(style, size)
         self.multi_cell(0, height, self.text_of(text), new_x="LMARGIN", new_y="NEXT")
 
-    def qr(self, url: str, size: float) -> None:
-        """The QR code of ``url``, centred, with the address written under it."""
+    def qr(self, url: str, size: float, below: float = 0) -> None:
+        """The QR code of ``url``, centred, with the address written under it and
+        ``below`` mm more kept on its page (a poster's Wi-Fi never alone on the next)."""
         with tempfile.TemporaryDirectory() as tmp:
             png = Path(tmp) / "qr.png"
             write_png(url, png)
-            if self.will_page_break(size + 10):
+            if self.will_page_break(4 + size + 6 + below):
                 self.add_page()
             self.ln(4)
             self.image(str(png), x=(self.w - size) / 2, w=size, h=size)
             self.font("", 10)
             self.cell(0, 6, self.text_of(url), align="C", new_x="LMARGIN", new_y="NEXT")
+
+    def wifi(self, name: str, key: str) -> None:
+        """The venue's Wi-Fi, centred: its name and password, else room to write them."""
+        blank = "_" * 24
+        self.font("", 12)
+        line = f"Wi-Fi : {name or blank}    mot de passe : {key or blank}"
+        self.cell(0, 8, self.text_of(line), align="C", new_x="LMARGIN", new_y="NEXT")
