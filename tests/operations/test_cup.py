@@ -160,7 +160,7 @@ def test_match_sheet_contains_every_field(cup_event: EventService) -> None:
         p = everyone[pid]
         assert p.surname.upper() in html and p.first_name in html
         assert str(p.rating) in html and (p.ffe_code or "") in html
-    assert "Score : 2.5 – 1.5" in html
+    assert "Score : 2½ – 1½" in html  # written the French way (issue 31.9)
     assert "victoire" in html or "plus de points" in html
     assert html.count("confirmé dans l'application") == 3
     assert "Capitaine" in html and "Arbitre" in html

@@ -87,7 +87,8 @@ def test_pdf_sheet_has_colours_score_and_signature_room(
         assert marks in " ".join(line.split()), (marks, line)
     assert [b.colours[0] for b in sheet.boards] == ["Blancs", "Noirs", "Noirs", "Blancs"]
     assert sheet.score == "1.5 – 1.5"
-    assert f"Score : 1.5 – 1.5 — vainqueur : {sheet.winner}" in text
+    # the view keeps its numbers; paper writes them the French way (issue 31.9)
+    assert f"Score : 1½ – 1½ — vainqueur : {sheet.winner}" in text
     assert f"Motif : {sheet.reason}" in " ".join(text.split())
     assert text.count("Signature :") == 3
     for role in ("Capitaine recevant", "Capitaine visiteur", "Arbitre"):
@@ -102,7 +103,7 @@ def test_html_sheet_and_site_render_the_same_view(
     service, m = played
     sheet = match_sheet(service, "coupe", m.number)
     html = _Text(sheet_html(service, "coupe", sheet.number)).text
-    assert sheet.decision in html and html.count("Signature :") == 3
+    assert sheet.decision.replace("1.5", "1½") in html and html.count("Signature :") == 3
     assert html.count("Blancs") == html.count("Noirs") == 4
     srv = ServerThread(service.path, port=0)
     srv.start()
@@ -114,9 +115,9 @@ def test_html_sheet_and_site_render_the_same_view(
             match_page = _Text(r.read().decode()).text
     finally:
         srv.stop()
-    score = f"{sheet.home_points:g}-{sheet.away_points:g}"  # as the cup view writes it
+    score = "1½-1½"  # the cup view's « 1.5-1.5 », written the French way (issue 31.9)
     assert f"{sheet.title} {score} {sheet.winner}" in cup_page  # the cup shows scores
-    assert f"Score : {sheet.score}" in match_page and sheet.reason in match_page
+    assert "Score : 1½ – 1½" in match_page and sheet.reason in match_page
     assert "1 – 0" in match_page and "F (−1) – 1" in match_page
     assert match_page.count("Blancs") == match_page.count("Noirs") == 4
 

@@ -88,7 +88,8 @@ def test_latin_names_print_right_in_french_order(latin: EventService, tmp_path: 
 
 
 def test_a_long_name_is_fitted_to_its_column(latin: EventService, tmp_path: Path) -> None:
-    """No overprint: the long name, wherever it is, ends before the next column starts."""
+    """No overprint: the long name, wherever it is, ends before the next column starts;
+    it wraps onto another line of its row, whole, with its first name (issue 31.7)."""
     for what, heads in (
         ("appariements", ["Éch.", "Blancs", "Résultat", "Noirs"]),
         ("appariements-nom", ["Joueur", "Éch.", "Couleur", "Adversaire"]),
@@ -103,8 +104,9 @@ def test_a_long_name_is_fitted_to_its_column(latin: EventService, tmp_path: Path
                     checked += 1
                     after = [s for s in starts if s > x0 + 1]
                     assert not after or x1 < after[0], (what, w, x1, after[0])
-                    assert w.endswith("…"), (what, w)  # shrunk, then cut
+                    assert "…" not in w, (what, w)  # wrapped whole, never cut (issue 31.7)
         assert checked, what
+        assert "Jean-Christophe-Marie" in _poppler(build(latin, what, "open-a"), tmp_path), what
 
 
 def test_wall_lists_are_larger_and_headed_on_every_page(

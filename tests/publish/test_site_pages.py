@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import http.server
 import re
+import subprocess
 import threading
 import urllib.error
 import urllib.parse
@@ -271,3 +272,38 @@ def test_the_letter_index_follows_the_lists_collation(demo_file: Path) -> None:
     letters = re.findall(r">([^<]+)</a>", index)
     assert "OE" not in letters and "<" not in letters and "&lt;" not in letters
     assert letters == sorted(letters) and all(len(x) == 1 for x in letters), letters
+
+
+def test_the_knockout_standings_title_names_the_round_it_ranks(demo_file: Path) -> None:
+    """Issue 31, point 9: the ranking already places the losers of round 2's decided
+    matches, so its title says so; a drawn game waiting for its decider keeps its round
+    in progress (every game has a result, the match is not decided)."""
+    from ..helpers.cli import arbitre
+
+    service = EventService(demo_file)
+
+    def title() -> str:
+        page = _text(Site(service).render("/open-ko/classement/"))
+        return page.split("Classement K.O. ")[1].split(" Pl. ")[0]
+
+    assert title() == "après la ronde 1, ronde 2 en cours (16 matchs décidés sur 32)"
+    page = Site(service).render("/open-ko/classement/")
+    assert page.count("<td class='n'>49–64</td>") == 16  # those sixteen losers, ranked
+    games = Reader(service).games(service.current_round(service.tournament("open-ko")))
+    todo = [g.board for g in games if g.black_id and g.result is None]
+    for board in todo[:-1]:
+        service.record_result("open-ko", board, "1-0")
+    service.record_result("open-ko", todo[-1], "=-=")
+    assert title() == "après la ronde 1, ronde 2 en cours (31 matchs décidés sur 32)"
+    run = arbitre("decider", str(demo_file), "-t", "open-ko", str(todo[-1]), "1")
+    assert run.returncode == 0, run.stderr
+    assert title() == "après la ronde 2"
+    from arbitre_tui.publish import pdf
+
+    text = subprocess.run(
+        ["pdftotext", "-", "-"],
+        input=pdf.build(service, "classement", "open-ko"),
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    assert "Classement K.O. après la ronde 2\n" in text

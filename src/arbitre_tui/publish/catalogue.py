@@ -11,7 +11,7 @@ LABELS: dict[str, str] = {
     ),
     "grille": "grille américaine",
     "pointage": "liste de pointage (payé/dû, signature ; document de l'arbitre, non affiché)",
-    "affiche": "appariements et QR code de la section, à afficher",
+    "affiche": "appariements (une coupe : les matchs du tour) et QR code, à afficher",
     "chevalets": "un chevalet par échiquier, avec son QR code",
     "proces-verbal": "procès-verbal d'un match de coupe (--match N)",
     "grille-americaine": "grille américaine FFE (+7B, =12N, -3B ; > < forfaits ; EXE exempt)",

@@ -35,6 +35,9 @@ class Standings(SectionView):
     codes: tuple[str, ...]  # tie-break codes, PTS first ("points" only)
     rows: tuple[StandingRow, ...]
     matches: tuple[MatchLine, ...]  # "cup" only
+    # a knockout's round in progress, already ranked for the matches it has decided:
+    # « ronde 2 en cours (16 matchs décidés sur 32) » (issue 31.9)
+    in_progress: str = ""
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -70,7 +73,8 @@ class Standings(SectionView):
     @property
     def title(self) -> str:
         if self.kind == "knockout":
-            return f"classement K.O. après la ronde {self.after_round}"
+            tail = f", {self.in_progress}" if self.in_progress else ""
+            return f"classement K.O. après la ronde {self.after_round}{tail}"
         if self.kind == "cup":
             return f"matchs après le tour {self.after_round}"
         return f"classement après la ronde {self.after_round}"
@@ -92,7 +96,6 @@ def build(reader: Reader, t: Tournament, rounds: int | None = None) -> Standings
     else points and tie-breaks. Raises OperationError when the rules cannot rank."""
     from ..operations.event import OperationError
     from ..operations.formats import format_of
-    from ..operations.standings import complete_rounds
 
     fmt = format_of(t)
     with reader.consistent():
@@ -104,10 +107,9 @@ def build(reader: Reader, t: Tournament, rounds: int | None = None) -> Standings
                 f"{t.name} : pas de classement après la ronde {rounds}, "
                 f"{paired} ronde(s) appariée(s) seulement."
             )
-        after = complete_rounds(reader.service, t) if rounds is None else rounds
         groups = fmt.ranking_groups(reader.service, t)
         if groups is not None:
-            return _ranked(reader, t, after, groups)
+            return _ranked(reader, t, groups)
         return _points(reader, t, rounds)
 
 
@@ -161,14 +163,39 @@ def _play_off_places(reader: Reader, t: Tournament) -> dict[str, Any]:
     return {"order": order, "places": places} if places else {}
 
 
-def _ranked(reader: Reader, t: Tournament, after: int, groups: RankingGroups) -> Standings:
+def _ranked(reader: Reader, t: Tournament, groups: RankingGroups) -> Standings:
     """Places shared by groups: « 5–8 » for the four losers of the quarter-finals."""
     refs = reader.refs(t)
     rows = []
     for first, last, ids in groups:
         place = str(first) if first == last else f"{first}–{last}"
         rows += [StandingRow(place, first, refs[pid], {}, ()) for pid in ids]
-    return Standings(t.key, t.name, "knockout", after, (), tuple(rows), ())
+    done, in_progress = _ko_progress(reader, t)
+    return Standings(t.key, t.name, "knockout", done, (), tuple(rows), (), in_progress)
+
+
+def _ko_progress(reader: Reader, t: Tournament) -> tuple[int, str]:
+    """The round a knockout's ranking ranks: the last whose every match is decided (a
+    drawn game's decider played), and the next one's decided matches, already ranked."""
+    from ..rules.models import Result
+    from .bracket import build
+
+    done, said = 0, ""
+    for rnd in build(reader, t).rounds:
+        games = [m for m in rnd.matches if m.board.black is not None]
+        decided = sum(
+            1
+            for m in games
+            if m.winner is not None or m.board.result == Result.DOUBLE_FORFEIT.value
+        )
+        if decided == len(games):
+            done = rnd.number
+            continue
+        if decided:
+            matches = "match décidé" if decided == 1 else "matchs décidés"
+            said = f"ronde {rnd.number} en cours ({decided} {matches} sur {len(games)})"
+        break
+    return done, said
 
 
 def _cup(reader: Reader, t: Tournament) -> Standings:

@@ -139,6 +139,23 @@ async def test_qr_pane_at_80x24_scans_with_the_longest_address(demo_file: Path) 
         assert _decoded(screen_qr(app)) == [LONG_PAGE]
 
 
+async def test_qr_pane_lists_the_other_candidate_addresses(
+    demo_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31, point 9: the machine's other addresses, to try when the code's does not
+    answer (a Pi on the Wi-Fi and on a cable); none listed on a single interface."""
+    async with app_on(demo_file, "q", "open-a") as (app, _pilot):
+        assert "Autres adresses" not in _screen(app)  # VENUE: the Wi-Fi only
+    found = [*VENUE, Interface("eth0", "10.0.0.7"), Interface("docker0", "172.17.0.1")]
+    monkeypatch.setattr(address, "machine_addresses", lambda: list(found))
+    async with app_on(demo_file, "q", "open-a") as (app, _pilot):
+        others = app.query_one("#qr-others", Static)
+        said = str(others.content)
+        assert others.display and "10.0.0.7, 172.17.0.1" in _screen(app)  # on the screen
+        assert _decoded(screen_qr(app)) == ["http://192.168.1.20:8080/open-a/"]
+    assert said == "Autres adresses de cette machine : 10.0.0.7, 172.17.0.1", said
+
+
 async def test_address_key_warning_and_undo(demo_file: Path) -> None:
     async with app_on(demo_file, "q", "open-a") as (app, pilot):
         warn = app.query_one("#qr-warning", Static)

@@ -81,6 +81,35 @@ def _matches(if_none_match: str, etag: str) -> bool:
     return "*" in tags or etag in (t.removeprefix("W/") for t in tags)
 
 
+def _why(exc: Exception) -> str:
+    """What was wrong, in French and never the client's bytes (aiohttp's English message
+    echoes up to a hundred of them): the console says why, the log holds no garbage."""
+    from aiohttp import http_exceptions as h
+
+    for kind, said in (
+        (h.LineTooLong, "ligne ou en-tête trop long"),
+        (h.BadStatusLine, "première ligne illisible (du TLS envoyé à http:// ?)"),
+        (h.BadHttpMethod, "méthode inconnue"),
+        (h.InvalidHeader, "en-tête invalide"),
+        (h.TransferEncodingError, "corps mal découpé (chunked)"),
+        (h.ContentLengthError, "longueur du corps invalide"),
+        (h.InvalidURLError, "adresse invalide"),
+    ):
+        if isinstance(exc, kind):
+            return said
+    told = str(getattr(exc, "message", "") or "").lower()  # the C parser's one class
+    for word, said in (
+        ("content-length", "longueur du corps invalide"),
+        ("chunk", "corps mal découpé (chunked)"),
+        ("method", "méthode inconnue (du TLS envoyé à http:// ?)"),
+        ("header", "en-tête invalide"),
+        ("url", "adresse invalide"),
+    ):
+        if word in told:
+            return said
+    return "requête illisible"
+
+
 class _BadRequestLine(logging.Filter):
     """A malformed request (a bad header, a line too long, TLS spoken to HTTP) is one
     French line on the console, never aiohttp's Python traceback; the client gets 400."""
@@ -91,13 +120,9 @@ class _BadRequestLine(logging.Filter):
         exc = record.exc_info[1] if record.exc_info else None
         if isinstance(exc, HttpProcessingError):
             who = str(record.args[0]) if isinstance(record.args, tuple) and record.args else ""
-            what = (exc.message or "").strip().splitlines()[0] if exc.message else ""
             record.msg, record.args = (
-                "Requête mal formée refusée (400)%s%s",
-                (
-                    f" de {who}" if who else "",
-                    f" : {what}" if what else "",
-                ),
+                "Requête mal formée refusée (400)%s : %s.",
+                (f" de {who}" if who else "", _why(exc)),
             )
             record.exc_info = record.exc_text = None
         return True

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...operations.event import EventService
 from ...rules.models import Player
 from ...views.match_sheet import MatchSheet, match_sheet
+from ..figures import score
 from .builder import Markup, document, el
 
 _CSS = """
@@ -79,7 +80,7 @@ def render(sheet: MatchSheet) -> str:
             f"Tour {sheet.round}, match {sheet.number} : {sheet.home} (recevant) – {sheet.away or 'exempt'}",
         ),
         None if sheet.bye else el("table", el("thead", el("tr", head)), el("tbody", rows)),
-        None if sheet.bye else el("p", sheet.decision, cls="score"),
+        None if sheet.bye else el("p", score(sheet.decision), cls="score"),
         [el("p", note) for note in sheet.notes],
         el("div", signs, cls="sign"),
     )

@@ -30,6 +30,8 @@ from ...rules.models import Tournament
 from ...rules.names import fold
 from ...views.match_sheet import MatchSheet, match_sheets
 from ...views.reader import PlayerRef, Reader
+from ..figures import french, half
+from ..figures import score as score_text
 from .builder import Child, Markup, document, el, raw
 
 if TYPE_CHECKING:
@@ -114,21 +116,6 @@ def _letter(name: str) -> str:
     """The index letter of a name as the list's collation files it: its first letter
     folded (Œ under O, É under E), « # » when it has none (never « < » or « OE »)."""
     return next((c for c in fold(name).upper() if "A" <= c <= "Z"), "#")
-
-
-def half(points: float) -> str:
-    """Points as French score sheets write them: « 2½ », « ½ », « 3 »."""
-    whole, rest = divmod(points, 1)
-    if rest == 0.5:
-        return f"{int(whole) or ''}½"
-    return f"{points:g}".replace(".", ",")
-
-
-def french(value: str, points: bool = False) -> str:
-    """A figure of a table as French readers write it: « 12,5 » (points: « 2½ »)."""
-    if not re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", value):
-        return value
-    return half(float(value)) if points else value.replace(".", ",")
 
 
 def relative(here: str, target: str) -> str:
@@ -594,7 +581,7 @@ class Site:
                     el("br") if m.colours else None,
                     el("span", m.colours, cls="m") if m.colours else None,
                 ),
-                el("td", m.score, cls="r"),
+                el("td", score_text(m.score), cls="r"),
                 el(
                     "td",
                     m.winner or "",
@@ -648,7 +635,7 @@ class Site:
 
     @staticmethod
     def _decision(sheet: MatchSheet) -> Child:
-        score = el("p", el("strong", f"Score : {sheet.score}")) if sheet.score else None
+        score = el("p", el("strong", f"Score : {score_text(sheet.score)}")) if sheet.score else None
         if not sheet.winner:
             return score
         return [score, el("p", f"Vainqueur : {sheet.winner} ", el("span", sheet.reason, cls="m"))]

@@ -18,6 +18,7 @@ from ...views.collation import sort_key
 from ...views.reader import PlayerRef, Reader, public_name
 from ...views.round_sheet import RoundSheet
 from ..catalogue import LABELS
+from ..figures import french, half, score
 from ..qr import base_url, page_url, write_png
 from .sheet import WIDTH, Sheet
 
@@ -144,6 +145,7 @@ class Pairings(Document):
             ],
             [16, 68, 34, 68],
             WALL,
+            names=(1, 3),
         )
         if sheet.sitting_out:  # a round robin's rest (issue 29.6)
             names = ", ".join(p.public for p in sheet.sitting_out)
@@ -168,7 +170,9 @@ class PairingsByName(Document):
             ]
             for line in sheet.by_name
         ]
-        doc.grid(["Joueur", "Éch.", "Couleur", "Adversaire"], rows, [70, 16, 30, 70], WALL)
+        doc.grid(
+            ["Joueur", "Éch.", "Couleur", "Adversaire"], rows, [70, 16, 30, 70], WALL, names=(0, 3)
+        )
         return doc
 
 
@@ -184,7 +188,7 @@ class Standings(Document):
             doc.grid(
                 ["Tour", "Recevant", "Score", "Visiteur", "Vainqueur"],
                 [
-                    [m.round, m.home, m.score, m.away or "exempt", m.winner or ""]
+                    [m.round, m.home, score(m.score), m.away or "exempt", m.winner or ""]
                     for m in view.matches
                 ],
                 [14, 56, 20, 56, 40],
@@ -195,9 +199,14 @@ class Standings(Document):
         width = (WIDTH - place - 70) / max(len(view.codes), 1)
         doc.grid(
             ["Pl.", "Nom", *view.columns],
-            [[r.place, r.player.public, *r.shown] for r in view.rows],
+            [
+                [r.place, r.player.public]
+                + [french(v, c == "PTS") for c, v in zip(view.codes, r.shown, strict=False)]
+                for r in view.rows
+            ],
             [place, 70, *[width] * len(view.codes)],
             12,
+            names=(1,),
         )
         if view.legend:
             doc.ln(2)
@@ -219,8 +228,9 @@ class Crosstable(Document):
         w = (WIDTH - 10 - 10 - 60 - 14) / max(len(grid.rounds), 1)
         doc.grid(
             ["Pl.", "N°", "Nom", *[str(n) for n in grid.rounds], "Pts"],
-            [[r.place, r.number, r.player.public, *r.cells, f"{r.points:g}"] for r in grid.rows],
+            [[r.place, r.number, r.player.public, *r.cells, half(r.points)] for r in grid.rows],
             [10, 10, 60, *[w] * len(grid.rounds), 14],
+            names=(2,),
         )
         return doc
 
@@ -287,16 +297,40 @@ class Poster(Pairings):
         return page_url(req.url, req.tournament.key)
 
     def render(self, req: Request) -> Sheet:
-        """The pairings with the section's QR on every page, large at the end with its
-        address in text, and the venue's Wi-Fi (name and password: given, else room to
-        write them by hand)."""
-        doc = super().render(req)
-        doc.qr(page_url(req.url, req.tournament.key), 60)
-        name, key = req.wifi or ("", "")
-        blank = "_" * 24
-        doc.font("", 12)
-        doc.cell(0, 8, doc.text_of(f"Wi-Fi : {name or blank}    mot de passe : {key or blank}"),
-                 align="C", new_x="LMARGIN", new_y="NEXT")  # fmt: skip
+        """The pairings (a cup's: the tour's matches) with the section's QR on every page,
+        large at the end with its address in text, and the venue's Wi-Fi (name and
+        password: given, else room to write them by hand)."""
+        from ...operations.formats import format_of
+
+        doc = self._cup(req) if format_of(req.tournament).by_teams else super().render(req)
+        doc.qr(page_url(req.url, req.tournament.key), 60, below=8)
+        doc.wifi(*(req.wifi or ("", "")))
+        return doc
+
+    def _cup(self, req: Request) -> Sheet:
+        """A cup's tour (``--ronde``, else the last drawn): each match, home team first,
+        its score once decided and the colours where art. 3.4 changes them."""
+        from ...views.cup import build
+
+        view = build(req.reader, req.tournament)
+        number = req.number or view.last_round
+        matches = [m for m in view.matches if m.round == number]
+        if not matches:
+            raise OperationError(
+                f"{req.tournament.name} : aucun tour tiré à afficher"
+                + (f" (tour {number})." if req.number else ".")
+            )
+        doc = Sheet(req.title, f"Tour {number} : les matchs", corner_qr=self.corner(req))
+        doc.grid(
+            ["Match", "Recevant", "Score", "Visiteur"],
+            [[m.number, m.home, score(m.score), m.away or "exempt"] for m in matches],
+            [18, 72, 24, 72],
+            WALL,
+            names=(1, 3),
+        )
+        for m in matches:
+            if m.colours:
+                doc.line_of(f"Match {m.number} : {m.colours}.", 10)
         return doc
 
 
@@ -352,7 +386,7 @@ class TableCards(Document):
                 ):
                     doc.set_xy(x + 2, y + 34 + line * 9)
                     doc.font("", 12)
-                    doc.cell(w - 4, 8, doc.fit(f"{label} : {req.name(pid)}", w - 5))
+                    doc.cell(w - 4, 8, doc.fit_name(req.name(pid), w - 5, f"{label} : "))
                 if g.board in codes:  # typed on the player's page when no phone scans
                     doc.set_xy(x + 2, y + h - 14)
                     doc.font("B", 9)

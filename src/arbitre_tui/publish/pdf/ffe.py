@@ -3,8 +3,26 @@ tournament's procès-verbal, each rendering its view (views/grille, views/homolo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..figures import french
 from .documents import Document, Request
-from .sheet import WIDTH, Sheet
+from .sheet import Sheet
+
+if TYPE_CHECKING:
+    from ...views.grille import Grille
+
+_SIZE = 8  # pt: dense, a grille of nine rounds and its tie-breaks on one sheet's width
+_NAME = 50  # mm the names keep on a portrait page, else the grille is printed landscape
+
+
+def _widths(width: float, grid: Grille) -> list[float]:
+    """The columns' nominal widths in ``width`` mm (short ones widen to their values)."""
+    rounds, tbs = len(grid.rounds), len(grid.tiebreaks)
+    fixed = [7.0, 14.0, 8.0]  # Pl., Elo, Féd.
+    cells, points, tb = 9.0, 8.0, 10.0
+    name = width - sum(fixed) - rounds * cells - points - tbs * tb
+    return [fixed[0], name, fixed[1], fixed[2], *[cells] * rounds, points, *[tb] * tbs]
 
 
 class GrilleAmericaine(Document):
@@ -18,11 +36,6 @@ class GrilleAmericaine(Document):
         if grid.note:
             doc.line_of(grid.note)
             return doc
-        rounds, tbs = len(grid.rounds), len(grid.tiebreaks)
-        fixed = [7.0, 14.0, 8.0]  # Pl., Elo, Féd.
-        cells, points, tb = 9.0, 8.0, 10.0
-        name = WIDTH - sum(fixed) - rounds * cells - points - tbs * tb
-        widths = [fixed[0], name, fixed[1], fixed[2], *[cells] * rounds, points, *[tb] * tbs]
         head = [
             "Pl.",
             "Nom",
@@ -32,25 +45,24 @@ class GrilleAmericaine(Document):
             "Pts",
             *grid.tiebreaks,
         ]
-        doc.grid(
-            head,
+        rows = [
             [
-                [
-                    r.place,
-                    *(
-                        (r.player.public, "", "")
-                        if r.player.anonymous
-                        else (f"{r.title} {r.player.public}".strip(), r.rating, r.federation)
-                    ),
-                    *r.cells,
-                    r.points,
-                    *r.tiebreaks,
-                ]
-                for r in grid.rows
-            ],
-            widths,
-            size=8,  # dense: a grille of nine rounds and its tie-breaks on A4
-        )
+                r.place,
+                *(
+                    (r.player.public, "", "")
+                    if r.player.anonymous
+                    else (f"{r.title} {r.player.public}".strip(), r.rating, r.federation)
+                ),
+                *r.cells,
+                french(r.points, points=True),
+                *[french(v) for v in r.tiebreaks],
+            ]
+            for r in grid.rows
+        ]
+        if doc.room_for_names(head, rows, _widths(doc.epw, grid), _SIZE, (1,)) < _NAME:
+            # nine rounds, opponents past 100 and four tie-breaks: the page turned
+            doc = Sheet(doc.doc_title, doc.doc_subtitle, landscape=True)
+        doc.grid(head, rows, _widths(doc.epw, grid), size=_SIZE, names=(1,))
         doc.ln(2)
         doc.line_of(grid.legend, size=8, height=4)
         return doc

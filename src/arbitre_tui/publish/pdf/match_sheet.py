@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...operations.event import OperationError
 from ...rules.models import Player
 from ...views.match_sheet import MatchSheet, match_sheet
+from ..figures import score
 from .documents import Document, Request
 from .sheet import WIDTH, Sheet
 
@@ -44,9 +45,10 @@ def render(sheet: MatchSheet, title: str) -> Sheet:
                 for b in sheet.boards
             ],
             [10, 16, 60, 12, 12, 16, 60],
+            9,  # a board a line: both players with their licence and rating
         )
         doc.ln(3)
-        doc.line_of(sheet.decision, 13, "B", 8)
+        doc.line_of(score(sheet.decision), 13, "B", 8)
     for note in sheet.notes:
         doc.line_of(note)
     doc.ln(6)

@@ -4,8 +4,8 @@ page, page numbers, tables whose headings come back on every page, QR codes.
 The text is set in DejaVu Sans, which has the whole Latin alphabet (« BŒUF », « Łukasz »,
 « Šimon »): the system's copy (Debian's fonts-dejavu-core) or matplotlib's. Without it the
 core Helvetica is used and what Latin-1 lacks is transliterated (« BOEUF », « Lukasz »),
-never printed as « ? ». A name too long for its column is set smaller, then cut with
-« … », so it never runs over the next column.
+never printed as « ? ». A table is fpdf2's own layout: a name too long for its column
+wraps onto a second line of its row, whole, and never runs over the next column.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fpdf import FPDF
+from fpdf.fonts import FontFace
 
 from ...rules.names import fold
 from ..qr import write_png
@@ -29,7 +30,10 @@ _FOLDERS = (
     "/usr/share/fonts/TTF",
     "/usr/local/share/fonts",
 )
-_SMALLEST = 0.7  # a cell's text shrinks to 70 % of its size before it is cut
+_SMALLEST = 0.7  # a table's type shrinks to 70 % of its size at most
+_PAD = 0.8  # mm of room on each side of a table's cell
+_SURNAME = 10  # letters a cut surname keeps on a table card
+_NAME_ROOM = 25.0  # mm a name column keeps before a table's type is set smaller
 
 
 @functools.cache
@@ -61,16 +65,20 @@ class Sheet(FPDF):
     """An A4 document already on its first page."""
 
     def __init__(
-        self, title: str, subtitle: str, unicode: bool = True, corner_qr: str | None = None
+        self,
+        title: str,
+        subtitle: str,
+        unicode: bool = True,
+        corner_qr: str | None = None,
+        landscape: bool = False,
     ) -> None:
-        super().__init__(orientation="P", unit="mm", format="A4")
+        super().__init__(orientation="L" if landscape else "P", unit="mm", format="A4")
         self.corner_qr = corner_qr  # a poster: this address's QR on every page's corner
         files = unicode_font() if unicode else None
         self.face = "DejaVu" if files else "Helvetica"
         for style, path in (files or {}).items():
             self.add_font("DejaVu", style, str(path))
         self.doc_title, self.doc_subtitle = self.text_of(title), self.text_of(subtitle)
-        self._heads: tuple[Sequence[str], Sequence[float], float] | None = None
         self.set_margins(12, 12, 12)
         self.set_auto_page_break(True, 15)
         self.alias_nb_pages()
@@ -89,26 +97,18 @@ class Sheet(FPDF):
 
             from ..qr import png_bytes
 
-            self.image(io.BytesIO(png_bytes(self.corner_qr)), x=210 - 12 - 22, y=4, w=22, h=22)
+            self.image(io.BytesIO(png_bytes(self.corner_qr)), x=self.w - 12 - 22, y=4, w=22, h=22)
             self.set_xy(12, 12)
         self.font("B", 13)
         self.cell(0, 7, self.doc_title, new_x="LMARGIN", new_y="NEXT")
         self.font("", 11)
         self.cell(0, 6, self.doc_subtitle, new_x="LMARGIN", new_y="NEXT")
         self.ln(2)
-        if self._heads is not None:  # a table goes on: its headings again
-            self._head_row(*self._heads)
 
     def footer(self) -> None:
         self.set_y(-12)
         self.font("", 8)
         self.cell(0, 5, f"page {self.page_no()} / {{nb}}", align="C")
-
-    def _head_row(self, head: Sequence[str], widths: Sequence[float], size: float) -> None:
-        self.font("B", size)
-        for label, w in zip(head, widths, strict=True):
-            self.cell(w, size * 0.55, self.fit(label, w - 1), border="B")
-        self.ln()
 
     def grid(
         self,
@@ -116,30 +116,115 @@ class Sheet(FPDF):
         rows: Sequence[Sequence[object]],
         widths: Sequence[float],
         size: float = 10,
+        names: Sequence[int] | None = None,
     ) -> None:
-        """A table: a bold heading line (again at the top of every page), then one line a
-        row; a value too wide for its column is set smaller, then cut with « … »."""
-        height = size * 0.6
-        self._head_row(head, widths, size)
-        self._heads = (head, widths, size)
-        for row in rows:
-            if self.will_page_break(height):
-                self.add_page()
-            for value, w in zip(row, widths, strict=True):
-                self.fitted_cell(w, height, str(value), size)
-            self.ln()
-        self._heads = None
+        """A table laid out by fpdf2 (its headings again at the top of every page) where no
+        value is cut: a column of short values (a number, « +107B », « FRA ») is widened to
+        its widest, the name columns (``names``; by default those of 30 mm and more) share
+        what is left and wrap a long name onto a second line of its row, whole. The type
+        is set smaller (down to 70 %) only when the names would be left less than 25 mm."""
+        heads = [self.text_of(h) for h in head]
+        cells = [[self.text_of(v) for v in row] for row in rows]
+        wide = [i for i, w in enumerate(widths) if w >= 30] if names is None else list(names)
+        size, fitted = self._fitted(heads, cells, widths, size, wide)
+        self.font("", size)
+        with self.table(
+            col_widths=fitted,
+            width=sum(fitted),
+            align="LEFT",
+            text_align="LEFT",
+            line_height=size * 0.45,
+            padding=(0.5, _PAD),
+            borders_layout="HORIZONTAL_LINES",
+            headings_style=FontFace(emphasis="BOLD"),
+            repeat_headings=1,
+        ) as table:
+            self.font("", size)
+            for k, values in enumerate((heads, *cells)):
+                row = table.row()
+                for i, value in enumerate(values):
+                    room = fitted[i] - 2 * _PAD - 0.5
+                    row.cell(self.wrapped(value, room) if k and i in wide else value)
 
-    def fitted_cell(self, w: float, h: float, value: str, size: float, style: str = "") -> None:
-        """One cell of a table, its text shrunk or cut to the column (1 mm kept free)."""
-        self.font(style, size)
-        text = self.text_of(value)
-        room = w - 2 * self.c_margin - 0.5
-        if self.get_string_width(text) > room:
-            self.font(style, max(size * _SMALLEST, size * room / self.get_string_width(text)))
-            text = self.fit(text, room)
-        self.cell(w, h, text, border="B")
-        self.font(style, size)
+    def _fitted(
+        self,
+        heads: Sequence[str],
+        cells: Sequence[Sequence[str]],
+        widths: Sequence[float],
+        size: float,
+        wide: Sequence[int],
+    ) -> tuple[float, list[float]]:
+        """The type size and the columns' widths (mm, summing to ``widths``'): short
+        columns at least as wide as their widest value, the rest to the names."""
+        total = sum(widths)
+        step = size
+        while True:
+            fitted = self._short(heads, cells, widths, step, wide)
+            room = total - sum(fitted[i] for i in range(len(widths)) if i not in wide)
+            share = sum(widths[i] for i in wide) or 1.0
+            roomy = all(room * widths[i] / share >= _NAME_ROOM for i in wide)
+            for i in wide:
+                fitted[i] = max(room * widths[i] / share, _NAME_ROOM)
+            if roomy or step <= size * _SMALLEST:  # else (smallest type): all scaled down
+                return step, [w * total / sum(fitted) for w in fitted]
+            step = max(size * _SMALLEST, step - 0.5)
+
+    def _short(
+        self,
+        heads: Sequence[str],
+        cells: Sequence[Sequence[str]],
+        widths: Sequence[float],
+        size: float,
+        wide: Sequence[int],
+    ) -> list[float]:
+        """``widths`` with each short column widened to its widest value at ``size``."""
+        fitted = list(widths)
+        for i in range(len(widths)):
+            if i in wide:
+                continue
+            self.font("B", size)
+            need = self.get_string_width(heads[i])
+            self.font("", size)
+            for row in cells:
+                need = max(need, self.get_string_width(row[i]))
+            fitted[i] = max(widths[i], need + 2 * _PAD + 0.5)
+        return fitted
+
+    def room_for_names(
+        self,
+        head: Sequence[str],
+        rows: Sequence[Sequence[object]],
+        widths: Sequence[float],
+        size: float,
+        names: Sequence[int],
+    ) -> float:
+        """The mm the name columns would share at ``size`` in this page's width: a table
+        asks it to choose landscape when a portrait page leaves its names too little."""
+        heads = [self.text_of(h) for h in head]
+        cells = [[self.text_of(v) for v in row] for row in rows]
+        fitted = self._short(heads, cells, widths, size, names)
+        return self.epw - sum(fitted[i] for i in range(len(widths)) if i not in names)
+
+    def wrapped(self, text: str, width: float) -> str:
+        """``text`` in lines of ``width`` mm at most in the current font, broken between
+        words, and a word too long for one line after one of its hyphens
+        (« FONTAINE-MONTMORENCY- » / « SAINT-ÉMILION »): the whole name, never cut."""
+        pieces: list[tuple[str, bool]] = []  # (piece, joined to the one before)
+        for word in text.split():
+            parts = word.split("-")
+            if self.get_string_width(word) <= width or len(parts) == 1:
+                pieces.append((word, False))
+                continue
+            for n, part in enumerate(parts):
+                pieces.append((part + ("-" if n < len(parts) - 1 else ""), n > 0))
+        lines: list[str] = []
+        for piece, joined in pieces:
+            line = (lines[-1] + ("" if joined else " ") + piece) if lines else piece
+            if lines and self.get_string_width(line) <= width:
+                lines[-1] = line
+            else:
+                lines.append(piece)
+        return "\n".join(lines)
 
     def fit(self, text: str, width: float) -> str:
         """``text`` cut with « … » to ``width`` mm in the current font."""
@@ -151,19 +236,49 @@ class Sheet(FPDF):
             out = out[:-1]
         return out.rstrip() + ellipsis
 
+    def fit_name(self, text: str, width: float, prefix: str = "") -> str:
+        """``prefix`` and a player's name « SURNAME First name » in ``width`` mm, keeping
+        the first name: the surname is cut with « … » (ten of its letters kept at least,
+        else the first name is given by its initials, « J.-C.-M. »); whole when it fits."""
+        whole = self.text_of(prefix + text)
+        if self.get_string_width(whole) <= width:
+            return whole
+        words = text.split()
+        k = next((n for n, w in enumerate(words) if w != w.upper()), len(words))
+        surname, first = " ".join(words[:k]), " ".join(words[k:])
+        if not surname or not first:
+            return self.fit(whole, width)
+        initials = "-".join(f"{part[:1]}." for part in first.split("-") if part)
+        for given in (first, initials):
+            tail = self.text_of(" " + given)
+            room = width - self.get_string_width(tail)
+            cut = self.fit(prefix + surname, room)
+            kept = len(cut) - len(self.text_of(prefix)) - 1  # the surname's letters left
+            if kept >= min(len(surname), _SURNAME) and self.get_string_width(cut) <= room:
+                return cut + tail
+        return self.fit(whole, width)
+
     def line_of(self, text: str, size: float = 10, style: str = "", height: float = 6) -> None:
         """One line of text across the page (wrapped if it is longer)."""
         self.font(style, size)
         self.multi_cell(0, height, self.text_of(text), new_x="LMARGIN", new_y="NEXT")
 
-    def qr(self, url: str, size: float) -> None:
-        """The QR code of ``url``, centred, with the address written under it."""
+    def qr(self, url: str, size: float, below: float = 0) -> None:
+        """The QR code of ``url``, centred, with the address written under it and
+        ``below`` mm more kept on its page (a poster's Wi-Fi never alone on the next)."""
         with tempfile.TemporaryDirectory() as tmp:
             png = Path(tmp) / "qr.png"
             write_png(url, png)
-            if self.will_page_break(size + 10):
+            if self.will_page_break(4 + size + 6 + below):
                 self.add_page()
             self.ln(4)
-            self.image(str(png), x=(210 - size) / 2, w=size, h=size)
+            self.image(str(png), x=(self.w - size) / 2, w=size, h=size)
             self.font("", 10)
             self.cell(0, 6, self.text_of(url), align="C", new_x="LMARGIN", new_y="NEXT")
+
+    def wifi(self, name: str, key: str) -> None:
+        """The venue's Wi-Fi, centred: its name and password, else room to write them."""
+        blank = "_" * 24
+        self.font("", 12)
+        line = f"Wi-Fi : {name or blank}    mot de passe : {key or blank}"
+        self.cell(0, 8, self.text_of(line), align="C", new_x="LMARGIN", new_y="NEXT")

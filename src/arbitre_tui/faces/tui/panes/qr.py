@@ -2,7 +2,8 @@
 
 The code on the left, as large as the pane allows (never cut: see ``..qr.QRCode``); on
 the right the address, where it comes from (detected on the machine's interfaces, or
-set with ``a``) and, in red, why phones would not reach it.
+set with ``a``), in red why phones would not reach it, and the machine's other
+addresses to try when it does not answer.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class QRPane(Pane, can_focus=True):
                 yield Static("", id="qr-url")
                 yield Static("", id="qr-where")
                 yield Static("", id="qr-warning")
+                yield Static("", id="qr-others")
                 yield Static("", id="qr-phones")
                 yield Static(
                     Text("a : changer l'adresse · w : serveur web · o : saisie joueurs"),
@@ -45,7 +47,7 @@ class QRPane(Pane, can_focus=True):
                 )
 
     def load(self, service: EventService, t: Tournament | None) -> None:
-        from ....publish.address import base_url, is_detected, warning
+        from ....publish.address import base_url, is_detected, other_addresses, warning
         from ....publish.qr import page_url
 
         self._service = service
@@ -63,6 +65,10 @@ class QRPane(Pane, can_focus=True):
         shown = self.query_one("#qr-warning", Static)
         shown.update(Text(f"⚠ {problem}." if problem else ""))
         shown.display = problem is not None
+        others = other_addresses(base)  # to try when the code's does not answer (issue 31.9)
+        listed = self.query_one("#qr-others", Static)
+        listed.update(Text(f"Autres adresses de cette machine : {', '.join(others)}"))
+        listed.display = bool(others)
         self.query_one(QRCode).show_data(url)
         from ....operations.reporting import is_open
 
