@@ -129,3 +129,26 @@ def test_acceleration_settings_refused_in_french(tmp_path: Path) -> None:
     assert cut.returncode == 0, cut.stderr
     shown = arbitre("settings", "show", path, "-t", "open").stdout
     assert "haley" in shown and "[4]" in shown
+
+
+def test_pair_trf_names_the_virtual_points(tmp_path: Path) -> None:
+    """`pair-trf --acceleration haley --explain` on a round-1 TRF: the top half carries one
+    virtual point and is paired inside itself; without it, the reference pairing."""
+    from arbitre_tui.rules.swiss.checker import parse_engine_output
+
+    from ...conftest import VECTORS
+
+    case = VECTORS / "dutch" / "cases" / "t0001_r01.trf"
+    plain = arbitre("pair-trf", str(case))
+    haley = arbitre("pair-trf", str(case), "--acceleration", "haley", "--explain")
+    assert plain.returncode == 0 and haley.returncode == 0, haley.stderr
+    assert parse_engine_output(plain.stdout) == parse_engine_output(
+        case.with_suffix(".out").read_text()
+    )
+    assert "points virtuels (système Haley) :" in haley.stdout
+    assert "    1 : +1 (groupe A)" in haley.stdout
+    count = int(haley.stdout.split()[0])
+    pairs, _ = parse_engine_output("\n".join(haley.stdout.splitlines()[: count + 1]) + "\n")
+    top = {int(x.split()[0]) for x in haley.stdout.splitlines() if "(groupe A)" in x}
+    assert all((w in top) == (b in top) for w, b in pairs)
+    assert pairs != parse_engine_output(plain.stdout)[0]
