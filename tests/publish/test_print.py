@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from arbitre_tui.operations import EventService, OperationError, cup
-from arbitre_tui.publish.pdf import WHATS, build
+from arbitre_tui.publish.pdf import DOCUMENTS, WHATS, build
 
 
 def _text(pdf: bytes) -> str:
@@ -32,7 +32,9 @@ def test_each_list(demo_file: Path, what: str) -> None:
     text = _text(pdf)
     assert "Open A (1900 et plus)" in text and "page 1 / " in text
     names = [p.name for p in service.store.players(service.tournament("open-a").id or 0)]
-    if what in ("rapport-technique", "proces-verbal-tournoi"):  # no list of players
+    if DOCUMENTS[what].per_player:  # a form about one player: blank without --joueur
+        assert "Nom, prénom" in text and "Signature" not in text.split("Nom, prénom")[0]
+    elif what in ("rapport-technique", "proces-verbal-tournoi"):  # no list of players
         assert "Date et signature de l'arbitre principal" in text
     else:
         assert sum(n in text for n in names) >= 10

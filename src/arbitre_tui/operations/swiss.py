@@ -148,6 +148,8 @@ def swiss_state(
         initial_colour="b" if colour == "b" else "w",
         prohibited=[x for x in prohibited if len(x[2]) >= 2],
         baku=section_settings(t).acceleration == "baku",
+        acceleration=section_settings(t).acceleration,
+        acceleration_groups=section_settings(t).acceleration_groups,
     )
     return state, ids
 
@@ -288,6 +290,8 @@ def _with_player_ids(record: dict[str, Any], ids: list[int]) -> dict[str, Any]:
         f["player"] = pid(f["player"])
     for c in out.get("colours", []):
         c["white"], c["black"] = pid(c["white"]), pid(c["black"])
+    for v in out.get("virtual", []):  # an accelerated round's virtual points
+        v["player"] = pid(v["player"])
     for k in ("pairs", "only_external", "only_internal"):
         if k in out:
             out[k] = [[pid(w), pid(b)] for w, b in out[k]]

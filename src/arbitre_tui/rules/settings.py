@@ -187,7 +187,14 @@ class SectionSettings(BaseModel):
     publish_min_before_minutes: int = _choice(60, "appariements publiés au moins (min) avant")
     pairing_engine: Literal["internal", "external"] = _choice("internal", "moteur d'appariement")
     external_engine: Text | None = _choice(None, "commande du moteur externe (second avis)")
-    acceleration: Literal["baku"] | None = _choice(None, "accélération (baku)")
+    acceleration: Literal["baku", "haley", "haley_degressive", "sad"] | None = _choice(
+        None,
+        "accélération : baku (FIDE), haley, haley_degressive, sad (FFE ; docs/accelerations.md)",
+    )
+    # the last pairing number of group A (Haley), of A then B (SAD); empty: the default cut
+    acceleration_groups: list[int] = _choice(
+        [], "accélération : dernier n° d'appariement du groupe A (puis B pour le SAD)"
+    )
     initial_colour: Literal["w", "b", "draw"] = _choice("draw", "couleur initiale (draw : au sort)")
     # a rapid or blitz section rated by the standard rating where the player has no rapid
     # or blitz one (FIDE's lists, the FFE's base: registration and check)

@@ -29,6 +29,15 @@ class ColourLine:
 
 
 @dataclass(frozen=True, slots=True)
+class VirtualLine:
+    """Points added to a player's score for this round's pairing only (acceleration)."""
+
+    player: str
+    points: float  # in points
+    group: str  # A, B, C; "" when they came with a TRF
+
+
+@dataclass(frozen=True, slots=True)
 class SecondOpinion:
     error: str | None
     identical: bool
@@ -48,6 +57,21 @@ class Explanation(SectionView):
     colours: tuple[ColourLine, ...]
     unmet: tuple[tuple[str, int], ...]  # (criterion in French, how many)
     second_opinion: SecondOpinion | None
+    virtual: tuple[VirtualLine, ...] = ()
+    system: str = ""  # the accelerated system's French name, "" without acceleration
+
+    def virtual_summary(self) -> str:
+        """« points virtuels (système Haley) : +1 groupe A ×6 », or "" without any."""
+        if not self.virtual:
+            return ""
+        counts: dict[tuple[float, str], int] = {}
+        for v in self.virtual:
+            counts[(v.points, v.group)] = counts.get((v.points, v.group), 0) + 1
+        parts = [
+            f"+{points:g} {f'groupe {group} ' if group else ''}×{n}".replace(".", ",")
+            for (points, group), n in sorted(counts.items(), key=lambda x: (x[0][1], -x[0][0]))
+        ]
+        return f"points virtuels ({self.system or 'accélération'}) : {', '.join(parts)}"
 
     def summary(self) -> str:
         """One line: « 3 flotteur(s) descendant(s) ; E.1 ×12 (…) ; … ; second avis : … »."""
@@ -58,6 +82,8 @@ class Explanation(SectionView):
         parts = [f"{down} flotteur(s) descendant(s)"]
         parts += [f"{k} ×{n} ({text})" for k, (n, text) in sorted(rules.items())]
         parts += [f"{text} : {n}" for text, n in self.unmet]
+        if self.virtual:
+            parts.append(self.virtual_summary())
         if self.second_opinion is not None:
             parts.append(f"second avis : {self.second_opinion.verdict}")
         return " ; ".join(parts)
@@ -65,6 +91,7 @@ class Explanation(SectionView):
 
 def build(reader: Reader, t: Tournament, number: int | None = None) -> Explanation | None:
     """Round ``number`` (default: the last paired); None when it has no record (not Swiss)."""
+    from ..rules.swiss.acceleration import LABELS
     from ..rules.swiss.explain import CRITERIA, RULES
 
     with reader.consistent():
@@ -106,4 +133,9 @@ def build(reader: Reader, t: Tournament, number: int | None = None) -> Explanati
             pairs("only_external", opinion),
             pairs("only_internal", opinion),
         ),
+        tuple(
+            VirtualLine(name(v["player"]), v["points"] / 10, v.get("group", ""))
+            for v in record.get("virtual", [])
+        ),
+        LABELS.get(str(record.get("system", "")), ""),
     )

@@ -22,6 +22,7 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
     JaVaFo/bbpPairings : le nombre de lignes, puis « blanc noir », l'exempt en « N 0 »
     """
     from ...operations.engines import ensure_pairable
+    from ...rules.swiss.acceleration import LABELS
     from ...rules.swiss.dutch import PairingImpossible, pair_round
     from ...rules.swiss.explain import CRITERIA, RULES
     from ...rules.swiss.trf_state import state_from_trf
@@ -32,6 +33,8 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
     state = state_from_trf(t)
     if args.baku:
         state.baku = True
+    if args.acceleration:
+        state.acceleration = args.acceleration
     try:
         result = pair_round(state)
     except PairingImpossible as exc:
@@ -59,6 +62,11 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
             print(f"  {c.white}–{c.black} : {c.rule} {RULES[c.rule]}")
         for k, v in e.unmet.items():
             print(f"  {CRITERIA[k]} : {v}")
+        if e.virtual:
+            print(f"  points virtuels ({LABELS.get(e.system, 'accélération du TRF')}) :")
+        for vp in e.virtual:
+            group = f" (groupe {vp.group})" if vp.group else ""
+            print(f"    {vp.player} : +{vp.points / 10:g}{group}".replace(".", ","))
     return 0
 
 
@@ -143,6 +151,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("-p", "--output", metavar="SORTIE", help="écrire dans ce fichier")
     p.add_argument("--baku", action="store_true", help="accélération de Bakou (C.04.5.1)")
+    p.add_argument(
+        "--acceleration",
+        choices=("baku", "haley", "haley_degressive", "sad"),
+        default=None,
+        help="système accéléré : baku (FIDE), haley, haley_degressive, sad (FFE)",
+    )
     p.add_argument("--explain", action="store_true", help="flotteurs, couleurs, critères")
     command(sub, "check-pairings", cmd_check_pairings, file="FICHIER.trf", json="sortie JSON")
     g = command(sub, "generate", cmd_generate)

@@ -98,9 +98,16 @@ def _setting(text: str) -> tuple[str, Any]:
     """``NOM=VALEUR``: the value read as JSON when it is (numbers, true, lists), else text."""
     import json
 
+    from ...rules.errors import RuleError
+    from ...rules.settings import parse
+
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
         raise argparse.ArgumentTypeError(f"réglage « {text} » : écrivez NOM=VALEUR")
+    try:  # read as `settings set` reads it (« 64321 » a homologation number's text, oui/non)
+        return name.strip(), parse(name.strip(), value)
+    except RuleError:
+        pass  # refused by the operation, with the section's own checks, in its words
     try:
         return name.strip(), json.loads(value)
     except ValueError:

@@ -130,6 +130,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
         print(f"  {c.white} – {c.black} : {c.rule} {c.rule_text}")
     for text, count in view.unmet:
         print(f"  {text} : {count}")
+    if view.virtual:  # an accelerated round: the scores the pairing read
+        print(f"  {view.virtual_summary()}")
+        for v in view.virtual:
+            group = f" (groupe {v.group})" if v.group else ""
+            print(f"    {v.player} : +{v.points:g} point(s) virtuel(s){group}".replace(".", ","))
     opinion = view.second_opinion
     if opinion is not None:
         print(f"  second avis : {opinion.verdict}")

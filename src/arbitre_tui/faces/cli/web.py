@@ -202,6 +202,13 @@ def cmd_print(args: argparse.Namespace) -> int:
     from ...publish.pdf import build, document
 
     doc = document(args.what)  # an unknown name: refused before the file opens
+    if args.joueur is not None and not doc.per_player:
+        from ...operations import OperationError
+
+        raise OperationError(
+            f"--joueur : « {args.what} » n'est pas un formulaire sur un joueur "
+            "(attestation-licence, forfait-non-justifie, exclusion, rapport-joueur)."
+        )
     service = open_event(args.file)
     number = args.match if doc.per_match else args.ronde
     out = output(args.pdf, args.file)
@@ -209,7 +216,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     if doc.qr:
         _check_printed_address(service, given, args.force)
     wifi = (args.wifi or "", args.wifi_cle or "") if args.wifi or args.wifi_cle else None
-    out.write_bytes(build(service, args.what, args.tournoi, number, given, wifi))
+    out.write_bytes(build(service, args.what, args.tournoi, number, given, wifi, args.joueur))
     print(f"PDF écrit : {args.pdf}")
     return 0
 
@@ -244,6 +251,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pr.add_argument("--pdf", required=True, metavar="SORTIE.pdf", help="le fichier PDF")
     add_round(pr)
     pr.add_argument("--match", type=int, default=None, help="procès-verbal : numéro du match")
+    pr.add_argument(
+        "--joueur",
+        type=int,
+        default=None,
+        metavar="N",
+        help="formulaires (attestation-licence, forfait-non-justifie, exclusion, "
+        "rapport-joueur) : le numéro du joueur (arbitre players)",
+    )
     pr.add_argument(
         "--base-url",
         default=None,

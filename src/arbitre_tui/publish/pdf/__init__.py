@@ -13,12 +13,14 @@ from .documents import (
     Document,
     Pairings,
     PairingsByName,
+    ParticipantsByRating,
     Poster,
     Request,
     Standings,
     TableCards,
 )
 from .ffe import GrilleAmericaine, TechnicalReportDocument, TournamentReportDocument
+from .forms import FORMS
 from .match_sheet import MatchSheetDocument
 from .sheet import latin1, unicode_font
 
@@ -30,12 +32,14 @@ DOCUMENTS: dict[str, Document] = {
         Standings(),
         Crosstable(),
         CheckIn(),
+        ParticipantsByRating(),
         Poster(),
         TableCards(),
         MatchSheetDocument(),
         GrilleAmericaine(),
         TechnicalReportDocument(),
         TournamentReportDocument(),
+        *FORMS,
     )
 }
 WHATS = tuple(DOCUMENTS)
@@ -60,9 +64,10 @@ def build(
     number: int | None = None,
     base: str | None = None,
     wifi: tuple[str, str] | None = None,
+    player: int | None = None,
 ) -> bytes:
     """The PDF of document ``what`` for section ``key`` (``number``: round, or cup match;
-    ``base``: the address its QR codes give, else the event's)."""
+    ``base``: the address its QR codes give, else the event's; ``player``: a form's)."""
     doc = document(what)
-    request = Request(service, service.tournament(key), number, base, wifi)
+    request = Request(service, service.tournament(key), number, base, wifi, player)
     return bytes(doc.render(request).output())

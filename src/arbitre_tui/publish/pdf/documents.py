@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from ...operations.event import EventService, OperationError
+from ...rules.entry_fees import euros
 from ...rules.models import Game, Player, Round, Tournament
 from ...views.collation import sort_key
 from ...views.reader import PlayerRef, Reader, public_name
@@ -32,6 +33,7 @@ class Request:
     number: int | None = None
     base: str | None = None  # the address the QR codes give (--base-url), else the event's
     wifi: tuple[str, str] | None = None  # the poster's Wi-Fi name and password
+    player: int | None = None  # a form about one player (publish/pdf/forms.py)
 
     @property
     def url(self) -> str:
@@ -75,6 +77,7 @@ class Document:
 
     name: ClassVar[str]
     per_match: ClassVar[bool] = False  # asks for a cup match number instead of a round
+    per_player: ClassVar[bool] = False  # a form about one player (--joueur)
     # pinned or handed out: a player who objected to publication is « Joueur n° N » there;
     # the arbiter's own records (check-in, the signed procès-verbal) keep the names
     public: ClassVar[bool] = True
@@ -240,53 +243,137 @@ class CheckIn(Document):
     public = False
 
     def render(self, req: Request) -> Sheet:
-        doc = Sheet(req.title, "Pointage : signature, paiement")
+        """Each player's fee, paid or due, then the desk's totals (owed, paid by each
+        means, still due) — the sums the treasurer checks the cash box against."""
+        doc = Sheet(req.title, "Pointage : signature, droits d'inscription, paiement")
         people = sorted(req.players.values(), key=lambda p: sort_key(p.name))
+        fees = _fees(req, people)
         from ...operations import reporting
 
         if reporting.is_open(req.service):  # issue 36: each player's own check-in code
-            return self._with_codes(req, doc, people)
-        doc.grid(
-            ["Nom", "Elo", "Club", "Payé", "Pointé", "Signature"],
-            [
+            self._with_codes(req, doc, people, fees)
+        else:
+            doc.grid(
+                ["Nom", "Elo", "Club", "Droit", "Payé", "Pointé", "Signature"],
                 [
-                    p.name,
-                    p.rating or "",
-                    p.club,
-                    "payé" if p.paid else "dû",
-                    "oui" if p.checked_in else "",
-                    "",
-                ]
-                for p in people
-            ],
-            [55, 14, 50, 15, 15, 37],
-        )
+                    [
+                        p.name,
+                        p.rating or "",
+                        p.club,
+                        euros(fees[p.id or 0]),
+                        _paid(p, fees[p.id or 0]),
+                        "oui" if p.checked_in else "",
+                        "",
+                    ]
+                    for p in people
+                ],
+                [50, 12, 44, 16, 16, 14, 34],
+            )
+        _totals(doc, people, fees)
         return doc
 
-    def _with_codes(self, req: Request, doc: Sheet, people: list[Player]) -> Sheet:
+    def _with_codes(
+        self, req: Request, doc: Sheet, people: list[Player], fees: dict[int, float]
+    ) -> None:
         """While players report from their phones: each one's number and own code, given
         to him on paper; he checks in on the entrance's page (« arbitre qr --page
         pointage/ ») before round 1, and the arbiter accepts them in bulk (P in Joueurs)."""
         from ...operations import reporting
 
         doc.grid(
-            ["N°", "Nom", "Elo", "Club", "Payé", "Pointé", "Code", "Signature"],
+            ["N°", "Nom", "Elo", "Club", "Droit", "Payé", "Pointé", "Code", "Signature"],
             [
                 [
                     p.id or "",
                     p.name,
                     p.rating or "",
                     p.club,
-                    "payé" if p.paid else "dû",
+                    euros(fees[p.id or 0]),
+                    _paid(p, fees[p.id or 0]),
                     "oui" if p.checked_in else "",
                     reporting.player_code(req.service, p.id or 0),
                     "",
                 ]
                 for p in people
             ],
-            [10, 48, 12, 32, 12, 15, 30, 27],
+            [9, 42, 11, 26, 14, 12, 12, 30, 30],
+        )
+
+
+def _fees(req: Request, people: list[Player]) -> dict[int, float]:
+    """Each player's fee (rules/entry_fees), on the event's first day."""
+    import datetime as dt
+
+    from ...rules.entry_fees import entry_fee
+
+    start = req.reader.event().get("start_date")
+    try:
+        on = dt.date.fromisoformat(str(start)) if start else dt.date.today()
+    except ValueError:
+        on = dt.date.today()
+    return {p.id or 0: entry_fee(req.tournament, p, on)[0] for p in people}
+
+
+def _paid(p: Player, amount: float) -> str:
+    if amount <= 0:
+        return "gratuit"
+    return "payé" if p.paid else "dû"
+
+
+def _totals(doc: Sheet, people: list[Player], fees: dict[int, float]) -> None:
+    from ...rules.entry_fees import totals
+
+    sums = totals((fees[p.id or 0], p.paid, p.payment_method) for p in people)
+    doc.ln(3)
+    doc.line_of(
+        f"Total des droits : {euros(sums.owed)} ({sums.players} joueurs) ; "
+        f"payé : {euros(sums.paid)} ({sums.paid_players} joueurs) ; "
+        f"reste dû : {euros(sums.due)} ({sums.due_players} joueurs).",
+        size=10,
+        style="B",
+    )
+    if sums.by_means:
+        doc.line_of(
+            "Payé par moyen de paiement : "
+            + " ; ".join(f"{how} {euros(amount)}" for how, amount in sums.by_means)
+            + ".",
+            size=10,
+        )
+
+
+class ParticipantsByRating(Document):
+    name = "participants-elo"
+
+    def render(self, req: Request) -> Sheet:
+        """Every player registered, strongest first (the rating the pairing reads: FIDE,
+        else FFE), as pinned at the entrance before round 1; the pairing number beside."""
+        people = sorted(
+            req.players.values(),
+            key=lambda p: (-p.rating, sort_key(p.name)),
+        )
+        doc = Sheet(req.title, f"Liste des participants par Elo ({len(people)} joueurs)")
+        doc.grid(
+            ["", "N°", "Titre", "Nom", "Elo", "Féd.", "Club"],
+            [
+                [
+                    k,
+                    req.numbers.get(p.id or 0, ""),
+                    "" if _hidden(req, p) else (p.title or ""),
+                    req.name(p.id),
+                    "" if _hidden(req, p) else (p.rating or "—"),
+                    "" if _hidden(req, p) else p.federation,
+                    "" if _hidden(req, p) else p.club,
+                ]
+                for k, p in enumerate(people, 1)
+            ],
+            [9, 10, 12, 62, 14, 12, 67],
         )
         return doc
+
+
+def _hidden(req: Request, p: Player) -> bool:
+    """A player who objected to publication is « Joueur n° N », with nothing beside."""
+    return p.publish_opt_out
 
 
 class Poster(Pairings):

@@ -14,9 +14,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import RuleError
+from .acceleration import GROUP_NAMES, group_of, group_sizes, virtual_points
 from .explain import explain
 from .matching import Matcher
-from .model import BLACK, DOWN, NOFLOAT, NONE, UP, WHITE, Board, Game, RoundPairing, SwissState
+from .model import (
+    BLACK,
+    DOWN,
+    NOFLOAT,
+    NONE,
+    UP,
+    WHITE,
+    Board,
+    Game,
+    RoundPairing,
+    SwissState,
+    VirtualPoints,
+)
 
 
 def _invert(c: int) -> int:
@@ -112,8 +125,14 @@ class _Tournament:
             if p.valid:
                 p.rank = rank
                 rank += 1
-        if state.baku:
+        self.system = ""
+        self.groups: dict[int, int] = {}  # player index -> group (0 = A) of an accelerated system
+        if state.baku or state.acceleration == "baku":
             self._baku([p for p in valid if p.valid])
+        elif state.acceleration is not None:
+            self._french(
+                [p for p in valid if p.valid], state.acceleration, state.acceleration_groups
+            )
         for p in valid:
             p.score = sum(self.points(p, m) for m in p.matches[:played])
             self._colour_data(p)
@@ -142,9 +161,30 @@ class _Tournament:
         ga = 2 * -(-len(ranked) // 4)
         accelerated = -(-self.expected // 2)
         full = -(-accelerated // 2)
+        self.system = "baku"
         for p in ranked:
+            self.groups[p.id] = 0 if p.rank < ga else 1
             if p.rank < ga:
                 p.accelerations = [self.win if r < full else self.draw for r in range(accelerated)]
+
+    def _french(self, ranked: list[_Player], system: str, given: list[int]) -> None:
+        """Haley, Haley dégressif, SAD (rules/swiss/acceleration.py): each round's virtual
+        points from the group and, for the SAD, the score before that round — the rounds
+        already played keep the points they were paired with (their floats read them)."""
+        cuts = group_sizes(system, len(ranked), given)
+        self.system = system
+        for p in ranked:
+            group = group_of(p.rank, cuts)
+            self.groups[p.id] = group
+            score = 0
+            points = []
+            for r in range(self.played + 1):
+                points.append(
+                    virtual_points(system, group, r + 1, self.expected, score, self.win, self.draw)
+                )
+                if r < len(p.matches):
+                    score += self.points(p, p.matches[r])
+            p.accelerations = points
 
     def points(self, p: _Player, m: _Match) -> int:
         if m.score == 0:
@@ -828,7 +868,25 @@ def pair_round(state: SwissState) -> RoundPairing:
         bye=None if bye is None else engine.sp[bye].id + 1,
     )
     result.explanation = explain(engine, result, notes)
+    result.explanation.virtual = _virtual(t)
+    if t.system and result.explanation.virtual:
+        result.explanation.system = t.system
     return result
+
+
+def _virtual(t: _Tournament) -> list[VirtualPoints]:
+    """Who carried virtual points into this round, and how many (the explanation names
+    them: the pairing read these scores, the standings never do)."""
+    out = []
+    for p in t.players:
+        if p is None or not p.valid or t.played >= len(p.accelerations):
+            continue
+        points = p.accelerations[t.played]
+        if points:
+            group = t.groups.get(p.id)
+            name = GROUP_NAMES[group] if group is not None else ""
+            out.append(VirtualPoints(player=p.id + 1, points=points, group=name))
+    return out
 
 
 def _board_key(engine: _Engine, board: Board) -> tuple[int, int, int]:

@@ -6,9 +6,9 @@ Scores are kept in tenths of a point (a win is 10) so comparisons are exact.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 Colour = Literal["w", "b"]
 
@@ -88,6 +88,11 @@ class SwissState(BaseModel):
     scoring: Scoring = Field(default_factory=Scoring)
     prohibited: list[tuple[int, int, list[int]]] = Field(default_factory=list)  # first, last, ids
     baku: bool = False
+    # an accelerated system (« baku » as ``baku``; the French ones in
+    # rules/swiss/acceleration.py) and the last pairing rank of each group but the last,
+    # as the organiser cut them (empty: the default cut)
+    acceleration: Literal["baku", "haley", "haley_degressive", "sad"] | None = None
+    acceleration_groups: list[int] = Field(default_factory=list)
 
 
 class Board(BaseModel):
@@ -108,10 +113,30 @@ class ColourNote(BaseModel):
     rule: Literal["E.1", "E.2", "E.3", "E.4", "E.5"]
 
 
+class VirtualPoints(BaseModel):
+    """Points added for the pairing only (an accelerated system), for this round."""
+
+    player: int
+    points: int  # tenths
+    group: str = ""  # A, B, C ("" when the points came with the TRF)
+
+
 class Explanation(BaseModel):
     floaters: list[Floater] = Field(default_factory=list)
     colours: list[ColourNote] = Field(default_factory=list)
     unmet: dict[str, int] = Field(default_factory=dict)  # criterion -> count
+    # written only when some player carries virtual points: a round paired without
+    # acceleration dumps exactly as before
+    virtual: list[VirtualPoints] = Field(default_factory=list)
+    system: str = ""  # the accelerated system, as the explanation names it
+
+    @model_serializer(mode="wrap")
+    def _without_empty_acceleration(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("virtual") and not data.get("system"):
+            data.pop("virtual", None)
+            data.pop("system", None)
+        return data
 
 
 class RoundPairing(BaseModel):
