@@ -252,6 +252,9 @@ def _value(value: object) -> str:
     return str(value)
 
 
+UNCHANGED = "inchangé (même résultat saisi à nouveau)"
+
+
 def describe_operation(op: str, args: Mapping[str, Any]) -> str:
     """French words for a journal entry, for « Annulé : … » (« échiquier 5, 1-0 »)."""
     if op == Operation.UNDO:
@@ -266,6 +269,8 @@ def describe_operation(op: str, args: Mapping[str, Any]) -> str:
         parts.append(str(args["name"]))
     if op == Operation.RECORD_RESULT and args.get("result"):
         parts.append(_result_words(args["result"]))
+        if args.get("unchanged"):  # the same result typed again (issue 29.4)
+            parts.append(UNCHANGED)
     elif op == Operation.ABSENT and args.get("side"):
         parts.append(f"forfait {_SIDES.get(str(args['side']), str(args['side']))}")
     elif op == Operation.CHECK_IN and args.get("checked") is False:

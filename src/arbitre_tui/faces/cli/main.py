@@ -361,6 +361,9 @@ def cmd_result(args: argparse.Namespace) -> int:
         return 0
     game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
     shown = game.result.label if game.result else args.result  # always set once recorded
+    if service.journal.last_args.get("unchanged"):  # journaled all the same (issue 29.4)
+        print(f"Échiquier {game.board} : {shown} inchangé (déjà saisi).")
+        return 0
     print(f"Échiquier {game.board} : {shown} enregistré.")
     return 0
 
