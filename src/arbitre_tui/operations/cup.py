@@ -297,7 +297,8 @@ def record_board(
     *,
     confirm: bool | str = False,
 ) -> dict[str, Any]:
-    """A board's result; with all four, the match result as the rules decide it.
+    """A board's result; with all four, the match result as the rules decide it
+    (``{"unchanged": True}``: the same result typed again, journaled all the same).
 
     As on a round's board: a different result already there asks first
     (NeedsConfirmation, ``--confirm`` on the command line); once the procès-verbal is
@@ -325,6 +326,10 @@ def record_board(
         if fault := cup.board_fault(board, value, *lined_up):
             raise OperationError(fault)
         _replacing(m, number, board, value.value, confirm)
+        if m.results[board - 1] == value.value:  # typed again: its own operation (29.4)
+            tx.args["unchanged"] = True
+            tx.touch("cup_matches", m.id)
+            return {"unchanged": True}
         results = list(m.results)
         results[board - 1] = value.value
         changes: dict[str, Any] = {"results": json.dumps(results)}

@@ -269,8 +269,6 @@ def describe_operation(op: str, args: Mapping[str, Any]) -> str:
         parts.append(str(args["name"]))
     if op == Operation.RECORD_RESULT and args.get("result"):
         parts.append(_result_words(args["result"]))
-        if args.get("unchanged"):  # the same result typed again (issue 29.4)
-            parts.append(UNCHANGED)
     elif op == Operation.ABSENT and args.get("side"):
         parts.append(f"forfait {_SIDES.get(str(args['side']), str(args['side']))}")
     elif op == Operation.CHECK_IN and args.get("checked") is False:
@@ -279,6 +277,8 @@ def describe_operation(op: str, args: Mapping[str, Any]) -> str:
         parts.insert(0, label(op))
     if op == Operation.RECORD_RESULT and parts and parts[0].startswith("ronde"):
         parts = parts[1:]  # « échiquier 5, 1-0 »: the round is the one on screen
+    if args.get("unchanged"):  # the same result typed again (issue 29.4)
+        parts.append(UNCHANGED)
     return ", ".join(parts)
 
 

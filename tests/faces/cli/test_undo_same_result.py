@@ -56,3 +56,36 @@ def test_undo_takes_the_same_result_typed_again(tmp_path: Path) -> None:
     assert _board_one(path) is None  # only the second undo takes the real entry
     redo = arbitre("redo", str(path))
     assert redo.returncode == 0 and _board_one(path) == "1-0", redo.stderr
+
+
+def test_a_cup_board_typed_again_is_undone_first(tmp_path: Path) -> None:
+    """The same on a cup match's board (`arbitre cup result` twice, then `arbitre undo`)."""
+    from arbitre_tui.operations import cup as ops
+    from arbitre_tui.operations.templates import create_from_template
+
+    path = tmp_path / "coupe.sqlite"
+    service = create_from_template(path, "coupe-alsace")
+    t = ops.cup_of(service, None)
+    ops.draw(service, None, seed=10)
+    m = next(x for x in ops.matches(service, t, 1) if x.away_team_id)
+    for team in (m.home_team_id, m.away_team_id):
+        roster = [p.id or 0 for p in service._store.players(t.id or 0) if p.team_id == team]
+        ops.hand_in_lineup(service, None, m.number, team or 0, roster[:4])
+    service.close()
+
+    def board_one() -> str | None:
+        service = EventService(path)
+        try:
+            return ops.find_match(service, ops.cup_of(service, None), m.number).results[0]
+        finally:
+            service.close()
+
+    for said in ("enregistré", "inchangé"):
+        out = arbitre("cup", "result", str(path), str(m.number), "1", "1-0")
+        assert out.returncode == 0 and said in out.stdout, (out.stdout, out.stderr)
+    undo = arbitre("undo", str(path))
+    assert undo.returncode == 0 and "inchangé" in undo.stdout, (undo.stdout, undo.stderr)
+    assert board_one() == "1-0"
+    undo = arbitre("undo", str(path))
+    assert undo.returncode == 0 and "inchangé" not in undo.stdout, undo.stdout
+    assert board_one() is None
