@@ -115,6 +115,12 @@ class Operation(StrEnum):
     SETTLE_RESULT = "settle_result", "écart tranché"
     RECORD_APPEAL = "record_appeal", "appel"
     PLAYOFF_RESULT = "playoff_result", "départage (barrage)"
+    PLAYOFF_SEEDS = (
+        "playoff_seeds",
+        "têtes de série du barrage",
+        "le tirage au sort des têtes de série du barrage",
+        "Les joueurs en ont peut-être été informés.",
+    )
     # players' phones
     PHONE_REPORTING = "phone_reporting", "saisie par les joueurs"
     PROPOSE_RESULT = "propose_result", "résultat proposé par un joueur"

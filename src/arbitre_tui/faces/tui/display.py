@@ -339,4 +339,6 @@ class DisplayApp(App[int]):
             cup = ("Tour", "Recevant", "Score", "Visiteur", "Vainqueur")
             return Sheet(t.key, "classement", title, cup, rows, noun="matchs")
         rows = tuple((Text(r.place), Text(r.player.public), *map(Text, r.shown)) for r in view.rows)
-        return Sheet(t.key, "classement", title, ("Pl.", "Nom", *view.columns), rows, noun="places")
+        columns = ("Pl.", "Nom", *view.columns)
+        note = " ".join(view.notes)  # a play-off's seeds drawn by lot (003 art. 6)
+        return Sheet(t.key, "classement", title, columns, rows, noun="places", note=note)

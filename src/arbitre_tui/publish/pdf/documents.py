@@ -199,6 +199,9 @@ class Standings(Document):
             [place, 70, *[width] * len(view.codes)],
             12,
         )
+        for note in view.notes:  # a play-off's seeds drawn by lot (003 art. 6)
+            doc.ln(2)
+            doc.line_of(note, 10)
         if view.legend:
             doc.ln(2)
             doc.line_of(" ; ".join(f"{c} : {name}" for c, name in view.legend), 9)
