@@ -199,7 +199,7 @@ class CadencePane(TablePane):
             )
         slot = self._slot
         if slot is not None and slot.end is not None:
-            first += f" — fin prévue ~{slot.ends(self._start.date())}"
+            first += f" — fin prévue ~{_short(slot.end, self._start.date())}"
         lines = [first]
         if self._lateness:
             deadline = self._start + dt.timedelta(minutes=self._lateness)
