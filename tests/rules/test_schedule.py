@@ -73,3 +73,15 @@ def test_forfeit_deadline_is_a_clock_time() -> None:
 def test_no_day_start_and_nothing_noted_projects_nothing() -> None:
     slots = project([RoundPlan(1, 60), RoundPlan(2, 60)], at(10))
     assert slots[0].start is None and slots[1].start is None
+
+
+def test_a_latest_end_in_the_small_hours_is_that_nights() -> None:
+    """Issue 30.4: an organiser's latest end of « 01:00 » flags only what ends after 01:00
+    of the night following the evening (not every round, 01:00 of the morning before)."""
+    day = dt.date(2027, 6, 26)
+    at = dt.datetime.combine(day, dt.time(20, 0))
+    plans = [RoundPlan(1, 180), RoundPlan(2, 60)]  # 20:00–23:00, 23:10–00:10
+    slots = project(plans, at, day_start=dt.time(20), latest_end=dt.time(1, 0), first_day=day)
+    assert [s.late_end for s in slots] == [False, False]
+    slots = project(plans, at, day_start=dt.time(22), latest_end=dt.time(1, 0), first_day=day)
+    assert [s.late_end for s in slots] == [False, True]  # 22:00–01:00, 01:10–02:10

@@ -297,7 +297,8 @@ def record_board(
     *,
     confirm: bool | str = False,
 ) -> dict[str, Any]:
-    """A board's result; with all four, the match result as the rules decide it.
+    """A board's result; with all four, the match result as the rules decide it
+    (``{"unchanged": True}``: the same result typed again, journaled all the same).
 
     As on a round's board: a different result already there asks first
     (NeedsConfirmation, ``--confirm`` on the command line); once the procès-verbal is
@@ -325,6 +326,10 @@ def record_board(
         if fault := cup.board_fault(board, value, *lined_up):
             raise OperationError(fault)
         _replacing(m, number, board, value.value, confirm)
+        if m.results[board - 1] == value.value:  # typed again: its own operation (29.4)
+            tx.args["unchanged"] = True
+            tx.touch("cup_matches", m.id)
+            return {"unchanged": True}
         results = list(m.results)
         results[board - 1] = value.value
         changes: dict[str, Any] = {"results": json.dumps(results)}
@@ -642,3 +647,111 @@ def ranking_groups(service: EventContext, t: Tournament) -> list[tuple[int, int,
         rounds.append(stage)
     total = len(rounds) if len([m for m in rows if m.round == len(rounds)]) == 1 else None
     return ko.ranking(rounds, "armageddon", {}, total)
+
+
+# -- incidents on a match's boards (issue 30.23) ------------------------------------------
+def incident_place(round_number: int, number: int, board: int) -> str:
+    """Where a cup incident happened, as its note begins (« Tour 2, match 3, échiquier 1 »):
+    a cup board is no row of ``games``, so the incident names it in words (the schema
+    unchanged), and its count is read back by this prefix."""
+    return f"Tour {round_number}, match {number}, échiquier {board}"
+
+
+def board_player(t: Tournament, m: CupMatch, board: int, colour: str) -> tuple[int | None, CupSide]:
+    """The player of ``colour`` (white/blancs, black/noirs) on ``board`` and their side, by
+    the colours of art. 3.4 (the visitors' White after an art. 3.9 sanction)."""
+    home_colours = cup.colours(bool(m.away_keeps_white), section_settings(t).board_colours_home)
+    white = colour in ("white", "blancs")
+    side: CupSide = "home" if (home_colours[board - 1] == "w") == white else "away"
+    lineup = m.lineup(side) or []
+    return (lineup[board - 1] if board <= len(lineup) else None), side
+
+
+def record_incident(
+    service: EventContext,
+    key: str | None,
+    number: int,
+    board: int,
+    colour: str,
+    kind: str,
+    note: str = "",
+    *,
+    confirm: bool = False,
+) -> int:
+    """An incident on a board of a match of the current tour (a cup has no round of
+    games): counted and decided as on a round's board — the illegal move that loses
+    (setting ``illegal_moves_to_lose``, 004: the Laws' 2), a phone (004 art. 3.3: the
+    FIDE Laws in full, the game lost) —, the loss written as the board's result (the
+    match decided once the four are in). What loses asks first (``confirm``)."""
+    from ..rules.incidents import consequence
+    from ..rules.models import IncidentKind
+
+    try:
+        kind_value = IncidentKind(kind)
+    except ValueError:
+        raise OperationError(
+            f"Type d'incident « {kind} » inconnu ({', '.join(k.value for k in IncidentKind)})."
+        ) from None
+    if colour not in ("white", "black", "blancs", "noirs"):
+        raise OperationError("Couleur attendue : white/blancs ou black/noirs.")
+    if fault := text_fault("Note de l'incident", note, lines=True):
+        raise OperationError(fault)
+    args = {"match": number, "board": board, "colour": colour, "kind": kind_value.value}
+    with service.write(Operation.RECORD_INCIDENT, args) as tx:
+        t, m = _in_match(service, tx, key, number)
+        tx.args["round"] = m.round
+        if m.away_team_id is None:
+            raise OperationError(f"Match {number} : exempt, pas de partie.")
+        if not 1 <= board <= cup.BOARDS:
+            raise OperationError(f"Échiquier {board} : de 1 à {cup.BOARDS}.")
+        if m.lineup_home is None or m.lineup_away is None:
+            raise OperationError(
+                f"Match {number} : les deux compositions doivent être remises avant un incident."
+            )
+        player_id, side = board_player(t, m, board, colour)
+        if player_id is None:
+            raise OperationError(f"Match {number}, échiquier {board} : personne à cette place.")
+        result = m.results[board - 1]
+        loss = "0-1" if side == "home" else "1-0"  # the board's result, home team's view
+        place = incident_place(m.round, number, board)
+        loses = False
+        if kind_value is IncidentKind.ILLEGAL_MOVE:
+            if result is not None:
+                raise OperationError(
+                    f"{place} : la partie est finie ({result}), plus de coup illégal à compter."
+                )
+            count = 1 + sum(
+                1
+                for i in service.store.incidents(t.id)
+                if i.player_id == player_id
+                and i.kind is IncidentKind.ILLEGAL_MOVE
+                and (i.note == place or i.note.startswith(place + " — "))
+            )
+            if count >= section_settings(t).illegal_moves_to_lose:
+                if not confirm:
+                    raise NeedsConfirmation(
+                        f"{place} : {count}e coup illégal, la partie est perdue. Confirmez ?"
+                    )
+                loses = True
+        else:
+            rule = consequence(section_settings(t).regulation, kind_value)
+            if rule.asks and not confirm:
+                raise NeedsConfirmation(
+                    f"{place} : " + rule.question(kind_value.label.capitalize())
+                )
+            loses = rule.loses_game and result in (None, "X")
+            if rule.excludes:
+                tx.update("players", player_id, {"excluded": 1})
+        iid = tx.insert(
+            "incidents",
+            {
+                "game_id": None,
+                "player_id": player_id,
+                "kind": kind_value.value,
+                "at": dt.datetime.now().isoformat(timespec="seconds"),
+                "note": place + (f" — {note}" if note else ""),
+            },
+        )
+        if loses:  # joins this transaction: one action, one undo
+            record_board(service, t.key, number, board, loss, confirm=True)
+        return iid

@@ -115,6 +115,12 @@ class Operation(StrEnum):
     SETTLE_RESULT = "settle_result", "écart tranché"
     RECORD_APPEAL = "record_appeal", "appel"
     PLAYOFF_RESULT = "playoff_result", "départage (barrage)"
+    PLAYOFF_SEEDS = (
+        "playoff_seeds",
+        "têtes de série du barrage",
+        "le tirage au sort des têtes de série du barrage",
+        "Les joueurs en ont peut-être été informés.",
+    )
     # players' phones
     PHONE_REPORTING = "phone_reporting", "saisie par les joueurs"
     PROPOSE_RESULT = "propose_result", "résultat proposé par un joueur"
@@ -252,6 +258,9 @@ def _value(value: object) -> str:
     return str(value)
 
 
+UNCHANGED = "inchangé (même résultat saisi à nouveau)"
+
+
 def describe_operation(op: str, args: Mapping[str, Any]) -> str:
     """French words for a journal entry, for « Annulé : … » (« échiquier 5, 1-0 »)."""
     if op == Operation.UNDO:
@@ -274,6 +283,8 @@ def describe_operation(op: str, args: Mapping[str, Any]) -> str:
         parts.insert(0, label(op))
     if op == Operation.RECORD_RESULT and parts and parts[0].startswith("ronde"):
         parts = parts[1:]  # « échiquier 5, 1-0 »: the round is the one on screen
+    if args.get("unchanged"):  # the same result typed again (issue 29.4)
+        parts.append(UNCHANGED)
     return ", ".join(parts)
 
 

@@ -82,7 +82,11 @@ def record_result(
         _replacing(ctx, game, board, value, confirm)
         keep = value is Result.DRAW and game.result is Result.DRAW
         decider = game.decider.value if keep and game.decider else None
-        tx.update("games", game.id, {"result": value.value, "decider": decider})
+        if game.result is value and (game.decider and game.decider.value) == decider:
+            tx.args["unchanged"] = True  # its own operation: undo takes it (issue 29.4)
+            tx.touch("games", game.id)
+        else:
+            tx.update("games", game.id, {"result": value.value, "decider": decider})
     return game.model_copy(update={"result": value})
 
 

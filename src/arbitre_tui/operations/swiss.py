@@ -583,6 +583,71 @@ def playoff_groups(service: EventContext, key: str) -> dict[str, list[int]]:
     return out
 
 
+_PLAYOFF_LABEL = {"title": "pour le titre", "qualification": "pour la qualification"}
+
+
+def complete_ties(service: EventContext, t: Tournament, group: list[int]) -> list[list[int]]:
+    """The runs of ``group`` (standings order) level on points and every tie-break: none
+    of them is « the best at the tie-breaks » art. 6 seeds first, so lots decide."""
+    from .standings import standings
+
+    _, rows, _ = standings(service, t)
+    values = {r.start: r.values for r in rows}
+    runs: list[list[int]] = []
+    for pid in group:
+        if runs and values.get(runs[-1][-1]) == values.get(pid):
+            runs[-1].append(pid)
+        else:
+            runs.append([pid])
+    return [run for run in runs if len(run) > 1]
+
+
+def _record_seeds(
+    service: EventContext, tx: _Tx, t: Tournament, which: str, seed: int | None
+) -> tuple[list[int], int]:
+    """The play-off's seeds written once (inside the caller's operation): the standings'
+    order, each complete tie ordered by a drawing of lots recorded with its seed — so the
+    standings and the play-off show one order, drawn once (issue 30.13)."""
+    seeds = list(playoff_groups(service, t.key)[which])
+    for run in complete_ties(service, t, seeds):
+        drawn = list(
+            tx.draw(f"barrage {_PLAYOFF_LABEL[which]} : ex aequo complets", "shuffle", run, seed)
+        )
+        at = seeds.index(run[0])
+        seeds[at : at + len(run)] = drawn
+    playoff_id = tx.insert(
+        "playoffs", {"tournament_id": t.id, "which": which, "seeds": json.dumps(seeds)}
+    )
+    return seeds, playoff_id
+
+
+def playoff_seeds(
+    service: EventContext, key: str, which: str, seed: int | None = None
+) -> list[int] | None:
+    """Announce a play-off: its seeds fixed now when the standings cannot order them
+    (a complete tie: lots drawn, recorded, replayable); None when they already were, or
+    when the tie-breaks alone order them (nothing to draw, nothing written)."""
+    t = _youth(service, key)
+    if which in service.store.playoffs(t.id or 0):
+        return None
+    group = playoff_groups(service, key).get(which)
+    if group is None or not complete_ties(service, t, group):
+        return None
+    with service.write(Operation.PLAYOFF_SEEDS, {"tournament": key, "which": which}) as tx:
+        t = _youth(service, key)
+        if which in service.store.playoffs(t.id or 0):  # the other station, meanwhile
+            return None
+        seeds, _ = _record_seeds(service, tx, t, which, seed)
+        return seeds
+
+
+def seeds_of(service: EventContext, key: str, which: str) -> list[int]:
+    """The play-off's seeds: as recorded (lots included), else the standings' order."""
+    t = service.tournament(key)
+    record = service.store.playoffs(t.id or 0).get(which)
+    return list(record["seeds"]) if record else playoff_groups(service, key).get(which, [])
+
+
 def playoff_status(service: EventContext, key: str, which: str) -> youth.Playoff:
     t = service.tournament(key)
     record = service.store.playoffs(t.id or 0).get(which)
@@ -632,6 +697,12 @@ def playoff_result(
     ) as tx:
         t = service.tournament(key)
         assert t.id is not None
+        record = service.store.playoffs(t.id).get(which)
+        if record is None:
+            playoff_status(service, key, which)  # refused when there is no such tie
+            seeds, playoff_id = _record_seeds(service, tx, t, which, seed)
+        else:
+            seeds, playoff_id = record["seeds"], record["id"]
         status = playoff_status(service, key, which)
         if frozenset((a, b)) not in {frozenset(p) for p in status.pending}:
             raise OperationError(
@@ -641,14 +712,6 @@ def playoff_result(
             )
         if not (0 <= points_a <= 2 and 0 <= points_b <= 2 and points_a + points_b == 2):
             raise OperationError("Un mini-match de deux parties totalise 2 points (ex. 1,5–0,5).")
-        record = service.store.playoffs(t.id).get(which)
-        if record is None:
-            seeds = playoff_groups(service, key)[which]
-            playoff_id = tx.insert(
-                "playoffs", {"tournament_id": t.id, "which": which, "seeds": json.dumps(seeds)}
-            )
-        else:
-            seeds, playoff_id = record["seeds"], record["id"]
         better, worse = (a, b) if seeds.index(a) < seeds.index(b) else (b, a)
         pb, pw = (points_a, points_b) if better == a else (points_b, points_a)
         winner = youth.mini_match_winner(better, worse, pb, pw)
@@ -688,19 +751,22 @@ def _same_tiebreaks(service: EventContext, t: Tournament, a: int, b: int) -> boo
 
 
 def final_order(service: EventContext, key: str) -> list[int]:
-    """Standings order with the play-offs' places replacing the tied groups."""
+    """Standings order with the play-offs' places replacing the tied groups (their seeds,
+    lots included, while they are still to play)."""
     from .standings import standings
 
     t = service.tournament(key)
     _, rows, _ = standings(service, t)
     order = [r.start for r in rows]
+    records = service.store.playoffs(t.id or 0)
     for which in ("qualification", "title"):
-        if which in service.store.playoffs(t.id or 0):
+        if which in records:
             status = playoff_status(service, key, which)
-            if status.places:
-                first = min(order.index(p) for p in status.places)
-                rest = [p for p in order if p not in status.places]
-                order = rest[:first] + status.places + rest[first:]
+            # played: its places; still to play: its seeds (a complete tie's lots drawn)
+            placed = status.places or [p for p in records[which]["seeds"] if p in order]
+            first = min(order.index(p) for p in placed)
+            rest = [p for p in order if p not in placed]
+            order = rest[:first] + placed + rest[first:]
     return order
 
 

@@ -99,7 +99,7 @@ def project(
         planned_start = planned[index]
         if plan.start is not None and planned_start is not None:
             delay = int((plan.start - planned_start).total_seconds() // 60)
-        late = end is not None and end > dt.datetime.combine(_evening_of(start or end), latest_end)
+        late = end is not None and end > _deadline(start or end, latest_end)
         forfeit = (
             start + dt.timedelta(minutes=lateness_minutes) if lateness_minutes and start else None
         )
@@ -119,6 +119,13 @@ def _evening_of(moment: dt.datetime) -> dt.date:
     if moment.time() < NIGHT_ENDS:
         return moment.date() - dt.timedelta(days=1)
     return moment.date()
+
+
+def _deadline(moment: dt.datetime, latest_end: dt.time) -> dt.datetime:
+    """The latest allowed end of the playing day ``moment`` belongs to; a latest end set
+    in the small hours (« 01:00 ») is that of the night after the evening."""
+    deadline = dt.datetime.combine(_evening_of(moment), latest_end)
+    return deadline + dt.timedelta(days=1) if latest_end < NIGHT_ENDS else deadline
 
 
 def _planned_starts(

@@ -284,6 +284,16 @@ class Tx:
         self.conn.execute(f"UPDATE {table} SET {sets} WHERE id = ?", [*values.values(), row_id])
         self._record(table, row_id, before, _row(self.conn, table, row_id))
 
+    def touch(self, table: str, row_id: int) -> None:
+        """The same values written again (a result re-entered as it stands): journaled as
+        a change whose before and after are equal, so this station's undo takes it — and
+        changes nothing — rather than an older entry (issue 29.4)."""
+        self._check_table(table)
+        row = _row(self.conn, table, row_id)
+        if row is None:
+            raise OperationError(f"{table} n° {row_id} introuvable")
+        self._record(table, row_id, row, row)
+
     def delete(self, table: str, row_id: int) -> None:
         self._check_table(table)
         before = _row(self.conn, table, row_id)
@@ -376,6 +386,7 @@ class Journal:
         self.wait = wait
         self.wording: Wording = wording or PlainWording()
         self._current: Tx | None = None
+        self.last_args: dict[str, Any] = {}  # what the last committed operation said
 
     @property
     def in_operation(self) -> bool:
@@ -402,6 +413,7 @@ class Journal:
             yield tx
             tx.journal_id  # noqa: B018 - an action the arbiter took is journaled, change or not
             self.conn.execute("COMMIT")
+            self.last_args = tx.args
         except BaseException as exc:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
@@ -602,6 +614,8 @@ class Journal:
                     tx.delete(table, row_id)
                 elif after is None:
                     tx.insert(table, before)
+                elif before == after:  # a re-entry as it stood: its undo changes nothing
+                    tx.touch(table, row_id)
                 else:
                     tx.update(table, row_id, {k: v for k, v in before.items() if k != "id"})
             violations = self.conn.execute("PRAGMA foreign_key_check").fetchall()

@@ -58,6 +58,19 @@ class Cup(SectionView):
     def last_round(self) -> int:
         return max((m.round for m in self.matches), default=0)
 
+    def colours_note(self, round_number: int | None = None) -> str:
+        """Art. 3.4 said once for a round's list (the wall, under its title): the matches
+        whose visitors keep White on boards 1 and 4 (an art. 3.9 sanction), else ""."""
+        number = self.last_round if round_number is None else round_number
+        flagged = [m for m in self.matches if m.round == number and m.colours]
+        if not flagged:
+            return ""
+        which = ", ".join(f"{m.number} ({m.away})" for m in flagged)
+        return (
+            f"Art. 3.4 : le visiteur a les Blancs aux échiquiers {flagged[0].white_boards} — "
+            f"match{'s' if len(flagged) > 1 else ''} {which}"
+        )
+
 
 def build(reader: Reader, t: Tournament) -> Cup:
     from ..operations.cup import matches

@@ -19,6 +19,12 @@ class IncidentLine:
     rings: int  # device warnings, both sides
     excluded: str | None  # the name of a player excluded (device use)
     result: str
+    match: int = 0  # a cup: the match of the tour (``board`` is its board, 1 to 4)
+
+    @property
+    def key(self) -> str:
+        """The line's key and first cell: « 12 », or « 2.3 » (match 2, board 3) in a cup."""
+        return f"{self.match}.{self.board}" if self.match else str(self.board)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +42,10 @@ def build(reader: Reader, t: Tournament) -> IncidentSheet:
     s = section_settings(t)
     limit = s.illegal_moves_to_lose
     warn = s.fide_rated and limit != 2
+    from ..operations.formats import format_of
+
+    if format_of(t).by_teams:
+        return _cup(reader, t, limit, warn)
     with reader.consistent():
         rnd = reader.round(t)
         if rnd is None or rnd.id is None:
@@ -69,3 +79,51 @@ def build(reader: Reader, t: Tournament) -> IncidentSheet:
             )
         )
     return IncidentSheet(t.name, limit, warn, rnd.number, tuple(lines))
+
+
+def _cup(reader: Reader, t: Tournament, limit: int, warn: bool) -> IncidentSheet:
+    """A cup's boards (issue 30.23): each match of the tour drawn last whose two line-ups
+    are in, board by board, White and Black by art. 3.4; the incidents read back by the
+    place their note begins with (operations.cup.incident_place)."""
+    from ..operations.cup import board_player, incident_place, matches
+
+    with reader.consistent():
+        played = matches(reader.service, t)
+        people = reader.people(t)
+        incidents = reader.incidents(t)
+    last = max((m.round for m in played), default=0)
+    counts: dict[tuple[str, int, str], int] = {}
+    for i in incidents:
+        place = i.note.split(" — ")[0]
+        key = (place, i.player_id, i.kind.value)
+        counts[key] = counts.get(key, 0) + 1
+    lines = []
+    for m in (x for x in played if x.round == last and x.away_team_id):
+        if m.lineup_home is None or m.lineup_away is None:
+            continue
+        for board in range(1, min(len(m.lineup_home), len(m.lineup_away)) + 1):
+            place = incident_place(m.round, m.number, board)
+            white_id, white_side = board_player(t, m, board, "white")
+            black_id, _ = board_player(t, m, board, "black")
+            if white_id is None or black_id is None:
+                continue
+            w, b = people[white_id], people[black_id]
+            result = m.results[board - 1] or ""
+            if white_side == "away" and "-" in result:  # stored from the home team's view
+                home, away = result.split("-")
+                result = f"{away}-{home}"
+            lines.append(
+                IncidentLine(
+                    board,
+                    w.name,
+                    counts.get((place, white_id, "illegal_move"), 0),
+                    b.name,
+                    counts.get((place, black_id, "illegal_move"), 0),
+                    counts.get((place, white_id, "device_ring"), 0)
+                    + counts.get((place, black_id, "device_ring"), 0),
+                    next((x.name for x in (w, b) if x.excluded), None),
+                    result,
+                    m.number,
+                )
+            )
+    return IncidentSheet(t.name, limit, warn, last, tuple(lines))

@@ -38,6 +38,7 @@ class Standings(SectionView):
     # a knockout's round in progress, already ranked for the matches it has decided:
     # « ronde 2 en cours (16 matchs décidés sur 32) » (issue 31.9)
     in_progress: str = ""
+    notes: tuple[str, ...] = ()  # said under the table (a play-off's seeds drawn by lot)
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -118,8 +119,8 @@ def _points(reader: Reader, t: Tournament, rounds: int | None) -> Standings:
 
     codes, rows, done = standings(reader.service, t, rounds)
     refs = reader.refs(t)
-    played_off = _play_off_places(reader, t) if rounds is None else {}
-    if played_off:  # 003 art. 6: the play-off's order replaces the tied places
+    played_off = _play_off_places(reader, t, refs) if rounds is None else {}
+    if played_off:  # 003 art. 6: the play-off's order (or its seeds) replaces the tie
         at = {pid: i for i, pid in enumerate(played_off["order"])}
         rows = sorted(rows, key=lambda r: at.get(r.start, len(at)))
     decided: dict[int, int] = played_off.get("places", {}) if played_off else {}
@@ -140,27 +141,40 @@ def _points(reader: Reader, t: Tournament, rounds: int | None) -> Standings:
             for r in rows
         ),
         (),
+        notes=tuple(played_off.get("notes", ())) if played_off else (),
     )
 
 
-def _play_off_places(reader: Reader, t: Tournament) -> dict[str, Any]:
-    """A youth championship's play-offs played (003 art. 6): the final order, and the
-    place each play-off decided (one each); empty when none was played."""
+def _play_off_places(reader: Reader, t: Tournament, refs: dict[int, PlayerRef]) -> dict[str, Any]:
+    """A youth championship's play-offs (003 art. 6): the order (each play-off's places
+    once played, its seeds before), the place each play-off decided (one each), and the
+    notes saying where lots ordered a complete tie; empty when none was begun or drawn."""
     from ..operations import swiss
     from ..operations.event import OperationError
 
-    if t.id is None or not reader.service.store.playoffs(t.id):
+    records = reader.service.store.playoffs(t.id) if t.id is not None else {}
+    if not records:
         return {}
+    notes: list[str] = []
     try:
         order = swiss.final_order(reader.service, t.key)
         places: dict[int, int] = {}
-        for which in reader.service.store.playoffs(t.id):
+        for which, record in records.items():
             status = swiss.playoff_status(reader.service, t.key, which)
             for pid in status.places or []:
                 places[pid] = order.index(pid) + 1
+            if status.places:
+                continue  # played: its places say it all
+            for run in swiss.complete_ties(reader.service, t, record["seeds"]):
+                names = ", ".join(refs[pid].public for pid in run if pid in refs)
+                label = "pour le titre" if which == "title" else "de qualification"
+                notes.append(
+                    f"Barrage {label} : ex aequo complets ({names}) ordonnés par tirage au "
+                    "sort (têtes de série du barrage ; arbitre draws)."
+                )
     except OperationError:
         return {}
-    return {"order": order, "places": places} if places else {}
+    return {"order": order, "places": places, "notes": notes}
 
 
 def _ranked(reader: Reader, t: Tournament, groups: RankingGroups) -> Standings:

@@ -72,6 +72,9 @@ def cmd_result(args: argparse.Namespace) -> int:
     decided = cup.record_board(
         service, args.tournoi, args.match, args.board, args.result, confirm=args.confirm
     )
+    if decided.get("unchanged"):  # journaled all the same: undo takes it (issue 29.4)
+        print(f"Match {args.match}, échiquier {args.board} : inchangé (déjà saisi).")
+        return 0
     print(f"Match {args.match}, échiquier {args.board} : enregistré.")
     if decided:
         print(

@@ -361,14 +361,36 @@ def cmd_result(args: argparse.Namespace) -> int:
         return 0
     game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
     shown = game.result.label if game.result else args.result  # always set once recorded
+    if service.journal.last_args.get("unchanged"):  # journaled all the same (issue 29.4)
+        print(f"Échiquier {game.board} : {shown} inchangé (déjà saisi).")
+        return 0
     print(f"Échiquier {game.board} : {shown} enregistré.")
     return 0
 
 
 def cmd_incident(args: argparse.Namespace) -> int:
     """noter un incident (coup illégal, appareil, retard)"""
+    from ...operations import OperationError
+    from ...operations.formats import format_of
+
     service, t = open_tournament(args)
     kind = INCIDENT_ALIASES.get(args.kind, args.kind)
+    if format_of(t).by_teams:  # a cup's board is a match's (issue 30.23)
+        from ...operations import cup
+
+        if args.match is None:
+            raise OperationError(
+                f"{t.name} se joue par matchs : précisez le match (--match N ; les matchs "
+                "du tour : arbitre cup status)."
+            )
+        iid = cup.record_incident(
+            service, t.key, args.match, args.board, args.colour, kind, args.note,
+            confirm=args.confirm,
+        )  # fmt: skip
+        print(f"Incident n° {iid} enregistré.")
+        return 0
+    if args.match is not None:
+        raise OperationError(f"--match : pour une coupe seulement ({t.name} se joue par rondes).")
     iid = service.record_incident(
         t.key, args.board, args.colour, kind, args.note, args.ronde, confirm=args.confirm
     )
@@ -581,6 +603,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "--confirm",
             action="store_true",
             help="confirmer la perte de la partie (coup illégal de trop, usage d'appareil)",
+        )
+        p.add_argument(
+            "--match",
+            type=int,
+            metavar="MATCH",
+            help="coupe : le match du tour (ÉCHIQUIER est alors l'échiquier 1 à 4 du match)",
         )
         _add_tournament(p)
         add_round(p)

@@ -107,6 +107,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
                 for i, (c, w) in enumerate(zip(line, widths, strict=True))
             )
         )
+    for note in view.notes:  # a play-off's seeds drawn by lot (003 art. 6)
+        print(note)
     return 0
 
 

@@ -176,7 +176,16 @@ def cmd_playoff(args: argparse.Namespace) -> int:
         a, b, pa, pb = _mini_match(args.match)
         status = swiss.playoff_result(service, t.key, which, a, b, pa, pb)
     else:
+        # announced: a complete tie's seeds drawn by lot now, once, recorded (art. 6)
+        drawn = swiss.playoff_seeds(service, t.key, which)
         status = swiss.playoff_status(service, t.key, which)
+        if not status.places:  # the seeds, as the standings show them (art. 6)
+            seeds = swiss.seeds_of(service, t.key, which)
+            lots = swiss.complete_ties(service, t, seeds)
+            how = " (ex aequo complets : tirage au sort, arbitre draws)" if lots else ""
+            now = " tirées au sort à l'instant"
+            print(f"Têtes de série{now if drawn else how} :")
+            print("  " + ", ".join(f"{k}. {names[pid]}" for k, pid in enumerate(seeds, 1)))
     if status.lot:
         print(status.lot)
     if status.places:

@@ -253,6 +253,21 @@ def playoff_result(app: ArbitreApp) -> None:
     labels = {"title": "barrage pour le titre", "qualification": "barrage de qualification"}
 
     def chosen(which: str) -> None:
+        if which not in app.reader.playoffs(t):  # announced: a complete tie drawn first
+            app.run_operation(
+                lambda s: swiss.playoff_seeds(s, key, which),
+                done=lambda drawn: (
+                    "Têtes de série du barrage tirées au sort : "
+                    + ", ".join(names.get(pid, str(pid)) for pid in drawn)
+                    if drawn
+                    else "Barrage : têtes de série dans l'ordre du classement"
+                ),
+                then=lambda _drawn: ask(which),
+            )
+            return
+        ask(which)
+
+    def ask(which: str) -> None:
         try:
             status = swiss.playoff_status(app.service, key, which)
         except OperationError as exc:

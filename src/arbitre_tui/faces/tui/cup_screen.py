@@ -299,7 +299,14 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
         key, number = self.key, self.number
         self._attempt(
             lambda s, confirm: ops.record_board(s, key, number, board, value, confirm=confirm),
-            lambda _value: f"échiquier {board} : {value} — enregistré",
+            lambda done: (
+                f"échiquier {board} : {value} — "
+                + (
+                    "inchangé, déjà saisi"
+                    if isinstance(done, dict) and done.get("unchanged")
+                    else "enregistré"
+                )
+            ),
         )
 
     def action_unconfirm(self) -> None:

@@ -45,6 +45,7 @@ class Sheet:
     rows: tuple[tuple[Text, ...], ...] = ()
     url: str = ""
     noun: str = "lignes"  # « échiquiers 1–41 / 60 »
+    note: str = ""  # a second line under the title (a cup's art. 3.4 colours)
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,7 @@ class DisplayApp(App[int]):
             return
         sheet = page.sheet
         number = f"   ({self.index + 1}/{len(self.pages)})" if len(self.pages) > 1 else ""
-        title.update(Text(page.title + number))
+        title.update(Text(page.title + number + (f"\n{sheet.note}" if sheet.note else "")))
         table.display = sheet.view != "qr"
         qr.display = sheet.view == "qr"
         if sheet.view == "qr":
@@ -315,7 +316,9 @@ class DisplayApp(App[int]):
         )
         columns = ("Match", "Recevant", "Score", "Visiteur", "Vainqueur")
         title = f"{t.name} — tour {cup.last_round}"
-        return Sheet(t.key, "appariements", title, columns, rows, noun="matchs")
+        return Sheet(
+            t.key, "appariements", title, columns, rows, noun="matchs", note=cup.colours_note()
+        )
 
     def _standings(self, t: Tournament) -> Sheet:
         from ...operations.event import OperationError
@@ -336,4 +339,6 @@ class DisplayApp(App[int]):
             cup = ("Tour", "Recevant", "Score", "Visiteur", "Vainqueur")
             return Sheet(t.key, "classement", title, cup, rows, noun="matchs")
         rows = tuple((Text(r.place), Text(r.player.public), *map(Text, r.shown)) for r in view.rows)
-        return Sheet(t.key, "classement", title, ("Pl.", "Nom", *view.columns), rows, noun="places")
+        columns = ("Pl.", "Nom", *view.columns)
+        note = " ".join(view.notes)  # a play-off's seeds drawn by lot (003 art. 6)
+        return Sheet(t.key, "classement", title, columns, rows, noun="places", note=note)

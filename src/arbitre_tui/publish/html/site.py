@@ -418,6 +418,7 @@ class Site:
             self._nav(t, "classement/"),
             el("h2", title[0].upper() + title[1:]),
             _table(head, lines),
+            [el("p", note) for note in view.notes] if view is not None else None,
             legend,
         )
 

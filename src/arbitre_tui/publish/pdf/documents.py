@@ -211,6 +211,9 @@ class Standings(Document):
             12,
             names=(1,),
         )
+        for note in view.notes:  # a play-off's seeds drawn by lot (003 art. 6)
+            doc.ln(2)
+            doc.line_of(note, 10)
         if view.legend:
             doc.ln(2)
             doc.line_of(" ; ".join(f"{c} : {name}" for c, name in view.legend), 9)

@@ -28,6 +28,22 @@ def _hm(minutes: int) -> str:
     return f"{minutes // 60} h {minutes % 60:02d}" if minutes >= 60 else f"{minutes} min"
 
 
+_DAYS = ("lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim.")
+
+
+def _short(moment: dt.datetime | None, today: dt.date) -> str:
+    """A start or an end in the table, 11 columns at most so that the 23:00 flag fits
+    80 columns (000 annex): « 23:24 » today, « dim. 00:34 » within the week, else
+    « 04/07 15:00 » (an open over more than a week)."""
+    if moment is None:
+        return ""
+    if moment.date() == today:
+        return f"{moment:%H:%M}"
+    if 0 < (moment.date() - today).days < 7:
+        return f"{_DAYS[moment.weekday()]} {moment:%H:%M}"
+    return f"{moment:%d/%m %H:%M}"
+
+
 class CadencePane(TablePane):
     """The clock lines on top (repainted each second, no relayout), the rounds' table,
     then the games still playing (scrolls)."""
@@ -110,8 +126,10 @@ class CadencePane(TablePane):
                         slot.number,
                         t.stages.get(slot.number, ""),
                         tc.short if tc else "—",
-                        ("" if slot.noted else "~") + slot.when(today) if slot.start else "",
-                        "~" + slot.ends(today) if slot.end else "",
+                        ("" if slot.noted else "~") + _short(slot.start, today)
+                        if slot.start
+                        else "",
+                        "~" + _short(slot.end, today) if slot.end else "",
                         f"après {self._latest:%H:%M} !" if slot.late_end else "",
                     ],
                 )
@@ -181,7 +199,7 @@ class CadencePane(TablePane):
             )
         slot = self._slot
         if slot is not None and slot.end is not None:
-            first += f" — fin prévue ~{slot.ends(self._start.date())}"
+            first += f" — fin prévue ~{_short(slot.end, self._start.date())}"
         lines = [first]
         if self._lateness:
             deadline = self._start + dt.timedelta(minutes=self._lateness)

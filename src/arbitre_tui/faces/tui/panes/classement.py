@@ -97,6 +97,8 @@ class StandingsPane(NameSearchMixin, TablePane):
             ways = (", ".join(t.tiebreaks) or "aucun départage",)
         self.set_title(self.fitting(*(f"{head} — {how}" for how in ways)))
         self.fill(rows)
+        if view.notes:  # a play-off's seeds drawn by lot (003 art. 6)
+            self.note("\n".join(view.notes))
 
     def _prizes(self, service: EventService, t: Tournament) -> None:
         """The prize list (Hort, non-cumulative), or why there is none."""

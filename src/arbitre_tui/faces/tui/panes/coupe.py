@@ -67,6 +67,7 @@ class CupPane(TablePane):
         reader = Reader(service)
         self._numbers: dict[str, int] = {}
         rows: list[tuple[str, list[Any]]] = []
+        colours: list[str] = []
         for c in (c for c in reader.tournaments() if format_of(c).by_teams):
             self._cup_key = c.key
             cup = build(reader, c)
@@ -81,6 +82,8 @@ class CupPane(TablePane):
             for m in (x for x in cup.matches if x.round == cup.last_round):
                 if m.away is not None:
                     self._numbers[f"m{m.id}"] = m.number
+                if m.colours:
+                    colours.append(f"Match {m.number} — {m.colours}")
                 rows.append(
                     (
                         f"m{m.id}",
@@ -96,3 +99,5 @@ class CupPane(TablePane):
                     )
                 )
         self.fill(rows)
+        if colours:  # art. 3.4: the visitors keeping White said in full, under the list
+            self.note("\n".join(colours))

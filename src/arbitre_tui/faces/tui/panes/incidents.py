@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
 
+from ....operations.formats import format_of
 from ....rules.models import IncidentKind, Tournament
 from ..search import SEARCH_BINDING, NameSearchMixin
 from .base import TablePane
@@ -44,13 +45,17 @@ class IncidentsPane(NameSearchMixin, TablePane):
         warning = ""
         if sheet.fide_warning:
             warning = f" — ATTENTION : {sheet.limit} coups illégaux ici, 2 selon les Règles FIDE"
-        self.set_title(f"Incidents — {t.name} — perte au {sheet.limit}e coup illégal{warning}")
+        cup = f" — tour {sheet.round}, match.échiquier" if format_of(t).by_teams else ""
+        lost = f"perte au {sheet.limit}e coup illégal{warning}"
+        self.set_title(
+            self.fitting(f"Incidents — {t.name}{cup} — {lost}", f"Incidents{cup} — {lost}")
+        )
         self.fill(
             [
                 (
-                    str(b.board),
+                    b.key,
                     [
-                        b.board,
+                        b.key,
                         b.white,
                         b.white_illegal or "",
                         b.black,
@@ -62,6 +67,8 @@ class IncidentsPane(NameSearchMixin, TablePane):
                 for b in sheet.boards
             ]
         )
+        if cup and not sheet.boards:  # a cup: its boards come with the line-ups
+            self.note("Aucun match du tour avec ses deux compositions remises.")
 
     def action_jump(self) -> None:
         """`g` numéro Entrée: to that board, as in Ronde."""
@@ -86,11 +93,23 @@ class IncidentsPane(NameSearchMixin, TablePane):
         key, t = self.selected_key(), self._tournament
         if key is None or t is None:
             return
-        board, tkey = int(key), t.key
+        tkey = t.key
         label = IncidentKind(kind).label
         row = self.shown_row(key)
         who = (row[1] if colour == "white" else row[3]) if row else ""
         side = "Blancs" if colour == "white" else "Noirs"
+        if "." in key:  # a cup's board: « match.échiquier » (issue 30.23)
+            from ....operations import cup
+
+            match, board = map(int, key.split("."))
+            self.run(
+                lambda s, confirm=False: cup.record_incident(
+                    s, tkey, match, board, colour, kind, confirm=bool(confirm)
+                ),
+                done=f"Match {match}, échiquier {board} : {label} {side} ({who}) — enregistré",
+            )
+            return
+        board = int(key)
         # what loses or excludes (the regulation's profile) asks first (NeedsConfirmation)
         self.run(
             lambda s, confirm=False: s.record_incident(tkey, board, colour, kind, confirm=confirm),

@@ -300,9 +300,18 @@ class RoundPane(TablePane):
         key, result = t.key, Result(value)
         needs_decider = value == "=-=" and format_of(t).needs_decider(t)
         later = " — départage à saisir : d" if needs_decider else ""
+        players = self._players(board)
+
+        def record(s: EventService, confirm: bool | str = False) -> bool:
+            s.record_result(key, board, result, confirm=confirm)
+            return bool(s.journal.last_args.get("unchanged"))  # the same result again
+
         self.run(
-            lambda s, confirm=False: s.record_result(key, board, result, confirm=confirm),
-            done=f"Échiquier {board} : {result.label} — enregistré ({self._players(board)}){later}",
+            record,
+            done=lambda unchanged: (
+                f"Échiquier {board} : {result.label} — "
+                f"{'inchangé, déjà saisi' if unchanged else 'enregistré'} ({players}){later}"
+            ),
         )
 
     def action_decider(self) -> None:
