@@ -17,12 +17,9 @@ from ..rules.draws import run_draw
 from ..rules.models import Game, Round, Tournament
 from ..rules.settings import section_settings
 from ..store.backup import (
-    ROUNDS,
     BackupFailed,
-    backup_dir,
     kill_point,
     mark_round_close,
-    room_for_copy,
     unmark,
 )
 from ..store.journal import OperationError, Tx
@@ -148,7 +145,7 @@ def close_round(ctx: EventContext, key: str, round_number: int | None = None) ->
                     f"Résultats manquants en ronde {rnd.number} : échiquiers {boards}."
                 )
             _sheets_settled(ctx, t, rnd, games)
-            full = room_for_copy(ctx.store.conn, backup_dir(ctx.path) / ROUNDS)
+            full = ctx.store.room_for_round_copy()
             if full:
                 raise OperationError(full)
             # noted before the commit: a crash before the copy leaves the mark, and

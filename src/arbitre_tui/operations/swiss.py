@@ -302,19 +302,19 @@ def _with_player_ids(record: dict[str, Any], ids: list[int]) -> dict[str, Any]:
 
 # -- registration: fees, publication opt-out -----------------------------------------------
 def fees(service: EventContext, key: str) -> list[dict[str, Any]]:
-    """Each player's entry fee (regulation 002: the lowest that applies) and whether paid.
+    """Each player's entry fee (rules/entry_fees.py: regulation 002's categories, else the
+    section's own table or flat fee — the pointage's very figures) and whether paid.
 
     An unpaid registration is not final.
     """
-    from ..rules.open_rules import Fees, fee
+    from ..rules.entry_fees import entry_fee
 
     t = service.tournament(key)
     ev = service.store.event()
     on = dt.date.fromisoformat(str(ev.get("start_date") or dt.date.today().isoformat()))
-    rules = Fees(**section_settings(t).fees)
     out = []
-    for p in service.store.players(t.id or 0):
-        amount, category = fee(p, rules, on)
+    for p in service.store.players(service.tid(t)):
+        amount, category = entry_fee(t, p, on)
         out.append(
             {
                 "player": p.id,

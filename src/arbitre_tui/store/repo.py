@@ -419,6 +419,13 @@ class Store:
         row = self.conn.execute("SELECT * FROM draws WHERE id = ?", (draw_id,)).fetchone()
         return dict(row) if row else None
 
+    def room_for_round_copy(self) -> str | None:
+        """Why the copy owed by a round's closing would not fit beside the file (None: it
+        fits): asked before the round closes, so that both are done or neither."""
+        from .backup import ROUNDS, backup_dir, room_for_copy
+
+        return room_for_copy(self.conn, backup_dir(self.path) / ROUNDS)
+
     def has_event(self) -> bool:
         return self.conn.execute("SELECT 1 FROM event WHERE id = 1").fetchone() is not None
 

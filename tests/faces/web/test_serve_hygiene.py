@@ -141,7 +141,7 @@ def test_serve_lists_this_machines_other_addresses(tmp_path: Path) -> None:
         others = other_addresses(url, REAL_ADDRESSES())
         said = ""
         while others and "Autres" not in said:  # said right after, before any request
-            ready, _, _ = select.select([proc.stdout], [], [], 5)
+            ready, _, _ = select.select([proc.stdout], [], [], 30)  # a loaded machine
             if not ready:
                 break  # never said: the assertion below tells
             said += proc.stdout.readline()

@@ -242,6 +242,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_fees(args: argparse.Namespace) -> int:
     """droits d'inscription (le plus bas applicable) et paiements"""
     from ...operations import swiss
+    from ...rules.entry_fees import euros
 
     service, t = open_tournament(args)
     rows = swiss.fees(service, t.key)
@@ -254,9 +255,9 @@ def cmd_fees(args: argparse.Namespace) -> int:
             if r["paid"]
             else ("gratuit" if r["fee"] == 0 else "DÛ (inscription non définitive)")
         )
-        print(f"{r['player']:5d} {r['name']:<30} {r['fee']:3d} € {r['category']:<18} {state}")
+        print(f"{r['player']:5d} {r['name']:<30} {euros(r['fee']):>8} {r['category']:<18} {state}")
     due = sum(r["fee"] for r in rows if not r["paid"])
-    print(f"reste dû : {due} €")
+    print(f"reste dû : {euros(due)}")
     return 0
 
 
