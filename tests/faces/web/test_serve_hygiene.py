@@ -3,8 +3,9 @@ port taken): the address is written only once the server listens."""
 
 from __future__ import annotations
 
-import select
+import queue
 import socket
+import threading
 from pathlib import Path
 
 from arbitre_tui.operations import EventService
@@ -133,22 +134,34 @@ def test_serve_lists_this_machines_other_addresses(tmp_path: Path) -> None:
     path = tmp_path / "open.sqlite"
     assert arbitre("new", str(path), "--nom", "Open du club").returncode == 0
     proc = start_arbitre("serve", str(path), "--host", "127.0.0.1", "--port", "0")
-    try:
+    # Lines read by a thread, never select() on the buffered pipe: the first readline may
+    # pull every line into Python's buffer (a loaded machine writes them all at once),
+    # leaving select() an empty pipe and communicate() nothing — the lines were lost.
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
         assert proc.stdout is not None
-        online = proc.stdout.readline()
-        assert "Résultats en ligne : http://" in online, online
-        url = online.split("Résultats en ligne : ")[1].split()[0]
-        others = other_addresses(url, REAL_ADDRESSES())
-        said = ""
-        while others and "Autres" not in said:  # said right after, before any request
-            ready, _, _ = select.select([proc.stdout], [], [], 30)  # a loaded machine
-            if not ready:
-                break  # never said: the assertion below tells
-            said += proc.stdout.readline()
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    said = ""
+    try:
+        # the port line ends what serve says on listening (--port 0: never the QR's port)
+        while "les QR codes donnent le port" not in said:
+            line = lines.get(timeout=60)
+            if line is None:
+                break
+            said += line
     finally:
         proc.terminate()
-        out, err = proc.communicate(timeout=10)
-    out = said + out
+        _, err = proc.communicate(timeout=10)
+    first = said.splitlines()[0] if said else ""
+    assert "Résultats en ligne : http://" in first, said + err
+    url = first.split("Résultats en ligne : ")[1].split()[0]
+    others = other_addresses(url, REAL_ADDRESSES())
+    out = said
     listed = [x for x in out.splitlines() if x.startswith("Autres adresses")]
     if others:
         assert listed == [f"Autres adresses de cette machine : {', '.join(others)}"], out
