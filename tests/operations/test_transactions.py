@@ -131,6 +131,19 @@ def test_bye_requested_while_a_swiss_pairing_computes_is_not_lost(
     service.close()
 
 
+def test_the_dutch_engine_runs_outside_any_transaction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The snapshot is read, let go, then the engine computes: no read transaction held
+    for its seconds (a reader held would keep the WAL from being checkpointed)."""
+    service = _station_one(tmp_path)
+    open_during: list[bool] = []
+    _engine_with(monkeypatch, lambda _call: open_during.append(service.journal.conn.in_transaction))
+    service.pair_round("open-c", seed=1)
+    assert open_during == [False]
+    service.close()
+
+
 def test_pairing_refused_when_the_data_keep_changing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

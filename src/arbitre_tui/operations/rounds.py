@@ -60,7 +60,8 @@ def plan_round(ctx: EventContext, key: str, seed: int | None) -> Plan:
     """Read a snapshot without the write lock: the format decided for round 1 (003), the
     round's number, and what the format computes outside the lock (a Swiss round).
 
-    Refusals found on the snapshot are raised here, nothing written.
+    Refusals found on the snapshot are raised here, nothing written. The engine runs
+    after the snapshot is let go: no read transaction is held for its seconds.
     """
     with ctx.journal.reading():
         t = ctx.tournament(key)
@@ -68,8 +69,8 @@ def plan_round(ctx: EventContext, key: str, seed: int | None) -> Plan:
         decided = format_of(t).first_round(ctx, t)
         t = with_format(t, decided)
         number = ctx.next_round(t)
-        pairing = format_of(t).plan(ctx, t, number, seed)
-    return Plan(fingerprint, number, decided, pairing)
+        work = format_of(t).plan(ctx, t, number, seed)
+    return Plan(fingerprint, number, decided, work() if work is not None else None)
 
 
 def _pair_round_once(

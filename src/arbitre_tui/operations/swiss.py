@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..rules import trf as trfmod
@@ -175,11 +175,13 @@ def pairing_inputs(
     return state, ids, colour_seed
 
 
-def plan_pairing(service: EventContext, t: Tournament, number: int, seed: int | None) -> Pairing:
-    """A Swiss round computed on the snapshot the caller holds (no write lock): the
-    engines' input read, then their work."""
+def plan_pairing(
+    service: EventContext, t: Tournament, number: int, seed: int | None
+) -> Callable[[], Pairing]:
+    """The engines' input read on the snapshot the caller holds; their work returned to
+    be run once the snapshot is let go (no read transaction held for seconds)."""
     state, ids, colour_seed = pairing_inputs(service, t, number, seed)
-    return compute_pairing(t, number, state, ids, colour_seed)
+    return lambda: compute_pairing(t, number, state, ids, colour_seed)
 
 
 def compute_pairing(

@@ -12,7 +12,7 @@ tournament of that format is first met (start-up time on a Pi).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Protocol
@@ -63,9 +63,10 @@ class Format(Protocol):
 
     def plan(
         self, service: EventContext, t: Tournament, number: int, seed: int | None
-    ) -> Pairing | None:
-        """Round ``number`` computed on a snapshot, without the write lock (a Swiss
-        round: seconds at 1000 players); None: quick, paired inside the transaction."""
+    ) -> Callable[[], Pairing] | None:
+        """Round ``number``'s input read on the snapshot the caller holds, its work
+        returned to run after it, without lock or transaction (a Swiss round: seconds at
+        1000 players); None: quick, paired inside the write transaction."""
         ...
 
     def pair(self, service: EventContext, t: Tournament, order: PairOrder) -> None:

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from ...rules.models import Game, Tournament
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..context import EventContext
     from ..plans import Pairing
     from ..youth_format import YouthFormat
@@ -34,7 +36,7 @@ class Individual:
 
     def plan(
         self, service: EventContext, t: Tournament, number: int, seed: int | None
-    ) -> Pairing | None:
+    ) -> Callable[[], Pairing] | None:
         """Quick to pair: nothing computed before the transaction."""
         return None
 

@@ -10,6 +10,8 @@ from ...rules.settings import section_settings
 from .base import Individual
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..context import EventContext
     from ..plans import Pairing
     from . import PairOrder
@@ -27,8 +29,9 @@ class Swiss(Individual):
 
     def plan(
         self, service: EventContext, t: Tournament, number: int, seed: int | None
-    ) -> Pairing | None:
-        """The Dutch engine (and an external one) run on the snapshot, outside the lock."""
+    ) -> Callable[[], Pairing]:
+        """The Dutch engine's (and an external one's) input read on the snapshot; their
+        work run after it, outside any transaction."""
         from .. import swiss
 
         return swiss.plan_pairing(service, t, number, seed)
