@@ -217,3 +217,38 @@ def test_forms_refuse_a_player_of_another_section_and_a_list(event: Path, tmp_pa
     )
     assert done.returncode == 2 and "n'est pas un formulaire sur un joueur" in done.stderr
     assert not out.exists()
+
+
+def test_forfeit_form_follows_the_format_not_the_setting_alone(tmp_path: Path) -> None:
+    """A round robin never excludes on a forfeit (its pairings are fixed), even with the
+    setting written: the form says what the pairing does, from the one format rule."""
+    path = tmp_path / "rr.sqlite"
+    assert arbitre("new", str(path), "--nom", "Fermé de Colmar").returncode == 0
+    done = arbitre(
+        "section", "add", str(path), "ferme", "--nom", "Fermé", "--systeme", "toutes-rondes", "--rondes", "5",
+        "--cadence", "90+30", "--reglage", "forfeit_excludes=oui",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    players = tmp_path / "joueurs.csv"
+    with players.open("w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([HEAD, *PLAYERS[:6]])
+    done = arbitre("players", "import", str(path), str(players), "-t", "ferme")
+    assert done.returncode == 0, done.stderr
+    assert arbitre("pair", str(path), "-t", "ferme").returncode == 0
+    done = arbitre("absent", str(path), "1", "blancs", "-t", "ferme")
+    assert done.returncode == 0, done.stderr
+    service = EventService(path)
+    t = service.tournament("ferme")
+    rnd = service.current_round(t)
+    assert rnd is not None and rnd.id is not None
+    white = next(g.white_id for g in service.store.games(rnd.id) if g.board == 1)
+    service.close()
+    out = tmp_path / "forfait.pdf"
+    done = arbitre(
+        "print", str(path), "forfait-non-justifie", "-t", "ferme", "--joueur", str(white),
+        "--pdf", str(out),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    text = flat(out)
+    assert "Suite maintenu dans le tournoi" in text and "par décision" not in text, text
+    assert "Règle appliquée règlement du tournoi" in text, text

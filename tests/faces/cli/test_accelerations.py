@@ -16,6 +16,8 @@ from arbitre_tui.rules.swiss.acceleration import virtual_points
 from ...helpers.cli import arbitre
 
 ROUNDS = 7
+# one first name with full stops: the figures are written « 1,5 », never the name « J,-C, »
+FIRST = ["J.-C.", *["Léa"] * 15]
 
 
 def _event(tmp_path: Path) -> str:
@@ -27,7 +29,7 @@ def _event(tmp_path: Path) -> str:
         w = csv.writer(f)
         w.writerow(["nom", "prenom", "elo_fide", "federation"])
         for k in range(16):
-            w.writerow([f"Joueur{chr(65 + k)}", "Léa", 2300 - 40 * k, "FRA"])
+            w.writerow([f"Joueur{chr(65 + k)}", FIRST[k], 2300 - 40 * k, "FRA"])
     for key, extra in (("sad", ["--reglage", "acceleration=sad"]), ("plain", [])):
         out = arbitre(
             "section", "add", path, key, "--nom", key.upper(), "--systeme", "suisse",
@@ -72,7 +74,7 @@ def _play(path: str, key: str, scores: dict[str, float]) -> None:
 
 def test_sad_round_by_round_on_an_event_from_nothing(tmp_path: Path) -> None:
     path = _event(tmp_path)
-    names = [f"JOUEUR{chr(65 + k)} Léa" for k in range(16)]
+    names = [f"JOUEUR{chr(65 + k)} {FIRST[k]}" for k in range(16)]
     group = {n: 0 if k < 6 else 1 if k < 12 else 2 for k, n in enumerate(names)}
     scores = dict.fromkeys(names, 0.0)
     seen = []
@@ -94,7 +96,7 @@ def test_sad_round_by_round_on_an_event_from_nothing(tmp_path: Path) -> None:
         if rnd == 1:
             text = arbitre("explain", path, "-t", "sad").stdout
             assert "points virtuels (système accéléré dégressif (SAD)) :" in text
-            assert "JOUEURA Léa : +2 point(s) virtuel(s) (groupe A)" in text
+            assert "JOUEURA J.-C. : +2 point(s) virtuel(s) (groupe A)" in text
             assert "JOUEURG Léa : +1 point(s) virtuel(s) (groupe B)" in text
             assert "JOUEURM Léa" not in text.split("points virtuels")[1]  # group C: none
             out = arbitre("pair", path, "-t", "plain")

@@ -134,7 +134,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
         print(f"  {view.virtual_summary()}")
         for v in view.virtual:
             group = f" (groupe {v.group})" if v.group else ""
-            print(f"    {v.player} : +{v.points:g} point(s) virtuel(s){group}".replace(".", ","))
+            points = f"{v.points:g}".replace(".", ",")  # the figure only: « J.-C. » kept
+            print(f"    {v.player} : +{points} point(s) virtuel(s){group}")
     opinion = view.second_opinion
     if opinion is not None:
         print(f"  second avis : {opinion.verdict}")

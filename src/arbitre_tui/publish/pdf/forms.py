@@ -291,10 +291,13 @@ class UnjustifiedForfeit(PlayerForm):
         else:
             told = "aucun forfait enregistré pour ce joueur" if p else ""
             _fields(doc, "", [("Ronde, échiquier", told), ("Adversaire", "")])
-        s = section_settings(req.tournament)
+        from ...operations.formats import format_of
+
+        # the format says whether an unexcused forfeit excludes (one place: pairing reads it)
+        excludes = format_of(req.tournament).absence_excludes(req.tournament)
         if p is not None and p.excluded:
             outcome = "exclu du tournoi"
-        elif p is not None and s.forfeit_excludes:
+        elif p is not None and excludes:
             outcome = "maintenu dans le tournoi par décision de l'arbitre"
         elif p is not None:
             outcome = "maintenu dans le tournoi"
@@ -310,7 +313,7 @@ class UnjustifiedForfeit(PlayerForm):
                 (
                     "Règle appliquée",
                     "un forfait sans excuse exclut (règlement 002)"
-                    if s.forfeit_excludes
+                    if excludes
                     else "règlement du tournoi",
                 ),
             ],
