@@ -59,6 +59,19 @@ def _stamp(moment: dt.datetime | None, today: dt.date) -> str:
     return f"{_DAYS[moment.weekday()]} {moment:%d/%m %H:%M}"
 
 
+def short_stamp(moment: dt.datetime | None, today: dt.date) -> str:
+    """A start or an end in a table, 11 columns at most so that the 23:00 flag fits 80
+    columns (000 annex): « 23:24 » today, « dim. 00:34 » within the week, else
+    « 04/07 15:00 » (an open over more than a week)."""
+    if moment is None:
+        return ""
+    if moment.date() == today:
+        return f"{moment:%H:%M}"
+    if 0 < (moment.date() - today).days < 7:
+        return f"{_DAYS[moment.weekday()]} {moment:%H:%M}"
+    return f"{moment:%d/%m %H:%M}"
+
+
 def rounds_per_day(rounds: int, first_day: dt.date | None, last_day: dt.date | None) -> int | None:
     """How many rounds a day a multi-day event plays (None: one day, back to back)."""
     if first_day is None or last_day is None or last_day <= first_day:

@@ -415,6 +415,32 @@ def cmd_round_start(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_cadence(args: argparse.Namespace) -> int:
+    """la cadence : horaires des rondes, ronde en cours, parties en cours"""
+    from ...views.clock_board import build
+    from ...views.reader import Reader, as_json
+
+    service, t = open_tournament(args, read_only=True)
+    now = args.when or dt.datetime.now().replace(microsecond=0)
+    board = build(Reader(service), t, now)
+    if args.json:
+        print_json({**as_json(board), "clock": board.clock_lines(now)})
+        return 0
+    print(board.title)
+    for line in board.clock_lines(now):
+        print(f"  {line}")
+    if not board.rows:
+        print("  Aucune cadence définie.")
+    for r in board.rows:  # the Cadence pane's columns
+        print(
+            f"  {r.number:>3}  {r.stage:<12.12} {r.cadence:<14.14} {r.start:<12} {r.end:<12} {r.flag}"
+        )
+    print(board.playing_title)
+    for g in board.playing:
+        print(f"  {g.board:>4}  {g.white} – {g.black}")
+    return 0
+
+
 def cmd_draws(args: argparse.Namespace) -> int:
     """lister les tirages au sort et les rejouer"""
     from ...views.draws import build
@@ -648,6 +674,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     add("incident", cmd_incident, incident)
     add("close-round", cmd_close_round, close)
     add("round-start", cmd_round_start, start)
+
+    def cadence(p: argparse.ArgumentParser) -> None:
+        _add_file(p)
+        _add_tournament(p)
+        p.add_argument("--json", action="store_true", help="sortie JSON complète")
+        p.add_argument(
+            "--when",
+            type=moment,
+            default=None,
+            help="à l'heure AAAA-MM-JJTHH:MM (défaut : maintenant)",
+        )
+
+    add("cadence", cmd_cadence, cadence)
     add("draws", cmd_draws, _add_file)
 
     psub = group(sub, "players", "joueurs : import, liste, correction, suppression, changement")
