@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -221,30 +220,29 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_journal(args: argparse.Namespace) -> int:
     """journal des opérations"""
-    service = open_event(args.file)
-    from ...operations.registry import journal_line
+    from ...views.journal import build
     from ...views.reader import Reader
 
-    entries = list(reversed(Reader(service).journal_entries(args.limit)))
-    undone = service.journal.undone_ids()
+    entries = build(Reader(open_event(args.file)), args.limit)
     if args.json:  # the names as stored, and the French words beside them
         print_json(
             [
                 {
-                    **e,
-                    "args": json.loads(e["args"]),
-                    "undone": e["id"] in undone,
-                    "description": journal_line(e["op"], json.loads(e["args"])),
+                    "id": e.id,
+                    "at": e.at,
+                    "terminal": e.terminal,
+                    "op": e.op,
+                    "args": e.args,
+                    "undoes": e.undoes,
+                    "undone": e.undone,
+                    "description": e.description,
                 }
                 for e in entries
             ]
         )
         return 0
     for e in entries:
-        mark = (" (rétablie)" if e["undoes"] else " (annulée)") if e["id"] in undone else ""
-        at = str(e["at"]).replace("T", " ")
-        words = journal_line(e["op"], json.loads(e["args"]))
-        print(f"{e['id']:5d} {at} {e['terminal']:28.28} {words}{mark}")
+        print(f"{e.id:5d} {e.when} {e.terminal:28.28} {e.description}{e.mark}")
     return 0
 
 
