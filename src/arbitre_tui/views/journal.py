@@ -20,6 +20,7 @@ class JournalEntry:
     id: int
     at: str  # ISO, as stored
     terminal: str  # the station: user@host:tty#session
+    station: str  # as the arbiter names it: « pts/3, arbitre@pi » or the name given
     op: str  # the registry's name (English, stable)
     args: dict[str, Any]
     undoes: int | None  # an undo (or a redo) names the entry it takes back
@@ -54,6 +55,7 @@ def build(reader: Reader, limit: int | None = None) -> list[JournalEntry]:
                 int(row["id"]),
                 str(row["at"]),
                 str(row["terminal"]),
+                reader.station_label(str(row["terminal"])),
                 str(row["op"]),
                 args,
                 row["undoes"],

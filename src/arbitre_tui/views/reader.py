@@ -173,6 +173,13 @@ class Reader:
         """The journal, newest first."""
         return self._store.journal_entries(limit)
 
+    @staticmethod
+    def station_label(terminal: str) -> str:
+        """A journal's terminal as an arbiter names the station (« pts/3, arbitre@pi »)."""
+        from ..store.journal import station_label
+
+        return station_label(terminal)
+
     def dump(self) -> dict[str, list[dict[str, Any]]]:
         """Every data row (`arbitre show --json`)."""
         return self._store.snapshot()

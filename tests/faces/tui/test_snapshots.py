@@ -129,3 +129,16 @@ def test_screen(
 ) -> None:
     """Each pane by its key, and each prompt open with something typed in it."""
     assert snap_compare(_app(frozen_demo, tournament), press=keys, terminal_size=SIZE)
+
+
+def test_journal_screen(
+    snap_compare: SnapCompare, frozen_master: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`J`: the journal at 80×24. The demo's operations were made by a host whose name
+    changes from machine to machine: they are read under a station name given here."""
+    target = tmp_path / "demo.sqlite"
+    shutil.copy(frozen_master, target)
+    monkeypatch.setattr(clock, "now", lambda: FROZEN)
+    monkeypatch.setattr(HeaderClock, "render", lambda self: Text("14:00:00"))
+    monkeypatch.setattr(journal, "station_label", lambda terminal: "poste 1")
+    assert snap_compare(_app(target), press=["J"], terminal_size=SIZE)

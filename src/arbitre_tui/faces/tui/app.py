@@ -96,6 +96,7 @@ class ArbitreApp(App[int]):
         Binding("ctrl+p", "command_palette", "Toutes les opérations", show=False, id="palette"),
         Binding("comma", "settings", "Réglages", show=False, id="settings"),
         Binding("E", "event", "Événement", show=False, id="event"),
+        Binding("J", "journal", "Journal", show=False, id="journal"),
         Binding("ctrl+q", "quit", "Quitter", id="quit", priority=True),
     ]
 
@@ -407,6 +408,13 @@ class ArbitreApp(App[int]):
 
         if not isinstance(self.screen, EventScreen):
             self.push_screen(EventScreen())
+
+    def action_journal(self) -> None:
+        """Le journal des opérations (`J` or the palette): who did what, in French."""
+        from .journal_screen import JournalScreen
+
+        if not isinstance(self.screen, JournalScreen):
+            self.push_screen(JournalScreen(self.reader))
 
     def action_next_tournament(self, step: int = 1) -> None:
         if not self._tournaments:

@@ -341,6 +341,11 @@ COMMANDS: list[Command] = [
         "Événement : nom, lieu, dates, arbitres, tournois", "E", lambda app: app.action_event()
     ),
     Command("Événement : ajouter un tournoi", "E puis a", add_section),
+    Command(
+        "Journal des opérations : qui a fait quoi, annulées ou non",
+        "J",
+        lambda app: app.action_journal(),
+    ),
     Command("Ronde : apparier la ronde suivante", "a dans Ronde", _pane_action("ronde", "pair")),
     Command("Ronde : clôturer la ronde", "x dans Ronde", _pane_action("ronde", "close_round")),
     Command("Ronde : aller à l'échiquier", "g dans Ronde", _pane_action("ronde", "jump")),
