@@ -129,6 +129,84 @@ class MatchSheet:
         """The home team goes through without playing: no boards, no score."""
         return self.away is None
 
+    @property
+    def both_lineups(self) -> bool:
+        return self.lineup_home is not None and self.lineup_away is not None
+
+    @property
+    def boards_state(self) -> str:
+        """The match screen's line under the boards: the score and its reason (or what is
+        awaited), the confirmations, when the result was reported, the clocks advanced."""
+        if self.reason:
+            state = f"Score {self.home_points:g}-{self.away_points:g} : {self.reason}"
+        elif self.both_lineups:
+            state = "Saisissez les 4 résultats (point de vue du recevant)."
+        else:  # `b` before the line-ups: a result would be refused
+            state = "Les résultats se saisissent une fois les deux compositions remises (b)."
+        if self.confirmed:
+            state += f" — confirmé : {', '.join(self.confirmed)}"
+        if self.reported_at:
+            late = " (après minuit !)" if self.reported_late else ""
+            state += f" — transmis {self.reported_at[11:16]}{late}"
+        else:
+            state += " — résultat à transmettre avant minuit (t)"
+        for side, minutes in self.clock_advances:
+            state += f" — pendules {'recevant' if side == 'home' else 'visiteur'} +{minutes} min"
+        return state
+
+
+@dataclass(frozen=True)
+class LineupRow:
+    """One player of a team on the match screen's line-up table."""
+
+    id: int
+    name: str
+    rating: int
+    nationality: str
+    transferred: bool
+    board: int | None  # where the line-up being typed (or handed in) places him
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """A team's line-up as the match screen shows it while it is typed: every player of
+    the team, the boards chosen so far, and the live verdict of the regulation's checks."""
+
+    side: str  # « recevant » or « visiteur »
+    rows: tuple[LineupRow, ...]
+    handed_in: bool
+    state: str
+
+
+def lineup(service: EventService, sheet: MatchSheet, side: str, picked: list[int]) -> Lineup:
+    """``side``'s line-up (« home » or « away »): handed in (frozen), or ``picked`` so far
+    checked live against the regulation (the same check the hand-in runs)."""
+    label = "recevant" if side == "home" else "visiteur"
+    team = sheet.home_team_id if side == "home" else sheet.away_team_id or 0
+    done = sheet.lineup_home if side == "home" else sheet.lineup_away
+    order = list(done if done is not None else picked)
+    reader = Reader(service)
+    everyone = reader.people(reader.tournament(sheet.key))
+    rows = tuple(
+        LineupRow(
+            p.id,
+            p.name,
+            p.rating,
+            p.nationality or "",
+            bool(p.transferred),
+            order.index(p.id) + 1 if p.id in order else None,
+        )
+        for p in everyone.values()
+        if p.team_id == team and p.id is not None
+    )
+    if done is not None:
+        state = f"Composition du {label} remise (figée). tab : l'autre équipe ; b : les échiquiers."
+    else:
+        faults = cup_ops.lineup_check(service, sheet.key, sheet.number, team, picked)
+        checks = " ; ".join(faults) if faults else "conforme"
+        state = f"Composition du {label} : {len(picked)}/4 — {checks}"
+    return Lineup(label, rows, done is not None, state)
+
 
 def match_sheet(
     service: EventService, key: str | None, number: int, round_number: int | None = None

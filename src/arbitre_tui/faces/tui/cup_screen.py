@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Static
 
 from ...operations import OperationError
 from ...operations import cup as ops
-from ...views.match_sheet import MatchSheet, match_sheet
+from ...views.match_sheet import MatchSheet, lineup, match_sheet
 from ...views.reader import Reader
 from .footer import KeysFooter
 from .french import SCREEN_BINDINGS, FrenchTable
@@ -106,8 +106,13 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
         reader = Reader(self.service)
         try:
             with reader.consistent():
-                sheet = self.sheet
-                everyone = reader.people(reader.tournament(self.key))
+                sheet = self.sheet  # and the line-up being typed, from the same snapshot
+                boards = self.showing_boards or sheet.both_lineups
+                team = (
+                    None
+                    if boards
+                    else lineup(self.service, sheet, self.side, self.picked[self.side])
+                )
         except OperationError:  # the match is gone: its round's draw undone (ctrl+z here)
             self._gone(message)
             return
@@ -118,8 +123,7 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
             str(c.label) for c in table.columns.values()
         ]
         table.clear(columns=True)
-        both = sheet.lineup_home is not None and sheet.lineup_away is not None
-        if self.showing_boards or both:
+        if team is None:
             self.showing_boards = True
             table.add_columns("Éch.", "Recevant", "Résultat", "Visiteur")
             for b in sheet.boards:
@@ -130,50 +134,20 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
                     Text(b.away.name if b.away else ""),
                     key=str(b.number),
                 )
-            if sheet.reason:
-                state = f"Score {sheet.home_points:g}-{sheet.away_points:g} : {sheet.reason}"
-            elif both:
-                state = "Saisissez les 4 résultats (point de vue du recevant)."
-            else:  # `b` before the line-ups: a result would be refused
-                state = "Les résultats se saisissent une fois les deux compositions remises (b)."
-            if sheet.confirmed:
-                state += f" — confirmé : {', '.join(sheet.confirmed)}"
-            reported = sheet.reported_at
-            state += (
-                f" — transmis {reported[11:16]}"
-                + (" (après minuit !)" if sheet.reported_late else "")
-                if reported
-                else " — résultat à transmettre avant minuit (t)"
-            )
-            for side, minutes in sheet.clock_advances:
-                state += (
-                    f" — pendules {'recevant' if side == 'home' else 'visiteur'} +{minutes} min"
-                )
+            state = sheet.boards_state
         else:
-            team = self.team_id(sheet)  # the sheet this repaint read, not a second read
-            done = sheet.lineup_home if self.side == "home" else sheet.lineup_away
             table.add_columns("N°", "Joueur", "Elo", "Nat.", "Muté", "Échiquier")
-            order = list(done if done is not None else self.picked[self.side])
-            for p in (x for x in everyone.values() if x.team_id == team):
-                board = str(order.index(p.id) + 1) if p.id is not None and p.id in order else ""
+            for r in team.rows:
                 table.add_row(
-                    Text(str(p.id)),
-                    Text(p.name),
-                    Text(str(p.rating)),
-                    Text(p.nationality or ""),
-                    Text("oui" if p.transferred else ""),
-                    Text(board),
-                    key=str(p.id),
+                    Text(str(r.id)),
+                    Text(r.name),
+                    Text(str(r.rating)),
+                    Text(r.nationality),
+                    Text("oui" if r.transferred else ""),
+                    Text(str(r.board) if r.board else ""),
+                    key=str(r.id),
                 )
-            label = "recevant" if self.side == "home" else "visiteur"
-            if done is not None:
-                state = f"Composition du {label} remise (figée). tab : l'autre équipe ; b : les échiquiers."
-            else:
-                faults = ops.lineup_check(
-                    self.service, self.key, self.number, team, self.picked[self.side]
-                )
-                checks = " ; ".join(faults) if faults else "conforme"
-                state = f"Composition du {label} : {len(self.picked[self.side])}/4 — {checks}"
+            state = team.state
         if self.showing_boards and not was_boards:
             cursor = 0  # the boards open on board 1, not where the line-up's cursor was
         if table.row_count:
