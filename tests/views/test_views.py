@@ -342,3 +342,15 @@ def test_faces_and_publish_do_not_read_the_store(tmp_path: Path) -> None:
     # issue 28.1 made the store public on the operations' event context (operations read
     # it); the faces' rule is this scan, which must catch such a read
     assert re.search(r"\._?store\.\w+\(|\b_?store\.conn\b|\.store\b", "service.store.players(1)")
+
+
+def test_panes_never_read_their_cells_back() -> None:
+    """A pane names the players of a board from the view rows it rendered (issue 28.5),
+    never from the text of its cells (a cut, a marked or a reformatted cell would lie)."""
+    package = Path(arbitre_tui.__file__).parent
+    readers = [
+        str(source.relative_to(package))
+        for source in sorted((package / "faces" / "tui").rglob("*.py"))
+        if "self.shown_row(" in source.read_text(encoding="utf-8")
+    ]
+    assert readers == []

@@ -231,6 +231,7 @@ class TablePane(Pane):
         return str(value) if value is not None else None
 
     def shown_row(self, key: str) -> list[str]:
-        """The cells shown on a row (names for the messages: who and what)."""
+        """The cells shown on a row, as text (what the arbiter reads; the panes keep their
+        view rows for their messages)."""
         shown: dict[str, list[str]] = getattr(self, "_shown", {})
         return shown.get(key, [])

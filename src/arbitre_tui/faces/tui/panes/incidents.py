@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
@@ -13,6 +15,7 @@ from .base import TablePane
 
 if TYPE_CHECKING:
     from ....operations import EventService
+    from ....views.incidents import IncidentLine
 
 
 class IncidentsPane(NameSearchMixin, TablePane):
@@ -21,6 +24,7 @@ class IncidentsPane(NameSearchMixin, TablePane):
     TITLE = "Incidents"
     COLUMNS = ("Éch.", "Blancs", "CI", "Noirs", "CI ", "Avert.", "Rés.")
     EMPTY = "Aucune ronde appariée."
+    _boards: Mapping[str, IncidentLine] = MappingProxyType({})  # the view's lines, by key
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("w", "incident('white', 'illegal_move')", "CI Blancs", id="illegal-white"),
         Binding("x", "incident('black', 'illegal_move')", "CI Noirs", id="illegal-black"),
@@ -38,10 +42,12 @@ class IncidentsPane(NameSearchMixin, TablePane):
         from ....views.reader import Reader
 
         self._service, self._tournament = service, t
+        self._boards = {}
         if t is None or t.id is None:
             self.fill([])
             return
         sheet = build(Reader(service), t)
+        self._boards = {b.key: b for b in sheet.boards}  # names for the messages
         warning = ""
         if sheet.fide_warning:
             warning = f" — ATTENTION : {sheet.limit} coups illégaux ici, 2 selon les Règles FIDE"
@@ -76,14 +82,14 @@ class IncidentsPane(NameSearchMixin, TablePane):
 
         def go(board: int) -> None:
             self.table.move_cursor(row=self.table.get_row_index(str(board)), scroll=True)
-            row = self.shown_row(str(board))
-            self.say(f"Échiquier {board} : {row[1]} – {row[3]}" if row else f"Échiquier {board}")
+            b = self._boards.get(str(board))
+            self.say(f"Échiquier {board} : {b.white} – {b.black}" if b else f"Échiquier {board}")
 
         self.ask(
             BoardPrompt(
                 "Aller à l'échiquier :",
                 go,
-                valid=lambda n: bool(self.shown_row(str(n))),
+                valid=lambda n: str(n) in self._boards,
                 unknown="pas d'échiquier {n} dans la ronde affichée",
                 on_cancel=self.cancelled,
             )
@@ -95,8 +101,8 @@ class IncidentsPane(NameSearchMixin, TablePane):
             return
         tkey = t.key
         label = IncidentKind(kind).label
-        row = self.shown_row(key)
-        who = (row[1] if colour == "white" else row[3]) if row else ""
+        b = self._boards.get(key)
+        who = (b.white if colour == "white" else b.black) if b else ""
         side = "Blancs" if colour == "white" else "Noirs"
         if "." in key:  # a cup's board: « match.échiquier » (issue 30.23)
             from ....operations import cup
@@ -123,13 +129,13 @@ class IncidentsPane(NameSearchMixin, TablePane):
             return
         from ..prompts import ChoicePrompt
 
-        row = self.shown_row(key)
+        b = self._boards.get(key)
         self.ask(
             ChoicePrompt(
                 f"Manque de respect, échiquier {key} :",
                 [
-                    ("b", f"Blancs ({row[1] if row else ''})", "white"),
-                    ("n", f"Noirs ({row[3] if row else ''})", "black"),
+                    ("b", f"Blancs ({b.white if b else ''})", "white"),
+                    ("n", f"Noirs ({b.black if b else ''})", "black"),
                 ],
                 lambda colour: self.action_incident(colour, "disrespect"),
                 on_cancel=self.cancelled,

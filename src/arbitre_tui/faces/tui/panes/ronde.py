@@ -5,6 +5,8 @@ The first pane shown: it imports only what start-up needs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
@@ -18,6 +20,7 @@ from .base import TablePane
 if TYPE_CHECKING:
     from ....operations import EventService
     from ....rules.reporting import BoardProposals
+    from ....views.round_sheet import Board
 
 FORFEITS = [
     ("b", "Blancs absents", "white"),
@@ -89,6 +92,7 @@ class RoundPane(TablePane):
     ]  # fmt: skip
     PROPOSED = "Proposé"  # the phones' column, shown while reporting is on (issue 36)
     _tournament: Tournament | None = None
+    _boards: Mapping[int, Board] = MappingProxyType({})  # the round sheet's, by number
     round_number = 0  # the round shown (0: none paired)
     pending_deciders: tuple[int, ...] = ()  # knockout draws whose decider is to enter
     verifying = False  # results typed now are the signed sheets' (a second entry)
@@ -100,11 +104,14 @@ class RoundPane(TablePane):
         self._service, self._tournament = service, t
         self.round_number = 0
         self.pending_deciders = ()
+        self._boards = {}
         if t is None or t.id is None:
             self.fill([])
             return
         sheet = build(Reader(service), t)
         self.round_number = sheet.number
+        # the view's boards kept: messages name the players from them, not from the cells
+        self._boards = {b.board: b for b in sheet.boards}
         if not sheet.number:
             self.set_title(f"Ronde — {t.name}")
             self.fill([])
@@ -235,9 +242,9 @@ class RoundPane(TablePane):
         return int(key) if key is not None else None
 
     def _players(self, board: int) -> str:
-        """« DUPONT Jean – MARTIN Paul », for the messages."""
-        row = self.shown_row(str(board))
-        return f"{row[1]} – {row[4]}" if row else ""
+        """« DUPONT Jean – MARTIN Paul », for the messages (« — » for a bye's side)."""
+        b = self._boards.get(board)
+        return f"{b.white.name} – {b.black.name if b.black else '—'}" if b else ""
 
     def _goto(self, board: int) -> None:
         table = self.table
@@ -253,7 +260,7 @@ class RoundPane(TablePane):
             BoardPrompt(
                 "Aller à l'échiquier :",
                 self._goto,
-                valid=lambda n: bool(self.shown_row(str(n))),
+                valid=lambda n: n in self._boards,
                 unknown="pas d'échiquier {n} dans la ronde affichée",
                 on_cancel=self.cancelled,
             )
@@ -410,7 +417,8 @@ class RoundPane(TablePane):
                 done=lambda game: f"Échiquier {board} : {game.result.label} retenu ({keep})",
             )
 
-        cell = self.shown_row(str(board))[3] if self.shown_row(str(board)) else ""
+        shown = self._boards.get(board)
+        cell = f"{shown.shown} {shown.checked}".rstrip() if shown else ""
         self.ask(
             ChoicePrompt(
                 f"Écart échiquier {board} ({cell}) : garder",
