@@ -381,3 +381,38 @@ def test_escape_then_a_bracket_closes_a_text_prompt(ko_master: Path, tmp_path: P
         checked.append([p[0] for p in players if p[1]])
     assert len(checked[0]) == 1, checked  # one at a time: Échap, [, ↓, espace
     assert checked[1] == checked[0], checked
+
+
+CTRL_U = "\x15"
+
+
+def test_the_qr_address_typed_over_in_one_write(demo_master: Path, tmp_path: Path) -> None:
+    """Issue 29.5: the QR address prompt opens with the current address; typed over in one
+    write, it is replaced (the keys were added at its end); ⌫ first edits it; ctrl+u
+    empties the line."""
+    from arbitre_tui.publish.address import base_url
+
+    def address() -> str:
+        service = EventService(path)
+        try:
+            return base_url(service)
+        finally:
+            service.close()
+
+    path = tmp_path / "qr.sqlite"
+    shutil.copy(demo_master, path)
+    seen = []
+    with PtyApp(path, "open-a") as app:
+        for write in (
+            f"qahttp://resultats.example/open{ENTER}",  # replaced
+            f"a{BACKSPACE}{BACKSPACE}ly{ENTER}",  # edited: « …/oply »
+            f"aabc{CTRL_U}http://club.example{ENTER}",  # typed, emptied, typed
+        ):
+            app.burst(_keys(write))
+            seen.append(address())
+        assert app.quit() == 0
+    assert seen == [
+        "http://resultats.example/open",
+        "http://resultats.example/oply",
+        "http://club.example",
+    ]
