@@ -252,3 +252,51 @@ async def test_the_qr_address_is_replaced_when_typed_over_and_ctrl_u_empties_any
         # ctrl+u in a prompt that opens empty: « Aller à » 12, ctrl+u, 3 → board 3
         await pilot.press("r", "g", "1", "2", "ctrl+u", "3")
         assert bottom_line(app).endswith(" 3_"), bottom_line(app)
+
+
+REFUSAL = ("Refusé : La ronde 3 n'est pas close : saisissez ses résultats puis", "clôturez-la.")
+
+
+async def test_a_prompt_over_a_two_line_message_shows_both_lines(demo_file: Path) -> None:
+    """Issue 29.5: a prompt covers the two bottom lines; over a message of two lines (a
+    refusal at 80 columns) it showed the first and hid the second. Now the message shows
+    whole above the question; a one-line message is covered whole, as before."""
+    from tests.helpers.screen import screen_text
+
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "a")  # round 3 of the Open is not closed: two lines
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        bottom = [line.strip() for line in screen_text(app).splitlines()[-4:]]
+        assert bottom == [
+            *REFUSAL,
+            "Aller à l'échiquier : _",
+            "Entrée valide · ⌫ efface · ctrl+u vide · Échap annule",
+        ], bottom
+        await pilot.press("escape", "g")  # « Annulé » : one line, under the prompt
+        await pilot.pause()
+        bottom = [line.strip() for line in screen_text(app).splitlines()[-3:]]
+        assert bottom[1:] == [
+            "Aller à l'échiquier : _",
+            "Entrée valide · ⌫ efface · ctrl+u vide · Échap annule",
+        ], bottom
+        assert "Annulé" not in bottom[0] and "Refusé" not in bottom[0], bottom
+
+
+def test_a_prompt_over_a_two_line_message_in_a_real_terminal(demo_file: Path) -> None:
+    """The same at 80×24 in tmux: both lines of the refusal, then the question."""
+    from tests.helpers.procs import AppInTmux
+
+    app = AppInTmux(demo_file, "--tournoi", "open-a")
+    try:
+        app.keys("r", "a")
+        app.wait_screen(lambda s: REFUSAL[1] in s, what="the refusal")
+        app.keys("g")
+        screen = app.wait_screen(lambda s: "Aller à l'échiquier" in s, what="the prompt")
+        bottom = [line.strip() for line in screen.rstrip("\n").splitlines()[-4:]]
+        assert bottom[:3] == [*REFUSAL, "Aller à l'échiquier : _"], screen
+    finally:
+        app.close()

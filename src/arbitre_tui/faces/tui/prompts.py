@@ -31,7 +31,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...rules.schedule import parse_time
-from .french import key_name
+from .french import MainScreen, key_name
 from .messages import Say
 
 T = TypeVar("T")
@@ -82,8 +82,43 @@ class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
+            yield Static("", id="prompt-message")
             yield Static(self._line(), id="prompt-question")
             yield Static(Text(self.hint), id="prompt-hint")
+
+    def on_mount(self) -> None:
+        below = self._main_below()
+        if below is not None:
+            status = below.query_one("#status", Static)
+            self.show_status(str(status.content), status.has_class("error"))
+
+    def _main_below(self) -> MainScreen | None:
+        """The main screen, when this prompt is opened right over it (its status line)."""
+        stack = self.app.screen_stack
+        at = stack.index(self) if self in stack else len(stack)
+        below = stack[at - 1] if at else None
+        return below if isinstance(below, MainScreen) else None
+
+    def show_status(self, text: str, error: bool = False) -> None:
+        """The main screen's message, never cut (issue 29.5): the prompt covers the bottom
+        lines (the footer, then the message above it). A message of two lines under a
+        question of one showed its first line only: it is shown whole above the question.
+        One the prompt covers whole (a one-line message) stays covered, as the table's
+        rows are kept. (app.set_status calls this while the prompt is open.)"""
+        if self._main_below() is None:
+            return
+        width = (self.app.size.width or 80) - 2  # every line here has a padding of 1
+
+        def lines(words: Text) -> int:
+            return len(words.wrap(self.app.console, width)) if words.plain else 0
+
+        message_lines = lines(Text(text))
+        covered = lines(self._line()) + lines(Text(self.hint)) - 1  # above the footer
+        for message in self.query("#prompt-message"):
+            if isinstance(message, Static):
+                message.display = 0 < covered < message_lines
+                message.set_class(error, "error")
+                message.update(Text(text))
 
     def prefill(self, value: str) -> None:
         """Open with ``value`` typed, selected: the first character typed replaces it, ⌫
