@@ -173,9 +173,14 @@ async def test_a_long_refusal_shows_whole_at_80_columns(demo_file: Path) -> None
 async def test_a_long_message_of_success_shows_whole_at_80_columns(demo_file: Path) -> None:
     """« … — enregistrée (ctrl+z annule) » is never cut: a message longer than the line
     takes two (found by the campaign: the QR address said « … — enregistrée (ctrl+z »)."""
+    from arbitre_tui.publish.address import base_url
+
+    service = EventService(demo_file)
+    current = base_url(service)  # the prompt opens with it, selected: typed over (29.5)
+    service.close()
     app = ArbitreApp(demo_file, tournament="open-a")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("q", "a", *"/resultats-strasbourg-2027", "enter")
+        await pilot.press("q", "a", *f"{current}/resultats-strasbourg-2027", "enter")
         await pilot.pause()
         status = app.query_one("#status", Static)
         assert str(status.content).endswith("— enregistrée (ctrl+z annule)")

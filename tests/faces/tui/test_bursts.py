@@ -330,3 +330,89 @@ def test_a_knockout_draw_leaves_its_decider_to_enter_and_the_next_board_gets_its
     assert _game(between, "open-ko", 19) == (str(Result.BLACK_WINS), "None")
     final = records(path)
     assert _game(final, "open-ko", 17) == (str(Result.DRAW), str(Result.DRAW))
+
+
+# -- issue 29.5: « Échap » then « [ » or « O », what begins the terminal's own sequences --
+
+UP, SS3_DOWN, F1, F5 = "\x1b[A", "\x1bOB", "\x1bOP", "\x1b[15~"
+
+
+def test_escape_then_a_bracket_or_o_in_one_read_cancels(ko_master: Path, tmp_path: Path) -> None:
+    """« Échap [ » and « Échap O » typed together begin what a terminal's own keys send
+    (CSI, SS3: « \\x1b[A » is ↑, « \\x1bOP » F1): still Échap then that key — the prompt
+    closes, nothing is swallowed or hangs; an arrow or an F-key sent whole is still that
+    key. Each key in its own write, then all in one write: the same records."""
+    keys = [
+        *["g", "\x1b["],  # the jump prompt closed (« [ » does nothing on the pane)
+        *["g", "3", ENTER, "1"],  # board 3: 1-0
+        *["g", "\x1bO"],  # closed; « O » : confirm the proposals (there are none)
+        *["g", "5", ENTER, "0"],  # board 5: 0-1
+        *["g", "\x1b[", DOWN, "1"],  # closed, ↓: board 6, 1-0
+        *[SS3_DOWN, SS3_DOWN, "0"],  # ↓ ↓ as SS3 (application cursor keys): board 8, 0-1
+        *[UP, F5, F1, "0"],  # ↑: board 7; F5 and F1 do nothing; 0-1
+    ]
+    recs = []
+    for path in _slowly_then_in_a_burst(ko_master, tmp_path, "open-ko", keys):
+        recs.append(records(path))
+        got = {board: _game(recs[-1], "open-ko", board)[0] for board in range(1, 10)}
+        assert got == {
+            1: "None",
+            2: "None",
+            3: str(Result.WHITE_WINS),
+            4: "None",
+            5: str(Result.BLACK_WINS),
+            6: str(Result.WHITE_WINS),
+            7: str(Result.BLACK_WINS),
+            8: str(Result.BLACK_WINS),
+            9: "None",
+        }, path.stem
+    assert recs[0] == recs[1]
+
+
+def test_escape_then_a_bracket_closes_a_text_prompt(ko_master: Path, tmp_path: Path) -> None:
+    """In a prompt that takes any character (the check-in by name), « Échap [ » closes it
+    rather than typing « [ »; followed at once by ↓ (« \\x1b[\\x1b[B »), Textual's parser
+    turned that Échap into « ^ »: the search stayed open, ↓ cancelled it and espace
+    checked in the first row instead of the second."""
+    keys = ["j", "/", "\x1b[", DOWN, " "]
+    checked = []
+    for path in _slowly_then_in_a_burst(ko_master, tmp_path, "open-ko", keys):
+        players = records(path)["open-ko"]["players"]
+        checked.append([p[0] for p in players if p[1]])
+    assert len(checked[0]) == 1, checked  # one at a time: Échap, [, ↓, espace
+    assert checked[1] == checked[0], checked
+
+
+CTRL_U = "\x15"
+
+
+def test_the_qr_address_typed_over_in_one_write(demo_master: Path, tmp_path: Path) -> None:
+    """Issue 29.5: the QR address prompt opens with the current address; typed over in one
+    write, it is replaced (the keys were added at its end); ⌫ first edits it; ctrl+u
+    empties the line."""
+    from arbitre_tui.publish.address import base_url
+
+    def address() -> str:
+        service = EventService(path)
+        try:
+            return base_url(service)
+        finally:
+            service.close()
+
+    path = tmp_path / "qr.sqlite"
+    shutil.copy(demo_master, path)
+    seen = []
+    with PtyApp(path, "open-a") as app:
+        for write in (
+            f"qahttp://resultats.example/open{ENTER}",  # replaced
+            f"a{BACKSPACE}{BACKSPACE}ly{ENTER}",  # edited: « …/oply »
+            f"aabc{CTRL_U}http://club.example{ENTER}",  # typed, emptied, typed
+        ):
+            app.burst(_keys(write))
+            seen.append(address())
+        assert app.quit() == 0
+    assert seen == [
+        "http://resultats.example/open",
+        "http://resultats.example/oply",
+        "http://club.example",
+    ]

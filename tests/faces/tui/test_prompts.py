@@ -201,3 +201,102 @@ async def test_the_help_lists_every_question_and_its_keys(ko_file: Path) -> None
     for words in ("Départage (Ronde d, K.O.)", "b Blancs absents", "Remplacer un résultat"):
         assert words in text, words
     assert "Tab  Section suivante" in text, text
+
+
+# -- issue 29.5: a prompt that opens with a value, ctrl+u -----------------------------
+
+
+def _address(path: Path) -> str:
+    from arbitre_tui.publish.address import base_url
+
+    service = EventService(path)
+    try:
+        return base_url(service)
+    finally:
+        service.close()
+
+
+async def test_the_qr_address_is_replaced_when_typed_over_and_ctrl_u_empties_any_prompt(
+    demo_file: Path,
+) -> None:
+    """The QR address prompt opens with the current address, selected (reversed): the
+    first character typed replaces it (it was added at its end: « http://…/h »); ⌫ first
+    edits it (its last character); ctrl+u empties the line, in every prompt."""
+    from arbitre_tui.faces.tui.prompts import AddressPrompt
+
+    current = _address(demo_file)
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q", "a")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, AddressPrompt)
+        assert bottom_line(app) == f"Adresse des QR codes : {current}_"
+        line = prompt.typed()
+        assert line.plain == f"{current}_"
+        assert [(s.start, s.end, str(s.style)) for s in line.spans] == [
+            (0, len(current), "reverse")
+        ]  # shown selected
+        assert "ctrl+u vide" in prompt.hint
+        await pilot.press(*"http://resultats.example")
+        assert bottom_line(app) == "Adresse des QR codes : http://resultats.example_"
+        assert not prompt.typed().spans  # no longer selected
+        await pilot.press("ctrl+u")  # the line empty
+        assert bottom_line(app) == "Adresse des QR codes : _"
+        await pilot.press(*"http://club.example/open", "enter")
+        await pilot.pause()
+        assert _address(demo_file) == "http://club.example/open"
+        await pilot.press("a", "backspace", "backspace", *"ly", "enter")  # ⌫ edits it
+        await pilot.pause()
+        assert _address(demo_file) == "http://club.example/oply"
+        # ctrl+u in a prompt that opens empty: « Aller à » 12, ctrl+u, 3 → board 3
+        await pilot.press("r", "g", "1", "2", "ctrl+u", "3")
+        assert bottom_line(app).endswith(" 3_"), bottom_line(app)
+
+
+REFUSAL = ("Refusé : La ronde 3 n'est pas close : saisissez ses résultats puis", "clôturez-la.")
+
+
+async def test_a_prompt_over_a_two_line_message_shows_both_lines(demo_file: Path) -> None:
+    """Issue 29.5: a prompt covers the two bottom lines; over a message of two lines (a
+    refusal at 80 columns) it showed the first and hid the second. Now the message shows
+    whole above the question; a one-line message is covered whole, as before."""
+    from tests.helpers.screen import screen_text
+
+    app = ArbitreApp(demo_file, tournament="open-a")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "a")  # round 3 of the Open is not closed: two lines
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        bottom = [line.strip() for line in screen_text(app).splitlines()[-4:]]
+        assert bottom == [
+            *REFUSAL,
+            "Aller à l'échiquier : _",
+            "Entrée valide · ⌫ efface · ctrl+u vide · Échap annule",
+        ], bottom
+        await pilot.press("escape", "g")  # « Annulé » : one line, under the prompt
+        await pilot.pause()
+        bottom = [line.strip() for line in screen_text(app).splitlines()[-3:]]
+        assert bottom[1:] == [
+            "Aller à l'échiquier : _",
+            "Entrée valide · ⌫ efface · ctrl+u vide · Échap annule",
+        ], bottom
+        assert "Annulé" not in bottom[0] and "Refusé" not in bottom[0], bottom
+
+
+def test_a_prompt_over_a_two_line_message_in_a_real_terminal(demo_file: Path) -> None:
+    """The same at 80×24 in tmux: both lines of the refusal, then the question."""
+    from tests.helpers.procs import AppInTmux
+
+    app = AppInTmux(demo_file, "--tournoi", "open-a")
+    try:
+        app.keys("r", "a")
+        app.wait_screen(lambda s: REFUSAL[1] in s, what="the refusal")
+        app.keys("g")
+        screen = app.wait_screen(lambda s: "Aller à l'échiquier" in s, what="the prompt")
+        bottom = [line.strip() for line in screen.rstrip("\n").splitlines()[-4:]]
+        assert bottom[:3] == [*REFUSAL, "Aller à l'échiquier : _"], screen
+    finally:
+        app.close()

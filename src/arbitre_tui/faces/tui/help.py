@@ -16,6 +16,7 @@ from .french import TABLE_BINDINGS, key_name
 PROMPT_KEYS = [
     ("Entrée", "valider la réponse"),
     ("⌫", "effacer le dernier caractère"),
+    ("ctrl+u", "vider la ligne (une adresse proposée : la taper la remplace)"),
     ("Échap", "annuler (« Annulé »)"),
     ("o / n", "oui / non à une confirmation"),
     ("autre touche", "annule la question, le dit, et ne fait rien d'autre"),

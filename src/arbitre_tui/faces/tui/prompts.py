@@ -5,7 +5,9 @@ app hands it each key in the order typed, however fast they arrive (see
 ``ArbitreApp.on_event``), so no key meant for a prompt can reach a pane and record
 anything. One rule for every prompt (issue 29): a key answers only the prompt on
 screen; ``Échap`` cancels and says « Annulé » ; ``Entrée`` answers (an answer that does
-not fit rings and says why, the prompt stays) ; ``⌫`` erases ; any other key that is
+not fit rings and says why, the prompt stays) ; ``⌫`` erases ; ``ctrl+u`` empties the
+line ; a prompt that opens with its current value (the QR address) shows it selected,
+and the first character typed replaces it, as in a selected field ; any other key that is
 not one of the prompt's answers cancels it, says so on the status line, and is not acted
 on (no key both answers a prompt and acts elsewhere: « n » is « non », never the next
 section). ``PROMPT_LIST`` lists every prompt and its keys for the help.
@@ -29,12 +31,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...rules.schedule import parse_time
-from .french import key_name
+from .french import MainScreen, key_name
 from .messages import Say
 
 T = TypeVar("T")
 
-KEYS_HINT = "Entrée valide · ⌫ efface · Échap annule"
+KEYS_HINT = "Entrée valide · ⌫ efface · ctrl+u vide · Échap annule"
 
 
 class KeysScreen(ModalScreen[None], inherit_bindings=False):
@@ -76,14 +78,61 @@ class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
         self.hint = hint if hint is not None else self.HINT
         self.closed = False
         self.problem = ""  # why Entrée was refused, shown until the next key
+        self.selected = False  # the buffer is the value the prompt opened with, whole
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
+            yield Static("", id="prompt-message")
             yield Static(self._line(), id="prompt-question")
             yield Static(Text(self.hint), id="prompt-hint")
 
+    def on_mount(self) -> None:
+        below = self._main_below()
+        if below is not None:
+            status = below.query_one("#status", Static)
+            self.show_status(str(status.content), status.has_class("error"))
+
+    def _main_below(self) -> MainScreen | None:
+        """The main screen, when this prompt is opened right over it (its status line)."""
+        stack = self.app.screen_stack
+        at = stack.index(self) if self in stack else len(stack)
+        below = stack[at - 1] if at else None
+        return below if isinstance(below, MainScreen) else None
+
+    def show_status(self, text: str, error: bool = False) -> None:
+        """The main screen's message, never cut (issue 29.5): the prompt covers the bottom
+        lines (the footer, then the message above it). A message of two lines under a
+        question of one showed its first line only: it is shown whole above the question.
+        One the prompt covers whole (a one-line message) stays covered, as the table's
+        rows are kept. (app.set_status calls this while the prompt is open.)"""
+        if self._main_below() is None:
+            return
+        width = (self.app.size.width or 80) - 2  # every line here has a padding of 1
+
+        def lines(words: Text) -> int:
+            return len(words.wrap(self.app.console, width)) if words.plain else 0
+
+        message_lines = lines(Text(text))
+        covered = lines(self._line()) + lines(Text(self.hint)) - 1  # above the footer
+        for message in self.query("#prompt-message"):
+            if isinstance(message, Static):
+                message.display = 0 < covered < message_lines
+                message.set_class(error, "error")
+                message.update(Text(text))
+
+    def prefill(self, value: str) -> None:
+        """Open with ``value`` typed, selected: the first character typed replaces it, ⌫
+        edits it (its last character), ctrl+u empties the line."""
+        self.buffer = value
+        self.selected = bool(value)
+
+    def typed(self) -> Text:
+        """What was typed and the cursor; a value still selected is shown reversed."""
+        return Text.assemble((self.buffer, "reverse" if self.selected else ""), "_")
+
     def _line(self) -> Text:
-        line = Text(f"{self.question} {self.buffer}_")
+        line = Text(f"{self.question} ")
+        line.append_text(self.typed())
         if self.problem:
             line.append(f"  ✗ {self.problem}", style="bold")
         return line
@@ -116,15 +165,32 @@ class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
                 self.close()
                 self.on_answer(answer)
         elif event.key == "backspace":
+            self.selected = False
             self.buffer = self.buffer[:-1]
             self.changed()
-        elif event.character and self.accepts(event.character):
+        elif event.key == "ctrl+u":
+            self.selected = False
+            self.buffer = ""
+            self.changed()
+        elif event.character and self._takes(event.character):
+            if self.selected:  # typed over: replaces the value the prompt opened with
+                self.buffer, self.selected = "", False
             self.buffer += event.character
             self.changed()
         elif event.character and self.answer_key(event.character):
             self.refuse_with(f"« {event.character} » ne peut pas s'ajouter ici")
         else:
             self.cancel_by(event)
+
+    def _takes(self, character: str) -> bool:
+        """Whether ``character`` is added — over a selected value, as to an empty line."""
+        if not self.selected:
+            return self.accepts(character)
+        kept, self.buffer = self.buffer, ""
+        try:
+            return self.accepts(character)
+        finally:
+            self.buffer = kept
 
     def accepts(self, character: str) -> bool:
         return character.isprintable()
@@ -306,7 +372,9 @@ class TextPrompt(Prompt[str]):
         if self.find is not None and self.buffer:
             found = self.find(self.buffer)
             where = f" → {found}" if found else f" → {self.nothing}"
-        line = Text(f"{self.question} {self.buffer}_{where}")
+        line = Text(f"{self.question} ")
+        line.append_text(self.typed())
+        line.append(where)
         if self.problem:
             line.append(f"  ✗ {self.problem}", style="bold")
         return line
@@ -342,7 +410,7 @@ class TimePrompt(Prompt[dt.time]):
     ) -> None:
         super().__init__(question, on_answer, on_cancel=on_cancel)
         self.now = now
-        self.hint = "hh:mm puis Entrée (vide : maintenant) · ⌫ efface · Échap annule"
+        self.hint = "hh:mm puis Entrée (vide : maintenant) · ⌫ efface · ctrl+u vide · Échap annule"
 
     def accepts(self, character: str) -> bool:
         return self.answer_key(character) and len(self.buffer) < 5
@@ -355,11 +423,12 @@ class TimePrompt(Prompt[dt.time]):
 
 
 class AddressPrompt(Prompt[str]):
-    """The address of the QR codes, edited in place; empty: back to the detected one.
+    """The address of the QR codes, shown selected: typed over, it is replaced; ⌫ edits
+    it; empty (ctrl+u): back to the detected one.
 
     Checked as the setting is (rules/settings.py): a refusal stays on the line."""
 
-    HINT = "Entrée valide (vide : adresse détectée) · ⌫ efface · Échap annule"
+    HINT = "Entrée valide (vide : détectée) · ⌫ efface · ctrl+u vide · Échap annule"
 
     def __init__(
         self,
@@ -369,7 +438,7 @@ class AddressPrompt(Prompt[str]):
         on_cancel: Callable[[], None] | None = None,
     ) -> None:
         super().__init__("Adresse des QR codes :", on_answer, on_cancel=on_cancel)
-        self.buffer = current
+        self.prefill(current)
         self._why = ""
 
     def accepts(self, character: str) -> bool:

@@ -5,15 +5,22 @@ parser takes them for alt+key: it drops the Échap before a key that is not a le
 digit (« ! », « espace », ctrl+z), and reads some pairs as other keys (« \\x1bf » is
 ctrl+→, « \\x1bb » ctrl+←, « \\x1b⌫ » ctrl+w). Nothing here is bound to alt, so this
 parser gives back the two keys typed: a prompt closes, then the key acts.
+
+« Échap [ » and « Échap O » begin what the terminal sends for ↑ or F1 (CSI, SS3): Textual
+waits for the rest, and when none comes gives back Échap then the keys (issue 29.5). But
+when another « Échap » follows (« Échap [ » then ↓, in one read), it gave back the first
+Échap as « ^ »: here it stays Échap.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 
 from textual import events
+from textual._parser import Peek1, Read1, TokenCallback
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
+from textual.message import Message
 
 ESCAPE = "\x1b"
 # what may follow Échap in a sequence the terminal sends itself (CSI, SS3, DCS, OSC, ST,
@@ -24,7 +31,24 @@ _INTRODUCERS = frozenset("[O]P\\_^")
 class KeysParser(XTermParser):
     """Textual's parser, with « Échap » then a key read as those two keys."""
 
+    def __init__(self, debug: bool = False) -> None:
+        self._escape_given = False  # the last key made was Échap: the next token is it
+        super().__init__(debug)
+
+    def parse(self, token_callback: TokenCallback[Message]) -> Generator[Read1 | Peek1, str, None]:
+        """Textual's parse, its tokens handed on, save one: the « ^ » it makes of an Échap
+        given back before another Échap (it replaces the key made just before)."""
+
+        def given(token: Message) -> None:
+            escape, self._escape_given = self._escape_given, False
+            if escape and isinstance(token, events.Key) and token.key == "circumflex_accent":
+                token = events.Key("escape", ESCAPE)
+            token_callback(token)
+
+        return super().parse(given)
+
     def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        self._escape_given = sequence == ESCAPE and not alt
         typed = sequence if alt else _after_escape(sequence)
         if typed is None:
             yield from super()._sequence_to_key_events(sequence, alt)
