@@ -76,6 +76,13 @@ def _question(screen: str) -> str:
     return next((line for line in screen.splitlines() if "remplacer" in line), "")
 
 
+def _refusal(screen: str) -> str:
+    """The « Refusé : … » lines of a screen ('' when none)."""
+    lines = screen.splitlines()
+    at = next((i for i, line in enumerate(lines) if "Refusé" in line), None)
+    return "" if at is None else "\n".join(lines[at : at + 2])
+
+
 @dataclass
 class Log:
     """What each terminal was told was saved, and what it tried without knowing."""
@@ -227,9 +234,13 @@ class AppDriver(threading.Thread):
                 self.restart("round not closed" if app.alive() else "died")
             return
         if closed or number == 0:
+            # the pairing answers later (a background operation): a refusal already on
+            # screen is not its answer — taken for it, the station typed on while the
+            # pairing ran, and the next answers were mistaken
+            before = _refusal(app.screen())
             app.keys("a")
             paired = f"Ronde {number + 1} appariée"
-            self.wait(lambda s: paired in s or "Refusé" in s, 60, "pair")
+            self.wait(lambda s: paired in s or _refusal(s) not in ("", before), 60, "pair")
             return
         board = self.rng.randint(1, PLAYERS // 2)
         app.keys("g")
