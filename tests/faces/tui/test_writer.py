@@ -4,12 +4,15 @@ attente de l'autre poste… » meanwhile, « ✓ » only once committed (issue 1
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 import time
 from pathlib import Path
 
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations import EventService
+from arbitre_tui.rules.models import Result
+from tests.helpers.pty_app import ENTER, PtyApp
 from tests.helpers.screen import bottom_line
 
 
@@ -60,3 +63,65 @@ async def test_results_wait_for_the_other_station_and_keep_their_order(
     ]
     service.close()
     assert ['"board": 1' in ops[0], '"board": 2' in ops[1]] == [True, True]
+
+
+def test_a_question_from_the_writer_waits_for_the_open_prompt(tmp_path: Path) -> None:
+    """Issue 29.8, the soak's stalled jump prompt (« 3_ » 10 s after Entrée, right after a
+    refused `a`): a result held up by the other station went to the writer thread; its
+    « remplacer ? » came back while « Aller à l'échiquier : 3_ » was open, opened on top
+    of it and took the Entrée meant for the jump (« Entrée ne répond pas à la question »):
+    the jump prompt stayed, the next keys went into it. The question now waits until the
+    prompt on screen is closed. Through the real terminal, each burst in one write."""
+    from tests.helpers.events import round_robin_paired
+
+    path = round_robin_paired(tmp_path / "rr.sqlite", 8)
+    service = EventService(path)
+    service.record_result("rr", 2, Result.WHITE_WINS)  # board 2: 1-0, from elsewhere
+    service.close()
+    other = sqlite3.connect(path, isolation_level=None)  # the other station, writing
+    with PtyApp(path, "rr") as app:
+        app.burst(["a"])  # refused (round 1 is not closed), once the pairing has read
+        assert _wait_drawn(app, 0, "Refusé")
+        other.execute("BEGIN IMMEDIATE")
+        seen = len(app.output)
+        # 0-1 on board 2 waits for the other station (writer thread); then « g3 »
+        app.burst(["g", "2", ENTER, "0", "g", "3"])
+        assert "en attente de l'autre poste" in _drawn(app.output[seen:])
+        seen = len(app.output)
+        other.execute("ROLLBACK")  # the writer's turn: board 2 holds 1-0, it asks
+        # (it was drawn over the jump prompt at once; it now waits, unseen: 5 s is the
+        # writer's time to take the lock and ask)
+        _wait_drawn(app, seen, "remplacer", timeout=5)
+        app.burst([ENTER])  # the jump's Entrée: board 3 (was: cancelled the question)
+        app.burst(["o"])  # then the question, yes: board 2 becomes 0-1
+        app.burst(["1"])  # and 1-0 on board 3, where the jump went
+        assert app.quit() == 0
+    other.close()
+    results = _round_robin_results(path)
+    assert (results[2], results[3]) == ("0-1", "1-0"), results
+
+
+def _drawn(output: bytes | bytearray) -> str:
+    """The text the app drew, without the terminal's escape sequences (colours, moves)."""
+    return re.sub(r"\x1b(\[[0-9;?]*[A-Za-z]|\][^\x07]*\x07)", "", output.decode(errors="replace"))
+
+
+def _wait_drawn(app: PtyApp, since: int, text: str, timeout: float = 10) -> bool:
+    """Until the app has drawn ``text`` (after byte ``since`` of its output), or timeout."""
+    deadline = time.monotonic() + timeout
+    while text not in _drawn(app.output[since:]) and time.monotonic() < deadline:
+        app.settle(quiet=0.2, first=0.5)
+    return text in _drawn(app.output[since:])
+
+
+def _round_robin_results(path: Path) -> dict[int, str | None]:
+    service = EventService(path)
+    try:
+        rnd = service.current_round(service.tournament("rr"))
+        assert rnd is not None
+        return {
+            g.board: (g.result.value if g.result else None)
+            for g in service.store.games(rnd.id or 0)
+        }
+    finally:
+        service.close()

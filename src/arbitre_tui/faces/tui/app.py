@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.driver import Driver
@@ -130,6 +131,8 @@ class ArbitreApp(App[int]):
         self._operations_posted = 0  # RunOperation messages posted, not yet handled
         self._backlog: deque[events.Key] = deque()  # keys typed meanwhile, in order
         self._writer: Writer | None = None  # operations that found the file busy
+        # the writer's questions, each waiting for the prompt on screen to close
+        self._questions: deque[Prompt[Any]] = deque()
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal; on Linux and macOS, one that reads « Échap »
@@ -246,6 +249,7 @@ class ArbitreApp(App[int]):
                 await self._route_key(event)
             else:
                 await super().on_event(event)
+        self._offer_question()  # a question that waited for these keys
 
     # -- layout ---------------------------------------------------------------
 
@@ -464,6 +468,35 @@ class ArbitreApp(App[int]):
         """Open a prompt now: the next key typed goes to it."""
         self.push_screen(prompt)
 
+    def ask_when_free(self, prompt: Prompt[Any]) -> None:
+        """A question that comes later than the key that asked it (from the writer
+        thread): opened now if no prompt, form or palette is on screen, else once it is
+        closed and the keys already typed for it are read. Opened on top of the jump
+        prompt, it took the Entrée meant for the jump (« Entrée ne répond pas à la
+        question ») and left « Aller à l'échiquier : 3_ » open (issue 29.8)."""
+        self._questions.append(prompt)
+        self._offer_question()
+
+    def _offer_question(self) -> None:
+        from .prompts import KeysScreen
+
+        if (
+            not self._questions
+            or isinstance(self.screen, KeysScreen)  # keys are being typed into it
+            or self._backlog
+            or self._operations_posted
+        ):
+            return
+        self.push_screen(self._questions.popleft())
+
+    def pop_screen(self) -> AwaitComplete:
+        """A screen closed: a waiting question comes after the keys already typed (the
+        ones read with the key that closed it are in the queue before this call)."""
+        closing = super().pop_screen()
+        if self._questions:
+            self.call_later(self._offer_question)
+        return closing
+
     def set_status(self, text: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
         # ordinary messages: one fixed line, no layout pass (result entry stays fast);
@@ -566,7 +599,7 @@ class ArbitreApp(App[int]):
 
         def ask(question: NeedsConfirmation) -> None:
             answer = question.answer()
-            self.ask(
+            self.ask_when_free(
                 ConfirmPrompt(
                     question.message,
                     lambda: self._queue(operation, done, then, answer),
