@@ -170,3 +170,14 @@ async def test_printed_from_the_app_palette(demo_file: Path) -> None:
                 break
             await asyncio.sleep(0.05)
     assert "Numéro d'homologation" in pdftext(out)
+
+
+def test_technical_report_writes_a_fee_in_french(demo_file: Path, tmp_path: Path) -> None:
+    """« 12,50 € » as the pointage writes it (rules/entry_fees), never « 12.5 € »."""
+    done = arbitre("settings", "set", str(demo_file), "fee", "12.5", "-t", "open-a")
+    assert done.returncode == 0, done.stderr
+    out = tmp_path / "rt.pdf"
+    done = arbitre("print", str(demo_file), "rapport-technique", "-t", "open-a", "--pdf", str(out))
+    assert done.returncode == 0, done.stderr
+    text = " ".join(pdftext(out).split())
+    assert "Droits d'inscription 12,50 €" in text, text

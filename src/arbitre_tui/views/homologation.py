@@ -77,8 +77,11 @@ def _fees(t: Tournament) -> str:
 
 
 def _euros(value: object) -> str:
+    """An amount as the fee rule writes it (« 12,50 € », never « 12.5 € »)."""
+    from ..rules.entry_fees import euros
+
     try:
-        return f"{float(str(value)):g} €"
+        return euros(float(str(value)))
     except ValueError:
         return str(value)
 
