@@ -270,7 +270,7 @@ class RoundPane(TablePane):
         board, t = self._board(), self._tournament
         if board is None or t is None:
             return
-        key = t.key
+        key, number = t.key, self.round_number  # the round on screen
         excludes = format_of(t).absence_excludes(t)
 
         def record(side: str) -> None:
@@ -282,7 +282,9 @@ class RoundPane(TablePane):
             if excludes:
                 done += " (exclu des rondes suivantes sauf décision de l'arbitre : m dans Joueurs)"
             self.run(
-                lambda s, confirm=False: s.forfeit(key, board, side, confirm=confirm),
+                lambda s, confirm=False: s.forfeit(
+                    key, board, side, round_number=number, confirm=confirm
+                ),
                 done=f"{done} — enregistré",
             )
 
@@ -305,12 +307,13 @@ class RoundPane(TablePane):
             self._verify(board, value)
             return
         key, result = t.key, Result(value)
+        number = self.round_number  # the round on screen, not the file's latest (issue 29.1)
         needs_decider = value == "=-=" and format_of(t).needs_decider(t)
         later = " — départage à saisir : d" if needs_decider else ""
         players = self._players(board)
 
         def record(s: EventService, confirm: bool | str = False) -> bool:
-            s.record_result(key, board, result, confirm=confirm)
+            s.record_result(key, board, result, number, confirm=confirm)
             return bool(s.journal.last_args.get("unchanged"))  # the same result again
 
         self.run(
