@@ -212,7 +212,6 @@ _WHO = {
     "capitaine-visiteur": "capitaine visiteur",
     "arbitre": "arbitre",
 }
-_WHICH = {"title": "pour le titre", "qualification": "pour la qualification"}
 
 
 def _result_words(value: object) -> str:
@@ -342,7 +341,9 @@ def _detail(op: str, key: str, value: Any) -> str | None:
                 return f"rondes {first} à {last}" if last else f"dès la ronde {first}"
             return f"rondes {_value(value)}"
         case "which":
-            return _WHICH.get(str(value), str(value))
+            from ..rules.youth import PLAYOFF_PURPOSE
+
+            return PLAYOFF_PURPOSE.get(str(value), str(value))
         case "who":
             return f"par {_WHO.get(str(value), str(value))}"
         case "reason":

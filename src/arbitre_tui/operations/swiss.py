@@ -585,9 +585,6 @@ def playoff_groups(service: EventContext, key: str) -> dict[str, list[int]]:
     return out
 
 
-_PLAYOFF_LABEL = {"title": "pour le titre", "qualification": "pour la qualification"}
-
-
 def complete_ties(service: EventContext, t: Tournament, group: list[int]) -> list[list[int]]:
     """The runs of ``group`` (standings order) level on points and every tie-break: none
     of them is « the best at the tie-breaks » art. 6 seeds first, so lots decide."""
@@ -613,7 +610,9 @@ def _record_seeds(
     seeds = list(playoff_groups(service, t.key)[which])
     for run in complete_ties(service, t, seeds):
         drawn = list(
-            tx.draw(f"barrage {_PLAYOFF_LABEL[which]} : ex aequo complets", "shuffle", run, seed)
+            tx.draw(
+                f"barrage {youth.PLAYOFF_PURPOSE[which]} : ex aequo complets", "shuffle", run, seed
+            )
         )
         at = seeds.index(run[0])
         seeds[at : at + len(run)] = drawn
@@ -656,7 +655,7 @@ def playoff_status(service: EventContext, key: str, which: str) -> youth.Playoff
     if record is None:
         groups = playoff_groups(service, key)
         if which not in groups:
-            label = "pour le titre" if which == "title" else "pour la qualification"
+            label = youth.PLAYOFF_PURPOSE[which]
             raise OperationError(f"Pas d'égalité à départager {label} dans {t.name}.")
         seeds = groups[which]
         winners: dict[frozenset[int], int] = {}

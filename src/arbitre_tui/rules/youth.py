@@ -12,6 +12,11 @@ from dataclasses import dataclass, field
 Pair = tuple[int, int]  # (better seed, worse seed)
 
 
+# what a play-off decides, in the words every output uses: « barrage pour le titre »,
+# « barrage pour la qualification » (the standings, the app, the journal, the draws)
+PLAYOFF_PURPOSE = {"title": "pour le titre", "qualification": "pour la qualification"}
+
+
 def playoff_stage(seeds: Sequence[int]) -> tuple[list[int], list[Pair]]:
     """One stage for players in seed order: (exempt, pairs).
 

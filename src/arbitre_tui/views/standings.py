@@ -167,7 +167,9 @@ def _play_off_places(reader: Reader, t: Tournament, refs: dict[int, PlayerRef]) 
                 continue  # played: its places say it all
             for run in swiss.complete_ties(reader.service, t, record["seeds"]):
                 names = ", ".join(refs[pid].public for pid in run if pid in refs)
-                label = "pour le titre" if which == "title" else "de qualification"
+                from ..rules.youth import PLAYOFF_PURPOSE
+
+                label = PLAYOFF_PURPOSE[which]
                 notes.append(
                     f"Barrage {label} : ex aequo complets ({names}) ordonnés par tirage au "
                     "sort (têtes de série du barrage ; arbitre draws)."

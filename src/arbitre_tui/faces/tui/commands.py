@@ -250,7 +250,9 @@ def playoff_result(app: ArbitreApp) -> None:
         app.refuse(f"Aucun barrage à jouer en {t.name}.")
         return
     names = {pid: p.name for pid, p in app.reader.people(t).items()}
-    labels = {"title": "barrage pour le titre", "qualification": "barrage de qualification"}
+    from ...rules.youth import PLAYOFF_PURPOSE
+
+    labels = {which: f"barrage {words}" for which, words in PLAYOFF_PURPOSE.items()}
 
     def chosen(which: str) -> None:
         if which not in app.reader.playoffs(t):  # announced: a complete tie drawn first
