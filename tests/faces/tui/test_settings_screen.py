@@ -43,3 +43,26 @@ async def test_the_settings_screen_speaks_french(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert bottom_line(app).startswith("homologué FIDE ="), bottom_line(app)
+
+
+async def test_a_value_typed_over_replaces_the_current_one(tmp_path: Path) -> None:
+    """Entrée on a setting opens its value selected, as the QR address does: the first
+    character typed replaces it (« 3010 » after « 30 » was « 3010 »), ⌫ first edits it."""
+    from arbitre_tui.operations import EventService
+
+    path = Path(_event(tmp_path, [*OPEN, "--reglage", "lateness_minutes=30"]))
+    async with app_on(path, "comma") as (app, pilot):
+        from textual.widgets import DataTable
+
+        app.screen.query_one(DataTable).move_cursor(row=list(SETTINGS).index("lateness_minutes"))
+        await pilot.pause()
+        await pilot.press("enter", "1", "5")
+        await pilot.pause()
+        assert "= 15_" in bottom_line(app), bottom_line(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause(0.3)
+    service = EventService(path)
+    key = service.store.tournaments()[0].key
+    assert service.tournament(key).settings["lateness_minutes"] == 15
+    service.close()

@@ -134,5 +134,6 @@ class SettingsScreen(ModalScreen[None]):
             on_cancel=self.arbitre.cancelled,
             nothing="valeur refusée",
         )
-        prompt.buffer = shown(listed(section_settings(t))[name]).replace("—", "")
+        # the current value, selected: typing replaces it, ⌫ edits it (as the QR address)
+        prompt.prefill(shown(listed(section_settings(t))[name]).replace("—", ""))
         self.app.push_screen(prompt)
