@@ -16,10 +16,10 @@ from tests.helpers.pty_app import ENTER, PtyApp
 from tests.helpers.screen import bottom_line
 
 
-def _results(path: Path) -> dict[int, str | None]:
+def _results(path: Path, key: str = "open-ko") -> dict[int, str | None]:
     service = EventService(path)
     try:
-        rnd = service.current_round(service.tournament("open-ko"))
+        rnd = service.current_round(service.tournament(key))
         assert rnd is not None
         return {
             g.board: (g.result.value if g.result else None)
@@ -115,13 +115,4 @@ def _wait_drawn(app: PtyApp, since: int, text: str, timeout: float = 10) -> bool
 
 
 def _round_robin_results(path: Path) -> dict[int, str | None]:
-    service = EventService(path)
-    try:
-        rnd = service.current_round(service.tournament("rr"))
-        assert rnd is not None
-        return {
-            g.board: (g.result.value if g.result else None)
-            for g in service.store.games(rnd.id or 0)
-        }
-    finally:
-        service.close()
+    return _results(path, "rr")
