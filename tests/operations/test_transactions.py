@@ -4,6 +4,8 @@ lock, live state in tables (two stations, two processes, one file)."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -25,7 +27,8 @@ from tests.operations.test_swiss_events import FAKE_ENGINE, _open_c_checked_in
 
 from ..helpers.cli import ROOT
 
-CHANGED = "Les données ont changé pendant l'appariement (autre poste) : relancez."
+# the station whose change made the plan stale, by its name (issue 29.7: not « autre poste »)
+CHANGED = "Les données ont changé pendant l'appariement (poste-2) : relancez."
 
 
 def _station_one(tmp_path: Path) -> EventService:
@@ -182,14 +185,19 @@ def test_two_pairings_of_one_section_in_two_processes(tmp_path: Path) -> None:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            env={**os.environ, "ARBITRE_POSTE": f"poste {name}"},
         )
         for name in ("a", "b")
     ]
     outcomes = [(p.wait(timeout=120), *p.communicate()) for p in racers]
-    codes = sorted(code for code, _, _ in outcomes)
-    assert codes == [0, 2], outcomes
+    codes = [code for code, _, _ in outcomes]
+    assert sorted(codes) == [0, 2], outcomes
     refused = next(err for code, _, err in outcomes if code == 2)
-    assert "La ronde 1 est déjà appariée (autre poste)" in refused
+    winner = "ab"[codes.index(0)]
+    # the other station by its name, and when (issue 29.7: not « autre poste »)
+    assert re.search(
+        rf"La ronde 1 est déjà appariée \(poste {winner}, \d\d:\d\d:\d\d\)", refused
+    ), refused
     assert "Traceback" not in refused
     service = EventService(path)
     tid = service.tournament("open-c").id or 0

@@ -117,16 +117,24 @@ def _open_round(rnd: Round) -> None:
 
 
 def _written_by(ctx: EventContext, game_id: int) -> str:
+    return written_by(ctx, "games", game_id)
+
+
+def written_by(ctx: EventContext, table: str, row_id: int) -> str:
     """« poste pts/3, arbitre@pi, 14:22:05 » or « ce poste, … »: who last wrote this
-    game, the other station by its name (issue 29.7)."""
-    last = ctx.store.last_writer("games", game_id)
+    row, the other station by its name (issue 29.7)."""
+    last = ctx.store.last_writer(table, row_id)
     if last is None:
         return "origine inconnue"
+    terminal, at = last
+    return f"{station_of(ctx, terminal)}, {at[11:19]}"
+
+
+def station_of(ctx: EventContext, terminal: str) -> str:
+    """« ce poste », or the other station by its name (never « autre poste »)."""
     from ..store.journal import other_station
 
-    terminal, at = last
-    who = "ce poste" if terminal == ctx.journal.terminal else other_station(terminal)
-    return f"{who}, {at[11:19]}"
+    return "ce poste" if terminal == ctx.journal.terminal else other_station(terminal)
 
 
 def clear_result(

@@ -50,8 +50,12 @@ def pair_round(
             return _pair_round_once(ctx, key, seed, exempt_holes, plan)
         except StalePlan:
             if attempt == 2:
+                from .results import station_of
+
+                last = ctx.store.journal_entries(1)  # the change that made the plan stale
+                who = station_of(ctx, str(last[0]["terminal"])) if last else "origine inconnue"
                 raise OperationError(
-                    "Les données ont changé pendant l'appariement (autre poste) : relancez."
+                    f"Les données ont changé pendant l'appariement ({who}) : relancez."
                 ) from None
     raise AssertionError("unreachable")
 
@@ -92,8 +96,12 @@ def _pair_round(
     t = ctx.tournament(key)
     tx.args["tournament"] = t.key
     tid = ctx.tid(t)
-    if plan is not None and ctx.store.round(tid, plan.number) is not None:
-        raise OperationError(f"La ronde {plan.number} est déjà appariée (autre poste).")
+    paired = ctx.store.round(tid, plan.number) if plan is not None else None
+    if plan is not None and paired is not None:
+        from .results import written_by
+
+        who = written_by(ctx, "rounds", paired.id) if paired.id else "origine inconnue"
+        raise OperationError(f"La ronde {plan.number} est déjà appariée ({who}).")
     computed = None
     if plan is not None and plan.pairing is not None:
         if plan.fingerprint != ctx.store.fingerprint(tid):
