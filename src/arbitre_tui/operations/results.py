@@ -102,7 +102,7 @@ def _replacing(
         return
     assert game.id is not None
     raise NeedsConfirmation(
-        f"Échiquier {board} : déjà {game.result.label} ({_written_by(ctx, game.id)})"
+        f"Échiquier {board} : déjà {game.result.label} ({written_by(ctx, 'games', game.id)})"
         f" — remplacer par {value.label} ?",
         token,
     )
@@ -114,10 +114,6 @@ def _open_round(rnd: Round) -> None:
             f"La ronde {rnd.number} est close : son résultat ne peut plus changer "
             "(annulez la clôture d'abord)."
         )
-
-
-def _written_by(ctx: EventContext, game_id: int) -> str:
-    return written_by(ctx, "games", game_id)
 
 
 def written_by(ctx: EventContext, table: str, row_id: int) -> str:
@@ -154,7 +150,7 @@ def clear_result(
         assert game.id is not None
         if game.result is not None:
             token = f"{game.id}:{game.result.value}"
-            by = _written_by(ctx, game.id)
+            by = written_by(ctx, "games", game.id)
             if (
                 by != "origine inconnue"
                 and not by.startswith("ce poste")

@@ -97,11 +97,11 @@ def _pair_round(
     tx.args["tournament"] = t.key
     tid = ctx.tid(t)
     paired = ctx.store.round(tid, plan.number) if plan is not None else None
-    if plan is not None and paired is not None:
+    if paired is not None:
         from .results import written_by
 
         who = written_by(ctx, "rounds", paired.id) if paired.id else "origine inconnue"
-        raise OperationError(f"La ronde {plan.number} est déjà appariée ({who}).")
+        raise OperationError(f"La ronde {paired.number} est déjà appariée ({who}).")
     computed = None
     if plan is not None and plan.pairing is not None:
         if plan.fingerprint != ctx.store.fingerprint(tid):
