@@ -123,3 +123,8 @@ def stations() -> Iterator[list[Station]]:
     yield started
     for s in started:
         s.kill()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked slow first: started last, the soak alone would make the run's tail."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from arbitre_tui.operations import EventService
 
 from ..conftest import make_round_robin
@@ -26,6 +28,7 @@ def _prepare(path: Path, players: int = 24) -> None:
     service.close()
 
 
+@pytest.mark.slow
 def test_sigkill_loses_nothing_printed(tmp_path: Path) -> None:
     path = tmp_path / "kill.sqlite"
     _prepare(path)

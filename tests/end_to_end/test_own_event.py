@@ -538,6 +538,7 @@ def test_a_clubs_own_knockout_plays_every_entry_at_its_cadence(tmp_path: Path) -
     assert all((c["base_minutes"], c["increment_seconds"]) == (15, 5) for c in controls.values())
 
 
+@pytest.mark.slow
 def test_a_cup_from_nothing_takes_its_teams_and_their_players(tmp_path: Path) -> None:
     path = tmp_path / "coupe.sqlite"
     _ok("new", str(path), "--nom", "Coupe du club")

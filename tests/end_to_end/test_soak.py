@@ -35,6 +35,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from ..conftest import make_round_robin
 from ..helpers.procs import ROOT, AppInTmux, Server, games_of_round, read_only, tmux, wait_for
 
@@ -430,6 +432,7 @@ def _journal(path: Path) -> list[sqlite3.Row]:
         con.close()
 
 
+@pytest.mark.slow
 def test_soak_stations_command_line_server_random_kills(tmp_path: Path) -> None:
     import json
 

@@ -94,6 +94,7 @@ def standings(event: Path, key: str) -> tuple[str, list[dict[str, Any]]]:
 
 
 @pytest.mark.parametrize("key", ["open", "rr"])
+@pytest.mark.slow
 def test_export_then_import_gives_the_same_event(source: Path, tmp_path: Path, key: str) -> None:
     event = round_trip(source, key, tmp_path)
     assert players(event, key) == players(source, key)

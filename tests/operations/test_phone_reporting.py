@@ -104,6 +104,7 @@ def test_a_disagreement_or_a_different_result_is_a_conflict_never_applied(paired
     assert _games(paired) == {1: None, 2: None, 3: "=-="}
 
 
+@pytest.mark.slow
 def test_a_code_works_for_its_board_and_round_only(paired: Path) -> None:
     _ok("phones", "on", str(paired))
     codes = _codes(paired)

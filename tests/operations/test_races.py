@@ -234,6 +234,7 @@ sys.exit(1)
 """
 
 
+@pytest.mark.slow
 def test_external_engine_never_runs_under_the_write_lock(
     swiss_master: Path, tmp_path: Path, stations: list[Station]
 ) -> None:

@@ -61,6 +61,7 @@ def _check_round(service: EventService, key: str, number: int) -> None:
             assert byes.get(g.white_id, 0) == 0  # C.2
 
 
+@pytest.mark.slow
 def test_open_marina_viva_nine_rounds_three_sections(tmp_path: Path) -> None:
     service = create_from_template(tmp_path / "marina.sqlite", "marina-viva")
     rng = random.Random(2027)

@@ -122,6 +122,7 @@ async def test_verification_mode_in_the_app(demo_file: Path) -> None:
     assert _state(demo_file)[2] == ("0-1", "0-1", "feuille")
 
 
+@pytest.mark.slow
 def test_verification_keys_in_one_write(demo_file: Path, tmp_path: Path) -> None:
     """The real app in a terminal: results, then the sheets, then the écart settled —
     once typed slowly, once in one write: the same records, and right."""

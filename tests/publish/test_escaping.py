@@ -90,6 +90,7 @@ def test_builder_escapes_text_and_attributes_and_keeps_raw_markup() -> None:
     assert text(EVIL) != EVIL and el("br") == "<br>"
 
 
+@pytest.mark.slow
 def test_every_site_page_over_the_real_server(evil: tuple[EventService, int, int]) -> None:
     service, player, _ = evil
     srv = ServerThread(service.path, port=0)
@@ -109,6 +110,7 @@ def test_every_site_page_over_the_real_server(evil: tuple[EventService, int, int
     assert any(t.count(EVIL) >= 3 for t in matches)  # event, team, the away player
 
 
+@pytest.mark.slow
 def test_static_files_printable_round_and_match_sheet(
     evil: tuple[EventService, int, int], tmp_path: Path
 ) -> None:

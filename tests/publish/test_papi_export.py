@@ -75,6 +75,7 @@ def papi_of(path: Path, key: str = "open") -> tuple[PapiTables, EventService]:
     return tables(reader.event(), t, reader.players(t), reader.all_games(t), genre), service
 
 
+@pytest.mark.slow
 def test_every_player_and_round_in_papi_codes(event: Path) -> None:
     papi, service = papi_of(event)
     try:

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 from arbitre_tui.operations import EventService, cup
 from arbitre_tui.publish.html.site import Site, relative
 from arbitre_tui.publish.html.static import export_site
@@ -80,6 +82,7 @@ def _crawl(start: str, fetch: Callable[[str], str | None]) -> tuple[set[str], in
     return done, links, broken
 
 
+@pytest.mark.slow
 def test_static_export_links_resolve_from_disk_and_from_a_sub_folder(
     demo_file: Path, tmp_path: Path
 ) -> None:

@@ -10,6 +10,8 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
+
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.swiss.acceleration import virtual_points
 
@@ -72,6 +74,7 @@ def _play(path: str, key: str, scores: dict[str, float]) -> None:
     service.close()
 
 
+@pytest.mark.slow
 def test_sad_round_by_round_on_an_event_from_nothing(tmp_path: Path) -> None:
     path = _event(tmp_path)
     names = [f"JOUEUR{chr(65 + k)} {FIRST[k]}" for k in range(16)]

@@ -908,6 +908,7 @@ def test_the_estimate_grows_with_the_square_of_the_field() -> None:
     check_field(9998, None)  # memory unknown: the engine is trusted
 
 
+@pytest.mark.slow
 async def test_a_late_entry_too_long_is_refused_in_french_on_the_screen(demo_file: Path) -> None:
     """The screen's « Inscrire » prompt: pydantic's « String should have … » never shows."""
     from arbitre_tui.faces.tui.app import ArbitreApp

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations import cup as ops
 
@@ -52,6 +54,7 @@ def _board(path: Path, number: int, board: int) -> str | None:
         service.close()
 
 
+@pytest.mark.slow
 def test_illegal_moves_and_a_phone_on_cup_boards(tmp_path: Path) -> None:
     path = tmp_path / "coupe.sqlite"
     match = _cup_from_nothing(path)

@@ -21,6 +21,7 @@ from ...helpers.cli import arbitre
 from ...helpers.screen import app_on, screen_text
 
 
+@pytest.mark.slow
 async def test_every_pane_key_shows_its_pane(demo_file: Path) -> None:
     """Each pane in a section that uses it; a pane the section does not use (Coupe in a
     round robin, Tableau outside a knockout) is refused on the status line, the pane
@@ -170,6 +171,7 @@ async def test_a_long_refusal_shows_whole_at_80_columns(demo_file: Path) -> None
         assert not status.has_class("error") and status.region.height == 1
 
 
+@pytest.mark.slow
 async def test_a_long_message_of_success_shows_whole_at_80_columns(demo_file: Path) -> None:
     """« … — enregistrée (ctrl+z annule) » is never cut: a message longer than the line
     takes two (found by the campaign: the QR address said « … — enregistrée (ctrl+z »)."""
@@ -331,6 +333,7 @@ async def test_the_footer_names_keys_in_french(demo_file: Path) -> None:
         assert not english & set(footer.split()), footer
 
 
+@pytest.mark.slow
 def test_an_unforeseen_error_shows_no_traceback(
     demo_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -13,6 +13,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.models import Result
 from tests.helpers.pty_app import BACKSPACE, ENTER, ESCAPE, PtyApp
@@ -96,6 +98,7 @@ def _game(recs: dict[str, Any], key: str, board: int) -> tuple[str, str]:
     return next((g[2], g[3]) for g in recs[key]["games"] if g[0] == last and g[1] == board)
 
 
+@pytest.mark.slow
 def test_knockout_round_keys(ko_master: Path, tmp_path: Path) -> None:
     """The knockout rows of the table, the ⌫ of « Aller à », the loss that asks first."""
     writes = [
@@ -124,6 +127,7 @@ def test_knockout_round_keys(ko_master: Path, tmp_path: Path) -> None:
     assert len(illegal) == 3  # the cancelled one is not written, nor an « x »
 
 
+@pytest.mark.slow
 def test_swiss_forfeit_then_next_section(demo_master: Path, tmp_path: Path) -> None:
     """Open B « fn » then Tab : the absence on Open B, then Open C shows; nothing on C
     (the next section was « n » before issue 29, which is « non » in every question)."""
@@ -144,6 +148,7 @@ def test_swiss_forfeit_then_next_section(demo_master: Path, tmp_path: Path) -> N
     assert burst["open-c"] == before["open-c"]
 
 
+@pytest.mark.slow
 def test_players_prompts(demo_master: Path, tmp_path: Path) -> None:
     """Check-in search, a search matching nobody, a half-point bye, a confirmed withdrawal."""
     service = EventService(demo_master)
@@ -169,6 +174,7 @@ def test_players_prompts(demo_master: Path, tmp_path: Path) -> None:
 DOWN = "\x1b[B"
 
 
+@pytest.mark.slow
 def test_results_typed_ahead_then_a_forfeit_at_normal_speed(
     ko_master: Path, tmp_path: Path
 ) -> None:
@@ -187,6 +193,7 @@ def test_results_typed_ahead_then_a_forfeit_at_normal_speed(
     assert _game(recs, "open-ko", 64)[0] == str(Result.DOUBLE_FORFEIT)
 
 
+@pytest.mark.slow
 def test_settings_screen_keys(ko_master: Path, tmp_path: Path) -> None:
     """`,` opens Réglages; ↓ ↓ Entrée edits lateness_minutes; the keys typed next are the
     prompt's (⌫ 7 Entrée), then Échap closes: the same in one burst as typed slowly."""
@@ -202,6 +209,7 @@ def test_settings_screen_keys(ko_master: Path, tmp_path: Path) -> None:
     assert values == [7, 7]  # was 5 (000)
 
 
+@pytest.mark.slow
 def test_escape_then_a_key_in_one_read(ko_master: Path, tmp_path: Path) -> None:
     """Échap then a key typed fast arrive in one read, which the terminal names alt+key
     (« \\x1bg »): they are the two keys typed — the prompt closes, the key acts (found by
@@ -217,6 +225,7 @@ def test_escape_then_a_key_in_one_read(ko_master: Path, tmp_path: Path) -> None:
     assert _game(burst, "open-ko", 4) == (str(Result.BLACK_WINS), "None")
 
 
+@pytest.mark.slow
 def test_a_cup_match_opens_before_the_keys_typed_after_entree(tmp_path: Path) -> None:
     """Coupe: Entrée opens the match, and the keys typed right after are the match's
     (found by the campaign: the table's own Entrée opened it later, so « ⏎ i v … » changed
@@ -242,6 +251,7 @@ def test_a_cup_match_opens_before_the_keys_typed_after_entree(tmp_path: Path) ->
         assert after.lineup_home is not None and len(after.lineup_home) == 1, path.stem
 
 
+@pytest.mark.slow
 def test_escape_then_any_key_in_one_read(ko_master: Path, tmp_path: Path) -> None:
     """Échap then a key that is not a letter or a digit, in one read: Textual's parser
     dropped the Échap (« \\x1b! » is « ! », « \\x1b » « espace » is « espace ») or read
@@ -306,6 +316,7 @@ def test_a_replace_question_answered_nn_keeps_the_section(
     assert len(changed) == 1, changed
 
 
+@pytest.mark.slow
 def test_a_knockout_draw_leaves_its_decider_to_enter_and_the_next_board_gets_its_result(
     ko_master: Path, tmp_path: Path
 ) -> None:
@@ -337,6 +348,7 @@ def test_a_knockout_draw_leaves_its_decider_to_enter_and_the_next_board_gets_its
 UP, SS3_DOWN, F1, F5 = "\x1b[A", "\x1bOB", "\x1bOP", "\x1b[15~"
 
 
+@pytest.mark.slow
 def test_escape_then_a_bracket_or_o_in_one_read_cancels(ko_master: Path, tmp_path: Path) -> None:
     """« Échap [ » and « Échap O » typed together begin what a terminal's own keys send
     (CSI, SS3: « \\x1b[A » is ↑, « \\x1bOP » F1): still Échap then that key — the prompt
@@ -369,6 +381,7 @@ def test_escape_then_a_bracket_or_o_in_one_read_cancels(ko_master: Path, tmp_pat
     assert recs[0] == recs[1]
 
 
+@pytest.mark.slow
 def test_escape_then_a_bracket_closes_a_text_prompt(ko_master: Path, tmp_path: Path) -> None:
     """In a prompt that takes any character (the check-in by name), « Échap [ » closes it
     rather than typing « [ »; followed at once by ↓ (« \\x1b[\\x1b[B »), Textual's parser
@@ -386,6 +399,7 @@ def test_escape_then_a_bracket_closes_a_text_prompt(ko_master: Path, tmp_path: P
 CTRL_U = "\x15"
 
 
+@pytest.mark.slow
 def test_the_qr_address_typed_over_in_one_write(demo_master: Path, tmp_path: Path) -> None:
     """Issue 29.5: the QR address prompt opens with the current address; typed over in one
     write, it is replaced (the keys were added at its end); ⌫ first edits it; ctrl+u

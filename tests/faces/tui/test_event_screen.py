@@ -36,6 +36,7 @@ def _players(path: Path) -> list[dict[str, Any]]:
     return players
 
 
+@pytest.mark.slow
 def test_an_event_from_nothing_in_the_app(tmp_path: Path) -> None:
     path = tmp_path / "printemps.sqlite"
     made = arbitre("new", str(path), "--nom", "Open de Printemps 2027", "--lieu", "Colmar")
@@ -287,6 +288,7 @@ async def test_a_of_joueurs_falls_back_to_the_form(tmp_path: Path, lists: Path) 
         assert isinstance(app.screen, Form)
 
 
+@pytest.mark.slow
 async def test_a_section_removed_after_a_question_and_undone(tmp_path: Path) -> None:
     """Suppr on a section: « o/n » naming its registrations; ctrl+z brings it back; `?`
     lists the screen's keys; the palette's « ajouter un tournoi » opens the form."""

@@ -8,6 +8,8 @@ import json
 import urllib.parse
 from pathlib import Path
 
+import pytest
+
 from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.operations import EventService, reporting
 from arbitre_tui.publish.html.reporting import board_path
@@ -40,6 +42,7 @@ def test_ronde_shows_the_phones_proposals(snap_compare: SnapCompare, frozen_demo
     assert snap_compare(_app(frozen_demo, "open-a"), press=[], terminal_size=SIZE)
 
 
+@pytest.mark.slow
 def test_a_round_from_phones_confirmed_in_the_app(tmp_path: Path) -> None:
     """Two proposals per board from the phones; in the app `o` confirms board 1, `O` every
     other agreeing board, the board in conflict is refused and stays empty; `u` undoes

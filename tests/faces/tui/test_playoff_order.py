@@ -92,6 +92,7 @@ async def _shown(path: Path) -> tuple[list[list[str]], str, list[list[str]], str
 
 
 @pytest.mark.parametrize("origin", ["template", "nothing"])
+@pytest.mark.slow
 async def test_play_off_seeds_by_lot_then_its_order_everywhere(tmp_path: Path, origin: str) -> None:
     path = tmp_path / "j.sqlite"
     _five_way(path, origin)

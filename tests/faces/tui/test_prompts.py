@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.widgets import DataTable
 
@@ -216,6 +217,7 @@ def _address(path: Path) -> str:
         service.close()
 
 
+@pytest.mark.slow
 async def test_the_qr_address_is_replaced_when_typed_over_and_ctrl_u_empties_any_prompt(
     demo_file: Path,
 ) -> None:

@@ -71,6 +71,7 @@ def _selected_name(app: ArbitreApp, table_id: str) -> str:
     return str(table.get_row_at(table.cursor_row)[1])
 
 
+@pytest.mark.slow
 async def test_joueurs_and_classement_find_by_name(tmp_path: Path) -> None:
     path = _event(tmp_path / "open.sqlite")
     app = ArbitreApp(path)

@@ -145,6 +145,7 @@ async def _every_selected_row(path: Path, theme: str) -> list[Cell]:
 
 
 @pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.slow
 async def test_the_selected_row_is_readable_in_16_colours(demo_file: Path, theme: str) -> None:
     cells = await _every_selected_row(demo_file, theme)
     worst: dict[str, tuple[float, float, Cell]] = {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable
 
 from arbitre_tui.faces.tui.display import DisplayApp, fit_widths
@@ -23,6 +24,7 @@ def test_widths_fit_the_screen_the_widest_giving_way() -> None:
     assert abs(fitted[1] - fitted[3]) <= 1  # both names give way alike
 
 
+@pytest.mark.slow
 async def test_every_page_keeps_its_columns_at_80_columns(demo_file: Path) -> None:
     service = EventService(demo_file)
     try:

@@ -9,6 +9,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
+
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.models import Result
@@ -65,6 +67,7 @@ async def test_results_wait_for_the_other_station_and_keep_their_order(
     assert ['"board": 1' in ops[0], '"board": 2' in ops[1]] == [True, True]
 
 
+@pytest.mark.slow
 def test_a_question_from_the_writer_waits_for_the_open_prompt(tmp_path: Path) -> None:
     """Issue 29.8, the soak's stalled jump prompt (« 3_ » 10 s after Entrée, right after a
     refused `a`): a result held up by the other station went to the writer thread; its

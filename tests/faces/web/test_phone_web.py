@@ -287,6 +287,7 @@ def test_malformed_requests_are_refused_without_a_trace(
     assert _pending(path)["boards"] == [] and _games(path)[1] is None
 
 
+@pytest.mark.slow
 def test_ten_thousand_proposals_record_nothing_and_the_site_answers(
     server: tuple[Path, Client],
 ) -> None:

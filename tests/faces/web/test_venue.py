@@ -156,6 +156,7 @@ async def test_qr_pane_lists_the_other_candidate_addresses(
     assert said == "Autres adresses de cette machine : 10.0.0.7, 172.17.0.1", said
 
 
+@pytest.mark.slow
 async def test_address_key_warning_and_undo(demo_file: Path) -> None:
     async with app_on(demo_file, "q", "open-a") as (app, pilot):
         warn = app.query_one("#qr-warning", Static)
@@ -265,6 +266,7 @@ async def test_the_wall_screen_quits_cleanly_whenever_its_timer_ticks(demo_file:
     app.refresh_view()
 
 
+@pytest.mark.slow
 async def test_wall_screen_cycles_every_section_and_turns_by_itself(demo_file: Path) -> None:
     names = [t.name for t in Reader(EventService(demo_file)).tournaments()]
     assert len(names) > 2

@@ -145,6 +145,7 @@ def test_etag_gzip_and_small_pages(tmp_path: Path) -> None:
         srv.stop()
 
 
+@pytest.mark.slow
 def test_privacy_crawl_finds_nothing_private(tmp_path: Path) -> None:
     path = tmp_path / "privacy.sqlite"
     service = create_from_template(path, "marina-viva")
@@ -251,6 +252,7 @@ def test_qr_png_and_svg_files(tmp_path: Path) -> None:
     assert (tmp_path / "q.svg").read_text().lstrip().startswith("<?xml")
 
 
+@pytest.mark.slow
 def test_static_export_and_serve_command(demo_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
     run = arbitre("publish", str(demo_file), str(out))
