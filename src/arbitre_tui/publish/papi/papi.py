@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Literal
 from ...rules.models import Bye, Game, Player, Sex, Title, Tournament
 from ...rules.papi import BYE_CELLS, EXEMPT_REF, NO_RESULT, NOT_PAIRED, RESULT_CODES, WITHDRAWN_NOTE
 from ...rules.rating_lists import ffe_category
+from . import jetindex
 
 if TYPE_CHECKING:
     from . import jet
@@ -72,6 +73,29 @@ TABLES: dict[str, tuple[Column, ...]] = {
     "INFO": (Column("Variable", "text", 50), Column("Value", "text", 50)),
     "JOUEUR": _joueur_columns(),
     "RES": (Column("Ref", "long"), Column("Str", "text", 5)),
+}
+
+
+def _unique(name: str) -> jetindex.IndexSpec:
+    return jetindex.IndexSpec(name, ((name, True),), unique=True)
+
+
+# The indexes of a Papi 3.3.8 file (docs/papi.md), in its order. A text index whose keys
+# jetsort does not know (an accented name) is left out of the file (jet.add_table).
+INDEXES: dict[str, tuple[jetindex.IndexSpec, ...]] = {
+    "INFO": (jetindex.IndexSpec("Variable", (("Variable", True),), primary=True),),
+    "JOUEUR": (
+        jetindex.IndexSpec("Ref", (("Ref", True),), primary=True),
+        _unique("Nr"),
+        _unique("RefFFE"),
+        _unique("NrFFE"),
+        _unique("FideCode"),
+        *(_unique(f"Rd{n:02d}Adv") for n in range(1, PAPI_ROUNDS + 1)),
+        jetindex.IndexSpec("Nom", (("Nom", True), ("Prenom", True))),
+        jetindex.IndexSpec("Elo", (("Elo", False),)),
+        jetindex.IndexSpec("Rapide", (("Rapide", False),)),
+    ),
+    "RES": (jetindex.IndexSpec("Ref", (("Ref", True),), primary=True),),
 }
 
 RES_ROWS: tuple[tuple[int, str], ...] = (
@@ -279,16 +303,21 @@ def tables(
 _JET_KIND = {"long": 4, "int": 3, "byte": 2, "text": 10, "datetime": 8, "bool": 1, "single": 6}
 
 
-def write(papi: PapiTables, path: Path) -> None:
-    """The three tables into a blank Jet 4 database, written at ``path`` whole."""
+def write(papi: PapiTables, path: Path, indexes: bool = True) -> None:
+    """The three tables into a blank Jet 4 database, written at ``path`` whole; with
+    Papi's indexes, unless ``indexes`` is False (a test's file Papi could not hold)."""
     from . import jet
+
+    def of(table: str) -> tuple[jetindex.IndexSpec, ...]:
+        return INDEXES[table] if indexes else ()
 
     db = jet.blank()
     info_cols = TABLES["INFO"]
-    db.add_table("INFO", _specs(info_cols), [list(row) for row in papi.info])
+    db.add_table("INFO", _specs(info_cols), [list(row) for row in papi.info], of("INFO"))
     cols = TABLES["JOUEUR"]
-    db.add_table("JOUEUR", _specs(cols), [[r[c.name] for c in cols] for r in papi.joueur])
-    db.add_table("RES", _specs(TABLES["RES"]), [list(row) for row in papi.res])
+    rows = [[r[c.name] for c in cols] for r in papi.joueur]
+    db.add_table("JOUEUR", _specs(cols), rows, of("JOUEUR"))
+    db.add_table("RES", _specs(TABLES["RES"]), [list(row) for row in papi.res], of("RES"))
     db.save(path)
 
 
