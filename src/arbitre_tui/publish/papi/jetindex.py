@@ -121,11 +121,11 @@ def insert_leaf_entry(buf: bytearray, entry: bytes) -> bool:
     new = sorted([*old, entry], key=lambda e: (e[:-4], e[-4:]))
     (tdef_page,) = struct.unpack_from("<I", buf, 4)
     prev, nxt, tail = struct.unpack_from("<III", buf, 12)
-    buf[:] = _page(LEAF, tdef_page, new, prev, nxt, tail)
+    buf[:] = index_page(LEAF, tdef_page, new, prev, nxt, tail)
     return True
 
 
-def _page(
+def index_page(
     kind: int, tdef_page: int, entries: Sequence[bytes], prev: int, nxt: int, tail: int
 ) -> bytearray:
     buf = bytearray(PAGE)
@@ -183,17 +183,17 @@ def build(
     runs = _pack(leaf_entries, ROOM)
     if len(runs) == 1:
         root = new_page()
-        pages[root] = _page(LEAF, tdef_page, runs[0], 0, 0, 0)
+        pages[root] = index_page(LEAF, tdef_page, runs[0], 0, 0, 0)
         return BuiltIndex(root, (root,), distinct)
     root = new_page()
     leaves = [new_page() for _ in runs]
     for k, (page, run) in enumerate(zip(leaves, runs, strict=True)):
         prev = leaves[k - 1] if k else 0
         nxt = leaves[k + 1] if k + 1 < len(leaves) else 0
-        pages[page] = _page(LEAF, tdef_page, run, prev, nxt, 0)
+        pages[page] = index_page(LEAF, tdef_page, run, prev, nxt, 0)
     # one node above the leaves: each leaf but the last by its last entry, the last the tail
     node = [run[-1] + struct.pack(">I", page) for page, run in zip(leaves, runs, strict=True)]
     if sum(len(e) for e in node[:-1]) > ROOM:
         raise IndexBuildError(f"{table} : trop de lignes pour l'index « {spec.name} ».")
-    pages[root] = _page(NODE, tdef_page, node[:-1], 0, 0, leaves[-1])
+    pages[root] = index_page(NODE, tdef_page, node[:-1], 0, 0, leaves[-1])
     return BuiltIndex(root, (root, *leaves), distinct)
