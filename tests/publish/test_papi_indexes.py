@@ -200,3 +200,27 @@ def test_a_duplicate_in_a_unique_index_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="même valeur pour l'index unique « FideCode »"):
         papi.write(papi.PapiTables(tables.info, tuple(rows)), tmp_path / "double.papi")
     assert not (tmp_path / "double.papi").exists()
+
+
+def test_one_player_a_round_against_exempt(tmp_path: Path) -> None:
+    """A pairing-allocated bye and a full-point bye in one round: Papi's unique index on
+    RdNNAdv holds one Ref 1 a round. The pairing-allocated bye keeps B against EXEMPT, the
+    full-point bye is F with 6 (read back as a full-point bye, rules/papi.BYE_OF_CELLS)."""
+    players = [Player(id=k, surname=f"JOUEUR{k}", rating_fide=2000 - k) for k in range(1, 6)]
+    games = {
+        1: [Game(round_id=1, board=1, white_id=1, black_id=2, result=Result.WHITE_WINS),
+            Game(round_id=1, board=2, white_id=3, bye=Bye.FULL_POINT),
+            Game(round_id=1, board=3, white_id=4, bye=Bye.FULL_POINT),
+            Game(round_id=1, board=4, white_id=5, bye=Bye.PAIRING_ALLOCATED)],
+    }  # fmt: skip
+    t = Tournament(key="open", name="Open A", system=System.SWISS, rounds_planned=3)
+    tables = papi.tables(EVENT, t, players, games, "Suisse")
+    cells = {r["Nom"]: (r["Rd01Cl"], r["Rd01Adv"], r["Rd01Res"]) for r in tables.joueur}
+    assert cells["JOUEUR5"] == ("B", 1, 6)
+    assert cells["JOUEUR3"] == cells["JOUEUR4"] == ("F", None, 6)
+    assert cells["EXEMPT"] == ("N", tables.joueur[5]["Ref"], 0)
+    assert tables.joueur[5]["Nom"] == "JOUEUR5"
+    papi.write(tables, tmp_path / "byes.papi")  # no two equal keys in Rd01Adv
+    from arbitre_tui.rules.papi import BYE_OF_CELLS
+
+    assert BYE_OF_CELLS[("F", False, 6)] is Bye.FULL_POINT

@@ -182,10 +182,13 @@ def player_row(
     rounds: Mapping[int, Sequence[Game]],
     on: dt.date,
     ahead: range = range(0),
+    exempt: Mapping[int, int] | None = None,
 ) -> Row:
     """One JOUEUR line with every field Papi has and the product knows; ``ahead``: the
-    rounds not yet paired, which Papi fills with F and 0 for a player who withdrew."""
+    rounds not yet paired, which Papi fills with F and 0 for a player who withdrew;
+    ``exempt``: the player paired against EXEMPT in each round (``exempt_of``)."""
     assert p.id is not None
+    exempt = exempt or {}
     rating, kind = _kind(p)
     row: Row = {c.name: None for c in TABLES["JOUEUR"]}
     row.update(
@@ -218,10 +221,30 @@ def player_row(
     )
     for n in range(1, PAPI_ROUNDS + 1):
         cl, adv, res = round_cells(p.id, rounds.get(n, ()), ref)
+        if adv == EXEMPT_REF and exempt.get(n, p.id) != p.id:
+            cl, adv, res = FULL_POINT_ASKED  # EXEMPT is another player's this round
         if p.withdrawn and n in ahead:
             cl, res = BYE_CELLS[Bye.ZERO_POINT][0], BYE_CELLS[Bye.ZERO_POINT][2]
         row[f"Rd{n:02d}Cl"], row[f"Rd{n:02d}Adv"], row[f"Rd{n:02d}Res"] = cl, adv, res
     return row
+
+
+# A full-point bye when EXEMPT is taken: Papi's index on RdNNAdv is unique, so one player
+# a round is against Ref 1; rules/papi.BYE_OF_CELLS reads this back as a full-point bye.
+FULL_POINT_ASKED: tuple[str, int | None, int] = ("F", None, 6)
+
+
+def exempt_of(rounds: Mapping[int, Sequence[Game]]) -> dict[int, int]:
+    """Each round's player against EXEMPT: the pairing-allocated bye, else the first
+    full-point bye by board."""
+    out: dict[int, int] = {}
+    for n, games in rounds.items():
+        byes = [g for g in games if g.black_id is None and g.bye is not None
+                and BYE_CELLS[g.bye][1]]  # fmt: skip
+        if byes:
+            first = min(byes, key=lambda g: (g.bye is not Bye.PAIRING_ALLOCATED, g.board))
+            out[n] = first.white_id
+    return out
 
 
 def exempt_row(rounds: Mapping[int, Sequence[Game]], ref: Mapping[int, int]) -> Row:
@@ -231,11 +254,11 @@ def exempt_row(rounds: Mapping[int, Sequence[Game]], ref: Mapping[int, int]) -> 
                Blitz=1399, Federation="FRA", Fide="E", RapideFide="E", BlitzFide="E",
                AffType="N", Pointe=False, InscriptionRegle=0, InscriptionDu=0, Pts=0, PtA=0,
                Fixe=0, Flotteur="X" * PAPI_ROUNDS)  # fmt: skip
+    exempt = exempt_of(rounds)
     for n in range(1, PAPI_ROUNDS + 1):
         cl, adv, res = "R", None, 0
-        for g in rounds.get(n, ()):
-            if g.black_id is None and g.bye is not None and BYE_CELLS[g.bye][1]:
-                cl, adv = "N", ref[g.white_id]
+        if n in exempt:
+            cl, adv = "N", ref[exempt[n]]
         row[f"Rd{n:02d}Cl"], row[f"Rd{n:02d}Adv"], row[f"Rd{n:02d}Res"] = cl, adv, res
     return row
 
@@ -293,8 +316,10 @@ def tables(
                 assert pid is not None
                 mine.setdefault(pid, {}).setdefault(n, []).append(g)
     ahead = range(max(played, default=0) + 1, t.rounds_planned + 1)
+    exempt = exempt_of(rounds)
     lines = sorted(
-        (player_row(p, ref, mine.get(p.id or 0, {}), on, ahead) for p in players), key=_ref
+        (player_row(p, ref, mine.get(p.id or 0, {}), on, ahead, exempt) for p in players),
+        key=_ref,
     )
     joueur = [exempt_row(rounds, ref), *lines]
     return PapiTables(tuple(info), tuple(joueur))
