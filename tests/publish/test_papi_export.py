@@ -144,6 +144,8 @@ def exported(event: Path, tmp_path: Path) -> Path:
     done = arbitre("export", "papi", str(event), "open", str(out))
     assert done.returncode == 0, done.stderr
     assert "Fichier Papi écrit" in done.stdout
+    # accented names (Béranger, Élodie…): Jet's key is not known here, Nom+Prenom left out
+    assert "Index non écrit(s) : JOUEUR.Nom (un nom a un caractère" in done.stdout
     return out
 
 
