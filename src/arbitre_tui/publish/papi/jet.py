@@ -3,9 +3,11 @@
 Learnt from mdbtools' format notes (HACKING.md) and checked by reading the result back
 with mdbtools. The blank database (its system catalogue) comes from `msaccessdb`; this
 module adds, for each table: a row in MSysObjects, a table definition (TDEF, over as many
-pages as it needs), its data pages and its usage maps. Pages are 4 096 bytes; text is
-stored as UCS-2, uncompressed. Page 1's map of free pages is kept: the pages added are
-claimed. Not written (yet): indexes and long values, which mdbtools does not need.
+pages as it needs), its data pages and its usage maps, its indexes (``jetindex``) and its
+entries in MSysObjects' two indexes, through which Access and Jackcess find a table by its
+name. Pages are 4 096 bytes; text is stored as UCS-2, uncompressed. Page 1's map of free
+pages is kept: the pages added are claimed. Not written: long values (no Papi column is a
+memo).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """Jet 4 indexes: the keys in Jet's sort encoding and the B-tree pages that hold them.
 
-Learnt from real Papi files read byte by byte (docs/papi.md), and checked with Jackcess, a
-reader that searches through indexes (its own validator, a walk of each index in key order
-and a search of every row by its key: docs/papi.md, « Indexes »). Written here:
+Learnt from real Papi files read byte by byte and from Jackcess's reading code (read, not
+copied), and checked with Jackcess, a reader that searches through indexes (its own
+validator, a walk of each index in key order and a search of every row by its key:
+docs/papi.md, « Indexes »). Written here:
 
-- a key: per column a flag byte (0x7F ascending, 0x80 descending; a null is the flag alone,
+- a key: per column a flag byte (0x7F ascending, 0x80 descending; a null is one byte only,
   0x00 ascending, 0xFF descending), then the value big-endian with its sign bit flipped,
   every byte inverted when descending; a text as ``jetsort`` encodes it;
 - a leaf entry: the key, the row's data page (3 bytes, big-endian) and row number;
