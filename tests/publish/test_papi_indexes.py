@@ -224,3 +224,35 @@ def test_one_player_a_round_against_exempt(tmp_path: Path) -> None:
     from arbitre_tui.rules.papi import BYE_OF_CELLS
 
     assert BYE_OF_CELLS[("F", False, 6)] is Bye.FULL_POINT
+
+
+def test_each_index_owns_the_pages_it_reaches(tmp_path: Path) -> None:
+    """An index's usage map (Jet frees and reuses pages by it) names exactly the pages
+    reached from its first page: the node, its leaves (checked for every index of JOUEUR,
+    INFO and RES in the 1 000-player file, whose indexes span several pages)."""
+    data = CASES["large"](tmp_path)
+    db = jet.Database(data)
+    tdefs = [p for p, page in enumerate(db.pages) if page[0] == 2 and page[40] == 0x4E]
+    checked = 0
+    for tdef in tdefs:
+        blob = db.tdef(tdef)
+        (num_real,) = struct.unpack_from("<I", blob, 51)
+        at = 63 + 12 * num_real + 25 * len(db.columns(tdef))
+        for c in db.columns(tdef):
+            at += 2 + len(c.name.encode("utf-16-le"))
+        for k in range(num_real):
+            umap, first = struct.unpack_from("<II", blob, at + 52 * k + 34)
+            reached = {first}
+            if db.pages[first][0] == jetindex.NODE:
+                reached |= {
+                    struct.unpack(">I", e[-4:])[0] for e in jetindex.entries(db.pages[first])
+                }
+                reached.add(struct.unpack_from("<I", db.pages[first], 20)[0])
+            row = db.row_at(umap)
+            start = struct.unpack_from("<I", row, 1)[0]
+            mapped = {
+                start + 8 * i + b for i, x in enumerate(row[5:]) for b in range(8) if x >> b & 1
+            }
+            assert row[0] == 0 and mapped == reached
+            checked += 1
+    assert checked == 1 + 32 + 1
