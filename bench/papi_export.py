@@ -2,9 +2,8 @@
 
 Pure mapping plus the Jet writer (no event file): the players and games are made here,
 every round fully paired with results. Prints the CPU time of the mapping and of the
-writing (Papi's indexes included: 32 on JOUEUR, the first name unaccented so that
-Nom+Prenom is written too), the file's size, its index pages and mdbtools' count of JOUEUR rows; with
-ARBITRE_JACKCESS naming the Jackcess checker (docs/papi.md), its last line and its time.
+writing (Papi's indexes included: 32 on JOUEUR), the file's size, its index pages and
+mdbtools' count of JOUEUR rows; with ARBITRE_JACKCESS naming the Jackcess checker (docs/papi.md), its last line and its time.
 Asserts nothing.
 
     python bench/papi_export.py [players] [rounds]
@@ -28,7 +27,7 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 9
     players = [
-        Player(id=k, surname=f"Joueur{k}", first_name="Elodie", rating_fide=1000 + k % 1500,
+        Player(id=k, surname=f"Joueur{k}", first_name="Élodie", rating_fide=1000 + k % 1500,
                club="Échiquier Niçois", ffe_code=f"A{k:05d}", fide_id=20000000 + k)
         for k in range(1, count + 1)
     ]  # fmt: skip

@@ -32,10 +32,10 @@ def cmd_export_papi(args: argparse.Namespace) -> int:
     finally:
         service.close()
     print(f"Fichier Papi écrit : {args.out} ({len(tables.joueur) - 1} joueurs).")
-    if left_out:  # an accented name: Jet's key for it is not known here (docs/papi.md)
+    if left_out:  # a name with œ, ß…: Jet's key for it is not known here (docs/papi.md)
         print(
-            f"Index non écrit(s) : {', '.join(left_out)} (un nom a un caractère, accent ou "
-            "autre, dont la clé de tri de Jet n'est pas connue ici)."
+            f"Index non écrit(s) : {', '.join(left_out)} (un nom a un caractère — œ, ß "
+            "ou autre — dont la clé de tri de Jet n'est pas connue ici)."
         )
     return 0
 

@@ -81,7 +81,7 @@ def _unique(name: str) -> jetindex.IndexSpec:
 
 
 # The indexes of a Papi 3.3.8 file (docs/papi.md), in its order. A text index whose keys
-# jetsort does not know (an accented name) is left out of the file (jet.add_table).
+# jetsort does not know (a name with œ or ß) is left out of the file (jet.add_table).
 INDEXES: dict[str, tuple[jetindex.IndexSpec, ...]] = {
     "INFO": (jetindex.IndexSpec("Variable", (("Variable", True),), primary=True),),
     "JOUEUR": (
