@@ -43,8 +43,8 @@ _CODES: dict[str, int] = {
 _NONE = 0x02
 # accented letters: (plain letter, accent byte). Seen in the files: á é í ó Ó (acute), è
 # (grave), â ê ô (circumflex), ä ö ü (diaeresis), ã (tilde), å Å (ring), ç (cedilla), ø
-# (stroke); the other vowels with these accents, capitals, ñ and ÿ follow the same rule
-# and are checked by Jackcess in the tests.
+# (stroke); the other vowels with these accents, y, ñ, õ and the capitals follow the same
+# rule and are checked by Jackcess in the tests.
 _ACCENTS = {"\u0301": 0x0E, "\u0300": 0x0F, "\u0302": 0x12, "\u0308": 0x13, "\u0303": 0x19,
             "\u030a": 0x1A, "\u0327": 0x1C}  # fmt: skip
 _ACCENTED: dict[str, tuple[str, int]] = {"ø": ("o", 0x21), "Ø": ("O", 0x21)}
