@@ -2,13 +2,16 @@
 
 Pure mapping plus the Jet writer (no event file): the players and games are made here,
 every round fully paired with results. Prints the CPU time of the mapping and of the
-writing, the file's size and mdbtools' count of JOUEUR rows. Asserts nothing.
+writing (Papi's indexes included: 32 on JOUEUR), the file's size, its index pages and
+mdbtools' count of JOUEUR rows; with ARBITRE_JACKCESS naming the Jackcess checker (docs/papi.md), its last line and its time.
+Asserts nothing.
 
     python bench/papi_export.py [players] [rounds]
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -44,10 +47,19 @@ def main() -> None:
     c1 = time.process_time()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "bench.papi"
-        papi.write(tables, out)
+        left_out = papi.write(tables, out)
         c2 = time.process_time()
+        data = out.read_bytes()
+        index_pages = sum(data[k] in (3, 4) for k in range(0, len(data), 4096))
         print(f"{count} joueurs, {rounds} rondes : tables {c1 - c0:.2f} s CPU, "
-              f"écriture Jet 4 {c2 - c1:.2f} s CPU, {out.stat().st_size // 1024} Kio")  # fmt: skip
+              f"écriture Jet 4 {c2 - c1:.2f} s CPU, {out.stat().st_size // 1024} Kio "
+              f"dont {index_pages} pages d'index ; non écrits : {left_out or 'aucun'}")  # fmt: skip
+        checker = os.environ.get("ARBITRE_JACKCESS")
+        if checker:
+            w0 = time.perf_counter()
+            run = subprocess.run([*checker.split(), str(out)], capture_output=True, text=True)
+            last = run.stdout.strip().splitlines()[-1:] or [run.stderr.strip()]
+            print(f"Jackcess : {last[0]} ({time.perf_counter() - w0:.1f} s)")
         if shutil.which("mdb-export"):
             lines = subprocess.run(["mdb-export", str(out), "JOUEUR"], capture_output=True,
                                    text=True, check=True).stdout.count("\n")  # fmt: skip

@@ -66,7 +66,9 @@ TYPE_HEADER = (
 )
 
 
-def write_type_txt(path: Path, rows: list[tuple[int, str, str, str, str, int, int, int, int]]) -> None:
+def write_type_txt(
+    path: Path, rows: list[tuple[int, str, str, str, str, int, int, int, int]]
+) -> None:
     """standard_rating_list.txt: one cadence, its rating column named by its month."""
     with path.open("w", encoding="utf-8") as out:
         out.write(TYPE_HEADER + "\n")
@@ -171,8 +173,12 @@ def main() -> None:
             ("FIDE XML", write_xml, "players_list_xml_foa.xml", count),
             ("FFE CSV ", write_ffe, "joueurs-ffe.csv", min(count, 100_000)),
             ("FIDE zip", zipped(write_txt, "players_list_foa.txt"), "players_list.zip", count),
-            ("std zip ", zipped(write_type_txt, "standard_rating_list.txt"),
-             "standard_rating_list.zip", count),
+            (
+                "std zip ",
+                zipped(write_type_txt, "standard_rating_list.txt"),
+                "standard_rating_list.zip",
+                count,
+            ),
         ):
             listing = folder / name
             writer(listing, rows[:n])

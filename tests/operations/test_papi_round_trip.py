@@ -153,7 +153,8 @@ def faulty(source: Path, tmp_path: Path, change: Any) -> Path:
     rows = [dict(r) for r in tables.joueur]
     change(rows)
     out = tmp_path / "faux.papi"
-    papi_tables.write(papi_tables.PapiTables(tables.info, tuple(rows)), out)
+    # without indexes: a changed opponent breaks Papi's unique index on RdNNAdv
+    papi_tables.write(papi_tables.PapiTables(tables.info, tuple(rows)), out, indexes=False)
     return out
 
 

@@ -3,9 +3,11 @@
 Learnt from mdbtools' format notes (HACKING.md) and checked by reading the result back
 with mdbtools. The blank database (its system catalogue) comes from `msaccessdb`; this
 module adds, for each table: a row in MSysObjects, a table definition (TDEF, over as many
-pages as it needs), its data pages and its usage maps. Pages are 4 096 bytes; text is
-stored as UCS-2, uncompressed. Page 1's map of free pages is kept: the pages added are
-claimed. Not written (yet): indexes and long values, which mdbtools does not need.
+pages as it needs), its data pages and its usage maps, its indexes (``jetindex``) and its
+entries in MSysObjects' two indexes, through which Access and Jackcess find a table by its
+name. Pages are 4 096 bytes; text is stored as UCS-2, uncompressed. Page 1's map of free
+pages is kept: the pages added are claimed. Not written: long values (no Papi column is a
+memo).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from .jetindex import BuiltIndex, IndexSpec, UnknownKey, build, column_key, insert_leaf_entry
 
 PAGE = 4096
 TABLES_PARENT = 0x0F000001  # MSysObjects' « Tables » container
@@ -92,6 +96,7 @@ class Database:
         if len(data) < 3 * PAGE or data[0x14] != 1 or len(data) % PAGE:
             raise JetError("ce fichier n'est pas une base Jet 4 (Access 2000).")
         self.pages = [bytearray(data[k : k + PAGE]) for k in range(0, len(data), PAGE)]
+        self.left_out: list[str] = []  # « TABLE.index »: a text index whose keys are unknown
 
     def save(self, path: Path) -> None:
         self._claim_pages()
@@ -196,28 +201,63 @@ class Database:
         return page
 
     def add_table(
-        self, name: str, specs: Sequence[ColumnSpec], rows: Iterable[Sequence[object]]
+        self,
+        name: str,
+        specs: Sequence[ColumnSpec],
+        rows: Iterable[Sequence[object]],
+        indexes: Sequence[IndexSpec] = (),
     ) -> int:
-        """A user table with its rows; its TDEF page (its id in MSysObjects)."""
+        """A user table with its rows and indexes; its TDEF page (its id in MSysObjects)."""
         cols = layout(specs)
+        by_name = {c.name: k for k, c in enumerate(cols)}
+        for spec in indexes:
+            if not spec.columns or any(c not in by_name for c, _ in spec.columns):
+                raise JetError(f"{name} : l'index « {spec.name} » nomme une colonne absente.")
         rows_kept = [list(values) for values in rows]
         encoded = [encode_row(cols, values) for values in rows_kept]
-        tdef_pages = self._tdef_pages(cols)
+        # each index's keys first: an index with a text whose key is not known is left out
+        keyed: list[tuple[IndexSpec, list[bytes], list[bool]]] = []
+        for spec in indexes:
+            place = [by_name[c] for c, _ in spec.columns]
+            try:
+                keys = [
+                    b"".join(column_key(cols[k].kind, values[k], asc)
+                             for k, (_, asc) in zip(place, spec.columns, strict=True))
+                    for values in rows_kept
+                ]  # fmt: skip
+            except UnknownKey:
+                self.left_out.append(f"{name}.{spec.name}")
+                continue
+            null = [all(values[k] is None for k in place) for values in rows_kept]
+            keyed.append((spec, keys, null))
+        indexes = [spec for spec, _, _ in keyed]
+        tdef_pages = self._tdef_pages(cols, indexes)
         first = tdef_pages[0]
         # the rows, on pages of their own
         data_pages: list[int] = []
+        where: list[tuple[int, int]] = []
         for row in encoded:
             if len(row) > PAGE - 16:
                 raise JetError(f"{name} : une ligne de {len(row)} octets dépasse une page.")
-            if not data_pages or self.insert_row(data_pages[-1], row) is None:
+            at = self.insert_row(data_pages[-1], row) if data_pages else None
+            if at is None:
                 data_pages.append(self.data_page(first))
-                self.insert_row(data_pages[-1], row)
-        # the usage maps: which pages hold its rows, which have room
+                at = self.insert_row(data_pages[-1], row)
+                assert at is not None
+            where.append((data_pages[-1], at))
+        # the usage maps: which pages hold its rows, which have room, each index's pages
         maps = self.data_page(0)
         used = self.insert_row(maps, usage_map(data_pages))
         free = self.insert_row(maps, usage_map(data_pages))
         assert used is not None and free is not None
-        self._write_tdef(tdef_pages, cols, len(encoded), maps << 8 | used, maps << 8 | free)
+        built: list[tuple[IndexSpec, BuiltIndex, int]] = []
+        for spec, keys, null in keyed:
+            index = build(spec, keys, null, where, first, self.new_page, self.pages, name)
+            umap = self.insert_row(maps, usage_map(index.pages))
+            if umap is None:
+                raise JetError(f"{name} : trop d'index pour une page de cartes d'usage.")
+            built.append((spec, index, maps << 8 | umap))
+        self._write_tdef(tdef_pages, cols, len(encoded), maps << 8 | used, maps << 8 | free, built)
         auto = [k for k, c in enumerate(cols) if c.auto]
         if auto:  # the last number given, as Papi's own files keep it
             last = max((int(str(r[auto[0]])) for r in rows_kept if r[auto[0]] is not None),
@@ -226,15 +266,21 @@ class Database:
         self._catalogue(name, first)
         return first
 
-    def _tdef_pages(self, cols: list[JetColumn]) -> list[int]:
-        size = len(_tdef_body(cols, 0, 0, 0))
+    def _tdef_pages(self, cols: list[JetColumn], indexes: Sequence[IndexSpec]) -> list[int]:
+        size = len(_tdef_body(cols, 0, 0, 0, [(s, BuiltIndex(0, (), 0), 0) for s in indexes]))
         count = 1 if size <= PAGE else 1 + -(-(size - PAGE) // (PAGE - 8))
         return [self.new_page() for _ in range(count)]
 
     def _write_tdef(
-        self, pages: list[int], cols: list[JetColumn], rows: int, used: int, free: int
+        self,
+        pages: list[int],
+        cols: list[JetColumn],
+        rows: int,
+        used: int,
+        free: int,
+        indexes: Sequence[tuple[IndexSpec, BuiltIndex, int]],
     ) -> None:
-        body = _tdef_body(cols, rows, used, free)
+        body = _tdef_body(cols, rows, used, free, indexes)
         chunks = [body[:PAGE]]
         rest = body[PAGE:]
         while rest:
@@ -255,7 +301,9 @@ class Database:
             struct.pack_into("<I", buf, 4, nxt)
 
     def _catalogue(self, name: str, tdef_page: int) -> None:
-        """The table's row in MSysObjects (Type 1, parent « Tables »)."""
+        """The table's row in MSysObjects (Type 1, parent « Tables »), and its entries in
+        MSysObjects' indexes (on Id, and on ParentId and Name): Access and Jackcess find a
+        table by its name through the latter."""
         cols = self.columns(2)
         now = dt.datetime(2000, 1, 1)
         values: dict[str, object] = {
@@ -265,12 +313,47 @@ class Database:
         ordered = sorted(cols, key=lambda c: c.number)
         row = encode_row(ordered, [values.get(c.name) for c in ordered])
         for page in self.owned_pages(2):
-            if self.pages[page][0] == 1 and self.insert_row(page, row) is not None:
-                break
+            if self.pages[page][0] == 1:
+                at = self.insert_row(page, row)
+                if at is not None:
+                    break
         else:
             raise JetError("le catalogue (MSysObjects) est plein.")
         count = struct.unpack_from("<I", self.pages[2], 16)[0]
         struct.pack_into("<I", self.pages[2], 16, count + 1)
+        by_number = {c.number: c for c in cols}
+        for k, (columns, first) in enumerate(self.real_indexes(2)):
+            key = b"".join(
+                column_key(by_number[n].kind, values.get(by_number[n].name), asc)
+                for n, asc in columns
+            )
+            if not insert_leaf_entry(
+                self.pages[first], key + page.to_bytes(3, "big") + bytes([at])
+            ):
+                raise JetError("un index du catalogue (MSysObjects) est plein.")
+            # its number of distinct keys, in the TDEF's first page (a new name, a new id)
+            where = 63 + 12 * k + 4
+            distinct = struct.unpack_from("<I", self.pages[2], where)[0]
+            struct.pack_into("<I", self.pages[2], where, distinct + 1)
+
+    def real_indexes(self, tdef_page: int) -> list[tuple[list[tuple[int, bool]], int]]:
+        """Each real index of a table: its columns (number, ascending) and first page."""
+        blob = self.tdef(tdef_page)
+        num_cols = struct.unpack_from("<H", blob, 45)[0]
+        num_real = struct.unpack_from("<I", blob, 51)[0]
+        at = 63 + 12 * num_real + 25 * num_cols
+        for _ in range(num_cols):
+            at += 2 + struct.unpack_from("<H", blob, at)[0]
+        out = []
+        for _ in range(num_real):
+            columns = []
+            for slot in range(10):
+                number, flags = struct.unpack_from("<HB", blob, at + 4 + 3 * slot)
+                if number != 0xFFFF:
+                    columns.append((number, bool(flags & 0x01)))
+            out.append((columns, struct.unpack_from("<I", blob, at + 38)[0]))
+            at += 52
+        return out
 
     def _owner(self, cols: list[JetColumn]) -> bytes | None:
         """The Owner of MSysObjects' own line (Id 2): the one the blank's tables have."""
@@ -314,16 +397,27 @@ def usage_map(pages: Sequence[int]) -> bytes:
     return b"\x00" + struct.pack("<I", start) + bytes(bits)
 
 
-def _tdef_body(cols: list[JetColumn], rows: int, used: int, free: int) -> bytes:
-    """The TDEF of a user table with no index, as one run of bytes (page header first)."""
+def _tdef_body(
+    cols: list[JetColumn],
+    rows: int,
+    used: int,
+    free: int,
+    indexes: Sequence[tuple[IndexSpec, BuiltIndex, int]] = (),
+) -> bytes:
+    """The TDEF of a user table, as one run of bytes (page header first). Each index is
+    one real index (its columns, pages, flags) and one logical index (its name, whether
+    it is the primary key), in the order and with the bytes of Papi's own files."""
     var_cols = sum(not c.fixed for c in cols)
     head = bytearray(63)
     head[0:2] = b"\x02\x01"
     struct.pack_into("<I", head, 16, rows)
     head[24] = 1
     head[40] = 0x4E  # user table
-    struct.pack_into("<HHHIIII", head, 41, len(cols), var_cols, len(cols), 0, 0, used, free)
+    count = len(indexes)
+    struct.pack_into("<HHHIIII", head, 41, len(cols), var_cols, len(cols), count, count, used, free)
     body = bytearray(head)
+    for _, index, _ in indexes:  # each real index: its number of distinct keys
+        body += struct.pack("<III", 0, index.distinct, 0)
     for c in cols:
         entry = bytearray(25)
         entry[0] = c.kind
@@ -335,6 +429,21 @@ def _tdef_body(cols: list[JetColumn], rows: int, used: int, free: int) -> bytes:
         body += entry
     for c in cols:
         name = c.name.encode("utf-16-le")
+        body += struct.pack("<H", len(name)) + name
+    number = {c.name: c.number for c in cols}
+    for spec, index, umap in indexes:  # the real indexes
+        body += struct.pack("<I", 0x783)  # as in every Papi file
+        slots = [struct.pack("<HB", number[c], 1 if asc else 0) for c, asc in spec.columns]
+        slots += [b"\xff\xff\x00"] * (10 - len(slots))
+        body += b"".join(slots)
+        body += struct.pack("<III", umap, index.root, 0) + bytes([spec.flags]) + bytes(5)
+    # the logical indexes, by name as Papi's files list them, each on its real index
+    named = sorted(range(count), key=lambda k: indexes[k][0].name)
+    for k in named:
+        kind = 1 if indexes[k][0].primary else 0
+        body += struct.pack("<IIIBiIBBBI", 0x659, k, k, 0, -1, 0, 4, 4, kind, 0)
+    for k in named:
+        name = indexes[k][0].name.encode("utf-16-le")
         body += struct.pack("<H", len(name)) + name
     body += b"\xff\xff"
     struct.pack_into("<I", body, 8, len(body))  # as Papi's own files count it

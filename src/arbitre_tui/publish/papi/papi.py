@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Literal
 from ...rules.models import Bye, Game, Player, Sex, Title, Tournament
 from ...rules.papi import BYE_CELLS, EXEMPT_REF, NO_RESULT, NOT_PAIRED, RESULT_CODES, WITHDRAWN_NOTE
 from ...rules.rating_lists import ffe_category
+from . import jetindex
 
 if TYPE_CHECKING:
     from . import jet
@@ -72,6 +73,29 @@ TABLES: dict[str, tuple[Column, ...]] = {
     "INFO": (Column("Variable", "text", 50), Column("Value", "text", 50)),
     "JOUEUR": _joueur_columns(),
     "RES": (Column("Ref", "long"), Column("Str", "text", 5)),
+}
+
+
+def _unique(name: str) -> jetindex.IndexSpec:
+    return jetindex.IndexSpec(name, ((name, True),), unique=True)
+
+
+# The indexes of a Papi 3.3.8 file (docs/papi.md), in its order. A text index whose keys
+# jetsort does not know (a name with œ or ß) is left out of the file (jet.add_table).
+INDEXES: dict[str, tuple[jetindex.IndexSpec, ...]] = {
+    "INFO": (jetindex.IndexSpec("Variable", (("Variable", True),), primary=True),),
+    "JOUEUR": (
+        jetindex.IndexSpec("Ref", (("Ref", True),), primary=True),
+        _unique("Nr"),
+        _unique("RefFFE"),
+        _unique("NrFFE"),
+        _unique("FideCode"),
+        *(_unique(f"Rd{n:02d}Adv") for n in range(1, PAPI_ROUNDS + 1)),
+        jetindex.IndexSpec("Nom", (("Nom", True), ("Prenom", True))),
+        jetindex.IndexSpec("Elo", (("Elo", False),)),
+        jetindex.IndexSpec("Rapide", (("Rapide", False),)),
+    ),
+    "RES": (jetindex.IndexSpec("Ref", (("Ref", True),), primary=True),),
 }
 
 RES_ROWS: tuple[tuple[int, str], ...] = (
@@ -158,10 +182,13 @@ def player_row(
     rounds: Mapping[int, Sequence[Game]],
     on: dt.date,
     ahead: range = range(0),
+    exempt: Mapping[int, int] | None = None,
 ) -> Row:
     """One JOUEUR line with every field Papi has and the product knows; ``ahead``: the
-    rounds not yet paired, which Papi fills with F and 0 for a player who withdrew."""
+    rounds not yet paired, which Papi fills with F and 0 for a player who withdrew;
+    ``exempt``: the player paired against EXEMPT in each round (``exempt_of``)."""
     assert p.id is not None
+    exempt = exempt or {}
     rating, kind = _kind(p)
     row: Row = {c.name: None for c in TABLES["JOUEUR"]}
     row.update(
@@ -194,10 +221,30 @@ def player_row(
     )
     for n in range(1, PAPI_ROUNDS + 1):
         cl, adv, res = round_cells(p.id, rounds.get(n, ()), ref)
+        if adv == EXEMPT_REF and exempt.get(n, p.id) != p.id:
+            cl, adv, res = FULL_POINT_ASKED  # EXEMPT is another player's this round
         if p.withdrawn and n in ahead:
             cl, res = BYE_CELLS[Bye.ZERO_POINT][0], BYE_CELLS[Bye.ZERO_POINT][2]
         row[f"Rd{n:02d}Cl"], row[f"Rd{n:02d}Adv"], row[f"Rd{n:02d}Res"] = cl, adv, res
     return row
+
+
+# A full-point bye when EXEMPT is taken: Papi's index on RdNNAdv is unique, so one player
+# a round is against Ref 1; rules/papi.BYE_OF_CELLS reads this back as a full-point bye.
+FULL_POINT_ASKED: tuple[str, int | None, int] = ("F", None, 6)
+
+
+def exempt_of(rounds: Mapping[int, Sequence[Game]]) -> dict[int, int]:
+    """Each round's player against EXEMPT: the pairing-allocated bye, else the first
+    full-point bye by board."""
+    out: dict[int, int] = {}
+    for n, games in rounds.items():
+        byes = [g for g in games if g.black_id is None and g.bye is not None
+                and BYE_CELLS[g.bye][1]]  # fmt: skip
+        if byes:
+            first = min(byes, key=lambda g: (g.bye is not Bye.PAIRING_ALLOCATED, g.board))
+            out[n] = first.white_id
+    return out
 
 
 def exempt_row(rounds: Mapping[int, Sequence[Game]], ref: Mapping[int, int]) -> Row:
@@ -207,11 +254,11 @@ def exempt_row(rounds: Mapping[int, Sequence[Game]], ref: Mapping[int, int]) -> 
                Blitz=1399, Federation="FRA", Fide="E", RapideFide="E", BlitzFide="E",
                AffType="N", Pointe=False, InscriptionRegle=0, InscriptionDu=0, Pts=0, PtA=0,
                Fixe=0, Flotteur="X" * PAPI_ROUNDS)  # fmt: skip
+    exempt = exempt_of(rounds)
     for n in range(1, PAPI_ROUNDS + 1):
         cl, adv, res = "R", None, 0
-        for g in rounds.get(n, ()):
-            if g.black_id is None and g.bye is not None and BYE_CELLS[g.bye][1]:
-                cl, adv = "N", ref[g.white_id]
+        if n in exempt:
+            cl, adv = "N", ref[exempt[n]]
         row[f"Rd{n:02d}Cl"], row[f"Rd{n:02d}Adv"], row[f"Rd{n:02d}Res"] = cl, adv, res
     return row
 
@@ -269,8 +316,10 @@ def tables(
                 assert pid is not None
                 mine.setdefault(pid, {}).setdefault(n, []).append(g)
     ahead = range(max(played, default=0) + 1, t.rounds_planned + 1)
+    exempt = exempt_of(rounds)
     lines = sorted(
-        (player_row(p, ref, mine.get(p.id or 0, {}), on, ahead) for p in players), key=_ref
+        (player_row(p, ref, mine.get(p.id or 0, {}), on, ahead, exempt) for p in players),
+        key=_ref,
     )
     joueur = [exempt_row(rounds, ref), *lines]
     return PapiTables(tuple(info), tuple(joueur))
@@ -279,17 +328,24 @@ def tables(
 _JET_KIND = {"long": 4, "int": 3, "byte": 2, "text": 10, "datetime": 8, "bool": 1, "single": 6}
 
 
-def write(papi: PapiTables, path: Path) -> None:
-    """The three tables into a blank Jet 4 database, written at ``path`` whole."""
+def write(papi: PapiTables, path: Path, indexes: bool = True) -> list[str]:
+    """The three tables into a blank Jet 4 database, written at ``path`` whole; with
+    Papi's indexes, unless ``indexes`` is False (a test's file Papi could not hold). The
+    indexes left out (« JOUEUR.Nom »: a text whose key is not known here, jetsort)."""
     from . import jet
+
+    def of(table: str) -> tuple[jetindex.IndexSpec, ...]:
+        return INDEXES[table] if indexes else ()
 
     db = jet.blank()
     info_cols = TABLES["INFO"]
-    db.add_table("INFO", _specs(info_cols), [list(row) for row in papi.info])
+    db.add_table("INFO", _specs(info_cols), [list(row) for row in papi.info], of("INFO"))
     cols = TABLES["JOUEUR"]
-    db.add_table("JOUEUR", _specs(cols), [[r[c.name] for c in cols] for r in papi.joueur])
-    db.add_table("RES", _specs(TABLES["RES"]), [list(row) for row in papi.res])
+    rows = [[r[c.name] for c in cols] for r in papi.joueur]
+    db.add_table("JOUEUR", _specs(cols), rows, of("JOUEUR"))
+    db.add_table("RES", _specs(TABLES["RES"]), [list(row) for row in papi.res], of("RES"))
     db.save(path)
+    return list(db.left_out)
 
 
 def _specs(cols: Sequence[Column]) -> list[jet.ColumnSpec]:
