@@ -172,7 +172,8 @@ def _pairing(number: int, pairs: list[tuple[int, int]], bye: int | None) -> Roun
 
 
 def state_to_trf(state: SwissState, rounds: int | None = None) -> trfmod.TrfTournament:
-    """A minimal TRF of the engine input (what an external engine needs).
+    """A minimal TRF of the engine input (what an external engine needs), with the
+    virtual points of an accelerated section as 250 records.
 
     ``rounds`` keeps only the first rounds of each history (the export leaves out the
     byes already given for the round to come).
@@ -192,4 +193,8 @@ def state_to_trf(state: SwissState, rounds: int | None = None) -> trfmod.TrfTour
             rounds=cells,
         )
     t.prohibited = [(a, b, list(ids)) for a, b, ids in state.prohibited]
+    if state.baku or state.acceleration or any(e.accelerations for e in state.entrants):
+        from ..rules.swiss.dutch import virtual_points_by_player
+
+        t.acceleration = trfmod.acceleration_records(virtual_points_by_player(state))
     return t

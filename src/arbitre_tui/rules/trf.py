@@ -70,6 +70,29 @@ class TrfPlayer(BaseModel):
     present: int = Field(default=0, exclude=True)
 
 
+class TrfAcceleration(BaseModel):
+    """Record 250 (TRF-2026, replacing XXA): ``points`` added to the pairing score of the
+    players ``first``…``last`` (pairing numbers) in rounds ``first_round``…``last_round``.
+
+    Columns: match points 5-8, game points 10-13, rounds 15-17 and 19-21, players 23-26
+    and 28-31; an empty last round or player is the first one. An individual event
+    writes its points in both fields, as FIDE's checker (TieBreakServer) writes them, and
+    reads the game points."""
+
+    points: float
+    first_round: int
+    last_round: int
+    first: int
+    last: int
+
+    def line(self) -> str:
+        pts = f"{self.points:4.1f}"
+        return (
+            f"250 {pts} {pts} {self.first_round:3d} {self.last_round:3d} "
+            f"{self.first:4d} {self.last:4d}"
+        )
+
+
 class TrfTournament(BaseModel):
     headers: dict[str, str] = Field(default_factory=dict)
     players: dict[int, TrfPlayer] = Field(default_factory=dict)
@@ -81,7 +104,7 @@ class TrfTournament(BaseModel):
     tiebreaks: list[str] = Field(default_factory=list)
     announced_byes: list[tuple[str, int, list[int]]] = Field(default_factory=list)
     prohibited: list[tuple[int, int, list[int]]] = Field(default_factory=list)
-    acceleration: list[str] = Field(default_factory=list)
+    acceleration: list[TrfAcceleration] = Field(default_factory=list)
     other: list[str] = Field(default_factory=list)  # records kept verbatim (teams, 299, …)
     deputies: list[str] = Field(default_factory=list)  # 112, one line each
     comments: list[str] = Field(default_factory=list)
@@ -298,8 +321,10 @@ def parse(text: str, *, check_scores: bool = True) -> TrfTournament:
             else:
                 first, last, ids = 1, 0, [_int(x, number, "joueur") for x in parts]
             t.prohibited.append((first, last, ids))
-        elif code in ("250", "XXA"):
-            t.acceleration.append(raw)
+        elif code == "250":
+            t.acceleration.append(_acceleration(raw, number))
+        elif code == "XXA":
+            t.acceleration.extend(_legacy_acceleration(raw, number))
         elif code == "112":
             t.deputies.append(rest.strip())
         elif code[:1].isdigit() and code.endswith("2") and len(code) == 3:
@@ -321,6 +346,82 @@ def parse(text: str, *, check_scores: bool = True) -> TrfTournament:
         p.rounds += [TrfRound() for _ in range(t.rounds - len(p.rounds))]
     _check(t, check_scores)
     return t
+
+
+def acceleration_records(points: dict[int, list[int]]) -> list[TrfAcceleration]:
+    """The fewest 250 records for each player's virtual points (tenths, round by round):
+    a record per run of rounds with the same points, players with the same runs and
+    consecutive numbers in one record."""
+    runs: dict[tuple[int, int, int], list[int]] = {}
+    for player, per_round in points.items():
+        r = 0
+        while r < len(per_round):
+            value, end = per_round[r], r
+            while end + 1 < len(per_round) and per_round[end + 1] == value:
+                end += 1
+            if value:
+                runs.setdefault((r + 1, end + 1, value), []).append(player)
+            r = end + 1
+    out = []
+    for (first_round, last_round, value), players in runs.items():
+        players.sort()
+        start = prev = players[0]
+        for n in [*players[1:], None]:
+            if n is not None and n == prev + 1:
+                prev = n
+                continue
+            out.append(
+                TrfAcceleration(
+                    points=value / 10,
+                    first_round=first_round,
+                    last_round=last_round,
+                    first=start,
+                    last=prev,
+                )
+            )
+            if n is not None:
+                start = prev = n
+    out.sort(key=lambda a: (a.first_round, a.last_round, a.first))
+    return out
+
+
+def _acceleration(raw: str, number: int) -> TrfAcceleration:
+    """Record 250 in its fixed columns (see :class:`TrfAcceleration`)."""
+    line = raw.rstrip()
+    blanks = (4, 9, 14, 18, 22, 27)
+    if not 26 <= len(line) <= 31 or any(line[i - 1] != " " for i in blanks if i <= len(line)):
+        raise TrfError(number, "record 250 : points 5-8 et 10-13, rondes 15-21, joueurs 23-31")
+    game = _float(line[9:13], number, "points d'accélération")
+    first_round = _int(line[14:17], number, "ronde")
+    last_round = _int(line[18:21], number, "ronde") or first_round
+    first = _int(line[22:26], number, "joueur")
+    last = _int(line[27:31], number, "joueur") or first
+    if not (1 <= first_round <= last_round <= MAX_ROUNDS and 1 <= first <= last):
+        raise TrfError(number, "record 250 : rondes ou joueurs hors d'ordre")
+    if not 0 <= game <= 99.9:
+        raise TrfError(number, f"record 250 : {game:g} points d'accélération")
+    return TrfAcceleration(
+        points=game, first_round=first_round, last_round=last_round, first=first, last=last
+    )
+
+
+def _legacy_acceleration(raw: str, number: int) -> list[TrfAcceleration]:
+    """XXA (bbpPairings, JaVaFo): the player in 5-8, then each round's points in a
+    field of four every five columns from 10."""
+    line = raw.rstrip()
+    player = _int(line[4:8], number, "joueur")
+    if player < 1:
+        raise TrfError(number, "XXA : numéro de joueur en colonnes 5-8")
+    out = []
+    for k, start in enumerate(range(9, len(line), 5), start=1):
+        points = _float(line[start : start + 4], number, "points d'accélération")
+        if points:
+            out.append(
+                TrfAcceleration(
+                    points=points, first_round=k, last_round=k, first=player, last=player
+                )
+            )
+    return out
 
 
 # the header counts (062 players, 072 rated players, 082 teams): a number when given
@@ -472,7 +573,7 @@ def write(t: TrfTournament, newline: str = "\r") -> str:
         out.append(f"240 {kind} {rnd:3d} " + " ".join(f"{i:4d}" for i in ids))
     for first, last, ids in t.prohibited:
         out.append(f"260 {first:3d} {last:3d} " + " ".join(f"{i:4d}" for i in ids))
-    out.extend(t.acceleration)
+    out.extend(a.line() for a in t.acceleration)
     out.extend(_one_for_one(line) for line in t.other)
     return newline.join(out) + newline
 

@@ -157,3 +157,59 @@ def test_pair_trf_names_the_virtual_points(tmp_path: Path) -> None:
     top = {int(x.split()[0]) for x in haley.stdout.splitlines() if "(groupe A)" in x}
     assert all((w in top) == (b in top) for w, b in pairs)
     assert pairs != parse_engine_output(plain.stdout)[0]
+
+
+def _records_250(trf: str) -> dict[tuple[int, int], float]:
+    """(round, player) -> virtual points, read in the columns TRF-2026 gives record 250
+    (game points 10-13, rounds 15-17 and 19-21, players 23-26 and 28-31), as FIDE's
+    checker slices them — not through the project's reader."""
+    out = {}
+    for line in trf.replace("\r", "\n").split("\n"):
+        if line.startswith("250 "):
+            assert line[8] == line[13] == line[17] == line[21] == line[26] == " ", line
+            points = float(line[9:13])
+            for r in range(int(line[14:17]), int(line[18:21]) + 1):
+                for p in range(int(line[22:26]), int(line[27:31]) + 1):
+                    out[(r, p)] = points
+    return out
+
+
+@pytest.mark.slow
+def test_the_exported_trf_carries_the_virtual_points(tmp_path: Path) -> None:
+    """Issue 32.5: an accelerated section's TRF holds its virtual points (record 250), so
+    another program pairs the next round as the event does — `pair-trf` here, given no
+    acceleration option, pairs every round exactly as `arbitre pair` did."""
+    from arbitre_tui.rules import trf as trfmod
+    from arbitre_tui.rules.names import fold
+
+    path = _event(tmp_path)
+    names = [f"JOUEUR{chr(65 + k)} {FIRST[k]}" for k in range(16)]
+    group = {n: 0 if k < 6 else 1 if k < 12 else 2 for k, n in enumerate(names)}
+    scores = dict.fromkeys(names, 0.0)
+    for rnd in range(1, ROUNDS + 1):
+        exported = tmp_path / f"avant-{rnd}.trf"
+        out = arbitre("export", "trf", path, "sad", str(exported))
+        assert out.returncode == 0, out.stderr
+        text = exported.read_text(encoding="ascii")
+        start = {p.start: p.name.replace(", ", " ") for p in trfmod.parse(text).players.values()}
+        number = {n.upper(): s for s, n in start.items()}
+        records = _records_250(text)
+        expected = {}
+        for n in names:
+            points = virtual_points("sad", group[n], rnd, ROUNDS, round(scores[n] * 10), 10, 5)
+            if points:
+                expected[(rnd, number[fold(n).upper()])] = points / 10
+        assert {k: v for k, v in records.items() if k[0] == rnd} == expected, rnd
+        out = arbitre("pair-trf", str(exported))
+        assert out.returncode == 0, out.stderr
+        lines = out.stdout.split("\n")
+        theirs = {
+            frozenset(start[int(x)].upper() for x in line.split())
+            for line in lines[1 : 1 + int(lines[0])]
+        }
+        out = arbitre("pair", path, "-t", "sad")
+        assert out.returncode == 0, out.stderr
+        assert theirs == {
+            frozenset(fold(n).upper() for n in pair) for pair in _pairs(path, "sad")
+        }, rnd
+        _play(path, "sad", scores)

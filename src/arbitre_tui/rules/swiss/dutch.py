@@ -874,6 +874,18 @@ def pair_round(state: SwissState) -> RoundPairing:
     return result
 
 
+def virtual_points_by_player(state: SwissState) -> dict[int, list[int]]:
+    """Each player's virtual points (tenths), round by round up to the round ``state``
+    pairs, as this engine reads them (Baku, Haley, Haley dégressif, SAD, or the TRF's own
+    250 records): what a TRF must carry for another program to pair the same round."""
+    t = _Tournament(state)
+    return {
+        p.id + 1: list(p.accelerations)
+        for p in t.players
+        if p is not None and p.valid and any(p.accelerations)
+    }
+
+
 def _virtual(t: _Tournament) -> list[VirtualPoints]:
     """Who carried virtual points into this round, and how many (the explanation names
     them: the pairing read these scores, the standings never do)."""

@@ -33,7 +33,14 @@ def state_from_trf(t: TrfTournament, *, upto: int | None = None) -> SwissState:
             )
             for r in cells
         ]
-        entrants.append(Entrant(number=p.start, rating=p.rating, games=games))
+        entrants.append(
+            Entrant(
+                number=p.start,
+                rating=p.rating,
+                games=games,
+                accelerations=_accelerations(t, p.start),
+            )
+        )
     s = t.scoring
     scoring = Scoring(
         win=_tenths(s["W"]),
@@ -50,6 +57,19 @@ def state_from_trf(t: TrfTournament, *, upto: int | None = None) -> SwissState:
         scoring=scoring,
         prohibited=[(a, b, list(ids)) for a, b, ids in t.prohibited],
     )
+
+
+def _accelerations(t: TrfTournament, start: int) -> list[int]:
+    """The virtual points (tenths) of player ``start`` in each round, from the 250 / XXA
+    records (a later record for the same round and player replaces an earlier one)."""
+    points: dict[int, int] = {}
+    for a in t.acceleration:
+        if a.first <= start <= a.last:
+            for r in range(a.first_round, a.last_round + 1):
+                points[r] = _tenths(a.points)
+    if not points:
+        return []
+    return [points.get(r, 0) for r in range(1, max(points) + 1)]
 
 
 def _inferred_initial_colour(t: TrfTournament) -> Colour | None:
