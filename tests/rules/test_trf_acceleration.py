@@ -20,19 +20,19 @@ def test_runs_of_equal_points_and_consecutive_players_make_one_record() -> None:
     points = {1: [20, 20, 20], 2: [20, 20, 20], 3: [20, 20, 20], 4: [10, 15], 5: [0, 0]}
     lines = [a.line() for a in trfmod.acceleration_records(points)]
     assert lines == [
-        "250  1.0  1.0   1   1    4    4",
-        "250  2.0  2.0   1   3    1    3",
-        "250  1.5  1.5   2   2    4    4",
+        "250       1.0   1   1    4    4",
+        "250       2.0   1   3    1    3",
+        "250       1.5   2   2    4    4",
     ]
 
 
 def test_written_then_read_gives_each_player_his_points_round_by_round() -> None:
     t = trfmod.parse(
-        "142 5\n" + PLAYERS + "250  1.0  1.0   1   2    1    3\n250  0.5  0.5   2   2    4\n"
+        "142 5\n" + PLAYERS + "250       1.0   1   2    1    3\n250  0.5  0.5   2   2    4\n"
     )
     assert [a.line() for a in t.acceleration] == [
-        "250  1.0  1.0   1   2    1    3",
-        "250  0.5  0.5   2   2    4    4",
+        "250       1.0   1   2    1    3",
+        "250       0.5   2   2    4    4",
     ]
     state = state_from_trf(t)
     got = {e.number: e.accelerations for e in state.entrants}
@@ -50,11 +50,11 @@ def test_legacy_xxa_is_read_as_the_same_points() -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        "250  1.0  1.0   2   1    1    3",  # rounds out of order
+        "250       1.0   2   1    1    3",  # rounds out of order
         "250  abc  abc   1   1    1    3",
-        "250  1.0  1.0   1",  # no player
-        "250  1.0  1.0   1   1    1    3  7",  # past column 31
-        "250  1.0  1.0   1   1   12    3",  # a field over its separator
+        "250       1.0   1",  # no player
+        "250       1.0   1   1    1    3  7",  # past column 31
+        "250       1.0   1   1   12    3",  # a field over its separator
     ],
 )
 def test_a_damaged_record_is_refused_with_its_line(line: str) -> None:

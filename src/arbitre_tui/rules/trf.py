@@ -75,9 +75,10 @@ class TrfAcceleration(BaseModel):
     players ``first``…``last`` (pairing numbers) in rounds ``first_round``…``last_round``.
 
     Columns: match points 5-8, game points 10-13, rounds 15-17 and 19-21, players 23-26
-    and 28-31; an empty last round or player is the first one. An individual event
-    writes its points in both fields, as FIDE's checker (TieBreakServer) writes them, and
-    reads the game points."""
+    and 28-31; an empty last round or player is the first one. An individual event has
+    no match points: the field is left blank, as bbpPairings requires (it refuses a
+    figure there), and the points are the game points, which FIDE's checker
+    (TieBreakServer) reads for an individual event."""
 
     points: float
     first_round: int
@@ -86,9 +87,8 @@ class TrfAcceleration(BaseModel):
     last: int
 
     def line(self) -> str:
-        pts = f"{self.points:4.1f}"
         return (
-            f"250 {pts} {pts} {self.first_round:3d} {self.last_round:3d} "
+            f"250      {self.points:4.1f} {self.first_round:3d} {self.last_round:3d} "
             f"{self.first:4d} {self.last:4d}"
         )
 
