@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from arbitre_tui.rules.swiss.acceleration import virtual_points
 from ...helpers.cli import arbitre
 
 ROUNDS = 7
+BBP = Path(__file__).resolve().parents[2] / "vectors" / "bbp"
 # one first name with full stops: the figures are written « 1,5 », never the name « J,-C, »
 FIRST = ["J.-C.", *["Léa"] * 15]
 
@@ -178,7 +181,7 @@ def _records_250(trf: str) -> dict[tuple[int, int], float]:
 def test_the_exported_trf_carries_the_virtual_points(tmp_path: Path) -> None:
     """Issue 32.5: an accelerated section's TRF holds its virtual points (record 250), so
     another program pairs the next round as the event does — `pair-trf` here, given no
-    acceleration option, pairs every round exactly as `arbitre pair` did."""
+    acceleration option, and bbpPairings pair every round exactly as `arbitre pair` did."""
     from arbitre_tui.rules import trf as trfmod
     from arbitre_tui.rules.names import fold
 
@@ -207,9 +210,29 @@ def test_the_exported_trf_carries_the_virtual_points(tmp_path: Path) -> None:
             frozenset(start[int(x)].upper() for x in line.split())
             for line in lines[1 : 1 + int(lines[0])]
         }
-        out = arbitre("pair", path, "-t", "sad")
+        out = arbitre("pair", path, "-t", "sad", "--seed", "1")  # the colours drawn: 152 fixed
         assert out.returncode == 0, out.stderr
-        assert theirs == {
-            frozenset(fold(n).upper() for n in pair) for pair in _pairs(path, "sad")
-        }, rnd
+        ours = {frozenset(fold(n).upper() for n in pair) for pair in _pairs(path, "sad")}
+        assert theirs == ours, rnd
+        # bbpPairings v6 pairs the same file the same way: its answer vendored, the
+        # records it reads (001, 142, 152, 250) those of the file it was given
+        read = (b"001", b"142", b"152", b"250")
+        vendored = (BBP / f"sad-r{rnd}.trf").read_bytes()
+        assert [r for r in exported.read_bytes().split(b"\r") if r[:3] in read] == [
+            r for r in vendored.split(b"\r") if r[:3] in read
+        ], rnd
+        answer = (BBP / f"sad-r{rnd}.pairs").read_text("ascii")
+        binary = os.environ.get("ARBITRE_BBP")
+        if binary:
+            live = tmp_path / f"bbp-{rnd}.pairs"
+            run = subprocess.run(
+                [binary, "--dutch", str(exported), "-p", str(live)],
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+            assert run.returncode == 0, run.stdout + run.stderr
+            answer = live.read_text("ascii")
+        rows = [line.split() for line in answer.split("\n") if line.strip()][1:]
+        assert {frozenset(start[int(x)].upper() for x in row) for row in rows} == ours, rnd
         _play(path, "sad", scores)
