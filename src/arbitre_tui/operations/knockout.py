@@ -288,7 +288,16 @@ def pair(
             )
 
 
-def record_decider(service: EventContext, key: str | None, board: int, result: str) -> None:
+def record_decider(
+    service: EventContext,
+    key: str | None,
+    board: int,
+    result: str,
+    round_number: int | None = None,
+) -> None:
+    """A drawn board's decider. ``round_number``: the round the arbiter sees (the app's
+    key names it, so that a round paired meanwhile on the other station is not written
+    to); none: the latest round, as the command line says it."""
     from ..rules.models import parse_result
 
     with service.write(
@@ -296,7 +305,7 @@ def record_decider(service: EventContext, key: str | None, board: int, result: s
     ) as tx:
         t = _ko(service, key)
         tx.args["tournament"] = t.key
-        _t, rnd, game = service.game(t.key, None, board)
+        _t, rnd, game = service.game(t.key, round_number, board)
         tx.args["round"] = rnd.number
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est close.")

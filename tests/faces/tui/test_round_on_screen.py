@@ -66,3 +66,60 @@ async def test_a_result_key_never_lands_in_a_round_not_on_screen(
         assert "enregistré" not in line, line
         assert _result(path, 2, 1) is None  # round 2, never shown here, untouched
         assert _result(path, 1, 1) == "1-0"
+
+
+def _knockout(tmp_path: Path) -> Path:
+    """A club's own knockout of four, round 1 paired, board 1 drawn: its decider pending."""
+    path = tmp_path / "ko.sqlite"
+    for args in (
+        ("new", str(path), "--nom", "K.O. du club"),
+        ("section", "add", str(path), "ko", "--nom", "K.O.", "--systeme", "ko", "--rondes", "2"),
+        *(("register", str(path), f"Joueur{i}", "--elo", str(2000 - 100 * i), "--pointe")
+          for i in range(4)),
+        ("ko", "close-registration", str(path)),
+        ("pair", str(path), "--seed", "1"),
+        ("result", str(path), "1", "="),
+    ):  # fmt: skip
+        run = arbitre(*args)
+        assert run.returncode == 0, run.stdout + run.stderr
+    return path
+
+
+def _decider(path: Path, number: int, board: int) -> str | None:
+    service = EventService(path)
+    rnd = service.store.round(service.tournament("ko").id or 0, number)
+    assert rnd is not None and rnd.id is not None
+    game = service.store.games(rnd.id)[board - 1]
+    service.close()
+    return game.decider.value if game.decider else None
+
+
+async def test_a_decider_key_never_lands_in_a_round_not_on_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`d` then `1` on board 1 of round 1, while the other station has settled round 1 and
+    the final's board 1 is drawn too: the decider is not written into the final."""
+    from arbitre_tui.operations import knockout
+
+    path = _knockout(tmp_path)
+    async with app_on(path, "r") as (app, pilot):
+        seen = app.reader.data_version()  # the app's poll sees no change: the half second
+        monkeypatch.setattr(app.reader, "data_version", lambda: seen)
+        other = EventService(path, terminal="poste 2")
+        knockout.record_decider(other, "ko", 1, "1")
+        other.record_result("ko", 2, "1-0")
+        other.close_round("ko")
+        other.pair_round("ko", seed=1)
+        other.record_result("ko", 1, "=")  # the final's board 1, drawn
+        other.close()
+        await pilot.press("d")  # board 1 of round 1, as the screen shows
+        await pilot.pause()
+        await pilot.press("1")
+        for _ in range(50):
+            await pilot.pause(0.1)
+            if "Refusé" in bottom_line(app) or "enregistré" in bottom_line(app):
+                break
+        line = bottom_line(app)
+        assert "enregistré" not in line, line
+        assert _decider(path, 2, 1) is None  # the final, never shown here, untouched
+        assert _decider(path, 1, 1) == "1-0"

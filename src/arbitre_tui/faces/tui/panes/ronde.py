@@ -338,12 +338,12 @@ class RoundPane(TablePane):
         from ....operations import knockout
         from ..prompts import ChoicePrompt
 
-        key = t.key
+        key, number = t.key, self.round_number  # the round on screen (issue 29.1)
         rule = section_settings(t).decider
 
         def record(value: str) -> None:
             self.run(
-                lambda s: knockout.record_decider(s, key, board, value),
+                lambda s: knockout.record_decider(s, key, board, value, number),
                 done=f"Échiquier {board} : départage {Result(value).label} — enregistré",
             )
 
