@@ -63,6 +63,13 @@ async def test_journal_lists_follows_and_marks_undone(tmp_path: Path) -> None:
         rows = _rows(app)
         assert rows[-2][3].endswith("(annulée)"), rows
         assert rows[-1][3].startswith("annulation"), rows
+        await pilot.press("1")  # a pane's key: said to do nothing, and nothing is written
+        await pilot.pause()
+        assert "« 1 » : sans effet dans le journal" in screen_text(app)
+        assert len(_rows(app)) == 5
+        await pilot.press("up")  # the cursor moved: the selected operation again
+        await pilot.pause()
+        assert "sans effet" not in screen_text(app)
         await pilot.press("J")  # the key that opened it closes it
         await pilot.pause()
         assert not isinstance(app.screen, JournalScreen)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -86,6 +87,20 @@ class JournalScreen(ModalScreen[None]):
 
     def on_data_table_row_highlighted(self, _event: DataTable.RowHighlighted) -> None:
         self._show_line()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of a pane (a result, a forfeit) typed here does nothing: say so, rather
+        than let the arbiter believe it was taken. The next move of the cursor shows the
+        selected operation again."""
+        if event.is_printable and event.character not in ("q", "J"):
+            event.stop()
+            event.prevent_default()
+            self.query_one("#journal-line", Static).update(
+                Text(
+                    f"« {event.character} » : sans effet dans le journal, qui ne fait que "
+                    "lire — Échap ou q le ferme."
+                )
+            )
 
     def _show_line(self) -> None:
         """The selected operation whole (the table cuts it at 80 columns): its date too."""
