@@ -2,9 +2,11 @@
 
 Pure mapping plus the Jet writer (no event file): the players and games are made here,
 every round fully paired with results. Prints the CPU time of the mapping and of the
-writing (Papi's indexes included: 32 on JOUEUR), the file's size, its index pages and
-mdbtools' count of JOUEUR rows; with ARBITRE_JACKCESS naming the Jackcess checker (docs/papi.md), its last line and its time.
-Asserts nothing.
+writing (Papi's indexes included: 32 on JOUEUR), the file's size, its index pages, the
+usage maps written by reference (type 1: page 1's map past 512 pages, a table's whose
+pages span more) and mdbtools' count of JOUEUR rows; with ARBITRE_JACKCESS naming the
+Jackcess checker (docs/papi.md), its last line and its time. Asserts nothing; a refusal
+(an index past its one node, docs/papi.md « Limits ») is printed in French, exit 2.
 
     python bench/papi_export.py [players] [rounds]
 """
@@ -19,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from arbitre_tui.publish.papi import papi
+from arbitre_tui.publish.papi import jet, papi
 from arbitre_tui.rules.models import Game, Player, Result, System, Tournament
 
 
@@ -47,13 +49,18 @@ def main() -> None:
     c1 = time.process_time()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "bench.papi"
-        left_out = papi.write(tables, out)
+        try:
+            left_out = papi.write(tables, out)
+        except (ValueError, jet.JetError) as exc:
+            print(f"{count} joueurs, {rounds} rondes : refusé — {exc}", file=sys.stderr)
+            raise SystemExit(2) from None
         c2 = time.process_time()
         data = out.read_bytes()
         index_pages = sum(data[k] in (3, 4) for k in range(0, len(data), 4096))
         print(f"{count} joueurs, {rounds} rondes : tables {c1 - c0:.2f} s CPU, "
               f"écriture Jet 4 {c2 - c1:.2f} s CPU, {out.stat().st_size // 1024} Kio "
               f"dont {index_pages} pages d'index ; non écrits : {left_out or 'aucun'}")  # fmt: skip
+        print(f"cartes d'usage par référence (type 1) : {_references(data) or 'aucune'}")
         checker = os.environ.get("ARBITRE_JACKCESS")
         if checker:
             w0 = time.perf_counter()
@@ -64,6 +71,20 @@ def main() -> None:
             lines = subprocess.run(["mdb-export", str(out), "JOUEUR"], capture_output=True,
                                    text=True, check=True).stdout.count("\n")  # fmt: skip
             print(f"mdb-export JOUEUR : {lines - 1} lignes")
+
+
+def _references(data: bytes) -> str:
+    """Which usage maps are type 1: page 1's, and each table's (by its TDEF page)."""
+    db = jet.Database(data)
+    found = ["page 1"] if db.row_at(1 << 8)[0] == 1 else []
+    for p, page in enumerate(db.pages):
+        if (
+            page[0] == 2
+            and page[40] == 0x4E
+            and db.row_at(int.from_bytes(page[55:59], "little"))[0]
+        ):
+            found.append(f"table en page {p} ({len(db.owned_pages(p))} pages)")
+    return ", ".join(found)
 
 
 if __name__ == "__main__":

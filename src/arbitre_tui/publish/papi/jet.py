@@ -6,8 +6,10 @@ module adds, for each table: a row in MSysObjects, a table definition (TDEF, ove
 pages as it needs), its data pages and its usage maps, its indexes (``jetindex``) and its
 entries in MSysObjects' two indexes, through which Access and Jackcess find a table by its
 name. Pages are 4 096 bytes; text is stored as UCS-2, uncompressed. Page 1's map of free
-pages is kept: the pages added are claimed. Not written: long values (no Papi column is a
-memo).
+pages is kept: the pages added are claimed. A usage map is inline (type 0, 512 pages from
+its first) when its pages fit, else by reference (type 1: usage-map pages of 32 736 pages
+each), as Jackcess promotes one; page 1's map too, once the file is past 512 pages. Not
+written: long values (no Papi column is a memo).
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from pathlib import Path
 from .jetindex import BuiltIndex, IndexSpec, UnknownKey, build, column_key, insert_leaf_entry
 
 PAGE = 4096
+INLINE_BITS = 8 * 64  # pages an inline (type 0) usage map covers: its 69-byte row's bits
+MAP_PAGE_BITS = 8 * (PAGE - 4)  # pages a usage-map page (type 0x05) covers
+REFERENCE_SLOTS = 17  # usage-map pages a reference (type 1) map names, in the same 69 bytes
 TABLES_PARENT = 0x0F000001  # MSysObjects' « Tables » container
 
 BOOL, BYTE, INT, LONG, SINGLE, DATETIME, BINARY, TEXT = 1, 2, 3, 4, 6, 8, 9, 10
@@ -105,20 +110,64 @@ class Database:
     def _claim_pages(self) -> None:
         """Page 1's first row maps the file's free pages (a set bit: free, as the blank's
         pages past its end and a Papi file's show): every page written is claimed, else
-        Jet would take them for free and write over the tables."""
-        umap = self.row_at(1 << 8 | 0)
+        Jet would take them for free and write over the tables. Inline (type 0) while the
+        file fits its 512 pages, as the blank has it; beyond, the same row becomes a
+        reference (type 1) map, its bitmaps on usage-map pages of their own."""
+        start, size = self._row_span(1, 0)
+        umap = bytes(self.pages[1][start : start + size])
         if umap[0] != 0 or struct.unpack_from("<I", umap, 1)[0] != 0:
             raise JetError("carte des pages libres inattendue (page 1).")
-        if len(self.pages) > 8 * (len(umap) - 5):
+        if len(self.pages) <= 8 * (size - 5):
+            for page in range(len(self.pages)):
+                self.pages[1][start + 5 + page // 8] &= ~(1 << (page % 8)) & 0xFF
+            return
+        slots = (size - 1) // 4
+        # the map's own pages are pages of the file too: as many as cover them all
+        needed = 0
+        while needed * MAP_PAGE_BITS < len(self.pages) + needed:
+            needed += 1
+        if needed > slots:
             raise JetError(f"{len(self.pages)} pages : trop pour la carte des pages libres.")
-        start = struct.unpack_from("<H", self.pages[1], 14)[0] & 0x1FFF
-        for page in range(len(self.pages)):
-            self.pages[1][start + 5 + page // 8] &= ~(1 << (page % 8)) & 0xFF
+        own = [self.new_page() for _ in range(needed)]
+        row = bytearray(size)
+        row[0] = 1
+        for k, page in enumerate(own):
+            buf = self.pages[page]
+            buf[0:2] = b"\x05\x01"
+            buf[4:] = b"\xff" * (PAGE - 4)  # free, but for the pages the file has
+            first = k * MAP_PAGE_BITS
+            for bit in range(min(len(self.pages) - first, MAP_PAGE_BITS)):
+                buf[4 + bit // 8] &= ~(1 << (bit % 8)) & 0xFF
+            struct.pack_into("<I", row, 1 + 4 * k, page)
+        self.pages[1][start : start + size] = row
+
+    def _row_span(self, page: int, row: int) -> tuple[int, int]:
+        """Where a row starts on its page, and its length."""
+        buf = self.pages[page]
+        start = struct.unpack_from("<H", buf, 14 + 2 * row)[0] & 0x1FFF
+        end = PAGE if row == 0 else struct.unpack_from("<H", buf, 12 + 2 * row)[0] & 0x1FFF
+        return start, end - start
+
+    def mapped(self, umap: bytes) -> list[int]:
+        """The pages a usage map's row sets: inline (type 0: its first page, then its
+        bits) or by reference (type 1: usage-map pages, each for 32 736 pages)."""
+        if umap[0] == 0:
+            first = struct.unpack_from("<I", umap, 1)[0]
+            return [first + bit for bit in _bits(umap[5:])]
+        if umap[0] != 1:
+            raise JetError(f"carte d'usage de type {umap[0]} inconnue.")
+        out: list[int] = []
+        for k in range((len(umap) - 1) // 4):
+            page = struct.unpack_from("<I", umap, 1 + 4 * k)[0]
+            if page:
+                if self.pages[page][0] != 5:
+                    raise JetError(f"la page {page} n'est pas une page de carte d'usage.")
+                out += [k * MAP_PAGE_BITS + bit for bit in _bits(self.pages[page][4:])]
+        return out
 
     def free_pages(self) -> list[int]:
         """The pages page 1's map says are free (within what the map covers)."""
-        umap = self.row_at(1 << 8 | 0)
-        return [8 * k + b for k, byte in enumerate(umap[5:]) for b in range(8) if byte >> b & 1]
+        return self.mapped(self.row_at(1 << 8 | 0))
 
     def new_page(self) -> int:
         self.pages.append(bytearray(PAGE))
@@ -163,18 +212,9 @@ class Database:
         return bytes(buf[start:end])
 
     def owned_pages(self, tdef_page: int) -> list[int]:
-        """The pages a table's usage map gives it (type 0 maps, inline)."""
+        """The pages a table's usage map gives it."""
         pointer = struct.unpack_from("<I", self.pages[tdef_page], 55)[0]
-        umap = self.row_at(pointer)
-        if umap[0] != 0:
-            raise JetError("carte d'usage de type 1 : non prise en charge.")
-        start = struct.unpack_from("<I", umap, 1)[0]
-        return [
-            start + 8 * k + bit
-            for k, byte in enumerate(umap[5:])
-            for bit in range(8)
-            if byte >> bit & 1
-        ]
+        return self.mapped(self.row_at(pointer))
 
     # -- writing ------------------------------------------------------------------------
 
@@ -192,6 +232,26 @@ class Database:
         struct.pack_into("<H", buf, 12, count + 1)
         struct.pack_into("<H", buf, 2, free - len(row) - 2)
         return count
+
+    def usage_map(self, pages: Sequence[int]) -> bytes:
+        """A usage map's row for ``pages``: inline (type 0) when they fit its 512 pages
+        from the first one's byte, as Access and Jackcess write a table's; else by
+        reference (type 1), as Jackcess turns an inline map that overflows: the same
+        69 bytes, 17 page numbers of usage-map pages (type 0x05, bits from byte 4),
+        the k-th for pages 32 736 k onwards, 0 where it would have no page."""
+        row = inline_map(pages)
+        if row is not None:
+            return row
+        slots = [0] * REFERENCE_SLOTS
+        for page in sorted(pages):
+            k, bit = divmod(page, MAP_PAGE_BITS)
+            if k >= REFERENCE_SLOTS:
+                raise JetError(f"page {page} : au-delà de ce qu'une carte d'usage couvre.")
+            if not slots[k]:
+                slots[k] = self.new_page()
+                self.pages[slots[k]][0:2] = b"\x05\x01"
+            self.pages[slots[k]][4 + bit // 8] |= 1 << (bit % 8)
+        return b"\x01" + struct.pack(f"<{REFERENCE_SLOTS}I", *slots)
 
     def data_page(self, tdef_page: int) -> int:
         page = self.new_page()
@@ -247,13 +307,13 @@ class Database:
             where.append((data_pages[-1], at))
         # the usage maps: which pages hold its rows, which have room, each index's pages
         maps = self.data_page(0)
-        used = self.insert_row(maps, usage_map(data_pages))
-        free = self.insert_row(maps, usage_map(data_pages))
+        used = self.insert_row(maps, self.usage_map(data_pages))
+        free = self.insert_row(maps, self.usage_map(data_pages))
         assert used is not None and free is not None
         built: list[tuple[IndexSpec, BuiltIndex, int]] = []
         for spec, keys, null in keyed:
             index = build(spec, keys, null, where, first, self.new_page, self.pages, name)
-            umap = self.insert_row(maps, usage_map(index.pages))
+            umap = self.insert_row(maps, self.usage_map(index.pages))
             if umap is None:
                 raise JetError(f"{name} : trop d'index pour une page de cartes d'usage.")
             built.append((spec, index, maps << 8 | umap))
@@ -385,16 +445,21 @@ def var_value(row: bytes, num_cols: int, var_index: int) -> bytes:
     return row[offset(var_index) : offset(var_index + 1)]
 
 
-def usage_map(pages: Sequence[int]) -> bytes:
-    """A type 0 usage map: its first page, then one bit per page (64 bytes)."""
+def inline_map(pages: Sequence[int]) -> bytes | None:
+    """A type 0 usage map: its first page (a multiple of 8), then one bit per page (64
+    bytes, 512 pages); None when the pages do not fit."""
     start = (min(pages) // 8 * 8) if pages else 0
-    bits = bytearray(64)
+    bits = bytearray(INLINE_BITS // 8)
     for p in pages:
         k = p - start
-        if k >= 8 * len(bits):
-            raise JetError("trop de pages pour une carte d'usage de type 0.")
+        if k >= INLINE_BITS:
+            return None
         bits[k // 8] |= 1 << (k % 8)
     return b"\x00" + struct.pack("<I", start) + bytes(bits)
+
+
+def _bits(bitmap: bytes | bytearray) -> list[int]:
+    return [8 * k + b for k, byte in enumerate(bitmap) if byte for b in range(8) if byte >> b & 1]
 
 
 def _tdef_body(
