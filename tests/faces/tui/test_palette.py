@@ -153,6 +153,46 @@ async def test_playoff_result_from_the_palette(tmp_path: Path) -> None:
     assert record["matches"][0][3:] == [0.5, 1.5]
 
 
+async def test_the_playoff_question_waits_for_a_prompt_typed_meanwhile(tmp_path: Path) -> None:
+    """The points of the first mini-match are asked once the seeds' draw is written; if the
+    arbiter opened the jump prompt while the draw waited for the other station, the
+    question waits for it to close instead of opening on top and taking its keys."""
+    import asyncio
+    import sqlite3
+    import time
+
+    from arbitre_tui.faces.tui.prompts import BoardPrompt, TextPrompt
+    from tests.operations.test_swiss_events import _five_way_u8
+
+    _five_way_u8(tmp_path).close()
+    path = tmp_path / "j.sqlite"
+    other = sqlite3.connect(path, isolation_level=None)
+    app = ArbitreApp(path, tournament="u8")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _palette(app, pilot, "barrage")
+        await pilot.press("enter")
+        await pilot.pause()
+        other.execute("BEGIN IMMEDIATE")  # the draw waits for the other station
+        await pilot.press("1")  # the title play-off: its seeds drawn, then its question
+        await pilot.pause()
+        await pilot.press("g")  # meanwhile: « Aller à l'échiquier »
+        await pilot.pause()
+        assert isinstance(app.screen, BoardPrompt)
+        other.execute("ROLLBACK")
+        drawn = "SELECT count(*) FROM draws WHERE purpose LIKE 'barrage pour le titre%'"
+        deadline = time.monotonic() + 10
+        while not other.execute(drawn).fetchone()[0] and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        await pilot.pause(0.5)  # the write's answer reaches the app
+        await pilot.pause()
+        assert isinstance(app.screen, BoardPrompt)  # still the arbiter's prompt on top
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPrompt)  # then the play-off's question
+        assert "points de chacun" in screen_text(app)
+    other.close()
+
+
 async def test_a_club_enters_a_team_from_the_palette(tmp_path: Path) -> None:
     """Issue 16: entering a team needs no shell (palette: « Coupe : engager une équipe »)."""
     path = tmp_path / "cup.sqlite"

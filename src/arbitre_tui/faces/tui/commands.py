@@ -264,12 +264,14 @@ def playoff_result(app: ArbitreApp) -> None:
                     if drawn
                     else "Barrage : têtes de série dans l'ordre du classement"
                 ),
-                then=lambda _drawn: ask(which),
+                then=lambda _drawn: ask(which, later=True),
             )
             return
         ask(which)
 
-    def ask(which: str) -> None:
+    def ask(which: str, later: bool = False) -> None:
+        """``later``: asked once the draw is written — after the keys typed meanwhile,
+        so never on top of a prompt they opened (app.ask_when_free)."""
         try:
             status = swiss.playoff_status(app.service, key, which)
         except OperationError as exc:
@@ -293,7 +295,7 @@ def playoff_result(app: ArbitreApp) -> None:
                 ),
             )
 
-        app.ask(
+        (app.ask_when_free if later else app.ask)(
             TextPrompt(
                 f"{names.get(a)} – {names.get(b)} : points de chacun (ex. 1.5 0.5) :",
                 record,
