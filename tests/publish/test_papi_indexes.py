@@ -495,3 +495,12 @@ def test_text_keys_are_the_ones_access_wrote() -> None:
     # not known: left out rather than guessed
     for text in ("CŒUR", "Straße", " X", "", "A+B", "Æsir"):
         assert text_key(text) is None, text
+
+
+def test_a_number_past_its_column_is_refused_in_french() -> None:
+    """Papi's Nr and RdNNAdv are Integers (to 32 767): the 32 767th player's Ref does not
+    fit, the export is refused in French (it was a traceback), before any file is written."""
+    cols = jet.layout([jet.ColumnSpec("Nr", jet.INT), jet.ColumnSpec("Ref", jet.LONG)])
+    assert jet.encode_row(cols, [32767, 40000])
+    with pytest.raises(jet.JetError, match="Nr : 32768 ne tient pas dans la colonne"):
+        jet.encode_row(cols, [32768, 40000])
