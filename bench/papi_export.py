@@ -6,7 +6,8 @@ writing (Papi's indexes included: 32 on JOUEUR), the file's size, its index page
 usage maps written by reference (type 1: page 1's map past 512 pages, a table's whose
 pages span more) and mdbtools' count of JOUEUR rows; with ARBITRE_JACKCESS naming the
 Jackcess checker (docs/papi.md), its last line and its time. Asserts nothing; a refusal
-(an index past its one node, docs/papi.md « Limits ») is printed in French, exit 2.
+(32 767 players or more: a Ref past Papi's Integer columns, docs/papi.md) is printed in
+French, exit 2.
 
     python bench/papi_export.py [players] [rounds]
 """

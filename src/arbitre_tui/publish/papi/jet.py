@@ -531,7 +531,10 @@ def _fixed_bytes(c: JetColumn, value: object) -> bytes:
         return struct.pack(fmt, (when - _EPOCH).total_seconds() / 86400)
     if c.kind == SINGLE:
         return struct.pack(fmt, float(str(value)))
-    return struct.pack(fmt, int(str(value)))
+    try:
+        return struct.pack(fmt, int(str(value)))
+    except struct.error:  # past an Integer's 32 767 (Papi's Nr, RdNNAdv: a player's Ref)
+        raise JetError(f"{c.name} : {value} ne tient pas dans la colonne.") from None
 
 
 def _var_bytes(c: JetColumn, value: object) -> bytes:

@@ -12,9 +12,15 @@ docs/papi.md, « Indexes »). Written here:
 - a leaf page (type 0x04): its header (the TDEF page, the previous and next leaf), a bitmap
   from byte 27 where bit n marks the end of an entry n bytes into the entries, the entries
   from byte 480, sorted by key then row; no shared prefix (as Papi's numeric pages);
-- when the entries need more than one leaf, one intermediate page (type 0x03) above them:
-  an entry per leaf but the last (the leaf's last entry and the leaf's page, 4 bytes
-  big-endian), the last leaf named in the header's « child tail » field, as Access does.
+- when the entries need more than one leaf, intermediate pages (type 0x03) above them:
+  an entry per child but the last (the child's last entry — a node's, the last leaf entry
+  under it — and the child's page, 4 bytes big-endian), the last child named in the
+  header's « child tail » field, as Access does with one node. When a level's entries
+  need more than one node page, the node pages of that level are grouped under a level
+  above, as deep as needed, up to a root of one page; the node pages under one parent are
+  linked (previous, next), those of two parents are not, and the leaves are linked end to
+  end, as Jackcess reads and writes them (no real file here has an index of more than one
+  node page to learn Access's own from: docs/papi.md).
 """
 
 from __future__ import annotations
@@ -155,6 +161,9 @@ def _pack(entries: Sequence[bytes], room: int) -> list[list[bytes]]:
     return runs
 
 
+Child = tuple[int, bytes]  # an index page, and the last leaf entry under it
+
+
 def build(
     spec: IndexSpec,
     keys: Sequence[bytes],
@@ -192,9 +201,51 @@ def build(
         prev = leaves[k - 1] if k else 0
         nxt = leaves[k + 1] if k + 1 < len(leaves) else 0
         pages[page] = index_page(LEAF, tdef_page, run, prev, nxt, 0)
-    # one node above the leaves: each leaf but the last by its last entry, the last the tail
-    node = [run[-1] + struct.pack(">I", page) for page, run in zip(leaves, runs, strict=True)]
-    if sum(len(e) for e in node[:-1]) > ROOM:
-        raise IndexBuildError(f"{table} : trop de lignes pour l'index « {spec.name} ».")
-    pages[root] = index_page(NODE, tdef_page, node[:-1], 0, 0, leaves[-1])
-    return BuiltIndex(root, (root, *leaves), distinct)
+    # the levels of nodes, from the leaves up, until one page holds a level: the root.
+    # A child is named by its last entry (a node's: the last leaf entry under it) and its
+    # page; a node page stores each child's entry but its last child's, its « child tail »
+    children = [(page, run[-1]) for page, run in zip(leaves, runs, strict=True)]
+    levels: list[list[tuple[int, list[Child]]]] = []
+    while True:
+        groups = _node_groups(children)
+        if len(groups) == 1:
+            levels.append([(root, groups[0])])
+            break
+        parents = [new_page() for _ in groups]
+        levels.append(list(zip(parents, groups, strict=True)))
+        children = [(page, group[-1][1]) for page, group in zip(parents, groups, strict=True)]
+    for depth, level in enumerate(levels):
+        # a node page's peers: the node pages of its parent (none for the root); the leaves
+        # alone are linked end to end, node pages only within one parent
+        peers: dict[int, tuple[int, int]] = {}
+        for _, group in levels[depth + 1] if depth + 1 < len(levels) else ():
+            run_pages = [page for page, _ in group]
+            for k, page in enumerate(run_pages):
+                prev = run_pages[k - 1] if k else 0
+                nxt = run_pages[k + 1] if k + 1 < len(run_pages) else 0
+                peers[page] = (prev, nxt)
+        for page, group in level:
+            node = [last + struct.pack(">I", child) for child, last in group[:-1]]
+            prev, nxt = peers.get(page, (0, 0))
+            pages[page] = index_page(NODE, tdef_page, node, prev, nxt, group[-1][0])
+    owned = [root, *leaves, *(page for level in levels[:-1] for page, _ in level)]
+    return BuiltIndex(root, tuple(owned), distinct)
+
+
+def _node_groups(children: Sequence[Child]) -> list[list[Child]]:
+    """Children grouped by node page, in order. A page stores an entry (the child's last
+    entry and its page, 4 bytes) for each child but the last, its « child tail »: a page
+    takes children while the entries before the newest one fit. Never one child alone on
+    the last page (Jet keeps a lone child as an entry, not as a tail): the page before
+    gives it one."""
+    groups: list[list[Child]] = [[]]
+    size = 0
+    for child in children:
+        if groups[-1] and size > ROOM:
+            groups.append([])
+            size = 0
+        groups[-1].append(child)
+        size += len(child[1]) + 4
+    if len(groups) > 1 and len(groups[-1]) == 1:
+        groups[-1].insert(0, groups[-2].pop())
+    return groups
