@@ -58,14 +58,9 @@ def _small(names: tuple[tuple[str, str], ...] = NAMES) -> papi.PapiTables:
     return papi.tables(EVENT, t, players, games, "Suisse")
 
 
-def _large() -> papi.PapiTables:
-    """1 000 players, 9 rounds: every index on more than one leaf page, a node above."""
-    count, rounds = 1000, 9
-    players = [
-        Player(id=k, surname=f"JOUEUR{k}", first_name=("Jean-Luc", "Anne", "O'Hara")[k % 3],
-               rating_fide=1000 + k % 1500, ffe_code=f"A{k:05d}", fide_id=20000000 + k)
-        for k in range(1, count + 1)
-    ]  # fmt: skip
+def _rounds(players: list[Player], rounds: int) -> papi.PapiTables:
+    """Every player on a board each round, the results in turn (1-0, ½, 0-1, 1F-0F)."""
+    count = len(players)
     results = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_FORFEIT_WIN)
     games = {
         n: [
@@ -77,6 +72,17 @@ def _large() -> papi.PapiTables:
     }  # fmt: skip
     t = Tournament(key="open", name="Open A", system=System.SWISS, rounds_planned=rounds)
     return papi.tables(EVENT, t, players, games, "Suisse")
+
+
+def _large() -> papi.PapiTables:
+    """1 000 players, 9 rounds: every index on more than one leaf page, a node above."""
+    count, rounds = 1000, 9
+    players = [
+        Player(id=k, surname=f"JOUEUR{k}", first_name=("Jean-Luc", "Anne", "O'Hara")[k % 3],
+               rating_fide=1000 + k % 1500, ffe_code=f"A{k:05d}", fide_id=20000000 + k)
+        for k in range(1, count + 1)
+    ]  # fmt: skip
+    return _rounds(players, rounds)
 
 
 def _big() -> papi.PapiTables:
@@ -93,17 +99,7 @@ def _big() -> papi.PapiTables:
                phone="0612345678")
         for k in range(1, count + 1)
     ]  # fmt: skip
-    results = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_FORFEIT_WIN)
-    games = {
-        n: [
-            Game(round_id=n, board=b + 1, white_id=1 + (2 * b + n) % count,
-                 black_id=1 + (2 * b + 1 + n) % count, result=results[(b + n) % 4])
-            for b in range(count // 2)
-        ]
-        for n in range(1, rounds + 1)
-    }  # fmt: skip
-    t = Tournament(key="open", name="Open A", system=System.SWISS, rounds_planned=rounds)
-    return papi.tables(EVENT, t, players, games, "Suisse")
+    return _rounds(players, rounds)
 
 
 # long names, hyphens and accents: the longest keys of Nom+Prenom (some 89 bytes a leaf entry)
