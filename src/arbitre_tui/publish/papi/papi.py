@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ...rules.models import Bye, Game, Player, Sex, Title, Tournament
+from ...rules.models import Bye, Game, Player, Sex, StoredPlayer, Title, Tournament
 from ...rules.papi import BYE_CELLS, EXEMPT_REF, NO_RESULT, NOT_PAIRED, RESULT_CODES, WITHDRAWN_NOTE
 from ...rules.rating_lists import ffe_category
 
@@ -95,10 +95,10 @@ class PapiTables:
     res: tuple[tuple[int, str], ...] = RES_ROWS
 
 
-def refs(players: Sequence[Player]) -> dict[int, int]:
+def refs(players: Sequence[StoredPlayer]) -> dict[int, int]:
     """Papi's Ref of each player id: 2, 3 … by rating then name (Ref 1 is EXEMPT)."""
-    order = sorted(players, key=lambda p: (-p.rating, p.name, p.id or 0))
-    return {p.id: k for k, p in enumerate(order, start=2) if p.id is not None}
+    order = sorted(players, key=lambda p: (-p.rating, p.name, p.id))
+    return {p.id: k for k, p in enumerate(order, start=2)}
 
 
 def _own_code(g: Game, white: bool) -> int:
@@ -153,7 +153,7 @@ def _fr(d: dt.date | None) -> str | None:
 
 
 def player_row(
-    p: Player,
+    p: StoredPlayer,
     ref: Mapping[int, int],
     rounds: Mapping[int, Sequence[Game]],
     on: dt.date,
@@ -161,7 +161,6 @@ def player_row(
 ) -> Row:
     """One JOUEUR line with every field Papi has and the product knows; ``ahead``: the
     rounds not yet paired, which Papi fills with F and 0 for a player who withdrew."""
-    assert p.id is not None
     rating, kind = _kind(p)
     row: Row = {c.name: None for c in TABLES["JOUEUR"]}
     row.update(
@@ -223,7 +222,7 @@ def _ref(row: Row) -> int:
 def tables(
     event: Mapping[str, object],
     t: Tournament,
-    players: Sequence[Player],
+    players: Sequence[StoredPlayer],
     rounds: Mapping[int, Sequence[Game]],
     genre: str,
 ) -> PapiTables:
@@ -269,9 +268,7 @@ def tables(
                 assert pid is not None
                 mine.setdefault(pid, {}).setdefault(n, []).append(g)
     ahead = range(max(played, default=0) + 1, t.rounds_planned + 1)
-    lines = sorted(
-        (player_row(p, ref, mine.get(p.id or 0, {}), on, ahead) for p in players), key=_ref
-    )
+    lines = sorted((player_row(p, ref, mine.get(p.id, {}), on, ahead) for p in players), key=_ref)
     joueur = [exempt_row(rounds, ref), *lines]
     return PapiTables(tuple(info), tuple(joueur))
 
