@@ -117,7 +117,7 @@ def update_settings(ctx: EventContext, key: str, changes: dict[str, Any]) -> Non
             or format_of(t).settings_fault(ctx, changed)
         ):
             raise OperationError(fault)
-        tx.update("tournaments", ctx.tid(t), {"settings": json.dumps(settings, ensure_ascii=False)})
+        tx.update("tournaments", t.id, {"settings": json.dumps(settings, ensure_ascii=False)})
 
 
 def update_event_settings(ctx: EventContext, changes: dict[str, Any]) -> None:

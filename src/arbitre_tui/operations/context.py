@@ -13,7 +13,12 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Unpack
 
-from ..rules.models import Game, Player, Round, Tournament
+from ..rules.models import (
+    StoredGame,
+    StoredPlayer,
+    StoredRound,
+    StoredTournament,
+)
 from ..store.journal import Journal, OperationError, Tx
 from ..store.repo import OpenOptions, Store
 from .registry import WORDING, Operation
@@ -56,7 +61,7 @@ class EventContext:
 
     # -- lookups ---------------------------------------------------------
 
-    def tournament(self, key: str | None = None) -> Tournament:
+    def tournament(self, key: str | None = None) -> StoredTournament:
         """The section ``key`` (or the only one), refused by name when unknown."""
         tournaments = self.store.tournaments()
         if not tournaments:
@@ -72,22 +77,17 @@ class EventContext:
         keys = ", ".join(t.key for t in tournaments)
         raise OperationError(f"Tournoi « {key} » inconnu. Tournois : {keys}.")
 
-    def tid(self, t: Tournament) -> int:
-        """A stored section's id (a section read from the store always has one)."""
-        assert t.id is not None
-        return t.id
-
-    def current_round(self, t: Tournament) -> Round | None:
-        rounds = self.store.rounds(self.tid(t))
+    def current_round(self, t: StoredTournament) -> StoredRound | None:
+        rounds = self.store.rounds(t.id)
         return rounds[-1] if rounds else None
 
-    def round_of(self, t: Tournament, round_number: int | None) -> Round | None:
+    def round_of(self, t: StoredTournament, round_number: int | None) -> StoredRound | None:
         """Round ``round_number`` of ``t``, or its current one when none is given."""
         if round_number:
-            return self.store.round(self.tid(t), round_number)
+            return self.store.round(t.id, round_number)
         return self.current_round(t)
 
-    def player(self, player_id: int) -> Player:
+    def player(self, player_id: int) -> StoredPlayer:
         player = self.store.player(player_id)
         if player is None:
             raise OperationError(f"Joueur n° {player_id} inconnu.")
@@ -95,7 +95,7 @@ class EventContext:
 
     def game(
         self, key: str, round_number: int | None, board: int
-    ) -> tuple[Tournament, Round, Game]:
+    ) -> tuple[StoredTournament, StoredRound, StoredGame]:
         """The game on ``board`` of a round (the current one by default), refused by name."""
         t = self.tournament(key)
         rnd = self.round_of(t, round_number)
@@ -103,7 +103,6 @@ class EventContext:
             raise OperationError(
                 f"La ronde {round_number or ''} de {t.name} n'est pas appariée.".replace("  ", " ")
             )
-        assert rnd.id is not None
         games = {g.board: g for g in self.store.games(rnd.id)}
         if board not in games:
             raise OperationError(
@@ -111,9 +110,9 @@ class EventContext:
             )
         return t, rnd, games[board]
 
-    def next_round(self, t: Tournament) -> int:
+    def next_round(self, t: StoredTournament) -> int:
         """The number of the round to pair, once the one before is closed."""
-        rounds = self.store.rounds(self.tid(t))
+        rounds = self.store.rounds(t.id)
         if rounds and not rounds[-1].closed:
             raise OperationError(
                 f"La ronde {rounds[-1].number} n'est pas close : saisissez ses résultats puis clôturez-la."

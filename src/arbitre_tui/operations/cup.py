@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules import cup
 from ..rules.errors import RuleError
-from ..rules.models import CupMatch, CupSide, Player, System, Team, Tournament
+from ..rules.models import (
+    CupMatch,
+    CupSide,
+    StoredPlayer,
+    StoredTeam,
+    StoredTournament,
+    System,
+)
 from ..rules.settings import section_settings
 from ..rules.text import text_fault
 from ..store.journal import NeedsConfirmation, OperationError, Tx
@@ -19,7 +26,7 @@ if TYPE_CHECKING:
     from .context import EventContext
 
 
-def cup_of(service: EventContext, key: str | None) -> Tournament:
+def cup_of(service: EventContext, key: str | None) -> StoredTournament:
     """The cup ``key`` (or the event's only cup); any other section is refused."""
     if key is None:
         cups = [t for t in service.store.tournaments() if t.system is System.TEAM_CUP]
@@ -32,38 +39,34 @@ def cup_of(service: EventContext, key: str | None) -> Tournament:
 
 
 def matches(
-    service: EventContext, t: Tournament, round_number: int | None = None
+    service: EventContext, t: StoredTournament, round_number: int | None = None
 ) -> list[CupMatch]:
     """The cup's matches (of one round if given), typed, round then number."""
-    return service.store.cup_matches(service.tid(t), round_number)
+    return service.store.cup_matches(t.id, round_number)
 
 
-def teams_of(service: EventContext, t: Tournament) -> dict[int, Team]:
-    assert t.id is not None
-    return {team.id: team for team in service.store.teams(t.id) if team.id is not None}
+def teams_of(service: EventContext, t: StoredTournament) -> dict[int, StoredTeam]:
+    return {team.id: team for team in service.store.teams(t.id)}
 
 
-def _strength(roster: list[Player]) -> int:
+def _strength(roster: list[StoredPlayer]) -> int:
     """Declared strength: the rating sum of the four best players of the roster."""
     return sum(sorted((p.rating for p in roster), reverse=True)[:4])
 
 
-def _rosters(service: EventContext, t: Tournament) -> dict[int, list[Player]]:
-    assert t.id is not None
-    out: dict[int, list[Player]] = {}
+def _rosters(service: EventContext, t: StoredTournament) -> dict[int, list[StoredPlayer]]:
+    out: dict[int, list[StoredPlayer]] = {}
     for p in service.store.players(t.id):
         if p.team_id is not None:
             out.setdefault(p.team_id, []).append(p)
     return out
 
 
-def _cup_teams(service: EventContext, t: Tournament) -> list[cup.CupTeam]:
+def _cup_teams(service: EventContext, t: StoredTournament) -> list[cup.CupTeam]:
     clubs = service.store.clubs()
     rosters = _rosters(service, t)
     return [
-        cup.CupTeam(
-            team.id or 0, clubs[team.club_id], team.number, _strength(rosters.get(team.id or 0, []))
-        )
+        cup.CupTeam(team.id, clubs[team.club_id], team.number, _strength(rosters.get(team.id, [])))
         for team in teams_of(service, t).values()
     ]
 
@@ -107,9 +110,9 @@ def draw(service: EventContext, key: str | None, seed: int | None = None) -> int
         if number == 1:
             s = section_settings(t)
             # the holder: the setting, else the roll of honour's latest winner (issue 16)
-            roll = service.store.roll_of_honour(t.id or 0)
+            roll = service.store.roll_of_honour(t.id)
             holder = s.holder or cup.holder(roll)
-            finalist = s.last_finalist or cup.last_finalist(service.store.finalists(t.id or 0))
+            finalist = s.last_finalist or cup.last_finalist(service.store.finalists(t.id))
             teams = [c for c in _cup_teams(service, t) if c.id in alive]
             given, pool = cup.bye_priority(teams, holder, finalist)
             missing = cup.byes_needed(len(teams)) - len(given)
@@ -156,7 +159,7 @@ def _late(m: CupMatch) -> bool:
 
 
 def find_match(
-    service: EventContext, t: Tournament, number: int, round_number: int | None = None
+    service: EventContext, t: StoredTournament, number: int, round_number: int | None = None
 ) -> CupMatch:
     rows = matches(service, t)
     if not rows:
@@ -170,7 +173,7 @@ def find_match(
 
 def _in_match(
     service: EventContext, tx: Tx, key: str | None, number: int
-) -> tuple[Tournament, CupMatch]:
+) -> tuple[StoredTournament, CupMatch]:
     """The cup and its match ``number`` of the current round, read inside the operation."""
     t = cup_of(service, key)
     tx.args["tournament"] = t.key
@@ -182,7 +185,7 @@ def _check_plays(m: CupMatch, team_id: int, number: int) -> None:
         raise OperationError(f"L'équipe {team_id} ne joue pas le match {number}.")
 
 
-def _season(t: Tournament, on: dt.date) -> cup.Season:
+def _season(t: StoredTournament, on: dt.date) -> cup.Season:
     s = section_settings(t)
     return cup.Season(
         licence_deadline=s.licence_deadline,
@@ -193,9 +196,9 @@ def _season(t: Tournament, on: dt.date) -> cup.Season:
     )
 
 
-def _roster_player(p: Player) -> cup.RosterPlayer:
+def _roster_player(p: StoredPlayer) -> cup.RosterPlayer:
     return cup.RosterPlayer(
-        id=p.id or 0,
+        id=p.id,
         name=p.name,
         club=p.club,  # no club: not licensed (art. 1.4), never the team's by default
         rating=p.rating,
@@ -214,7 +217,7 @@ def _roster_player(p: Player) -> cup.RosterPlayer:
 SIDES: tuple[CupSide, CupSide] = ("home", "away")
 
 
-def _played_for(service: EventContext, t: Tournament) -> dict[int, set[int]]:
+def _played_for(service: EventContext, t: StoredTournament) -> dict[int, set[int]]:
     out: dict[int, set[int]] = {}
     for m in matches(service, t):
         for side in SIDES:
@@ -241,7 +244,7 @@ def lineup_check(
     teams = teams_of(service, t)
     club = service.store.clubs()[teams[team_id].club_id]
     roster = {p.id for p in _rosters(service, t).get(team_id, [])}
-    everyone = {p.id: p for p in service.store.players(t.id or 0)}
+    everyone = {p.id: p for p in service.store.players(t.id)}
     unknown = [pid for pid in player_ids if pid not in everyone]
     if unknown:
         raise OperationError(f"Joueur(s) inconnu(s) : {', '.join(map(str, unknown))}.")
@@ -335,7 +338,7 @@ def record_board(
         changes: dict[str, Any] = {"results": json.dumps(results)}
         decided: dict[str, Any] = {}
         if all(results):
-            everyone = {p.id: p for p in service.store.players(t.id or 0)}
+            everyone = {p.id: p for p in service.store.players(t.id)}
 
             def info(ids: list[int]) -> cup.LineupInfo:
                 return cup.LineupInfo(
@@ -525,7 +528,7 @@ def equipment_missing(
 
 
 def lineup_delay(
-    t: Tournament, m: CupMatch, side: CupSide, start: dt.datetime, player_late: bool = False
+    t: StoredTournament, m: CupMatch, side: CupSide, start: dt.datetime, player_late: bool = False
 ) -> dt.timedelta:
     """Clocks advanced by the delay of a late line-up (due 15 min before the start); 1 h at
     most only when a player is also late (004 art. 3.6, rules.cup.clock_advance)."""
@@ -568,7 +571,6 @@ def honours(
             {"tournament": key, "season": season, "club": club, "finalist": finalist},
         ) as tx:
             t = cup_of(service, key)
-            assert t.id is not None
             tx.args["tournament"] = t.key
             if any(s == season for s, _ in service.store.roll_of_honour(t.id)):
                 raise OperationError(f"La saison {season} est déjà au palmarès.")
@@ -577,14 +579,14 @@ def honours(
                 {"tournament_id": t.id, "season": season, "club": club, "finalist": finalist},
             )
     t = cup_of(service, key)
-    pairs = cup.by_season(service.store.roll_of_honour(t.id or 0))
+    pairs = cup.by_season(service.store.roll_of_honour(t.id))
     won = _season_won(service, t)
     if won and all(s != won[0] for s, _ in pairs):  # this season's final, not yet typed
         pairs = cup.by_season([*pairs, won])
     return pairs, cup.trophy_kept(pairs)
 
 
-def _season_won(service: EventContext, t: Tournament) -> tuple[str, str] | None:
+def _season_won(service: EventContext, t: StoredTournament) -> tuple[str, str] | None:
     """(season, club) once this season's final is decided (004 art. 1.2: the roll of honour
     carries it without being typed); the season is the one of the licence deadline."""
     rows = matches(service, t)
@@ -602,7 +604,7 @@ def _season_won(service: EventContext, t: Tournament) -> tuple[str, str] | None:
     return f"{year - 1}-{year}", club
 
 
-def clock_advances(t: Tournament, m: CupMatch) -> dict[str, int]:
+def clock_advances(t: StoredTournament, m: CupMatch) -> dict[str, int]:
     """Minutes each team's clocks are advanced for a late line-up (shown on screen and sheet)."""
     out: dict[str, int] = {}
     start_time = dt.time.fromisoformat(section_settings(t).match_start)
@@ -617,7 +619,7 @@ def clock_advances(t: Tournament, m: CupMatch) -> dict[str, int]:
     return out
 
 
-def ranking_groups(service: EventContext, t: Tournament) -> list[tuple[int, int, list[int]]]:
+def ranking_groups(service: EventContext, t: StoredTournament) -> list[tuple[int, int, list[int]]]:
     """Teams ranked as a knockout: winner, finalist, then by how far their conqueror went."""
     from ..rules import knockout as ko
     from ..rules.models import Result
@@ -657,7 +659,9 @@ def incident_place(round_number: int, number: int, board: int) -> str:
     return f"Tour {round_number}, match {number}, échiquier {board}"
 
 
-def board_player(t: Tournament, m: CupMatch, board: int, colour: str) -> tuple[int | None, CupSide]:
+def board_player(
+    t: StoredTournament, m: CupMatch, board: int, colour: str
+) -> tuple[int | None, CupSide]:
     """The player of ``colour`` (white/blancs, black/noirs) on ``board`` and their side, by
     the colours of art. 3.4 (the visitors' White after an art. 3.9 sanction)."""
     home_colours = cup.colours(bool(m.away_keeps_white), section_settings(t).board_colours_home)

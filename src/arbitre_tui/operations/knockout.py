@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules import knockout as ko
 from ..rules.errors import RuleError
-from ..rules.models import Player, Result, System, Tournament
+from ..rules.models import Result, StoredPlayer, StoredTournament, System
 from ..rules.settings import section_settings
 from ..store.journal import OperationError
 from .registry import Operation
@@ -18,40 +18,35 @@ if TYPE_CHECKING:
     from .context import EventContext
 
 
-def _ko(service: EventContext, key: str | None) -> Tournament:
+def _ko(service: EventContext, key: str | None) -> StoredTournament:
     t = service.tournament(key)
     if t.system is not System.KNOCKOUT:
         raise OperationError(f"{t.name} n'est pas un tournoi à élimination directe.")
     return t
 
 
-def entrants(service: EventContext, t: Tournament) -> list[Player]:
+def entrants(service: EventContext, t: StoredTournament) -> list[StoredPlayer]:
     """Entries in registration order (the order that decides byes and the waiting list)."""
-    assert t.id is not None
     players = service.store.players(t.id)
-    return sorted(players, key=lambda p: (p.registered_at or dt.datetime.max, p.id or 0))
+    return sorted(players, key=lambda p: (p.registered_at or dt.datetime.max, p.id))
 
 
-def _format(service: EventContext, t: Tournament) -> ko.KoFormat:
+def _format(service: EventContext, t: StoredTournament) -> ko.KoFormat:
     """The format the entries decide while registration is open; once closed, the one
     recorded then (000 art. 2.1: the bracket, byes and waiting list are fixed — a player
     withdrawn in round 2 does not move a waiting player into the bracket)."""
-    assert t.id is not None
     closed = service.store.ko_registration(t.id)
     if closed is not None and not closed["cancelled"]:
         return _recorded(service, t, closed)
     people = [p for p in entrants(service, t) if not p.withdrawn or closed is not None]
-    listed = [
-        ko.Entrant(p.id or 0, p.name, p.rating, p.phone, p.paid, p.payment_method) for p in people
-    ]
+    listed = [ko.Entrant(p.id, p.name, p.rating, p.phone, p.paid, p.payment_method) for p in people]
     if section_settings(t).regulation != "000":  # a club's own knockout: everyone plays
         return ko.plain_format(listed)
     return ko.ko_format(listed, section_settings(t).fee)
 
 
-def _recorded(service: EventContext, t: Tournament, closed: dict[str, Any]) -> ko.KoFormat:
+def _recorded(service: EventContext, t: StoredTournament, closed: dict[str, Any]) -> ko.KoFormat:
     """The format as closed: its lists from the record, the waiting list's refunds."""
-    assert t.id is not None
     people = {p.id: p for p in service.store.players(t.id)}
     s = section_settings(t)
     fee = s.fee if s.regulation == "000" else 0.0
@@ -76,7 +71,6 @@ def _recorded(service: EventContext, t: Tournament, closed: dict[str, Any]) -> k
 def status(service: EventContext, key: str | None) -> dict[str, Any]:
     """What the registration decides, live, and where the bracket stands."""
     t = _ko(service, key)
-    assert t.id is not None
     fmt = _format(service, t)
     names = {p.id: p.name for p in service.store.players(t.id)}
     closed = service.store.ko_registration(t.id) is not None
@@ -107,7 +101,6 @@ def status(service: EventContext, key: str | None) -> dict[str, Any]:
 def close_registration(service: EventContext, key: str | None) -> ko.KoFormat:
     with service.write(Operation.KO_CLOSE_REGISTRATION, {"tournament": key}) as tx:
         t = _ko(service, key)
-        assert t.id is not None
         if service.store.ko_registration(t.id) is not None:
             raise OperationError("Les inscriptions sont déjà closes.")
         fmt = _format(service, t)
@@ -144,10 +137,9 @@ def close_registration(service: EventContext, key: str | None) -> ko.KoFormat:
     return fmt
 
 
-def _matches(service: EventContext, t: Tournament, number: int) -> list[ko.Match]:
-    assert t.id is not None
+def _matches(service: EventContext, t: StoredTournament, number: int) -> list[ko.Match]:
     rnd = service.store.round(t.id, number)
-    assert rnd is not None and rnd.id is not None
+    assert rnd is not None
     return [
         ko.Match(
             g.slot if g.slot is not None else g.board - 1,
@@ -162,9 +154,8 @@ def _matches(service: EventContext, t: Tournament, number: int) -> list[ko.Match
 
 
 def _context(
-    service: EventContext, t: Tournament
+    service: EventContext, t: StoredTournament
 ) -> tuple[str, dict[int, int], set[int], dict[int, str | None]]:
-    assert t.id is not None
     players = service.store.players(t.id)
     rule = section_settings(t).decider
     return (
@@ -177,10 +168,13 @@ def _context(
 
 
 def pair(
-    service: EventContext, t: Tournament, number: int, seed: int | None, exempt_holes: bool = False
+    service: EventContext,
+    t: StoredTournament,
+    number: int,
+    seed: int | None,
+    exempt_holes: bool = False,
 ) -> None:
     """Round 1 by the recorded draw; later rounds by the bracket, holes filled by lucky losers."""
-    assert t.id is not None
     with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
         info = service.store.ko_registration(t.id)
         if not info:
@@ -215,7 +209,7 @@ def pair(
                 raise OperationError(f"Ronde {number - 1} : {exc.message}") from None
             accepted = {
                 r["slot"]: r["player_id"]
-                for r in service.store.lucky_losers(service.tid(t), number - 1)
+                for r in service.store.lucky_losers(t.id, number - 1)
                 if r["status"] == "accepted"
             }
             sides = []
@@ -320,13 +314,11 @@ def record_decider(
             raise OperationError("Le départage se joue : 1, = ou 0.")
         if value is Result.DRAW and section_settings(t).decider != "armageddon":
             raise OperationError("Seul l'Armageddon peut finir nul (la nulle qualifie les Noirs).")
-        assert game.id is not None
         tx.update("games", game.id, {"decider": value.value})
 
 
-def holes(service: EventContext, t: Tournament) -> list[int]:
+def holes(service: EventContext, t: StoredTournament) -> list[int]:
     """Slots of the round just closed whose winner is missing (double forfeit, exclusion)."""
-    assert t.id is not None
     rounds = service.store.rounds(t.id)
     if not rounds or not rounds[-1].closed or rounds[-1].number >= t.rounds_planned:
         return []
@@ -350,7 +342,6 @@ def lucky_loser(
     op = Operation.LUCKY_LOSER_DRAW if confirm is None else Operation.LUCKY_LOSER_CONFIRM
     with service.write(op, {"tournament": key}) as tx:
         t = _ko(service, key)
-        assert t.id is not None
         tx.args["tournament"] = t.key
         rounds = service.store.rounds(t.id)
         if not rounds or not rounds[-1].closed:
@@ -382,7 +373,7 @@ def lucky_loser(
 
 def _draw_one(
     service: EventContext,
-    t: Tournament,
+    t: StoredTournament,
     number: int,
     rows: list[dict[str, Any]],
     tx: Any,
@@ -414,7 +405,7 @@ def _draw_one(
             "status": "pending",
         },
     )
-    names = {p.id: p.name for p in service.store.players(t.id)}  # type: ignore[arg-type]
+    names = {p.id: p.name for p in service.store.players(t.id)}
     return {
         "drawn": names[player],
         "player_id": player,
@@ -424,16 +415,14 @@ def _draw_one(
     }
 
 
-def ranking_groups(service: EventContext, t: Tournament) -> list[tuple[int, int, list[int]]]:
-    assert t.id is not None
+def ranking_groups(service: EventContext, t: StoredTournament) -> list[tuple[int, int, list[int]]]:
     rule, ratings, _, _ = _context(service, t)
     rounds = [_matches(service, t, r.number) for r in service.store.rounds(t.id)]
     return ko.ranking(rounds, rule, ratings, t.rounds_planned)
 
 
-def prize_order(service: EventContext, t: Tournament) -> list[int]:
+def prize_order(service: EventContext, t: StoredTournament) -> list[int]:
     """Every player in one order (whole, all-different prizes: rules.knockout.prize_order)."""
-    assert t.id is not None
     rule, ratings, _, _ = _context(service, t)
     rounds = [_matches(service, t, r.number) for r in service.store.rounds(t.id)]
     if not ko.places_decided(rounds, rule, ratings, t.rounds_planned):
@@ -447,7 +436,6 @@ def prize_order(service: EventContext, t: Tournament) -> list[int]:
 
 def final_ranking(service: EventContext, key: str | None) -> list[tuple[str, list[str]]]:
     t = _ko(service, key)
-    assert t.id is not None
     names = {p.id: p.name for p in service.store.players(t.id)}
     out = []
     for first, last, players in ranking_groups(service, t):

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..rules.errors import RuleError
-from ..rules.models import Bye, System
+from ..rules.models import Bye, StoredPlayer, System
 from ..rules.papi import (
     PapiEvent,
     berger_numbers,
@@ -208,7 +208,12 @@ def _initial_colour(papi: PapiEvent, ids: dict[int, int]) -> str | None:
     from .swiss import pairing_list
 
     seen = {ids[r] for gs in papi.rounds.values() for g in gs for r in (g.white, g.black) if r}
-    people = pairing_list([p.model_copy(update={"id": ids[ref]}) for ref, p in papi.players], seen)
+    # the players as the import stores them: rows 1…n of a new file, in its one section (1)
+    numbered = [
+        StoredPlayer.model_construct(**{**dict(p), "id": ids[ref], "tournament_id": 1})
+        for ref, p in papi.players
+    ]
+    people = pairing_list(numbered, seen)
     if not people:
         return None
     first = next(ref for ref, k in ids.items() if k == people[0].id)

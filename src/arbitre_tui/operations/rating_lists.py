@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from ..rules.models import Player, Tournament
+from ..rules.models import Player, StoredTournament
 from ..rules.rating_lists import (
     FORMATS,
     Kind,
@@ -81,7 +81,7 @@ def needs_upgrade(path: Path) -> bool:
     return keys_missing(path)
 
 
-def kind_of(t: Tournament) -> Kind:
+def kind_of(t: StoredTournament) -> Kind:
     """The rating the section's cadence asks (its first round's)."""
     first = min(t.time_controls) if t.time_controls else None
     return rating_kind(t.time_controls[first] if first is not None else None)
@@ -280,7 +280,7 @@ class Lists:
                 found.append(Found(p, None))
         return found[:limit]
 
-    def registration(self, found: Found, t: Tournament, on: dt.date | None = None) -> Player:
+    def registration(self, found: Found, t: StoredTournament, on: dt.date | None = None) -> Player:
         """The late entry the lists fill, with the rating of the section's cadence."""
         fallback = section_settings(t).rating_standard_fallback
         return as_player(found.fide, found.ffe, kind_of(t), on or dt.date.today(), fallback)

@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..rules.models import Player, Team, Tournament
+from ..rules.models import Player, StoredTeam, StoredTournament, Team, Tournament
 from ..rules.settings import section_settings
 from ..rules.text import text_fault
 from ..store.journal import OperationError, Tx
@@ -47,7 +47,7 @@ def register_player(ctx: EventContext, key: str, player: Player, team: str | Non
         said["checked_in"] = True
     with ctx.write(Operation.REGISTER_PLAYER, said) as tx:
         t = ctx.tournament(key)
-        tid = ctx.tid(t)
+        tid = t.id
         if closed := format_of(t).entries_closed(ctx, t):
             raise OperationError(f"Inscription impossible : {closed}.")
         if team is not None:
@@ -70,11 +70,11 @@ def register_player(ctx: EventContext, key: str, player: Player, team: str | Non
         return tx.insert("players", values)
 
 
-def team_named(ctx: EventContext, t: Tournament, name: str) -> int:
+def team_named(ctx: EventContext, t: StoredTournament, name: str) -> int:
     """The id of the team ``name`` (as entered, or its club's first team)."""
     if not format_of(t).by_teams:
         raise OperationError(f"{t.name} n'est pas une compétition par équipes : pas d'équipe.")
-    teams = ctx.store.teams(ctx.tid(t))
+    teams = ctx.store.teams(t.id)
     wanted = name.strip().casefold()
     found = [x for x in teams if x.name.casefold() in (wanted, f"{wanted} 1")]
     if not found:
@@ -83,26 +83,24 @@ def team_named(ctx: EventContext, t: Tournament, name: str) -> int:
             f"Équipe « {name} » inconnue en {t.name} (engagées : {known}) ; engagez-la "
             "d'abord (arbitre cup team)."
         )
-    team_id = found[0].id
-    assert team_id is not None
-    return team_id
+    return found[0].id
 
 
 def entered_twice(
-    ctx: EventContext, t: Tournament, exclude: int | None = None
+    ctx: EventContext, t: StoredTournament, exclude: int | None = None
 ) -> Callable[[Player], str | None]:
     """A check that a new entry is not already in: this tournament (same FIDE id),
     or a parallel one of the same regulation (same person, not withdrawn); ``exclude``:
     the registration being corrected or moved, not a second entry of itself."""
     from ..rules.registration import same_person
 
-    known = {p.fide_id: p for p in ctx.store.players(ctx.tid(t)) if p.fide_id and p.id != exclude}
+    known = {p.fide_id: p for p in ctx.store.players(t.id) if p.fide_id and p.id != exclude}
     regulation = section_settings(t).regulation
     parallel = [
         (o.name, p)
         for o in ctx.store.tournaments()
         if regulation and o.key != t.key and section_settings(o).regulation == regulation
-        for p in ctx.store.players(ctx.tid(o))
+        for p in ctx.store.players(o.id)
         if not p.withdrawn and p.id != exclude
     ]
 
@@ -155,7 +153,7 @@ def _import_rows(
     from ..rules.registration import ImportRow
 
     t = ctx.tournament(key)
-    tid = ctx.tid(t)
+    tid = t.id
     if closed := format_of(t).entries_closed(ctx, t):
         raise OperationError(f"Import impossible : {closed}.")
     twice_in = entered_twice(ctx, t)
@@ -211,10 +209,10 @@ def _import_rows(
     return count, errors
 
 
-def _team_of(ctx: EventContext, tx: Tx, t: Tournament) -> Callable[[ImportRow], int]:
+def _team_of(ctx: EventContext, tx: Tx, t: StoredTournament) -> Callable[[ImportRow], int]:
     """A team competition's import: each row's team (« equipe », else « CLUB 1 »),
     entered with its club the first time it is met — as many teams a club as it wants."""
-    tid = ctx.tid(t)
+    tid = t.id
     clubs = {name: cid for cid, name in ctx.store.clubs().items()}
     teams = {team.name: team.id for team in ctx.store.teams(tid)}
 
@@ -235,9 +233,7 @@ def _team_of(ctx: EventContext, tx: Tx, t: Tournament) -> Callable[[ImportRow], 
                 "teams",
                 {"tournament_id": tid, "club_id": clubs[club], "number": number, "name": name},
             )
-        team_id = teams[name]
-        assert team_id is not None
-        return team_id
+        return teams[name]
 
     return team_of
 
@@ -272,7 +268,7 @@ def add_club(ctx: EventContext, name: str, code: str | None = None) -> int:
         return tx.insert("clubs", {"name": name, "code": code})
 
 
-def enter_team(ctx: EventContext, key: str, club: str, name: str | None = None) -> Team:
+def enter_team(ctx: EventContext, key: str, club: str, name: str | None = None) -> StoredTeam:
     """A club enters one more team (as many as it wants): the next number, « CLUB N »
     unless named; its roster comes with an import (« equipe » column)."""
     with ctx.write(Operation.ENTER_TEAM, {"tournament": key, "club": club}) as tx:
@@ -287,15 +283,15 @@ def enter_team(ctx: EventContext, key: str, club: str, name: str | None = None) 
         if fault := text_fault("Nom du club", club, 60):
             raise OperationError(fault)
         club_id = add_club(ctx, club.strip())
-        mine = [team for team in ctx.store.teams(ctx.tid(t)) if team.club_id == club_id]
+        mine = [team for team in ctx.store.teams(t.id) if team.club_id == club_id]
         number = max((team.number for team in mine), default=0) + 1
         name = (name or f"{club.strip()} {number}").strip()
         if fault := text_fault("Nom de l'équipe", name, 64):  # « CLUB 12 » of a club of 60
             raise OperationError(fault)
-        if any(team.name == name for team in ctx.store.teams(ctx.tid(t))):
+        if any(team.name == name for team in ctx.store.teams(t.id)):
             raise OperationError(f"L'équipe « {name} » est déjà engagée.")
         team_id = add_team(ctx, t.key, club_id, number, name)
-        return Team(id=team_id, tournament_id=ctx.tid(t), club_id=club_id, number=number, name=name)
+        return StoredTeam(id=team_id, tournament_id=t.id, club_id=club_id, number=number, name=name)
 
 
 def add_team(ctx: EventContext, key: str, club_id: int, number: int, name: str) -> int:
@@ -303,5 +299,5 @@ def add_team(ctx: EventContext, key: str, club_id: int, number: int, name: str) 
         t = ctx.tournament(key)
         if not format_of(t).by_teams:
             raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
-        team = Team(tournament_id=ctx.tid(t), club_id=club_id, number=number, name=name)
+        team = Team(tournament_id=t.id, club_id=club_id, number=number, name=name)
         return tx.insert("teams", team.model_dump(exclude={"id"}))

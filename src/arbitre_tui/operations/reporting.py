@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass
 
 from ..rules.errors import RuleError
-from ..rules.models import Result, Tournament, parse_result
+from ..rules.models import Result, StoredTournament, parse_result
 from ..rules.reporting import (
     PROPOSABLE,
     PROPOSALS_PER_SIDE,
@@ -72,10 +72,10 @@ def codes(service: EventContext, key: str, round_number: int | None = None) -> l
     secret = _secret(service, for_phones=False)
     t = service.tournament(key)
     rnd = service.round_of(t, round_number)
-    if rnd is None or rnd.id is None:
+    if rnd is None:
         raise OperationError(f"Aucune ronde appariée en {t.name}.")
     return [
-        BoardCode(g.board, board_code(secret, service.tid(t), rnd.number, g.board))
+        BoardCode(g.board, board_code(secret, t.id, rnd.number, g.board))
         for g in service.store.games(rnd.id)
         if not g.is_bye
     ]
@@ -85,7 +85,6 @@ def player_code(service: EventContext, player_id: int) -> str:
     """A player's own check-in code (the registration list, on paper)."""
     secret = _secret(service, for_phones=False)
     player = service.player(player_id)
-    assert player.tournament_id is not None
     return checkin_code(secret, player.tournament_id, player_id)
 
 
@@ -112,7 +111,7 @@ def propose_result(
     with service.write(Operation.PROPOSE_RESULT, {"board": board, "address": address}) as tx:
         secret = _secret(service, for_phones=True)
         t = service.tournament(key)
-        tid = service.tid(t)
+        tid = t.id
         if not same_code(code, board_code(secret, tid, round_number, board)):
             raise OperationError(f"Échiquier {board}, ronde {round_number} : {REFUSED}")
         _t, rnd, game = service.game(key, round_number, board)
@@ -148,10 +147,10 @@ def propose_result(
 
 
 def board_state(
-    service: EventContext, t: Tournament, round_number: int, board: int
+    service: EventContext, t: StoredTournament, round_number: int, board: int
 ) -> BoardProposals:
     """The latest proposal of each side still pending, beside the result recorded."""
-    tid = service.tid(t)
+    tid = t.id
     latest: dict[str, Result] = {}
     for p in service.store.proposals(tid, round_number):
         if p["board"] == board and p["status"] == "pending":
@@ -169,11 +168,7 @@ def round_states(
     if rnd is None:
         return []
     boards = sorted(
-        {
-            p["board"]
-            for p in service.store.proposals(service.tid(t), rnd.number)
-            if p["status"] == "pending"
-        }
+        {p["board"] for p in service.store.proposals(t.id, rnd.number) if p["status"] == "pending"}
     )
     return [board_state(service, t, rnd.number, b) for b in boards]
 
@@ -209,7 +204,7 @@ def confirm(
         agreed = [s for s in states if s.agreed is not None]
         if not agreed:
             raise OperationError("Aucun échiquier où les deux joueurs proposent le même résultat.")
-        tid = service.tid(t)
+        tid = t.id
         for s in agreed:
             assert s.agreed is not None
             if s.agreed in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN):
@@ -229,7 +224,6 @@ def propose_checkin(service: EventContext, player_id: int, code: str, address: s
     with service.write(Operation.PROPOSE_CHECKIN, {"player": player_id, "address": address}) as tx:
         secret = _secret(service, for_phones=True)
         player = service.player(player_id)
-        assert player.tournament_id is not None
         if not same_code(code, checkin_code(secret, player.tournament_id, player_id)):
             raise OperationError(f"Joueur n° {player_id} : ce code ne vaut pas pour lui.")
         tx.args["name"] = player.name
@@ -259,7 +253,7 @@ def pending_checkins(service: EventContext, key: str) -> list[int]:
     t = service.tournament(key)
     return [
         int(p["player_id"])
-        for p in service.store.proposals(service.tid(t), 0, "checkin")
+        for p in service.store.proposals(t.id, 0, "checkin")
         if p["status"] == "pending"
     ]
 
@@ -270,9 +264,7 @@ def confirm_checkins(service: EventContext, key: str) -> int:
         t = service.tournament(key)
         tx.args["tournament"] = t.key
         waiting = [
-            p
-            for p in service.store.proposals(service.tid(t), 0, "checkin")
-            if p["status"] == "pending"
+            p for p in service.store.proposals(t.id, 0, "checkin") if p["status"] == "pending"
         ]
         if not waiting:
             raise OperationError(f"Aucun pointage proposé en attente en {t.name}.")
@@ -295,13 +287,13 @@ def code_matches(service: EventContext, key: str, round_number: int, board: int,
     if state is None or not state["enabled"]:
         return False
     t = service.tournament(key)
-    return same_code(code, board_code(str(state["secret"]), service.tid(t), round_number, board))
+    return same_code(code, board_code(str(state["secret"]), t.id, round_number, board))
 
 
 def checkin_matches(service: EventContext, player_id: int, code: str) -> bool:
     """A player's check-in code checked by a read alone, as code_matches."""
     state = service.store.phone_reporting()
     player = service.store.player(player_id)
-    if state is None or not state["enabled"] or player is None or player.tournament_id is None:
+    if state is None or not state["enabled"] or player is None:
         return False
     return same_code(code, checkin_code(str(state["secret"]), player.tournament_id, player_id))

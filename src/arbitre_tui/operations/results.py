@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.errors import RuleError
-from ..rules.models import Game, IncidentKind, Result, Round, absentees, parse_result
+from ..rules.models import (
+    IncidentKind,
+    Result,
+    StoredGame,
+    StoredRound,
+    absentees,
+    parse_result,
+)
 from ..rules.settings import section_settings
 from ..rules.text import text_fault
 from ..store.journal import NeedsConfirmation, OperationError
@@ -41,7 +48,7 @@ def forfeit_side(text: str) -> str | None:
 class Forfeit:
     """A forfeit recorded: the game, and who is excluded from later rounds by it."""
 
-    game: Game
+    game: StoredGame
     excluded: list[int]
 
 
@@ -53,7 +60,7 @@ def record_result(
     round_number: int | None = None,
     *,
     confirm: bool | str = False,
-) -> Game:
+) -> StoredGame:
     """A result, checked and written in one transaction.
 
     Writing over a different result already there (typed here or on the other station)
@@ -78,7 +85,6 @@ def record_result(
             raise OperationError(
                 f"Échiquier {board} : c'est un exempt, il n'y a pas de résultat à saisir."
             )
-        assert game.id is not None
         _replacing(ctx, game, board, value, confirm)
         keep = value is Result.DRAW and game.result is Result.DRAW
         decider = game.decider.value if keep and game.decider else None
@@ -91,7 +97,7 @@ def record_result(
 
 
 def _replacing(
-    ctx: EventContext, game: Game, board: int, value: Result, confirm: bool | str
+    ctx: EventContext, game: StoredGame, board: int, value: Result, confirm: bool | str
 ) -> None:
     """Ask before a different result already there is replaced (unless answered yes
     to a question about that very result)."""
@@ -100,7 +106,6 @@ def _replacing(
     token = f"{game.id}:{game.result.value}"
     if confirm is True or confirm == token:
         return
-    assert game.id is not None
     raise NeedsConfirmation(
         f"Échiquier {board} : déjà {game.result.label} ({written_by(ctx, 'games', game.id)})"
         f" — remplacer par {value.label} ?",
@@ -108,7 +113,7 @@ def _replacing(
     )
 
 
-def _open_round(rnd: Round) -> None:
+def _open_round(rnd: StoredRound) -> None:
     if rnd.closed:
         raise OperationError(
             f"La ronde {rnd.number} est close : son résultat ne peut plus changer "
@@ -147,7 +152,6 @@ def clear_result(
         tx.args.update({"tournament": t.key, "round": rnd.number, "board": board})
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est close.")
-        assert game.id is not None
         if game.result is not None:
             token = f"{game.id}:{game.result.value}"
             by = written_by(ctx, "games", game.id)
@@ -173,7 +177,7 @@ def absent(
     exclude: bool = False,
     *,
     confirm: bool | str = False,
-) -> Game:
+) -> StoredGame:
     """A player not seated in time loses by forfeit; both absent: double forfeit.
 
     ``exclude``: the absentees are also excluded from later rounds (regulation 002),
@@ -204,7 +208,6 @@ def absent(
                     f"Trop tôt : le forfait n'est acquis qu'à {deadline:%H:%M} "
                     f"({minutes} min après le début de la ronde)."
                 )
-        assert game.id is not None
         _replacing(ctx, game, board, result, confirm)
         tx.update("games", game.id, {"result": result.value, "decider": None})
         for pid in absentees(result, game):
@@ -281,7 +284,6 @@ def record_incident(
         player_id = game.white_id if is_white else game.black_id
         if player_id is None:
             raise OperationError(f"Échiquier {board} : pas de joueur noir (exempt).")
-        assert game.id is not None
         loss = Result.BLACK_WINS if is_white else Result.WHITE_WINS
         changes: dict[str, Any] = {}
         excludes = False

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.draws import run_draw
-from ..rules.models import Game, Round, Tournament
+from ..rules.models import StoredGame, StoredRound, StoredTournament
 from ..rules.settings import section_settings
 from ..store.backup import (
     BackupFailed,
@@ -32,7 +32,7 @@ from .youth_format import apply_youth_format, with_format
 
 def pair_round(
     ctx: EventContext, key: str, seed: int | None = None, exempt_holes: bool = False
-) -> Round:
+) -> StoredRound:
     """Pair the next round with the tournament's system.
 
     One transaction: the youth format decided from the entries, the draw and the
@@ -69,7 +69,7 @@ def plan_round(ctx: EventContext, key: str, seed: int | None) -> Plan:
     """
     with ctx.journal.reading():
         t = ctx.tournament(key)
-        fingerprint = ctx.store.fingerprint(ctx.tid(t))
+        fingerprint = ctx.store.fingerprint(t.id)
         decided = format_of(t).first_round(ctx, t)
         t = with_format(t, decided)
         number = ctx.next_round(t)
@@ -79,7 +79,7 @@ def plan_round(ctx: EventContext, key: str, seed: int | None) -> Plan:
 
 def _pair_round_once(
     ctx: EventContext, key: str, seed: int | None, exempt_holes: bool, plan: Plan | None
-) -> Round:
+) -> StoredRound:
     with ctx.write(Operation.PAIR_ROUND, {"tournament": key}) as tx:
         return _pair_round(ctx, tx, key, seed, exempt_holes, plan)
 
@@ -91,11 +91,11 @@ def _pair_round(
     seed: int | None,
     exempt_holes: bool,
     plan: Plan | None,
-) -> Round:
+) -> StoredRound:
     """Inside the write transaction: check, then write (a plan: only if still current)."""
     t = ctx.tournament(key)
     tx.args["tournament"] = t.key
-    tid = ctx.tid(t)
+    tid = t.id
     paired = ctx.store.round(tid, plan.number) if plan is not None else None
     if paired is not None:
         from .results import written_by
@@ -125,7 +125,7 @@ def set_round_start(
     with ctx.write(Operation.SET_ROUND_START, {"start": when.isoformat()}) as tx:
         t = ctx.tournament(key)
         rnd = ctx.round_of(t, round_number)
-        if rnd is None or rnd.id is None:
+        if rnd is None:
             raise OperationError("Aucune ronde appariée.")
         tx.args.update({"tournament": t.key, "round": rnd.number})
         tx.update("rounds", rnd.id, {"start_time": when.isoformat(timespec="seconds")})
@@ -138,7 +138,7 @@ def close_round(ctx: EventContext, key: str, round_number: int | None = None) ->
         with ctx.write(Operation.CLOSE_ROUND) as tx:
             t = ctx.tournament(key)
             rnd = ctx.round_of(t, round_number)
-            if rnd is None or rnd.id is None:
+            if rnd is None:
                 raise OperationError("Aucune ronde à clôturer.")
             tx.args.update({"tournament": t.key, "round": rnd.number})
             if rnd.closed:
@@ -176,7 +176,9 @@ def close_round(ctx: EventContext, key: str, round_number: int | None = None) ->
     return done
 
 
-def _sheets_settled(ctx: EventContext, t: Tournament, rnd: Round, games: list[Game]) -> None:
+def _sheets_settled(
+    ctx: EventContext, t: StoredTournament, rnd: StoredRound, games: list[StoredGame]
+) -> None:
     """A board whose signed sheet differs from the entry must be settled before the
     round closes; with « verify_results », every sheet must have been checked."""
     from .verification import boards_text, unsettled

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..rules.errors import RuleError, validation_message
-from ..rules.models import Player, System, TimeControl, Tournament
+from ..rules.models import StoredPlayer, StoredTournament, System, TimeControl, Tournament
 from ..rules.sections import (
     DEFAULT_TIEBREAKS,
     check_dates,
@@ -251,16 +251,16 @@ def _typed_settings(settings: dict[str, Any]) -> dict[str, Any]:
         raise _refused(exc) from None
 
 
-def add_section(service: EventContext, spec: SectionSpec) -> Tournament:
+def add_section(service: EventContext, spec: SectionSpec) -> StoredTournament:
     """A new section, with no player: refused if its key is taken."""
     t = spec.tournament()
     tid = configuration.add_tournament(service, t)
-    return t.model_copy(update={"id": tid})
+    return StoredTournament.model_construct(**{**dict(t), "id": tid})
 
 
-def _played(service: EventContext, t: Tournament) -> int:
+def _played(service: EventContext, t: StoredTournament) -> int:
     """How many rounds of the section are paired."""
-    return len(service.store.rounds(service.tid(t)))
+    return len(service.store.rounds(t.id))
 
 
 def edit_section(
@@ -363,7 +363,7 @@ def edit_section(
         if not row:
             raise OperationError(f"Rien à changer : {t.name} a déjà ces valeurs.")
         tx.args["name"] = ", ".join(changed)
-        tx.update("tournaments", service.tid(t), row)
+        tx.update("tournaments", t.id, row)
         return changed
 
 
@@ -379,7 +379,7 @@ def remove_section(service: EventContext, key: str, *, confirm: bool = False) ->
                 f"{t.name} a déjà {played} ronde(s) appariée(s) : il ne se supprime plus "
                 "(annulez l'appariement d'abord)."
             )
-        tid = service.tid(t)
+        tid = t.id
         players = len(service.store.players(tid))
         if players and not confirm:
             raise NeedsConfirmation(f"Supprimer {t.name} et ses {players} inscrit(s) ?")
@@ -392,13 +392,12 @@ def remove_section(service: EventContext, key: str, *, confirm: bool = False) ->
 # -- players -----------------------------------------------------------------------------
 
 
-def _paired(service: EventContext, player: Player) -> bool:
+def _paired(service: EventContext, player: StoredPlayer) -> bool:
     """Whether the player has a game or a bye in any round (then only `withdraw`)."""
-    assert player.id is not None
     return any(table == "games" for table, _ in service.store.dependents("players", player.id))
 
 
-def remove_player(service: EventContext, player_id: int) -> Player:
+def remove_player(service: EventContext, player_id: int) -> StoredPlayer:
     """Delete a registration that never played (a no-show, a mistake), undoable."""
     with service.write(Operation.REMOVE_PLAYER, {"player": player_id}) as tx:
         player = service.player(player_id)
@@ -424,7 +423,7 @@ def remove_player(service: EventContext, player_id: int) -> Player:
 
 def edit_player(
     service: EventContext, player_id: int, changes: Mapping[str, Any]
-) -> tuple[Player, list[str]]:
+) -> tuple[StoredPlayer, list[str]]:
     """Correct any field of a registration (as typed: rules.registration.parse_fields);
     eligibility is checked again. Returns the player and what is worth saying (a rating
     changed once paired)."""
@@ -437,7 +436,7 @@ def edit_player(
     with service.write(Operation.EDIT_PLAYER, {"player": player_id}) as tx:
         player = service.player(player_id)
         try:
-            new = Player.model_validate({**player.model_dump(), **changes})
+            new = StoredPlayer.model_validate({**player.model_dump(), **changes})
         except ValidationError as exc:
             raise OperationError(validation_message(exc)) from None
         tx.args["name"] = new.name
@@ -463,14 +462,13 @@ def edit_player(
         return new, notes
 
 
-def _key_of(service: EventContext, player: Player) -> str:
-    assert player.tournament_id is not None
+def _key_of(service: EventContext, player: StoredPlayer) -> str:
     t = service.store.tournament(player.tournament_id)
     assert t is not None
     return t.key
 
 
-def move_player(service: EventContext, player_id: int, dest: str) -> Tournament:
+def move_player(service: EventContext, player_id: int, dest: str) -> StoredTournament:
     """Move a registration to another section before it is paired (eligibility there
     checked, as at registration)."""
     with service.write(Operation.MOVE_PLAYER, {"player": player_id, "tournament": dest}) as tx:
@@ -493,7 +491,7 @@ def move_player(service: EventContext, player_id: int, dest: str) -> Tournament:
                 f"{player.name} a déjà été apparié(e) en {source.name} : il ne change plus "
                 "de tournoi (retirez-le puis inscrivez-le ailleurs)."
             )
-        if service.store.rounds(service.tid(target)):
+        if service.store.rounds(target.id):
             raise OperationError(
                 f"{target.name} a déjà une ronde appariée : inscrivez-y le joueur "
                 "(arbitre register), il jouera la ronde suivante."
@@ -504,5 +502,5 @@ def move_player(service: EventContext, player_id: int, dest: str) -> Tournament:
             raise OperationError(f"{player.name} ne peut pas jouer en {fault}")
         for table, row_id in service.store.dependents("players", player_id):
             tx.delete(table, row_id)  # a bye asked in the old section does not follow
-        tx.update("players", player_id, {"tournament_id": service.tid(target)})
+        tx.update("players", player_id, {"tournament_id": target.id})
         return target

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..rules import tiebreaks as tb
 from ..rules.errors import RuleError
-from ..rules.models import Bye, Player, Result, Tournament
+from ..rules.models import Bye, Result, StoredPlayer, StoredTournament
 from ..rules.prizes import (
     Candidate,
     Prize,
@@ -31,12 +31,10 @@ _BYE_KIND = {
 }
 
 
-def complete_rounds(service: EventContext, t: Tournament) -> int:
+def complete_rounds(service: EventContext, t: StoredTournament) -> int:
     """The last round whose every board has a result: standings are "after round N"."""
-    assert t.id is not None
     done = 0
     for rnd in service.store.rounds(t.id):
-        assert rnd.id is not None
         if all(g.result is not None or g.is_bye for g in service.store.games(rnd.id)):
             done = rnd.number
         else:
@@ -44,12 +42,13 @@ def complete_rounds(service: EventContext, t: Tournament) -> int:
     return done
 
 
-def crosstable(service: EventContext, t: Tournament, rounds: int | None = None) -> tb.Crosstable:
+def crosstable(
+    service: EventContext, t: StoredTournament, rounds: int | None = None
+) -> tb.Crosstable:
     """The stored games as a C.07 crosstable, keyed by player id."""
-    assert t.id is not None
     last = complete_rounds(service, t) if rounds is None else rounds
     players = service.store.players(t.id)
-    entries: dict[int, list[tb.Entry]] = {p.id: [] for p in players if p.id is not None}
+    entries: dict[int, list[tb.Entry]] = {p.id: [] for p in players}
     games = service.store.all_games(t.id)
     for number in range(1, last + 1):
         seen: set[int] = set()
@@ -79,22 +78,23 @@ def crosstable(service: EventContext, t: Tournament, rounds: int | None = None) 
     comps = {
         p.id: tb.Competitor(p.id, p.rating, entries[p.id], pairing_number=numbers[p.id])
         for p in players
-        if p.id is not None and (not paired or p.id in paired or p.checked_in)
+        if not paired or p.id in paired or p.checked_in
     }  # participants: once a round is paired, who never played nor checked in is not ranked
     return tb.Crosstable(last, comps, round_robin=format_of(t).round_robin_tiebreaks)
 
 
-def _pairing_numbers(service: EventContext, t: Tournament, players: list[Player]) -> dict[int, int]:
+def _pairing_numbers(
+    service: EventContext, t: StoredTournament, players: list[StoredPlayer]
+) -> dict[int, int]:
     """Each player's tournament pairing number (TPN, C.07 7.8): the numbers a round robin
     drew, else the C.04.2 initial order (rating, title, name) — never the store's ids."""
-    assert t.id is not None
     drawn = service.store.pairing_numbers(t.id) or []
     rest = sorted((p for p in players if p.id not in drawn), key=ranking_key)
     return {pid: k for k, pid in enumerate([*drawn, *(p.id for p in rest)], start=1) if pid}
 
 
 def standings(
-    service: EventContext, t: Tournament, rounds: int | None = None
+    service: EventContext, t: StoredTournament, rounds: int | None = None
 ) -> tuple[list[str], list[tb.StandingRow], int]:
     table = crosstable(service, t, rounds)
     codes = ["PTS", *[c for c in t.tiebreaks if c.upper() != "PTS"]]
@@ -106,13 +106,12 @@ def standings(
     return codes, rows, table.rounds
 
 
-def _sex(p: Player) -> str | None:
+def _sex(p: StoredPlayer) -> str | None:
     return p.sex.value if p.sex is not None else None
 
 
-def prizes(service: EventContext, t: Tournament) -> tuple[PrizeList, dict[int, Player]]:
+def prizes(service: EventContext, t: StoredTournament) -> tuple[PrizeList, dict[int, StoredPlayer]]:
     """The tournament's prize list handed out by the rules (Hort, non-cumulative)."""
-    assert t.id is not None
     s = section_settings(t)
     table = s.prizes
     if not table:
@@ -121,7 +120,7 @@ def prizes(service: EventContext, t: Tournament) -> tuple[PrizeList, dict[int, P
     settings = PrizeSettings.model_validate(
         {**given, "strictly_decreasing": must_decrease(s.regulation, given)}
     )
-    players = {p.id: p for p in service.store.players(t.id) if p.id is not None}
+    players = {p.id: p for p in service.store.players(t.id)}
 
     def candidate(pid: int, order: int, points: float) -> Candidate:
         p = players[pid]

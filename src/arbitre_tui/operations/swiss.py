@@ -16,8 +16,14 @@ from typing import TYPE_CHECKING, Any
 from ..rules import trf as trfmod
 from ..rules import youth
 from ..rules.draws import run_draw
-from ..rules.models import Bye, Player, Result, System, Tournament
-from ..rules.models import Game as StoredGame
+from ..rules.models import (
+    Bye,
+    Result,
+    StoredGame,
+    StoredPlayer,
+    StoredTournament,
+    System,
+)
 from ..rules.open_rules import half_point_bye_fault
 from ..rules.settings import section_settings
 from ..rules.swiss.dutch import PairingImpossible
@@ -46,14 +52,14 @@ _CODES = {
 }
 
 
-def _swiss(service: EventContext, key: str | None) -> Tournament:
+def _swiss(service: EventContext, key: str | None) -> StoredTournament:
     t = service.tournament(key)
     if t.system is not System.SWISS and not section_settings(t).youth_format:
         raise OperationError(f"{t.name} n'est pas un tournoi au système suisse.")
     return t
 
 
-def _youth(service: EventContext, key: str) -> Tournament:
+def _youth(service: EventContext, key: str) -> StoredTournament:
     """A youth championship's section (003): the only one with play-offs and qualifiers."""
     t = service.tournament(key)
     if section_settings(t).regulation != "003":
@@ -67,18 +73,17 @@ def _youth(service: EventContext, key: str) -> Tournament:
 # -- who plays, in which order ----------------------------------------------------------
 def participants(
     service: EventContext,
-    t: Tournament,
+    t: StoredTournament,
     games: dict[int, list[StoredGame]] | None = None,
     *,
     registered: bool = False,
-) -> list[Player]:
+) -> list[StoredPlayer]:
     """Players in the pairing list, in pairing-number order.
 
     Everyone who already has a round, plus those checked in (late entries included):
     a player never checked in is not paired (regulation 002: check-in is required).
     ``registered``: everyone registered and not withdrawn instead (a TRF of the entries).
     """
-    assert t.id is not None
     if games is None:
         games = service.store.all_games(t.id)
     seen = {pid for gs in games.values() for g in gs for pid in (g.white_id, g.black_id) if pid}
@@ -86,8 +91,8 @@ def participants(
 
 
 def pairing_list(
-    players: Iterable[Player], seen: set[int], *, registered: bool = False
-) -> list[Player]:
+    players: Iterable[StoredPlayer], seen: set[int], *, registered: bool = False
+) -> list[StoredPlayer]:
     """``participants`` on players in hand (``seen``: the ids with a round), for an event
     still being written (a Papi import)."""
     people = [
@@ -99,13 +104,12 @@ def pairing_list(
 
 
 def swiss_state(
-    service: EventContext, t: Tournament, number: int, *, registered: bool = False
+    service: EventContext, t: StoredTournament, number: int, *, registered: bool = False
 ) -> tuple[SwissState, list[int]]:
     """The engine's view before pairing round ``number``; also pairing number -> player id."""
-    assert t.id is not None
     games = service.store.all_games(t.id)
     people = participants(service, t, games, registered=registered)
-    ids = [p.id or 0 for p in people]
+    ids = [p.id for p in people]
     pno = {pid: k + 1 for k, pid in enumerate(ids)}
     history: dict[int, list[Game]] = {pid: [] for pid in ids}
     for r in range(1, number):
@@ -129,7 +133,6 @@ def swiss_state(
                 history[pid].append(Game(result="Z"))  # late entry or absent: no points
     requests = set(service.store.bye_requests(t.id).get(number, []))
     for p in people:
-        assert p.id is not None
         if p.id in requests:
             history[p.id].append(Game(result="H"))
         elif p.withdrawn or p.excluded:
@@ -140,10 +143,7 @@ def swiss_state(
     ]
     colour = service.store.initial_colour_drawn(t.id) or section_settings(t).initial_colour
     state = SwissState(
-        entrants=[
-            Entrant(number=pno[p.id or 0], rating=p.rating, games=history[p.id or 0])
-            for p in people
-        ],
+        entrants=[Entrant(number=pno[p.id], rating=p.rating, games=history[p.id]) for p in people],
         total_rounds=t.rounds_planned,
         initial_colour="b" if colour == "b" else "w",
         prohibited=[x for x in prohibited if len(x[2]) >= 2],
@@ -156,10 +156,9 @@ def swiss_state(
 
 # -- pairing ---------------------------------------------------------------------------
 def pairing_inputs(
-    service: EventContext, t: Tournament, number: int, seed: int | None
+    service: EventContext, t: StoredTournament, number: int, seed: int | None
 ) -> tuple[SwissState, list[int], int | None]:
     """The engine's input, with the initial colour drawn (its seed, to record) if not yet."""
-    assert t.id is not None
     state, ids = swiss_state(service, t, number)
     if number == 1 and len(state.entrants) < 2:
         raise too_few_checked_in(service, t, len(state.entrants))
@@ -176,7 +175,7 @@ def pairing_inputs(
 
 
 def plan_pairing(
-    service: EventContext, t: Tournament, number: int, seed: int | None
+    service: EventContext, t: StoredTournament, number: int, seed: int | None
 ) -> Callable[[], Pairing]:
     """The engines' input read on the snapshot the caller holds; their work returned to
     be run once the snapshot is let go (no read transaction held for seconds)."""
@@ -185,7 +184,7 @@ def plan_pairing(
 
 
 def compute_pairing(
-    t: Tournament, number: int, state: SwissState, ids: list[int], colour_seed: int | None
+    t: StoredTournament, number: int, state: SwissState, ids: list[int], colour_seed: int | None
 ) -> Pairing:
     """The engines' work: no store, no lock (seconds at 1000 players, or an external program)."""
     try:
@@ -207,13 +206,12 @@ def compute_pairing(
 
 def pair(
     service: EventContext,
-    t: Tournament,
+    t: StoredTournament,
     number: int,
     seed: int | None,
     computed: Pairing | None = None,
 ) -> RoundPairing:
     """Store Swiss round ``number``: ``computed`` outside the lock, or computed here."""
-    assert t.id is not None
     with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
         if computed is None:
             state, ids, colour_seed = pairing_inputs(service, t, number, seed)
@@ -223,11 +221,11 @@ def pair(
     return computed.chosen
 
 
-def _write_pairing(tx: _Tx, t: Tournament, computed: Pairing) -> None:
+def _write_pairing(tx: _Tx, t: StoredTournament, computed: Pairing) -> None:
     state, ids, chosen, number = computed.state, computed.ids, computed.chosen, computed.number
     if computed.colour_seed is not None:
         colour = tx.draw("couleur initiale (ronde 1)", "coin", ["w", "b"], computed.colour_seed)
-        tx.update("tournaments", t.id or 0, {"initial_colour_drawn": colour})
+        tx.update("tournaments", t.id, {"initial_colour_drawn": colour})
     round_id = tx.insert(
         "rounds",
         {
@@ -315,7 +313,7 @@ def fees(service: EventContext, key: str) -> list[dict[str, Any]]:
     ev = service.store.event()
     on = dt.date.fromisoformat(str(ev.get("start_date") or dt.date.today().isoformat()))
     out = []
-    for p in service.store.players(service.tid(t)):
+    for p in service.store.players(t.id):
         amount, category = entry_fee(t, p, on)
         out.append(
             {
@@ -342,8 +340,8 @@ def request_bye(service: EventContext, player_id: int, round_number: int) -> Non
     """A half-point bye, asked before the end of the previous round (regulation 002)."""
     with service.write(Operation.REQUEST_BYE, {"player": player_id, "round": round_number}) as tx:
         player = service.player(player_id)
-        t = service.store.tournament(player.tournament_id or 0)
-        assert t is not None and t.id is not None
+        t = service.store.tournament(player.tournament_id)
+        assert t is not None
         tx.args.update({"tournament": t.key, "name": player.name})
         fmt = format_of(t)
         if not fmt.half_point_byes:
@@ -391,7 +389,6 @@ def prohibit(
         Operation.PROHIBIT, {"tournament": key, "players": player_ids, "rounds": [first, last]}
     ) as tx:
         t = _swiss(service, key)
-        assert t.id is not None
         tx.args["tournament"] = t.key
         known = {p.id for p in service.store.players(t.id)}
         bad = [i for i in player_ids if i not in known]
@@ -423,7 +420,7 @@ def publish(service: EventContext, key: str, now: dt.datetime | None = None) -> 
     with service.write(Operation.PUBLISH, {"tournament": key}) as tx:
         t = _swiss(service, key)
         rnd = service.current_round(t)
-        if rnd is None or rnd.id is None:
+        if rnd is None:
             raise OperationError(f"{t.name} : aucune ronde appariée à publier.")
         tx.args.update({"tournament": t.key, "round": rnd.number})
         when = (now or dt.datetime.now()).replace(microsecond=0)
@@ -483,7 +480,7 @@ def force_pair(service: EventContext, key: str, a: int, b: int) -> list[str]:
     with service.write(Operation.FORCE_PAIR, {"tournament": key, "players": [a, b]}) as tx:
         t = _swiss(service, key)
         rnd = service.current_round(t)
-        if rnd is None or rnd.id is None or rnd.closed:
+        if rnd is None or rnd.closed:
             raise OperationError(f"{t.name} : pas de ronde ouverte à modifier.")
         tx.args.update({"tournament": t.key, "round": rnd.number})
         games = service.store.games(rnd.id)
@@ -509,7 +506,6 @@ def force_pair(service: EventContext, key: str, a: int, b: int) -> list[str]:
         if gb.white_id == b and gb.black_id is not None and not a_white:
             new_ab = (b, a)
         broken = _broken_rules(service, t, rnd.number, new_ab, x, y)
-        assert ga.id is not None and gb.id is not None
         tx.update("games", ga.id, {"white_id": new_ab[0], "black_id": new_ab[1], "bye": None})
         if x is None and y is None:
             tx.delete("games", gb.id)
@@ -521,7 +517,7 @@ def force_pair(service: EventContext, key: str, a: int, b: int) -> list[str]:
             )
         else:
             tx.update("games", gb.id, {"white_id": x, "black_id": y, "bye": None})
-        names = {p.id: p.name for p in service.store.players(t.id or 0)}
+        names = {p.id: p.name for p in service.store.players(t.id)}
         note = f"ronde {rnd.number} : {names.get(a)} contre {names.get(b)} imposé par l'arbitre"
         if broken:
             note += " (" + "; ".join(broken) + ")"
@@ -531,7 +527,7 @@ def force_pair(service: EventContext, key: str, a: int, b: int) -> list[str]:
 
 def _broken_rules(
     service: EventContext,
-    t: Tournament,
+    t: StoredTournament,
     number: int,
     pair_ab: tuple[int, int],
     x: int | None,
@@ -585,7 +581,7 @@ def playoff_groups(service: EventContext, key: str) -> dict[str, list[int]]:
     return out
 
 
-def complete_ties(service: EventContext, t: Tournament, group: list[int]) -> list[list[int]]:
+def complete_ties(service: EventContext, t: StoredTournament, group: list[int]) -> list[list[int]]:
     """The runs of ``group`` (standings order) level on points and every tie-break: none
     of them is « the best at the tie-breaks » art. 6 seeds first, so lots decide."""
     from .standings import standings
@@ -602,7 +598,7 @@ def complete_ties(service: EventContext, t: Tournament, group: list[int]) -> lis
 
 
 def _record_seeds(
-    service: EventContext, tx: _Tx, t: Tournament, which: str, seed: int | None
+    service: EventContext, tx: _Tx, t: StoredTournament, which: str, seed: int | None
 ) -> tuple[list[int], int]:
     """The play-off's seeds written once (inside the caller's operation): the standings'
     order, each complete tie ordered by a drawing of lots recorded with its seed — so the
@@ -629,14 +625,14 @@ def playoff_seeds(
     (a complete tie: lots drawn, recorded, replayable); None when they already were, or
     when the tie-breaks alone order them (nothing to draw, nothing written)."""
     t = _youth(service, key)
-    if which in service.store.playoffs(t.id or 0):
+    if which in service.store.playoffs(t.id):
         return None
     group = playoff_groups(service, key).get(which)
     if group is None or not complete_ties(service, t, group):
         return None
     with service.write(Operation.PLAYOFF_SEEDS, {"tournament": key, "which": which}) as tx:
         t = _youth(service, key)
-        if which in service.store.playoffs(t.id or 0):  # the other station, meanwhile
+        if which in service.store.playoffs(t.id):  # the other station, meanwhile
             return None
         seeds, _ = _record_seeds(service, tx, t, which, seed)
         return seeds
@@ -645,13 +641,13 @@ def playoff_seeds(
 def seeds_of(service: EventContext, key: str, which: str) -> list[int]:
     """The play-off's seeds: as recorded (lots included), else the standings' order."""
     t = service.tournament(key)
-    record = service.store.playoffs(t.id or 0).get(which)
+    record = service.store.playoffs(t.id).get(which)
     return list(record["seeds"]) if record else playoff_groups(service, key).get(which, [])
 
 
 def playoff_status(service: EventContext, key: str, which: str) -> youth.Playoff:
     t = service.tournament(key)
-    record = service.store.playoffs(t.id or 0).get(which)
+    record = service.store.playoffs(t.id).get(which)
     if record is None:
         groups = playoff_groups(service, key)
         if which not in groups:
@@ -665,7 +661,7 @@ def playoff_status(service: EventContext, key: str, which: str) -> youth.Playoff
     return youth.resolve(seeds, winners, _third_place_needed(service, t, which))
 
 
-def _third_place_needed(service: EventContext, t: Tournament, which: str) -> bool:
+def _third_place_needed(service: EventContext, t: StoredTournament, which: str) -> bool:
     """The group's first place (1 for the title; the first of the tied group across the
     qualifying edge otherwise) and how many places qualify decide it (art. 6)."""
     from .standings import standings
@@ -674,7 +670,7 @@ def _third_place_needed(service: EventContext, t: Tournament, which: str) -> boo
     if which == "title":
         return youth.third_place_needed(1, qualifying)
     _, rows, _ = standings(service, t)
-    record = service.store.playoffs(t.id or 0).get(which)
+    record = service.store.playoffs(t.id).get(which)
     seeds = record["seeds"] if record else playoff_groups(service, t.key).get(which, [])
     order = [r.start for r in rows]
     first = min((order.index(pid) + 1 for pid in seeds if pid in order), default=1)
@@ -697,7 +693,6 @@ def playoff_result(
         {"tournament": key, "which": which, "match": [a, b, points_a, points_b]},
     ) as tx:
         t = service.tournament(key)
-        assert t.id is not None
         record = service.store.playoffs(t.id).get(which)
         if record is None:
             playoff_status(service, key, which)  # refused when there is no such tie
@@ -742,7 +737,7 @@ def playoff_result(
         return status
 
 
-def _same_tiebreaks(service: EventContext, t: Tournament, a: int, b: int) -> bool:
+def _same_tiebreaks(service: EventContext, t: StoredTournament, a: int, b: int) -> bool:
     """Nothing in the standings tells ``a`` from ``b`` (points and every tie-break)."""
     from .standings import standings
 
@@ -759,7 +754,7 @@ def final_order(service: EventContext, key: str) -> list[int]:
     t = service.tournament(key)
     _, rows, _ = standings(service, t)
     order = [r.start for r in rows]
-    records = service.store.playoffs(t.id or 0)
+    records = service.store.playoffs(t.id)
     for which in ("qualification", "title"):
         if which in records:
             status = playoff_status(service, key, which)
@@ -814,7 +809,7 @@ def _round_date(rnd: Any, first: dt.date | None, last: dt.date | None) -> dt.dat
     return first if first is not None and first == last else None
 
 
-def _birth(p: Player) -> str:
+def _birth(p: StoredPlayer) -> str:
     """70-79: YYYY/MM/DD; a year alone (FIDE's list) as YYYY/00/00, never 1 January."""
     if p.birth_date is None:
         return ""
@@ -831,7 +826,6 @@ def export_trf_checked(service: EventContext, key: str) -> tuple[str, list[str]]
     from .standings import standings
 
     t = service.tournament(key)
-    assert t.id is not None
     ev = service.store.event()
     rounds = service.store.rounds(t.id)
     games = service.store.all_games(t.id)

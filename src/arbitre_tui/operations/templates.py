@@ -134,13 +134,10 @@ def _play_demo_rounds(service: EventService, seed: int) -> None:
     for t in service.store.tournaments():
         if t.system is not System.ROUND_ROBIN:
             continue
-        assert t.id is not None
         for p in service.store.players(t.id):
-            assert p.id is not None
             service.check_in(p.id)
         for number in (1, 2, 3):
             rnd = service.pair_round(t.key, seed=seed + number)
-            assert rnd.id is not None
             for game in service.store.games(rnd.id):
                 service.record_result(t.key, game.board, rng.choice(DEMO_RESULTS))
             if number < 3:
@@ -151,16 +148,16 @@ def create_swiss_event(path: str | Path, players: int = 150, rounds: int = 3) ->
     """The Open Marina Viva with ``players`` in Open A and ``rounds`` played (benches, tests)."""
     service = create_from_template(path, "marina-viva")
     t = service.tournament("open-a")
-    extra = players - len(service.store.players(t.id or 0))
+    extra = players - len(service.store.players(t.id))
     for k in range(max(extra, 0)):
         service.register_player(
             "open-a", Player(surname=f"Ajout{k:03d}", rating_fide=1950 + k % 500)
         )
-    for p in service.store.players(t.id or 0):
-        service.check_in(p.id or 0)
+    for p in service.store.players(t.id):
+        service.check_in(p.id)
     for number in range(1, rounds + 1):
         rnd = service.pair_round("open-a", seed=number)
-        for g in service.store.games(rnd.id or 0):
+        for g in service.store.games(rnd.id):
             if g.black_id is not None:
                 service.record_result("open-a", g.board, "1" if g.board % 3 else "=")
         service.close_round("open-a")
@@ -204,15 +201,12 @@ def _play_demo_swiss(service: EventService, rng: random.Random, seed: int) -> No
     """Open Marina Viva: everyone checked in, two rounds played, round 3 paired."""
     for key in ("open-a", "open-b", "open-c"):
         t = service.tournament(key)
-        assert t.id is not None
         for p in service.store.players(t.id):
-            assert p.id is not None
             service.check_in(p.id)
         for number in (1, 2, 3):
             rnd = service.pair_round(key, seed=seed + number)
             if number == 3:
                 break
-            assert rnd.id is not None
             for game in service.store.games(rnd.id):
                 if game.black_id is not None:
                     service.record_result(key, game.board, rng.choice(DEMO_RESULTS))
@@ -226,7 +220,6 @@ def _play_demo_knockout(service: EventService, rng: random.Random, seed: int) ->
     knockout.close_registration(service, "open-ko")
     for number in (1, 2):
         rnd = service.pair_round("open-ko", seed=seed + number)
-        assert rnd.id is not None
         games = [g for g in service.store.games(rnd.id) if g.black_id is not None]
         for i, g in enumerate(games if number == 1 else games[: len(games) // 2]):
             if number == 1 and i == 5:

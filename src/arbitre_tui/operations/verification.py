@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..rules.errors import RuleError
-from ..rules.models import Game, Result, Round, parse_result
+from ..rules.models import Result, StoredGame, StoredRound, parse_result
 from ..rules.text import text_fault
 from ..store.journal import OperationError
 from .registry import Operation
@@ -72,9 +72,8 @@ def verify_result(
                 f"Échiquier {board} : aucun résultat saisi — saisissez-le d'abord, "
                 "puis vérifiez-le sur la feuille."
             )
-        assert game.id is not None
         row: dict[str, Any] = {"result": value.value, "at": _now(), "settled": None}
-        check = service.store.result_checks(rnd.id or 0).get(game.id)
+        check = service.store.result_checks(rnd.id).get(game.id)
         if check is None:
             tx.insert("result_checks", {"game_id": game.id, **row})
         else:
@@ -84,7 +83,7 @@ def verify_result(
 
 def settle_result(
     service: EventContext, key: str, board: int, keep: str, round_number: int | None = None
-) -> Game:
+) -> StoredGame:
     """Settle a board whose two entries differ: keep the first entry (« saisie ») or the
     signed sheet's (« feuille »); both then agree."""
     chosen = KEEPS.get(keep.strip().lower())
@@ -97,8 +96,7 @@ def settle_result(
         tx.args.update({"tournament": t.key, "round": rnd.number})
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est close.")
-        assert game.id is not None
-        check = service.store.result_checks(rnd.id or 0).get(game.id)
+        check = service.store.result_checks(rnd.id).get(game.id)
         if check is None or Result(check["result"]) is game.result:
             raise OperationError(
                 f"Échiquier {board} : pas d'écart avec la feuille, rien à trancher."
@@ -133,12 +131,14 @@ def record_appeal(
         return tx.insert("appeals", row)
 
 
-def unsettled(service: EventContext, rnd: Round, games: list[Game]) -> tuple[list[int], list[int]]:
+def unsettled(
+    service: EventContext, rnd: StoredRound, games: list[StoredGame]
+) -> tuple[list[int], list[int]]:
     """(boards whose sheet differs from the entry, boards never checked) of a round."""
-    checks = service.store.result_checks(rnd.id or 0)
+    checks = service.store.result_checks(rnd.id)
     differ, unchecked = [], []
     for g in games:
-        if g.black_id is None or g.id is None:
+        if g.black_id is None:
             continue
         check = checks.get(g.id)
         if check is None:

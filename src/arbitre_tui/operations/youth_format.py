@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..rules.models import System, TimeControl, Tournament
+from ..rules.models import StoredTournament, System, TimeControl
 from ..rules.roundrobin import youth_format, youth_tiebreaks
 from ..rules.settings import section_settings
 from ..store.journal import OperationError
@@ -28,13 +28,12 @@ class YouthFormat:
     tiebreaks: list[str]
 
 
-def youth_decision(service: EventContext, t: Tournament) -> YouthFormat | None:
+def youth_decision(service: EventContext, t: StoredTournament) -> YouthFormat | None:
     """Regulation 003: ≤ 8 entries round robin, 9–14 Swiss 5 rounds, ≥ 15 Swiss 7 rounds.
 
     Decided when round 1 is paired, from the players checked in; None: nothing to change.
     Reads only: the pairing writes it, in its own transaction.
     """
-    assert t.id is not None
     if not section_settings(t).youth_format or service.store.rounds(t.id):
         return None
     entries = sum(1 for p in service.store.players(t.id) if p.checked_in and not p.withdrawn)
@@ -47,9 +46,8 @@ def youth_decision(service: EventContext, t: Tournament) -> YouthFormat | None:
     return YouthFormat(entries, system, rounds, tiebreaks)
 
 
-def too_few_checked_in(service: EventContext, t: Tournament, checked: int) -> OperationError:
+def too_few_checked_in(service: EventContext, t: StoredTournament, checked: int) -> OperationError:
     """Round 1 cannot be paired: how many are checked in of those entered, and what to do."""
-    assert t.id is not None
     entered = sum(1 for p in service.store.players(t.id) if not p.withdrawn)
     return OperationError(
         f"{t.name} : {checked} joueur(s) pointé(s) sur {entered} inscrit(s), il en faut au "
@@ -57,7 +55,7 @@ def too_few_checked_in(service: EventContext, t: Tournament, checked: int) -> Op
     )
 
 
-def with_format(t: Tournament, decided: YouthFormat | None) -> Tournament:
+def with_format(t: StoredTournament, decided: YouthFormat | None) -> StoredTournament:
     if decided is None:
         return t
     return t.model_copy(
@@ -70,7 +68,7 @@ def with_format(t: Tournament, decided: YouthFormat | None) -> Tournament:
     )
 
 
-def _controls_for(t: Tournament, rounds: int) -> dict[int, TimeControl]:
+def _controls_for(t: StoredTournament, rounds: int) -> dict[int, TimeControl]:
     """Every round of the format decided has a time control: a round the template did not
     plan (8 girls: a round robin of 7 rounds) plays at the last one it gives."""
     known = t.time_controls
@@ -80,9 +78,10 @@ def _controls_for(t: Tournament, rounds: int) -> dict[int, TimeControl]:
     return {n: known.get(n, last) for n in range(1, rounds + 1)}
 
 
-def apply_youth_format(service: EventContext, t: Tournament, decided: YouthFormat) -> Tournament:
+def apply_youth_format(
+    service: EventContext, t: StoredTournament, decided: YouthFormat
+) -> StoredTournament:
     """Write the format decided (inside the pairing's transaction)."""
-    assert t.id is not None
     with service.write(
         Operation.YOUTH_FORMAT,
         {"tournament": t.key, "entries": decided.entries, "system": decided.system},

@@ -13,7 +13,13 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class Model(BaseModel):
-    """Base of the core models: schemas are built on first use, not at import (start-up)."""
+    """Base of the core models: schemas are built on first use, not at import (start-up).
+
+    A model comes in two forms. The plain one (``Player``, ``Tournament``…) is what is
+    built before it is saved: its ``id`` is None until the store numbers its row. The
+    stored one (``StoredPlayer``…), a subclass, is what every read of the store returns:
+    its ``id`` is an ``int``, never None, so that the code reading it need not check.
+    """
 
     model_config = ConfigDict(defer_build=True)
 
@@ -269,6 +275,13 @@ class Player(Model):
         return self.rating_fide or self.rating_ffe or 0
 
 
+class StoredPlayer(Player):
+    """A player read from the store: numbered, and in a tournament."""
+
+    id: int
+    tournament_id: int
+
+
 class Club(Model):
     id: int | None = None
     name: str = Field(min_length=1)
@@ -281,6 +294,13 @@ class Team(Model):
     club_id: int
     number: int = Field(ge=1)
     name: str
+
+
+class StoredTeam(Team):
+    """A team read from the store."""
+
+    id: int
+    tournament_id: int
 
 
 CupSide = Literal["home", "away"]
@@ -340,6 +360,12 @@ class Tournament(Model):
         return self.time_controls.get(round_number)
 
 
+class StoredTournament(Tournament):
+    """A tournament read from the store."""
+
+    id: int
+
+
 class Round(Model):
     id: int | None = None
     tournament_id: int
@@ -349,6 +375,12 @@ class Round(Model):
     start_time: dt.datetime | None = None
     published_at: dt.datetime | None = None
     closed: bool = False
+
+
+class StoredRound(Round):
+    """A round read from the store."""
+
+    id: int
 
 
 class Game(Model):
@@ -372,6 +404,12 @@ class Game(Model):
         return self.black_id is None and self.bye is None
 
 
+class StoredGame(Game):
+    """A game read from the store."""
+
+    id: int
+
+
 class Incident(Model):
     id: int | None = None
     game_id: int | None = None
@@ -379,6 +417,13 @@ class Incident(Model):
     kind: IncidentKind
     at: dt.datetime
     note: str = ""
+
+
+class StoredIncident(Incident):
+    """An incident read from the store (its ``game_id`` stays optional: one may concern no
+    game)."""
+
+    id: int
 
 
 _RESULT_INPUT: dict[str, Result] = {

@@ -13,15 +13,17 @@ from typing import Any, TypedDict, TypeVar, Unpack
 from ..rules.models import (
     Bye,
     CupMatch,
-    Game,
-    Incident,
     Period,
     Player,
     Result,
-    Round,
     Sex,
+    StoredGame,
+    StoredIncident,
+    StoredPlayer,
+    StoredRound,
+    StoredTeam,
+    StoredTournament,
     System,
-    Team,
     TimeControl,
     Title,
     Tournament,
@@ -84,8 +86,8 @@ def _tc(data: dict[str, Any]) -> TimeControl:
     return TimeControl.model_construct(**{**data, "periods": periods})
 
 
-def _tournament(row: sqlite3.Row) -> Tournament:
-    return Tournament.model_construct(
+def _tournament(row: sqlite3.Row) -> StoredTournament:
+    return StoredTournament.model_construct(
         id=row["id"],
         key=row["key"],
         name=row["name"],
@@ -98,7 +100,7 @@ def _tournament(row: sqlite3.Row) -> Tournament:
     )
 
 
-def _player(row: sqlite3.Row) -> Player:
+def _player(row: sqlite3.Row) -> StoredPlayer:
     d = dict(row)
     for key in _PLAYER_BOOLS:
         d[key] = bool(d.get(key))  # a column a later schema added reads as 0 before it
@@ -108,13 +110,13 @@ def _player(row: sqlite3.Row) -> Player:
     for key in ("birth_date", "licence_date", "residence_since"):
         d[key] = _date(d[key])
     d["registered_at"] = _datetime(d["registered_at"])
-    return Player.model_construct(**d)
+    return StoredPlayer.model_construct(**d)
 
 
-def _round(row: sqlite3.Row) -> Round:
+def _round(row: sqlite3.Row) -> StoredRound:
     d = dict(row)
     tc = d.pop("time_control")
-    return Round.model_construct(
+    return StoredRound.model_construct(
         **{
             **d,
             "closed": bool(d["closed"]),
@@ -125,8 +127,8 @@ def _round(row: sqlite3.Row) -> Round:
     )
 
 
-def _game(data: dict[str, Any]) -> Game:
-    return Game.model_construct(
+def _game(data: dict[str, Any]) -> StoredGame:
+    return StoredGame.model_construct(
         **{
             **data,
             "result": Result(data["result"]) if data["result"] else None,
@@ -184,40 +186,40 @@ class Store:
         data["settings"] = json.loads(data["settings"])
         return data
 
-    def tournaments(self) -> list[Tournament]:
+    def tournaments(self) -> list[StoredTournament]:
         rows = self.conn.execute("SELECT * FROM tournaments ORDER BY position, id").fetchall()
         return [_tournament(r) for r in rows]
 
-    def tournament(self, key_or_id: str | int) -> Tournament | None:
+    def tournament(self, key_or_id: str | int) -> StoredTournament | None:
         column = "id" if isinstance(key_or_id, int) else "key"
         row = self.conn.execute(
             f"SELECT * FROM tournaments WHERE {column} = ?", (key_or_id,)
         ).fetchone()
         return _tournament(row) if row else None
 
-    def players(self, tournament_id: int) -> list[Player]:
+    def players(self, tournament_id: int) -> list[StoredPlayer]:
         rows = self.conn.execute(
             "SELECT * FROM players WHERE tournament_id = ? ORDER BY id", (tournament_id,)
         ).fetchall()
         return [_player(r) for r in rows]
 
-    def player(self, player_id: int) -> Player | None:
+    def player(self, player_id: int) -> StoredPlayer | None:
         row = self.conn.execute("SELECT * FROM players WHERE id = ?", (player_id,)).fetchone()
         return _player(row) if row else None
 
-    def rounds(self, tournament_id: int) -> list[Round]:
+    def rounds(self, tournament_id: int) -> list[StoredRound]:
         rows = self.conn.execute(
             "SELECT * FROM rounds WHERE tournament_id = ? ORDER BY number", (tournament_id,)
         ).fetchall()
         return [_round(r) for r in rows]
 
-    def round(self, tournament_id: int, number: int) -> Round | None:
+    def round(self, tournament_id: int, number: int) -> StoredRound | None:
         row = self.conn.execute(
             "SELECT * FROM rounds WHERE tournament_id = ? AND number = ?", (tournament_id, number)
         ).fetchone()
         return _round(row) if row else None
 
-    def games(self, round_id: int) -> list[Game]:
+    def games(self, round_id: int) -> list[StoredGame]:
         rows = self.conn.execute(
             "SELECT * FROM games WHERE round_id = ? ORDER BY board", (round_id,)
         ).fetchall()
@@ -232,25 +234,25 @@ class Store:
         ).fetchall()
         return {int(r["game_id"]): dict(r) for r in rows}
 
-    def all_games(self, tournament_id: int) -> dict[int, list[Game]]:
+    def all_games(self, tournament_id: int) -> dict[int, list[StoredGame]]:
         """Games by round number, for standings."""
         rows = self.conn.execute(
             "SELECT g.*, r.number AS round_number FROM games g JOIN rounds r ON r.id = g.round_id "
             "WHERE r.tournament_id = ? ORDER BY r.number, g.board",
             (tournament_id,),
         ).fetchall()
-        out: dict[int, list[Game]] = {}
+        out: dict[int, list[StoredGame]] = {}
         for r in rows:
             data = dict(r)
             number = data.pop("round_number")
             out.setdefault(number, []).append(_game(data))
         return out
 
-    def teams(self, tournament_id: int) -> list[Team]:
+    def teams(self, tournament_id: int) -> list[StoredTeam]:
         rows = self.conn.execute(
             "SELECT * FROM teams WHERE tournament_id = ? ORDER BY id", (tournament_id,)
         ).fetchall()
-        return [Team.model_validate(dict(r)) for r in rows]
+        return [StoredTeam.model_validate(dict(r)) for r in rows]
 
     def cup_matches(self, tournament_id: int, round_number: int | None = None) -> list[CupMatch]:
         """A cup's matches (of one round if given), round then number."""
@@ -272,7 +274,7 @@ class Store:
     def clubs(self) -> dict[int, str]:
         return {r["id"]: r["name"] for r in self.conn.execute("SELECT id, name FROM clubs")}
 
-    def incidents(self, tournament_id: int | None = None) -> list[Incident]:
+    def incidents(self, tournament_id: int | None = None) -> list[StoredIncident]:
         if tournament_id is None:
             rows = self.conn.execute("SELECT * FROM incidents ORDER BY id").fetchall()
         else:
@@ -281,7 +283,7 @@ class Store:
                 "WHERE p.tournament_id = ? ORDER BY i.id",
                 (tournament_id,),
             ).fetchall()
-        return [Incident.model_validate(dict(r)) for r in rows]
+        return [StoredIncident.model_validate(dict(r)) for r in rows]
 
     # -- live state of a tournament (one table each, written row by row) --------
 
@@ -556,7 +558,7 @@ class Store:
         for marker, key, number in pending:
             try:
                 t = next((x for x in self.tournaments() if x.key == key), None)
-                rnd = self.round(t.id, number) if t is not None and t.id is not None else None
+                rnd = self.round(t.id, number) if t is not None else None
             except sqlite3.Error:  # a file its own checks will refuse: said there
                 return notes
             if rnd is None or not rnd.closed:  # killed before the commit: nothing to copy

@@ -11,7 +11,7 @@ from .round_sheet import Board
 from .round_sheet import build as round_sheet
 
 if TYPE_CHECKING:
-    from ..rules.models import Tournament
+    from ..rules.models import StoredTournament
     from .reader import Reader
 
 
@@ -79,7 +79,7 @@ class Bracket(SectionView):
     rounds: tuple[BracketRound, ...]
 
 
-def build(reader: Reader, t: Tournament) -> Bracket:
+def build(reader: Reader, t: StoredTournament) -> Bracket:
     """Empty (no rounds) when ``t`` is not a knockout or nothing is paired yet."""
     from ..operations.formats import format_of
     from ..rules.knockout import winner
@@ -111,7 +111,7 @@ def build(reader: Reader, t: Tournament) -> Bracket:
     return Bracket(t.key, t.name, tuple(out))
 
 
-def round_matches(reader: Reader, t: Tournament, number: int) -> dict[int, BracketMatch]:
+def round_matches(reader: Reader, t: StoredTournament, number: int) -> dict[int, BracketMatch]:
     """A knockout round's matches by board, each with who went through and what decided
     it (the site's round page, the printed pairings); empty for any other format."""
     return {

@@ -16,7 +16,7 @@ from ..rules.schedule import RoundPlan, Slot, project, short_stamp
 from ..rules.settings import section_settings
 
 if TYPE_CHECKING:
-    from ..rules.models import Tournament
+    from ..rules.models import StoredTournament
     from .reader import Reader
 
 
@@ -121,7 +121,7 @@ def _days(ev: dict[str, Any]) -> tuple[dt.date | None, dt.date | None]:
     return day(ev.get("start_date")), day(ev.get("end_date"))
 
 
-def build(reader: Reader, t: Tournament, now: dt.datetime) -> ClockBoard:
+def build(reader: Reader, t: StoredTournament, now: dt.datetime) -> ClockBoard:
     """The clock board of section ``t`` at ``now``."""
     from .round_sheet import build as round_sheet
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .reader import PlayerRef
 
 if TYPE_CHECKING:
-    from ..rules.models import Game, Tournament
+    from ..rules.models import StoredGame, StoredTournament
     from .reader import Reader
 
 
@@ -30,7 +30,7 @@ class Crosstable:
     rows: tuple[CrossRow, ...]
 
 
-def cell(games: list[Game], pid: int, order: dict[int, int]) -> str:
+def cell(games: list[StoredGame], pid: int, order: dict[int, int]) -> str:
     """A player's cell of one round: « 12b+ » (opponent 12, Blacks, won), « 3n-F »."""
     for g in games:
         if g.white_id == pid and g.black_id is None:
@@ -46,7 +46,7 @@ def cell(games: list[Game], pid: int, order: dict[int, int]) -> str:
     return ""
 
 
-def build(reader: Reader, t: Tournament) -> Crosstable:
+def build(reader: Reader, t: StoredTournament) -> Crosstable:
     """Empty when the rules cannot rank yet (the standings refuse)."""
     from ..operations.event import OperationError
     from ..operations.standings import standings

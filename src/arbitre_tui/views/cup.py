@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.models import Tournament
+from ..rules.models import StoredTournament
 from .reader import Reader, SectionView
 
 
@@ -72,13 +72,13 @@ class Cup(SectionView):
         )
 
 
-def build(reader: Reader, t: Tournament) -> Cup:
+def build(reader: Reader, t: StoredTournament) -> Cup:
     from ..operations.cup import matches
     from ..rules.cup import white_boards
     from ..rules.settings import section_settings
 
     with reader.consistent():
-        teams = {team.id or 0: team.name for team in reader.teams(t)}
+        teams = {team.id: team.name for team in reader.teams(t)}
         played = matches(reader.service, t)
     whites = white_boards(section_settings(t).board_colours_home)
     lines = []

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..rules.models import Tournament
+    from ..rules.models import StoredTournament
     from .reader import Reader
 
 _STATUS = {"pending": "à joindre", "accepted": "repêché", "unreachable": "injoignable"}
@@ -41,14 +41,14 @@ class Draws:
     draws: tuple[DrawLine, ...]
 
 
-def build(reader: Reader, t: Tournament | None) -> Draws:
+def build(reader: Reader, t: StoredTournament | None) -> Draws:
     """Every draw of the event; the lucky-loser tries when ``t`` is a knockout."""
     from ..operations.formats import format_of
 
     holes: int | None = None
     tries: list[LuckyLoserTry] = []
     with reader.consistent():
-        if t is not None and format_of(t).has_bracket and t.id is not None:
+        if t is not None and format_of(t).has_bracket:
             from ..operations import knockout
 
             open_holes = knockout.holes(reader.service, t)

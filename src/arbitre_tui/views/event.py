@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from ..rules.models import Tournament
+from ..rules.models import StoredTournament
 from ..rules.sections import SYSTEM_LABELS
 from ..rules.settings import event_settings, section_settings
 from .reader import Reader
@@ -62,7 +62,7 @@ def _french(iso: str) -> str:
     return dt.date.fromisoformat(iso).strftime("%d/%m/%Y") if iso else ""
 
 
-def cadence_of(t: Tournament) -> str:
+def cadence_of(t: StoredTournament) -> str:
     """The cadence of a section's rounds, short; « par ronde » when they differ."""
     controls = {tc.short for tc in t.time_controls.values()}
     if not controls:
@@ -70,7 +70,7 @@ def cadence_of(t: Tournament) -> str:
     return controls.pop() if len(controls) == 1 else "par ronde"
 
 
-def round_reached(reader: Reader, t: Tournament) -> int:
+def round_reached(reader: Reader, t: StoredTournament) -> int:
     """The last round paired — for a cup, the last tour drawn (its matches are not rounds
     of games: the header said « ronde 0/4 » after the draw, issue 29.6)."""
     from ..operations.formats import format_of

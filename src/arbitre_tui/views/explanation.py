@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .reader import SectionView
 
 if TYPE_CHECKING:
-    from ..rules.models import Tournament
+    from ..rules.models import StoredTournament
     from .reader import Reader
 
 
@@ -89,7 +89,7 @@ class Explanation(SectionView):
         return " ; ".join(parts)
 
 
-def build(reader: Reader, t: Tournament, number: int | None = None) -> Explanation | None:
+def build(reader: Reader, t: StoredTournament, number: int | None = None) -> Explanation | None:
     """Round ``number`` (default: the last paired); None when it has no record (not Swiss)."""
     from ..rules.swiss.acceleration import LABELS
     from ..rules.swiss.explain import CRITERIA, RULES

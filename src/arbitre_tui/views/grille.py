@@ -14,11 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules.models import Bye, Game
+from ..rules.models import Bye, StoredGame, StoredPlayer, StoredTournament
 from .reader import PlayerRef, SectionView
 
 if TYPE_CHECKING:
-    from ..rules.models import Player, Tournament
     from .reader import Reader
 
 LEGEND = (
@@ -56,7 +55,7 @@ class Grille(SectionView):
     legend: str = LEGEND
 
 
-def cell(games: list[Game], pid: int, place: dict[int, int]) -> str:
+def cell(games: list[StoredGame], pid: int, place: dict[int, int]) -> str:
     """A player's cell of one round (see the module's signs); « » when not paired."""
     for g in games:
         if g.white_id == pid and g.black_id is None:
@@ -77,13 +76,13 @@ def cell(games: list[Game], pid: int, place: dict[int, int]) -> str:
     return ""
 
 
-def _rating(p: Player) -> str:
+def _rating(p: StoredPlayer) -> str:
     if p.rating_fide:
         return f"{p.rating_fide} F"
     return f"{p.rating_ffe} N" if p.rating_ffe else ""
 
 
-def build(reader: Reader, t: Tournament) -> Grille:
+def build(reader: Reader, t: StoredTournament) -> Grille:
     """From the standings view (the same order and tie-breaks as Classement)."""
     from ..operations.event import OperationError
     from .standings import build as standings

@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..operations.formats import format_of
 from ..operations.registry import Operation
-from ..rules.models import IncidentKind, Result
+from ..rules.models import IncidentKind, Result, StoredGame, StoredPlayer, StoredTournament
 from ..rules.settings import event_settings, section_settings, where
 
 if TYPE_CHECKING:
-    from ..rules.models import Game, Player, Tournament
     from .reader import Reader
 
 TO_FILL = "à compléter"
@@ -58,7 +57,7 @@ class TournamentReport:
         return not any(s.items for s in self.sections)
 
 
-def _fees(t: Tournament) -> str:
+def _fees(t: StoredTournament) -> str:
     s = section_settings(t)
     by_category = s.fees
     if s.regulation == "002" and where(t, "fee") != "tournoi":  # its categories
@@ -86,7 +85,7 @@ def _euros(value: object) -> str:
         return str(value)
 
 
-def _prizes(t: Tournament) -> tuple[str, str]:
+def _prizes(t: StoredTournament) -> tuple[str, str]:
     """(the prize system, the total)."""
     s = section_settings(t)
     table, fund = s.prizes, s.prize_fund
@@ -99,7 +98,7 @@ def _prizes(t: Tournament) -> tuple[str, str]:
     return system, (_euros(total) if total else "—")
 
 
-def _dates(reader: Reader, t: Tournament, event: dict[str, Any]) -> str:
+def _dates(reader: Reader, t: StoredTournament, event: dict[str, Any]) -> str:
     first, last = event.get("start_date"), event.get("end_date")
     starts = sorted(r.start_time.date().isoformat() for r in reader.rounds(t) if r.start_time)
     first, last = first or (starts[0] if starts else None), last or (starts[-1] if starts else None)
@@ -116,7 +115,7 @@ def _french(iso: str) -> str:
     return "/".join(reversed(parts)) if len(parts) == 3 else iso
 
 
-def technical_report(reader: Reader, t: Tournament) -> TechnicalReport:
+def technical_report(reader: Reader, t: StoredTournament) -> TechnicalReport:
     """The cover page of the technical report, every value from the event and settings."""
     with reader.consistent():
         event = reader.event()
@@ -166,7 +165,7 @@ def technical_report(reader: Reader, t: Tournament) -> TechnicalReport:
     return TechnicalReport(t.key, f"Rapport technique — {t.name}", lines, missing)
 
 
-def tournament_report(reader: Reader, t: Tournament) -> TournamentReport:
+def tournament_report(reader: Reader, t: StoredTournament) -> TournamentReport:
     """The procès-verbal: what the journal and the tables recorded, section by section."""
     with reader.consistent():
         people = reader.people(t)
@@ -177,7 +176,9 @@ def tournament_report(reader: Reader, t: Tournament) -> TournamentReport:
         manual = reader.manual_changes(t)
         appeals = reader.appeals(t)
         settled = reader.settled_checks(t)
-    where = {g.id: (n, g) for n, round_games in games.items() for g in round_games}
+    where: dict[int | None, tuple[int, StoredGame]] = {
+        g.id: (n, g) for n, round_games in games.items() for g in round_games
+    }
     boards = {(n, g.board): g for n, round_games in games.items() for g in round_games}
 
     def name(pid: int | None) -> str:
@@ -237,7 +238,7 @@ def tournament_report(reader: Reader, t: Tournament) -> TournamentReport:
     return TournamentReport(t.key, f"Procès-verbal du tournoi — {t.name}", sections)
 
 
-def _absent(game: Game | None, side: str, name: Callable[[int | None], str]) -> str:
+def _absent(game: StoredGame | None, side: str, name: Callable[[int | None], str]) -> str:
     """« (DUPONT Jean) »: who was absent."""
     if game is None:
         return ""
@@ -246,5 +247,5 @@ def _absent(game: Game | None, side: str, name: Callable[[int | None], str]) -> 
     return " (" + ", ".join(name(pid) for pid in ids) + ")"
 
 
-def _status(p: Player) -> str:
+def _status(p: StoredPlayer) -> str:
     return f"{p.name} : {'exclu' if p.excluded else 'abandon (retiré)'}"

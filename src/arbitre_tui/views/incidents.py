@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.models import Tournament
+from ..rules.models import StoredTournament
 from .reader import Reader
 
 
@@ -36,7 +36,7 @@ class IncidentSheet:
     boards: tuple[IncidentLine, ...]
 
 
-def build(reader: Reader, t: Tournament) -> IncidentSheet:
+def build(reader: Reader, t: StoredTournament) -> IncidentSheet:
     from ..rules.settings import section_settings
 
     s = section_settings(t)
@@ -48,7 +48,7 @@ def build(reader: Reader, t: Tournament) -> IncidentSheet:
         return _cup(reader, t, limit, warn)
     with reader.consistent():
         rnd = reader.round(t)
-        if rnd is None or rnd.id is None:
+        if rnd is None:
             return IncidentSheet(t.name, limit, warn, 0, ())
         people = reader.people(t)
         counts: dict[tuple[int | None, int, str], int] = {}
@@ -81,7 +81,7 @@ def build(reader: Reader, t: Tournament) -> IncidentSheet:
     return IncidentSheet(t.name, limit, warn, rnd.number, tuple(lines))
 
 
-def _cup(reader: Reader, t: Tournament, limit: int, warn: bool) -> IncidentSheet:
+def _cup(reader: Reader, t: StoredTournament, limit: int, warn: bool) -> IncidentSheet:
     """A cup's boards (issue 30.23): each match of the tour drawn last whose two line-ups
     are in, board by board, White and Black by art. 3.4; the incidents read back by the
     place their note begins with (operations.cup.incident_place)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.models import Tournament
+from ..rules.models import StoredTournament
 from .reader import Reader
 
 
@@ -41,7 +41,7 @@ class KoStatus:
         return f"{self.case} ; {self.byes} exempts{refunds} ({state})"
 
 
-def build(reader: Reader, t: Tournament) -> KoStatus:
+def build(reader: Reader, t: StoredTournament) -> KoStatus:
     """Refuses (OperationError) when ``t`` is not a knockout."""
     from ..operations import knockout
 

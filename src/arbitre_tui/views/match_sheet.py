@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..operations import cup as cup_ops
 from ..operations.event import EventService
 from ..rules.cup import BOARDS, Board, colours
-from ..rules.models import CupMatch, Player, Tournament
+from ..rules.models import CupMatch, StoredPlayer, StoredTournament
 from ..rules.settings import section_settings
 from .reader import Reader
 
@@ -46,8 +46,8 @@ class SheetBoard:
 
     number: int
     home_colour: str  # "w" or "b"
-    home: Player | None
-    away: Player | None
+    home: StoredPlayer | None
+    away: StoredPlayer | None
     result: Board | None
 
     @property
@@ -197,7 +197,7 @@ def lineup(service: EventService, sheet: MatchSheet, side: str, picked: list[int
             order.index(p.id) + 1 if p.id in order else None,
         )
         for p in everyone.values()
-        if p.team_id == team and p.id is not None
+        if p.team_id == team
     )
     if done is not None:
         state = f"Composition du {label} remise (figée). tab : l'autre équipe ; b : les échiquiers."
@@ -218,32 +218,32 @@ def match_sheet(
         return _build(reader, t, [cup_ops.find_match(service, t, number, round_number)])[0]
 
 
-def match_sheets(service: EventService, t: Tournament) -> list[MatchSheet]:
+def match_sheets(service: EventService, t: StoredTournament) -> list[MatchSheet]:
     """Every match of the cup, round by round (the site's cup and match pages)."""
     reader = Reader(service)
     with reader.consistent():
         return _build(reader, t, cup_ops.matches(service, t))
 
 
-def _build(reader: Reader, t: Tournament, rows: list[CupMatch]) -> list[MatchSheet]:
+def _build(reader: Reader, t: StoredTournament, rows: list[CupMatch]) -> list[MatchSheet]:
     """The sheets of ``rows`` (read in the caller's snapshot)."""
-    teams = {team.id: team.name for team in reader.teams(t)}
+    teams: dict[int | None, str] = {team.id: team.name for team in reader.teams(t)}
     everyone = reader.people(t)
     event = str(reader.event().get("name", ""))
     return [_sheet(t, m, teams, everyone, event) for m in rows]
 
 
 def _sheet(
-    t: Tournament,
+    t: StoredTournament,
     m: CupMatch,
     teams: Mapping[int | None, str],
-    everyone: Mapping[int, Player],
+    everyone: Mapping[int, StoredPlayer],
     event: str,
 ) -> MatchSheet:
     home, away = teams.get(m.home_team_id, "?"), teams.get(m.away_team_id)
     home_colours = colours(bool(m.away_keeps_white), section_settings(t).board_colours_home)
 
-    def player(lineup: list[int] | None, board: int) -> Player | None:
+    def player(lineup: list[int] | None, board: int) -> StoredPlayer | None:
         return everyone.get(lineup[board]) if lineup and board < len(lineup) else None
 
     boards = tuple(

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .reader import PlayerRef
 
 if TYPE_CHECKING:
-    from ..rules.models import Tournament
+    from ..rules.models import StoredTournament
     from .reader import Reader
 
 
@@ -36,7 +36,7 @@ class Progress:
     performance: dict[int, int]
 
 
-def progress(reader: Reader, t: Tournament) -> Progress:
+def progress(reader: Reader, t: StoredTournament) -> Progress:
     """Empty for a knockout or a cup (no ranking by points), or when the rules cannot rank."""
     from ..operations.event import OperationError
     from ..operations.formats import format_of
@@ -83,7 +83,7 @@ class PlayerCard:
 
 
 def build(
-    reader: Reader, t: Tournament, player_id: int, seen: Progress | None = None
+    reader: Reader, t: StoredTournament, player_id: int, seen: Progress | None = None
 ) -> PlayerCard | None:
     """None when ``player_id`` is not a player of ``t``; ``seen``: the section's
     :func:`progress`, read once by a face that renders every card."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.models import Tournament
+from ..rules.models import StoredTournament
 from .reader import Reader, SectionView
 
 
@@ -44,7 +44,7 @@ class Roster(SectionView):
         return sum(p.withdrawn for p in self.players)
 
 
-def build(reader: Reader, t: Tournament) -> Roster:
+def build(reader: Reader, t: StoredTournament) -> Roster:
     from ..operations.formats import format_of
 
     with reader.consistent():
@@ -59,7 +59,7 @@ def build(reader: Reader, t: Tournament) -> Roster:
         t.name,
         tuple(
             PlayerLine(
-                p.id or 0,
+                p.id,
                 p.name,
                 p.rating,
                 p.club,

@@ -11,7 +11,7 @@ from ..rules.rating_lists import KIND_LABELS, differences
 from ..rules.settings import section_settings
 
 if TYPE_CHECKING:
-    from ..rules.models import Tournament
+    from ..rules.models import StoredTournament
     from .reader import Reader
 
 
@@ -31,7 +31,7 @@ class RatingCheck:
     differences: tuple[Difference, ...]
 
 
-def build(reader: Reader, t: Tournament, lists: Lists) -> RatingCheck:
+def build(reader: Reader, t: StoredTournament, lists: Lists) -> RatingCheck:
     kind = kind_of(t)
     infos = lists.infos()
     loaded = {i.source for i in infos}
@@ -46,7 +46,7 @@ def build(reader: Reader, t: Tournament, lists: Lists) -> RatingCheck:
             fallback=section_settings(t).rating_standard_fallback,
         )  # fmt: skip
         if said:
-            rows.append(Difference(p.id or 0, p.name, tuple(said)))
+            rows.append(Difference(p.id, p.name, tuple(said)))
     return RatingCheck(
         tournament=t.name,
         rating=KIND_LABELS[kind],

@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..operations.event import EventService
-    from ..rules.models import Game, Incident, Player, Round, Team, Tournament
+    from ..rules.models import (
+        StoredGame,
+        StoredIncident,
+        StoredPlayer,
+        StoredRound,
+        StoredTeam,
+        StoredTournament,
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -43,7 +50,7 @@ class SectionView:
     tournament_name: str
 
 
-def public_name(p: Player | None, number: int | None = None) -> str:
+def public_name(p: StoredPlayer | None, number: int | None = None) -> str:
     """The name a page may show: none for a player who objected to publication, only
     their public ``number`` (the pairing number every page shows, never the store's id)."""
     if p is None:
@@ -53,10 +60,10 @@ def public_name(p: Player | None, number: int | None = None) -> str:
     return p.name
 
 
-def player_ref(p: Player, number: int | None = None) -> PlayerRef:
+def player_ref(p: StoredPlayer, number: int | None = None) -> PlayerRef:
     """A player as the views name them; ``number``: their public number (:meth:`Reader.refs`)."""
     return PlayerRef(
-        p.id or 0,
+        p.id,
         p.name,
         public_name(p, number),
         p.rating or 0,
@@ -93,81 +100,81 @@ class Reader:
     def event(self) -> dict[str, Any]:
         return self._store.event()
 
-    def tournaments(self) -> list[Tournament]:
+    def tournaments(self) -> list[StoredTournament]:
         return self._store.tournaments()
 
-    def tournament(self, key: str | None = None) -> Tournament:
+    def tournament(self, key: str | None = None) -> StoredTournament:
         """The tournament by key (the only one if None); refuses in French."""
         return self.service.tournament(key)
 
-    def find(self, key: str) -> Tournament | None:
+    def find(self, key: str) -> StoredTournament | None:
         return self._store.tournament(key)
 
-    def players(self, t: Tournament) -> list[Player]:
-        return self._store.players(t.id or 0)
+    def players(self, t: StoredTournament) -> list[StoredPlayer]:
+        return self._store.players(t.id)
 
-    def people(self, t: Tournament) -> dict[int, Player]:
-        return {p.id: p for p in self._store.players(t.id or 0) if p.id is not None}
+    def people(self, t: StoredTournament) -> dict[int, StoredPlayer]:
+        return {p.id: p for p in self._store.players(t.id)}
 
-    def numbers(self, t: Tournament) -> dict[int, int]:
+    def numbers(self, t: StoredTournament) -> dict[int, int]:
         """Each player's public number: the tournament's pairing number (drawn for a round
         robin, else the initial order), the number pages, lists and PDFs show."""
         from ..operations.standings import _pairing_numbers
 
         return _pairing_numbers(self.service, t, self.players(t))
 
-    def refs(self, t: Tournament) -> dict[int, PlayerRef]:
+    def refs(self, t: StoredTournament) -> dict[int, PlayerRef]:
         """Every player of ``t`` as the views name them, with their public number."""
         with self.consistent():
             people, numbers = self.people(t), self.numbers(t)
         return {pid: player_ref(p, numbers.get(pid)) for pid, p in people.items()}
 
-    def rounds(self, t: Tournament) -> list[Round]:
-        return self._store.rounds(t.id or 0)
+    def rounds(self, t: StoredTournament) -> list[StoredRound]:
+        return self._store.rounds(t.id)
 
-    def round(self, t: Tournament, number: int | None = None) -> Round | None:
+    def round(self, t: StoredTournament, number: int | None = None) -> StoredRound | None:
         """Round ``number``, or the last one paired."""
         if number:
-            return self._store.round(t.id or 0, number)
+            return self._store.round(t.id, number)
         return self.service.current_round(t)
 
-    def games(self, rnd: Round) -> list[Game]:
-        return self._store.games(rnd.id or 0)
+    def games(self, rnd: StoredRound) -> list[StoredGame]:
+        return self._store.games(rnd.id)
 
-    def result_checks(self, rnd: Round) -> dict[int, dict[str, Any]]:
+    def result_checks(self, rnd: StoredRound) -> dict[int, dict[str, Any]]:
         """The round's results entered again from the signed sheets, by game id."""
-        return self._store.result_checks(rnd.id or 0)
+        return self._store.result_checks(rnd.id)
 
-    def manual_changes(self, t: Tournament) -> dict[int, list[str]]:
+    def manual_changes(self, t: StoredTournament) -> dict[int, list[str]]:
         """The arbiter's changes to the pairings, by round."""
-        return self._store.manual_changes(t.id or 0)
+        return self._store.manual_changes(t.id)
 
-    def appeals(self, t: Tournament) -> list[dict[str, Any]]:
-        return self._store.appeals(t.id or 0)
+    def appeals(self, t: StoredTournament) -> list[dict[str, Any]]:
+        return self._store.appeals(t.id)
 
-    def settled_checks(self, t: Tournament) -> list[dict[str, Any]]:
+    def settled_checks(self, t: StoredTournament) -> list[dict[str, Any]]:
         """Écarts with the signed sheets, settled (round, board, kept, result)."""
-        return self._store.settled_checks(t.id or 0)
+        return self._store.settled_checks(t.id)
 
     def undone_ids(self) -> set[int]:
         """Journal entries no longer in effect (undone, or undos undone)."""
         return self.service.journal.undone_ids()
 
-    def all_games(self, t: Tournament) -> dict[int, list[Game]]:
-        return self._store.all_games(t.id or 0)
+    def all_games(self, t: StoredTournament) -> dict[int, list[StoredGame]]:
+        return self._store.all_games(t.id)
 
-    def teams(self, t: Tournament) -> list[Team]:
-        return self._store.teams(t.id or 0)
+    def teams(self, t: StoredTournament) -> list[StoredTeam]:
+        return self._store.teams(t.id)
 
-    def incidents(self, t: Tournament) -> list[Incident]:
-        return self._store.incidents(t.id or 0)
+    def incidents(self, t: StoredTournament) -> list[StoredIncident]:
+        return self._store.incidents(t.id)
 
-    def pairing_record(self, t: Tournament, number: int) -> dict[str, Any] | None:
-        return self._store.pairing_record(t.id or 0, number)
+    def pairing_record(self, t: StoredTournament, number: int) -> dict[str, Any] | None:
+        return self._store.pairing_record(t.id, number)
 
-    def playoffs(self, t: Tournament) -> dict[str, dict[str, Any]]:
+    def playoffs(self, t: StoredTournament) -> dict[str, dict[str, Any]]:
         """A youth section's play-offs begun, by which (title, qualification)."""
-        return self._store.playoffs(t.id or 0)
+        return self._store.playoffs(t.id)
 
     def journal_entries(self, limit: int | None = None) -> list[dict[str, Any]]:
         """The journal, newest first."""
@@ -187,6 +194,6 @@ class Reader:
     def draws(self) -> list[dict[str, Any]]:
         return self._store.draws()
 
-    def lucky_losers(self, t: Tournament) -> list[dict[str, Any]]:
+    def lucky_losers(self, t: StoredTournament) -> list[dict[str, Any]]:
         """Every lucky-loser try of a knockout, in the order drawn."""
-        return self._store.lucky_losers(t.id or 0)
+        return self._store.lucky_losers(t.id)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules.models import Bye, Result
+from ..rules.models import Bye, Result, StoredGame, StoredTournament
 from .collation import sort_key
 from .reader import PlayerRef, SectionView
 
 if TYPE_CHECKING:
-    from ..rules.models import Game, Tournament
     from .reader import Reader
 
 
@@ -123,11 +122,11 @@ class RoundSheet(SectionView):
         return self.stage if self.stage and not self.stage.startswith("Ronde") else None
 
 
-def build(reader: Reader, t: Tournament, number: int | None = None) -> RoundSheet:
+def build(reader: Reader, t: StoredTournament, number: int | None = None) -> RoundSheet:
     """Round ``number`` of ``t`` (default: the last paired); number 0 if none is."""
     with reader.consistent():
         rnd = reader.round(t, number)
-        if rnd is None or rnd.id is None:
+        if rnd is None:
             return RoundSheet(t.key, t.name, 0, None, False, None, ())
         refs = reader.refs(t)
         games = reader.games(rnd)
@@ -139,7 +138,7 @@ def build(reader: Reader, t: Tournament, number: int | None = None) -> RoundShee
         if g.white_id in withdrawn and g.black_id is None and g.bye is Bye.ZERO_POINT:
             continue  # a withdrawn player's absence: no board, no « bye 0 point » (issue 35)
         black = refs.get(g.black_id) if g.black_id else None
-        check = checks.get(g.id or 0)
+        check = checks.get(g.id)
         sheet = Result(check["result"]) if check else None
         boards.append(
             Board(
@@ -165,7 +164,7 @@ def build(reader: Reader, t: Tournament, number: int | None = None) -> RoundShee
 
 
 def _sitting_out(
-    reader: Reader, t: Tournament, games: list[Game], refs: dict[int, PlayerRef]
+    reader: Reader, t: StoredTournament, games: list[StoredGame], refs: dict[int, PlayerRef]
 ) -> tuple[PlayerRef, ...]:
     """Who rests this round in a round robin (no game row: Berger's dummy), in French
     alphabetical order; nobody in a format that writes its byes or drops its losers."""

@@ -12,7 +12,7 @@ from .reader import PlayerRef, SectionView
 
 if TYPE_CHECKING:
     from ..operations.formats import RankingGroups
-    from ..rules.models import Tournament
+    from ..rules.models import StoredTournament
     from .reader import Reader
 
 
@@ -92,7 +92,7 @@ def fmt(code: str, value: float | int | None) -> str:
     return f"{value:g}" if code == "PTS" else f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def build(reader: Reader, t: Tournament, rounds: int | None = None) -> Standings:
+def build(reader: Reader, t: StoredTournament, rounds: int | None = None) -> Standings:
     """By the tournament's format: its matches (by teams), its ranking groups (knockout),
     else points and tie-breaks. Raises OperationError when the rules cannot rank."""
     from ..operations.event import OperationError
@@ -114,7 +114,7 @@ def build(reader: Reader, t: Tournament, rounds: int | None = None) -> Standings
         return _points(reader, t, rounds)
 
 
-def _points(reader: Reader, t: Tournament, rounds: int | None) -> Standings:
+def _points(reader: Reader, t: StoredTournament, rounds: int | None) -> Standings:
     from ..operations.standings import standings
 
     codes, rows, done = standings(reader.service, t, rounds)
@@ -145,14 +145,16 @@ def _points(reader: Reader, t: Tournament, rounds: int | None) -> Standings:
     )
 
 
-def _play_off_places(reader: Reader, t: Tournament, refs: dict[int, PlayerRef]) -> dict[str, Any]:
+def _play_off_places(
+    reader: Reader, t: StoredTournament, refs: dict[int, PlayerRef]
+) -> dict[str, Any]:
     """A youth championship's play-offs (003 art. 6): the order (each play-off's places
     once played, its seeds before), the place each play-off decided (one each), and the
     notes saying where lots ordered a complete tie; empty when none was begun or drawn."""
     from ..operations import swiss
     from ..operations.event import OperationError
 
-    records = reader.service.store.playoffs(t.id) if t.id is not None else {}
+    records = reader.service.store.playoffs(t.id)
     if not records:
         return {}
     notes: list[str] = []
@@ -179,7 +181,7 @@ def _play_off_places(reader: Reader, t: Tournament, refs: dict[int, PlayerRef]) 
     return {"order": order, "places": places, "notes": notes}
 
 
-def _ranked(reader: Reader, t: Tournament, groups: RankingGroups) -> Standings:
+def _ranked(reader: Reader, t: StoredTournament, groups: RankingGroups) -> Standings:
     """Places shared by groups: « 5–8 » for the four losers of the quarter-finals."""
     refs = reader.refs(t)
     rows = []
@@ -190,7 +192,7 @@ def _ranked(reader: Reader, t: Tournament, groups: RankingGroups) -> Standings:
     return Standings(t.key, t.name, "knockout", done, (), tuple(rows), (), in_progress)
 
 
-def _ko_progress(reader: Reader, t: Tournament) -> tuple[int, str]:
+def _ko_progress(reader: Reader, t: StoredTournament) -> tuple[int, str]:
     """The round a knockout's ranking ranks: the last whose every match is decided (a
     drawn game's decider played), and the next one's decided matches, already ranked."""
     from ..rules.models import Result
@@ -214,7 +216,7 @@ def _ko_progress(reader: Reader, t: Tournament) -> tuple[int, str]:
     return done, said
 
 
-def _cup(reader: Reader, t: Tournament) -> Standings:
+def _cup(reader: Reader, t: StoredTournament) -> Standings:
     from .cup import build as cup
 
     view = cup(reader, t)

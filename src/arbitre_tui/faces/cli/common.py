@@ -15,7 +15,7 @@ from .errors import round_number, section_key
 
 if TYPE_CHECKING:
     from ...operations import EventService
-    from ...rules.models import Tournament
+    from ...rules.models import StoredTournament
 
 
 def open_event(path: str, check: bool = True, read_only: bool = False) -> EventService:
@@ -32,7 +32,7 @@ def open_event(path: str, check: bool = True, read_only: bool = False) -> EventS
 
 def open_tournament(
     args: argparse.Namespace, read_only: bool = False
-) -> tuple[EventService, Tournament]:
+) -> tuple[EventService, StoredTournament]:
     """The event of ``FICHIER`` and the section ``--tournoi`` names (the only one when not
     given): what most commands act on, looked up once the same way for all."""
     service = open_event(args.file, read_only=read_only)

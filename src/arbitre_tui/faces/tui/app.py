@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, DataTable, Header, Static
 
 from ...operations import EventService, NeedsConfirmation, OperationError, StoreBusy
-from ...rules.models import Tournament
+from ...rules.models import StoredTournament
 from ...views.reader import Reader
 from .footer import KeysFooter
 from .french import KEY_NAMES, MainScreen, key_name
@@ -272,7 +272,7 @@ class ArbitreApp(App[int]):
             self.action_event()
 
     @property
-    def tournament(self) -> Tournament | None:
+    def tournament(self) -> StoredTournament | None:
         return self._tournaments[self._index] if self._tournaments else None
 
     @property

@@ -22,7 +22,7 @@ from textual.events import Resize
 from textual.widgets import DataTable, Static
 
 from ...operations import EventService
-from ...rules.models import Tournament
+from ...rules.models import StoredTournament
 from ...views.reader import Reader
 from .qr import QRCode
 
@@ -164,7 +164,7 @@ class DisplayApp(App[int]):
             self.index = same[0] if same else min(self.index, len(self.pages) - 1)
         self._show()
 
-    def _tournaments(self) -> list[Tournament]:
+    def _tournaments(self) -> list[StoredTournament]:
         if self.sections:
             return [self.reader.tournament(key) for key in self.sections]
         return self.reader.tournaments()
@@ -225,7 +225,7 @@ class DisplayApp(App[int]):
         for row in sheet.rows[page.start : page.end]:
             table.add_row(*row)
 
-    def _pairings(self, t: Tournament) -> Sheet:
+    def _pairings(self, t: StoredTournament) -> Sheet:
         from ...operations.formats import format_of
         from ...views.bracket import round_matches
         from ...views.round_sheet import build
@@ -261,7 +261,7 @@ class DisplayApp(App[int]):
         title = f"{t.name} — ronde {sheet.number}"
         return Sheet(t.key, "appariements", title, columns, rows, noun="échiquiers")
 
-    def _by_name(self, t: Tournament) -> Sheet | None:
+    def _by_name(self, t: StoredTournament) -> Sheet | None:
         """The pairings by name, as venues pin them up: a player finds their name, then
         their board (issue 31.6); no page for a cup (matches of teams, no players' boards)."""
         from ...operations.formats import format_of
@@ -285,7 +285,7 @@ class DisplayApp(App[int]):
         title = f"{t.name} — par nom, ronde {sheet.number}"
         return Sheet(t.key, "noms", title, columns, rows, noun="joueurs")
 
-    def _proposed(self, t: Tournament, number: int) -> set[int]:
+    def _proposed(self, t: StoredTournament, number: int) -> set[int]:
         """Boards a player proposed a result for from his phone, not yet confirmed: the
         hall sees « résultat proposé », never which one (the arbiter has not ruled)."""
         from ...operations.reporting import round_states
@@ -296,7 +296,7 @@ class DisplayApp(App[int]):
             if s.recorded is None and s.label
         }
 
-    def _cup_round(self, t: Tournament) -> Sheet:
+    def _cup_round(self, t: StoredTournament) -> Sheet:
         """A cup's « appariements »: the matches of the round drawn last, with their score
         and winner once played (a cup has no individual boards to list)."""
         from ...views.cup import build
@@ -320,7 +320,7 @@ class DisplayApp(App[int]):
             t.key, "appariements", title, columns, rows, noun="matchs", note=cup.colours_note()
         )
 
-    def _standings(self, t: Tournament) -> Sheet:
+    def _standings(self, t: StoredTournament) -> Sheet:
         from ...operations.event import OperationError
         from ...views.standings import build
 

@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from ...rules.errors import RuleError
-from ...rules.models import System, TimeControl, Tournament
+from ...rules.models import StoredTournament, System, TimeControl
 from ...rules.settings import section_settings
 from .footer import KeysFooter
 from .form import Form, FormField
@@ -260,7 +260,7 @@ class EventScreen(ModalScreen[None]):
         )
 
     @staticmethod
-    def _cadence(t: Tournament) -> str:
+    def _cadence(t: StoredTournament) -> str:
         """As typed (« 90+30 »); « par ronde » when the rounds differ."""
         typed = {typed_cadence(tc) for tc in t.time_controls.values()}
         return typed.pop() if len(typed) == 1 else ("par ronde" if typed else "—")
@@ -386,7 +386,7 @@ class EventScreen(ModalScreen[None]):
 
     # -- sections ---------------------------------------------------------------------------
 
-    def _section_fields(self, t: Tournament | None) -> list[FormField]:
+    def _section_fields(self, t: StoredTournament | None) -> list[FormField]:
         cadences = {typed_cadence(tc) for tc in t.time_controls.values()} if t else set()
         cadence = cadences.pop() if len(cadences) == 1 else ""
         return [
@@ -465,7 +465,7 @@ class EventScreen(ModalScreen[None]):
             ),
         )
 
-    def _selected_section(self) -> Tournament | None:
+    def _selected_section(self) -> StoredTournament | None:
         table = self.query_one("#event-sections", DataTable)
         if not table.row_count:
             return None
@@ -485,7 +485,7 @@ class EventScreen(ModalScreen[None]):
         self.app.push_screen(form)
 
     def _save_section(
-        self, form: Form, t: Tournament, values: dict[str, Any], changed: set[str]
+        self, form: Form, t: StoredTournament, values: dict[str, Any], changed: set[str]
     ) -> None:
         from ...operations import setup
 

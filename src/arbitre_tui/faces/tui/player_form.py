@@ -19,7 +19,7 @@ from .form import Form, FormField
 
 if TYPE_CHECKING:
     from ...operations import EventService
-    from ...rules.models import Player
+    from ...rules.models import StoredPlayer
 
 # (Player's field, label, what to type): the order of the CSV's columns that matter here
 PERSON: tuple[tuple[str, str, str], ...] = (
@@ -52,7 +52,7 @@ def _reader(name: str) -> Callable[[str], Any]:
     return read
 
 
-def _shown(player: Player | None, name: str) -> str:
+def _shown(player: StoredPlayer | None, name: str) -> str:
     """A field as it is typed again (« 12/03/1990 », « M », « 1850 »)."""
     if player is None:
         return ""
@@ -84,7 +84,7 @@ def split_name(typed: str) -> tuple[str, str]:
 
 def player_form(
     section: str,
-    player: Player | None,
+    player: StoredPlayer | None,
     save: Callable[[Form, dict[str, Any], set[str]], object],
     *,
     typed: str = "",
@@ -141,10 +141,10 @@ def register_operation(key: str, values: dict[str, Any]) -> Callable[[EventServi
 
 def edit_operation(
     player_id: int, changes: dict[str, Any]
-) -> Callable[[EventService], tuple[Player, list[str]]]:
+) -> Callable[[EventService], tuple[StoredPlayer, list[str]]]:
     """operations.setup.edit_player: the fields changed, nothing else."""
 
-    def op(s: EventService) -> tuple[Player, list[str]]:
+    def op(s: EventService) -> tuple[StoredPlayer, list[str]]:
         from ...operations.setup import edit_player
 
         return edit_player(s, player_id, changes)
@@ -152,7 +152,7 @@ def edit_operation(
     return op
 
 
-def edited(result: tuple[Player, list[str]]) -> str:
+def edited(result: tuple[StoredPlayer, list[str]]) -> str:
     """« Fiche de DUPONT Jean corrigée — enregistré » and what is worth saying."""
     player, notes = result
     return " ".join([f"Fiche de {player.name} corrigée — enregistré (ctrl+z annule).", *notes])

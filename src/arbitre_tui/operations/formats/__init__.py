@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Protocol
 
-from ...rules.models import Game, System, Tournament
+from ...rules.models import StoredGame, StoredTournament, System, Tournament
 
 if TYPE_CHECKING:
     from ..context import EventContext
@@ -56,43 +56,43 @@ class Format(Protocol):
     papi_genre: str  # Papi's « Genre » (Suisse, ToutesRondes); '' when Papi has none
     sits_out_unpaired: bool  # a player on no board sits the round out (round robin, odd)
 
-    def first_round(self, service: EventContext, t: Tournament) -> YouthFormat | None:
+    def first_round(self, service: EventContext, t: StoredTournament) -> YouthFormat | None:
         """The format decided from the entries before round 1 is paired (003); None:
         the section plays as created. Reads only: the pairing writes it."""
         ...
 
     def plan(
-        self, service: EventContext, t: Tournament, number: int, seed: int | None
+        self, service: EventContext, t: StoredTournament, number: int, seed: int | None
     ) -> Callable[[], Pairing] | None:
         """Round ``number``'s input read on the snapshot the caller holds, its work
         returned to run after it, without lock or transaction (a Swiss round: seconds at
         1000 players); None: quick, paired inside the write transaction."""
         ...
 
-    def pair(self, service: EventContext, t: Tournament, order: PairOrder) -> None:
+    def pair(self, service: EventContext, t: StoredTournament, order: PairOrder) -> None:
         """Write round ``order.number`` (inside the caller's transaction)."""
 
-    def entries_closed(self, service: EventContext, t: Tournament) -> str | None:
+    def entries_closed(self, service: EventContext, t: StoredTournament) -> str | None:
         """Why no entry can be added any more (None: registration is open)."""
         ...
 
-    def settings_fault(self, service: EventContext, t: Tournament) -> str | None:
+    def settings_fault(self, service: EventContext, t: StoredTournament) -> str | None:
         """Why the tournament's new settings cannot stand, read against the event."""
         ...
 
-    def absence_excludes(self, t: Tournament) -> bool:
+    def absence_excludes(self, t: StoredTournament) -> bool:
         """An unexcused forfeit also excludes from later rounds (002)."""
 
-    def needs_decider(self, t: Tournament) -> bool:
+    def needs_decider(self, t: StoredTournament) -> bool:
         """A drawn game needs a decider game before the round can close (000)."""
 
-    def missing_deciders(self, t: Tournament, games: list[Game]) -> list[int]:
+    def missing_deciders(self, t: StoredTournament, games: list[StoredGame]) -> list[int]:
         """Boards whose decider is still to be entered."""
 
-    def ranking_groups(self, service: EventContext, t: Tournament) -> RankingGroups | None:
+    def ranking_groups(self, service: EventContext, t: StoredTournament) -> RankingGroups | None:
         """Places shared by groups (knockout, cup); None: ranked by the standings table."""
 
-    def prize_order(self, service: EventContext, t: Tournament) -> list[int] | None:
+    def prize_order(self, service: EventContext, t: StoredTournament) -> list[int] | None:
         """One order for whole, all-different prizes (000); None: prizes by the ranking."""
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...rules.models import Game, Tournament
+from ...rules.models import StoredGame, StoredTournament
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -28,38 +28,38 @@ class Individual:
     papi_genre = ""  # Papi knows only the Swiss and the round robin
     sits_out_unpaired = False  # a Swiss writes its byes; a knockout's losers are out
 
-    def first_round(self, service: EventContext, t: Tournament) -> YouthFormat | None:
+    def first_round(self, service: EventContext, t: StoredTournament) -> YouthFormat | None:
         """Regulation 003's hook: its format decided from the players checked in."""
         from ..youth_format import youth_decision
 
         return youth_decision(service, t)
 
     def plan(
-        self, service: EventContext, t: Tournament, number: int, seed: int | None
+        self, service: EventContext, t: StoredTournament, number: int, seed: int | None
     ) -> Callable[[], Pairing] | None:
         """Quick to pair: nothing computed before the transaction."""
         return None
 
-    def entries_closed(self, service: EventContext, t: Tournament) -> str | None:
+    def entries_closed(self, service: EventContext, t: StoredTournament) -> str | None:
         """Why no entry can be added any more (None: registration is open)."""
         return None
 
-    def settings_fault(self, service: EventContext, t: Tournament) -> str | None:
+    def settings_fault(self, service: EventContext, t: StoredTournament) -> str | None:
         """Why the tournament's new settings cannot stand, read against the event (None:
         they can); checked when they are set."""
         return None
 
-    def absence_excludes(self, t: Tournament) -> bool:
+    def absence_excludes(self, t: StoredTournament) -> bool:
         return False
 
-    def needs_decider(self, t: Tournament) -> bool:
+    def needs_decider(self, t: StoredTournament) -> bool:
         return False
 
-    def missing_deciders(self, t: Tournament, games: list[Game]) -> list[int]:
+    def missing_deciders(self, t: StoredTournament, games: list[StoredGame]) -> list[int]:
         return []
 
-    def ranking_groups(self, service: EventContext, t: Tournament) -> RankingGroups | None:
+    def ranking_groups(self, service: EventContext, t: StoredTournament) -> RankingGroups | None:
         return None
 
-    def prize_order(self, service: EventContext, t: Tournament) -> list[int] | None:
+    def prize_order(self, service: EventContext, t: StoredTournament) -> list[int] | None:
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...rules.models import Tournament
+from ...rules.models import StoredTournament
 from ...store.journal import OperationError
 from .base import Individual
 
@@ -22,13 +22,13 @@ class Cup(Individual):
     pairs_by_draw = True
     by_teams = True
 
-    def pair(self, service: EventContext, t: Tournament, order: PairOrder) -> None:
+    def pair(self, service: EventContext, t: StoredTournament, order: PairOrder) -> None:
         raise OperationError(
             f"Les rencontres de {t.name} se tirent au sort : d dans le volet Coupe "
             "(ou arbitre cup draw)."
         )
 
-    def settings_fault(self, service: EventContext, t: Tournament) -> str | None:
+    def settings_fault(self, service: EventContext, t: StoredTournament) -> str | None:
         """004 art. 1.2: the holder and the last finalist name clubs entered — a typo would
         silently cost the club its priority bye."""
         clubs = sorted(set(service.store.clubs().values()))
@@ -46,7 +46,7 @@ class Cup(Individual):
                 )
         return None
 
-    def ranking_groups(self, service: EventContext, t: Tournament) -> RankingGroups:
+    def ranking_groups(self, service: EventContext, t: StoredTournament) -> RankingGroups:
         from .. import cup
 
         return cup.ranking_groups(service, t)

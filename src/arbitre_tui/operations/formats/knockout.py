@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...rules.models import Game, Result, Tournament
+from ...rules.models import Result, StoredGame, StoredTournament
 from ...rules.settings import section_settings
 from .base import Individual
 
@@ -21,15 +21,14 @@ class Knockout(Individual):
     trf_code = ""
     has_bracket = True
 
-    def pair(self, service: EventContext, t: Tournament, order: PairOrder) -> None:
+    def pair(self, service: EventContext, t: StoredTournament, order: PairOrder) -> None:
         from .. import knockout
 
         knockout.pair(service, t, order.number, order.seed, order.exempt_holes)
 
-    def entries_closed(self, service: EventContext, t: Tournament) -> str | None:
+    def entries_closed(self, service: EventContext, t: StoredTournament) -> str | None:
         """000 art. 2.1: entries are counted at the close of registration; the bracket,
         the byes and the waiting list are fixed then, so no path adds one after it."""
-        assert t.id is not None
         if service.store.ko_registration(t.id) is None:
             return None
         return (
@@ -37,21 +36,21 @@ class Knockout(Individual):
             "le tableau, les exempts et la liste d'attente sont figés"
         )
 
-    def needs_decider(self, t: Tournament) -> bool:
+    def needs_decider(self, t: StoredTournament) -> bool:
         """A draw is decided by a game (armageddon, blitz) unless by rating."""
         return section_settings(t).decider != "rating"
 
-    def missing_deciders(self, t: Tournament, games: list[Game]) -> list[int]:
+    def missing_deciders(self, t: StoredTournament, games: list[StoredGame]) -> list[int]:
         if not self.needs_decider(t):
             return []
         return [g.board for g in games if g.result is Result.DRAW and g.decider is None]
 
-    def ranking_groups(self, service: EventContext, t: Tournament) -> RankingGroups:
+    def ranking_groups(self, service: EventContext, t: StoredTournament) -> RankingGroups:
         from .. import knockout
 
         return knockout.ranking_groups(service, t)
 
-    def prize_order(self, service: EventContext, t: Tournament) -> list[int]:
+    def prize_order(self, service: EventContext, t: StoredTournament) -> list[int]:
         """000 art. 3: prizes whole and all different, by the knockout ranking."""
         from .. import knockout
 

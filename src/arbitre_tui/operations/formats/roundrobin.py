@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...rules import roundrobin
 from ...rules.errors import RuleError
-from ...rules.models import Tournament
+from ...rules.models import StoredTournament
 from ...rules.settings import section_settings
 from ...store.journal import OperationError
 from ...store.repo import tc_json
@@ -28,10 +28,9 @@ class RoundRobin(Individual):
     sits_out_unpaired = True  # Berger's dummy: no game row for the one who rests
     round_robin_tiebreaks = True
 
-    def pair(self, service: EventContext, t: Tournament, order: PairOrder) -> None:
+    def pair(self, service: EventContext, t: StoredTournament, order: PairOrder) -> None:
         number, seed = order.number, order.seed
         tid = t.id
-        assert tid is not None
         store = service.store
         with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
             registered = [p for p in store.players(tid) if not p.withdrawn]

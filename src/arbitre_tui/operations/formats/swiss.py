@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...rules.models import Tournament
+from ...rules.models import StoredTournament
 from ...rules.settings import section_settings
 from .base import Individual
 
@@ -28,7 +28,7 @@ class Swiss(Individual):
     half_point_byes = True
 
     def plan(
-        self, service: EventContext, t: Tournament, number: int, seed: int | None
+        self, service: EventContext, t: StoredTournament, number: int, seed: int | None
     ) -> Callable[[], Pairing]:
         """The Dutch engine's (and an external one's) input read on the snapshot; their
         work run after it, outside any transaction."""
@@ -36,12 +36,12 @@ class Swiss(Individual):
 
         return swiss.plan_pairing(service, t, number, seed)
 
-    def pair(self, service: EventContext, t: Tournament, order: PairOrder) -> None:
+    def pair(self, service: EventContext, t: StoredTournament, order: PairOrder) -> None:
         from .. import swiss
 
         swiss.pair(service, t, order.number, order.seed, order.computed)
 
-    def absence_excludes(self, t: Tournament) -> bool:
+    def absence_excludes(self, t: StoredTournament) -> bool:
         """Regulation 002: an unexcused forfeit excludes (a setting elsewhere)."""
         return bool(section_settings(t).forfeit_excludes)  # 002's profile says yes
 

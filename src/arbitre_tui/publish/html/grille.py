@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 from .builder import Child, Markup, el
 
 if TYPE_CHECKING:
-    from ...rules.models import Tournament
+    from ...rules.models import StoredTournament
     from ...views.reader import Reader
 
 
-def grille_body(reader: Reader, t: Tournament, link: Callable[..., Markup]) -> list[Child]:
+def grille_body(reader: Reader, t: StoredTournament, link: Callable[..., Markup]) -> list[Child]:
     """Final order, each round's « +7B », points and tie-breaks; public names only. The
     site frames it (title, menu); ``link`` is the site's, so static pages link alike."""
     from ...views.grille import build

@@ -6,7 +6,7 @@ It renders :mod:`arbitre_tui.views.match_sheet`, as the PDF does.
 from __future__ import annotations
 
 from ...operations.event import EventService
-from ...rules.models import Player
+from ...rules.models import StoredPlayer
 from ...views.match_sheet import MatchSheet, match_sheet
 from ..figures import score
 from .builder import Markup, document, el
@@ -31,7 +31,7 @@ def sheet_html(
     return render(match_sheet(service, key, number, round_number))
 
 
-def _side(p: Player | None, colour: str) -> list[Markup]:
+def _side(p: StoredPlayer | None, colour: str) -> list[Markup]:
     if p is None:
         return [el("td", colour, cls="c"), el("td"), el("td"), el("td"), el("td")]
     return [

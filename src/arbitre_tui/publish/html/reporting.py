@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from ...rules.models import Tournament
+from ...rules.models import StoredPlayer, StoredTournament
 from .builder import Child, Markup, el, raw
 
 if TYPE_CHECKING:
     from ...operations.event import EventService
-    from ...rules.models import Player
     from ...rules.reporting import BoardProposals
     from ...views.player_card import PlayerCard
     from ...views.reader import Reader
@@ -90,7 +89,7 @@ def _form(hidden: dict[str, str], side: str | None) -> Markup:
 
 def board_page(
     site: Site,
-    t: Tournament,
+    t: StoredTournament,
     round_number: int,
     board: int,
     code: str,
@@ -167,7 +166,7 @@ def refusal_page(site: Site, path: str, title: str, why: str) -> str:
     )
 
 
-def player_form(site: Site, t: Tournament, card: PlayerCard) -> Child:
+def player_form(site: Site, t: StoredTournament, card: PlayerCard) -> Child:
     """The player's page, reporting on: his board's form, the card's code typed by hand
     (for a phone that cannot scan); nothing secret is on the page, it may be cached."""
     rnd = site.service.current_round(t)
@@ -207,9 +206,10 @@ def checkin_path(key: str, player_id: int, code: str | None = None) -> str:
     return f"/{key}/pointage/{player_id}/" + (f"{code}/" if code else "")
 
 
-def checkin_page(site: Site, t: Tournament, player: Player, code: str, said: str = "") -> str:
+def checkin_page(
+    site: Site, t: StoredTournament, player: StoredPlayer, code: str, said: str = ""
+) -> str:
     """« Je suis là » before round 1, from the code the player got on paper."""
-    assert player.id is not None
     site._here = checkin_path(t.key, player.id, code)
     body: list[Child] = [el("h1", t.name), el("h2", f"Pointage : {player.name}")]
     if said:
@@ -231,7 +231,7 @@ def checkin_page(site: Site, t: Tournament, player: Player, code: str, said: str
     return site._page(f"{t.name} — pointage", raw_style(), *body)
 
 
-def entrance_page(site: Site, t: Tournament) -> str:
+def entrance_page(site: Site, t: StoredTournament) -> str:
     """The entrance's form: the player's number and the code he was given on paper."""
     site._here = f"/{t.key}/pointage/"
     form = el(

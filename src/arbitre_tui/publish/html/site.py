@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from ...operations.event import EventService, OperationError
 from ...operations.formats import format_of
-from ...rules.models import Tournament
+from ...rules.models import StoredTournament
 from ...rules.names import fold
 from ...views.match_sheet import MatchSheet, match_sheets
 from ...views.reader import PlayerRef, Reader
@@ -74,7 +74,7 @@ class NotFound(Exception):
     """No such page."""
 
 
-Render = Callable[["Site", Tournament, "re.Match[str]"], str]
+Render = Callable[["Site", StoredTournament, "re.Match[str]"], str]
 
 
 @dataclass(frozen=True)
@@ -84,9 +84,9 @@ class Page:
 
     pattern: re.Pattern[str]
     render: Render
-    paths: Callable[[Site, Tournament], Iterable[str]]
+    paths: Callable[[Site, StoredTournament], Iterable[str]]
     nav: str | None = None  # the label in the section's menu; None: not in the menu
-    applies: Callable[[Tournament], bool] = lambda t: True
+    applies: Callable[[StoredTournament], bool] = lambda t: True
 
 
 PAGES: list[Page] = []
@@ -95,9 +95,9 @@ PAGES: list[Page] = []
 def register(
     pattern: str,
     render: Render,
-    paths: Callable[[Site, Tournament], Iterable[str]],
+    paths: Callable[[Site, StoredTournament], Iterable[str]],
     nav: str | None = None,
-    applies: Callable[[Tournament], bool] = lambda t: True,
+    applies: Callable[[StoredTournament], bool] = lambda t: True,
 ) -> None:
     """Adds a page to every section it ``applies`` to (a new page: one call)."""
     PAGES.append(Page(re.compile(f"^{pattern}$"), render, paths, nav, applies))
@@ -146,7 +146,7 @@ class Site:
             return self.home()
         m = _KEY.match(path)
         t = self.reader.find(m.group("key")) if m else None
-        if m is None or t is None or t.id is None:
+        if m is None or t is None:
             raise NotFound(path)
         for page in PAGES:
             found = page.pattern.match(m.group("tail"))
@@ -158,7 +158,6 @@ class Site:
         """Every page of the site (for the static export and the privacy crawl)."""
         out = ["/"]
         for t in self.reader.tournaments():
-            assert t.id is not None
             for page in PAGES:
                 if page.applies(t):
                     out += [f"/{t.key}/{tail}" for tail in page.paths(self, t)]
@@ -206,7 +205,7 @@ class Site:
         )
         return document(title, CSS, top, *body, head=meta)
 
-    def _nav(self, t: Tournament, on: str = "") -> Markup:
+    def _nav(self, t: StoredTournament, on: str = "") -> Markup:
         links = [
             self.link(f"/{t.key}/{tail}", page.nav, cls="on" if tail == on else None)
             for page in PAGES
@@ -215,7 +214,7 @@ class Site:
         ]
         return Markup(el("h1", t.name) + el("nav", links))
 
-    def _link(self, t: Tournament, ref: PlayerRef | None, rating: bool = True) -> Markup:
+    def _link(self, t: StoredTournament, ref: PlayerRef | None, rating: bool = True) -> Markup:
         """A player's public name, linked to their page, and rating."""
         if ref is None:
             return Markup("—")
@@ -226,12 +225,12 @@ class Site:
             else name
         )
 
-    def _round_tab(self, t: Tournament, number: int) -> str:
+    def _round_tab(self, t: StoredTournament, number: int) -> str:
         """The menu entry a round's page is under: « Ronde en cours » for the current one."""
         rnd = self.service.current_round(t)
         return "" if rnd is not None and rnd.number == number else f"ronde-{number}/"
 
-    def _round_nav(self, t: Tournament, number: int, by_name: bool) -> Markup:
+    def _round_nav(self, t: StoredTournament, number: int, by_name: bool) -> Markup:
         tail = "noms/" if by_name else ""
         rounds = [
             self.link(
@@ -253,7 +252,6 @@ class Site:
         ev = self.reader.event()
         items = []
         for t in self.reader.tournaments():
-            assert t.id is not None
             items.append(
                 el("li", self.link(f"/{t.key}/", t.name), " ", el("span", self._state(t), cls="m"))
             )
@@ -261,7 +259,7 @@ class Site:
         body = [el("h1", name), el("p", str(ev.get("city", "")), cls="m"), el("ul", items)]
         return self._page(name, *body)
 
-    def _state(self, t: Tournament) -> str:
+    def _state(self, t: StoredTournament) -> str:
         """Where a section stands: « ronde 3 », « tour 2 », else « inscriptions »."""
         if format_of(t).by_teams:
             from ...views.cup import build as cup
@@ -271,13 +269,13 @@ class Site:
         rnd = self.service.current_round(t)
         return f"ronde {rnd.number}" if rnd else "inscriptions"
 
-    def current_page(self, t: Tournament) -> str:
+    def current_page(self, t: StoredTournament) -> str:
         if format_of(t).by_teams:
             return self.cup_page(t)
         rnd = self.service.current_round(t)
         return self.round_page(t, rnd.number if rnd else 0, current=True)
 
-    def round_page(self, t: Tournament, number: int, current: bool = False) -> str:
+    def round_page(self, t: StoredTournament, number: int, current: bool = False) -> str:
         from ...views.bracket import round_matches
         from ...views.round_sheet import build
 
@@ -334,7 +332,7 @@ class Site:
             refresh=not sheet.closed,
         )
 
-    def by_name_page(self, t: Tournament, number: int) -> str:
+    def by_name_page(self, t: StoredTournament, number: int) -> str:
         """The round's pairings in French alphabetical order: a player finds their name,
         then their board, colour and opponent; letters jump down the list."""
         from ...views.round_sheet import build
@@ -380,7 +378,7 @@ class Site:
             refresh=not sheet.closed,
         )
 
-    def standings_page(self, t: Tournament) -> str:
+    def standings_page(self, t: StoredTournament) -> str:
         """Points and tie-breaks; a knockout's ranking; a cup's matches and scores."""
         from ...views.standings import build
 
@@ -422,7 +420,7 @@ class Site:
             legend,
         )
 
-    def crosstable_page(self, t: Tournament) -> str:
+    def crosstable_page(self, t: StoredTournament) -> str:
         from ...views.crosstable import build
 
         grid = build(self.reader, t)
@@ -442,12 +440,12 @@ class Site:
             f"{t.name} — grille", self._nav(t, "grille/"), el("h2", "Grille"), _table(head, lines)
         )
 
-    def player_page(self, t: Tournament, pid: int) -> str:
+    def player_page(self, t: StoredTournament, pid: int) -> str:
         """The player's card: each round's game, points, total and place after the round,
         the performance, and where they play now (chess-results' « fiche joueur »)."""
         from ...views.player_card import build, progress
 
-        key = (t.id or 0, self.reader.data_version())
+        key = (t.id, self.reader.data_version())
         if key not in self._progress:  # once per section and state: the export's every card
             self._progress = {key: progress(self.reader, t)}
         card = build(self.reader, t, pid, self._progress[key])
@@ -491,7 +489,7 @@ class Site:
             _table(head, rows),
         )
 
-    def players_page(self, t: Tournament) -> str:
+    def players_page(self, t: StoredTournament) -> str:
         """Every player, in French order, with a search box by name: a few lines of script
         filter the list in the page itself (the static export too, with no server); without
         script the whole list shows."""
@@ -516,7 +514,7 @@ class Site:
             el("script", raw(SEARCH_SCRIPT)),
         )
 
-    def _report_form(self, t: Tournament, card: PlayerCard) -> Child:
+    def _report_form(self, t: StoredTournament, card: PlayerCard) -> Child:
         """The small form proposing the result, only on the live server taking proposals
         while the organiser has reporting on (never in the export)."""
         if not self.reporting or self.static:
@@ -526,7 +524,7 @@ class Site:
 
         return player_form(self, t, card) if is_open(self.service) else None
 
-    def _now_playing(self, t: Tournament, card: PlayerCard) -> Child:
+    def _now_playing(self, t: StoredTournament, card: PlayerCard) -> Child:
         """« Ronde 3 : échiquier 12, Blancs, contre X » — what a player looks for first."""
         rnd = self.service.current_round(t)
         g = card.in_round(rnd.number) if rnd else None
@@ -542,7 +540,7 @@ class Site:
             ]
         return el("div", el("strong", f"Ronde {g.round} : "), what, cls="me")
 
-    def bracket_page(self, t: Tournament) -> str:
+    def bracket_page(self, t: StoredTournament) -> str:
         from ...views.bracket import build
 
         parts = []
@@ -560,7 +558,7 @@ class Site:
         return self._page(f"{t.name} — tableau", self._nav(t, "tableau/"), legend, parts)
 
     def _through(
-        self, t: Tournament, ref: PlayerRef | None, won: int | None, rating: bool = True
+        self, t: StoredTournament, ref: PlayerRef | None, won: int | None, rating: bool = True
     ) -> Child:
         """A knockout's player, marked « ✓ » when they went through."""
         if ref is None:
@@ -568,7 +566,7 @@ class Site:
         link = self._link(t, ref, rating)
         return el("strong", link, " ✓") if ref.id == won else link
 
-    def cup_page(self, t: Tournament, title: str | None = None) -> str:
+    def cup_page(self, t: StoredTournament, title: str | None = None) -> str:
         """The cup's matches, each with its score, winner and why, linked to its sheet (with
         the colours): the cup's current page and its standings."""
         from ...views.cup import build
@@ -604,7 +602,7 @@ class Site:
             refresh=True,
         )
 
-    def match_page(self, t: Tournament, match_id: int) -> str:
+    def match_page(self, t: StoredTournament, match_id: int) -> str:
         """A cup match: boards, colours, players, results, score and winner, nothing private."""
         sheet = next((s for s in match_sheets(self.service, t) if s.match_id == match_id), None)
         if sheet is None:
@@ -612,8 +610,8 @@ class Site:
         rows, refs = [], self.reader.refs(t)
         for b in sheet.boards:
             colours = b.colours
-            h = [self._link(t, refs.get(b.home.id or 0)), " "] if b.home else []
-            a = [self._link(t, refs.get(b.away.id or 0)), " "] if b.away else []
+            h = [self._link(t, refs.get(b.home.id)), " "] if b.home else []
+            a = [self._link(t, refs.get(b.away.id)), " "] if b.away else []
             marks = " – ".join(b.marks) if b.result else ""
             rows.append(
                 _row(
@@ -653,15 +651,15 @@ SEARCH_SCRIPT = (
 )
 
 
-def _by_teams(t: Tournament) -> bool:
+def _by_teams(t: StoredTournament) -> bool:
     return format_of(t).by_teams
 
 
-def _rounds(site: Site, t: Tournament) -> list[int]:
+def _rounds(site: Site, t: StoredTournament) -> list[int]:
     return [r.number for r in site.reader.rounds(t)]
 
 
-def _grille_page(site: Site, t: Tournament) -> str:
+def _grille_page(site: Site, t: StoredTournament) -> str:
     from .grille import grille_body  # imported when the page is asked for
 
     body = grille_body(site.reader, t, site.link)

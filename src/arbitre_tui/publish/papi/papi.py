@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ...rules.models import Bye, Game, Player, Sex, Title, Tournament
+from ...rules.models import Bye, Game, Player, Sex, StoredPlayer, Title, Tournament
 from ...rules.papi import BYE_CELLS, EXEMPT_REF, NO_RESULT, NOT_PAIRED, RESULT_CODES, WITHDRAWN_NOTE
 from ...rules.rating_lists import ffe_category
 from . import jetindex
@@ -119,10 +119,10 @@ class PapiTables:
     res: tuple[tuple[int, str], ...] = RES_ROWS
 
 
-def refs(players: Sequence[Player]) -> dict[int, int]:
+def refs(players: Sequence[StoredPlayer]) -> dict[int, int]:
     """Papi's Ref of each player id: 2, 3 … by rating then name (Ref 1 is EXEMPT)."""
-    order = sorted(players, key=lambda p: (-p.rating, p.name, p.id or 0))
-    return {p.id: k for k, p in enumerate(order, start=2) if p.id is not None}
+    order = sorted(players, key=lambda p: (-p.rating, p.name, p.id))
+    return {p.id: k for k, p in enumerate(order, start=2)}
 
 
 def _own_code(g: Game, white: bool) -> int:
@@ -177,7 +177,7 @@ def _fr(d: dt.date | None) -> str | None:
 
 
 def player_row(
-    p: Player,
+    p: StoredPlayer,
     ref: Mapping[int, int],
     rounds: Mapping[int, Sequence[Game]],
     on: dt.date,
@@ -187,7 +187,6 @@ def player_row(
     """One JOUEUR line with every field Papi has and the product knows; ``ahead``: the
     rounds not yet paired, which Papi fills with F and 0 for a player who withdrew;
     ``exempt``: the player paired against EXEMPT in each round (``exempt_of``)."""
-    assert p.id is not None
     exempt = exempt or {}
     rating, kind = _kind(p)
     row: Row = {c.name: None for c in TABLES["JOUEUR"]}
@@ -270,7 +269,7 @@ def _ref(row: Row) -> int:
 def tables(
     event: Mapping[str, object],
     t: Tournament,
-    players: Sequence[Player],
+    players: Sequence[StoredPlayer],
     rounds: Mapping[int, Sequence[Game]],
     genre: str,
 ) -> PapiTables:
@@ -318,8 +317,7 @@ def tables(
     ahead = range(max(played, default=0) + 1, t.rounds_planned + 1)
     exempt = exempt_of(rounds)
     lines = sorted(
-        (player_row(p, ref, mine.get(p.id or 0, {}), on, ahead, exempt) for p in players),
-        key=_ref,
+        (player_row(p, ref, mine.get(p.id, {}), on, ahead, exempt) for p in players), key=_ref
     )
     joueur = [exempt_row(rounds, ref), *lines]
     return PapiTables(tuple(info), tuple(joueur))

@@ -14,7 +14,12 @@ from typing import ClassVar
 
 from ...operations.event import EventService, OperationError
 from ...rules.entry_fees import euros
-from ...rules.models import Game, Player, Round, Tournament
+from ...rules.models import (
+    StoredGame,
+    StoredPlayer,
+    StoredRound,
+    StoredTournament,
+)
 from ...views.collation import sort_key
 from ...views.reader import PlayerRef, Reader, public_name
 from ...views.round_sheet import RoundSheet
@@ -29,7 +34,7 @@ class Request:
     """One printout asked for: the section, and the round (or the cup match) number."""
 
     service: EventService
-    tournament: Tournament
+    tournament: StoredTournament
     number: int | None = None
     base: str | None = None  # the address the QR codes give (--base-url), else the event's
     wifi: tuple[str, str] | None = None  # the poster's Wi-Fi name and password
@@ -49,7 +54,7 @@ class Request:
         return f"{self.reader.event()['name']} — {self.tournament.name}"
 
     @cached_property
-    def players(self) -> dict[int, Player]:
+    def players(self) -> dict[int, StoredPlayer]:
         return self.reader.people(self.tournament)
 
     @cached_property
@@ -60,15 +65,15 @@ class Request:
     def name(self, pid: int | None) -> str:
         return public_name(self.players.get(pid), self.numbers.get(pid)) if pid else "exempt"
 
-    def round(self) -> Round:
+    def round(self) -> StoredRound:
         """The round asked for (default: the last paired), refused when there is none."""
         t = self.tournament
         rnd = self.reader.round(t, self.number)
-        if rnd is None or rnd.id is None:
+        if rnd is None:
             raise OperationError(f"{t.name} : aucune ronde appariée à imprimer.")
         return rnd
 
-    def games(self) -> list[Game]:
+    def games(self) -> list[StoredGame]:
         return self.reader.games(self.round())
 
 
@@ -263,8 +268,8 @@ class CheckIn(Document):
                         p.name,
                         p.rating or "",
                         p.club,
-                        euros(fees[p.id or 0]),
-                        _paid(p, fees[p.id or 0]),
+                        euros(fees[p.id]),
+                        _paid(p, fees[p.id]),
                         "oui" if p.checked_in else "",
                         "",
                     ]
@@ -276,7 +281,7 @@ class CheckIn(Document):
         return doc
 
     def _with_codes(
-        self, req: Request, doc: Sheet, people: list[Player], fees: dict[int, float]
+        self, req: Request, doc: Sheet, people: list[StoredPlayer], fees: dict[int, float]
     ) -> None:
         """While players report from their phones: each one's number and own code, given
         to him on paper; he checks in on the entrance's page (« arbitre qr --page
@@ -291,10 +296,10 @@ class CheckIn(Document):
                     p.name,
                     p.rating or "",
                     p.club,
-                    euros(fees[p.id or 0]),
-                    _paid(p, fees[p.id or 0]),
+                    euros(fees[p.id]),
+                    _paid(p, fees[p.id]),
                     "oui" if p.checked_in else "",
-                    reporting.player_code(req.service, p.id or 0),
+                    reporting.player_code(req.service, p.id),
                     "",
                 ]
                 for p in people
@@ -303,7 +308,7 @@ class CheckIn(Document):
         )
 
 
-def _fees(req: Request, people: list[Player]) -> dict[int, float]:
+def _fees(req: Request, people: list[StoredPlayer]) -> dict[int, float]:
     """Each player's fee (rules/entry_fees), on the event's first day."""
     import datetime as dt
 
@@ -314,19 +319,19 @@ def _fees(req: Request, people: list[Player]) -> dict[int, float]:
         on = dt.date.fromisoformat(str(start)) if start else dt.date.today()
     except ValueError:
         on = dt.date.today()
-    return {p.id or 0: entry_fee(req.tournament, p, on)[0] for p in people}
+    return {p.id: entry_fee(req.tournament, p, on)[0] for p in people}
 
 
-def _paid(p: Player, amount: float) -> str:
+def _paid(p: StoredPlayer, amount: float) -> str:
     if amount <= 0:
         return "gratuit"
     return "payé" if p.paid else "dû"
 
 
-def _totals(doc: Sheet, people: list[Player], fees: dict[int, float]) -> None:
+def _totals(doc: Sheet, people: list[StoredPlayer], fees: dict[int, float]) -> None:
     from ...rules.entry_fees import totals
 
-    sums = totals((fees[p.id or 0], p.paid, p.payment_method) for p in people)
+    sums = totals((fees[p.id], p.paid, p.payment_method) for p in people)
     doc.ln(3)
     doc.line_of(
         f"Total des droits : {euros(sums.owed)} ({sums.players} joueurs) ; "
@@ -360,7 +365,7 @@ class ParticipantsByRating(Document):
             [
                 [
                     k,
-                    req.numbers.get(p.id or 0, ""),
+                    req.numbers.get(p.id, ""),
                     "" if _hidden(req, p) else (p.title or ""),
                     req.name(p.id),
                     "" if _hidden(req, p) else (p.rating or "—"),
@@ -374,7 +379,7 @@ class ParticipantsByRating(Document):
         return doc
 
 
-def _hidden(req: Request, p: Player) -> bool:
+def _hidden(req: Request, p: StoredPlayer) -> bool:
     """A player who objected to publication is « Joueur n° N », with nothing beside."""
     return p.publish_opt_out
 

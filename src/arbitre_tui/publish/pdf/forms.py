@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...operations.event import OperationError
-from ...rules.models import Game, Player, Result, Sex
+from ...rules.models import Result, Sex, StoredGame, StoredPlayer
 from ...rules.settings import event_settings, section_settings
 from .documents import Document, Request
 from .sheet import WIDTH, Sheet
@@ -54,7 +54,7 @@ class PlayerForm(Document):
     per_player: ClassVar[bool] = True
     heading: ClassVar[str]
 
-    def player(self, req: Request) -> Player | None:
+    def player(self, req: Request) -> StoredPlayer | None:
         if req.player is None:
             return None
         found = req.players.get(req.player)
@@ -96,7 +96,7 @@ class PlayerForm(Document):
             ],
         )
 
-    def player_block(self, req: Request, doc: Sheet, p: Player | None) -> None:
+    def player_block(self, req: Request, doc: Sheet, p: StoredPlayer | None) -> None:
         def of(value: object) -> str:
             return "" if p is None or value in (None, "", 0) else str(value)
 
@@ -121,11 +121,11 @@ class PlayerForm(Document):
                 ("Club", of(p.club if p else None)),
                 ("Fédération", of(p.federation if p else None)),
                 ("Elo", of(p.rating if p else None)),
-                ("N° d'appariement", of(req.numbers.get(p.id or 0) if p else None)),
+                ("N° d'appariement", of(req.numbers.get(p.id) if p else None)),
             ],
         )
 
-    def body(self, req: Request, doc: Sheet, p: Player | None) -> None:
+    def body(self, req: Request, doc: Sheet, p: StoredPlayer | None) -> None:
         raise NotImplementedError
 
     # -- what the file recorded about the player -------------------------------------------
@@ -136,7 +136,7 @@ class PlayerForm(Document):
         except ValueError:
             return dt.date.today()
 
-    def forfeits(self, req: Request, p: Player) -> list[Forfeit]:
+    def forfeits(self, req: Request, p: StoredPlayer) -> list[Forfeit]:
         """The games ``p`` lost by being absent (a forfeit, a double forfeit)."""
         rounds = {r.number: r for r in req.reader.rounds(req.tournament)}
         out = []
@@ -144,7 +144,7 @@ class PlayerForm(Document):
             if req.number and number != req.number:
                 continue
             for g in games:
-                side = _absent_side(g, p.id or 0)
+                side = _absent_side(g, p.id)
                 if side is None:
                     continue
                 other = g.black_id if side == "Blancs" else g.white_id
@@ -153,12 +153,11 @@ class PlayerForm(Document):
                 out.append(Forfeit(number, date, g.board, side, req.name(other)))
         return out
 
-    def incidents(self, req: Request, p: Player) -> list[str]:
+    def incidents(self, req: Request, p: StoredPlayer) -> list[str]:
         where: dict[int, tuple[int, int]] = {}
         for number, games in req.reader.all_games(req.tournament).items():
             for g in games:
-                if g.id is not None:
-                    where[g.id] = (number, g.board)
+                where[g.id] = (number, g.board)
         out = []
         for i in req.reader.incidents(req.tournament):
             if i.player_id != p.id:
@@ -169,7 +168,7 @@ class PlayerForm(Document):
             out.append(f"{place}{i.at:%d/%m/%Y %H:%M} : {i.kind.label}{note}")
         return out
 
-    def recorded(self, req: Request, doc: Sheet, p: Player | None) -> None:
+    def recorded(self, req: Request, doc: Sheet, p: StoredPlayer | None) -> None:
         """« Ce que le fichier du tournoi a enregistré » : forfeits, incidents, status."""
         _heading(doc, "Faits enregistrés par le fichier du tournoi")
         if p is None:
@@ -189,7 +188,7 @@ class PlayerForm(Document):
             doc.line_of(f"- {line}", size=10, height=5)
 
 
-def _absent_side(g: Game, pid: int) -> str | None:
+def _absent_side(g: StoredGame, pid: int) -> str | None:
     """« Blancs » or « Noirs » when ``pid`` was the absent side of ``g``."""
     if g.bye is not None or g.result is None:
         return None
@@ -242,7 +241,7 @@ class LicenceAttestation(PlayerForm):
     name = "attestation-licence"
     heading = "Attestation de licence"
 
-    def body(self, req: Request, doc: Sheet, p: Player | None) -> None:
+    def body(self, req: Request, doc: Sheet, p: StoredPlayer | None) -> None:
         season = _season(self.on(req))
         who = p.name if p else BLANK
         number = (p.ffe_code if p else None) or BLANK
@@ -279,7 +278,7 @@ class UnjustifiedForfeit(PlayerForm):
     name = "forfait-non-justifie"
     heading = "Rapport de forfait non justifié"
 
-    def body(self, req: Request, doc: Sheet, p: Player | None) -> None:
+    def body(self, req: Request, doc: Sheet, p: StoredPlayer | None) -> None:
         _heading(doc, "Forfait" + (f" de la ronde {req.number}" if req.number else "(s)"))
         forfeits = self.forfeits(req, p) if p else []
         if forfeits:
@@ -327,7 +326,7 @@ class Exclusion(PlayerForm):
     name = "exclusion"
     heading = "Rapport d'exclusion"
 
-    def body(self, req: Request, doc: Sheet, p: Player | None) -> None:
+    def body(self, req: Request, doc: Sheet, p: StoredPlayer | None) -> None:
         self.recorded(req, doc, p)
         state = ""
         if p is not None:
@@ -352,7 +351,7 @@ class PlayerReport(PlayerForm):
     name = "rapport-joueur"
     heading = "Rapport de l'arbitre sur un joueur"
 
-    def body(self, req: Request, doc: Sheet, p: Player | None) -> None:
+    def body(self, req: Request, doc: Sheet, p: StoredPlayer | None) -> None:
         self.recorded(req, doc, p)
         _heading(doc, "Exposé des faits (date, heure, ronde, échiquier, déroulement)")
         _lines(doc, 6)

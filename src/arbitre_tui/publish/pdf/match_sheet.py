@@ -7,7 +7,7 @@ and its reason, the late line-ups, and a signature box for each captain and the 
 from __future__ import annotations
 
 from ...operations.event import OperationError
-from ...rules.models import Player
+from ...rules.models import StoredPlayer
 from ...views.match_sheet import MatchSheet, match_sheet
 from ..figures import score
 from .documents import Document, Request
@@ -16,7 +16,7 @@ from .sheet import WIDTH, Sheet
 _SIGN_HEIGHT = 28  # mm of room to sign in
 
 
-def _who(p: Player | None) -> str:
+def _who(p: StoredPlayer | None) -> str:
     if p is None:
         return ""
     return f"{p.surname.upper()} {p.first_name} ({p.ffe_code or '-'}) {p.rating or ''}".strip()

@@ -23,7 +23,7 @@ from ..messages import Done, Operation, Refused, RunOperation, Say
 
 if TYPE_CHECKING:
     from ....operations import EventService
-    from ....rules.models import Tournament
+    from ....rules.models import StoredTournament
     from ..prompts import Prompt
 
 
@@ -57,7 +57,7 @@ class Pane(Vertical):
         width = (self.size.width or self.app.size.width) - 2  # the title's padding
         return next((t for t in titles if len(t) <= width), titles[-1])
 
-    def load(self, service: EventService, t: Tournament | None) -> None:
+    def load(self, service: EventService, t: StoredTournament | None) -> None:
         raise NotImplementedError
 
     def tick(self) -> None:

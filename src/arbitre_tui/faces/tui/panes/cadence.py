@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ....rules.models import Tournament
+from ....rules.models import StoredTournament
 from .. import clock
 from ..prompts import TimePrompt
 from .base import TablePane
@@ -33,7 +33,7 @@ class CadencePane(TablePane):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "round_start", "Début de ronde", id="round-start"),
     ]
-    _tournament: Tournament | None = None
+    _tournament: StoredTournament | None = None
     _board: ClockBoard | None = None
 
     def body(self) -> ComposeResult:
@@ -43,10 +43,10 @@ class CadencePane(TablePane):
         with VerticalScroll(id="cadence-playing", can_focus=True):
             yield Static("", id="cadence-playing-list")
 
-    def load(self, service: EventService, t: Tournament | None) -> None:
+    def load(self, service: EventService, t: StoredTournament | None) -> None:
         self._service, self._tournament = service, t
         self._board = None
-        if t is None or t.id is None:
+        if t is None:
             self.fill([])
             return
         from ....views.clock_board import build

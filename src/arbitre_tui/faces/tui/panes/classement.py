@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.binding import Binding, BindingType
 
 from ....operations.event import OperationError
-from ....rules.models import Tournament
+from ....rules.models import StoredTournament
 from ..search import SEARCH_BINDING, NameSearchMixin
 from .base import TablePane
 
@@ -39,12 +39,12 @@ class StandingsPane(NameSearchMixin, TablePane):
             for col in header:
                 table.add_column(col, key=col)
 
-    def load(self, service: EventService, t: Tournament | None) -> None:
+    def load(self, service: EventService, t: StoredTournament | None) -> None:
         from ....views.reader import Reader
         from ....views.standings import build
 
         self._service, self._tournament = service, t
-        if t is None or t.id is None:
+        if t is None:
             self.fill([])
             return
         if self.show_prizes:
@@ -100,7 +100,7 @@ class StandingsPane(NameSearchMixin, TablePane):
         if view.notes:  # a play-off's seeds drawn by lot (003 art. 6)
             self.note("\n".join(view.notes))
 
-    def _prizes(self, service: EventService, t: Tournament) -> None:
+    def _prizes(self, service: EventService, t: StoredTournament) -> None:
         """The prize list (Hort, non-cumulative), or why there is none."""
         from ....operations.standings import complete_rounds, prizes
 
@@ -123,7 +123,7 @@ class StandingsPane(NameSearchMixin, TablePane):
         if result.awards and result.awards[0].presence_required:
             self.note("* présence à la remise des prix obligatoire")
 
-    def _grille(self, t: Tournament) -> None:
+    def _grille(self, t: StoredTournament) -> None:
         """The grille américaine (« +7B », « =12N »…): views/grille, as printed."""
         from ....views.grille import build
         from ....views.reader import Reader

@@ -8,7 +8,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
 from ....operations.formats import format_of
-from ....rules.models import Tournament
+from ....rules.models import StoredTournament
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class CupPane(TablePane):
     COLUMNS = ("N°", "Recevant", "Visiteur", "Compo.", "Score", "Transmis", "Vainqueur / motif")
     EMPTY = "Aucune compétition par équipes dans cet événement."
 
-    def load(self, service: EventService, t: Tournament | None) -> None:
+    def load(self, service: EventService, t: StoredTournament | None) -> None:
         from ....views.cup import build
         from ....views.reader import Reader
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.binding import Binding, BindingType
 
 from ....operations.formats import format_of
-from ....rules.models import IncidentKind, Tournament
+from ....rules.models import IncidentKind, StoredTournament
 from ..search import SEARCH_BINDING, NameSearchMixin
 from .base import TablePane
 
@@ -37,13 +37,13 @@ class IncidentsPane(NameSearchMixin, TablePane):
         SEARCH_BINDING,
     ]
 
-    def load(self, service: EventService, t: Tournament | None) -> None:
+    def load(self, service: EventService, t: StoredTournament | None) -> None:
         from ....views.incidents import build
         from ....views.reader import Reader
 
         self._service, self._tournament = service, t
         self._boards = {}
-        if t is None or t.id is None:
+        if t is None:
             self.fill([])
             return
         sheet = build(Reader(service), t)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from ....rules.models import Tournament
+from ....rules.models import StoredTournament
 from ..prompts import ConfirmPrompt, NumberPrompt, TextPrompt
 from ..search import SEARCH_BINDING, NameSearchMixin
 from .base import TablePane
@@ -40,15 +40,15 @@ class PlayersPane(NameSearchMixin, TablePane):
         Binding("P", "confirm_checkins", "Pointer les proposés", show=False,
                 id="confirm-checkins"),
     ]  # fmt: skip
-    _tournament: Tournament | None = None
+    _tournament: StoredTournament | None = None
     _lines: Mapping[str, PlayerLine] = MappingProxyType({})  # the rows shown, by key
 
-    def load(self, service: EventService, t: Tournament | None) -> None:
+    def load(self, service: EventService, t: StoredTournament | None) -> None:
         self._service = service
         if t != self._tournament:
             self._tournament = t
             self.refresh_bindings()  # « h Bye ½ » or not (check_action)
-        if t is None or t.id is None:
+        if t is None:
             self.fill([])
             return
         from ....operations.reporting import pending_checkins

@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from ....rules.models import Tournament
+from ....rules.models import StoredTournament
 from ..qr import QRCode
 from .base import Pane
 
@@ -46,7 +46,7 @@ class QRPane(Pane, can_focus=True):
                     id="qr-keys",
                 )
 
-    def load(self, service: EventService, t: Tournament | None) -> None:
+    def load(self, service: EventService, t: StoredTournament | None) -> None:
         from ....publish.address import base_url, is_detected, other_addresses, warning
         from ....publish.qr import page_url
 

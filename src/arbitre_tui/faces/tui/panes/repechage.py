@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from ....rules.models import Tournament
+from ....rules.models import StoredTournament
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ class LuckyLoserPane(TablePane):
         Binding("x", "lucky('no')", "Injoignable", id="lucky-no"),
     ]
 
-    def load(self, service: EventService, t: Tournament | None) -> None:
+    def load(self, service: EventService, t: StoredTournament | None) -> None:
         from ....views.draws import build
         from ....views.reader import Reader
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.binding import Binding, BindingType
 
 from ....operations.formats import format_of
-from ....rules.models import Result, Tournament
+from ....rules.models import Result, StoredTournament
 from ....rules.settings import section_settings
 from ..messages import RunInBackground
 from .base import TablePane
@@ -91,13 +91,13 @@ class RoundPane(TablePane):
                 id="confirm-proposals"),
     ]  # fmt: skip
     PROPOSED = "Proposé"  # the phones' column, shown while reporting is on (issue 36)
-    _tournament: Tournament | None = None
+    _tournament: StoredTournament | None = None
     _boards: Mapping[int, Board] = MappingProxyType({})  # the round sheet's, by number
     round_number = 0  # the round shown (0: none paired)
     pending_deciders: tuple[int, ...] = ()  # knockout draws whose decider is to enter
     verifying = False  # results typed now are the signed sheets' (a second entry)
 
-    def load(self, service: EventService, t: Tournament | None) -> None:
+    def load(self, service: EventService, t: StoredTournament | None) -> None:
         from ....views.reader import Reader
         from ....views.round_sheet import build
 
@@ -105,7 +105,7 @@ class RoundPane(TablePane):
         self.round_number = 0
         self.pending_deciders = ()
         self._boards = {}
-        if t is None or t.id is None:
+        if t is None:
             self.fill([])
             return
         sheet = build(Reader(service), t)
@@ -176,7 +176,7 @@ class RoundPane(TablePane):
             self.note(f"Ne joue pas cette ronde : {names}")
 
     def _proposals(
-        self, service: EventService, t: Tournament, number: int
+        self, service: EventService, t: StoredTournament, number: int
     ) -> dict[int, BoardProposals] | None:
         """The phones' proposals by board while reporting is on, or pending ones (None:
         no column; the read-only event shows no column of the phones)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....operations.formats import format_of
-from ....rules.models import Tournament
+from ....rules.models import StoredTournament
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -19,10 +19,10 @@ class BracketPane(TablePane):
     COLUMNS = ("Ronde", "Éch.", "Blancs", "Noirs", "Qualifié")
     EMPTY = "Pas de tableau : ce tournoi n'est pas à élimination directe, ou rien n'est apparié."
 
-    def load(self, service: EventService, t: Tournament | None) -> None:
+    def load(self, service: EventService, t: StoredTournament | None) -> None:
         rows: list[tuple[str, list[Any]]] = []
         self.set_title(f"Tableau — {t.name}" if t is not None else "Tableau")
-        if t is not None and format_of(t).has_bracket and t.id is not None:
+        if t is not None and format_of(t).has_bracket:
             from ....views.bracket import build
             from ....views.reader import Reader
 
