@@ -88,8 +88,8 @@ def case_files(players: int, rounds: int, seed: int, draws: int, forfeits: int, 
         cut = trf.TrfTournament(rounds=rounds, initial_colour=t.initial_colour)
         for number, p in t.players.items():
             cells = p.rounds[:played]
-            cut.players[number] = p.model_copy(
-                update={"rounds": cells, "points": sum(t.points_for(c.result) for c in cells)}
+            cut.players[number] = p.replace(
+                **{"rounds": cells, "points": sum(t.points_for(c.result) for c in cells)}
             )
         path.write_text(trf.write(cut, "\n"))
     return files

@@ -71,8 +71,8 @@ def tournament(players: int, rounds: int) -> Path:
     cut = trf.TrfTournament(rounds=rounds, initial_colour=t.initial_colour)
     for number, p in t.players.items():
         cells = p.rounds[: rounds - 1]
-        cut.players[number] = p.model_copy(
-            update={"rounds": cells, "points": sum(t.points_for(c.result) for c in cells)}
+        cut.players[number] = p.replace(
+            **{"rounds": cells, "points": sum(t.points_for(c.result) for c in cells)}
         )
     CACHE.mkdir(parents=True, exist_ok=True)
     path.write_text(trf.write(cut, "\n"))

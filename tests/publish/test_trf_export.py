@@ -107,7 +107,7 @@ def test_every_section_of_the_demo_is_read_back(demo_file: Path) -> None:
             parsed = trf.parse(text)  # the scores agree with the results
             assert 0 < len(parsed.players) <= len(service.store.players(t.id or 0)), t.key
             again = trf.parse(trf.write(parsed))
-            assert again.model_dump() == parsed.model_dump(), t.key
+            assert again.dump() == parsed.dump(), t.key
             # bbpPairings refuses a 162 with « A » or « X », and team records
             assert not _lines(text, "162"), t.key  # the usual scoring: every reader's default
             assert not any(_lines(text, code) for code in ("013", "299", "310")), t.key

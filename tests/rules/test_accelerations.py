@@ -141,7 +141,7 @@ def test_sad_groups_cut_by_the_organiser() -> None:
 
 
 def test_without_acceleration_the_explanation_dumps_as_before() -> None:
-    dumped = pair_round(_field(8, 5)).model_dump()
+    dumped = pair_round(_field(8, 5)).dump()
     assert set(dumped["explanation"]) == {"floaters", "colours", "unmet"}
     baku = pair_round(_field(8, 5, baku=True)).explanation
     assert baku.system == "baku" and {v.player for v in baku.virtual} == {1, 2, 3, 4}

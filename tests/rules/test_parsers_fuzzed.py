@@ -121,7 +121,7 @@ def tournaments(draw: st.DrawFn) -> trf.TrfTournament:
 
 def _same(a: trf.TrfTournament, b: trf.TrfTournament) -> None:
     def players(t: trf.TrfTournament) -> dict[int, dict[str, object]]:
-        return {k: p.model_dump(exclude={"line"}) for k, p in t.players.items()}
+        return {k: p.dump(exclude={"line"}) for k, p in t.players.items()}
 
     assert players(a) == players(b)
     assert {k: v for k, v in b.headers.items() if k != "202"} == a.headers
@@ -132,13 +132,12 @@ def _same(a: trf.TrfTournament, b: trf.TrfTournament) -> None:
 def _as_written(t: trf.TrfTournament) -> trf.TrfTournament:
     """The tournament with its texts spelt as a TRF writes them: ASCII, so that a position
     is a byte and a character (issue 32; rules/trf.py)."""
-    return t.model_copy(
-        update={
+    return t.replace(
+        **{
             "headers": {k: trf.ascii_text(v) for k, v in t.headers.items()},
             "comments": [trf.ascii_text(c) for c in t.comments],
             "players": {
-                k: p.model_copy(update={"name": trf.ascii_text(p.name).strip()})
-                for k, p in t.players.items()
+                k: p.replace(name=trf.ascii_text(p.name).strip()) for k, p in t.players.items()
             },
         }
     )
@@ -612,7 +611,7 @@ def test_a_character_past_the_last_round_is_read_or_refused_never_dropped(
 
 
 def _players_of(t: trf.TrfTournament) -> dict[int, dict[str, object]]:
-    return {k: p.model_dump(exclude={"line", "present"}) for k, p in t.players.items()}
+    return {k: p.dump(exclude={"line", "present"}) for k, p in t.players.items()}
 
 
 def _fide_txt(rows: list[tuple[int, str, str, str]]) -> str:

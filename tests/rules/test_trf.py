@@ -15,7 +15,7 @@ ALL = sorted((VECTORS / "tiebreak").rglob("*.trf")) + sorted((VECTORS / "dutch")
 
 
 def _players(t: trf.TrfTournament) -> dict[int, dict[str, object]]:
-    return {k: p.model_dump(exclude={"line"}) for k, p in t.players.items()}
+    return {k: p.dump(exclude={"line"}) for k, p in t.players.items()}
 
 
 def test_example_headers_and_records() -> None:

@@ -27,7 +27,7 @@ from ..rules.models import (
 from ..rules.open_rules import half_point_bye_fault
 from ..rules.settings import section_settings
 from ..rules.swiss.dutch import PairingImpossible
-from ..rules.swiss.model import Entrant, Game, RoundPairing, SwissState
+from ..rules.swiss.model import Colour, Entrant, Game, RoundPairing, SwissState
 from ..rules.swiss.order import ranking_key
 from ..store.journal import OperationError
 from ..store.journal import Tx as _Tx
@@ -121,12 +121,13 @@ def swiss_state(
                     done.add(g.white_id)
                 continue
             codes = _CODES.get(g.result, ("-", "-")) if g.result else ("-", "-")
-            for me, opp, colour, code in (
+            sides: tuple[tuple[int, int, Colour, str], ...] = (
                 (g.white_id, g.black_id, "w", codes[0]),
                 (g.black_id, g.white_id, "b", codes[1]),
-            ):
+            )
+            for me, opp, side, code in sides:
                 if me in history:
-                    history[me].append(Game(opponent=pno[opp], colour=colour, result=code))
+                    history[me].append(Game(opponent=pno[opp], colour=side, result=code))
                     done.add(me)
         for pid in ids:
             if pid not in done:
@@ -261,7 +262,7 @@ def _write_pairing(tx: _Tx, t: StoredTournament, computed: Pairing) -> None:
             "games",
             {"round_id": round_id, "board": board, "white_id": pid, "bye": kind.value},
         )
-    record = _with_player_ids(computed.ours.explanation.model_dump(), ids)
+    record = _with_player_ids(computed.ours.explanation.dump(), ids)
     record["engine"] = "externe" if chosen is not computed.ours else "interne"
     if computed.opinion is not None:
         record["second_opinion"] = _with_player_ids(computed.opinion.record(), ids)
@@ -856,8 +857,8 @@ def export_trf_checked(service: EventContext, key: str) -> tuple[str, list[str]]
         pid = ids[number - 1]
         p = people[pid]
         place = rank.get(pid, 0)
-        out.players[number] = entry.model_copy(
-            update={
+        out.players[number] = entry.replace(
+            **{
                 "sex": p.sex.value if p.sex else " ",
                 "title": p.title.value if p.title else "",
                 "name": f"{p.surname}, {p.first_name}".strip(", "),
@@ -894,7 +895,7 @@ def export_trf_checked(service: EventContext, key: str) -> tuple[str, list[str]]
     for number, entry in sorted(out.players.items()):
         p = people[ids[number - 1]]
         if p.rating_ffe and not p.rating_fide:  # TRF-2026 national rating record
-            national = entry.model_copy(update={"rating": p.rating_ffe})
+            national = entry.replace(rating=p.rating_ffe)
             out.other.append("FRA" + trfmod.format_player(national)[3:])
     if out.other:  # 172: how the start rank used them — FIDE rating, else the FFE's (FIDON)
         out.headers["172"] = "FRA FIDON"

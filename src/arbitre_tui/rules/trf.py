@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
-
-from pydantic import BaseModel, Field
 
 from .errors import RuleError
 from .names import fold
+from .records import Record, hidden
 from .text import shown
 
 ResultCode = Literal["1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", " "]
@@ -32,6 +31,7 @@ RESULT_CODES = frozenset("1=0+-WDLHFUZ ")
 BYE_CODES = frozenset("HFUZ ")
 MAX_ROUNDS = 999  # more is a garbled number, not a tournament (and would fill the memory)
 RATING_MAX = 4000  # the ratings the settings hold (faces/cli/errors.rating)
+_COLOURS: dict[str, Literal["w", "b", "-"]] = {"w": "w", "b": "b", "-": "-", " ": "-"}
 COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
 
 
@@ -42,7 +42,8 @@ class TrfError(RuleError):
         self.reason = reason
 
 
-class TrfRound(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class TrfRound(Record):
     opponent: int = 0  # 0 = none
     colour: Literal["w", "b", "-"] = "-"
     result: str = "Z"
@@ -52,7 +53,8 @@ class TrfRound(BaseModel):
         return self.opponent == 0
 
 
-class TrfPlayer(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class TrfPlayer(Record):
     start: int
     sex: str = " "
     title: str = ""
@@ -63,14 +65,15 @@ class TrfPlayer(BaseModel):
     birth: str = ""
     points: float = 0.0
     rank: int = 0
-    rounds: list[TrfRound] = Field(default_factory=list)
+    rounds: list[TrfRound] = field(default_factory=list)
     line: int = 0
     # cells written up to the last non-blank one: a pairing program tells "no entry
     # yet" (trailing blanks) from an explicit bye
-    present: int = Field(default=0, exclude=True)
+    present: int = hidden(0)
 
 
-class TrfAcceleration(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class TrfAcceleration(Record):
     """Record 250 (TRF-2026, replacing XXA): ``points`` added to the pairing score of the
     players ``first``…``last`` (pairing numbers) in rounds ``first_round``…``last_round``.
 
@@ -93,21 +96,22 @@ class TrfAcceleration(BaseModel):
         )
 
 
-class TrfTournament(BaseModel):
-    headers: dict[str, str] = Field(default_factory=dict)
-    players: dict[int, TrfPlayer] = Field(default_factory=dict)
+@dataclass(slots=True, kw_only=True)
+class TrfTournament(Record):
+    headers: dict[str, str] = field(default_factory=dict)
+    players: dict[int, TrfPlayer] = field(default_factory=dict)
     rounds: int = 0
     initial_colour: Literal["w", "b"] | None = None
-    scoring: dict[str, float] = Field(
+    scoring: dict[str, float] = field(
         default_factory=lambda: {"W": 1.0, "D": 0.5, "L": 0.0, "A": 0.0, "P": 1.0, "X": 0.5}
     )
-    tiebreaks: list[str] = Field(default_factory=list)
-    announced_byes: list[tuple[str, int, list[int]]] = Field(default_factory=list)
-    prohibited: list[tuple[int, int, list[int]]] = Field(default_factory=list)
-    acceleration: list[TrfAcceleration] = Field(default_factory=list)
-    other: list[str] = Field(default_factory=list)  # records kept verbatim (teams, 299, …)
-    deputies: list[str] = Field(default_factory=list)  # 112, one line each
-    comments: list[str] = Field(default_factory=list)
+    tiebreaks: list[str] = field(default_factory=list)
+    announced_byes: list[tuple[str, int, list[int]]] = field(default_factory=list)
+    prohibited: list[tuple[int, int, list[int]]] = field(default_factory=list)
+    acceleration: list[TrfAcceleration] = field(default_factory=list)
+    other: list[str] = field(default_factory=list)  # records kept verbatim (teams, 299, …)
+    deputies: list[str] = field(default_factory=list)  # 112, one line each
+    comments: list[str] = field(default_factory=list)
 
     def points_for(self, code: str) -> float:
         s = self.scoring
@@ -239,17 +243,15 @@ def _player(raw: str, line: int) -> TrfPlayer:
         if not cell[0:4].strip().isdigit():
             raise TrfError(line, f"ronde {k} : adversaire « {cell[0:4].strip()} » illisible")
         opp = _int(cell[0:4], line, f"adversaire de la ronde {k}")
-        colour = cell[5].lower()
-        if colour not in ("w", "b", "-", " "):
+        colour = _COLOURS.get(cell[5].lower())
+        if colour is None:
             raise TrfError(line, f"ronde {k} : couleur « {cell[5]} » inconnue")
         code = cell[7].upper() if cell[7] != " " else " "
         if code not in RESULT_CODES:
             raise TrfError(line, f"ronde {k} : code de résultat « {cell[7]} » inconnu")
         if code == " ":
             code = "Z" if opp == 0 else code
-        p.rounds.append(
-            TrfRound(opponent=opp, colour="-" if colour == " " else colour, result=code)
-        )
+        p.rounds.append(TrfRound(opponent=opp, colour=colour, result=code))
     return p
 
 

@@ -111,3 +111,12 @@ def test_a_command_builds_its_own_parser_only(tmp_path: Path, demo_file: Path) -
     )
     assert typo.returncode == 2 and "choix invalide « resul »" in typo.stderr
     assert "'result'" in typo.stderr and "'cup'" in typo.stderr
+
+
+def test_pair_trf_and_check_pairings_pair_without_pydantic(tmp_path: Path, trf20: Path) -> None:
+    """The engine's records are dataclasses (rules/records.py): a small pairing's whole
+    process is mostly start-up, and pydantic was about 0.1 s of it (issue 34)."""
+    for args in (("pair-trf", str(trf20)), ("check-pairings", str(trf20))):
+        loaded = _loaded(tmp_path, *args)
+        assert _heavy(loaded, ("pydantic", "pydantic_core")) == [], args
+        assert "arbitre_tui.rules.swiss.dutch" in loaded

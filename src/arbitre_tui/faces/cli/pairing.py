@@ -46,7 +46,7 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
     if out is not None:
         out.write_text(text, encoding="utf-8")
     elif args.json:
-        print_json(result.model_dump())
+        print_json(result.dump())
     else:
         print(text, end="")
     if args.explain:
@@ -83,7 +83,7 @@ def cmd_check_pairings(args: argparse.Namespace) -> int:
     ensure_pairable(len(t.players))
     checks = check_tournament(t)
     if args.json:
-        print_json([c.model_dump() for c in checks])
+        print_json([c.dump() for c in checks])
     else:
         for c in checks:
             if c.identical:

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from dataclasses import dataclass, field
 
+from ..records import Record
 from ..trf import TrfTournament
 from .dutch import PairingImpossible, pair_round
 from .trf_state import state_from_trf
 
 
-class RoundCheck(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class RoundCheck(Record):
     round: int
     identical: bool
-    missing: list[tuple[int, int]] = Field(default_factory=list)  # in the file, not ours
-    extra: list[tuple[int, int]] = Field(default_factory=list)  # ours, not in the file
-    colours: list[tuple[int, int]] = Field(default_factory=list)  # same pair, colours swapped
+    missing: list[tuple[int, int]] = field(default_factory=list)  # in the file, not ours
+    extra: list[tuple[int, int]] = field(default_factory=list)  # ours, not in the file
+    colours: list[tuple[int, int]] = field(default_factory=list)  # same pair, colours swapped
     bye_file: int | None = None
     bye_ours: int | None = None
     error: str | None = None

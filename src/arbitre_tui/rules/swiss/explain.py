@@ -6,9 +6,12 @@ the Swiss pane and the checker can say, player by player, what happened.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from .model import DOWN, NONE, UP, ColourNote, Explanation, Floater, PairingFacts, RoundPairing
+
+if TYPE_CHECKING:
+    from .model import ColourRule
 
 # French labels for the criteria the explanation counts (keys are stable identifiers).
 CRITERIA = {
@@ -54,7 +57,7 @@ def explain(
             unmet["upfloat_repeated_2"] += engine.f2[v] == UP
 
     for white, black, rule in notes:
-        out.colours.append(ColourNote(white=white, black=black, rule=rule))
+        out.colours.append(ColourNote(white=white, black=black, rule=cast("ColourRule", rule)))
         a, b = idx[white - 1], idx[black - 1]
         if s[a] != s[b]:
             hi, lo = (a, b) if s[a] > s[b] else (b, a)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..errors import RuleError
 from ..trf import EventHeader, TrfPlayer, TrfRound, TrfTournament, set_header
 from .dutch import PairingImpossible, pair_round
-from .model import Entrant, Game, SwissState
+from .model import Colour, Entrant, Game, SwissState
 
 SURNAMES = [
     "Martin",
@@ -196,7 +196,7 @@ def _players(rng: random.Random, count: int) -> list[TrfPlayer]:
     # the starting rank: rating, then title, then name (C.04.2)
     order = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 4, "CM": 5, "WFM": 6, "WCM": 7, "": 8}
     drawn.sort(key=lambda p: (-p.rating, order[p.title], p.name))
-    return [p.model_copy(update={"start": k}) for k, p in enumerate(drawn, start=1)]
+    return [p.replace(start=k) for k, p in enumerate(drawn, start=1)]
 
 
 def _game_result(rng: random.Random, white: int, black: int, draws: int) -> tuple[str, str]:
@@ -226,7 +226,7 @@ def generate(opts: Options) -> TrfTournament:
         raise RuleError("--draws est un pourcentage, de 0 à 100.")
     rng = random.Random(opts.seed)
     people = _players(rng, opts.players)
-    initial = "w" if rng.random() < 0.5 else "b"
+    initial: Colour = "w" if rng.random() < 0.5 else "b"
     entrants = [Entrant(number=p.start, rating=p.rating) for p in people]
     withdrawn: set[int] = set()
     for _ in range(opts.rounds):
@@ -305,8 +305,8 @@ def _tournament(
         cells = [
             TrfRound(opponent=g.opponent, colour=g.colour or "-", result=g.result) for g in e.games
         ]
-        t.players[p.start] = p.model_copy(
-            update={"points": points[p.start], "rank": place[p.start], "rounds": cells}
+        t.players[p.start] = p.replace(
+            **{"points": points[p.start], "rank": place[p.start], "rounds": cells}
         )
     set_header(t, header)  # the same records as an event's export (062, 072: the players)
     return t

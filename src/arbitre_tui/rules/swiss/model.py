@@ -1,4 +1,4 @@
-"""What the Dutch engine reads and returns: plain pydantic models, no I/O.
+"""What the Dutch engine reads and returns: plain records (rules/records.py), no I/O.
 
 Scores are kept in tenths of a point (a win is 10) so comparisons are exact.
 """
@@ -6,11 +6,13 @@ Scores are kept in tenths of a point (a win is 10) so comparisons are exact.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
+from ..records import Record
 
 Colour = Literal["w", "b"]
+ColourRule = Literal["E.1", "E.2", "E.3", "E.4", "E.5"]  # C.04.3 E: the rule that gave the colours
 
 # The engine's colours and floats as small integers (dutch.py packs them into weights;
 # explain.py reads them back): here so that neither module imports the other for them.
@@ -47,7 +49,8 @@ class PairingFacts(Protocol):
     def index(self) -> Mapping[int, int]: ...
 
 
-class Game(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Game(Record):
     """One round of one player's history, as the TRF writes it."""
 
     opponent: int = 0  # pairing number, 0 for none
@@ -55,16 +58,18 @@ class Game(BaseModel):
     result: str = "Z"  # TRF result code: 1 = 0 + - W D L H F U Z
 
 
-class Entrant(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Entrant(Record):
     """A player as the pairing sees them."""
 
     number: int  # pairing number (1-based)
     rating: int = 0
-    games: list[Game] = Field(default_factory=list)
-    accelerations: list[int] = Field(default_factory=list)  # tenths, per round
+    games: list[Game] = field(default_factory=list)
+    accelerations: list[int] = field(default_factory=list)  # tenths, per round
 
 
-class Scoring(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Scoring(Record):
     """Points in tenths (TRF record 162)."""
 
     win: int = 10
@@ -74,7 +79,8 @@ class Scoring(BaseModel):
     pab: int = 10  # pairing-allocated bye
 
 
-class SwissState(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class SwissState(Record):
     """A tournament before the pairing of a round.
 
     ``games`` of each entrant hold the rounds already played and, for the round to
@@ -85,35 +91,39 @@ class SwissState(BaseModel):
     entrants: list[Entrant]
     total_rounds: int
     initial_colour: Colour = "w"
-    scoring: Scoring = Field(default_factory=Scoring)
-    prohibited: list[tuple[int, int, list[int]]] = Field(default_factory=list)  # first, last, ids
+    scoring: Scoring = field(default_factory=Scoring)
+    prohibited: list[tuple[int, int, list[int]]] = field(default_factory=list)  # first, last, ids
     baku: bool = False
     # an accelerated system (« baku » as ``baku``; the French ones in
     # rules/swiss/acceleration.py) and the last pairing rank of each group but the last,
     # as the organiser cut them (empty: the default cut)
     acceleration: Literal["baku", "haley", "haley_degressive", "sad"] | None = None
-    acceleration_groups: list[int] = Field(default_factory=list)
+    acceleration_groups: list[int] = field(default_factory=list)
 
 
-class Board(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Board(Record):
     white: int
     black: int
 
 
-class Floater(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Floater(Record):
     player: int
     direction: Literal["down", "up"]
     score: int  # tenths
     opponent_score: int | None
 
 
-class ColourNote(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class ColourNote(Record):
     white: int
     black: int
-    rule: Literal["E.1", "E.2", "E.3", "E.4", "E.5"]
+    rule: ColourRule
 
 
-class VirtualPoints(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class VirtualPoints(Record):
     """Points added for the pairing only (an accelerated system), for this round."""
 
     player: int
@@ -121,26 +131,29 @@ class VirtualPoints(BaseModel):
     group: str = ""  # A, B, C ("" when the points came with the TRF)
 
 
-class Explanation(BaseModel):
-    floaters: list[Floater] = Field(default_factory=list)
-    colours: list[ColourNote] = Field(default_factory=list)
-    unmet: dict[str, int] = Field(default_factory=dict)  # criterion -> count
+@dataclass(slots=True, kw_only=True)
+class Explanation(Record):
+    floaters: list[Floater] = field(default_factory=list)
+    colours: list[ColourNote] = field(default_factory=list)
+    unmet: dict[str, int] = field(default_factory=dict)  # criterion -> count
     # written only when some player carries virtual points: a round paired without
     # acceleration dumps exactly as before
-    virtual: list[VirtualPoints] = Field(default_factory=list)
+    virtual: list[VirtualPoints] = field(default_factory=list)
     system: str = ""  # the accelerated system, as the explanation names it
 
-    @model_serializer(mode="wrap")
-    def _without_empty_acceleration(self, handler: SerializerFunctionWrapHandler) -> Any:
-        data = handler(self)
-        if isinstance(data, dict) and not data.get("virtual") and not data.get("system"):
+    def dump(self, exclude: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
+        """Without ``virtual`` and ``system`` when no acceleration applied: a round
+        paired without one dumps exactly as before accelerations existed."""
+        data = Record.dump(self, exclude)
+        if not data.get("virtual") and not data.get("system"):
             data.pop("virtual", None)
             data.pop("system", None)
         return data
 
 
-class RoundPairing(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class RoundPairing(Record):
     round: int
     boards: list[Board]
     bye: int | None = None
-    explanation: Explanation = Field(default_factory=Explanation)
+    explanation: Explanation = field(default_factory=Explanation)
