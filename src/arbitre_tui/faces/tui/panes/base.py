@@ -98,8 +98,8 @@ class BoardTable(FrenchTable[Text]):
 
     Built on Textual's public line API: ``render_line`` answers each data line from a
     store of the strips already rendered, keyed by everything the line shows (its row
-    and that row's version, its place, the cursor and hover on it, the width, scroll,
-    focus and theme). A result changes one row's version: after ``update_cell`` the
+    and that row's version, its index, the cursor and hover on it, the width, horizontal
+    scroll, focus and theme; not its height on screen, so a scroll renders no line again). A result changes one row's version: after ``update_cell`` the
     table repaints, and only that row's line is rendered again (DataTable alone would
     render every visible row: ≈ 13 ms a frame for the 128-board round).
     """
@@ -152,8 +152,7 @@ class BoardTable(FrenchTable[Text]):
             self._epoch,
             key,
             self._versions.get(key, 0),
-            row,
-            y,
+            row,  # a row's line is the same wherever it sits: scrolling renders nothing anew
             self.scroll_offset.x,
             self.size.width,
             row == self.cursor_row,
