@@ -176,6 +176,15 @@ class Store:
         """Changes when another connection commits: cheap polling for a second terminal."""
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
+    def players_version(self) -> int:
+        """The counter of changes to the players (schema 9's triggers), read in the
+        current snapshot: unchanged, a list of players read before is still the list."""
+        return int(
+            self.conn.execute(
+                "SELECT version FROM table_versions WHERE name = 'players'"
+            ).fetchone()[0]
+        )
+
     # -- reads -----------------------------------------------------------
 
     def event(self) -> dict[str, Any]:

@@ -362,6 +362,25 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE players ADD COLUMN birth_year_only INTEGER NOT NULL DEFAULT 0;
     """,
+    # 9: a counter of the changes to the players, kept by triggers in the transaction of
+    # each change, whoever writes (a station, the command line, an undo): a view keeps
+    # the players it read while the counter is unchanged (issue 34, a key's repaint).
+    """
+    CREATE TABLE table_versions (
+        name TEXT PRIMARY KEY,
+        version INTEGER NOT NULL DEFAULT 0
+    );
+    INSERT INTO table_versions (name, version) VALUES ('players', 0);
+    CREATE TRIGGER players_version_insert AFTER INSERT ON players BEGIN
+        UPDATE table_versions SET version = version + 1 WHERE name = 'players';
+    END;
+    CREATE TRIGGER players_version_update AFTER UPDATE ON players BEGIN
+        UPDATE table_versions SET version = version + 1 WHERE name = 'players';
+    END;
+    CREATE TRIGGER players_version_delete AFTER DELETE ON players BEGIN
+        UPDATE table_versions SET version = version + 1 WHERE name = 'players';
+    END;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

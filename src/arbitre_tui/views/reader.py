@@ -8,6 +8,7 @@ other station's commit cannot land between two of its reads.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -80,18 +81,43 @@ def as_json(view: Any) -> Any:
     return dataclasses.asdict(view)
 
 
+# By open event (its connection): each section's players as last read, and the counter
+# of changes to the players they were read at.
+_KEPT: weakref.WeakKeyDictionary[EventService, dict[int, tuple[int, list[StoredPlayer]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 class Reader:
     """Reads of one open event for the views; the only way they reach the store."""
 
     def __init__(self, service: EventService) -> None:
         self.service = service  # the operations' read functions take it
         self._store = service.store
+        self._depth = 0  # consistent() blocks open
+        self._cached = False  # the outer block opened its own read snapshot
+        # the players last read on this connection, by section: kept for the next Reader
+        # on the same service (a pane makes one at each load)
+        self._players = _KEPT.setdefault(service, {})
 
     @contextmanager
     def consistent(self) -> Iterator[None]:
-        """One snapshot of the file for the reads inside (nested: the outer one)."""
+        """One snapshot of the file for the reads inside (nested: the outer one).
+
+        Inside a snapshot of its own, a section's players come from the last read while
+        the file's counter of changes to the players (schema 9) is unchanged: the Ronde
+        pane reads them three times after each key, and they rarely change between keys
+        (issue 34). Not inside an operation's transaction: its writes may be undone by a
+        rollback, which takes the counter back too."""
+        if not self._depth:
+            journal = self.service.journal
+            self._cached = not (journal.in_operation or journal.conn.in_transaction)
         with self.service.journal.reading():
-            yield
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
 
     def data_version(self) -> int:
         """Changes when another connection commits (polling)."""
@@ -111,10 +137,16 @@ class Reader:
         return self._store.tournament(key)
 
     def players(self, t: StoredTournament) -> list[StoredPlayer]:
-        return self._store.players(t.id)
+        if not (self._depth and self._cached):
+            return self._store.players(t.id)
+        version = self._store.players_version()
+        kept = self._players.get(t.id)
+        if kept is None or kept[0] != version:
+            kept = self._players[t.id] = (version, self._store.players(t.id))
+        return list(kept[1])
 
     def people(self, t: StoredTournament) -> dict[int, StoredPlayer]:
-        return {p.id: p for p in self._store.players(t.id)}
+        return {p.id: p for p in self.players(t)}
 
     def numbers(self, t: StoredTournament) -> dict[int, int]:
         """Each player's public number: the tournament's pairing number (drawn for a round
