@@ -303,6 +303,17 @@ class _Engine:
         # the floats that count (C.14–C.21): the last round's, then the one before, if played
         self.floats = (self.f1, self.f2)[: min(t.played, 2)]
         self.index = {p.id: i for i, p in enumerate(sp)}
+        # each player's facts the weights read, looked up once (weight() runs n² times)
+        self._forbidden = [p.forbidden for p in sp]
+        self._ids = [p.id for p in sp]
+        # the preference of an absolute one (-1 otherwise): two equal ones cannot meet …
+        self._abs_pref = [p.preference if p.absolute else -1 for p in sp]
+        # … unless the last round pairs one of them above the threshold (C.3)
+        self._over = [self.last_round and self.s[i] > self.top_threshold for i in range(len(sp))]
+        self._colours = [
+            (p.preference, p.absolute, p.absolute_imbalance, p.imbalance, p.repeated, p.strong)
+            for p in sp
+        ]
         # bit widths
         shifts: dict[int, int] = {}
         shift = 0
@@ -328,14 +339,12 @@ class _Engine:
 
     # criteria ------------------------------------------------------------------------
     def compatible(self, a: int, b: int) -> bool:
-        pa, pb = self.sp[a], self.sp[b]
-        if pb.id in pa.forbidden:
+        if self._ids[b] in self._forbidden[a]:
             return False
-        if not (pa.absolute and pb.absolute and pa.preference == pb.preference):
+        pref = self._abs_pref[a]
+        if pref < 0 or pref != self._abs_pref[b]:
             return True
-        return self.last_round and (
-            self.s[a] > self.top_threshold or self.s[b] > self.top_threshold
-        )
+        return self._over[a] or self._over[b]
 
     def weight(
         self,
@@ -348,7 +357,10 @@ class _Engine:
         ranks: dict[int, int],
     ) -> int:
         """The packed quality of pairing ``hi`` (higher) with ``lo`` (0 = forbidden)."""
-        if not self.compatible(hi, lo):
+        if self._ids[lo] in self._forbidden[hi]:  # compatible(), inlined
+            return 0
+        pref = self._abs_pref[hi]
+        if pref >= 0 and pref == self._abs_pref[lo] and not (self._over[hi] or self._over[lo]):
             return 0
         s = self.s
         if not (in_current or single):
@@ -364,7 +376,6 @@ class _Engine:
         bits = self.sg_bits
         gshift = self.sg_shift
         shifts = self.shifts
-        hp, lp = self.sp[hi], self.sp[lo]
         cand_hi = self.eligible[hi] and s[hi] <= bye_score
         cand_lo = self.eligible[lo] and s[lo] <= bye_score
         r = 1 + (not cand_hi) + (not cand_lo)
@@ -379,31 +390,30 @@ class _Engine:
         r <<= 2 * bits
         if single:
             if s[hi] == bye_score:
-                r |= ranks[self._pg(hp)]
+                r |= ranks[self._pg(self.sp[hi])]
             if s[lo] == bye_score:
-                r += ranks[self._pg(lp)]
-        # colours (C.10–C.13): player = lower, opponent = higher
-        p, o = lp, hp
-        mask = in_current
-        same = p.preference == o.preference
-        r = (r << bits) | (
-            mask and (not p.absolute_imbalance or not o.absolute_imbalance or not same)
-        )
-        if p.imbalance == o.imbalance:
-            rep_ok = p.repeated == NONE or p.repeated != o.repeated
-        else:
-            rep_ok = (o if p.imbalance > o.imbalance else p).repeated != _invert(p.preference)
-        r = (r << bits) | (mask and (not p.absolute or not o.absolute or not same or rep_ok))
-        r = (r << bits) | (mask and _compat_prefs(p.preference, o.preference))
-        r = (r << bits) | (
-            mask
-            and (
-                (not p.strong and not p.absolute)
-                or (not o.strong and not o.absolute)
-                or (p.absolute and o.absolute)
+                r += ranks[self._pg(self.sp[lo])]
+        # colours (C.10–C.13): player = lower, opponent = higher; outside the bracket
+        # (a single group's bye choice) they count for nothing
+        if in_current:
+            pp, pabs, pabs_imb, pimb, prep, pstrong = self._colours[lo]
+            op, oabs, oabs_imb, oimb, orep, ostrong = self._colours[hi]
+            same = pp == op
+            r = (r << bits) | (not pabs_imb or not oabs_imb or not same)
+            if pimb == oimb:
+                rep_ok = prep == NONE or prep != orep
+            else:
+                rep_ok = (orep if pimb > oimb else prep) != _invert(pp)
+            r = (r << bits) | (not pabs or not oabs or not same or rep_ok)
+            r = (r << bits) | (not same or pp == NONE or op == NONE)
+            r = (r << bits) | (
+                (not pstrong and not pabs)
+                or (not ostrong and not oabs)
+                or (pabs and oabs)
                 or not same
             )
-        )
+        else:
+            r <<= 4 * bits
         floats = self.floats  # the last round's first, then the one before
         for f in floats:
             r <<= bits
@@ -499,19 +509,37 @@ class _Engine:
         s, n = self.s, len(self.sp)
         bits, gshift = self.sg_bits, self.sg_shift
         odd = n & 1
-        for pi in range(n):
-            for oi in range(pi):
-                if odd:
-                    wgt = 0
-                    if self.compatible(pi, oi):
-                        wgt = 1 + (not self.eligible[pi]) + (not self.eligible[oi])
+        # the matcher is new: its rows are written directly (set_weight has no change to
+        # record yet); the weights are those of weight() outside any bracket, inlined
+        assert m._fresh
+        w = m.w
+        compatible = self.compatible
+        if odd:
+            eligible = self.eligible
+            shift_of = [self.shifts[x] for x in s]
+            for pi in range(n):
+                row = w[pi]
+                not_el = not eligible[pi]
+                sh = shift_of[pi]
+                in_top = s[pi] >= s[0]
+                for oi in range(pi):
+                    if compatible(pi, oi):
+                        wgt = 1 + not_el + (not eligible[oi])
                         wgt <<= gshift
-                        wgt |= self.shifts[s[pi]] + self.shifts[s[oi]]
+                        wgt |= sh + shift_of[oi]
                         wgt <<= bits
-                        wgt |= s[pi] >= s[0]
-                else:
-                    wgt = self.weight(oi, pi, False, False, 0, False, {})
-                m.set_weight(pi, oi, wgt)
+                        wgt |= in_top
+                        row[oi] = w[oi][pi] = wgt
+        else:
+            # weight(oi, pi, False, False, 0, False, {}): one of three values
+            values = [(1 + k) << self.tail for k in range(3)]
+            no_bye = [not (self.eligible[v] and s[v] <= 0) for v in range(n)]
+            for pi in range(n):
+                row = w[pi]
+                nb = no_bye[pi]
+                for oi in range(pi):
+                    if compatible(oi, pi):
+                        row[oi] = w[oi][pi] = values[nb + no_bye[oi]]
         # Duals that make every compatible edge (nearly) tight: the completion weights
         # add one term per player, so the first solve starts next to its optimum.
         if odd:
