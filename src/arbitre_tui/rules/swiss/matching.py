@@ -451,7 +451,10 @@ class _Solver:
         self.labelend[b] = self.labelend[bb]
         self.dual[b] = 0
         leafs = self.leafs
-        self.leafs[b] = [x for c in path for x in leafs[c]]
+        held: list[int] = []
+        for c in path:
+            held += leafs[c]
+        leafs[b] = held
         queue = self.queue
         outside = self.outside
         widest = -1  # the child blossom with the most leaves whose outside is known
@@ -719,13 +722,12 @@ class _Solver:
         roots.reverse()
         next_root = 0
         while True:
+            # every vertex labelled or given a best edge is in ``tree`` (assign_label,
+            # expand_blossom) or ``reached``: their blossoms' other leaves need no reset
             for b in tree:
                 label[b] = 0
                 bestedge[b] = -1
                 self.blossombestedges[b] = None
-                for v in leafs[b]:
-                    label[v] = 0
-                    bestedge[v] = -1
             for v in reached:
                 bestedge[v] = -1
                 label[v] = 0
