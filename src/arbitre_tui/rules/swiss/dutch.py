@@ -445,7 +445,16 @@ class _Engine:
         n = len(sp)
         if n == 0:
             return [], None
-        m = Matcher(n)
+        # An odd field gets a dummy vertex, the same weight to every player: whoever
+        # the optimum pairs with it has the bye (the matcher reports them unpaired).
+        # Every perfect matching holds one dummy edge, so the optima are those of the
+        # field alone, and the same pairing comes out. Without it, the bye's player
+        # stayed free inside one blossom holding most of the field with the whole
+        # completion weight as its dual: each pair taken out of the graph dissolved
+        # it, and the next solve rebuilt it by growing a tree over every player left
+        # (275 players: a third of the solving time; 757: half).
+        m = Matcher(n + (n & 1))
+        m.real = n
         bye_score, single, ranks = self._complete(m)
         pair_of: dict[int, int] = {}
         vi: list[int] = []
@@ -550,6 +559,12 @@ class _Engine:
                 + (s[v] >= s[0])
                 for v in range(n)
             ]
+            # The dummy (vertex n, see pair()): one completion unit to everyone, its dual
+            # half of it, so that every player's completion edges, the dummy's included,
+            # are tight from the start.
+            for v in range(n):
+                w[v][n] = w[n][v] = 1 << high
+            m.duals.append(1 << high)
         else:
             m.duals = [
                 (1 + 2 * (not (self.eligible[v] and s[v] <= 0))) << self.tail for v in range(n)
@@ -591,6 +606,8 @@ class _Engine:
                     m.set_weight(
                         pi, oi, self.weight(oi, pi, False, False, bye_score, single, ranks)
                     )
+            for pi in range(n):  # the dummy's edges at the completion unit of weight()
+                m.set_weight(pi, n, 1 << self.tail)
         return bye_score, single, ranks
 
     def _set_up(self, br: _Bracket, bye_score: int, single: bool, ranks: dict[int, int]) -> None:
@@ -832,7 +849,7 @@ class _Bracket:
                 for oi in range(nsg_begin, len(vi)):
                     base[oi][pi] = 0
                     m.set_weight(pv, vi[oi], 0)
-                for ov in range(vi[-1] + 1, m.n):  # nor float below the next group
+                for ov in range(vi[-1] + 1, len(self.s)):  # nor float below the next group
                     m.set_weight(pv, ov, 0)
             if not already:
                 for o in remainder[it + 1 :]:

@@ -25,6 +25,8 @@ class Matcher:
 
     def __init__(self, n: int) -> None:
         self.n = n
+        # vertices from ``real`` on are dummies: solve() reports their partners unpaired
+        self.real = n
         self.w: list[list[int]] = [[0] * n for _ in range(n)]
         self.active = [True] * n
         self._mate = [-1] * n  # mate vertex, -1 when free
@@ -887,4 +889,5 @@ class _Solver:
             if not m.active[v]:
                 mate[v] = m._mate[v]
         m._mate[:] = mate
-        return [v if x < 0 else x for v, x in enumerate(mate)]
+        real = m.real  # a vertex matched to a dummy is unpaired
+        return [v if x < 0 or x >= real else x for v, x in enumerate(mate[:real])]
