@@ -455,7 +455,7 @@ class _Engine:
         # (275 players: a third of the solving time; 757: half).
         m = Matcher(n + (n & 1))
         m.real = n
-        bye_score, single, ranks = self._complete(m)
+        m, bye_score, single, ranks = self._complete(m)
         pair_of: dict[int, int] = {}
         vi: list[int] = []
         nxt = 0
@@ -508,12 +508,13 @@ class _Engine:
                 bye = v
         return pairs, bye
 
-    def _complete(self, m: Matcher) -> tuple[int, bool, dict[int, int]]:
+    def _complete(self, m: Matcher) -> tuple[Matcher, int, bool, dict[int, int]]:
         """First solve: can the round be paired at all, and who may get the bye.
 
-        Returns the score of the bye's group, whether the bye comes from the single
-        (top) group, and the ranks of unplayed-game counts there (C.9); the matcher is
-        left with the weights outside any bracket.
+        Returns the matcher to pair with (a new one for an odd field), holding the
+        weights outside any bracket, then the score of the bye's group, whether the bye
+        comes from the single (top) group, and the ranks of unplayed-game counts there
+        (C.9).
         """
         s, n = self.s, len(self.sp)
         bits, gshift = self.sg_bits, self.sg_shift
@@ -601,14 +602,28 @@ class _Engine:
             counts = sorted(self._pg(self.sp[i]) for i in range(n) if s[i] == bye_score)
             for rank, c in enumerate(counts):
                 ranks[c] = rank
+            # Every weight changes scale: a new matcher starts from the duals these
+            # weights call for (the even case's guess, bye candidates now those at or
+            # below the bye's score) and this optimum as its first guess. Repairing the
+            # old one raised one end of every edge and could free the whole field.
+            m = Matcher(n + 1)
+            m.real = n
+            w = m.w
             for pi in range(n):
+                row = w[pi]
                 for oi in range(pi):
-                    m.set_weight(
-                        pi, oi, self.weight(oi, pi, False, False, bye_score, single, ranks)
+                    row[oi] = w[oi][pi] = self.weight(
+                        oi, pi, False, False, bye_score, single, ranks
                     )
             for pi in range(n):  # the dummy's edges at the completion unit of weight()
-                m.set_weight(pi, n, 1 << self.tail)
-        return bye_score, single, ranks
+                w[pi][n] = w[n][pi] = 1 << self.tail
+            m.duals = [
+                (1 + 2 * (not (self.eligible[v] and s[v] <= bye_score))) << self.tail
+                for v in range(n)
+            ] + [1 << self.tail]
+            m.hint = {v: (n if x == v else x) for v, x in enumerate(mates)}
+            m.hint[n] = unpaired[0]
+        return m, bye_score, single, ranks
 
     def _set_up(self, br: _Bracket, bye_score: int, single: bool, ranks: dict[int, int]) -> None:
         """The bracket's own weights (and the next group's), then the optimum under them."""
