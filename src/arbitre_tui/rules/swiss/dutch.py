@@ -453,9 +453,8 @@ class _Engine:
         # completion weight as its dual: each pair taken out of the graph dissolved
         # it, and the next solve rebuilt it by growing a tree over every player left
         # (275 players: a third of the solving time; 757: half).
-        m = Matcher(n + (n & 1))
-        m.real = n
-        m, bye_score, single, ranks = self._complete(m)
+        # (handed over, not kept: an odd field's first matcher is dropped in _complete)
+        m, bye_score, single, ranks = self._complete(Matcher(n + (n & 1)))
         pair_of: dict[int, int] = {}
         vi: list[int] = []
         nxt = 0
@@ -519,6 +518,7 @@ class _Engine:
         s, n = self.s, len(self.sp)
         bits, gshift = self.sg_bits, self.sg_shift
         odd = n & 1
+        m.real = n  # the dummy, if any, is not a player
         # the matcher is new: its rows are written directly (set_weight has no change to
         # record yet); the weights are those of weight() outside any bracket, inlined
         assert m._fresh
@@ -606,6 +606,7 @@ class _Engine:
             # weights call for (the even case's guess, bye candidates now those at or
             # below the bye's score) and this optimum as its first guess. Repairing the
             # old one raised one end of every edge and could free the whole field.
+            del w  # the first matcher's rows go before the new ones are made
             m = Matcher(n + 1)
             m.real = n
             w = m.w
