@@ -25,6 +25,13 @@ times; CPU ratios are the steadier figure): 250-540 players, 20 cases, median ra
 models), the pairing itself about 0.02 s. The 750-1 000 cases were not run (generating
 them takes longer than the session had).
 
+After issue 34.2 (5 December 2026, branch speed, load 1.2-3.9, CPU ratios): 250-600
+players, 24 cases, REPEAT=3: median 0.28, worst 0.94 (250 players, middle round: 0.39 s
+against 0.41, about half of it start-up), before 0.47 and 1.57 (275 players). 750-1 000,
+20 cases, REPEAT=1: median 0.09, worst 0.15, before 0.17 and 1.10 (757 players, last
+round: 28.7 s against 26.2, now 2.3 s). Peak memory at most the reference's + 24 MiB.
+Every case paired the same as the reference.
+
 A 20-player case (generated too, its last round) is timed first: the whole process of a
 small pairing (target <= 0.15 s).
 """

@@ -151,6 +151,27 @@ def test_matcher_certificate_on_larger_graphs(seed: int) -> None:
                 m.set_weight(u, x, rng.choice([0, rng.randint(1, 10**30) << 8]))
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_dummy_vertex_takes_the_unpaired_players_place(seed: int) -> None:
+    """An odd field is matched with a dummy vertex (one weight to every player): its
+    partner is reported unpaired, and the real pairs weigh the field's own optimum."""
+    rng = random.Random(seed)
+    for _ in range(10):
+        n = rng.choice([5, 7, 9])
+        big = 1 << 40  # a completion unit: more pairs always weigh more
+        m = Matcher(n + 1)
+        m.real = n
+        for a in range(n):
+            for b in range(a):
+                if rng.random() < 0.8:
+                    m.set_weight(a, b, big + rng.randint(1, 50))
+            m.set_weight(a, n, big)
+        mates = m.solve()
+        assert len(mates) == n
+        got = sum(m.w[v][mates[v]] for v in range(n) if mates[v] > v)
+        assert got == _best(n, [row[:n] for row in m.w[:n]], [True] * n)
+
+
 # -- rules, one at a time ------------------------------------------------------------------
 def _state(n: int, rounds: list[str], total: int = 9, **kw: object) -> SwissState:
     """``rounds``: one string per round, boards ``W-B r`` (r in 1 = 0 + -) or ``N bye``."""

@@ -303,6 +303,17 @@ class _Engine:
         # the floats that count (C.14–C.21): the last round's, then the one before, if played
         self.floats = (self.f1, self.f2)[: min(t.played, 2)]
         self.index = {p.id: i for i, p in enumerate(sp)}
+        # each player's facts the weights read, looked up once (weight() runs n² times)
+        self._forbidden = [p.forbidden for p in sp]
+        self._ids = [p.id for p in sp]
+        # the preference of an absolute one (-1 otherwise): two equal ones cannot meet …
+        self._abs_pref = [p.preference if p.absolute else -1 for p in sp]
+        # … unless the last round pairs one of them above the threshold (C.3)
+        self._over = [self.last_round and self.s[i] > self.top_threshold for i in range(len(sp))]
+        self._colours = [
+            (p.preference, p.absolute, p.absolute_imbalance, p.imbalance, p.repeated, p.strong)
+            for p in sp
+        ]
         # bit widths
         shifts: dict[int, int] = {}
         shift = 0
@@ -328,14 +339,12 @@ class _Engine:
 
     # criteria ------------------------------------------------------------------------
     def compatible(self, a: int, b: int) -> bool:
-        pa, pb = self.sp[a], self.sp[b]
-        if pb.id in pa.forbidden:
+        if self._ids[b] in self._forbidden[a]:
             return False
-        if not (pa.absolute and pb.absolute and pa.preference == pb.preference):
+        pref = self._abs_pref[a]
+        if pref < 0 or pref != self._abs_pref[b]:
             return True
-        return self.last_round and (
-            self.s[a] > self.top_threshold or self.s[b] > self.top_threshold
-        )
+        return self._over[a] or self._over[b]
 
     def weight(
         self,
@@ -348,7 +357,10 @@ class _Engine:
         ranks: dict[int, int],
     ) -> int:
         """The packed quality of pairing ``hi`` (higher) with ``lo`` (0 = forbidden)."""
-        if not self.compatible(hi, lo):
+        if self._ids[lo] in self._forbidden[hi]:  # compatible(), inlined
+            return 0
+        pref = self._abs_pref[hi]
+        if pref >= 0 and pref == self._abs_pref[lo] and not (self._over[hi] or self._over[lo]):
             return 0
         s = self.s
         if not (in_current or single):
@@ -364,7 +376,6 @@ class _Engine:
         bits = self.sg_bits
         gshift = self.sg_shift
         shifts = self.shifts
-        hp, lp = self.sp[hi], self.sp[lo]
         cand_hi = self.eligible[hi] and s[hi] <= bye_score
         cand_lo = self.eligible[lo] and s[lo] <= bye_score
         r = 1 + (not cand_hi) + (not cand_lo)
@@ -379,31 +390,30 @@ class _Engine:
         r <<= 2 * bits
         if single:
             if s[hi] == bye_score:
-                r |= ranks[self._pg(hp)]
+                r |= ranks[self._pg(self.sp[hi])]
             if s[lo] == bye_score:
-                r += ranks[self._pg(lp)]
-        # colours (C.10–C.13): player = lower, opponent = higher
-        p, o = lp, hp
-        mask = in_current
-        same = p.preference == o.preference
-        r = (r << bits) | (
-            mask and (not p.absolute_imbalance or not o.absolute_imbalance or not same)
-        )
-        if p.imbalance == o.imbalance:
-            rep_ok = p.repeated == NONE or p.repeated != o.repeated
-        else:
-            rep_ok = (o if p.imbalance > o.imbalance else p).repeated != _invert(p.preference)
-        r = (r << bits) | (mask and (not p.absolute or not o.absolute or not same or rep_ok))
-        r = (r << bits) | (mask and _compat_prefs(p.preference, o.preference))
-        r = (r << bits) | (
-            mask
-            and (
-                (not p.strong and not p.absolute)
-                or (not o.strong and not o.absolute)
-                or (p.absolute and o.absolute)
+                r += ranks[self._pg(self.sp[lo])]
+        # colours (C.10–C.13): player = lower, opponent = higher; outside the bracket
+        # (a single group's bye choice) they count for nothing
+        if in_current:
+            pp, pabs, pabs_imb, pimb, prep, pstrong = self._colours[lo]
+            op, oabs, oabs_imb, oimb, orep, ostrong = self._colours[hi]
+            same = pp == op
+            r = (r << bits) | (not pabs_imb or not oabs_imb or not same)
+            if pimb == oimb:
+                rep_ok = prep == NONE or prep != orep
+            else:
+                rep_ok = (orep if pimb > oimb else prep) != _invert(pp)
+            r = (r << bits) | (not pabs or not oabs or not same or rep_ok)
+            r = (r << bits) | (not same or pp == NONE or op == NONE)
+            r = (r << bits) | (
+                (not pstrong and not pabs)
+                or (not ostrong and not oabs)
+                or (pabs and oabs)
                 or not same
             )
-        )
+        else:
+            r <<= 4 * bits
         floats = self.floats  # the last round's first, then the one before
         for f in floats:
             r <<= bits
@@ -435,8 +445,16 @@ class _Engine:
         n = len(sp)
         if n == 0:
             return [], None
-        m = Matcher(n)
-        bye_score, single, ranks = self._complete(m)
+        # An odd field gets a dummy vertex, the same weight to every player: whoever
+        # the optimum pairs with it has the bye (the matcher reports them unpaired).
+        # Every perfect matching holds one dummy edge, so the optima are those of the
+        # field alone, and the same pairing comes out. Without it, the bye's player
+        # stayed free inside one blossom holding most of the field with the whole
+        # completion weight as its dual: each pair taken out of the graph dissolved
+        # it, and the next solve rebuilt it by growing a tree over every player left
+        # (275 players: a third of the solving time; 757: half).
+        # (handed over, not kept: an odd field's first matcher is dropped in _complete)
+        m, bye_score, single, ranks = self._complete(Matcher(n + (n & 1)))
         pair_of: dict[int, int] = {}
         vi: list[int] = []
         nxt = 0
@@ -489,29 +507,49 @@ class _Engine:
                 bye = v
         return pairs, bye
 
-    def _complete(self, m: Matcher) -> tuple[int, bool, dict[int, int]]:
+    def _complete(self, m: Matcher) -> tuple[Matcher, int, bool, dict[int, int]]:
         """First solve: can the round be paired at all, and who may get the bye.
 
-        Returns the score of the bye's group, whether the bye comes from the single
-        (top) group, and the ranks of unplayed-game counts there (C.9); the matcher is
-        left with the weights outside any bracket.
+        Returns the matcher to pair with (a new one for an odd field), holding the
+        weights outside any bracket, then the score of the bye's group, whether the bye
+        comes from the single (top) group, and the ranks of unplayed-game counts there
+        (C.9).
         """
         s, n = self.s, len(self.sp)
         bits, gshift = self.sg_bits, self.sg_shift
         odd = n & 1
-        for pi in range(n):
-            for oi in range(pi):
-                if odd:
-                    wgt = 0
-                    if self.compatible(pi, oi):
-                        wgt = 1 + (not self.eligible[pi]) + (not self.eligible[oi])
+        m.real = n  # the dummy, if any, is not a player
+        # the matcher is new: its rows are written directly (set_weight has no change to
+        # record yet); the weights are those of weight() outside any bracket, inlined
+        assert m._fresh
+        w = m.w
+        compatible = self.compatible
+        if odd:
+            eligible = self.eligible
+            shift_of = [self.shifts[x] for x in s]
+            for pi in range(n):
+                row = w[pi]
+                not_el = not eligible[pi]
+                sh = shift_of[pi]
+                in_top = s[pi] >= s[0]
+                for oi in range(pi):
+                    if compatible(pi, oi):
+                        wgt = 1 + not_el + (not eligible[oi])
                         wgt <<= gshift
-                        wgt |= self.shifts[s[pi]] + self.shifts[s[oi]]
+                        wgt |= sh + shift_of[oi]
                         wgt <<= bits
-                        wgt |= s[pi] >= s[0]
-                else:
-                    wgt = self.weight(oi, pi, False, False, 0, False, {})
-                m.set_weight(pi, oi, wgt)
+                        wgt |= in_top
+                        row[oi] = w[oi][pi] = wgt
+        else:
+            # weight(oi, pi, False, False, 0, False, {}): one of three values
+            values = [(1 + k) << self.tail for k in range(3)]
+            no_bye = [not (self.eligible[v] and s[v] <= 0) for v in range(n)]
+            for pi in range(n):
+                row = w[pi]
+                nb = no_bye[pi]
+                for oi in range(pi):
+                    if compatible(oi, pi):
+                        row[oi] = w[oi][pi] = values[nb + no_bye[oi]]
         # Duals that make every compatible edge (nearly) tight: the completion weights
         # add one term per player, so the first solve starts next to its optimum.
         if odd:
@@ -522,6 +560,12 @@ class _Engine:
                 + (s[v] >= s[0])
                 for v in range(n)
             ]
+            # The dummy (vertex n, see pair()): one completion unit to everyone, its dual
+            # half of it, so that every player's completion edges, the dummy's included,
+            # are tight from the start.
+            for v in range(n):
+                w[v][n] = w[n][v] = 1 << high
+            m.duals.append(1 << high)
         else:
             m.duals = [
                 (1 + 2 * (not (self.eligible[v] and s[v] <= 0))) << self.tail for v in range(n)
@@ -558,12 +602,29 @@ class _Engine:
             counts = sorted(self._pg(self.sp[i]) for i in range(n) if s[i] == bye_score)
             for rank, c in enumerate(counts):
                 ranks[c] = rank
+            # Every weight changes scale: a new matcher starts from the duals these
+            # weights call for (the even case's guess, bye candidates now those at or
+            # below the bye's score) and this optimum as its first guess. Repairing the
+            # old one raised one end of every edge and could free the whole field.
+            del w  # the first matcher's rows go before the new ones are made
+            m = Matcher(n + 1)
+            m.real = n
+            w = m.w
             for pi in range(n):
+                row = w[pi]
                 for oi in range(pi):
-                    m.set_weight(
-                        pi, oi, self.weight(oi, pi, False, False, bye_score, single, ranks)
+                    row[oi] = w[oi][pi] = self.weight(
+                        oi, pi, False, False, bye_score, single, ranks
                     )
-        return bye_score, single, ranks
+            for pi in range(n):  # the dummy's edges at the completion unit of weight()
+                w[pi][n] = w[n][pi] = 1 << self.tail
+            m.duals = [
+                (1 + 2 * (not (self.eligible[v] and s[v] <= bye_score))) << self.tail
+                for v in range(n)
+            ] + [1 << self.tail]
+            m.hint = {v: (n if x == v else x) for v, x in enumerate(mates)}
+            m.hint[n] = unpaired[0]
+        return m, bye_score, single, ranks
 
     def _set_up(self, br: _Bracket, bye_score: int, single: bool, ranks: dict[int, int]) -> None:
         """The bracket's own weights (and the next group's), then the optimum under them."""
@@ -804,7 +865,7 @@ class _Bracket:
                 for oi in range(nsg_begin, len(vi)):
                     base[oi][pi] = 0
                     m.set_weight(pv, vi[oi], 0)
-                for ov in range(vi[-1] + 1, m.n):  # nor float below the next group
+                for ov in range(vi[-1] + 1, len(self.s)):  # nor float below the next group
                     m.set_weight(pv, ov, 0)
             if not already:
                 for o in remainder[it + 1 :]:

@@ -25,6 +25,8 @@ class Matcher:
 
     def __init__(self, n: int) -> None:
         self.n = n
+        # vertices from ``real`` on are dummies: solve() reports their partners unpaired
+        self.real = n
         self.w: list[list[int]] = [[0] * n for _ in range(n)]
         self.active = [True] * n
         self._mate = [-1] * n  # mate vertex, -1 when free
@@ -346,6 +348,11 @@ class _Solver:
         # expanded): the next stage starts by clearing exactly these
         self.tree: list[int] = []
         self.reached: list[int] = []  # unlabelled vertices given a best edge this stage
+        # each top-level blossom's outside: the active vertices not in it, in ``act``
+        # order (a blossom's leaves never change while its number lives, so the list
+        # holds until the number is freed). A scan of a blossom's vertex reads only
+        # these: a blossom that lives on between solves can hold most of the field.
+        self.outside: dict[int, list[int]] = {}
         # mate as "pointer": v*n + mate, or -1
         self.mate = [(v * n + x) if x >= 0 else -1 for v, x in enumerate(m._mate)]
 
@@ -361,6 +368,14 @@ class _Solver:
 
     def leaves(self, b: int) -> list[int]:
         return self.leafs[b]
+
+    def outside_of(self, b: int) -> list[int]:
+        """The active vertices outside top-level blossom ``b`` (``b`` >= n), in ``act`` order."""
+        out = self.outside.get(b)
+        if out is None:
+            inb = self.inblossom
+            out = self.outside[b] = [x for x in self.act if inb[x] != b]
+        return out
 
     def assign_label(self, v: int, t: int, p: int) -> None:
         b = self.inblossom[v]
@@ -432,27 +447,42 @@ class _Solver:
             endps.append(self.rev(self.labelend[bw]))
             w = self.labelend[bw] % n
             bw = inb[w]
-        self.label[b] = 1
+        label = self.label
+        label[b] = 1
         self.tree.append(b)
         self.labelend[b] = self.labelend[bb]
         self.dual[b] = 0
-        self.leafs[b] = [x for c in path for x in self.leafs[c]]
-        for x in self.leaves(b):
-            if self.label[inb[x]] == 2:
-                self.queue.append(x)
-            inb[x] = b
+        leafs = self.leafs
+        held: list[int] = []
+        for c in path:
+            held += leafs[c]
+        leafs[b] = held
+        queue = self.queue
+        outside = self.outside
+        widest = -1  # the child blossom with the most leaves whose outside is known
+        for c in path:
+            lc = leafs[c]
+            if label[c] == 2:
+                queue.extend(lc)
+            for x in lc:
+                inb[x] = b
+            if c in outside and (widest < 0 or len(lc) > len(leafs[widest])):
+                widest = c
+        # the new blossom's outside, from its widest child's (same order, fewer to read)
+        if widest >= 0:
+            outside[b] = [j for j in outside[widest] if inb[j] != b]
+        for c in path:
+            outside.pop(c, None)  # no longer top-level; read again if it comes back
         bestedgeto: dict[int, int] = {}
         bestslack: dict[int, int] = {}
-        act = self.act
         wm = self.w
         dual = self.dual
-        label = self.label
         outside_s: list[int] | None = None  # S-vertices of other blossoms, found once
         for cb in path:
             bl = self.blossombestedges[cb]
             if bl is None:
                 if outside_s is None:
-                    outside_s = [j for j in act if inb[j] != b and label[inb[j]] == 1]
+                    outside_s = [j for j in self.outside_of(b) if label[inb[j]] == 1]
                 for i in self.leafs[cb]:
                     row = wm[i]
                     di = dual[i]
@@ -549,6 +579,7 @@ class _Solver:
 
     def _free_blossom(self, b: int) -> None:
         """Forget blossom ``b``: its number goes back to the unused ones."""
+        self.outside.pop(b, None)
         self.label[b] = self.labelend[b] = -1
         self.blossomchilds[b] = self.blossomendps[b] = None
         self.blossombase[b] = -1
@@ -693,13 +724,12 @@ class _Solver:
         roots.reverse()
         next_root = 0
         while True:
+            # every vertex labelled or given a best edge is in ``tree`` (assign_label,
+            # expand_blossom) or ``reached``: their blossoms' other leaves need no reset
             for b in tree:
                 label[b] = 0
                 bestedge[b] = -1
                 self.blossombestedges[b] = None
-                for v in leafs[b]:
-                    label[v] = 0
-                    bestedge[v] = -1
             for v in reached:
                 bestedge[v] = -1
                 label[v] = 0
@@ -724,7 +754,7 @@ class _Solver:
                     bv = inb[v]
                     dv = dual[v]
                     vn = v * n
-                    for x in act:
+                    for x in act if bv < n else self.outside_of(bv):
                         wx = row[x]
                         if not wx:
                             continue
@@ -859,4 +889,5 @@ class _Solver:
             if not m.active[v]:
                 mate[v] = m._mate[v]
         m._mate[:] = mate
-        return [v if x < 0 else x for v, x in enumerate(mate)]
+        real = m.real  # a vertex matched to a dummy is unpaired
+        return [v if x < 0 or x >= real else x for v, x in enumerate(mate[:real])]
