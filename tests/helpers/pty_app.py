@@ -74,6 +74,18 @@ class PtyApp:
             if self._read(0.05):
                 last = time.monotonic()
 
+    def wait_drawn(self, text: str, since: int = 0, timeout: float = 35.0) -> None:
+        """Until the app has drawn ``text`` (in what it wrote from byte ``since`` on), then
+        settled: a change it notices by itself (it polls the file), without waiting for a
+        quiet that the header clock's one draw a second never leaves longer than 1 s."""
+        deadline = time.monotonic() + timeout
+        wanted = text.encode()
+        while wanted not in self.output[since:]:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timeout ({timeout} s) waiting for the app to draw {text!r}")
+            self._read(0.05)
+        self.settle()
+
     def burst(self, keys: list[str]) -> None:
         """Every key in one write: one read on the app's side, as over SSH."""
         os.write(self.fd, "".join(keys).encode())

@@ -57,6 +57,7 @@ def test_a_round_from_phones_confirmed_in_the_app(tmp_path: Path) -> None:
     try:
         with PtyApp(path, "rr") as app:
             phone = Client(srv.port)
+            posted = len(app.output)
             said = {1: ("1", "1"), 2: ("=", "="), 3: ("1", "0")}
             for board, (white, black) in said.items():
                 for side, result in (("white", white), ("black", black)):
@@ -65,7 +66,9 @@ def test_a_round_from_phones_confirmed_in_the_app(tmp_path: Path) -> None:
                     )
                     status, _, _ = phone.request("POST", board_path("rr", 1, board), form)
                     assert status == 303
-            app.settle(quiet=1.2)  # the app sees the file change (it polls)
+            # the app sees the file change (it polls): « 3 propositions en attente … »; a
+            # settle(quiet=1.2) here never found 1.2 s without the clock's draw, and took 35 s
+            app.wait_drawn("propositions en attente", since=posted)
             screen = app.output.decode("utf-8", "replace")
             assert "Proposé" in screen and "en attente" in screen
             assert _games(path) == {1: None, 2: None, 3: None}
