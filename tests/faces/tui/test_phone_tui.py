@@ -15,11 +15,19 @@ from arbitre_tui.operations import EventService, reporting
 from arbitre_tui.publish.html.reporting import board_path
 
 from ...helpers.cli import arbitre
+from ...helpers.events import copy_event
 from ...helpers.pty_app import ENTER, PtyApp
-from ..web.test_phone_web import Client, _event
+from ..web.test_phone_web import Client, _event, paired_master
 from .test_snapshots import SIZE, SnapCompare, _app, frozen_demo, frozen_master
 
-__all__ = ["frozen_demo", "frozen_master"]  # the snapshots' fixtures, used here
+# the snapshots' fixtures, and the phones' round robin (reporting on, built once), used here
+__all__ = ["frozen_demo", "frozen_master", "paired_master"]
+
+
+@pytest.fixture
+def paired(paired_master: Path, tmp_path: Path) -> Path:
+    """A private copy of ``paired_master``: ``_event`` with `phones on`."""
+    return copy_event(paired_master, tmp_path / "club.sqlite")
 
 
 def _games(path: Path) -> dict[int, str | None]:
@@ -43,12 +51,11 @@ def test_ronde_shows_the_phones_proposals(snap_compare: SnapCompare, frozen_demo
 
 
 @pytest.mark.slow
-def test_a_round_from_phones_confirmed_in_the_app(tmp_path: Path) -> None:
+def test_a_round_from_phones_confirmed_in_the_app(paired: Path) -> None:
     """Two proposals per board from the phones; in the app `o` confirms board 1, `O` every
     other agreeing board, the board in conflict is refused and stays empty; `u` undoes
     the last confirmation like any result."""
-    path = _event(tmp_path)
-    assert arbitre("phones", "on", str(path)).returncode == 0
+    path = paired
     service = EventService(path)
     codes = {c.board: c.code for c in reporting.codes(service, "rr")}
     service.close()
@@ -116,15 +123,14 @@ async def test_check_ins_from_phones_accepted_in_bulk_in_joueurs(tmp_path: Path)
         assert not any(p.checked_in for p in EventService(path).store.players(1))
 
 
-async def test_the_wall_display_shows_proposed_results(tmp_path: Path) -> None:
+async def test_the_wall_display_shows_proposed_results(paired: Path) -> None:
     """`arbitre display`: a board with a proposal waiting reads « résultat proposé » (never
     which one: the arbiter has not ruled); confirmed, its result."""
     from textual.widgets import DataTable
 
     from arbitre_tui.faces.tui.display import DisplayApp
 
-    path = _event(tmp_path)
-    assert arbitre("phones", "on", str(path)).returncode == 0
+    path = paired
     service = EventService(path)
     codes = {c.board: c.code for c in reporting.codes(service, "rr")}
     for side in ("white", "black"):
