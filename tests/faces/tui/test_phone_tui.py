@@ -17,6 +17,7 @@ from arbitre_tui.publish.html.reporting import board_path
 from ...helpers.cli import arbitre
 from ...helpers.events import copy_event
 from ...helpers.pty_app import ENTER, PtyApp
+from ...helpers.screen import pause_until
 from ..web.test_phone_web import Client, _event, paired_master
 from .test_snapshots import SIZE, SnapCompare, _app, frozen_demo, frozen_master
 
@@ -142,7 +143,8 @@ async def test_the_wall_display_shows_proposed_results(paired: Path) -> None:
         cells = [str(table.get_row_at(i)[2]) for i in range(3)]
         assert cells == ["", "résultat proposé", ""]
         reporting.confirm(service, "rr", 2)
-        await pilot.pause(1.2)  # it follows the file (data_version)
+        # it follows the file (data_version)
+        await pause_until(pilot, lambda: str(table.get_row_at(1)[2]) == "0-1", 1.2)
         cells = [str(table.get_row_at(i)[2]) for i in range(3)]
         assert cells == ["", "0-1", ""]
     service.close()
