@@ -10,14 +10,18 @@ operations layer after the app quit, and must be identical — and right.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.models import Result
 from tests.helpers.pty_app import BACKSPACE, ENTER, ESCAPE, PtyApp
+
+T = TypeVar("T")
 
 
 def records(path: Path) -> dict[str, Any]:
@@ -54,12 +58,21 @@ def _keys(text: str) -> list[str]:
     return list(text)
 
 
+def _each_mode(run: Callable[[str], T]) -> list[T]:
+    """``run("slow")`` and ``run("burst")`` at the same time, each its own app on its own
+    terminal and its own copy of the file: the slow one mostly waits between its keys, and
+    the burst's keys still arrive in one write. Their values, slow first."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = [pool.submit(run, mode) for mode in ("slow", "burst")]
+        return [f.result() for f in futures]
+
+
 def _both_ways(
     master: Path, tmp_path: Path, tournament: str, writes: list[str]
 ) -> tuple[dict[str, Any], dict[str, Any], Path]:
-    """The same writes, slowly then in bursts, each on its own copy of ``master``."""
-    results = []
-    for mode in ("slow", "burst"):
+    """The same writes, slowly and in bursts, each on its own copy of ``master``."""
+
+    def run(mode: str) -> tuple[dict[str, Any], Path]:
         path = tmp_path / f"{mode}.sqlite"
         shutil.copy(master, path)
         with PtyApp(path, tournament) as app:
@@ -69,18 +82,19 @@ def _both_ways(
                 else:
                     app.burst(_keys(write))
             assert app.quit() == 0
-        results.append((records(path), path))
-    (slow, _), (burst, burst_path) = results
+        return records(path), path
+
+    (slow, _), (burst, burst_path) = _each_mode(run)
     return slow, burst, burst_path
 
 
 def _slowly_then_in_a_burst(
     master: Path, tmp_path: Path, tournament: str, keys: list[str]
 ) -> list[Path]:
-    """The same keys (escape sequences kept whole), one per write then in one write, each
-    on its own copy of ``master``: the two files, once the app has quit."""
-    paths = []
-    for mode in ("slow", "burst"):
+    """The same keys (escape sequences kept whole), one per write and in one write, each
+    on its own copy of ``master``: the two files (slow first), once the app has quit."""
+
+    def run(mode: str) -> Path:
         path = tmp_path / f"{mode}.sqlite"
         shutil.copy(master, path)
         with PtyApp(path, tournament) as app:
@@ -89,8 +103,9 @@ def _slowly_then_in_a_burst(
             else:
                 app.burst(keys)
             assert app.quit() == 0
-        paths.append(path)
-    return paths
+        return path
+
+    return _each_mode(run)
 
 
 def _game(recs: dict[str, Any], key: str, board: int) -> tuple[str, str]:
