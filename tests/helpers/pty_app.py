@@ -15,10 +15,14 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
 ENTER, BACKSPACE, ESCAPE, CTRL_Q = "\r", "\x7f", "\x1b", "\x11"
+T = TypeVar("T")
 
 
 class PtyApp:
@@ -123,3 +127,12 @@ class PtyApp:
     ) -> None:
         if self.proc.poll() is None:
             self.quit()
+
+
+def each_mode(run: Callable[[str], T]) -> list[T]:
+    """``run("slow")`` and ``run("burst")`` at the same time, each its own app on its own
+    terminal and its own copy of the file: the slow one mostly waits between its keys, and
+    the burst's keys still arrive in one write. Their values, slow first."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = [pool.submit(run, mode) for mode in ("slow", "burst")]
+        return [f.result() for f in futures]

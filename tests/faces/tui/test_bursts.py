@@ -10,18 +10,14 @@ operations layer after the app quit, and must be identical — and right.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.models import Result
-from tests.helpers.pty_app import BACKSPACE, ENTER, ESCAPE, PtyApp
-
-T = TypeVar("T")
+from tests.helpers.pty_app import BACKSPACE, ENTER, ESCAPE, PtyApp, each_mode
 
 
 def records(path: Path) -> dict[str, Any]:
@@ -58,15 +54,6 @@ def _keys(text: str) -> list[str]:
     return list(text)
 
 
-def _each_mode(run: Callable[[str], T]) -> list[T]:
-    """``run("slow")`` and ``run("burst")`` at the same time, each its own app on its own
-    terminal and its own copy of the file: the slow one mostly waits between its keys, and
-    the burst's keys still arrive in one write. Their values, slow first."""
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = [pool.submit(run, mode) for mode in ("slow", "burst")]
-        return [f.result() for f in futures]
-
-
 def _both_ways(
     master: Path, tmp_path: Path, tournament: str, writes: list[str]
 ) -> tuple[dict[str, Any], dict[str, Any], Path]:
@@ -84,7 +71,7 @@ def _both_ways(
             assert app.quit() == 0
         return records(path), path
 
-    (slow, _), (burst, burst_path) = _each_mode(run)
+    (slow, _), (burst, burst_path) = each_mode(run)
     return slow, burst, burst_path
 
 
@@ -105,7 +92,7 @@ def _slowly_then_in_a_burst(
             assert app.quit() == 0
         return path
 
-    return _each_mode(run)
+    return each_mode(run)
 
 
 def _game(recs: dict[str, Any], key: str, board: int) -> tuple[str, str]:
