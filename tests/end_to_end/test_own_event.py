@@ -15,6 +15,7 @@ from arbitre_tui.rules.cadence import parse_cadence
 from arbitre_tui.rules.errors import RuleError
 
 from ..helpers.cli import arbitre
+from ..helpers.events import copy_event
 
 FEDERATIONS = [
     "FRA",
@@ -89,10 +90,12 @@ def _dump(path: Path) -> str:
     return _ok("show", str(path), "--json")
 
 
-@pytest.fixture
-def open_event(tmp_path: Path) -> Path:
-    """An empty 7-round 90+30 Swiss with the organiser's 41 players, nothing paired."""
-    path = tmp_path / "printemps.sqlite"
+@pytest.fixture(scope="module")
+def open_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty 7-round 90+30 Swiss with the organiser's 41 players, nothing paired: built
+    once through the real command line, copied by each test (``open_event``)."""
+    folder = tmp_path_factory.mktemp("printemps")
+    path = folder / "printemps.sqlite"
     _ok(
         "new",
         str(path),
@@ -127,12 +130,24 @@ def open_event(tmp_path: Path) -> Path:
         "--cadence",
         "90+30",
     )
-    players = tmp_path / "joueurs.csv"
+    players = folder / "joueurs.csv"
     players.write_text(_players_csv(), encoding="utf-8")
     assert "41 joueur(s) importé(s)" in _ok(
         "players", "import", str(path), str(players), "-t", "open"
     )
     return path
+
+
+@pytest.fixture(scope="module")
+def open_dump(open_master: Path) -> str:
+    """``show --json`` of the master: what every copy shows before a test changes it."""
+    return _dump(open_master)
+
+
+@pytest.fixture
+def open_event(open_master: Path, tmp_path: Path) -> Path:
+    """A private copy of ``open_master`` (the command line closes the file: no WAL left)."""
+    return copy_event(open_master, tmp_path / "printemps.sqlite")
 
 
 def _players(path: Path, section: str = "open") -> list[dict[str, object]]:
@@ -425,9 +440,9 @@ ADD5 = (*ADD, "--rondes", "5")
     ],
 )
 def test_bad_input_is_refused_in_french_and_changes_nothing(
-    open_event: Path, args: tuple[str, ...], said: str
+    open_event: Path, open_dump: str, args: tuple[str, ...], said: str
 ) -> None:
-    before = _dump(open_event)
+    before = open_dump  # the copy's bytes are the master's
     out = arbitre(*[a.format(f=open_event) for a in args])
     assert out.returncode == 2, out.stdout + out.stderr
     assert said in out.stderr, out.stderr

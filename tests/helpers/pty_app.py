@@ -15,10 +15,14 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
 ENTER, BACKSPACE, ESCAPE, CTRL_Q = "\r", "\x7f", "\x1b", "\x11"
+T = TypeVar("T")
 
 
 class PtyApp:
@@ -74,6 +78,18 @@ class PtyApp:
             if self._read(0.05):
                 last = time.monotonic()
 
+    def wait_drawn(self, text: str, since: int = 0, timeout: float = 35.0) -> None:
+        """Until the app has drawn ``text`` (in what it wrote from byte ``since`` on), then
+        settled: a change it notices by itself (it polls the file), without waiting for a
+        quiet that the header clock's one draw a second never leaves longer than 1 s."""
+        deadline = time.monotonic() + timeout
+        wanted = text.encode()
+        while wanted not in self.output[since:]:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timeout ({timeout} s) waiting for the app to draw {text!r}")
+            self._read(0.05)
+        self.settle()
+
     def burst(self, keys: list[str]) -> None:
         """Every key in one write: one read on the app's side, as over SSH."""
         os.write(self.fd, "".join(keys).encode())
@@ -111,3 +127,12 @@ class PtyApp:
     ) -> None:
         if self.proc.poll() is None:
             self.quit()
+
+
+def each_mode(run: Callable[[str], T]) -> list[T]:
+    """``run("slow")`` and ``run("burst")`` at the same time, each its own app on its own
+    terminal and its own copy of the file: the slow one mostly waits between its keys, and
+    the burst's keys still arrive in one write. Their values, slow first."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = [pool.submit(run, mode) for mode in ("slow", "burst")]
+        return [f.result() for f in futures]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,6 +52,14 @@ async def pane_table(path: Path, tournament: str, key: str) -> tuple[list[str], 
         labels = [str(c.label) for c in table.columns.values()]
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
     return labels, rows
+
+
+async def pause_until(pilot: Pilot[int], condition: Callable[[], object], limit: float) -> None:
+    """Pause until ``condition()`` holds, at most ``limit`` seconds (what a fixed
+    ``pilot.pause(limit)`` waited in full): the caller still asserts it after."""
+    end = time.monotonic() + limit
+    while not condition() and time.monotonic() < end:
+        await pilot.pause(0.05)
 
 
 def screen_text(app: App[object]) -> str:

@@ -12,6 +12,7 @@ from arbitre_tui.rules.models import Result
 from arbitre_tui.rules.reporting import BoardProposals, board_code, checkin_code
 
 from ..helpers.cli import arbitre
+from ..helpers.events import copy_event
 
 
 def _ok(*args: str) -> str:
@@ -28,10 +29,11 @@ def _refused(path: Path, said: str, *args: str) -> None:
     assert _ok("show", str(path), "--json") == before
 
 
-@pytest.fixture
-def paired(tmp_path: Path) -> Path:
-    """An event made from nothing: a round robin of six, round 1 paired."""
-    path = tmp_path / "club.sqlite"
+@pytest.fixture(scope="module")
+def paired_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An event made from nothing through the real command line: a round robin of six,
+    round 1 paired. Built once, copied by each test (``paired``)."""
+    path = tmp_path_factory.mktemp("club") / "club.sqlite"
     _ok("new", str(path), "--nom", "Fermé du club")
     _ok(
         "section",
@@ -51,6 +53,12 @@ def paired(tmp_path: Path) -> Path:
         _ok("register", str(path), f"Joueur{i}", "--elo", str(1500 + 10 * i), "--pointe")
     _ok("pair", str(path))
     return path
+
+
+@pytest.fixture
+def paired(paired_master: Path, tmp_path: Path) -> Path:
+    """A private copy of ``paired_master``."""
+    return copy_event(paired_master, tmp_path / "club.sqlite")
 
 
 def _codes(path: Path, *extra: str) -> dict[int, str]:

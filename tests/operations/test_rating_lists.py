@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -111,17 +112,27 @@ def arbitre(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.fixture
-def lists(tmp_path: Path) -> Path:
-    """listes-elo.sqlite with FIDE's TXT list and the FFE's base, beside the events."""
-    write_fide_txt(tmp_path / "players_list_foa.txt")
-    (tmp_path / "joueurs-ffe.csv").write_bytes(FFE.encode("latin-1"))
-    done = arbitre("ratings", "import", "players_list_foa.txt", cwd=tmp_path)
+@pytest.fixture(scope="module")
+def lists_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with FIDE's TXT list and the FFE's base imported by the real command line
+    into its listes-elo.sqlite: built once, copied whole by each test (``lists``)."""
+    folder = tmp_path_factory.mktemp("listes")
+    write_fide_txt(folder / "players_list_foa.txt")
+    (folder / "joueurs-ffe.csv").write_bytes(FFE.encode("latin-1"))
+    done = arbitre("ratings", "import", "players_list_foa.txt", cwd=folder)
     assert done.returncode == 0, done.stderr
     assert "liste FIDE : 3 joueurs importés" in done.stdout
-    done = arbitre("ratings", "import", "joueurs-ffe.csv", "--format", "ffe-csv", cwd=tmp_path)
+    done = arbitre("ratings", "import", "joueurs-ffe.csv", "--format", "ffe-csv", cwd=folder)
     assert done.returncode == 0, done.stderr
     assert "base FFE : 2 joueurs importés" in done.stdout
+    return folder
+
+
+@pytest.fixture
+def lists(lists_master: Path, tmp_path: Path) -> Path:
+    """listes-elo.sqlite with FIDE's TXT list and the FFE's base, beside the events: a
+    private copy of ``lists_master``'s folder."""
+    shutil.copytree(lists_master, tmp_path, dirs_exist_ok=True)
     return tmp_path / "listes-elo.sqlite"
 
 

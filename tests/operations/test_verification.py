@@ -15,7 +15,7 @@ from arbitre_tui.operations import EventService, OperationError
 from arbitre_tui.operations.verification import settle_result, verify_result
 from arbitre_tui.rules.models import Result
 from tests.helpers.cli import arbitre
-from tests.helpers.pty_app import ENTER, PtyApp
+from tests.helpers.pty_app import ENTER, PtyApp, each_mode
 
 
 def _state(path: Path, key: str = "open-a") -> dict[int, tuple[str, str | None, str | None]]:
@@ -127,16 +127,17 @@ def test_verification_keys_in_one_write(demo_file: Path, tmp_path: Path) -> None
     """The real app in a terminal: results, then the sheets, then the écart settled —
     once typed slowly, once in one write: the same records, and right."""
     writes = ["1", f"g2{ENTER}=", f"g3{ENTER}0", f"g1{ENTER}v1=1", f"g3{ENTER}Tf"]
-    found = []
-    for mode in ("slow", "burst"):
+
+    def run(mode: str) -> dict[int, Any]:  # both at once, each its own app (each_mode)
         path = tmp_path / f"{mode}.sqlite"
         shutil.copy(demo_file, path)
         with PtyApp(path, "open-a") as app:
             for write in writes:
                 (app.slowly if mode == "slow" else app.burst)(list(write))
             assert app.quit() == 0
-        found.append({b: s for b, s in _state(path).items() if b <= 4})
-    slow, burst = found
+        return {b: s for b, s in _state(path).items() if b <= 4}
+
+    slow, burst = each_mode(run)
     assert burst == slow
     assert burst[1] == ("1-0", "1-0", None) and burst[2] == ("=-=", "=-=", None)
     assert burst[3] == ("1-0", "1-0", "feuille")  # the sheet said 1-0, the entry 0-1

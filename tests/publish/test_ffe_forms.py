@@ -14,6 +14,7 @@ import pytest
 from arbitre_tui.operations import EventService
 
 from ..helpers.cli import arbitre
+from ..helpers.events import copy_event
 
 HEAD = ["nom", "prenom", "sexe", "naissance", "federation", "fide_id", "licence", "club"]
 HEAD += ["elo_fide", "categorie", "paye", "paiement"]
@@ -44,11 +45,12 @@ def flat(path: Path) -> str:
     return " ".join(pdftext(path).split())
 
 
-@pytest.fixture
-def event(tmp_path: Path) -> Path:
+@pytest.fixture(scope="module")
+def event_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`new`, `section add` (a FIDE Swiss with a fee table), `players import`, round 1
     paired, a forfeit without excuse (the player is excluded by the section's setting),
     an incident."""
+    tmp_path = tmp_path_factory.mktemp("colmar")  # built once, copied by each test (event)
     path = tmp_path / "colmar.sqlite"
     done = arbitre(
         "new", str(path), "--nom", "Open de Colmar", "--lieu", "Colmar",
@@ -74,6 +76,12 @@ def event(tmp_path: Path) -> Path:
     service.close()
     assert arbitre("pair", str(path), "-t", "open").returncode == 0
     return path
+
+
+@pytest.fixture
+def event(event_master: Path, tmp_path: Path) -> Path:
+    """A private copy of ``event_master``."""
+    return copy_event(event_master, tmp_path / "colmar.sqlite")
 
 
 def ids(path: Path) -> dict[str, int]:

@@ -17,6 +17,7 @@ from arbitre_tui.rules.errors import RuleError
 from arbitre_tui.rules.settings import RETIRED, check
 
 from ...helpers.cli import arbitre
+from ...helpers.events import copy_event
 
 
 def _event(tmp_path: Path, *sections: list[str]) -> str:
@@ -51,13 +52,21 @@ REFUSED = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(REFUSED))
-def test_out_of_range_settings_refused_in_french_and_nothing_changed(
-    tmp_path: Path, case: str
-) -> None:
-    path = _event(tmp_path, OPEN)
+@pytest.fixture(scope="module")
+def minimum_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Open from nothing with its minimal Elo set to 2000, by the real command line:
+    built once, copied by each refused case."""
+    path = _event(tmp_path_factory.mktemp("minimum"), OPEN)
     first = arbitre("settings", "set", path, "min_rating", "2000")
     assert first.returncode == 0, first.stderr
+    return Path(path)
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_out_of_range_settings_refused_in_french_and_nothing_changed(
+    minimum_master: Path, tmp_path: Path, case: str
+) -> None:
+    path = str(copy_event(minimum_master, tmp_path / "e.sqlite"))
     before = EventService(path).store.snapshot()
     args, words = REFUSED[case]
     out = arbitre("settings", "set", path, *args)

@@ -18,7 +18,7 @@ from arbitre_tui.faces.tui.prompts import Prompt
 from arbitre_tui.operations import EventService
 
 from ...helpers.cli import arbitre
-from ...helpers.screen import app_on, screen_text
+from ...helpers.screen import app_on, pause_until, screen_text
 
 
 @pytest.mark.slow
@@ -463,7 +463,8 @@ async def test_the_cup_header_shows_the_tour_drawn(demo_file: Path) -> None:
             cup.draw(service, "coupe", seed=3)
         finally:
             service.close()
-        await pilot.pause(1.2)  # the other station's commit, seen by the poll
+        # the other station's commit, seen by the poll
+        await pause_until(pilot, lambda: app.sub_title.endswith("tour 1/4"), 1.2)
         assert app.sub_title.endswith("tour 1/4"), app.sub_title
     shown = arbitre("show", str(demo_file)).stdout
     assert "ronde 1/4" in next(line for line in shown.splitlines() if "coupe " in line)

@@ -17,7 +17,7 @@ import pytest
 
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.models import Result
-from tests.helpers.pty_app import BACKSPACE, ENTER, ESCAPE, PtyApp
+from tests.helpers.pty_app import BACKSPACE, ENTER, ESCAPE, PtyApp, each_mode
 
 
 def records(path: Path) -> dict[str, Any]:
@@ -57,9 +57,9 @@ def _keys(text: str) -> list[str]:
 def _both_ways(
     master: Path, tmp_path: Path, tournament: str, writes: list[str]
 ) -> tuple[dict[str, Any], dict[str, Any], Path]:
-    """The same writes, slowly then in bursts, each on its own copy of ``master``."""
-    results = []
-    for mode in ("slow", "burst"):
+    """The same writes, slowly and in bursts, each on its own copy of ``master``."""
+
+    def run(mode: str) -> tuple[dict[str, Any], Path]:
         path = tmp_path / f"{mode}.sqlite"
         shutil.copy(master, path)
         with PtyApp(path, tournament) as app:
@@ -69,18 +69,19 @@ def _both_ways(
                 else:
                     app.burst(_keys(write))
             assert app.quit() == 0
-        results.append((records(path), path))
-    (slow, _), (burst, burst_path) = results
+        return records(path), path
+
+    (slow, _), (burst, burst_path) = each_mode(run)
     return slow, burst, burst_path
 
 
 def _slowly_then_in_a_burst(
     master: Path, tmp_path: Path, tournament: str, keys: list[str]
 ) -> list[Path]:
-    """The same keys (escape sequences kept whole), one per write then in one write, each
-    on its own copy of ``master``: the two files, once the app has quit."""
-    paths = []
-    for mode in ("slow", "burst"):
+    """The same keys (escape sequences kept whole), one per write and in one write, each
+    on its own copy of ``master``: the two files (slow first), once the app has quit."""
+
+    def run(mode: str) -> Path:
         path = tmp_path / f"{mode}.sqlite"
         shutil.copy(master, path)
         with PtyApp(path, tournament) as app:
@@ -89,8 +90,9 @@ def _slowly_then_in_a_burst(
             else:
                 app.burst(keys)
             assert app.quit() == 0
-        paths.append(path)
-    return paths
+        return path
+
+    return each_mode(run)
 
 
 def _game(recs: dict[str, Any], key: str, board: int) -> tuple[str, str]:

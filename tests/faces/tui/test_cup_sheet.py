@@ -15,6 +15,7 @@ from arbitre_tui.rules.models import CupMatch
 
 from ...helpers.cli import arbitre
 from ...helpers.procs import read_only
+from ...helpers.screen import pause_until
 
 
 def _confirmed_match(path: Path) -> CupMatch:
@@ -123,7 +124,7 @@ async def test_the_open_sheet_follows_the_other_station_within_a_second(tmp_path
         table = screen.query_one("#match-table", DataTable)
         assert "1-0" in str(table.get_row_at(2)[2])
         ops.record_board(other, None, m.number, 3, "0-1", confirm=True)
-        await pilot.pause(1.2)
+        await pause_until(pilot, lambda: "0-1" in str(table.get_row_at(2)[2]), 1.2)
         assert "0-1" in str(table.get_row_at(2)[2]), table.get_row_at(2)
     other.close()
 

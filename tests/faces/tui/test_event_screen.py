@@ -17,9 +17,14 @@ import pytest
 from tests.faces.tui.test_snapshots import SIZE, SnapCompare, _app, frozen_demo, frozen_master
 from tests.helpers.cli import arbitre
 from tests.helpers.procs import AppInTmux
-from tests.operations.test_rating_lists import lists
+from tests.operations.test_rating_lists import lists, lists_master
 
-__all__ = ["frozen_demo", "frozen_master", "lists"]  # other files' fixtures, used here too
+__all__ = [
+    "frozen_demo",
+    "frozen_master",
+    "lists",
+    "lists_master",
+]  # other files' fixtures, used here too
 
 
 def _show(path: Path) -> dict[str, Any]:

@@ -15,11 +15,20 @@ from arbitre_tui.operations import EventService, reporting
 from arbitre_tui.publish.html.reporting import board_path
 
 from ...helpers.cli import arbitre
+from ...helpers.events import copy_event
 from ...helpers.pty_app import ENTER, PtyApp
-from ..web.test_phone_web import Client, _event
+from ...helpers.screen import pause_until
+from ..web.test_phone_web import Client, _event, paired_master
 from .test_snapshots import SIZE, SnapCompare, _app, frozen_demo, frozen_master
 
-__all__ = ["frozen_demo", "frozen_master"]  # the snapshots' fixtures, used here
+# the snapshots' fixtures, and the phones' round robin (reporting on, built once), used here
+__all__ = ["frozen_demo", "frozen_master", "paired_master"]
+
+
+@pytest.fixture
+def paired(paired_master: Path, tmp_path: Path) -> Path:
+    """A private copy of ``paired_master``: ``_event`` with `phones on`."""
+    return copy_event(paired_master, tmp_path / "club.sqlite")
 
 
 def _games(path: Path) -> dict[int, str | None]:
@@ -43,12 +52,11 @@ def test_ronde_shows_the_phones_proposals(snap_compare: SnapCompare, frozen_demo
 
 
 @pytest.mark.slow
-def test_a_round_from_phones_confirmed_in_the_app(tmp_path: Path) -> None:
+def test_a_round_from_phones_confirmed_in_the_app(paired: Path) -> None:
     """Two proposals per board from the phones; in the app `o` confirms board 1, `O` every
     other agreeing board, the board in conflict is refused and stays empty; `u` undoes
     the last confirmation like any result."""
-    path = _event(tmp_path)
-    assert arbitre("phones", "on", str(path)).returncode == 0
+    path = paired
     service = EventService(path)
     codes = {c.board: c.code for c in reporting.codes(service, "rr")}
     service.close()
@@ -57,6 +65,7 @@ def test_a_round_from_phones_confirmed_in_the_app(tmp_path: Path) -> None:
     try:
         with PtyApp(path, "rr") as app:
             phone = Client(srv.port)
+            posted = len(app.output)
             said = {1: ("1", "1"), 2: ("=", "="), 3: ("1", "0")}
             for board, (white, black) in said.items():
                 for side, result in (("white", white), ("black", black)):
@@ -65,7 +74,9 @@ def test_a_round_from_phones_confirmed_in_the_app(tmp_path: Path) -> None:
                     )
                     status, _, _ = phone.request("POST", board_path("rr", 1, board), form)
                     assert status == 303
-            app.settle(quiet=1.2)  # the app sees the file change (it polls)
+            # the app sees the file change (it polls): « 3 propositions en attente … »; a
+            # settle(quiet=1.2) here never found 1.2 s without the clock's draw, and took 35 s
+            app.wait_drawn("propositions en attente", since=posted)
             screen = app.output.decode("utf-8", "replace")
             assert "Proposé" in screen and "en attente" in screen
             assert _games(path) == {1: None, 2: None, 3: None}
@@ -113,15 +124,14 @@ async def test_check_ins_from_phones_accepted_in_bulk_in_joueurs(tmp_path: Path)
         assert not any(p.checked_in for p in EventService(path).store.players(1))
 
 
-async def test_the_wall_display_shows_proposed_results(tmp_path: Path) -> None:
+async def test_the_wall_display_shows_proposed_results(paired: Path) -> None:
     """`arbitre display`: a board with a proposal waiting reads « résultat proposé » (never
     which one: the arbiter has not ruled); confirmed, its result."""
     from textual.widgets import DataTable
 
     from arbitre_tui.faces.tui.display import DisplayApp
 
-    path = _event(tmp_path)
-    assert arbitre("phones", "on", str(path)).returncode == 0
+    path = paired
     service = EventService(path)
     codes = {c.board: c.code for c in reporting.codes(service, "rr")}
     for side in ("white", "black"):
@@ -133,7 +143,8 @@ async def test_the_wall_display_shows_proposed_results(tmp_path: Path) -> None:
         cells = [str(table.get_row_at(i)[2]) for i in range(3)]
         assert cells == ["", "résultat proposé", ""]
         reporting.confirm(service, "rr", 2)
-        await pilot.pause(1.2)  # it follows the file (data_version)
+        # it follows the file (data_version)
+        await pause_until(pilot, lambda: str(table.get_row_at(1)[2]) == "0-1", 1.2)
         cells = [str(table.get_row_at(i)[2]) for i in range(3)]
         assert cells == ["", "0-1", ""]
     service.close()

@@ -22,6 +22,7 @@ from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.publish.html.reporting import board_path
 
 from ...helpers.cli import arbitre
+from ...helpers.events import copy_event
 
 
 def _ok(*args: str) -> str:
@@ -103,11 +104,19 @@ class Client:
         return self.request("POST", board_path("rr", rnd, board), form)[0]
 
 
-@pytest.fixture
-def paired(tmp_path: Path) -> Path:
-    path = _event(tmp_path)
+@pytest.fixture(scope="module")
+def paired_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``_event`` with reporting on, through the real command line: built once, copied by
+    each test (``paired``)."""
+    path = _event(tmp_path_factory.mktemp("club"))
     _ok("phones", "on", str(path))
     return path
+
+
+@pytest.fixture
+def paired(paired_master: Path, tmp_path: Path) -> Path:
+    """A private copy of ``paired_master``."""
+    return copy_event(paired_master, tmp_path / "club.sqlite")
 
 
 @pytest.fixture
