@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from textual.strip import Strip
 from textual.widgets import DataTable
 
 from arbitre_tui.faces.tui.app import ArbitreApp
@@ -40,3 +42,68 @@ async def test_every_line_shown_is_the_line_datatable_renders(tmp_path: Path) ->
             _same_as_datatable(table)
         assert table.scroll_offset.y > 0  # the table did scroll
         assert table._lines  # and lines were answered from the store
+
+
+async def test_a_result_repaints_its_own_line_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DataTable repaints its whole window when a cell changes; the board table asks for
+    the changed row only (17 lines rendered → 1 on the 128-board round)."""
+    path = tmp_path / "ko.sqlite"
+    service = create_knockout_event(path, 256)
+    knockout.close_registration(service, "ko")
+    service.pair_round("ko", seed=1)
+    service.close()
+    asked: list[int] = []
+    render_line = BoardTable.render_line
+
+    def spy(self: BoardTable, y: int) -> Strip:
+        asked.append(y)
+        return render_line(self, y)
+
+    monkeypatch.setattr(BoardTable, "render_line", spy)
+    app = ArbitreApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(BoardTable)
+        for _ in range(3):
+            await pilot.press("down")
+        await pilot.pause()
+        asked.clear()
+        await pilot.press("1")
+        await pilot.pause()
+        header = table.header_height if table.show_header else 0
+        assert asked == [3 + header]  # board 4's line, and no other
+        assert "1-0" in DataTable.render_line(table, 3 + header).text
+
+
+async def test_arbitre_open_puts_its_start_out_of_the_collector(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full collection walked every object of the start (a 36 ms pause every ≈ 50 keys
+    on the 128-board round): `arbitre open` freezes them after the first paint."""
+    import gc
+
+    from arbitre_tui.faces.cli.main import main
+
+    path = tmp_path / "e.sqlite"
+    service = create_knockout_event(path, 8)
+    service.close()
+    started: list[ArbitreApp] = []
+
+    def run(self: ArbitreApp, **_: object) -> None:
+        started.append(self)  # the app `arbitre open` builds, not run in this test
+
+    monkeypatch.setattr(ArbitreApp, "run", run)
+    assert main(["open", str(path)]) == 0
+    assert len(started) == 1
+    app = started[0]
+    app.service.close()
+    gc.unfreeze()
+    try:
+        async with ArbitreApp(path, freeze_start=app._freeze_start).run_test() as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()  # the test process goes on collecting what it made

@@ -22,6 +22,8 @@ from ..french import FrenchTable
 from ..messages import Done, Operation, Refused, RunOperation, Say
 
 if TYPE_CHECKING:
+    from textual.geometry import Region
+
     from ....operations import EventService
     from ....rules.models import StoredTournament
     from ..prompts import Prompt
@@ -99,12 +101,14 @@ class BoardTable(FrenchTable[Text]):
     Built on Textual's public line API: ``render_line`` answers each data line from a
     store of the strips already rendered, keyed by everything the line shows (its row
     and that row's version, its index, the cursor and hover on it, the width, horizontal
-    scroll, focus and theme; not its height on screen, so a scroll renders no line again). A result changes one row's version: after ``update_cell`` the
-    table repaints, and only that row's line is rendered again (DataTable alone would
-    render every visible row: ≈ 13 ms a frame for the 128-board round).
+    scroll, focus and theme; not its height on screen, so a scroll renders no line
+    again). A result changes one row's version, and ``update_cell`` asks a repaint of
+    that row's region alone (DataTable asks its whole window): one line is rendered
+    where DataTable rendered every visible row (≈ 13 ms a frame on the 128-board round).
     """
 
     MAX_LINES = 4000  # strips kept (a few screens' worth per state); then start afresh
+    _row_only: int | None = None  # inside update_cell: the row whose refresh it asks
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -140,7 +144,26 @@ class BoardTable(FrenchTable[Text]):
         self._versions[rk.value] = self._versions.get(rk.value, 0) + 1
         if update_width:
             self._anew()
-        super().update_cell(rk, column_key, value, update_width=update_width)
+            super().update_cell(rk, column_key, value, update_width=True)
+            return
+        # DataTable repaints the whole widget after a cell changes; only the row has.
+        self._row_only = self._row_locations.get(rk)
+        try:
+            super().update_cell(rk, column_key, value)
+        finally:
+            self._row_only = None
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        row = self._row_only
+        if row is not None and not regions and repaint and not layout and not recompose:
+            return self.refresh_row(row)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def render_line(self, y: int) -> Strip:
         header = self.header_height if self.show_header else 0
