@@ -124,7 +124,9 @@ def _check_theme(name: str | None) -> None:
 def _run_app(path: Path, args: argparse.Namespace) -> int:
     from ..tui.app import ArbitreApp
 
-    app = ArbitreApp(path, theme_name=args.theme, tournament=getattr(args, "tournoi", None))
+    app = ArbitreApp(
+        path, theme_name=args.theme, tournament=getattr(args, "tournoi", None), freeze_start=True
+    )
     app.run(mouse=not args.no_mouse)
     return int(app.return_code or 0)
 
