@@ -16,7 +16,7 @@ from ..rules.prizes import (
     must_decrease,
 )
 from ..rules.settings import section_settings
-from ..rules.swiss.order import ranking_key
+from ..rules.swiss.order import pairing_numbers
 from ..store.journal import OperationError
 from .formats import format_of
 
@@ -86,11 +86,7 @@ def crosstable(
 def _pairing_numbers(
     service: EventContext, t: StoredTournament, players: list[StoredPlayer]
 ) -> dict[int, int]:
-    """Each player's tournament pairing number (TPN, C.07 7.8): the numbers a round robin
-    drew, else the C.04.2 initial order (rating, title, name) — never the store's ids."""
-    drawn = service.store.pairing_numbers(t.id) or []
-    rest = sorted((p for p in players if p.id not in drawn), key=ranking_key)
-    return {pid: k for k, pid in enumerate([*drawn, *(p.id for p in rest)], start=1) if pid}
+    return pairing_numbers(service.store.pairing_numbers(t.id) or [], players)
 
 
 def standings(

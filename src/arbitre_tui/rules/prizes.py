@@ -13,7 +13,7 @@ from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from .errors import RuleError
 
@@ -22,6 +22,8 @@ CENT = Decimal("0.01")
 
 class Category(BaseModel):
     """Who may claim a category prize: a rule on player fields."""
+
+    model_config = ConfigDict(defer_build=True)  # built when first checked, not at import
 
     name: str
     max_rating: int | None = None
@@ -58,6 +60,7 @@ class Category(BaseModel):
 
 
 class Prize(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built when first checked, not at import
     label: str
     amount: Decimal = Field(default=Decimal(0), ge=0)
     goods: str | None = None  # a prize in kind: given by place, never shared
@@ -66,6 +69,7 @@ class Prize(BaseModel):
 
 
 class PrizeSettings(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built when first checked, not at import
     pot_scope: Literal["group", "paid"] = "group"
     fund: Decimal | None = None
     paying_threshold: int | None = None

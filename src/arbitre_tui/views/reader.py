@@ -151,9 +151,9 @@ class Reader:
     def numbers(self, t: StoredTournament) -> dict[int, int]:
         """Each player's public number: the tournament's pairing number (drawn for a round
         robin, else the initial order), the number pages, lists and PDFs show."""
-        from ..operations.standings import _pairing_numbers
+        from ..rules.swiss.order import pairing_numbers
 
-        return _pairing_numbers(self.service, t, self.players(t))
+        return pairing_numbers(self._store.pairing_numbers(t.id) or [], self.players(t))
 
     def refs(self, t: StoredTournament) -> dict[int, PlayerRef]:
         """Every player of ``t`` as the views name them, with their public number."""

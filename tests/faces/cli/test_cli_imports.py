@@ -120,3 +120,36 @@ def test_pair_trf_and_check_pairings_pair_without_pydantic(tmp_path: Path, trf20
         loaded = _loaded(tmp_path, *args)
         assert _heavy(loaded, ("pydantic", "pydantic_core")) == [], args
         assert "arbitre_tui.rules.swiss.dutch" in loaded
+
+
+APP_PROBE = """
+import json, sys
+from arbitre_tui.faces.tui.app import ArbitreApp
+class FirstPaint(ArbitreApp):
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+FirstPaint(sys.argv[2]).run(headless=True, size=(80, 24))
+with open(sys.argv[1], "w") as out:
+    json.dump(sorted(sys.modules), out)
+"""
+
+
+def test_the_first_paint_of_the_app_loads_no_standings_nor_prizes(tmp_path: Path) -> None:
+    """The Ronde pane numbers its players by the initial order (rules.swiss.order): its
+    first paint loaded the standings and the prizes' models for that (≈ 45 ms, issue 34)."""
+    from ...helpers.events import round_robin_paired
+
+    path = round_robin_paired(tmp_path / "rr.sqlite")  # its Ronde pane numbers the players
+    out = tmp_path / "modules.json"
+    run = subprocess.run(
+        [sys.executable, "-c", APP_PROBE, str(out), str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    modules = set(json.loads(out.read_text()))
+    assert "arbitre_tui.faces.tui.panes.ronde" in modules  # the probe did paint the pane
+    heavy = ("arbitre_tui.operations.standings", "arbitre_tui.rules.prizes")
+    assert _heavy(modules, heavy) == []
