@@ -1,5 +1,5 @@
 """One typed settings model (issue 28.3): every setting — type, default, French label,
-each regulation's value — is a field of rules/settings.py's model, and every read goes
+each regulation's value — is a field of rules/settings/model.py, and every read goes
 through it: an AST scan of src/ holds it (on the code before, it found 99 reads)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..helpers.cli import ROOT
 
 SRC = ROOT / "src" / "arbitre_tui"
 # the model itself, and the store that writes the rows
-OWNERS = ("rules/settings.py", "store/")
+OWNERS = ("rules/settings/", "store/")
 # writes that merge new values into the stored mapping (or check a template's): they
 # handle the raw mapping to write it, and read no setting from it
 WRITE_PATHS = {

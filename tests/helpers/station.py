@@ -23,6 +23,7 @@ thread that runs it, so blocking in it holds the transaction exactly there.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
 import json
@@ -30,6 +31,7 @@ import sys
 from typing import Any
 
 from arbitre_tui.operations import EventService
+from arbitre_tui.rules.models import as_data
 
 
 def open_service(path: str, terminal: str, **options: Any) -> EventService:
@@ -110,8 +112,8 @@ def run(service: EventService, request: dict[str, Any]) -> Any:
     else:
         func = getattr(service, call)
         value = func(*args, **accepted(func, kwargs))
-    if hasattr(value, "model_dump"):
-        value = value.model_dump(mode="json")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        value = as_data(value, json=True)
     return value
 
 

@@ -6,6 +6,7 @@ import datetime as dt
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -253,11 +254,8 @@ def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
     assert after2.winner_team_id == m2.away_team_id  # more than one forfeit: 3-0
     # A line-up handed in 20 minutes late: clocks advanced 20 minutes.
     start = dt.datetime(2027, 2, 7, 9, 0)
-    late = after2.model_copy(
-        update={
-            "lineup_home_at": "2027-02-07T09:05:00",
-            "lineup_away_at": "2027-02-07T11:00:00",
-        }
+    late = replace(
+        after2, lineup_home_at="2027-02-07T09:05:00", lineup_away_at="2027-02-07T11:00:00"
     )
     assert ops.lineup_delay(t, late, "home", start) == dt.timedelta(minutes=20)
     # 004 art. 3.6 (issue 30.21): the 1-hour cap only when a player is also late

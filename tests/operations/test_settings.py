@@ -5,6 +5,7 @@ journaled and undone, template typos refused when the event is created."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -54,7 +55,7 @@ def test_the_value_that_applies_tournament_then_regulation_then_default(tmp_path
         section_settings(t).illegal_moves_to_lose == 3
         and where(t, "illegal_moves_to_lose") == "tournoi"
     )
-    bare = t.model_copy(update={"settings": {"regulation": "002"}})
+    bare = replace(t, settings={"regulation": "002"})
     assert (
         section_settings(bare).lateness_minutes == 30
         and where(bare, "lateness_minutes") == "règlement"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from arbitre_tui.operations.standings import standings
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules import trf
 from arbitre_tui.rules.draws import run_draw
-from arbitre_tui.rules.models import Bye, Player, Result, System
+from arbitre_tui.rules.models import Bye, Player, Result, Sex, System, Title
 from arbitre_tui.rules.swiss.checker import check_tournament
 
 from ..helpers.cli import new_with_fixture_players
@@ -191,7 +192,7 @@ def test_one_person_one_section_of_parallel_tournaments(tmp_path: Path) -> None:
     kid = Player(surname="Petit", first_name="Léa", rating_ffe=1200, birth_date=dt.date(2016, 4, 2))
     service.register_player("open-c", kid)
     with pytest.raises(OperationError, match="déjà inscrit en Open C"):
-        service.register_player("open-b", kid.model_copy(update={"surname": "PETIT "}))
+        service.register_player("open-b", replace(kid, surname="PETIT "))
     before = service.store.snapshot()
     with pytest.raises(OperationError, match="ligne 3 : déjà inscrit en Open B"):
         service.import_players(
@@ -199,16 +200,18 @@ def test_one_person_one_section_of_parallel_tournaments(tmp_path: Path) -> None:
         )
     assert service.store.snapshot() == before
     # a namesake born another day is someone else; a withdrawn entry frees the person
-    twin = kid.model_copy(update={"birth_date": dt.date(2016, 4, 3)})
+    twin = replace(kid, birth_date=dt.date(2016, 4, 3))
     assert service.register_player("open-b", twin) > 0
     service.withdraw(pid)
     assert service.register_player("open-a", entre) > 0
     # the four youth championships are separate tournaments played at the same time
     youth = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
-    girl = Player(surname="Fille", sex="w", birth_date=dt.date(2018, 3, 1), ffe_code="K12345")
+    girl = Player(
+        surname="Fille", sex=Sex.FEMALE, birth_date=dt.date(2018, 3, 1), ffe_code="K12345"
+    )
     youth.register_player("u10f", girl)
     with pytest.raises(OperationError, match="déjà inscrit en"):
-        youth.register_player("u10", girl.model_copy(update={"ffe_code": "k12345"}))
+        youth.register_player("u10", replace(girl, ffe_code="k12345"))
 
 
 def test_bye_refusals_change_nothing(tmp_path: Path) -> None:
@@ -419,7 +422,7 @@ def test_youth_categories_and_girls_sections(tmp_path: Path) -> None:
     service = create_from_template(tmp_path / "j.sqlite", "bas-rhin-jeunes")
     with pytest.raises(OperationError, match="réservé aux filles"):
         service.register_player(
-            "u10f", Player(surname="Garcon", sex="m", birth_date=dt.date(2018, 3, 1))
+            "u10f", Player(surname="Garcon", sex=Sex.MALE, birth_date=dt.date(2018, 3, 1))
         )
     with pytest.raises(OperationError, match="10 ans au 1er janvier 2027"):
         service.register_player("u10", Player(surname="Grand", birth_date=dt.date(2016, 6, 1)))
@@ -430,7 +433,7 @@ def test_youth_categories_and_girls_sections(tmp_path: Path) -> None:
 def test_fees_and_publication_opt_out(tmp_path: Path) -> None:
     service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
     gm = service.register_player(
-        "open-a", Player(surname="Maitre", rating_fide=2600, title="GM", paid=False)
+        "open-a", Player(surname="Maitre", rating_fide=2600, title=Title.GM, paid=False)
     )
     kid = service.register_player(
         "open-b", Player(surname="Enfant", rating_fide=1500, birth_date=dt.date(2012, 3, 3))

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pydantic import ValidationError
 
 from arbitre_tui.operations import swiss
 from arbitre_tui.operations.templates import create_from_template
@@ -43,9 +42,9 @@ def test_the_projection_counts_the_second_period() -> None:
 
 
 def test_a_move_count_needs_a_period_after_it() -> None:
-    with pytest.raises(ValidationError, match="il faut une suite"):
+    with pytest.raises(ValueError, match="il faut une suite"):
         TimeControl(base_minutes=90, moves=40)
-    with pytest.raises(ValidationError, match="pour combien de coups"):
+    with pytest.raises(ValueError, match="pour combien de coups"):
         TimeControl(base_minutes=90, periods=(Period(minutes=30),))
 
 

@@ -5,6 +5,7 @@ the PDFs read back with pdftotext."""
 from __future__ import annotations
 
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 from arbitre_tui.operations import EventService
@@ -27,7 +28,7 @@ def test_cells_read_as_french_arbiters_write_them() -> None:
     game = Game(round_id=1, board=1, white_id=1, black_id=2)
 
     def at(result: Result | None, pid: int) -> str:
-        return cell([game.model_copy(update={"result": result})], pid, place)
+        return cell([replace(game, result=result)], pid, place)
 
     assert at(Result.WHITE_WINS, 1) == "+12B" and at(Result.WHITE_WINS, 2) == "-7N"
     assert at(Result.DRAW, 2) == "=7N" and at(Result.BLACK_WINS, 2) == "+7N"
@@ -35,7 +36,7 @@ def test_cells_read_as_french_arbiters_write_them() -> None:
     assert at(Result.DOUBLE_FORFEIT, 1) == "<12B" and at(Result.DOUBLE_FORFEIT, 2) == "<7N"
     assert at(None, 1) == "12B"  # to play: no sign
     bye = Game(round_id=1, board=9, white_id=3)
-    signs = [cell([bye.model_copy(update={"bye": b})], 3, place) for b in Bye]
+    signs = [cell([replace(bye, bye=b)], 3, place) for b in Bye]
     assert signs == ["EXE", "=E", "-E", "+E"]  # U, H, Z, F
     assert cell([game], 3, place) == ""  # not paired this round
 

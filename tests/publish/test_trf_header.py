@@ -11,6 +11,7 @@ import datetime as dt
 import io
 import os
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -262,7 +263,7 @@ def test_a_year_of_birth_alone_is_written_as_a_year(tmp_path: Path, new_event: P
     path.write_bytes(new_event.read_bytes())
     service = EventService(path)
     try:
-        late = service.register_player("open", p.model_copy(update={"rating_fide": 1500}))
+        late = service.register_player("open", replace(p, rating_fide=1500))
     finally:
         service.close()
     data, _ = _export(path)

@@ -18,6 +18,7 @@ import sqlite3
 import string
 import subprocess
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -490,8 +491,8 @@ def test_a_person_twice_in_one_file_is_refused_with_both_lines(
     its line, which names the line before where that person already is."""
     i = data.draw(st.integers(0, len(players) - 1))
     if not (players[i].fide_id or players[i].ffe_code or players[i].birth_date):
-        players[i] = players[i].model_copy(update={"birth_date": dt.date(2000, 1, 1)})
-    again = players[i].model_copy(update={"club": "Ailleurs"})
+        players[i] = replace(players[i], birth_date=dt.date(2000, 1, 1))
+    again = replace(players[i], club="Ailleurs")
     at = data.draw(st.integers(i + 1, len(players)))
     rows = [*players[:at], again, *players[at:]]
     report = parse_players_csv(_csv(rows, ","))

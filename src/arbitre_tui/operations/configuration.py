@@ -1,6 +1,6 @@
 """The event's record and its sections' settings: created, added, changed.
 
-Why here: a setting is typed once (rules/settings.py) and checked against the event
+Why here: a setting is typed once (rules/settings/model.py) and checked against the event
 (the format's own faults, the prize table) in the transaction that writes it; the
 live state a section keeps in tables of its own is refused as a setting.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..rules.errors import RuleError
@@ -101,7 +102,7 @@ def update_settings(ctx: EventContext, key: str, changes: dict[str, Any]) -> Non
             "ses propres opérations."
         )
     _settings_text(changes)
-    try:  # every name known, every value typed (rules/settings.py)
+    try:  # every name known, every value typed (rules/settings/model.py)
         from ..rules.settings import check_all  # imported when used (start-up)
 
         typed = check_all(changes)
@@ -110,7 +111,7 @@ def update_settings(ctx: EventContext, key: str, changes: dict[str, Any]) -> Non
     with ctx.write(Operation.UPDATE_SETTINGS, {"tournament": key, "changes": changes}) as tx:
         t = ctx.tournament(key)
         settings = {**t.settings, **typed}
-        changed = t.model_copy(update={"settings": settings})
+        changed = replace(t, settings=settings)
         if fault := (
             _prize_fault(changed)
             or section_fault(changed, set(typed))
@@ -122,7 +123,7 @@ def update_settings(ctx: EventContext, key: str, changes: dict[str, Any]) -> Non
 
 def update_event_settings(ctx: EventContext, changes: dict[str, Any]) -> None:
     """Change the event's own settings (the venue's address): typed by
-    rules/settings.py EVENT_SETTINGS; None removes the value (back to the default)."""
+    rules/settings/model.py EVENT_SETTINGS; None removes the value (back to the default)."""
     from ..rules.settings import EVENT_SETTINGS, check_all
 
     _settings_text(changes)

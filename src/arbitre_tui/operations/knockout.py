@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules import knockout as ko
 from ..rules.errors import RuleError
-from ..rules.models import Result, StoredPlayer, StoredTournament, System
+from ..rules.models import Result, StoredPlayer, StoredTournament, System, as_data, compact_json
 from ..rules.settings import section_settings
 from ..store.journal import OperationError
 from .registry import Operation
@@ -129,7 +129,7 @@ def close_registration(service: EventContext, key: str | None) -> ko.KoFormat:
             {
                 "rounds_planned": max(fmt.rounds, 1),
                 "stages": json.dumps({str(k): v for k, v in stages.items()}),
-                "time_controls": json.dumps({str(k): v.model_dump() for k, v in controls.items()}),
+                "time_controls": json.dumps({str(k): as_data(v) for k, v in controls.items()}),
             },
         )
         for pid in fmt.waiting:
@@ -241,7 +241,7 @@ def pair(
                 "tournament_id": t.id,
                 "number": number,
                 "stage": t.stages.get(number),
-                "time_control": tc.model_dump_json() if tc else None,
+                "time_control": compact_json(tc) if tc else None,
                 "closed": 0,
             },
         )

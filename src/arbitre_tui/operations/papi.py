@@ -7,11 +7,12 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..rules.errors import RuleError
-from ..rules.models import Bye, StoredPlayer, System
+from ..rules.models import Bye, StoredPlayer, System, fields_of
 from ..rules.papi import (
     PapiEvent,
     berger_numbers,
@@ -158,12 +159,10 @@ def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
             if papi.system is System.SWISS and (colour := _initial_colour(papi, ids)):
                 row["initial_colour_drawn"] = colour  # written with the row: undone with it
             tid = tx.insert("tournaments", row)
-            t = t.model_copy(update={"id": tid})
+            t = replace(t, id=tid)
             now = dt.datetime.now().replace(microsecond=0)
             for ref, p in papi.players:
-                values = player_row(
-                    p.model_copy(update={"tournament_id": tid, "registered_at": now})
-                )
+                values = player_row(replace(p, tournament_id=tid, registered_at=now))
                 tx.insert("players", {"id": ids[ref], **values})
             complete = set(papi.complete)
             for n, games in sorted(papi.rounds.items()):
@@ -210,7 +209,7 @@ def _initial_colour(papi: PapiEvent, ids: dict[int, int]) -> str | None:
     seen = {ids[r] for gs in papi.rounds.values() for g in gs for r in (g.white, g.black) if r}
     # the players as the import stores them: rows 1…n of a new file, in its one section (1)
     numbered = [
-        StoredPlayer.model_construct(**{**dict(p), "id": ids[ref], "tournament_id": 1})
+        StoredPlayer(**{**fields_of(p), "id": ids[ref], "tournament_id": 1})
         for ref, p in papi.players
     ]
     people = pairing_list(numbered, seen)

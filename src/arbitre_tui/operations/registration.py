@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..rules.models import Player, StoredTeam, StoredTournament, Team, Tournament
+from ..rules.models import Player, StoredTeam, StoredTournament, Team, Tournament, as_data
 from ..rules.settings import section_settings
 from ..rules.text import text_fault
 from ..store.journal import OperationError, Tx
@@ -51,7 +52,7 @@ def register_player(ctx: EventContext, key: str, player: Player, team: str | Non
         if closed := format_of(t).entries_closed(ctx, t):
             raise OperationError(f"Inscription impossible : {closed}.")
         if team is not None:
-            player = player.model_copy(update={"team_id": team_named(ctx, t, team)})
+            player = replace(player, team_id=team_named(ctx, t, team))
         twice = entered_twice(ctx, t)(player)
         if twice:
             raise OperationError(f"{player.name} : {twice}.")
@@ -59,12 +60,10 @@ def register_player(ctx: EventContext, key: str, player: Player, team: str | Non
         if fault:
             raise OperationError(f"{player.name} ne peut pas s'inscrire en {fault}")
         values = player_row(
-            player.model_copy(
-                update={
-                    "tournament_id": tid,
-                    "registered_at": player.registered_at
-                    or dt.datetime.now().replace(microsecond=0),
-                }
+            replace(
+                player,
+                tournament_id=tid,
+                registered_at=player.registered_at or dt.datetime.now().replace(microsecond=0),
             )
         )
         return tx.insert("players", values)
@@ -180,12 +179,14 @@ def _import_rows(
         assert isinstance(item, ImportRow)
         if errors and not skip_bad:
             continue  # refused at the end: nothing more is written, faults still listed
-        update = {
-            "tournament_id": tid,
-            "registered_at": item.player.registered_at or stamp + dt.timedelta(microseconds=count),
-            **({"team_id": team_of(item)} if team_of else {}),
-        }
-        batch.append(player_row(item.player.model_copy(update=update)))
+        entry = replace(
+            item.player,
+            tournament_id=tid,
+            registered_at=item.player.registered_at or stamp + dt.timedelta(microseconds=count),
+        )
+        if team_of:
+            entry.team_id = team_of(item)
+        batch.append(player_row(entry))
         count += 1
         if len(batch) >= IMPORT_BATCH:
             tx.insert_all("players", batch)  # one bulk insert (sqlite-utils), journaled
@@ -300,4 +301,4 @@ def add_team(ctx: EventContext, key: str, club_id: int, number: int, name: str) 
         if not format_of(t).by_teams:
             raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
         team = Team(tournament_id=t.id, club_id=club_id, number=number, name=name)
-        return tx.insert("teams", team.model_dump(exclude={"id"}))
+        return tx.insert("teams", as_data(team, exclude=frozenset({"id"})))

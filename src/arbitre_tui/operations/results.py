@@ -9,7 +9,7 @@ are written once.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..rules.errors import RuleError
@@ -93,7 +93,7 @@ def record_result(
             tx.touch("games", game.id)
         else:
             tx.update("games", game.id, {"result": value.value, "decider": decider})
-    return game.model_copy(update={"result": value})
+    return replace(game, result=value)
 
 
 def _replacing(
@@ -223,7 +223,7 @@ def absent(
                     "note": "absent : forfait",
                 },
             )
-    return game.model_copy(update={"result": result})
+    return replace(game, result=result)
 
 
 def forfeit(

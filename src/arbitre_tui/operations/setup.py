@@ -11,14 +11,20 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
-from ..rules.errors import RuleError, validation_message
-from ..rules.models import StoredPlayer, StoredTournament, System, TimeControl, Tournament
+from ..rules.errors import RuleError
+from ..rules.models import (
+    StoredPlayer,
+    StoredTournament,
+    System,
+    TimeControl,
+    Tournament,
+    as_data,
+    fields_of,
+)
 from ..rules.sections import (
     DEFAULT_TIEBREAKS,
     check_dates,
@@ -30,6 +36,7 @@ from ..rules.sections import (
     check_regulation_fits,
     check_rounds,
 )
+from ..rules.validation import InputError, validated
 from ..store.journal import NeedsConfirmation
 from ..store.repo import player_row
 from . import configuration
@@ -224,7 +231,8 @@ class SectionSpec:
         controls = {n: self.cadence for n in range(1, self.rounds + 1)} if self.cadence else {}
         tiebreaks = DEFAULT_TIEBREAKS[self.system] if self.tiebreaks is None else self.tiebreaks
         try:
-            t = Tournament(
+            t = validated(
+                Tournament,
                 key=self.key,
                 name=name,
                 system=self.system,
@@ -233,8 +241,8 @@ class SectionSpec:
                 time_controls=controls,
                 settings=settings,
             )
-        except ValidationError as exc:
-            raise OperationError(validation_message(exc)) from None
+        except InputError as exc:
+            raise OperationError(exc.message) from None
         from ..rules.settings import section_fault
 
         if fault := section_fault(t, set(settings)):
@@ -255,7 +263,7 @@ def add_section(service: EventContext, spec: SectionSpec) -> StoredTournament:
     """A new section, with no player: refused if its key is taken."""
     t = spec.tournament()
     tid = configuration.add_tournament(service, t)
-    return StoredTournament.model_construct(**{**dict(t), "id": tid})
+    return StoredTournament(**{**fields_of(t), "id": tid})
 
 
 def _played(service: EventContext, t: StoredTournament) -> int:
@@ -331,7 +339,7 @@ def edit_section(
             changed.append("cadence")
         if controls != t.time_controls:
             row["time_controls"] = json.dumps(
-                {str(k): v.model_dump() for k, v in sorted(controls.items())}
+                {str(k): as_data(v) for k, v in sorted(controls.items())}
             )
         if tiebreaks is not None and tiebreaks != t.tiebreaks:
             row["tiebreaks"] = json.dumps(tiebreaks)
@@ -355,7 +363,7 @@ def edit_section(
         checked = set(typed)
         if "rondes" in changed:  # fewer rounds: the rounds without bye it wrote still exist
             checked |= {"half_point_byes_forbidden_rounds"} & set(new_settings)
-        after = t.model_copy(update={"settings": new_settings, "rounds_planned": planned})
+        after = replace(t, settings=new_settings, rounds_planned=planned)
         if fault := section_fault(after, checked):
             raise OperationError(fault)
         if new_settings != t.settings:
@@ -436,9 +444,9 @@ def edit_player(
     with service.write(Operation.EDIT_PLAYER, {"player": player_id}) as tx:
         player = service.player(player_id)
         try:
-            new = StoredPlayer.model_validate({**player.model_dump(), **changes})
-        except ValidationError as exc:
-            raise OperationError(validation_message(exc)) from None
+            new = validated(StoredPlayer, fields_of(player), **changes)
+        except InputError as exc:
+            raise OperationError(exc.message) from None
         tx.args["name"] = new.name
         if new == player:
             raise OperationError(f"Rien à changer : {player.name} a déjà ces valeurs.")

@@ -15,6 +15,7 @@ from ..rules.models import Player, Result, System, TimeControl, Tournament
 from ..rules.registration import decode, parse_players_csv
 from ..rules.roundrobin import youth_format, youth_tiebreaks
 from ..rules.settings import EVENT_SETTINGS, check_all
+from ..rules.validation import validated
 from .event import EventService, OperationError
 from .outputs import fresh_event_path
 
@@ -58,7 +59,7 @@ def _tournament(spec: dict[str, Any], entries: int) -> Tournament:
     if spec.get("ko_stages"):
         stages, controls = ko_stages(int(rounds))
     elif "time_control" in spec:
-        tc = TimeControl.model_validate(spec["time_control"])
+        tc = validated(TimeControl, spec["time_control"])
         controls = {n: tc for n in range(1, int(rounds) + 1)}
     try:  # a typo in a template fails when the event is created, not in the hall
         settings = check_all(dict(spec.get("settings", {})))

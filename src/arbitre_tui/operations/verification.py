@@ -10,7 +10,7 @@ each decision is one journaled transaction, undone like any other.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..rules.errors import RuleError
@@ -107,7 +107,7 @@ def settle_result(
         if kept is not game.result:
             tx.update("games", game.id, {"result": kept.value, "decider": None})
         tx.update("result_checks", int(check["id"]), {"result": kept.value, "settled": chosen})
-    return game.model_copy(update={"result": kept})
+    return replace(game, result=kept)
 
 
 def record_appeal(

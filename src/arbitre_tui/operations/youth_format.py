@@ -8,9 +8,9 @@ transaction that pairs round 1, whatever the format the section was created with
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..rules.models import StoredTournament, System, TimeControl
+from ..rules.models import StoredTournament, System, TimeControl, as_data
 from ..rules.roundrobin import youth_format, youth_tiebreaks
 from ..rules.settings import section_settings
 from ..store.journal import OperationError
@@ -58,13 +58,12 @@ def too_few_checked_in(service: EventContext, t: StoredTournament, checked: int)
 def with_format(t: StoredTournament, decided: YouthFormat | None) -> StoredTournament:
     if decided is None:
         return t
-    return t.model_copy(
-        update={
-            "system": System(decided.system),
-            "rounds_planned": decided.rounds,
-            "tiebreaks": decided.tiebreaks,
-            "time_controls": _controls_for(t, decided.rounds),
-        }
+    return replace(
+        t,
+        system=System(decided.system),
+        rounds_planned=decided.rounds,
+        tiebreaks=decided.tiebreaks,
+        time_controls=_controls_for(t, decided.rounds),
     )
 
 
@@ -94,7 +93,7 @@ def apply_youth_format(
                 "rounds_planned": decided.rounds,
                 "tiebreaks": json.dumps(decided.tiebreaks),
                 "time_controls": json.dumps(
-                    {str(n): tc.model_dump() for n, tc in _controls_for(t, decided.rounds).items()}
+                    {str(n): as_data(tc) for n, tc in _controls_for(t, decided.rounds).items()}
                 ),
             },
         )

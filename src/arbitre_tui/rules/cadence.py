@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import re
 
-from pydantic import ValidationError
-
 from .errors import RuleError
-from .models import Period, TimeControl
+from .models import TimeControl
+from .validation import InputError, validated
 
 MOVES_MAX = 200  # the most moves a period counts (models.Period)
 MINUTES_MAX = 600  # the longest period, in minutes (models.TimeControl)
@@ -89,11 +88,12 @@ def parse_cadence(text: str) -> TimeControl:
         raise _fault(text, "la dernière période va jusqu'à la fin de la partie (sans « /coups »)")
     (moves, minutes, inc), later = periods[0], periods[1:]
     try:
-        return TimeControl(
+        return validated(
+            TimeControl,
             base_minutes=minutes,
             moves=moves,
             increment_seconds=inc,
-            periods=tuple(Period(minutes=m, moves=c, increment_seconds=i) for c, m, i in later),
+            periods=[{"minutes": m, "moves": c, "increment_seconds": i} for c, m, i in later],
         )
-    except ValidationError:  # every bound is checked above; kept French whatever comes
+    except InputError:  # every bound is checked above; kept French whatever comes
         raise _fault(text, "valeurs hors des bornes") from None

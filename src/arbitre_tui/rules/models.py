@@ -1,27 +1,69 @@
 """Domain models shared by every format.
 
 They carry what the four regulations need; fields a format does not use stay empty.
+
+They are plain dataclasses, not pydantic models: every read of the store builds them
+(120 players, 60 games at the first paint) and importing pydantic alone cost the app's
+start 40 ms. Their bounds are written in the annotations (``annotated_types``) and pydantic
+checks them where input comes in: ``rules.validation.validated(Player, data)`` coerces
+and checks what a form, a file or a command gave, in one place, lazily.
+
+A model comes in two forms. The plain one (``Player``, ``Tournament``…) is what is built
+before it is saved: its ``id`` is None until the store numbers its row. The stored one
+(``StoredPlayer``…), a subclass, is what every read of the store returns: its ``id`` is an
+``int``, never None, so that the code reading it need not check.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from enum import StrEnum
-from typing import Any, Literal
+import re
+from dataclasses import asdict, dataclass, field, fields
+from enum import Enum, StrEnum
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from annotated_types import Ge, Le, MaxLen, MinLen, Predicate
+
+# Every record: keyword arguments only (a record has many optional fields), __slots__
+# (120 players read at each refresh: lighter and faster to build).
 
 
-class Model(BaseModel):
-    """Base of the core models: schemas are built on first use, not at import (start-up).
+def _is_key(text: str) -> bool:
+    """A section's key: lower-case letters, digits and hyphens (it is typed on the CLI)."""
+    return re.fullmatch(r"[a-z0-9][a-z0-9-]*", text) is not None
 
-    A model comes in two forms. The plain one (``Player``, ``Tournament``…) is what is
-    built before it is saved: its ``id`` is None until the store numbers its row. The
-    stored one (``StoredPlayer``…), a subclass, is what every read of the store returns:
-    its ``id`` is an ``int``, never None, so that the code reading it need not check.
-    """
 
-    model_config = ConfigDict(defer_build=True)
+def as_data(
+    record: Any, *, json: bool = False, exclude: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """A record as a dict (nested records too); with ``json`` dates as ISO text and enums
+    as their values, what the store writes."""
+    data = {k: v for k, v in asdict(record).items() if k not in exclude}
+    return {k: _json(v) for k, v in data.items()} if json else data
+
+
+def fields_of(record: Any) -> dict[str, Any]:
+    """A record's fields as they are (nested records kept): to build its stored form."""
+    return {f.name: getattr(record, f.name) for f in fields(record)}
+
+
+def compact_json(record: Any) -> str:
+    """A record as the store writes it in one column (« {"base_minutes":90,…} »)."""
+    import json as _jsonlib
+
+    return _jsonlib.dumps(as_data(record, json=True), separators=(",", ":"))
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dt.date):  # datetime too
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {k: _json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json(v) for v in value]
+    return value
 
 
 class Sex(StrEnum):
@@ -134,17 +176,17 @@ class IncidentKind(StrEnum):
         }[self.value]
 
 
-class Period(Model):
+@dataclass(kw_only=True, slots=True, frozen=True)
+class Period:
     """A later period of a time control: minutes added (for so many moves, or to the end)."""
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
-    minutes: int = Field(ge=1, le=600)
-    moves: int | None = Field(default=None, ge=1, le=200)  # None: to the end of the game
-    increment_seconds: int = Field(default=0, ge=0, le=300)
+    minutes: Annotated[int, Ge(1), Le(600)]
+    moves: Annotated[int, Ge(1), Le(200)] | None = None  # None: to the end of the game
+    increment_seconds: Annotated[int, Ge(0), Le(300)] = 0
 
 
-class TimeControl(Model):
+@dataclass(kw_only=True, slots=True, frozen=True)
+class TimeControl:
     """A cadence as FIDE writes it: a first period (minutes for ``moves`` moves, or for the
     whole game), then the later ``periods``, each with its increment per move.
 
@@ -154,15 +196,13 @@ class TimeControl(Model):
     ``40/5400+30:1800+30``.
     """
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
-    base_minutes: int = Field(ge=1, le=600)
-    increment_seconds: int = Field(default=0, ge=0, le=300)
-    moves: int | None = Field(default=None, ge=1, le=200)  # moves of the first period
+    base_minutes: Annotated[int, Ge(1), Le(600)]
+    increment_seconds: Annotated[int, Ge(0), Le(300)] = 0
+    moves: Annotated[int, Ge(1), Le(200)] | None = None  # moves of the first period
     periods: tuple[Period, ...] = ()
 
-    @model_validator(mode="after")
-    def _periods_follow_a_move_count(self) -> TimeControl:
+    def __post_init__(self) -> None:
+        """Checked at every build, a read of the store too (four comparisons)."""
         counted = [self.moves, *(p.moves for p in self.periods)]
         if self.periods and any(m is None for m in counted[:-1]):
             raise ValueError(
@@ -170,7 +210,6 @@ class TimeControl(Model):
             )
         if not self.periods and self.moves is not None:
             raise ValueError("cadence : après les coups de la première période, il faut une suite")
-        return self
 
     @property
     def label(self) -> str:
@@ -228,24 +267,23 @@ class TimeControl(Model):
         return 2 * (0.8 * minutes + moves * self.increment_seconds / 60)
 
 
-class Player(Model):
-    model_config = ConfigDict(validate_assignment=True, defer_build=True)
-
+@dataclass(kw_only=True, slots=True)
+class Player:
     id: int | None = None
     tournament_id: int | None = None
-    surname: str = Field(min_length=1, max_length=60)
-    first_name: str = Field(default="", max_length=60)
+    surname: Annotated[str, MinLen(1), MaxLen(60)]
+    first_name: Annotated[str, MaxLen(60)] = ""
     sex: Sex | None = None
     birth_date: dt.date | None = None
     # only the year of birth_date is known (FIDE's list): 1 January stands for it
     birth_year_only: bool = False
-    federation: str = Field(default="FRA", max_length=3)
+    federation: Annotated[str, MaxLen(3)] = "FRA"
     fide_id: int | None = None
     ffe_code: str | None = None
     club: str = ""
     title: Title | None = None
-    rating_fide: int | None = Field(default=None, ge=0, le=3500)
-    rating_ffe: int | None = Field(default=None, ge=0, le=3500)
+    rating_fide: Annotated[int, Ge(0), Le(3500)] | None = None
+    rating_ffe: Annotated[int, Ge(0), Le(3500)] | None = None
     registered_at: dt.datetime | None = None
     phone: str | None = None
     email: str | None = None
@@ -275,43 +313,46 @@ class Player(Model):
         return self.rating_fide or self.rating_ffe or 0
 
 
+@dataclass(kw_only=True, slots=True)
 class StoredPlayer(Player):
     """A player read from the store: numbered, and in a tournament."""
 
-    id: int
-    tournament_id: int
+    id: int = field()
+    tournament_id: int = field()
 
 
-class Club(Model):
+@dataclass(kw_only=True, slots=True)
+class Club:
     id: int | None = None
-    name: str = Field(min_length=1)
+    name: Annotated[str, MinLen(1)]
     code: str | None = None
 
 
-class Team(Model):
+@dataclass(kw_only=True, slots=True)
+class Team:
     id: int | None = None
     tournament_id: int | None = None
     club_id: int
-    number: int = Field(ge=1)
+    number: Annotated[int, Ge(1)]
     name: str
 
 
+@dataclass(kw_only=True, slots=True)
 class StoredTeam(Team):
     """A team read from the store."""
 
-    id: int
-    tournament_id: int
+    id: int = field()
+    tournament_id: int = field()
 
 
 CupSide = Literal["home", "away"]
 
 
-class CupMatch(Model):
+@dataclass(kw_only=True, slots=True, frozen=True)
+class CupMatch:
     """A team cup's match as stored (004): both teams, their line-ups in board order, the
     four boards' results, the decision and the captains' confirmations. Read whole from
     its row (never built half): its id is always known."""
-
-    model_config = ConfigDict(defer_build=True, frozen=True)
 
     id: int
     tournament_id: int
@@ -330,7 +371,7 @@ class CupMatch(Model):
     home_points: float | None = None
     away_points: float | None = None
     reported_at: str | None = None
-    confirmations: dict[str, Any] = Field(default_factory=dict)
+    confirmations: dict[str, Any] = field(default_factory=dict)
 
     def team(self, side: CupSide) -> int | None:
         """The home or away team (None: the away side of an exempt team's match)."""
@@ -345,31 +386,34 @@ class CupMatch(Model):
         return self.lineup_home_at if side == "home" else self.lineup_away_at
 
 
-class Tournament(Model):
+@dataclass(kw_only=True, slots=True)
+class Tournament:
     id: int | None = None
-    key: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str = Field(min_length=1)
+    key: Annotated[str, MinLen(1), MaxLen(40), Predicate(_is_key)]
+    name: Annotated[str, MinLen(1)]
     system: System
-    rounds_planned: int = Field(ge=1, le=30)
-    tiebreaks: list[str] = Field(default_factory=list)
-    time_controls: dict[int, TimeControl] = Field(default_factory=dict)
-    stages: dict[int, str] = Field(default_factory=dict)
-    settings: dict[str, Any] = Field(default_factory=dict)
+    rounds_planned: Annotated[int, Ge(1), Le(30)]
+    tiebreaks: list[str] = field(default_factory=list)
+    time_controls: dict[int, TimeControl] = field(default_factory=dict)
+    stages: dict[int, str] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
 
     def time_control(self, round_number: int) -> TimeControl | None:
         return self.time_controls.get(round_number)
 
 
+@dataclass(kw_only=True, slots=True)
 class StoredTournament(Tournament):
     """A tournament read from the store."""
 
-    id: int
+    id: int = field()
 
 
-class Round(Model):
+@dataclass(kw_only=True, slots=True)
+class Round:
     id: int | None = None
     tournament_id: int
-    number: int = Field(ge=1)
+    number: Annotated[int, Ge(1)]
     stage: str | None = None
     time_control: TimeControl | None = None
     start_time: dt.datetime | None = None
@@ -377,16 +421,18 @@ class Round(Model):
     closed: bool = False
 
 
+@dataclass(kw_only=True, slots=True)
 class StoredRound(Round):
     """A round read from the store."""
 
-    id: int
+    id: int = field()
 
 
-class Game(Model):
+@dataclass(kw_only=True, slots=True)
+class Game:
     id: int | None = None
     round_id: int
-    board: int = Field(ge=1)
+    board: Annotated[int, Ge(1)]
     white_id: int
     black_id: int | None = None
     result: Result | None = None
@@ -404,13 +450,15 @@ class Game(Model):
         return self.black_id is None and self.bye is None
 
 
+@dataclass(kw_only=True, slots=True)
 class StoredGame(Game):
     """A game read from the store."""
 
-    id: int
+    id: int = field()
 
 
-class Incident(Model):
+@dataclass(kw_only=True, slots=True)
+class Incident:
     id: int | None = None
     game_id: int | None = None
     player_id: int
@@ -419,11 +467,12 @@ class Incident(Model):
     note: str = ""
 
 
+@dataclass(kw_only=True, slots=True)
 class StoredIncident(Incident):
     """An incident read from the store (its ``game_id`` stays optional: one may concern no
     game)."""
 
-    id: int
+    id: int = field()
 
 
 _RESULT_INPUT: dict[str, Result] = {

@@ -15,7 +15,7 @@ import datetime as dt
 import io
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import RuleError
 from .models import Bye, Player, Result, System
@@ -274,19 +274,18 @@ def read_event(info_text: str, joueur_text: str) -> PapiEvent:
         people.append(
             (
                 ref,
-                player.model_copy(
-                    update={
-                        "checked_in": cell(cells, "Pointe").lower() in _TRUE,
-                        "paid": _whole(cell(cells, "InscriptionRegle"), "InscriptionRegle") > 0,
-                        "withdrawn": cell(cells, "Commentaire").lower() == WITHDRAWN_NOTE.lower(),
-                    }
+                replace(
+                    player,
+                    checked_in=cell(cells, "Pointe").lower() in _TRUE,
+                    paid=_whole(cell(cells, "InscriptionRegle"), "InscriptionRegle") > 0,
+                    withdrawn=cell(cells, "Commentaire").lower() == WITHDRAWN_NOTE.lower(),
                 ),
             )
         )
     names = {ref: p.name for ref, p in people}
     cells_of = {ref: lines[ref] for ref in refs}
     rounds, asked, gone = _future(_rounds(cells_of, names, cell), planned)
-    people = [(ref, p.model_copy(update={"withdrawn": True}) if ref in gone else p)
+    people = [(ref, replace(p, withdrawn=True) if ref in gone else p)
               for ref, p in people]  # fmt: skip
     played = sorted(rounds)
     if played and played != list(range(1, played[-1] + 1)):

@@ -17,6 +17,7 @@ from typing import IO, Literal, NamedTuple
 from .errors import RuleError
 from .models import Player, Sex, TimeControl, Title
 from .text import decode
+from .validation import validated
 
 Kind = Literal["standard", "rapid", "blitz"]
 FORMATS = ("fide-xml", "fide-txt", "ffe-csv")
@@ -117,7 +118,8 @@ def as_player(
         (dt.date(p.birth_year, 1, 1) for p in (ffe, fide) if p and p.birth_year), None
     )
     title = (fide.title if fide else "") or main.title
-    return Player(
+    return validated(
+        Player,
         surname=main.surname,
         first_name=main.first_name,
         sex={"M": Sex.MALE, "F": Sex.FEMALE}.get(main.sex),

@@ -13,11 +13,10 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import ValidationError
-
-from .errors import RuleError, validation_message
-from .models import Player, Sex, Title
+from .errors import RuleError
+from .models import Player, Sex, Title, as_data
 from .text import bad_character, character_fault
+from .validation import InputError, validated
 
 # French headers first; English aliases accepted for files from other programs.
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -390,7 +389,8 @@ def read_players_csv(text: str) -> Iterator[ImportRow | Fault]:
                     raise ValueError("nom manquant")
                 sex = _parse_sex(cell("sex"))
                 fide_id = _parse_fide_id(cell("fide_id"))
-                player = Player(
+                player = validated(
+                    Player,
                     surname=surname,
                     first_name=cell("first_name"),
                     sex=sex,
@@ -415,8 +415,8 @@ def read_players_csv(text: str) -> Iterator[ImportRow | Fault]:
                     plays_national_for=cell("plays_national_for") or None,
                     residence_since=_parse_date(cell("residence_since")),
                 )
-            except ValidationError as exc:
-                yield line_no, validation_message(exc)
+            except InputError as exc:
+                yield line_no, exc.message
                 continue
             except ValueError as exc:  # each parser above says what is wrong, in French
                 yield line_no, str(exc)
@@ -545,7 +545,7 @@ def person_fault(player: Player) -> str | None:
     control character or a bidi override, a byte the terminal sent that is not UTF-8."""
     if not player.surname.strip():
         return "le nom est vide"
-    for column, value in player.model_dump().items():
+    for column, value in as_data(player).items():
         if isinstance(value, str) and (fault := _control_in(value, column)):
             return fault
     return None

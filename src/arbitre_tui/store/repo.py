@@ -13,6 +13,7 @@ from typing import Any, TypedDict, TypeVar, Unpack
 from ..rules.models import (
     Bye,
     CupMatch,
+    IncidentKind,
     Period,
     Player,
     Result,
@@ -27,6 +28,8 @@ from ..rules.models import (
     TimeControl,
     Title,
     Tournament,
+    as_data,
+    compact_json,
 )
 from . import backup as backups
 from .db import close, connect
@@ -46,7 +49,7 @@ _PLAYER_BOOLS = (
 
 
 def player_row(player: Player) -> dict[str, Any]:
-    data = player.model_dump(mode="json", exclude={"id"})
+    data = as_data(player, json=True, exclude=frozenset({"id"}))
     for key in _PLAYER_BOOLS:
         data[key] = int(bool(data[key]))
     if data["eu"] is not None:
@@ -63,15 +66,15 @@ def tournament_row(t: Tournament, position: int = 0) -> dict[str, Any]:
         "system": t.system.value,
         "rounds_planned": t.rounds_planned,
         "tiebreaks": json.dumps(t.tiebreaks),
-        "time_controls": json.dumps({str(k): v.model_dump() for k, v in t.time_controls.items()}),
+        "time_controls": json.dumps({str(k): as_data(v) for k, v in t.time_controls.items()}),
         "stages": json.dumps({str(k): v for k, v in t.stages.items()}),
         "settings": json.dumps(t.settings, ensure_ascii=False),
         "position": position,
     }
 
 
-# Reads build models without validating again: the store only ever holds what the
-# operations validated, and skipping pydantic's first schema build keeps start-up fast.
+# Reads build the records without validating again: the store only ever holds what the
+# operations validated.
 def _date(value: str | None) -> dt.date | None:
     return dt.date.fromisoformat(value) if value else None
 
@@ -82,12 +85,12 @@ def _datetime(value: str | None) -> dt.datetime | None:
 
 def _tc(data: dict[str, Any]) -> TimeControl:
     """Trusted data (written by the store): built without validation, periods included."""
-    periods = tuple(Period.model_construct(**p) for p in data.get("periods", ()))
-    return TimeControl.model_construct(**{**data, "periods": periods})
+    periods = tuple(Period(**p) for p in data.get("periods", ()))
+    return TimeControl(**{**data, "periods": periods})
 
 
 def _tournament(row: sqlite3.Row) -> StoredTournament:
-    return StoredTournament.model_construct(
+    return StoredTournament(
         id=row["id"],
         key=row["key"],
         name=row["name"],
@@ -110,13 +113,13 @@ def _player(row: sqlite3.Row) -> StoredPlayer:
     for key in ("birth_date", "licence_date", "residence_since"):
         d[key] = _date(d[key])
     d["registered_at"] = _datetime(d["registered_at"])
-    return StoredPlayer.model_construct(**d)
+    return StoredPlayer(**d)
 
 
 def _round(row: sqlite3.Row) -> StoredRound:
     d = dict(row)
     tc = d.pop("time_control")
-    return StoredRound.model_construct(
+    return StoredRound(
         **{
             **d,
             "closed": bool(d["closed"]),
@@ -128,13 +131,19 @@ def _round(row: sqlite3.Row) -> StoredRound:
 
 
 def _game(data: dict[str, Any]) -> StoredGame:
-    return StoredGame.model_construct(
+    return StoredGame(
         **{
             **data,
             "result": Result(data["result"]) if data["result"] else None,
             "bye": Bye(data["bye"]) if data["bye"] else None,
             "decider": Result(data["decider"]) if data["decider"] else None,
         }
+    )
+
+
+def _incident(data: dict[str, Any]) -> StoredIncident:
+    return StoredIncident(
+        **{**data, "kind": IncidentKind(data["kind"]), "at": dt.datetime.fromisoformat(data["at"])}
     )
 
 
@@ -261,7 +270,7 @@ class Store:
         rows = self.conn.execute(
             "SELECT * FROM teams WHERE tournament_id = ? ORDER BY id", (tournament_id,)
         ).fetchall()
-        return [StoredTeam.model_validate(dict(r)) for r in rows]
+        return [StoredTeam(**dict(r)) for r in rows]
 
     def cup_matches(self, tournament_id: int, round_number: int | None = None) -> list[CupMatch]:
         """A cup's matches (of one round if given), round then number."""
@@ -277,7 +286,8 @@ class Store:
                 r[col] = json.loads(r[col]) if r[col] else None
             r["results"] = json.loads(r["results"])
             r["confirmations"] = json.loads(r["confirmations"])
-            out.append(CupMatch.model_validate(r))
+            r["away_keeps_white"] = bool(r["away_keeps_white"])
+            out.append(CupMatch(**r))
         return out
 
     def clubs(self) -> dict[int, str]:
@@ -292,7 +302,7 @@ class Store:
                 "WHERE p.tournament_id = ? ORDER BY i.id",
                 (tournament_id,),
             ).fetchall()
-        return [StoredIncident.model_validate(dict(r)) for r in rows]
+        return [_incident(dict(r)) for r in rows]
 
     # -- live state of a tournament (one table each, written row by row) --------
 
@@ -656,4 +666,4 @@ def restore_event(path: Path, source: Path | None = None) -> tuple[Path, Path | 
 def tc_json(t: Tournament, number: int) -> str | None:
     """Round ``number``'s time control as stored with the round (None: the event's)."""
     tc = t.time_control(number)
-    return tc.model_dump_json() if tc else None
+    return compact_json(tc) if tc else None

@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -133,6 +134,39 @@ with open(sys.argv[1], "w") as out:
     json.dump(sorted(sys.modules), out)
 """
 
+# the modules at the first paint, then a second later (the warm-up after it has run)
+WARM_PROBE = """
+import json, sys
+from arbitre_tui.faces.tui.app import ArbitreApp
+seen = {}
+class FirstPaint(ArbitreApp):
+    def on_mount(self):
+        self.call_after_refresh(self.painted)
+    def painted(self):
+        seen["paint"] = sorted(sys.modules)
+        self.set_timer(1.5, self.later)
+    def later(self):
+        seen["later"] = sorted(sys.modules)
+        self.exit()
+FirstPaint(sys.argv[2]).run(headless=True, size=(80, 24))
+with open(sys.argv[1], "w") as out:
+    json.dump(seen, out)
+"""
+
+
+def _probe(code: str, event: Path, tmp_path: Path) -> Any:
+    """Run a probe on ``event`` in a fresh interpreter; what it wrote (JSON)."""
+    out = tmp_path / "modules.json"
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(out), str(event)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(out.read_text())
+
 
 def test_the_first_paint_of_the_app_loads_no_standings_nor_prizes(tmp_path: Path) -> None:
     """The Ronde pane numbers its players by the initial order (rules.swiss.order): its
@@ -140,16 +174,21 @@ def test_the_first_paint_of_the_app_loads_no_standings_nor_prizes(tmp_path: Path
     from ...helpers.events import round_robin_paired
 
     path = round_robin_paired(tmp_path / "rr.sqlite")  # its Ronde pane numbers the players
-    out = tmp_path / "modules.json"
-    run = subprocess.run(
-        [sys.executable, "-c", APP_PROBE, str(out), str(path)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stderr
-    modules = set(json.loads(out.read_text()))
+    modules = set(_probe(APP_PROBE, path, tmp_path))
     assert "arbitre_tui.faces.tui.panes.ronde" in modules  # the probe did paint the pane
     heavy = ("arbitre_tui.operations.standings", "arbitre_tui.rules.prizes")
     assert _heavy(modules, heavy) == []
+
+
+def test_the_first_paint_loads_no_pydantic_and_the_settings_come_after_it(tmp_path: Path) -> None:
+    """The stored records are dataclasses and the settings' model loads on first use:
+    pydantic (≈ 40 ms to import, 55 with the settings' schema) is not on the way to the
+    first paint (issue 34.4); a thread loads it after, before a key reads a setting."""
+    from ...helpers.events import round_robin_paired
+
+    path = round_robin_paired(tmp_path / "rr.sqlite")
+    seen = _probe(WARM_PROBE, path, tmp_path)
+    paint, later = set(seen["paint"]), set(seen["later"])
+    assert "arbitre_tui.faces.tui.panes.ronde" in paint  # the probe did paint the pane
+    assert _heavy(paint, ("pydantic", "pydantic_core", "arbitre_tui.rules.settings.model")) == []
+    assert "arbitre_tui.rules.settings.model" in later and "pydantic" in later

@@ -177,13 +177,14 @@ def cmd_players_import(args: argparse.Namespace) -> int:
 
 def cmd_players_list(args: argparse.Namespace) -> int:
     """lister les joueurs"""
+    from ...rules.models import as_data
     from ...views.players import build
     from ...views.reader import Reader
 
     service, t = open_tournament(args)
     reader = Reader(service)
     if args.json:  # every registration field, for the arbiter's own use
-        print_json([p.model_dump(mode="json") for p in reader.players(t)])
+        print_json([as_data(p, json=True) for p in reader.players(t)])
         return 0
     roster = build(reader, t)
     for p in roster.players:

@@ -86,19 +86,17 @@ def cmd_register(args: argparse.Namespace) -> int:
     quel, particule comprise (« de la Tour », « Le Goff ») ; refusé s'il n'est pas
     admissible. --pointe : pointé dans la même opération (une annulation l'efface).
     """
-    from pydantic import ValidationError
-
     from ...operations import OperationError
-    from ...rules.errors import validation_message
     from ...rules.models import Player
+    from ...rules.validation import InputError, validated
     from .setup import person_fields
 
     fields = person_fields(args)
     service, t = open_tournament(args)
     try:
-        player = Player(surname=args.nom, checked_in=args.pointe, **fields)
-    except ValidationError as exc:
-        raise OperationError(validation_message(exc)) from None
+        player = validated(Player, fields, surname=args.nom, checked_in=args.pointe)
+    except InputError as exc:
+        raise OperationError(exc.message) from None
     pid = service.register_player(t.key, player, args.equipe)
     team = f", équipe {args.equipe}" if args.equipe else ""
     print(f"Inscrit : {player.name} (joueur {pid}) en {t.name}{team}.")

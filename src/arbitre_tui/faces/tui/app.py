@@ -274,6 +274,19 @@ class ArbitreApp(App[int]):
             self.action_event()
         if self._freeze_start:
             self.call_after_refresh(self._freeze_objects)
+        self.call_after_refresh(self._warm_after_paint)
+
+    def _warm_after_paint(self) -> None:
+        self.run_worker(self._warm, thread=True, group="warm", exit_on_error=False)
+
+    def _warm(self) -> None:
+        """Off the UI thread, after the first paint: the settings' model (pydantic, ≈ 55 ms
+        to import and build) loaded before the first key that reads a setting needs it.
+        The first paint reads none; the first result or forfeit typed would otherwise pay."""
+        from ...rules.settings import section_settings
+
+        for t in list(self._tournaments):
+            section_settings(t)
 
     def _freeze_objects(self) -> None:
         """After the first paint: the objects built at start-up (Textual, the widgets, the

@@ -132,17 +132,15 @@ def register_late_player(app: ArbitreApp) -> None:
 
         def op(s: EventService) -> str:
             # registered and checked in: one operation, one undo
-            from pydantic import ValidationError
-
             from ...operations import OperationError
-            from ...rules.errors import validation_message
+            from ...rules.validation import InputError, validated
 
             try:
-                player = Player(
-                    surname=surname, first_name=first, rating_fide=rating, checked_in=True
+                player = validated(
+                    Player, surname=surname, first_name=first, rating_fide=rating, checked_in=True
                 )
-            except ValidationError as exc:  # pydantic's English never reaches the arbiter
-                raise OperationError(f"{validation_message(exc)} : rien n'a été inscrit.") from None
+            except InputError as exc:  # pydantic's English never reaches the arbiter
+                raise OperationError(f"{exc.message} : rien n'a été inscrit.") from None
             pid = s.register_player(key, player)
             return f"{player.name} (joueur {pid})"
 

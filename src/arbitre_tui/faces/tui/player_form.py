@@ -123,16 +123,14 @@ def register_operation(key: str, values: dict[str, Any]) -> Callable[[EventServi
     checked in; one undo)."""
 
     def op(s: EventService) -> str:
-        from pydantic import ValidationError
-
         from ...operations import OperationError
-        from ...rules.errors import validation_message
         from ...rules.models import Player
+        from ...rules.validation import InputError, validated
 
         try:
-            player = Player(**values)
-        except ValidationError as exc:  # pydantic's English never reaches the arbiter
-            raise OperationError(f"{validation_message(exc)} : rien n'a été inscrit.") from None
+            player = validated(Player, values)
+        except InputError as exc:  # pydantic's English never reaches the arbiter
+            raise OperationError(f"{exc.message} : rien n'a été inscrit.") from None
         pid = s.register_player(key, player)
         return f"{player.name} (joueur {pid})"
 

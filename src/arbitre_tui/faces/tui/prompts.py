@@ -426,7 +426,7 @@ class AddressPrompt(Prompt[str]):
     """The address of the QR codes, shown selected: typed over, it is replaced; ⌫ edits
     it; empty (ctrl+u): back to the detected one.
 
-    Checked as the setting is (rules/settings.py): a refusal stays on the line."""
+    Checked as the setting is (rules/settings/model.py): a refusal stays on the line."""
 
     HINT = "Entrée valide (vide : détectée) · ⌫ efface · ctrl+u vide · Échap annule"
 

@@ -1,5 +1,5 @@
 """Réglages (`,` or the palette): every setting of the tournament by its French label
-(rules/settings.py, the model's), its value, where it comes from (the tournament, its
+(rules/settings/model.py, the model's), its value, where it comes from (the tournament, its
 regulation, the default); Entrée changes one. The key `arbitre settings set` takes is
 shown under the table for the line chosen.
 

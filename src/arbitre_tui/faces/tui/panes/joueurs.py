@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -299,7 +300,7 @@ class PlayersPane(NameSearchMixin, TablePane):
             if player is None:  # on no list, or asked for: the whole form
                 self.action_new_player(text)
                 return
-            player = player.model_copy(update={"checked_in": True})
+            player = replace(player, checked_in=True)
 
             def op(s: EventService) -> str:
                 pid = s.register_player(key, player)  # registered and checked in: one undo

@@ -1,18 +1,7 @@
-"""Every choice an organiser can make, typed, in one place: the model below.
-
-Why: the regulations leave points open (the README of the regulations records the
-decision taken on each), and each decision is a setting the organiser may change. Each
-field of ``SectionSettings`` is one setting — its type, its default, its French label and
-each regulation's value (000, 002, 003, 004), written together. A setting is read only
-through the model: ``section_settings(t).lateness_minutes`` is the value written for the
-tournament, else its regulation's, else the default (an AST scan of src/ in
-tests/architecture/test_settings_reads.py keeps it the only way). The venue's own settings, one for every section, are
-``EventSettings``, read by ``event_settings(event)``.
-
-A name nobody knows is refused with « vouliez-vous dire … ? », a value of the wrong
-type or out of range in French — when the event is created from a template, or when it
-is changed; nothing is written then.
-"""
+"""The settings' model: every setting a field of ``SectionSettings`` (or, for the venue,
+``EventSettings``), with its type, default, French label and each regulation's value; the
+readers, checks and parsers. Why, and how it is read: the package's docstring
+(``rules/settings/__init__.py``), which loads this module on first use."""
 
 from __future__ import annotations
 
@@ -27,10 +16,10 @@ from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from .cup import BOARDS as CUP_BOARDS
-from .errors import RuleError
-from .models import Tournament
-from .text import character_fault
+from ..cup import BOARDS as CUP_BOARDS
+from ..errors import RuleError
+from ..models import Tournament
+from ..text import character_fault
 
 # a name, a venue, a command: 200 characters is already a paragraph on a cover page
 TEXT_MAX = 200
