@@ -128,3 +128,12 @@ def stations() -> Iterator[list[Station]]:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests marked slow first: started last, the soak alone would make the run's tail."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker more than the cores. Many tests wait on another process (a
+    station, the server, the app in a terminal): the extra worker computes meanwhile. On 2
+    cores the whole suite took 579 s with 2 workers, 517 s with 3 (issue 28.6)."""
+    import os
+
+    return (os.cpu_count() or 1) + 1
