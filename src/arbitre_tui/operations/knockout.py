@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules import knockout as ko
 from ..rules.errors import RuleError
-from ..rules.models import Result, StoredPlayer, StoredTournament, System, as_data, compact_json
+from ..rules.models import Result, StoredPlayer, StoredTournament, System
 from ..rules.settings import section_settings
 from ..store.journal import OperationError
+from ..store.repo import tc_json, time_controls_json
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def close_registration(service: EventContext, key: str | None) -> ko.KoFormat:
             {
                 "rounds_planned": max(fmt.rounds, 1),
                 "stages": json.dumps({str(k): v for k, v in stages.items()}),
-                "time_controls": json.dumps({str(k): as_data(v) for k, v in controls.items()}),
+                "time_controls": time_controls_json(controls),
             },
         )
         for pid in fmt.waiting:
@@ -234,14 +235,13 @@ def pair(
                     f"Trou(s) au tableau de la ronde {number} (échiquiers {', '.join(map(str, holes))}) : "
                     "tirez un repêché (arbitre lucky-loser), ou qualifiez l'adversaire (--exempt-holes)."
                 )
-        tc = t.time_control(number)
         round_id = tx.insert(
             "rounds",
             {
                 "tournament_id": t.id,
                 "number": number,
                 "stage": t.stages.get(number),
-                "time_control": compact_json(tc) if tc else None,
+                "time_control": tc_json(t, number),
                 "closed": 0,
             },
         )

@@ -22,7 +22,6 @@ from ..rules.models import (
     System,
     TimeControl,
     Tournament,
-    as_data,
     fields_of,
 )
 from ..rules.sections import (
@@ -38,7 +37,7 @@ from ..rules.sections import (
 )
 from ..rules.validation import InputError, validated
 from ..store.journal import NeedsConfirmation
-from ..store.repo import player_row
+from ..store.repo import player_row, time_controls_json
 from . import configuration
 from .configuration import STATE_KEYS
 from .context import EventContext, OperationError
@@ -338,9 +337,7 @@ def edit_section(
                 raise OperationError(f"Toutes les rondes de {t.name} sont appariées.")
             changed.append("cadence")
         if controls != t.time_controls:
-            row["time_controls"] = json.dumps(
-                {str(k): as_data(v) for k, v in sorted(controls.items())}
-            )
+            row["time_controls"] = time_controls_json(dict(sorted(controls.items())))
         if tiebreaks is not None and tiebreaks != t.tiebreaks:
             row["tiebreaks"] = json.dumps(tiebreaks)
             changed.append("départages")

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from ..rules.models import StoredTournament, System, TimeControl, as_data
+from ..rules.models import StoredTournament, System, TimeControl
 from ..rules.roundrobin import youth_format, youth_tiebreaks
 from ..rules.settings import section_settings
 from ..store.journal import OperationError
+from ..store.repo import time_controls_json
 from .context import EventContext
 from .registry import Operation
 
@@ -92,9 +93,7 @@ def apply_youth_format(
                 "system": decided.system,
                 "rounds_planned": decided.rounds,
                 "tiebreaks": json.dumps(decided.tiebreaks),
-                "time_controls": json.dumps(
-                    {str(n): as_data(tc) for n, tc in _controls_for(t, decided.rounds).items()}
-                ),
+                "time_controls": time_controls_json(_controls_for(t, decided.rounds)),
             },
         )
     return service.tournament(t.key)

@@ -8,6 +8,9 @@ start 40 ms. Their bounds are written in the annotations (``annotated_types``) a
 checks them where input comes in: ``rules.validation.validated(Player, data)`` coerces
 and checks what a form, a file or a command gave, in one place, lazily.
 
+Every record takes keyword arguments only (it has many optional fields) and has
+``__slots__`` (120 players read at each refresh: lighter and faster to build).
+
 A model comes in two forms. The plain one (``Player``, ``Tournament``…) is what is built
 before it is saved: its ``id`` is None until the store numbers its row. The stored one
 (``StoredPlayer``…), a subclass, is what every read of the store returns: its ``id`` is an
@@ -24,13 +27,13 @@ from typing import Annotated, Any, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen, Predicate
 
-# Every record: keyword arguments only (a record has many optional fields), __slots__
-# (120 players read at each refresh: lighter and faster to build).
+# A section's key, typed after -t: 1 to 40 lower-case letters, digits and hyphens
+# (rules.sections.check_key says it in French; Tournament's annotation checks it too).
+SECTION_KEY = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 
 def _is_key(text: str) -> bool:
-    """A section's key: lower-case letters, digits and hyphens (it is typed on the CLI)."""
-    return re.fullmatch(r"[a-z0-9][a-z0-9-]*", text) is not None
+    return SECTION_KEY.fullmatch(text) is not None
 
 
 def as_data(
@@ -45,13 +48,6 @@ def as_data(
 def fields_of(record: Any) -> dict[str, Any]:
     """A record's fields as they are (nested records kept): to build its stored form."""
     return {f.name: getattr(record, f.name) for f in fields(record)}
-
-
-def compact_json(record: Any) -> str:
-    """A record as the store writes it in one column (« {"base_minutes":90,…} »)."""
-    import json as _jsonlib
-
-    return _jsonlib.dumps(as_data(record, json=True), separators=(",", ":"))
 
 
 def _json(value: Any) -> Any:

@@ -12,7 +12,7 @@ import datetime as dt
 import re
 
 from .errors import RuleError
-from .models import System
+from .models import SECTION_KEY, System
 from .text import text_fault
 
 # the French words the organiser types, and what the app shows
@@ -41,8 +41,6 @@ DEFAULT_TIEBREAKS: dict[System, list[str]] = {
     System.TEAM_CUP: [],
 }
 
-_KEY = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-
 
 def system_of(word: str) -> System:
     """« suisse », « toutes-rondes », « ko », « coupe » (or the stored English name)."""
@@ -57,7 +55,7 @@ def system_of(word: str) -> System:
 
 def check_key(key: str) -> str:
     """A section's key: short, lower case, typed after -t by the arbiter."""
-    if not _KEY.fullmatch(key):
+    if not SECTION_KEY.fullmatch(key):
         raise RuleError(
             f"Clé de tournoi « {key} » refusée : de 1 à 40 caractères, minuscules sans "
             "accent, chiffres et tirets, commençant par une lettre ou un chiffre "

@@ -6,7 +6,7 @@ import datetime as dt
 import hashlib
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypedDict, TypeVar, Unpack
 
@@ -29,7 +29,6 @@ from ..rules.models import (
     Title,
     Tournament,
     as_data,
-    compact_json,
 )
 from . import backup as backups
 from .db import close, connect
@@ -59,6 +58,11 @@ def player_row(player: Player) -> dict[str, Any]:
     return data
 
 
+def time_controls_json(controls: Mapping[int, TimeControl]) -> str:
+    """A section's cadences by round as its row holds them (« {"1": {…}, …} »)."""
+    return json.dumps({str(k): as_data(v) for k, v in controls.items()})
+
+
 def tournament_row(t: Tournament, position: int = 0) -> dict[str, Any]:
     return {
         "key": t.key,
@@ -66,7 +70,7 @@ def tournament_row(t: Tournament, position: int = 0) -> dict[str, Any]:
         "system": t.system.value,
         "rounds_planned": t.rounds_planned,
         "tiebreaks": json.dumps(t.tiebreaks),
-        "time_controls": json.dumps({str(k): as_data(v) for k, v in t.time_controls.items()}),
+        "time_controls": time_controls_json(t.time_controls),
         "stages": json.dumps({str(k): v for k, v in t.stages.items()}),
         "settings": json.dumps(t.settings, ensure_ascii=False),
         "position": position,
@@ -666,4 +670,6 @@ def restore_event(path: Path, source: Path | None = None) -> tuple[Path, Path | 
 def tc_json(t: Tournament, number: int) -> str | None:
     """Round ``number``'s time control as stored with the round (None: the event's)."""
     tc = t.time_control(number)
-    return compact_json(tc) if tc else None
+    if tc is None:
+        return None
+    return json.dumps(as_data(tc, json=True), separators=(",", ":"))  # compact, as it was
