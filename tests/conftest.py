@@ -137,3 +137,18 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     import os
 
     return (os.cpu_count() or 1) + 1
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile the sources once, before the workers start. The suite starts hundreds of
+    processes (the command line, stations, the app in a terminal, the server); where
+    PYTHONDONTWRITEBYTECODE is set (this workplace sets it) no process leaves its bytecode
+    behind, so each one compiled every module it imported again: ``arbitre result`` took
+    0.170 s of CPU instead of 0.092. pip compiles an installed package the same way; an
+    editable install is not compiled. Up-to-date files are skipped (issue 28.6)."""
+    if hasattr(config, "workerinput"):  # an xdist worker: the controller did it
+        return
+    import compileall
+
+    for folder in (ROOT / "src", ROOT / "tests" / "helpers"):
+        compileall.compile_dir(folder, quiet=2, workers=0)
