@@ -11,7 +11,6 @@ a conflict shown to the arbiter and never applied.
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 from dataclasses import dataclass
 
 from ..rules.errors import RuleError
@@ -38,6 +37,8 @@ def set_enabled(service: EventContext, enabled: bool) -> None:
     with service.write(Operation.PHONE_REPORTING, {"enabled": enabled}) as tx:
         current = service.store.phone_reporting()
         if current is None:
+            import secrets  # here: the app's start reads reporting, never makes a secret
+
             tx.insert(
                 "phone_reporting",
                 {"id": 1, "secret": secrets.token_hex(32), "enabled": int(enabled)},

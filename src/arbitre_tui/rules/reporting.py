@@ -11,8 +11,6 @@ be guessed from another, and it is compared in constant time.
 from __future__ import annotations
 
 import base64
-import hashlib
-import hmac
 from dataclasses import dataclass
 
 from .models import Result
@@ -35,6 +33,9 @@ PROPOSABLE = frozenset(
 
 
 def _digest(secret: str, message: str) -> str:
+    import hashlib  # here: the app's first paint reads who reported, never a code
+    import hmac
+
     mac = hmac.new(bytes.fromhex(secret), message.encode(), hashlib.sha256).digest()
     return base64.b32encode(mac).decode()[:CODE_LENGTH].lower()
 
@@ -51,6 +52,8 @@ def checkin_code(secret: str, tournament_id: int, player_id: int) -> str:
 
 def same_code(given: str, expected: str) -> bool:
     """Compared in constant time: the time taken tells nothing of how close a guess was."""
+    import hmac
+
     return hmac.compare_digest(given.strip().lower().encode(), expected.encode())
 
 

@@ -11,7 +11,6 @@ import datetime as dt
 import getpass
 import json
 import os
-import secrets
 import sqlite3
 import time
 from collections import Counter
@@ -166,6 +165,14 @@ def sqlite_refusal(exc: sqlite3.Error, conn: sqlite3.Connection | None = None) -
 WAIT_SECONDS = 30  # the longest an operation waits for another station's write lock
 
 
+def new_seed() -> int:
+    """A draw's seed: 63 bits from the system's randomness. secrets (and hashlib, hmac,
+    random under it) is imported here, at the first draw, not by every start."""
+    import secrets
+
+    return secrets.randbits(63)
+
+
 class Tx:
     """The writes of one operation. Use only inside :meth:`Journal.operation`.
 
@@ -305,7 +312,7 @@ class Tx:
     def draw(self, purpose: str, kind: str, items: Sequence[Any], seed: int | None = None) -> Any:
         """A random draw with its seed, inputs and outcome recorded, so it can be replayed."""
         if seed is None:
-            seed = secrets.randbits(63)
+            seed = new_seed()
         outcome = run_draw(kind, seed, items)
         self.last_draw_id = self.insert(
             "draws",

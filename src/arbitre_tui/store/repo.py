@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Mapping
@@ -608,6 +607,8 @@ class Store:
         A long computation runs outside the write lock on a snapshot; before it writes,
         the same digest read inside the transaction tells whether the data changed meanwhile.
         """
+        import hashlib  # here: only a pairing asks, not a start or a result
+
         digest = hashlib.blake2b(digest_size=16)
         for sql in _FINGERPRINT_SQL:
             for row in self.conn.execute(sql, (tournament_id,)):

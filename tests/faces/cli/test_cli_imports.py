@@ -192,3 +192,17 @@ def test_the_first_paint_loads_no_pydantic_and_the_settings_come_after_it(tmp_pa
     assert "arbitre_tui.faces.tui.panes.ronde" in paint  # the probe did paint the pane
     assert _heavy(paint, ("pydantic", "pydantic_core", "arbitre_tui.rules.settings.model")) == []
     assert "arbitre_tui.rules.settings.model" in later and "pydantic" in later
+
+
+def test_the_first_paint_loads_no_digest_nor_secret_nor_emoji(tmp_path: Path) -> None:
+    """The first paint writes nothing, draws nothing, checks no phone code: hashlib, hmac,
+    secrets (and random through it) are imported where a write, a draw or a code needs
+    them; the tables' headings are plain text, so Rich's table of emoji codes
+    (read to parse markup) is not loaded either (issue 34.4)."""
+    from ...helpers.events import round_robin_paired
+
+    path = round_robin_paired(tmp_path / "rr.sqlite")
+    modules = set(_probe(APP_PROBE, path, tmp_path))
+    assert "arbitre_tui.faces.tui.panes.ronde" in modules  # the probe did paint the pane
+    late = ("hashlib", "hmac", "secrets", "rich._emoji_codes")
+    assert _heavy(modules, late) == []

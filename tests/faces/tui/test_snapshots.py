@@ -14,7 +14,6 @@ import random
 import shutil
 from collections.abc import Callable
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -38,7 +37,7 @@ def frozen_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("snapdemo") / "demo.sqlite"
     rng = random.Random(2027)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(journal, "secrets", SimpleNamespace(randbits=rng.getrandbits))
+        mp.setattr(journal, "new_seed", lambda: rng.getrandbits(63))
         mp.setattr(journal, "now", lambda: FROZEN.isoformat(timespec="seconds"))
         create_demo(path).close()
     return path
@@ -53,7 +52,7 @@ def frozen_demo(frozen_master: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(HeaderClock, "render", lambda self: Text("14:00:00"))
     monkeypatch.setattr(journal, "now", lambda: FROZEN.isoformat(timespec="seconds"))
     rng = random.Random(14)  # draws made during the test (the cup's) are seeded too
-    monkeypatch.setattr(journal, "secrets", SimpleNamespace(randbits=rng.getrandbits))
+    monkeypatch.setattr(journal, "new_seed", lambda: rng.getrandbits(63))
     return target
 
 

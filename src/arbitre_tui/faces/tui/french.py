@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar, Generic
 
+from rich.text import Text, TextType
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable
-from textual.widgets.data_table import CellType
+from textual.widgets.data_table import CellType, ColumnKey
 
 
 def _hidden(*rows: tuple[str, str, str]) -> list[BindingType]:
@@ -74,9 +75,22 @@ SCREEN_BINDINGS = _hidden(
 
 
 class FrenchTable(DataTable[CellType], Generic[CellType]):
-    """A DataTable whose moves are described in French."""
+    """A DataTable whose moves are described in French, and whose headings are words."""
 
     BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
+
+    def add_column(
+        self,
+        label: TextType,
+        *,
+        width: int | None = None,
+        key: str | None = None,
+        default: CellType | None = None,
+    ) -> ColumnKey:
+        """A heading is plain text: DataTable reads a string as Rich markup, which loads
+        Rich's table of emoji codes at start-up and would take « [B] » for a style."""
+        heading = Text(label) if isinstance(label, str) else label
+        return super().add_column(heading, width=width, key=key, default=default)
 
 
 class MainScreen(Screen[None], inherit_bindings=False):
