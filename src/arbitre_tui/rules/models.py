@@ -4,8 +4,8 @@ They carry what the four regulations need; fields a format does not use stay emp
 
 They are plain dataclasses, not pydantic models: every read of the store builds them
 (120 players, 60 games at the first paint) and importing pydantic alone cost the app's
-start 40 ms. Their bounds are written in the annotations (``annotated_types``) and pydantic
-checks them where input comes in: ``rules.validation.validated(Player, data)`` coerces
+start 40 ms. Their bounds are written in the annotations (``annotated_types``, loaded with
+pydantic: ``load_bounds``) and pydantic checks them where input comes in: ``rules.validation.validated(Player, data)`` coerces
 and checks what a form, a file or a command gave, in one place, lazily.
 
 Every record takes keyword arguments only (it has many optional fields) and has
@@ -23,9 +23,10 @@ import datetime as dt
 import re
 from dataclasses import asdict, dataclass, field, fields
 from enum import Enum, StrEnum
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from annotated_types import Ge, Le, MaxLen, MinLen, Predicate
+if TYPE_CHECKING:  # at run time, given by load_bounds() to the one reader of the bounds
+    from annotated_types import Ge, Le, MaxLen, MinLen, Predicate
 
 # A section's key, typed after -t: 1 to 40 lower-case letters, digits and hyphens
 # (rules.sections.check_key says it in French; Tournament's annotation checks it too).
@@ -34,6 +35,28 @@ SECTION_KEY = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 def _is_key(text: str) -> bool:
     return SECTION_KEY.fullmatch(text) is not None
+
+
+def load_bounds() -> None:
+    """Give this module the names its annotations' bounds use (``Ge``, ``MaxLen``…).
+
+    The annotations are text (PEP 563) until someone evaluates them, and pydantic is the
+    only one: it reads them in this module's namespace when ``rules.validation`` first
+    builds a record's schema, which calls this first. annotated_types (its own dataclasses,
+    ≈ 7 ms) is thus imported with pydantic, not by every start of the app and of every
+    command that only reads the store (issue 34.4).
+    """
+    if "Ge" in globals():
+        return
+    import annotated_types as bounds
+
+    globals().update(
+        Ge=bounds.Ge,
+        Le=bounds.Le,
+        MaxLen=bounds.MaxLen,
+        MinLen=bounds.MinLen,
+        Predicate=bounds.Predicate,
+    )
 
 
 def as_data(

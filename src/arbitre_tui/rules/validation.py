@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import RuleError
+from .models import load_bounds
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -34,6 +35,7 @@ def validated(model: type[T], data: Mapping[str, Any] | None = None, /, **values
 
     adapter = _ADAPTERS.get(model)
     if adapter is None:
+        load_bounds()  # the names the annotations' bounds use, before pydantic reads them
         adapter = _ADAPTERS[model] = TypeAdapter(model)
     try:
         built: T = adapter.validate_python({**(data or {}), **values})

@@ -198,11 +198,12 @@ def test_the_first_paint_loads_no_digest_nor_secret_nor_emoji(tmp_path: Path) ->
     """The first paint writes nothing, draws nothing, checks no phone code: hashlib, hmac,
     secrets (and random through it) are imported where a write, a draw or a code needs
     them; the tables' headings are plain text, so Rich's table of emoji codes
-    (read to parse markup) is not loaded either (issue 34.4)."""
+    (read to parse markup) is not loaded either, nor the bounds of the records'
+    annotations, which only pydantic reads (rules.models.load_bounds) (issue 34.4)."""
     from ...helpers.events import round_robin_paired
 
     path = round_robin_paired(tmp_path / "rr.sqlite")
     modules = set(_probe(APP_PROBE, path, tmp_path))
     assert "arbitre_tui.faces.tui.panes.ronde" in modules  # the probe did paint the pane
-    late = ("hashlib", "hmac", "secrets", "rich._emoji_codes")
+    late = ("hashlib", "hmac", "secrets", "rich._emoji_codes", "annotated_types")
     assert _heavy(modules, late) == []
