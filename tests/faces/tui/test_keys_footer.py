@@ -1,36 +1,77 @@
-"""The footer of keys builds only the keys that start within the terminal's width (issue
-34.4: 13 of 23 were built, styled and laid out at every start and change of pane, never
-seen at 80 columns); a wider terminal shows them again, and « ? Touches » stays."""
+"""The footer of keys is one line drawn as one text (issue 34.4: Textual's footer built,
+styled and laid out a widget per key at every start and change of pane): it shows the
+keys that start within the terminal's width, more in a wider one, « ? Touches » at its
+right end, and a click on a key types it."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
-from textual.widgets._footer import FooterKey
+from textual.pilot import Pilot
+from textual.widget import Widget
 
 from arbitre_tui.faces.tui.app import ArbitreApp
+from arbitre_tui.faces.tui.footer import KeysFooter, KeysLine
+from arbitre_tui.faces.tui.panes.joueurs import PlayersPane
 from arbitre_tui.operations.templates import create_from_template
 
-
-def _shown(app: ArbitreApp) -> list[tuple[str, int, int]]:
-    return [(k.description, k.region.x, k.region.width) for k in app.screen.query(FooterKey)]
+from ...helpers.screen import screen_text
 
 
-async def test_the_keys_past_the_last_column_are_not_built(tmp_path: Path) -> None:
+@asynccontextmanager
+async def _app_at(tmp_path: Path, width: int) -> AsyncIterator[tuple[ArbitreApp, Pilot[int]]]:
+    """An event of three Swiss sections, its app at ``width`` columns, painted."""
     path = tmp_path / "e.sqlite"
     create_from_template(path, "marina-viva").close()
     app = ArbitreApp(path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(width, 24)) as pilot:
         await pilot.pause()
         await pilot.pause()
-        narrow = _shown(app)
-        assert narrow and all(x < 80 for _d, x, _w in narrow)  # none starts past the edge
-        assert narrow[-1][1] + narrow[-1][2] >= 70  # the line is full up to « ? Touches »
+        yield app, pilot
+
+
+def _drawn(app: ArbitreApp) -> list[tuple[int, int, str]]:
+    """The keys the footer drew: their columns and the key each types."""
+    return list(app.screen.query_one(KeysLine)._spans)
+
+
+async def test_the_footer_draws_the_keys_that_fit_then_more_in_a_wider_terminal(
+    tmp_path: Path,
+) -> None:
+    async with _app_at(tmp_path, 80) as (app, pilot):
+        footer = app.screen.query_one(KeysFooter)
+        # one line, whatever the number of keys: no widget per key
+        assert len(list(footer.query(Widget))) == 2
+        narrow = _drawn(app)
+        assert narrow and all(start < 80 for start, _end, _key in narrow)
+        line = app.screen.query_one(KeysLine)
+        assert len(narrow) < len(line.entries)
+        # full up to « ? Touches »: the next key would start past the line's end
+        assert narrow[-1][1] + 1 >= line.size.width
+        assert line.region.right == app.screen.query_one("#all-keys").region.x
         assert app.screen.query_one("#all-keys").region.right == 80
+        last = screen_text(app).splitlines()[-1]
+        first = line.entries[0]
+        assert last.startswith(f"{first.shown} {first.description} "), last
+        assert last.rstrip().endswith("? Touches"), last
         await pilot.resize_terminal(200, 24)
         await pilot.pause()
         await pilot.pause()
-        wide = _shown(app)
-        assert len(wide) > len(narrow)  # a wider terminal builds the others
-        assert [d for d, _x, _w in wide[: len(narrow)]] == [d for d, _x, _w in narrow]
-        assert all(x < 200 for _d, x, _w in wide)
+        wide = _drawn(app)
+        assert len(wide) > len(narrow)  # a wider terminal draws the others
+        assert wide[: len(narrow)] == narrow
+        assert all(start < 200 for start, _end, _key in wide)
+
+
+async def test_a_click_on_a_key_of_the_footer_types_it(tmp_path: Path) -> None:
+    async with _app_at(tmp_path, 200) as (app, pilot):
+        line = app.screen.query_one(KeysLine)
+        spans = {key: (start, end) for start, end, key in _drawn(app)}
+        _start, end = spans["j"]  # « j Joueurs »
+        await pilot.click(KeysLine, offset=(end - 1, 0))
+        await pilot.pause()
+        assert app.current_pane_id == "joueurs"
+        assert isinstance(app.query_one("#joueurs"), PlayersPane)
+        assert line.region.y == 23

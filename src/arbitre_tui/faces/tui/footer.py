@@ -2,39 +2,141 @@
 
 from __future__ import annotations
 
-from rich.cells import cell_len
+from typing import ClassVar, NamedTuple
+
+from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.widgets import Footer, Static
-from textual.widgets._footer import FooterKey
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
 
 
-class KeysFooter(Footer):
-    """Textual's footer, plus the key that lists every key, docked right.
+class FooterEntry(NamedTuple):
+    """One key as the footer shows it: « g Aller », dimmed when it does nothing now."""
 
-    At 80 columns a pane's own keys fill the line and the app's keys after them are
-    cut; the one key that shows them all must never be. The keys that would start past
-    the last column are not built: at 80 columns 10 of the 23 show, and the 13 others were
-    widgets styled and laid out at every start and every change of pane (≈ 8 ms of the
-    first paint). A wider terminal builds them again.
+    key: str
+    shown: str  # the key's name in French (« espace », « Entrée »)
+    description: str
+    enabled: bool
+
+
+class KeysLine(Widget, can_focus=False):
+    """The screen's keys on one line, drawn as one text.
+
+    Textual's Footer builds a widget per key, each styled, laid out and rendered at every
+    start and every change of pane or focus: ≈ 69 000 Python calls of the app's first
+    paint for ten keys seen at 80 columns. This line draws the same « k Nom » pairs, in
+    the theme's footer colours, as one text cropped at the last column. A click on a key
+    types it, as Textual's footer does.
+    """
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"keys-line--key", "keys-line--description"}
+    DEFAULT_CSS = """
+    KeysLine {
+        width: 1fr;
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: clip;
+        background: $footer-item-background;
+        & > .keys-line--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .keys-line--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
     """
 
     def __init__(self) -> None:
-        super().__init__(compact=True, show_command_palette=False)
-        self._built_for = 0
+        super().__init__()
+        self.entries: list[FooterEntry] = []
+        self._spans: list[tuple[int, int, str]] = []  # columns [start, end) of each key
+        self._disabled: set[str] = set()  # keys shown dimmed: a click rings instead
+
+    def show_keys(self, entries: list[FooterEntry]) -> None:
+        if entries != self.entries:
+            self.entries = entries
+            self.refresh()
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keys-line--key")
+        description_style = self.get_component_rich_style("keys-line--description")
+        dim = Style(dim=True)
+        text = Text(no_wrap=True, overflow="crop", end="")
+        self._spans = []
+        self._disabled = set()
+        width = self.size.width
+        for entry in self.entries:
+            start = text.cell_len
+            if start >= width:  # the rest would be cut: not drawn
+                break
+            text.append(entry.shown, key_style + dim if not entry.enabled else key_style)
+            description = " " + entry.description if entry.description else ""
+            text.append(
+                description, description_style + dim if not entry.enabled else description_style
+            )
+            self._spans.append((start, text.cell_len, entry.key))
+            if not entry.enabled:
+                self._disabled.add(entry.key)
+            text.append(" ")  # the gap between two keys, in the footer's colours
+        text.stylize_before(self.rich_style)
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                if key in self._disabled:
+                    self.app.bell()
+                else:
+                    self.app.simulate_key(key)
+                return
+
+
+class KeysFooter(Widget, can_focus=False, can_focus_children=False):
+    """The screen's keys, plus the key that lists every key, docked right.
+
+    At 80 columns a pane's own keys fill the line and the app's keys after them are
+    cut; the one key that shows them all must never be.
+    """
+
+    DEFAULT_CSS = """
+    KeysFooter {
+        dock: bottom;
+        height: 1;
+        layout: horizontal;
+        color: $footer-foreground;
+        background: $footer-background;
+    }
+    """
 
     def compose(self) -> ComposeResult:
-        width = self._built_for = self.app.size.width
-        start = 0  # the column where the next key starts (compact: « k Name » and a space)
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                if start >= width:
-                    continue
-                start += cell_len(widget.key_display) + 1 + cell_len(widget.description) + 1
-            yield widget
-        if self._bindings_ready:
-            yield Static("[b]?[/b] Touches", id="all-keys")
+        yield KeysLine()
+        yield Static("[b]?[/b] Touches", id="all-keys")
 
-    def on_resize(self, event: events.Resize) -> None:
-        if event.size.width != self._built_for and self._bindings_ready:
-            self.call_after_refresh(self.recompose)
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        """The keys of the focused widget and of every node above it, as Textual's
+        footer lists them: shown ones, the first key of each action."""
+        if screen is not self.screen:
+            return
+        entries: list[FooterEntry] = []
+        actions: set[str] = set()
+        for _node, binding, enabled, _tooltip in screen.active_bindings.values():
+            if not binding.show or binding.action in actions:
+                continue
+            actions.add(binding.action)
+            shown = self.app.get_key_display(binding)
+            entries.append(FooterEntry(binding.key, shown, binding.description, enabled))
+        self.query_one(KeysLine).show_keys(entries)
