@@ -17,10 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.text import Text
-from textual.widgets._header import HeaderClock
 
-from arbitre_tui.faces.tui import clock
+from arbitre_tui.faces.tui import clock, title_bar
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations.templates import create_demo
 from arbitre_tui.store import journal
@@ -49,7 +47,7 @@ def frozen_demo(frozen_master: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
     target = tmp_path / "demo.sqlite"
     shutil.copy(frozen_master, target)
     monkeypatch.setattr(clock, "now", lambda: FROZEN)
-    monkeypatch.setattr(HeaderClock, "render", lambda self: Text("14:00:00"))
+    monkeypatch.setattr(title_bar, "clock_text", lambda: "14:00:00")
     monkeypatch.setattr(journal, "now", lambda: FROZEN.isoformat(timespec="seconds"))
     rng = random.Random(14)  # draws made during the test (the cup's) are seeded too
     monkeypatch.setattr(journal, "new_seed", lambda: rng.getrandbits(63))
@@ -138,6 +136,6 @@ def test_journal_screen(
     target = tmp_path / "demo.sqlite"
     shutil.copy(frozen_master, target)
     monkeypatch.setattr(clock, "now", lambda: FROZEN)
-    monkeypatch.setattr(HeaderClock, "render", lambda self: Text("14:00:00"))
+    monkeypatch.setattr(title_bar, "clock_text", lambda: "14:00:00")
     monkeypatch.setattr(journal, "station_label", lambda terminal: "poste 1")
     assert snap_compare(_app(target), press=["J"], terminal_size=SIZE)

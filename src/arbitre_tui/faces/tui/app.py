@@ -16,7 +16,7 @@ from textual.content import Content
 from textual.driver import Driver
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, DataTable, Header, Static
+from textual.widgets import ContentSwitcher, DataTable, Static
 
 from ...operations import EventService, NeedsConfirmation, OperationError, StoreBusy
 from ...rules.models import StoredTournament
@@ -29,6 +29,7 @@ from .panes import PANE_IDS, REGISTRY, PaneSpec, pane_class, spec, used_by
 from .panes.base import Pane
 from .panes.ronde import RoundPane
 from .themes import DEFAULT, load_themes
+from .title_bar import CLOCK_WIDTH, ICON_WIDTH, TitleBar
 
 if TYPE_CHECKING:  # prompts and the writer are imported when first needed (start-up)
     from .prompts import Prompt
@@ -40,7 +41,7 @@ PANE_KEYS: list[tuple[str, str, str]] = [(p.id, p.key, p.label) for p in REGISTR
 
 
 POLL_SECONDS = 0.5
-HEADER_SIDES = 18  # the header's icon and clock, with their margins
+HEADER_SIDES = ICON_WIDTH + CLOCK_WIDTH  # the header's icon and clock, with their margins
 
 
 def _pane_bindings() -> list[BindingType]:
@@ -256,7 +257,7 @@ class ArbitreApp(App[int]):
     # -- layout ---------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=True, icon="♞")
+        yield TitleBar("♞")
         yield PaneBar()
         # Only the first pane is built now; the others when first shown (start-up time).
         with ContentSwitcher(initial="ronde", id="panes"):
