@@ -5,8 +5,9 @@ They carry what the four regulations need; fields a format does not use stay emp
 They are plain dataclasses, not pydantic models: every read of the store builds them
 (120 players, 60 games at the first paint) and importing pydantic alone cost the app's
 start 40 ms. Their bounds are written in the annotations (``annotated_types``, loaded with
-pydantic: ``load_bounds``) and pydantic checks them where input comes in: ``rules.validation.validated(Player, data)`` coerces
-and checks what a form, a file or a command gave, in one place, lazily.
+pydantic: ``load_bounds``) and pydantic checks them where input comes in:
+``rules.validation.validated(Player, data)`` coerces and checks what a form, a file or a
+command gave, in one place, lazily.
 
 Every record takes keyword arguments only (it has many optional fields) and has
 ``__slots__`` (120 players read at each refresh: lighter and faster to build).

@@ -57,7 +57,6 @@ class KeysLine(Widget, can_focus=False):
         super().__init__()
         self.entries: list[FooterEntry] = []
         self._spans: list[tuple[int, int, str]] = []  # columns [start, end) of each key
-        self._disabled: set[str] = set()  # keys shown dimmed: a click rings instead
 
     def show_keys(self, entries: list[FooterEntry]) -> None:
         if entries != self.entries:
@@ -70,7 +69,6 @@ class KeysLine(Widget, can_focus=False):
         dim = Style(dim=True)
         text = Text(no_wrap=True, overflow="crop", end="")
         self._spans = []
-        self._disabled = set()
         width = self.size.width
         for entry in self.entries:
             start = text.cell_len
@@ -82,8 +80,6 @@ class KeysLine(Widget, can_focus=False):
                 description, description_style + dim if not entry.enabled else description_style
             )
             self._spans.append((start, text.cell_len, entry.key))
-            if not entry.enabled:
-                self._disabled.add(entry.key)
             text.append(" ")  # the gap between two keys, in the footer's colours
         text.stylize_before(self.rich_style)
         return text
@@ -91,8 +87,8 @@ class KeysLine(Widget, can_focus=False):
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self._spans:
             if start <= event.x < end:
-                if key in self._disabled:
-                    self.app.bell()
+                if not any(e.enabled for e in self.entries if e.key == key):
+                    self.app.bell()  # a key shown dimmed does nothing now
                 else:
                     self.app.simulate_key(key)
                 return

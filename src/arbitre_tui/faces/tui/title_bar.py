@@ -58,14 +58,12 @@ class TitleBar(Widget, can_focus=False):
 
     def on_mount(self) -> None:
         for node in (self.app, self.screen):
-            self.watch(node, "title", self._retitle, init=False)
-            self.watch(node, "sub_title", self._retitle, init=False)
-        self.set_interval(1, self._tick, name="horloge de l'en-tête")
+            self.watch(node, "title", self._redraw, init=False)
+            self.watch(node, "sub_title", self._redraw, init=False)
+        self.set_interval(1, self._redraw, name="horloge de l'en-tête")
 
-    def _retitle(self) -> None:
-        self.refresh()
-
-    def _tick(self) -> None:
+    def _redraw(self) -> None:
+        """A new title, or a second gone by (refresh takes regions: not a watcher itself)."""
         self.refresh()
 
     def render(self) -> Content:
