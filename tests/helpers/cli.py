@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 ARBITRE = (sys.executable, "-m", "arbitre_tui.faces.cli.main")
 
 
 def arbitre(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """`arbitre ARGS` run to its end in its own process, its output and exit code read back.
-
-    The process is forked from a warm parent (`zygote.py`) unless ``ARBITRE_TESTS_FRESH=1``
-    or the environment changes how a fresh interpreter would encode its output."""
-    warm = _Warm.get()
-    if warm is not None:
-        return warm.run(args, timeout)
     return subprocess.run(
         [*ARBITRE, *args],
         capture_output=True,
@@ -28,102 +19,6 @@ def arbitre(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str
         cwd=ROOT,
         timeout=timeout,
     )
-
-
-class _Warm:
-    """This worker's warm parent, started at its first command and ended with the worker."""
-
-    _instance: _Warm | None = None
-    _failed = False
-
-    def __init__(self) -> None:
-        import atexit
-        import tempfile
-
-        from .zygote import START_VARIABLES
-
-        self.folder = tempfile.mkdtemp(prefix="arbitre-warm-")
-        self.path = os.path.join(self.folder, "s")
-        self.start_env = {k: os.environ.get(k) for k in START_VARIABLES}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.helpers.zygote", self.path],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        assert self.process.stdout is not None
-        ready = self.process.stdout.readline().strip()
-        if ready != "prêt":
-            self.process.kill()
-            raise RuntimeError("le parent chaud n'a pas démarré")
-        atexit.register(self.close)
-
-    @classmethod
-    def get(cls) -> _Warm | None:
-        if os.environ.get("ARBITRE_TESTS_FRESH") == "1" or cls._failed:
-            return None
-        if cls._instance is None:
-            try:
-                cls._instance = _Warm()
-            except (OSError, RuntimeError):
-                cls._failed = True
-                return None
-        warm = cls._instance
-        if any(os.environ.get(k) != v for k, v in warm.start_env.items()):
-            return None
-        return warm
-
-    def run(self, args: tuple[str, ...], timeout: float) -> subprocess.CompletedProcess[str]:
-        import locale
-        import socket
-        import tempfile
-        import time
-
-        from .zygote import receive_int, send
-
-        command = [*ARBITRE, *args]
-        encoding = locale.getpreferredencoding(False)
-        with (
-            open(os.devnull, "rb") as stdin,
-            tempfile.TemporaryFile() as stdout,
-            tempfile.TemporaryFile() as stderr,
-            socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn,
-        ):
-            conn.connect(self.path)
-            request = {
-                "args": list(args),
-                "env": dict(os.environ),
-                "cwd": str(ROOT),
-                "encoding": encoding,
-            }
-            send(conn, request, [stdin.fileno(), stdout.fileno(), stderr.fileno()])
-            deadline = time.monotonic() + timeout
-            conn.settimeout(timeout)
-            pid = receive_int(conn)
-            if pid is None:
-                raise RuntimeError("le parent chaud n'a pas lancé la commande")
-            try:
-                conn.settimeout(max(0.0, deadline - time.monotonic()))
-                code = receive_int(conn)
-            except TimeoutError:
-                os.kill(pid, signal.SIGKILL)
-                raise subprocess.TimeoutExpired(command, timeout) from None
-            if code is None:
-                raise RuntimeError("le parent chaud n'a pas rendu le code de sortie")
-
-            def text(file: IO[bytes]) -> str:
-                file.seek(0)
-                raw = file.read().decode(encoding)
-                return raw.replace("\r\n", "\n").replace("\r", "\n")
-
-            return subprocess.CompletedProcess(command, code, text(stdout), text(stderr))
-
-    def close(self) -> None:
-        import shutil
-
-        self.process.kill()
-        self.process.wait()
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def start_arbitre(
