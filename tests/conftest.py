@@ -131,12 +131,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: one worker more than the cores. Many tests wait on another process (a
-    station, the server, the app in a terminal): the extra worker computes meanwhile. On 2
-    cores the whole suite took 579 s with 2 workers, 517 s with 3 (issue 28.6)."""
+    """``-n auto``: twice the cores (at most four more). Many tests wait on another process
+    (a station, the server, the app in a terminal): the extra workers compute meanwhile. On
+    2 cores the whole suite took 579 s with 2 workers, 517 s with 3; with workers stealing
+    work (pyproject.toml), 343–346 s with 3 (104–109 s of the cores idle) and 313–315 s
+    with 4 (18–29 s idle) (issue 28.6)."""
     import os
 
-    return (os.cpu_count() or 1) + 1
+    cores = os.cpu_count() or 1
+    return cores + min(cores, 4)
 
 
 def pytest_configure(config: pytest.Config) -> None:
