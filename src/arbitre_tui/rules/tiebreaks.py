@@ -469,6 +469,9 @@ class Calculator:
         self._rated: dict[
             tuple[int, int | None, int, int, int], list[tuple[int, Decimal]] | None
         ] = {}
+        # an opponent's value for AOB, APRO and APPO, by (code, base averaged, start): each
+        # player's opponents share their values, computed once (APPO's PTP is a search)
+        self._opponent_values: dict[tuple[Code, str, int], float | int | None] = {}
         self._fore: Calculator | None = None
         self._all_rated = all(x.rating for x in table.competitors.values())
 
@@ -721,7 +724,11 @@ class Calculator:
         values = []
         for e in c.entries:
             if e.played:
-                v = self.value(replace(spec, base=of), self.t.competitors[e.opponent])
+                key = (spec, of, e.opponent)
+                if key not in self._opponent_values:
+                    opponent = self.t.competitors[e.opponent]
+                    self._opponent_values[key] = self.value(replace(spec, base=of), opponent)
+                v = self._opponent_values[key]
                 if v is not None:
                     values.append(Decimal(str(v)))
         if not values:
