@@ -243,11 +243,12 @@ class AppInTmux:
             os.kill(self.pid, 0)
         except ProcessLookupError:
             return False
-        # a zombie is dead for us
+        # a zombie is dead for us; one reaped between the two reads too: its /proc entry
+        # is gone (FileNotFoundError) or goes while read (ProcessLookupError, seen once)
         try:
             with open(f"/proc/{self.pid}/stat") as fh:
                 return fh.read().split(")")[-1].split()[0] != "Z"
-        except FileNotFoundError:
+        except (FileNotFoundError, ProcessLookupError):
             return False
 
     def screen(self) -> str:
