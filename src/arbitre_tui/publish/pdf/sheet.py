@@ -24,6 +24,10 @@ from ..qr import write_png
 
 WIDTH = 186  # mm between the margins of an A4 page
 _STYLES = {"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf", "I": "DejaVuSans-Oblique.ttf"}
+# The faces read with the document: fpdf2's tables set the bold one themselves (headings).
+# The oblique one is read when first set (``font``): add_font parses the whole file, 37 ms,
+# and only a match sheet's signatures use it.
+_EAGER = ("", "B")
 _FOLDERS = (
     "/usr/share/fonts/truetype/dejavu",  # Debian, Ubuntu, Raspberry Pi OS
     "/usr/share/fonts/dejavu",  # Fedora, Arch
@@ -76,8 +80,8 @@ class Sheet(FPDF):
         self.corner_qr = corner_qr  # a poster: this address's QR on every page's corner
         files = unicode_font() if unicode else None
         self.face = "DejaVu" if files else "Helvetica"
-        for style, path in (files or {}).items():
-            self.add_font("DejaVu", style, str(path))
+        for style in _EAGER:
+            self._read_face(style)
         self.doc_title, self.doc_subtitle = self.text_of(title), self.text_of(subtitle)
         self.set_margins(12, 12, 12)
         self.set_auto_page_break(True, 15)
@@ -88,7 +92,13 @@ class Sheet(FPDF):
         """``value`` as this document's font can print it."""
         return str(value) if self.face == "DejaVu" else latin1(value)
 
+    def _read_face(self, style: str) -> None:
+        files = unicode_font() if self.face == "DejaVu" else None
+        if files and f"dejavu{style}" not in self.fonts:
+            self.add_font("DejaVu", style, str(files[style]))
+
     def font(self, style: str = "", size: float = 10) -> None:
+        self._read_face(style)  # the oblique, when first set
         self.set_font(self.face, style, size)
 
     def header(self) -> None:
