@@ -17,26 +17,22 @@ import pytest
 
 from tests.rules.test_parsers_fuzzed import assert_french
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import arbitre, run_here
 
 NAMES = ("ALPHA Anne", "BRAVO Bruno", "CHARLIE Chloé", "DELTA David")
-
-
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
 
 
 @pytest.fixture(scope="module")
 def paired_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("forfeit") / "open.sqlite"
-    _ok("new", str(path), "--nom", "Open du club")
-    _ok("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
+    run_here("new", str(path), "--nom", "Open du club")
+    run_here("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
         "--rondes", "5", "--reglement", "002")  # fmt: skip
     for i, name in enumerate(NAMES):
-        _ok("register", str(path), "-t", "open", name, "--elo", str(2000 - 100 * i), "--pointe")
-    _ok("pair", str(path), "-t", "open")
+        run_here(
+            "register", str(path), "-t", "open", name, "--elo", str(2000 - 100 * i), "--pointe"
+        )
+    run_here("pair", str(path), "-t", "open")
     return path
 
 
@@ -46,11 +42,11 @@ def paired(paired_master: Path, tmp_path: Path) -> Path:
 
 
 def _board_one(path: Path) -> dict[str, object]:
-    return dict(json.loads(_ok("round", str(path), "-t", "open", "--json"))[0])
+    return dict(json.loads(run_here("round", str(path), "-t", "open", "--json"))[0])
 
 
 def _excluded(path: Path) -> set[int]:
-    players = json.loads(_ok("players", "list", str(path), "-t", "open", "--json"))
+    players = json.loads(run_here("players", "list", str(path), "-t", "open", "--json"))
     return {int(p["id"]) for p in players if p["excluded"]}
 
 
@@ -58,7 +54,7 @@ def _excluded(path: Path) -> set[int]:
 def test_a_forfeit_typed_as_a_result_is_checked_against_the_start(paired: Path, typed: str) -> None:
     """Round started a minute ago: too early for a forfeit, whichever command types it."""
     now = dt.datetime.now().replace(second=0, microsecond=0)
-    _ok("round-start", str(paired), "-t", "open", "--when", now.strftime("%Y-%m-%dT%H:%M"))
+    run_here("round-start", str(paired), "-t", "open", "--when", now.strftime("%Y-%m-%dT%H:%M"))
     before = hashlib.sha256(paired.read_bytes()).hexdigest()
     out = arbitre("result", str(paired), "1", typed, "-t", "open")
     assert out.returncode == 2, (out.stdout, out.stderr)
@@ -72,13 +68,13 @@ def test_a_forfeit_typed_as_a_result_excludes_under_002(paired: Path) -> None:
     """After the wait, `result 1 +`: Black lost by forfeit and, under 002, is excluded from
     later rounds, as `absent 1 noirs` does; one undo takes both back."""
     start = dt.datetime.now() - dt.timedelta(hours=1)
-    _ok("round-start", str(paired), "-t", "open", "--when", start.strftime("%Y-%m-%dT%H:%M"))
+    run_here("round-start", str(paired), "-t", "open", "--when", start.strftime("%Y-%m-%dT%H:%M"))
     board = _board_one(paired)
-    out = _ok("result", str(paired), "1", "+", "-t", "open")
+    out = run_here("result", str(paired), "1", "+", "-t", "open")
     assert "exclu des rondes suivantes" in out, out
     assert _board_one(paired)["result"] == "+--"
     black = board["black"]
     assert isinstance(black, dict)
     assert _excluded(paired) == {black["id"]}
-    _ok("undo", str(paired))
+    run_here("undo", str(paired))
     assert _board_one(paired)["result"] is None and not _excluded(paired)

@@ -17,16 +17,10 @@ import pytest
 
 from tests.rules.test_parsers_fuzzed import assert_french
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import arbitre, run_here
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ROOT / "fixtures" / "players"
-
-
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
 
 
 def _csv(players: int, tmp: Path, first: int = 0) -> Path:
@@ -42,15 +36,15 @@ def closed_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A 000 knockout of 130 entries (128 validated, 2 waiting), closed; a Swiss beside."""
     tmp = tmp_path_factory.mktemp("ko-closed")
     path = tmp / "ko.sqlite"
-    _ok("new", str(path), "--nom", "K.O. du club")
+    run_here("new", str(path), "--nom", "K.O. du club")
     ko = ["--nom", "K.O.", "--systeme", "ko", "--rondes", "7", "--reglement", "000"]
-    _ok("section", "add", str(path), "ko", *ko)
-    _ok(
+    run_here("section", "add", str(path), "ko", *ko)
+    run_here(
         "section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse", "--rondes", "5"
     )
-    _ok("players", "import", str(path), str(_csv(130, tmp)), "-t", "ko")
-    _ok("register", str(path), "-t", "open", "MARTIN Paul")
-    _ok("ko", "close-registration", str(path), "-t", "ko")
+    run_here("players", "import", str(path), str(_csv(130, tmp)), "-t", "ko")
+    run_here("register", str(path), "-t", "open", "MARTIN Paul")
+    run_here("ko", "close-registration", str(path), "-t", "ko")
     return path
 
 
@@ -64,7 +58,7 @@ def _digest(path: Path) -> str:
 
 
 def _status(path: Path) -> dict[str, object]:
-    return dict(json.loads(_ok("ko", "status", str(path), "-t", "ko", "--json")))
+    return dict(json.loads(run_here("ko", "status", str(path), "-t", "ko", "--json")))
 
 
 def _refused(path: Path, *args: str, words: str) -> None:
@@ -86,7 +80,7 @@ def test_register_and_import_refused(closed: Path, tmp_path: Path) -> None:
 def test_move_into_or_out_of_a_closed_knockout_refused(closed: Path) -> None:
     """`players move` was the path left open: a player of the Swiss moved into the bracket
     (or a validated entry moved out, a hole in the recorded bracket)."""
-    players = json.loads(_ok("players", "list", str(closed), "-t", "open", "--json"))
+    players = json.loads(run_here("players", "list", str(closed), "-t", "open", "--json"))
     swiss = str(players[0]["id"])
     _refused(closed, "players", "move", str(closed), swiss, "--vers", "ko", words="closes")
     _refused(closed, "players", "move", str(closed), "1", "--vers", "open", words="closes")
@@ -102,7 +96,7 @@ def test_status_keeps_the_recorded_waiting_list(closed: Path) -> None:
     bracket nor put a bracket player on the refund list."""
     before = _status(closed)
     assert before["waiting_list"] == ["JOUEUR128 Anne", "JOUEUR129 Anne"]
-    _ok("withdraw", str(closed), "5")
+    run_here("withdraw", str(closed), "5")
     after = _status(closed)
     assert after["waiting_list"] == before["waiting_list"]
     assert after["refunds"] == before["refunds"]

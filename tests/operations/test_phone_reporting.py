@@ -11,22 +11,16 @@ import pytest
 from arbitre_tui.rules.models import Result
 from arbitre_tui.rules.reporting import BoardProposals, board_code, checkin_code
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import arbitre, run_here
 from ..helpers.events import copy_event
 
 
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, out.stdout + out.stderr
-    return out.stdout
-
-
 def _refused(path: Path, said: str, *args: str) -> None:
-    before = _ok("show", str(path), "--json")
+    before = run_here("show", str(path), "--json")
     out = arbitre(*args)
     assert out.returncode == 2, out.stdout + out.stderr
     assert said in out.stderr and "Traceback" not in out.stderr, out.stderr
-    assert _ok("show", str(path), "--json") == before
+    assert run_here("show", str(path), "--json") == before
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +28,8 @@ def paired_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An event made from nothing through the real command line: a round robin of six,
     round 1 paired. Built once, copied by each test (``paired``)."""
     path = tmp_path_factory.mktemp("club") / "club.sqlite"
-    _ok("new", str(path), "--nom", "Fermé du club")
-    _ok(
+    run_here("new", str(path), "--nom", "Fermé du club")
+    run_here(
         "section",
         "add",
         str(path),
@@ -50,8 +44,8 @@ def paired_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "60+30",
     )
     for i in range(6):
-        _ok("register", str(path), f"Joueur{i}", "--elo", str(1500 + 10 * i), "--pointe")
-    _ok("pair", str(path))
+        run_here("register", str(path), f"Joueur{i}", "--elo", str(1500 + 10 * i), "--pointe")
+    run_here("pair", str(path))
     return path
 
 
@@ -62,12 +56,12 @@ def paired(paired_master: Path, tmp_path: Path) -> Path:
 
 
 def _codes(path: Path, *extra: str) -> dict[int, str]:
-    lines = _ok("phones", "codes", str(path), *extra).split("\n")
+    lines = run_here("phones", "codes", str(path), *extra).split("\n")
     return {int(line.split()[0]): line.split()[1] for line in lines if line.strip()}
 
 
 def _games(path: Path) -> dict[int, str | None]:
-    data = json.loads(_ok("show", str(path), "--json"))
+    data = json.loads(run_here("show", str(path), "--json"))
     return {g["board"]: g["result"] for g in data["games"]}
 
 
@@ -76,45 +70,45 @@ def test_nothing_is_proposed_while_reporting_is_off(paired: Path) -> None:
 
 
 def test_two_agreeing_proposals_are_recorded_when_the_arbiter_confirms(paired: Path) -> None:
-    _ok("phones", "on", str(paired))
+    run_here("phones", "on", str(paired))
     codes = _codes(paired)
     assert len(codes) == 3 and len(set(codes.values())) == 3
-    out = _ok("phones", "propose", str(paired), "1", codes[1], "blancs", "1")
+    out = run_here("phones", "propose", str(paired), "1", codes[1], "blancs", "1")
     assert "1-0 proposé (1/2)" in out
     assert _games(paired)[1] is None  # a proposal is never a result
-    _ok("phones", "propose", str(paired), "1", codes[1], "noirs", "1-0")
-    assert "1-0 proposé (2/2)" in _ok("phones", "status", str(paired))
-    assert "échiquier(s) 1" in _ok("phones", "confirm", str(paired))
+    run_here("phones", "propose", str(paired), "1", codes[1], "noirs", "1-0")
+    assert "1-0 proposé (2/2)" in run_here("phones", "status", str(paired))
+    assert "échiquier(s) 1" in run_here("phones", "confirm", str(paired))
     assert _games(paired)[1] == "1-0"
-    journal = json.loads(_ok("journal", str(paired), "--json"))
+    journal = json.loads(run_here("journal", str(paired), "--json"))
     assert [e["op"] for e in journal[-3:]] == [
         "propose_result",
         "propose_result",
         "confirm_proposals",
     ]
-    assert "propositions confirmées" in _ok("undo", str(paired))
+    assert "propositions confirmées" in run_here("undo", str(paired))
     assert _games(paired)[1] is None
-    assert "1-0 proposé (2/2)" in _ok("phones", "status", str(paired))
+    assert "1-0 proposé (2/2)" in run_here("phones", "status", str(paired))
 
 
 def test_a_disagreement_or_a_different_result_is_a_conflict_never_applied(paired: Path) -> None:
-    _ok("phones", "on", str(paired))
+    run_here("phones", "on", str(paired))
     codes = _codes(paired)
-    _ok("phones", "propose", str(paired), "2", codes[2], "blancs", "1")
-    _ok("phones", "propose", str(paired), "2", codes[2], "noirs", "0")
-    assert "conflit : 1-0 / 0-1" in _ok("phones", "status", str(paired))
+    run_here("phones", "propose", str(paired), "2", codes[2], "blancs", "1")
+    run_here("phones", "propose", str(paired), "2", codes[2], "noirs", "0")
+    assert "conflit : 1-0 / 0-1" in run_here("phones", "status", str(paired))
     _refused(paired, "conflit", "phones", "confirm", str(paired), "2")
     _refused(paired, "Aucun échiquier", "phones", "confirm", str(paired))
-    _ok("result", str(paired), "3", "=")
-    _ok("phones", "propose", str(paired), "3", codes[3], "blancs", "1")
-    assert "conflit : 1-0 (saisi ½-½)" in _ok("phones", "status", str(paired))
+    run_here("result", str(paired), "3", "=")
+    run_here("phones", "propose", str(paired), "3", codes[3], "blancs", "1")
+    assert "conflit : 1-0 (saisi ½-½)" in run_here("phones", "status", str(paired))
     _refused(paired, "conflit", "phones", "confirm", str(paired), "3")
     assert _games(paired) == {1: None, 2: None, 3: "=-="}
 
 
 @pytest.mark.slow
 def test_a_code_works_for_its_board_and_round_only(paired: Path) -> None:
-    _ok("phones", "on", str(paired))
+    run_here("phones", "on", str(paired))
     codes = _codes(paired)
     for board, code in ((1, codes[2]), (2, "x" * 10), (2, codes[2].upper() + "a")):
         _refused(
@@ -129,7 +123,7 @@ def test_a_code_works_for_its_board_and_round_only(paired: Path) -> None:
             "1",
         )
     for _ in range(5):
-        _ok("phones", "propose", str(paired), "1", codes[1], "blancs", "=")
+        run_here("phones", "propose", str(paired), "1", codes[1], "blancs", "=")
     _refused(
         paired, "5 propositions", "phones", "propose", str(paired), "1", codes[1], "blancs", "1"
     )
@@ -137,9 +131,9 @@ def test_a_code_works_for_its_board_and_round_only(paired: Path) -> None:
         paired, "ne se propose pas", "phones", "propose", str(paired), "2", codes[2], "blancs", "--"
     )
     for board in (1, 2, 3):
-        _ok("result", str(paired), str(board), "1", "--confirm")
-    _ok("close-round", str(paired))
-    _ok("pair", str(paired))
+        run_here("result", str(paired), str(board), "1", "--confirm")
+    run_here("close-round", str(paired))
+    run_here("pair", str(paired))
     round2 = _codes(paired)
     assert round2[1] != codes[1]  # another round, other codes
     _refused(
@@ -170,20 +164,20 @@ def test_a_code_works_for_its_board_and_round_only(paired: Path) -> None:
 
 def test_players_check_in_from_their_phones_before_round_1(tmp_path: Path) -> None:
     path = tmp_path / "e.sqlite"
-    _ok("new", str(path), "--nom", "Open")
-    _ok(
+    run_here("new", str(path), "--nom", "Open")
+    run_here(
         "section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse", "--rondes", "5"
     )
     for i in range(4):
-        _ok("register", str(path), f"Joueur{i}")
-    _ok("phones", "on", str(path))
-    code = _ok("phones", "player-code", str(path), "2").strip()
+        run_here("register", str(path), f"Joueur{i}")
+    run_here("phones", "on", str(path))
+    code = run_here("phones", "player-code", str(path), "2").strip()
     _refused(path, "ne vaut pas", "phones", "checkin", str(path), "3", code)
-    assert "JOUEUR1" in _ok("phones", "checkin", str(path), "2", code)
-    _ok("phones", "checkin", str(path), "2", code)  # twice: one proposal
-    assert "1 pointage(s) proposé(s)" in _ok("phones", "status", str(path))
-    assert "1 joueur(s) pointé(s)" in _ok("phones", "confirm-checkins", str(path))
-    players = json.loads(_ok("players", "list", str(path), "--json"))
+    assert "JOUEUR1" in run_here("phones", "checkin", str(path), "2", code)
+    run_here("phones", "checkin", str(path), "2", code)  # twice: one proposal
+    assert "1 pointage(s) proposé(s)" in run_here("phones", "status", str(path))
+    assert "1 joueur(s) pointé(s)" in run_here("phones", "confirm-checkins", str(path))
+    players = json.loads(run_here("players", "list", str(path), "--json"))
     assert [p["checked_in"] for p in players] == [False, True, False, False]
 
 

@@ -20,7 +20,7 @@ from PIL import Image
 from arbitre_tui.operations import EventService
 from arbitre_tui.views.reader import Reader
 
-from ..helpers.cli import ROOT, arbitre
+from ..helpers.cli import ROOT, arbitre, run_here
 
 pytestmark = pytest.mark.skipif(
     shutil.which("pdfimages") is None, reason="poppler-utils absent (.ci/run installs it)"
@@ -31,19 +31,13 @@ TABLES = ("appariements", "appariements-nom", "classement", "grille", "grille-am
           "pointage", "affiche")  # fmt: skip
 
 
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, (args, out.stderr)
-    return out.stdout
-
-
 @pytest.fixture(scope="module")
 def crowd(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The Open: the 120 players of a CSV (the weakest renamed), seven rounds played."""
     folder = tmp_path_factory.mktemp("paper")
     path = folder / "open.sqlite"
-    _ok("new", str(path), "--nom", "Open international de Strasbourg")
-    _ok("section", "add", str(path), "open", "--nom", "Open A", "--systeme", "suisse",
+    run_here("new", str(path), "--nom", "Open international de Strasbourg")
+    run_here("section", "add", str(path), "open", "--nom", "Open A", "--systeme", "suisse",
         "--rondes", "9", "--cadence", "90+30")  # fmt: skip
     source = ROOT / "fixtures" / "players" / "marina_a.csv"
     rows = list(csv.DictReader(source.open(encoding="utf-8")))
@@ -54,7 +48,7 @@ def crowd(tmp_path_factory: pytest.TempPathFactory) -> Path:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
-    _ok("players", "import", str(path), str(table), "-t", "open")
+    run_here("players", "import", str(path), str(table), "-t", "open")
     service = EventService(path)
     for pid in Reader(service).people(service.tournament("open")):
         service.check_in(pid)
@@ -65,13 +59,13 @@ def crowd(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 service.record_result("open", g.board, ("1-0", "=-=", "0-1")[(g.board + n) % 3])
         service.close_round("open")
     service.close()
-    _ok("pair", str(path))
+    run_here("pair", str(path))
     return path
 
 
 def _print(event: Path, what: str, tmp: Path) -> Path:
     pdf = tmp / f"{what}.pdf"
-    _ok("print", str(event), what, "--pdf", str(pdf), "--base-url", CHOSEN)
+    run_here("print", str(event), what, "--pdf", str(pdf), "--base-url", CHOSEN)
     return pdf
 
 
@@ -183,8 +177,8 @@ def test_the_cup_has_a_poster(tmp_path: Path) -> None:
     run = arbitre(*args)
     assert run.returncode == 2 and "aucun tour tiré" in run.stderr, run.stderr
     assert "Traceback" not in run.stderr and not pdf.exists()
-    _ok("cup", "draw", str(path))
-    _ok(*args, "--wifi", "Salle-Echecs", "--wifi-cle", "roi-e4-123")
+    run_here("cup", "draw", str(path))
+    run_here(*args, "--wifi", "Salle-Echecs", "--wifi-cle", "roi-e4-123")
     text = _text(pdf, "-layout")
     assert "Tour 1 : les matchs" in text and "Recevant" in text and "Visiteur" in text
     assert "exempt" in text and f"{CHOSEN}/coupe/" in text

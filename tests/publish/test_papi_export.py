@@ -12,7 +12,7 @@ from arbitre_tui.publish.papi.papi import TABLES, PapiTables, tables
 from arbitre_tui.rules.models import Bye
 from arbitre_tui.views.reader import Reader
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import arbitre, run_here
 
 PLAYERS = (
     ("Béranger", "Élodie", "F", "2012-03-04", "1850", "A12345", "Échiquier Niçois"),
@@ -24,8 +24,7 @@ PLAYERS = (
 
 
 def run(*args: str) -> None:
-    out = arbitre(*args)
-    assert out.returncode == 0, out.stderr
+    run_here(*args)
 
 
 def build_event(path: Path) -> None:

@@ -14,7 +14,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import arbitre, run_here
 
 pytestmark = pytest.mark.skipif(
     shutil.which("pdfimages") is None, reason="poppler-utils absent (.ci/run installs it)"
@@ -22,21 +22,15 @@ pytestmark = pytest.mark.skipif(
 CHOSEN = "http://192.168.1.77:8123"
 
 
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, (args, out.stderr)
-    return out.stdout
-
-
 @pytest.fixture(scope="module")
 def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("qr") / "open.sqlite"
-    _ok("new", str(path), "--nom", "Open du club")
-    _ok("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
+    run_here("new", str(path), "--nom", "Open du club")
+    run_here("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
         "--rondes", "3", "--cadence", "15+5")  # fmt: skip
     for k in range(1, 11):
-        _ok("register", str(path), f"Joueur{k}", "--elo", str(1500 + 10 * k), "--pointe")
-    _ok("pair", str(path))
+        run_here("register", str(path), f"Joueur{k}", "--elo", str(1500 + 10 * k), "--pointe")
+    run_here("pair", str(path))
     return path
 
 
@@ -75,7 +69,7 @@ def test_the_poster_qr_decodes_to_the_chosen_address_written_under_it(
     event: Path, tmp_path: Path
 ) -> None:
     pdf = tmp_path / "affiche.pdf"
-    _ok(
+    run_here(
         "print",
         str(event),
         "affiche",
@@ -99,13 +93,13 @@ def test_the_poster_qr_decodes_to_the_chosen_address_written_under_it(
 
 def test_the_poster_leaves_room_for_the_wifi_when_not_given(event: Path, tmp_path: Path) -> None:
     pdf = tmp_path / "affiche.pdf"
-    _ok("print", str(event), "affiche", "--pdf", str(pdf), "--base-url", CHOSEN)
+    run_here("print", str(event), "affiche", "--pdf", str(pdf), "--base-url", CHOSEN)
     assert re.search(r"Wi-Fi : _{10,}\s+mot de passe : _{10,}", _text(pdf))
 
 
 def test_every_table_card_qr_decodes_to_its_board_and_shows_it(event: Path, tmp_path: Path) -> None:
     pdf = tmp_path / "chevalets.pdf"
-    _ok("print", str(event), "chevalets", "--pdf", str(pdf), "--base-url", CHOSEN)
+    run_here("print", str(event), "chevalets", "--pdf", str(pdf), "--base-url", CHOSEN)
     expected = [f"{CHOSEN}/open/ronde-1/#b{b}" for b in range(1, 6)]
     assert sorted(_decoded(pdf, tmp_path)) == expected
     text = _text(pdf)
@@ -116,5 +110,7 @@ def test_every_table_card_qr_decodes_to_its_board_and_shows_it(event: Path, tmp_
 
 def test_a_document_without_qr_ignores_the_address(event: Path, tmp_path: Path) -> None:
     pdf = tmp_path / "appariements.pdf"
-    _ok("print", str(event), "appariements", "--pdf", str(pdf), "--base-url", "http://127.0.0.1")
+    run_here(
+        "print", str(event), "appariements", "--pdf", str(pdf), "--base-url", "http://127.0.0.1"
+    )
     assert pdf.exists()

@@ -16,7 +16,7 @@ import pytest
 from arbitre_tui.operations import EventService
 from arbitre_tui.publish.html.site import Site
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import run_here
 
 # the one who opts out registers first (id 1) and is the lowest rated (pairing number 6)
 PLAYERS = [
@@ -30,27 +30,21 @@ PLAYERS = [
 HIDDEN = ("CACHÉDUPONT", "Cachédupont", "1111", "Club Secret", "LUX")
 
 
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, (args, out.stderr)
-    return out.stdout
-
-
 @pytest.fixture(scope="module")
 def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("anon") / "open.sqlite"
-    _ok("new", str(path), "--nom", "Open du club")
-    _ok("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
+    run_here("new", str(path), "--nom", "Open du club")
+    run_here("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
         "--rondes", "3", "--cadence", "15+5")  # fmt: skip
     for surname, elo, club, fed in PLAYERS:
-        _ok("register", str(path), surname, "--elo", elo, "--club", club,
+        run_here("register", str(path), surname, "--elo", elo, "--club", club,
             "--federation", fed, "--pointe")  # fmt: skip
-    _ok("optout", str(path), "1")
-    _ok("pair", str(path))
+    run_here("optout", str(path), "1")
+    run_here("pair", str(path))
     for board in ("1", "2", "3"):
-        _ok("result", str(path), board, "1-0")
-    _ok("close-round", str(path))
-    _ok("pair", str(path))
+        run_here("result", str(path), board, "1-0")
+    run_here("close-round", str(path))
+    run_here("pair", str(path))
     return path
 
 
@@ -88,14 +82,14 @@ def test_every_site_page_names_the_anonymous_player_by_the_public_number(event: 
 
 def test_the_static_export_and_print_round(event: Path, tmp_path: Path) -> None:
     label = _label(event)
-    _ok("publish", str(event), str(tmp_path / "site"))
+    run_here("publish", str(event), str(tmp_path / "site"))
     pages = list((tmp_path / "site").rglob("*.html"))
     assert pages
     for page in pages:
         _clean(page.read_text("utf-8"), str(page))
     assert any(label in p.read_text("utf-8") for p in pages)
     out = tmp_path / "ronde.html"
-    _ok("print-round", str(event), str(out))
+    run_here("print-round", str(event), str(out))
     html = out.read_text("utf-8")
     _clean(html, "print-round")
     assert label in html
@@ -108,7 +102,7 @@ def test_the_static_export_and_print_round(event: Path, tmp_path: Path) -> None:
 def test_public_pdfs(event: Path, tmp_path: Path, doc: str) -> None:
     label = _label(event)
     pdf = tmp_path / f"{doc}.pdf"
-    _ok("print", str(event), doc, "--pdf", str(pdf), *(["--force"] if doc in FORCED else []))
+    run_here("print", str(event), doc, "--pdf", str(pdf), *(["--force"] if doc in FORCED else []))
     text = subprocess.run(
         ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
@@ -121,7 +115,7 @@ FORCED: set[str] = set()
 
 
 def test_standings_json_says_who_is_anonymous(event: Path) -> None:
-    rows = json.loads(_ok("standings", str(event), "--json"))
+    rows = json.loads(run_here("standings", str(event), "--json"))
     hidden = [r for r in rows if r["anonymous"]]
     assert [(h["public"], h["number"], h["player_id"]) for h in hidden] == [(_label(event), 6, 1)]
     assert sorted(r["number"] for r in rows) == [1, 2, 3, 4, 5, 6]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import run_here
 
 CHROMIUM = next((c for c in ("chromium", "chromium-browser") if shutil.which(c)), None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium absent (.ci/run installs it)")
@@ -40,28 +40,22 @@ document.body.setAttribute('data-m',JSON.stringify({w:w,
 scroll:d.documentElement.scrollWidth,heads:heads}));};</script></body>"""
 
 
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, (args, out.stderr)
-    return out.stdout
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("phone")
     path = tmp / "open.sqlite"
-    _ok("new", str(path), "--nom", "Open international de la ville")
-    _ok("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
+    run_here("new", str(path), "--nom", "Open international de la ville")
+    run_here("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
         "--rondes", "5", "--cadence", "90+30")  # fmt: skip
     for k, (surname, first) in enumerate(LONG):
-        _ok("register", str(path), surname, "--prenom", first, "--elo", str(2400 - 50 * k),
+        run_here("register", str(path), surname, "--prenom", first, "--elo", str(2400 - 50 * k),
             "--club", "Cercle d'échecs de la ville", "--pointe")  # fmt: skip
-    _ok("pair", str(path))
+    run_here("pair", str(path))
     for board in ("1", "2", "3", "4"):
-        _ok("result", str(path), board, "=")
-    _ok("close-round", str(path))
-    _ok("pair", str(path))
-    _ok("publish", str(path), str(tmp / "site"))
+        run_here("result", str(path), board, "=")
+    run_here("close-round", str(path))
+    run_here("pair", str(path))
+    run_here("publish", str(path), str(tmp / "site"))
     return tmp / "site"
 
 

@@ -6,31 +6,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..helpers.cli import arbitre
-
-
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, (args, out.stderr)
-    return out.stdout
+from ..helpers.cli import arbitre, run_here
 
 
 def test_publish_again_removes_stale_pages_and_keeps_the_organisers_files(
     tmp_path: Path,
 ) -> None:
     path, site = tmp_path / "open.sqlite", tmp_path / "site"
-    _ok("new", str(path), "--nom", "Open du club")
-    _ok("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
+    run_here("new", str(path), "--nom", "Open du club")
+    run_here("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
         "--rondes", "3", "--cadence", "15+5")  # fmt: skip
     for k in range(1, 5):
-        _ok("register", str(path), f"Joueur{k}", "--elo", str(1500 + k))
-    _ok("publish", str(path), str(site))
+        run_here("register", str(path), f"Joueur{k}", "--elo", str(1500 + k))
+    run_here("publish", str(path), str(site))
     assert (site / "open" / "joueur-4" / "index.html").is_file()
     (site / "notes.txt").write_text("à moi")
     (site / "open" / "photos").mkdir()
     (site / "open" / "photos" / "index.html").write_text("mes photos")
-    _ok("players", "remove", str(path), "4")
-    _ok("publish", str(path), str(site))
+    run_here("players", "remove", str(path), "4")
+    run_here("publish", str(path), str(site))
     assert not (site / "open" / "joueur-4").exists()  # the page and its folder
     assert (site / "open" / "joueur-3" / "index.html").is_file()
     assert (site / "notes.txt").read_text() == "à moi"
@@ -39,7 +33,7 @@ def test_publish_again_removes_stale_pages_and_keeps_the_organisers_files(
 
 def test_publish_onto_a_file_is_refused_in_french(tmp_path: Path) -> None:
     path = tmp_path / "open.sqlite"
-    _ok("new", str(path), "--nom", "Open du club")
+    run_here("new", str(path), "--nom", "Open du club")
     target = tmp_path / "site.txt"
     target.write_text("garde-moi")
     for where in (target, target / "sous-dossier"):

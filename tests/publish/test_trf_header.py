@@ -21,7 +21,7 @@ from arbitre_tui.rules import trf
 from arbitre_tui.rules.rating_lists import ListedPlayer, as_player
 from arbitre_tui.rules.swiss.generator import Options, generate
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import arbitre, arbitre_here
 
 VECTORS = Path(__file__).parents[1] / "vectors" / "bbp"
 FEDERATIONS = [
@@ -77,7 +77,7 @@ def _csv(count: int = 41) -> str:
 
 
 def _ok(*args: str) -> str:
-    out = arbitre(*args)
+    out = arbitre_here(*args)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "Traceback" not in out.stderr
     return out.stdout + out.stderr

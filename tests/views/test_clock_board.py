@@ -16,15 +16,9 @@ from arbitre_tui.operations import EventService
 from arbitre_tui.views.clock_board import build
 from arbitre_tui.views.reader import Reader
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import run_here
 
 AT = dt.datetime(2026, 12, 5, 14, 20)
-
-
-def _ok(*args: str) -> str:
-    run = arbitre(*args)
-    assert run.returncode == 0, run.stdout + run.stderr
-    return run.stdout
 
 
 @pytest.fixture(scope="module")
@@ -33,8 +27,8 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
     late), board 1 played."""
     folder = tmp_path_factory.mktemp("cadence")
     path = folder / "club.sqlite"
-    _ok("new", str(path), "--nom", "Open du club", "--du", "2026-12-05")
-    _ok(
+    run_here("new", str(path), "--nom", "Open du club", "--du", "2026-12-05")
+    run_here(
         "section", "add", str(path), "open", "--nom", "Open A", "--systeme", "suisse",
         "--rondes", "5", "--cadence", "90+30", "--reglage", "lateness_minutes=30",
         "--reglage", "day_start=14:00",
@@ -44,12 +38,12 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "nom,prenom,elo_fide\nDupont,Jean,2000\nMartin,Paul,1900\nDurand,Luc,1800\nPetit,Léa,1700\n",
         encoding="utf-8",
     )
-    _ok("players", "import", str(path), str(players), "-t", "open")
+    run_here("players", "import", str(path), str(players), "-t", "open")
     for number in range(1, 5):
-        _ok("checkin", str(path), str(number))
-    _ok("pair", str(path), "-t", "open")
-    _ok("round-start", str(path), "-t", "open", "--when", "2026-12-05T14:05")
-    _ok("result", str(path), "1", "1-0", "-t", "open")
+        run_here("checkin", str(path), str(number))
+    run_here("pair", str(path), "-t", "open")
+    run_here("round-start", str(path), "-t", "open", "--when", "2026-12-05T14:05")
+    run_here("result", str(path), "1", "1-0", "-t", "open")
     return path
 
 
@@ -76,21 +70,23 @@ def test_the_view_of_a_running_round(event: Path) -> None:
 
 
 def test_the_command_line_renders_the_same_view(event: Path) -> None:
-    out = _ok("cadence", str(event), "-t", "open", "--when", "2026-12-05T14:20")
+    out = run_here("cadence", str(event), "-t", "open", "--when", "2026-12-05T14:20")
     lines = out.splitlines()
     assert lines[0] == "Cadence — Open A — ronde 1 : 90 min + 30 s"
     assert "  Forfait à 14:35 (retard admis 30 min) — forfait dans 15:00" in lines
     assert any(x.split()[:3] == ["3", "90", "min"] and x.endswith("après 23:00 !") for x in lines)
     assert "Parties en cours : 1" in lines
     data = json.loads(
-        _ok("cadence", str(event), "-t", "open", "--when", "2026-12-05T14:20", "--json")
+        run_here("cadence", str(event), "-t", "open", "--when", "2026-12-05T14:20", "--json")
     )
     assert data["running"] == 1 and data["clock"][2] == "Sur le plan (début prévu 14:00) : +5 min"
 
 
 def test_no_round_yet(tmp_path: Path) -> None:
     path = tmp_path / "vide.sqlite"
-    _ok("new", str(path), "--nom", "Rapide du club")
-    _ok("section", "add", str(path), "r", "--nom", "Rapide", "--systeme", "suisse", "--rondes", "7")
-    out = _ok("cadence", str(path), "-t", "r")
+    run_here("new", str(path), "--nom", "Rapide du club")
+    run_here(
+        "section", "add", str(path), "r", "--nom", "Rapide", "--systeme", "suisse", "--rondes", "7"
+    )
+    out = run_here("cadence", str(path), "-t", "r")
     assert "Pas de ronde en cours." in out and "Aucune ronde en cours" in out

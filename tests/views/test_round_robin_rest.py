@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import run_here
 
 PLAYERS = (
     ("ALPHA", "Anne"),
@@ -20,27 +20,21 @@ PLAYERS = (
 )
 
 
-def _ok(*args: str) -> str:
-    run = arbitre(*args)
-    assert run.returncode == 0, run.stdout + run.stderr
-    return run.stdout
-
-
 @pytest.fixture(scope="module")
 def five(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("rr") / "club.sqlite"
-    _ok("new", str(path), "--nom", "Fermé du club")
-    _ok(*("section", "add", str(path), "ferme", "--nom", "Fermé"),
+    run_here("new", str(path), "--nom", "Fermé du club")
+    run_here(*("section", "add", str(path), "ferme", "--nom", "Fermé"),
         *("--systeme", "toutes-rondes", "--rondes", "5", "--cadence", "60+30"))  # fmt: skip
     for surname, first in PLAYERS:
-        _ok("register", str(path), surname, "--prenom", first, "--pointe")
-    _ok("pair", str(path))
+        run_here("register", str(path), surname, "--prenom", first, "--pointe")
+    run_here("pair", str(path))
     return path
 
 
 def _resting(path: Path) -> str:
     """The one player on no board of the current round, from the boards themselves."""
-    lines = _ok("round", str(path)).splitlines()[1:]
+    lines = run_here("round", str(path)).splitlines()[1:]
     seated = " ".join(line for line in lines if "ne joue pas" not in line)
     absent = [s for s, _ in PLAYERS if s not in seated]
     assert len(absent) == 1, lines
@@ -48,7 +42,7 @@ def _resting(path: Path) -> str:
 
 
 def test_round_names_who_rests(five: Path) -> None:
-    out = _ok("round", str(five))
+    out = run_here("round", str(five))
     rest = _resting(five)
     resting = [line for line in out.splitlines() if "ne joue pas" in line]
     assert len(resting) == 1 and rest in resting[0], out
@@ -57,32 +51,32 @@ def test_round_names_who_rests(five: Path) -> None:
 def test_the_site_and_paper_name_who_rests(five: Path, tmp_path: Path) -> None:
     rest = _resting(five)
     site = tmp_path / "site"
-    _ok("publish", str(five), str(site))
+    run_here("publish", str(five), str(site))
     page = (site / "ferme" / "ronde-1" / "index.html").read_text(encoding="utf-8")
     assert "Ne joue pas cette ronde" in page and rest in page.split("Ne joue pas")[1]
     by_name = (site / "ferme" / "ronde-1" / "noms" / "index.html").read_text(encoding="utf-8")
     row = next(r for r in by_name.split("<tr") if rest in r)
     assert "ne joue pas" in row and "—" in row
     pdf = tmp_path / "appariements.pdf"
-    _ok("print", str(five), "appariements", "--pdf", str(pdf))
+    run_here("print", str(five), "appariements", "--pdf", str(pdf))
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout  # fmt: skip
     assert "Ne joue pas cette ronde" in text and rest in text.split("Ne joue pas")[1]
     html = tmp_path / "ronde.html"
-    _ok("print-round", str(five), str(html))
+    run_here("print-round", str(five), str(html))
     assert "Ne joue pas cette ronde" in html.read_text(encoding="utf-8")
 
 
 def test_nobody_rests_in_a_swiss(tmp_path: Path) -> None:
     """A Swiss writes its bye on a board: no « ne joue pas » line there."""
     path = tmp_path / "open.sqlite"
-    _ok("new", str(path), "--nom", "Open")
-    _ok(*("section", "add", str(path), "open", "--nom", "Open"),
+    run_here("new", str(path), "--nom", "Open")
+    run_here(*("section", "add", str(path), "open", "--nom", "Open"),
         *("--systeme", "suisse", "--rondes", "5", "--cadence", "60+30"))  # fmt: skip
     for surname, first in PLAYERS:
-        _ok("register", str(path), surname, "--prenom", first, "--pointe")
-    _ok("pair", str(path), "--seed", "1")
-    out = _ok("round", str(path))
+        run_here("register", str(path), surname, "--prenom", first, "--pointe")
+    run_here("pair", str(path), "--seed", "1")
+    out = run_here("round", str(path))
     assert "ne joue pas" not in out and "exempt" in out, out
 
 

@@ -169,3 +169,25 @@ def test_a_closed_pipe_stops_quietly(demo_file: Path) -> None:
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 141, err
     assert "Traceback" not in err and "Exception" not in err
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("players", "import", "{f}", "fixtures/players/ko_137.csv", "-t", "open-ko"),
+        ("show", "{f}"),
+        ("result", "{f}", "99", "1", "-t", "open-ko"),  # refused: no such board
+    ],
+)
+def test_a_command_leaves_its_event_file_closed(tmp_path: Path, words: tuple[str, ...]) -> None:
+    """`main()` closes what the command opened, however it ends, rather than leave it to
+    the interpreter's exit: run where the process goes on, the file is free again."""
+    from arbitre_tui.faces.cli.main import main
+    from arbitre_tui.store.db import is_held
+
+    path = tmp_path / "ko.sqlite"
+    assert arbitre("new", "--template", "open-ko", str(path)).returncode == 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(Path(__file__).resolve().parents[3])
+        main([w.format(f=path) for w in words])
+    assert not is_held(path)

@@ -11,36 +11,30 @@ import pytest
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations import cup as ops
 
-from ...helpers.cli import arbitre
+from ...helpers.cli import arbitre, run_here
 
 CLUBS = ("Colmar Échecs", "Mulhouse Philidor", "Sélestat", "Guebwiller")
-
-
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, (args, out.stdout, out.stderr)
-    return out.stdout
 
 
 def _cup_from_nothing(path: Path) -> dict[str, object]:
     """Four clubs of four players, tour 1 drawn, both line-ups of match 1 in: the match."""
     f = str(path)
-    _ok("new", f, "--nom", "Coupe du club", "--du", "2027-02-07")
-    _ok("section", "add", f, "coupe", "--nom", "Coupe", "--systeme", "coupe",
+    run_here("new", f, "--nom", "Coupe du club", "--du", "2027-02-07")
+    run_here("section", "add", f, "coupe", "--nom", "Coupe", "--systeme", "coupe",
         "--rondes", "2", "--cadence", "90+30", "--reglement", "004")  # fmt: skip
     for club in CLUBS:
-        _ok("cup", "team", f, club)
+        run_here("cup", "team", f, club)
         for n in range(4):
-            _ok("register", f, f"{club.split()[0]}{n}", "--club", club, "--equipe", club,
+            run_here("register", f, f"{club.split()[0]}{n}", "--club", club, "--equipe", club,
                 "--elo", str(1800 - 10 * n), "--nationalite", "FRA")  # fmt: skip
-    _ok("cup", "draw", f, "--seed", "3")
-    match = json.loads(_ok("cup", "status", f, "--json"))[0]
+    run_here("cup", "draw", f, "--seed", "3")
+    match = json.loads(run_here("cup", "status", f, "--json"))[0]
     service = EventService(path)
     try:
         t = ops.cup_of(service, None)
         for team in (match["home_team_id"], match["away_team_id"]):
             roster = [p.id for p in service.store.players(t.id or 0) if p.team_id == team]
-            _ok("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
+            run_here("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
     finally:
         service.close()
     return dict(match)
@@ -64,15 +58,15 @@ def test_illegal_moves_and_a_phone_on_cup_boards(tmp_path: Path) -> None:
     assert out.returncode == 2 and "--match" in out.stderr, out.stderr
     assert "pas appariée" not in out.stderr
     # board 1: the home team has White (art. 3.4); the FIDE Laws' 2nd illegal move loses
-    assert "enregistré" in _ok("incident", f, "1", "coup", "blancs", "--match", number)
+    assert "enregistré" in run_here("incident", f, "1", "coup", "blancs", "--match", number)
     out = arbitre("incident", f, "1", "coup", "blancs", "--match", number)
     assert out.returncode == 2 and "2e coup illégal" in out.stderr, out.stderr
     assert _board(path, int(number), 1) is None  # asked first, nothing written
-    _ok("incident", f, "1", "coup", "blancs", "--match", number, "--confirm")
+    run_here("incident", f, "1", "coup", "blancs", "--match", number, "--confirm")
     assert _board(path, int(number), 1) == "0-1"  # the home player lost
     # board 2: White is the visitor's; a phone (004: the FIDE Laws in full) loses it
-    _ok("incident", f, "2", "sonnerie", "blancs", "--match", number, "--confirm")
+    run_here("incident", f, "2", "sonnerie", "blancs", "--match", number, "--confirm")
     assert _board(path, int(number), 2) == "1-0"  # the visitor lost: 1-0 for the home team
     # undone as one action: the incident and the board's result go together
-    _ok("undo", f)
+    run_here("undo", f)
     assert _board(path, int(number), 2) is None

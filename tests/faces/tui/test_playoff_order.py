@@ -17,15 +17,9 @@ from arbitre_tui.faces.tui.display import DisplayApp
 from arbitre_tui.operations import EventService, swiss
 from arbitre_tui.rules.models import Result
 
-from ...helpers.cli import arbitre
+from ...helpers.cli import run_here
 
 LOTS = "ordonnés par tirage au sort"
-
-
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, (args, out.stdout, out.stderr)
-    return out.stdout
 
 
 def _five_way(path: Path, origin: str) -> None:
@@ -36,11 +30,11 @@ def _five_way(path: Path, origin: str) -> None:
         _five_way_u8(path.parent).close()
         return
     f = str(path)
-    _ok("new", f, "--nom", "Jeunes du club", "--du", "2027-03-06")
-    _ok("section", "add", f, "u8", "--nom", "Petits poussins", "--systeme", "toutes-rondes",
+    run_here("new", f, "--nom", "Jeunes du club", "--du", "2027-03-06")
+    run_here("section", "add", f, "u8", "--nom", "Petits poussins", "--systeme", "toutes-rondes",
         "--rondes", "5", "--cadence", "25+0", "--reglement", "003")  # fmt: skip
     for n in range(1, 7):
-        _ok("register", f, f"Enfant{n}", "--naissance", f"2020-0{n}-10",
+        run_here("register", f, f"Enfant{n}", "--naissance", f"2020-0{n}-10",
             "--elo", str(900 + n), "--pointe")  # fmt: skip
     service = EventService(path)
     loser = max(p.id or 0 for p in service.store.players(service.tournament("u8").id or 0))
@@ -98,25 +92,25 @@ async def test_play_off_seeds_by_lot_then_its_order_everywhere(tmp_path: Path, o
     _five_way(path, origin)
     f = str(path)
     # announced: the seeds drawn by lot, once, said; the standings show the same order
-    said = _ok("playoff", f, "title", "-t", "u8")
+    said = run_here("playoff", f, "title", "-t", "u8")
     assert "tirées au sort" in said and _draws(path) == 1, said
-    _ok("playoff", f, "title", "-t", "u8")
+    run_here("playoff", f, "title", "-t", "u8")
     assert _draws(path) == 1  # drawn once: shown again, never drawn again
     service = EventService(path)
     seeds = swiss.seeds_of(service, "u8", "title")
     names = {p.id: p.name for p in service.store.players(service.tournament("u8").id or 0)}
     service.close()
     assert "  " + ", ".join(f"{k}. {names[p]}" for k, p in enumerate(seeds, 1)) in said
-    standings = json.loads(_ok("standings", f, "-t", "u8", "--json"))
+    standings = json.loads(run_here("standings", f, "-t", "u8", "--json"))
     assert [r["player_id"] for r in standings][:5] == seeds
     assert {r["place"] for r in standings[:5]} == {"1–5"}  # not decided yet: shared
-    assert LOTS in _ok("standings", f, "-t", "u8")
+    assert LOTS in run_here("standings", f, "-t", "u8")
     pane, note, wall, wall_note, html = await _shown(path)
     assert [row[1] for row in pane][:5] == [names[p] for p in seeds] and LOTS in note
     assert [row[1] for row in wall][:5] == [names[p] for p in seeds] and LOTS in wall_note
     assert LOTS in html
     pdf = tmp_path / "classement.pdf"
-    _ok("print", f, "classement", "-t", "u8", "--pdf", str(pdf))
+    run_here("print", f, "classement", "-t", "u8", "--pdf", str(pdf))
     text = subprocess.run(
         ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
@@ -127,13 +121,13 @@ async def test_play_off_seeds_by_lot_then_its_order_everywhere(tmp_path: Path, o
     service.close()
     while status.pending:
         a, b = status.pending[0]
-        _ok("playoff", f, "title", "-t", "u8", "--match", str(a), str(b), "2", "0")
+        run_here("playoff", f, "title", "-t", "u8", "--match", str(a), str(b), "2", "0")
         service = EventService(path)
         status = swiss.playoff_status(service, "u8", "title")
         service.close()
     assert status.places is not None
     order = [names[p] for p in status.places]
-    standings = json.loads(_ok("standings", f, "-t", "u8", "--json"))
+    standings = json.loads(run_here("standings", f, "-t", "u8", "--json"))
     assert [(r["place"], r["name"]) for r in standings][:5] == [
         (str(k), name) for k, name in enumerate(order, 1)
     ]

@@ -21,21 +21,15 @@ from PIL import Image
 from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.publish.html.reporting import board_path
 
-from ...helpers.cli import arbitre
+from ...helpers.cli import run_here
 from ...helpers.events import copy_event
-
-
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, out.stdout + out.stderr
-    return out.stdout
 
 
 def _event(tmp_path: Path, pair: bool = True) -> Path:
     """An event made from nothing: a round robin of six (three boards)."""
     path = tmp_path / "club.sqlite"
-    _ok("new", str(path), "--nom", "Fermé du club")
-    _ok(
+    run_here("new", str(path), "--nom", "Fermé du club")
+    run_here(
         "section",
         "add",
         str(path),
@@ -51,23 +45,25 @@ def _event(tmp_path: Path, pair: bool = True) -> Path:
     )
     for i in range(6):
         here = ["--pointe"] if pair else []
-        _ok("register", str(path), f"Joueur{i}", "--elo", str(1500 + 10 * i), *here)
+        run_here("register", str(path), f"Joueur{i}", "--elo", str(1500 + 10 * i), *here)
     if pair:
-        _ok("pair", str(path))
+        run_here("pair", str(path))
     return path
 
 
 def _codes(path: Path) -> dict[int, str]:
-    lines = _ok("phones", "codes", str(path)).split("\n")
+    lines = run_here("phones", "codes", str(path)).split("\n")
     return {int(line.split()[0]): line.split()[1] for line in lines if line.strip()}
 
 
 def _games(path: Path) -> dict[int, str | None]:
-    return {g["board"]: g["result"] for g in json.loads(_ok("show", str(path), "--json"))["games"]}
+    return {
+        g["board"]: g["result"] for g in json.loads(run_here("show", str(path), "--json"))["games"]
+    }
 
 
 def _pending(path: Path) -> dict[str, object]:
-    data: dict[str, object] = json.loads(_ok("phones", "status", str(path), "--json"))
+    data: dict[str, object] = json.loads(run_here("phones", "status", str(path), "--json"))
     return data
 
 
@@ -109,7 +105,7 @@ def paired_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``_event`` with reporting on, through the real command line: built once, copied by
     each test (``paired``)."""
     path = _event(tmp_path_factory.mktemp("club"))
-    _ok("phones", "on", str(path))
+    run_here("phones", "on", str(path))
     return path
 
 
@@ -167,11 +163,11 @@ def test_a_round_played_from_phones_the_arbiter_confirming(
     _, _, page = phone.request("GET", board_path("rr", 1, 1, codes[1]) + "?fait")
     assert "Proposition notée" in page and "1-0 proposé (2/2)" in page
     assert _games(path) == {1: None, 2: None, 3: None}  # a proposal is never a result
-    logged = json.loads(_ok("show", str(path), "--json"))["proposals"]
+    logged = json.loads(run_here("show", str(path), "--json"))["proposals"]
     assert len(logged) == 6 and all(p["address"] == "127.0.0.1" and p["at"] for p in logged)
     states = {b["board"]: b for b in _pending(path)["boards"]}  # type: ignore[attr-defined]
     assert states[3]["conflict"] and states[1]["agreed"] == "1-0"
-    assert "échiquier(s) 1, 2" in _ok("phones", "confirm", str(path))
+    assert "échiquier(s) 1, 2" in run_here("phones", "confirm", str(path))
     assert _games(path) == {1: "1-0", 2: "=-=", 3: None}
     # the recorded board's page has no form any more
     _, _, page = phone.request("GET", board_path("rr", 1, 1, codes[1]))
@@ -182,7 +178,7 @@ def test_the_players_page_carries_the_form_only_while_reporting_is_on(
     server: tuple[Path, Client], tmp_path: Path
 ) -> None:
     path, phone = server
-    pid = json.loads(_ok("show", str(path), "--json"))["games"][0]["white_id"]
+    pid = json.loads(run_here("show", str(path), "--json"))["games"][0]["white_id"]
     status, headers, page = phone.request("GET", f"/rr/joueur-{pid}/")
     assert status == 200
     assert "Proposer le résultat de l'échiquier" in page and "name='code'" in page
@@ -190,13 +186,13 @@ def test_the_players_page_carries_the_form_only_while_reporting_is_on(
     assert headers["Referrer-Policy"] == "same-origin"
     action = re.search(r"<form[^>]*action='([^']+)'", page)
     assert action is not None and action.group(1).startswith("../saisie/1/")
-    _ok("phones", "off", str(path))
+    run_here("phones", "off", str(path))
     _, _, page = phone.request("GET", f"/rr/joueur-{pid}/")
     assert "Proposer le résultat" not in page
     # the static export never carries it
-    _ok("phones", "on", str(path))
+    run_here("phones", "on", str(path))
     out = tmp_path / "site"
-    _ok("publish", str(path), str(out))
+    run_here("publish", str(path), str(out))
     assert not any("Proposer le résultat" in f.read_text() for f in out.rglob("*.html"))
 
 
@@ -218,7 +214,7 @@ def test_a_server_started_without_it_stays_read_only(paired: Path) -> None:
 def test_closed_in_the_event_refused_in_french(server: tuple[Path, Client]) -> None:
     path, phone = server
     code = _codes(path)[1]
-    _ok("phones", "off", str(path))
+    run_here("phones", "off", str(path))
     status, _, page = phone.request("GET", board_path("rr", 1, 1, code))
     assert status == 403 and "La saisie par les joueurs est fermée" in page
     assert phone.propose(1, code, "white", "1") == 403
@@ -366,27 +362,27 @@ def test_replays_after_the_round_is_closed_change_nothing(server: tuple[Path, Cl
     codes = _codes(path)
     assert phone.propose(1, codes[1], "white", "1") == 303
     for board in (1, 2, 3):
-        _ok("result", str(path), str(board), "=")
-    _ok("close-round", str(path))
-    before = _ok("show", str(path), "--json")
+        run_here("result", str(path), str(board), "=")
+    run_here("close-round", str(path))
+    before = run_here("show", str(path), "--json")
     for board in (1, 2, 3):
         for side in ("white", "black"):
             assert phone.propose(board, codes[board], side, "1") == 409
     _, _, page = phone.request("GET", board_path("rr", 1, 1, codes[1]))
     assert "La ronde est close" in page and "<form" not in page
-    assert _ok("show", str(path), "--json") == before
+    assert run_here("show", str(path), "--json") == before
 
 
 def test_check_in_from_a_phone_then_in_bulk(tmp_path: Path) -> None:
     path = _event(tmp_path, pair=False)
-    _ok("phones", "on", str(path))
-    players = json.loads(_ok("show", str(path), "--json"))["players"]
+    run_here("phones", "on", str(path))
+    players = json.loads(run_here("show", str(path), "--json"))["players"]
     srv = ServerThread(path, port=0, reporting=True)
     srv.start()
     try:
         phone = Client(srv.port)
         pid = players[0]["id"]
-        code = _ok("phones", "player-code", str(path), str(pid)).strip()
+        code = run_here("phones", "player-code", str(path), str(pid)).strip()
         # the entrance's QR: the number and the code from the paper, then his own page
         status, _, page = phone.request("GET", "/rr/pointage/")
         assert status == 200 and "name='player'" in page
@@ -409,10 +405,10 @@ def test_check_in_from_a_phone_then_in_bulk(tmp_path: Path) -> None:
     from ...publish.test_print_qr import _text
 
     pdf = tmp_path / "pointage.pdf"
-    _ok("print", str(path), "pointage", "--pdf", str(pdf))
+    run_here("print", str(path), "pointage", "--pdf", str(pdf))
     text = _text(pdf)
     for p in players:
-        assert _ok("phones", "player-code", str(path), str(p["id"])).strip() in text
+        assert run_here("phones", "player-code", str(path), str(p["id"])).strip() in text
 
 
 def test_arbitre_serve_saisie_joueurs_takes_a_proposal(paired: Path) -> None:
@@ -433,7 +429,7 @@ def test_arbitre_serve_saisie_joueurs_takes_a_proposal(paired: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
-    assert "0-1 proposé (1/2)" in _ok("phones", "status", str(paired))
+    assert "0-1 proposé (1/2)" in run_here("phones", "status", str(paired))
 
 
 def test_table_cards_carry_the_boards_code_and_open_its_page(
@@ -450,7 +446,7 @@ def test_table_cards_carry_the_boards_code_and_open_its_page(
     path, phone = server
     base = "http://192.0.2.10:8080"
     pdf = tmp_path / "chevalets.pdf"
-    _ok("print", str(path), "chevalets", "--pdf", str(pdf), "--base-url", base)
+    run_here("print", str(path), "chevalets", "--pdf", str(pdf), "--base-url", base)
     codes = _codes(path)
     expected = sorted(base + board_path("rr", 1, b, c) for b, c in codes.items())
     assert sorted(_decoded(pdf, tmp_path)) == expected
@@ -460,9 +456,9 @@ def test_table_cards_carry_the_boards_code_and_open_its_page(
         status, _, page = phone.request("GET", url.removeprefix(base))
         assert status == 200 and "<form" in page
     # off: the cards are the read-only ones again, no code printed
-    _ok("phones", "off", str(path))
+    run_here("phones", "off", str(path))
     (tmp_path / "img").rename(tmp_path / "img-on")
-    _ok("print", str(path), "chevalets", "--pdf", str(pdf), "--base-url", base)
+    run_here("print", str(path), "chevalets", "--pdf", str(pdf), "--base-url", base)
     assert sorted(_decoded(pdf, tmp_path)) == [f"{base}/rr/ronde-1/#b{b}" for b in (1, 2, 3)]
     assert not any(c in _text(pdf) for c in codes.values())
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
 import json
 import os
@@ -25,9 +26,25 @@ def open_event(path: str, check: bool = True, read_only: bool = False) -> EventS
     from ...operations import EventService
 
     service = EventService(path, check=check, read_only=read_only)
+    _opened.append(service)
     for note in service.recovered:  # a crash's leftovers, repaired or to repair
         print(note, file=sys.stderr)
     return service
+
+
+# The events a command opened: `main()` closes them when the command ends, whatever way
+# it ends, rather than leaving it to the interpreter's exit (a command run in a process
+# that goes on, as the tests and a shell's `arbitre` helpers do, keeps no file held).
+_opened: list[EventService] = []
+
+
+def close_opened() -> None:
+    """Close every event this command opened (a closed one twice is harmless). A close
+    that fails changes nothing saved (each action was committed before it said so): the
+    others are still closed, and the command's own answer stands."""
+    while _opened:
+        with contextlib.suppress(Exception):
+            _opened.pop().close()
 
 
 def open_tournament(

@@ -18,6 +18,7 @@ from .common import (
     FILE_HELP,
     TOURNAMENT_HELP,
     add_round,
+    close_opened,
     command,
     group,
     open_event,
@@ -797,6 +798,14 @@ def _no_extras(
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
+    try:
+        return _run(args)
+    finally:
+        close_opened()
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command, and every failure said in French with its exit code."""
     try:
         code: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
