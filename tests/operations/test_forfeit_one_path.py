@@ -2,7 +2,8 @@
 one way `absent` goes: the lateness check of the round's start, the incident, and the
 exclusion from later rounds regulation 002 applies — not a bare result.
 
-An event made from nothing through the real command line, a 002 Swiss of four players.
+An event made from nothing through the command line (its `main()` in the test's process), a
+002 Swiss of four players; the forfeit itself typed to the real `arbitre` process.
 """
 
 from __future__ import annotations

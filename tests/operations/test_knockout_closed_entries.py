@@ -1,9 +1,10 @@
 """Issue 35 point 2: once a knockout's registration is closed, no path adds or takes away an
 entry, and `ko status` shows the lists recorded at the close (000 art. 2.1).
 
-An event made from nothing through the real command line (`new`, `section add`,
-`players import`, `ko close-registration`), then every path that could change the entries,
-each refused in French with exit 2 and the file unchanged byte for byte.
+An event made from nothing through the command line (`new`, `section add`, `players import`,
+`ko close-registration`, its `main()` in the test's process), then every path that could
+change the entries, each refused by the real `arbitre` process in French with exit 2 and
+the file unchanged byte for byte.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Players propose results and check-ins from their phones; the arbiter confirms (issue
-36, its core: codes, proposals, confirmation), through the real command line."""
+36, its core: codes, proposals, confirmation), through the command line: its `main()` in
+the test's process, and the real `arbitre` process for each refusal."""
 
 from __future__ import annotations
 
