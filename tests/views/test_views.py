@@ -35,7 +35,7 @@ from arbitre_tui.views import standings as standings_view
 from arbitre_tui.views.reader import Reader, as_json
 from tests.publish.test_print import _text
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import arbitre_here
 from ..helpers.screen import pane_table
 
 _ROW = re.compile(
@@ -45,7 +45,7 @@ _ROW = re.compile(
 
 def _ko_ranking(path: Path) -> list[tuple[str, str]]:
     """(place, name) of every player, as `arbitre ko ranking --json` gives them."""
-    out = arbitre("ko", "ranking", str(path), "--json")
+    out = arbitre_here("ko", "ranking", str(path), "--json")
     assert out.returncode == 0, out.stderr
     return [(g["place"], name) for g in json.loads(out.stdout) for name in g["players"]]
 
@@ -96,7 +96,7 @@ def test_explanation_names_the_stored_record(demo_file: Path) -> None:
     down = sum(f["direction"] == "down" for f in record["floaters"])
     assert view.summary().startswith(f"{down} flotteur(s) descendant(s)")
     assert explanation.build(Reader(service), service.tournament("u8")) is None
-    out = arbitre("explain", str(demo_file), "-t", "open-a", "--json")
+    out = arbitre_here("explain", str(demo_file), "-t", "open-a", "--json")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == json.loads(json.dumps(as_json(view)))
 
@@ -148,11 +148,11 @@ async def test_knockout_standings_are_its_ranking_in_pane_cli_and_site(demo_file
     expected = _ko_ranking(demo_file)
     assert len(expected) == 128 and expected[0][0] == "1–48"
     # the command line, human and JSON
-    out = arbitre("standings", str(demo_file), "-t", "open-ko", "--json")
+    out = arbitre_here("standings", str(demo_file), "-t", "open-ko", "--json")
     assert out.returncode == 0, out.stderr
     assert [(r["place"], r["name"]) for r in json.loads(out.stdout)] == expected
     assert "PTS" not in json.loads(out.stdout)[0]
-    human = arbitre("standings", str(demo_file), "-t", "open-ko").stdout.splitlines()
+    human = arbitre_here("standings", str(demo_file), "-t", "open-ko").stdout.splitlines()
     assert human[0] == (  # the round it ranks, and the decided matches of the next (issue 31.9)
         "Open K.O. — classement K.O. après la ronde 1, ronde 2 en cours (16 matchs décidés sur 32)"
     )
@@ -221,7 +221,7 @@ def test_draws_are_replayed_and_the_summary_counts(demo_file: Path) -> None:
     assert [x.player for x in view.lucky_losers] and view.holes is not None
     assert draws.build(Reader(service), service.tournament("u8")).holes is None
     summary = event.build(Reader(service))
-    shown = arbitre("show", str(demo_file)).stdout.splitlines()
+    shown = arbitre_here("show", str(demo_file)).stdout.splitlines()
     assert (
         shown[0] == f"{summary.name} — {summary.city} — {summary.dates}"
         and summary.dates == "du 16/01/2027 au 11/07/2027"
@@ -263,7 +263,7 @@ async def test_cup_standings_are_its_matches_with_scores(tmp_path: Path) -> None
         assert scores[m.id] == f"{m.home_points:g}-{m.away_points:g}"
         assert m.home_points + m.away_points == 4
     # the command line prints the same matches
-    out = arbitre("standings", str(service.path), "-t", "coupe", "--json")
+    out = arbitre_here("standings", str(service.path), "-t", "coupe", "--json")
     assert out.returncode == 0, out.stderr
     assert {r["id"]: r["score"] for r in json.loads(out.stdout)} == scores
     # the site's standings and cup pages show the scores
@@ -283,8 +283,8 @@ async def test_cup_standings_are_its_matches_with_scores(tmp_path: Path) -> None
 
 
 def test_round_json_is_what_the_human_output_shows(demo_file: Path) -> None:
-    human = arbitre("round", str(demo_file), "-t", "open-ko").stdout.splitlines()
-    out = arbitre("round", str(demo_file), "-t", "open-ko", "--json")
+    human = arbitre_here("round", str(demo_file), "-t", "open-ko").stdout.splitlines()
+    out = arbitre_here("round", str(demo_file), "-t", "open-ko", "--json")
     assert out.returncode == 0, out.stderr
     boards = json.loads(out.stdout)
     assert human[0] == "Open K.O. — ronde 2" and len(human) - 1 == len(boards) == 32
@@ -295,10 +295,10 @@ def test_round_json_is_what_the_human_output_shows(demo_file: Path) -> None:
 
 
 def test_standings_json_is_what_the_human_output_shows(demo_file: Path) -> None:
-    out = arbitre("standings", str(demo_file), "-t", "open-a", "--json")
+    out = arbitre_here("standings", str(demo_file), "-t", "open-a", "--json")
     assert out.returncode == 0, out.stderr
     rows = json.loads(out.stdout)
-    human = arbitre("standings", str(demo_file), "-t", "open-a").stdout.splitlines()
+    human = arbitre_here("standings", str(demo_file), "-t", "open-a").stdout.splitlines()
     assert human[1].split() == ["Pl.", "Nom", "Club", "Elo", "Pts", "BH/C1", "BH", "TPR", "WIN"]
     assert len(rows) == len(human) - 2 == 120
     for row, line in zip(rows, human[2:], strict=True):
@@ -308,10 +308,10 @@ def test_standings_json_is_what_the_human_output_shows(demo_file: Path) -> None:
 
 
 def test_ko_status_json_is_what_the_human_output_shows(demo_file: Path) -> None:
-    out = arbitre("ko", "status", str(demo_file), "--json")
+    out = arbitre_here("ko", "status", str(demo_file), "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    human = arbitre("ko", "status", str(demo_file)).stdout.splitlines()
+    human = arbitre_here("ko", "status", str(demo_file)).stdout.splitlines()
     assert human[0] == f"{data['entries']} inscrits — {data['case']}"
     assert human[2] == f"liste d'attente : {len(data['waiting_list'])}"
     refunds = [line.split()[1:3] for line in human if line.startswith("  rembourser")]

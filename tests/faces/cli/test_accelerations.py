@@ -17,7 +17,7 @@ import pytest
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.swiss.acceleration import virtual_points
 
-from ...helpers.cli import arbitre
+from ...helpers.cli import arbitre, run_here
 
 ROUNDS = 7
 BBP = Path(__file__).resolve().parents[2] / "vectors" / "bbp"
@@ -27,8 +27,7 @@ FIRST = ["J.-C.", *["Léa"] * 15]
 
 def _event(tmp_path: Path) -> str:
     path = str(tmp_path / "open.sqlite")
-    out = arbitre("new", path, "--nom", "Open de Sélestat", "--lieu", "Sélestat")
-    assert out.returncode == 0, out.stderr
+    run_here("new", path, "--nom", "Open de Sélestat", "--lieu", "Sélestat")
     players = tmp_path / "joueurs.csv"
     with players.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
@@ -36,13 +35,11 @@ def _event(tmp_path: Path) -> str:
         for k in range(16):
             w.writerow([f"Joueur{chr(65 + k)}", FIRST[k], 2300 - 40 * k, "FRA"])
     for key, extra in (("sad", ["--reglage", "acceleration=sad"]), ("plain", [])):
-        out = arbitre(
+        run_here(
             "section", "add", path, key, "--nom", key.upper(), "--systeme", "suisse",
             "--rondes", str(ROUNDS), "--cadence", "90+30", *extra,
         )  # fmt: skip
-        assert out.returncode == 0, out.stderr
-        out = arbitre("players", "import", path, str(players), "-t", key)
-        assert out.returncode == 0, out.stderr
+        run_here("players", "import", path, str(players), "-t", key)
     service = EventService(Path(path))
     for key in ("sad", "plain"):
         for p in service.store.players(service.tournament(key).id or 0):
@@ -52,9 +49,7 @@ def _event(tmp_path: Path) -> str:
 
 
 def _pairs(path: str, key: str) -> set[frozenset[str]]:
-    out = arbitre("round", path, "-t", key, "--json")
-    assert out.returncode == 0, out.stderr
-    boards = json.loads(out.stdout)
+    boards = json.loads(run_here("round", path, "-t", key, "--json"))
     return {frozenset((b["white"]["name"], b["black"]["name"])) for b in boards if b["black"]}
 
 

@@ -1,5 +1,6 @@
 """Settings out of range refused (issue 35.12, its settings part) in French, exit 2,
-nothing changed — through the real command line on an event created from nothing; the
+nothing changed — by the real `arbitre` process, on an event created from nothing (through
+the command line's `main()`, in the test's process); the
 two settings nobody read (issue 28.3): board_colours_home colours the match sheet,
 result_deadline retired."""
 
@@ -16,18 +17,16 @@ from arbitre_tui.operations import EventService
 from arbitre_tui.rules.errors import RuleError
 from arbitre_tui.rules.settings import RETIRED, check
 
-from ...helpers.cli import arbitre
+from ...helpers.cli import arbitre, run_here
 from ...helpers.events import copy_event
 
 
 def _event(tmp_path: Path, *sections: list[str]) -> str:
-    """`arbitre new` then `arbitre section add`: an event from nothing."""
+    """`arbitre new` then `arbitre section add` (in this process): an event from nothing."""
     path = str(tmp_path / "e.sqlite")
-    out = arbitre("new", path, "--nom", "Open de Printemps", "--lieu", "Colmar")
-    assert out.returncode == 0, out.stderr
+    run_here("new", path, "--nom", "Open de Printemps", "--lieu", "Colmar")
     for args in sections:
-        out = arbitre("section", "add", path, *args)
-        assert out.returncode == 0, out.stderr
+        run_here("section", "add", path, *args)
     return path
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from arbitre_tui.operations import EventService
 
-from ...helpers.cli import arbitre
+from ...helpers.cli import arbitre, run_here
 
 
 def _own_event(path: Path) -> None:
@@ -22,8 +22,7 @@ def _own_event(path: Path) -> None:
         ("pair", str(path)),
     ]  # fmt: skip
     for step in steps:
-        out = arbitre(*step)
-        assert out.returncode == 0, (step, out.stderr)
+        run_here(*step)
 
 
 def _board_one(path: Path) -> str | None:

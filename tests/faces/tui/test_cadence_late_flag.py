@@ -13,7 +13,7 @@ from arbitre_tui.faces.tui import clock
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations import EventService
 
-from ...helpers.cli import arbitre
+from ...helpers.cli import run_here
 from ...helpers.screen import screen_text
 
 FLAG = "après 23:00 !"
@@ -64,7 +64,6 @@ async def test_an_own_events_rounds_past_midnight_are_flagged(
         steps.append(("register", str(path), f"Joueur{n}", "--elo", str(1500 + n), "--pointe"))
     steps.append(("pair", str(path)))
     for step in steps:
-        out = arbitre(*step)
-        assert out.returncode == 0, (step, out.stderr)
+        run_here(*step)
     lines = await _evening_board(path, monkeypatch, "1900")
     assert [FLAG in line for line in lines] == [False, True, True], "\n".join(lines)

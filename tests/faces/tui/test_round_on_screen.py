@@ -10,7 +10,7 @@ import pytest
 
 from arbitre_tui.operations import EventService
 
-from ...helpers.cli import arbitre
+from ...helpers.cli import run_here
 from ...helpers.screen import app_on, bottom_line
 
 
@@ -29,8 +29,7 @@ def _event(tmp_path: Path) -> Path:
         *(("checkin", str(path), str(n)) for n in range(1, 5)),
         ("pair", str(path), "-t", "open"),
     ):  # fmt: skip
-        run = arbitre(*args)
-        assert run.returncode == 0, run.stdout + run.stderr
+        run_here(*args)
     return path
 
 
@@ -80,8 +79,7 @@ def _knockout(tmp_path: Path) -> Path:
         ("pair", str(path), "--seed", "1"),
         ("result", str(path), "1", "="),
     ):  # fmt: skip
-        run = arbitre(*args)
-        assert run.returncode == 0, run.stdout + run.stderr
+        run_here(*args)
     return path
 
 
