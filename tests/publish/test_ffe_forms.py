@@ -13,7 +13,7 @@ import pytest
 
 from arbitre_tui.operations import EventService
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import arbitre, run_here
 from ..helpers.events import copy_event
 
 HEAD = ["nom", "prenom", "sexe", "naissance", "federation", "fide_id", "licence", "club"]
@@ -52,29 +52,26 @@ def event_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     an incident."""
     tmp_path = tmp_path_factory.mktemp("colmar")  # built once, copied by each test (event)
     path = tmp_path / "colmar.sqlite"
-    done = arbitre(
+    run_here(
         "new", str(path), "--nom", "Open de Colmar", "--lieu", "Colmar",
         "--du", "2027-04-10", "--au", "2027-04-12", "--arbitre", "LEROY Anne",
     )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    done = arbitre(
+    run_here(
         "section", "add", str(path), "open", "--nom", "Open A", "--systeme", "suisse",
         "--rondes", "5", "--cadence", "90+30",
         "--reglage", "fee=20", "--reglage", 'fees={"jeune": 10}',
         "--reglage", "homologation_number=64321", "--reglage", "venue=Salle Europe",
         "--reglage", "forfeit_excludes=oui",
     )  # fmt: skip
-    assert done.returncode == 0, done.stderr
     players = tmp_path / "joueurs.csv"
     with players.open("w", newline="", encoding="utf-8") as f:
         csv.writer(f).writerows([HEAD, *PLAYERS])
-    done = arbitre("players", "import", str(path), str(players), "-t", "open")
-    assert done.returncode == 0, done.stderr
+    run_here("players", "import", str(path), str(players), "-t", "open")
     service = EventService(path)
     for p in service.store.players(service.tournament("open").id or 0):
         service.check_in(p.id or 0)
     service.close()
-    assert arbitre("pair", str(path), "-t", "open").returncode == 0
+    run_here("pair", str(path), "-t", "open")
     return path
 
 

@@ -289,6 +289,8 @@ class TimeControl:
 
 @dataclass(kw_only=True, slots=True)
 class Player:
+    """A player as registered: what the CSV import, `register` and the forms take."""
+
     id: int | None = None
     tournament_id: int | None = None
     surname: Annotated[str, MinLen(1), MaxLen(60)]
@@ -343,6 +345,8 @@ class StoredPlayer(Player):
 
 @dataclass(kw_only=True, slots=True)
 class Club:
+    """A club, with its federation code when it has one."""
+
     id: int | None = None
     name: Annotated[str, MinLen(1)]
     code: str | None = None
@@ -350,6 +354,8 @@ class Club:
 
 @dataclass(kw_only=True, slots=True)
 class Team:
+    """A club's team in a cup (004): its number within the club and its name."""
+
     id: int | None = None
     tournament_id: int | None = None
     club_id: int
@@ -408,6 +414,8 @@ class CupMatch:
 
 @dataclass(kw_only=True, slots=True)
 class Tournament:
+    """A section of the event: its system, rounds, tie-breaks, cadences and settings."""
+
     id: int | None = None
     key: Annotated[str, MinLen(1), MaxLen(40), Predicate(_is_key)]
     name: Annotated[str, MinLen(1)]
@@ -431,6 +439,8 @@ class StoredTournament(Tournament):
 
 @dataclass(kw_only=True, slots=True)
 class Round:
+    """A round of a section: its cadence, start, publication and whether it is closed."""
+
     id: int | None = None
     tournament_id: int
     number: Annotated[int, Ge(1)]
@@ -450,6 +460,8 @@ class StoredRound(Round):
 
 @dataclass(kw_only=True, slots=True)
 class Game:
+    """A board of a round: its players, result or bye (a knockout's decider and slot)."""
+
     id: int | None = None
     round_id: int
     board: Annotated[int, Ge(1)]
@@ -479,6 +491,8 @@ class StoredGame(Game):
 
 @dataclass(kw_only=True, slots=True)
 class Incident:
+    """An incident noted by the arbiter: who, what kind, when, on which board if any."""
+
     id: int | None = None
     game_id: int | None = None
     player_id: int

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ...helpers.cli import arbitre
+from ...helpers.cli import arbitre, run_here
 
 
 def _digest(path: Path) -> str:
@@ -24,10 +24,9 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("new", str(path), "--nom", "Open"),
         ("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse"),
     ):
-        out = arbitre(*step, *(("--rondes", "5") if "section" in step else ()))
-        assert out.returncode == 0, out.stderr
+        run_here(*step, *(("--rondes", "5") if "section" in step else ()))
     for n in range(1, 3):
-        assert arbitre("register", str(path), f"Joueur{n}").returncode == 0
+        run_here("register", str(path), f"Joueur{n}")
     return path
 
 
@@ -163,9 +162,8 @@ def test_a_withdrawn_player_is_not_on_the_later_pairings(tmp_path: Path) -> None
         ("result", str(path), "2", "="),
     ]  # fmt: skip
     for step in steps:
-        out = arbitre(*step)
-        assert out.returncode == 0, (step, out.stderr)
-    first = {"boards": json.loads(arbitre("round", str(path), "--json").stdout)}
+        run_here(*step)
+    first = {"boards": json.loads(run_here("round", str(path), "--json"))}
     gone = first["boards"][1]["black"]["id"]  # plays board 2 in round 1
     gone_name = first["boards"][1]["black"]["name"]
     for step in (

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ...helpers.cli import arbitre, arbitre_bytes
+from ...helpers.cli import arbitre, arbitre_bytes, run_here
 
 
 def _digest(path: Path) -> str:
@@ -25,7 +25,8 @@ def _digest(path: Path) -> str:
 
 @pytest.fixture(scope="module")
 def events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A Swiss open and a cup created from nothing, as an organiser would."""
+    """A Swiss open and a cup created from nothing, as an organiser would (the command
+    line's `main()` in this process: the typed text under test goes to the real one)."""
     tmp = tmp_path_factory.mktemp("typed")
     swiss, cup = tmp / "open.sqlite", tmp / "coupe.sqlite"
     steps = [
@@ -37,13 +38,10 @@ def events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for step in steps:
         rounds = ("--rondes", "5") if step[:2] == ("section", "add") else ()
         rules = ("--reglement", "004") if "coupe" in step[3:4] else ()
-        out = arbitre(*step, *rounds, *rules)
-        assert out.returncode == 0, out.stderr
+        run_here(*step, *rounds, *rules)
     for n in range(1, 5):
-        out = arbitre("register", str(swiss), f"Joueur{n}", "--pointe")
-        assert out.returncode == 0, out.stderr
-    out = arbitre("pair", str(swiss))
-    assert out.returncode == 0, out.stderr
+        run_here("register", str(swiss), f"Joueur{n}", "--pointe")
+    run_here("pair", str(swiss))
     return {"swiss": swiss, "cup": cup}
 
 
