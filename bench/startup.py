@@ -44,7 +44,9 @@ class Timed(ArbitreApp):
         import resource
         print(time.time() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
         self.exit()
-Timed(sys.argv[2], tournament="open-a").run(headless=True, size=(80, 24))
+# as `arbitre open` builds it (faces/cli/main._run_app): freeze_start, so no collection
+# until the first paint (the CLI also stops collecting before importing the app; not here)
+Timed(sys.argv[2], tournament="open-a", freeze_start=True).run(headless=True, size=(80, 24))
 """
 
 

@@ -81,7 +81,9 @@ async def test_arbitre_open_puts_its_start_out_of_the_collector(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A full collection walked every object of the start (a 36 ms pause every ≈ 50 keys
-    on the 128-board round): `arbitre open` freezes them after the first paint."""
+    on the 128-board round): `arbitre open` freezes them after the first paint. Before it,
+    nothing is collected (each collection of the start walked every object imported so
+    far); after it, collection is back on."""
     import gc
 
     from arbitre_tui.faces.cli.main import main
@@ -95,15 +97,19 @@ async def test_arbitre_open_puts_its_start_out_of_the_collector(
         started.append(self)  # the app `arbitre open` builds, not run in this test
 
     monkeypatch.setattr(ArbitreApp, "run", run)
-    assert main(["open", str(path)]) == 0
-    assert len(started) == 1
-    app = started[0]
-    app.service.close()
-    gc.unfreeze()
     try:
+        assert main(["open", str(path)]) == 0
+        assert len(started) == 1
+        assert not gc.isenabled()  # built, not yet painted: nothing collected
+        app = started[0]
+        app.service.close()
+        gc.unfreeze()
+        gc.enable()
         async with ArbitreApp(path, freeze_start=app._freeze_start).run_test() as pilot:
             await pilot.pause()
             await pilot.pause()
             assert gc.get_freeze_count() > 0
+            assert gc.isenabled()  # painted: collecting again
     finally:
         gc.unfreeze()  # the test process goes on collecting what it made
+        gc.enable()

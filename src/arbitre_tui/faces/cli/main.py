@@ -123,6 +123,9 @@ def _check_theme(name: str | None) -> None:
 
 
 def _run_app(path: Path, args: argparse.Namespace) -> int:
+    import gc
+
+    gc.disable()  # until the first paint, the app's imports included (see ArbitreApp)
     from ..tui.app import ArbitreApp
 
     app = ArbitreApp(
