@@ -265,14 +265,20 @@ async def test_one_row_repaint_shows_each_new_result(demo_file: Path) -> None:
 
 
 async def test_help_lists_the_app_keys_and_scrolls_at_80x24(demo_file: Path) -> None:
-    """`?` shows Tab, b, t and ctrl+z too (issue 14; Tab, not n, since issue 29), and
-    scrolls to the last line."""
+    """`?` shows Tab, t and ctrl+z too (issue 14; Tab, not n, since issue 29) and the keys
+    of the panes the section has — b Tableau on a knockout, not on a Swiss, whose pane bar
+    has no Tableau either —, and scrolls to the last line."""
     from textual.containers import VerticalScroll
 
+    async with app_on(demo_file, "question_mark", "open-ko") as (app, _pilot):
+        text = str(app.screen.query_one("#help-text", Static).content)
+        assert "  b  Tableau" in text and "  p  Repêchage" in text, text
     async with app_on(demo_file, "question_mark", "open-a") as (app, pilot):
         text = str(app.screen.query_one("#help-text", Static).content)
-        for needle in ("  Tab  Section suivante", "  b  Tableau", "  t  Thème", "ctrl+z  Annuler"):
+        for needle in ("  Tab  Section suivante", "  t  Thème", "ctrl+z  Annuler", "  j  Joueurs"):
             assert needle in text, needle
+        for gone in ("  b  Tableau", "  p  Repêchage", "  k  Coupe"):
+            assert gone not in text, gone
         scroll = app.screen.query_one("#help-scroll", VerticalScroll)
         assert scroll.max_scroll_y > 0
         await pilot.press("end")

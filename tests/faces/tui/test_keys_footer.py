@@ -17,6 +17,7 @@ from arbitre_tui.faces.tui.footer import KeysFooter, KeysLine
 from arbitre_tui.faces.tui.panes.joueurs import PlayersPane
 from arbitre_tui.operations.templates import create_from_template
 
+from ...helpers.cli import run_here
 from ...helpers.screen import screen_text
 
 
@@ -75,3 +76,27 @@ async def test_a_click_on_a_key_of_the_footer_types_it(tmp_path: Path) -> None:
         assert app.current_pane_id == "joueurs"
         assert isinstance(app.query_one("#joueurs"), PlayersPane)
         assert line.region.y == 23
+
+
+async def test_the_footer_lists_only_the_panes_of_the_section_on_screen(tmp_path: Path) -> None:
+    """A Swiss has no Repêchage, Coupe nor Tableau: the pane bar omits them, and so do the
+    footer's keys (the keys still answer « Pas de volet … » when typed); a knockout's
+    footer lists its Tableau and Repêchage, and Tab back to the Swiss hides them again."""
+    path = tmp_path / "e.sqlite"
+    create_from_template(path, "marina-viva").close()
+    run_here("section", "add", str(path), "ko", "--nom", "K.O.", "--systeme", "ko", "--rondes", "3")
+    app = ArbitreApp(path, tournament="open-a")
+    async with app.run_test(size=(400, 24)) as pilot:
+        await pilot.pause()
+        listed = {e.description for e in app.screen.query_one(KeysLine).entries}
+        assert {"Ronde", "Joueurs", "Classement"} <= listed, listed
+        assert not listed & {"Repêchage", "Coupe", "Tableau"}, listed
+        while app.tournament is not None and app.tournament.key != "ko":
+            await pilot.press("tab")
+            await pilot.pause()
+        listed = {e.description for e in app.screen.query_one(KeysLine).entries}
+        assert {"Tableau", "Repêchage"} <= listed and "Coupe" not in listed, listed
+        await pilot.press("tab")
+        await pilot.pause()
+        listed = {e.description for e in app.screen.query_one(KeysLine).entries}
+        assert not listed & {"Repêchage", "Coupe", "Tableau"}, listed

@@ -326,9 +326,17 @@ class ArbitreApp(App[int]):
 
     def _update_bar(self) -> None:
         t = self.tournament
+        used = self._panes_used()
         self.query_one(PaneBar).show_state(
-            self.current_pane_id, t.name if t else "aucun tournoi", self._panes_used()
+            self.current_pane_id, t.name if t else "aucun tournoi", used
         )
+        self.query_one(KeysFooter).hide(self._unused_pane_keys(used))
+
+    def _unused_pane_keys(self, used: tuple[PaneSpec, ...] | None = None) -> frozenset[str]:
+        """The ids of the pane keys the section on screen has no pane for (a Swiss has no
+        Tableau): listed neither in the footer nor in the help, as the pane bar omits them."""
+        used = self._panes_used() if used is None else used
+        return frozenset(f"pane-{p.id}" for p in REGISTRY if p not in used)
 
     def format_title(self, title: str, sub_title: str) -> Content:
         """The header: « event — section — ronde 3/9 », or the section and its round alone
@@ -423,10 +431,10 @@ class ArbitreApp(App[int]):
         from .help import HelpScreen, help_text
 
         pane = self.query_one(f"#{self.current_pane_id}", Pane)
+        unused = self._unused_pane_keys()
+        app_keys = [b for b in self.BINDINGS if not isinstance(b, Binding) or b.id not in unused]
         self.push_screen(
-            HelpScreen(
-                help_text(f"Volet {pane.TITLE}", list(type(pane).BINDINGS), list(self.BINDINGS))
-            )
+            HelpScreen(help_text(f"Volet {pane.TITLE}", list(type(pane).BINDINGS), app_keys))
         )
 
     def action_command_palette(self) -> None:

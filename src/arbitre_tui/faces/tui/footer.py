@@ -111,9 +111,19 @@ class KeysFooter(Widget, can_focus=False, can_focus_children=False):
     }
     """
 
+    _hidden: frozenset[str] = frozenset()  # ids of bindings not to list (see hide)
+
     def compose(self) -> ComposeResult:
         yield KeysLine()
         yield Static("[b]?[/b] Touches", id="all-keys")
+
+    def hide(self, ids: frozenset[str]) -> None:
+        """Bindings not to list, by id: the keys of panes the section on screen has not
+        (typed, such a key still says so on the status line)."""
+        if ids != self._hidden:
+            self._hidden = ids
+            if self.is_mounted:
+                self._bindings_changed(self.screen)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -130,7 +140,7 @@ class KeysFooter(Widget, can_focus=False, can_focus_children=False):
         entries: list[FooterEntry] = []
         actions: set[str] = set()
         for _node, binding, enabled, _tooltip in screen.active_bindings.values():
-            if not binding.show or binding.action in actions:
+            if not binding.show or binding.action in actions or binding.id in self._hidden:
                 continue
             actions.add(binding.action)
             shown = self.app.get_key_display(binding)
