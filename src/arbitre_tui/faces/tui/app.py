@@ -543,13 +543,16 @@ class ArbitreApp(App[int]):
             self.call_later(self._offer_question)
         return closing
 
-    def set_status(self, text: str, error: bool = False) -> None:
+    def set_status(self, text: str, error: bool = False, *, pending: bool = False) -> None:
+        """The status line, and every screen over it that says it too. ``pending``: a
+        write held up by the other station, which a prompt opened meanwhile shows."""
         status = self.query_one("#status", Static)
         # ordinary messages: one fixed line, no layout pass (result entry stays fast);
         # a refusal, or a message longer than the line, takes what it needs (up to four
         # lines) so its end — « enregistré », the reason — is never cut
         long = Text(text).cell_len > (status.size.width or self.size.width) - 2
         status.set_class(error, "error")
+        status.set_class(pending, "pending")
         status.set_class(long and not error, "long")
         status.update(text, layout=error or long)
         if error or long:  # the table above gets shorter: its cursor's row stays in view
@@ -559,7 +562,7 @@ class ArbitreApp(App[int]):
         ]:  # a screen covering this line (a cup match sheet, a form) says it too
             show = getattr(screen, "show_status", None)
             if show is not None:
-                show(text, error)
+                show(text, error, pending=pending)
 
     def _cursor_in_view(self) -> None:
         pane = self.screen_stack[0].query_one(f"#{self.current_pane_id}", Pane)
@@ -663,7 +666,8 @@ class ArbitreApp(App[int]):
             )
         )
         self.set_status(
-            f"Enregistrement en attente de l'autre poste… ({self._writer.pending} en file)"
+            f"Enregistrement en attente de l'autre poste… ({self._writer.pending} en file)",
+            pending=True,
         )
 
     def cancelled(self) -> None:

@@ -195,8 +195,9 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
             )
         )
 
-    def show_status(self, text: str, error: bool = False) -> None:
-        """The app's status line, said on the sheet (the main screen's is under it)."""
+    def show_status(self, text: str, error: bool = False, *, pending: bool = False) -> None:
+        """The app's status line, said on the sheet (the main screen's is under it), a
+        write waiting for the other station (``pending``) included."""
         if self.is_mounted:
             self.refresh_match(text)
 

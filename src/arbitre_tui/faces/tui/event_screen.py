@@ -282,9 +282,9 @@ class EventScreen(ModalScreen[None]):
         if self.arbitre.reader.data_version() != self._version:
             self.refill()
 
-    def show_status(self, text: str, error: bool = False) -> None:
-        """The app's messages (« ✓ … », « Refusé : … ») on this screen, which covers the
-        status line (app.set_status)."""
+    def show_status(self, text: str, error: bool = False, *, pending: bool = False) -> None:
+        """The app's messages (« ✓ … », « Refusé : … », a write waiting: ``pending``) on
+        this screen, which covers the status line (app.set_status)."""
         for status in self.query("#event-status"):  # none before the screen is mounted
             if isinstance(status, Static):
                 status.set_class(error, "error")

@@ -145,9 +145,11 @@ class Form(KeysScreen):
         """The form as it reads now (the tests read it)."""
         return f"{self.title_text}\n{self._lines().plain}\n{self._problem().plain}"
 
-    def show_status(self, text: str, error: bool = False) -> None:
+    def show_status(self, text: str, error: bool = False, *, pending: bool = False) -> None:
         """The app's message while the form is open: a refusal of the operation stays on
-        the form, what was typed kept (app.set_status)."""
+        the form, what was typed kept (app.set_status). A write still waiting for the other
+        station (``pending``) is not said over the form's fields: the status line under it
+        says so when the form closes."""
         if error:
             self.problem = text
             self.show()

@@ -90,7 +90,9 @@ class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
         below = self._main_below()
         if below is not None:
             status = below.query_one("#status", Static)
-            self.show_status(str(status.content), status.has_class("error"))
+            self.show_status(
+                str(status.content), status.has_class("error"), pending=status.has_class("pending")
+            )
 
     def _main_below(self) -> MainScreen | None:
         """The main screen, when this prompt is opened right over it (its status line)."""
@@ -99,12 +101,14 @@ class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
         below = stack[at - 1] if at else None
         return below if isinstance(below, MainScreen) else None
 
-    def show_status(self, text: str, error: bool = False) -> None:
+    def show_status(self, text: str, error: bool = False, *, pending: bool = False) -> None:
         """The main screen's message, never cut (issue 29.5): the prompt covers the bottom
         lines (the footer, then the message above it). A message of two lines under a
         question of one showed its first line only: it is shown whole above the question.
         One the prompt covers whole (a one-line message) stays covered, as the table's
-        rows are kept. (app.set_status calls this while the prompt is open.)"""
+        rows are kept — except a write still waiting for the other station (``pending``):
+        the arbiter who opens a prompt right after it sees that it is not yet saved, until
+        its « enregistré » or its refusal. (app.set_status calls this while it is open.)"""
         if self._main_below() is None:
             return
         width = (self.app.size.width or 80) - 2  # every line here has a padding of 1
@@ -116,7 +120,7 @@ class Prompt(KeysScreen, Generic[T], inherit_bindings=False):
         covered = lines(self._line()) + lines(Text(self.hint)) - 1  # above the footer
         for message in self.query("#prompt-message"):
             if isinstance(message, Static):
-                message.display = 0 < covered < message_lines
+                message.display = (pending and message_lines > 0) or 0 < covered < message_lines
                 message.set_class(error, "error")
                 message.update(Text(text))
 
