@@ -7,9 +7,12 @@ import asyncio
 import re
 import sqlite3
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations import EventService
@@ -31,29 +34,46 @@ def _results(path: Path, key: str = "open-ko") -> dict[int, str | None]:
         service.close()
 
 
-async def test_results_wait_for_the_other_station_and_keep_their_order(
+@asynccontextmanager
+async def _other_station_writing(
     ko_master: Path, tmp_path: Path
-) -> None:
+) -> AsyncIterator[tuple[Path, sqlite3.Connection, ArbitreApp, Pilot[int]]]:
+    """The knockout in the app at 80×24, painted, and another connection holding the
+    write lock (BEGIN IMMEDIATE) until the test rolls it back."""
     import shutil
 
     path = tmp_path / "ko.sqlite"
     shutil.copy(ko_master, path)
     other = sqlite3.connect(path, isolation_level=None)  # the other station, writing
     app = ArbitreApp(path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        other.execute("BEGIN IMMEDIATE")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            other.execute("BEGIN IMMEDIATE")
+            yield path, other, app, pilot
+    finally:
+        other.close()
+
+
+async def _until_saved(path: Path, board: int, pilot: Pilot[int]) -> None:
+    """The other station let go: until the writer has saved ``board``'s result, drawn."""
+    deadline = time.monotonic() + 10
+    while _results(path)[board] is None and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    await pilot.pause(0.3)
+
+
+async def test_results_wait_for_the_other_station_and_keep_their_order(
+    ko_master: Path, tmp_path: Path
+) -> None:
+    async with _other_station_writing(ko_master, tmp_path) as (path, other, app, pilot):
         await pilot.press("1", "down", "0")
         await pilot.pause()
         assert "en attente de l'autre poste" in bottom_line(app)
         assert "✓" not in bottom_line(app)
         other.execute("ROLLBACK")
-        deadline = time.monotonic() + 10
-        while _results(path)[2] is None and time.monotonic() < deadline:
-            await asyncio.sleep(0.1)
-        await pilot.pause(0.3)
+        await _until_saved(path, 2, pilot)
         assert "✓ Échiquier 2 : 0-1 — enregistré" in bottom_line(app)
-    other.close()
     results = _results(path)
     assert (results[1], results[2]) == ("1-0", "0-1")
     service = EventService(path)
@@ -74,34 +94,22 @@ async def test_a_prompt_opened_over_a_waiting_write_says_it_waits(
     status line, and a one-line message stays under it — but « en attente de l'autre
     poste » is shown above the question until the write is saved (then « enregistré », a
     line the prompt covers as before)."""
-    import shutil
-
     from textual.widgets import Static
 
     from arbitre_tui.faces.tui.prompts import Prompt
 
-    path = tmp_path / "ko.sqlite"
-    shutil.copy(ko_master, path)
-    other = sqlite3.connect(path, isolation_level=None)  # the other station, writing
-    app = ArbitreApp(path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        other.execute("BEGIN IMMEDIATE")
+    async with _other_station_writing(ko_master, tmp_path) as (path, other, app, pilot):
         await pilot.press("1", "g")
         await pilot.pause()
         assert isinstance(app.screen, Prompt)
         message = app.screen.query_one("#prompt-message", Static)
         assert message.display and "en attente de l'autre poste" in str(message.content)
         other.execute("ROLLBACK")
-        deadline = time.monotonic() + 10
-        while _results(path)[1] is None and time.monotonic() < deadline:
-            await asyncio.sleep(0.1)
-        await pilot.pause(0.3)
+        await _until_saved(path, 1, pilot)
         assert isinstance(app.screen, Prompt)  # still open, still the jump
         message = app.screen.query_one("#prompt-message", Static)
         assert "enregistré" in str(message.content) and not message.display
         await pilot.press("escape")
-    other.close()
     assert _results(path)[1] == "1-0"
 
 
