@@ -100,3 +100,14 @@ async def test_the_footer_lists_only_the_panes_of_the_section_on_screen(tmp_path
         await pilot.pause()
         listed = {e.description for e in app.screen.query_one(KeysLine).entries}
         assert not listed & {"Repêchage", "Coupe", "Tableau"}, listed
+
+
+async def test_the_footer_names_ctrl_keys_as_the_help_and_the_palette_do(tmp_path: Path) -> None:
+    """« ctrl+f Chercher ctrl+q Quitter », as the list of keys and the palette write them:
+    Textual wrote the second « ^q » beside the first."""
+    async with _app_at(tmp_path, 200) as (app, pilot):
+        await pilot.press("s")  # Classement: ctrl+f is its key
+        await pilot.pause()
+        shown = {e.description: e.shown for e in app.screen.query_one(KeysLine).entries}
+        assert shown["Chercher"] == "ctrl+f" and shown["Quitter"] == "ctrl+q", shown
+        assert not any(s.startswith("^") for s in shown.values()), shown

@@ -155,10 +155,13 @@ class ArbitreApp(App[int]):
         return KeysDriver
 
     def get_key_display(self, binding: Binding) -> str:
-        """The footer names keys as the list of keys does (« espace », « Échap »), not in
-        Textual's English (« space », « esc »)."""
+        """The footer names keys as the list of keys and the palette do (« espace »,
+        « Échap », « ctrl+q »), not in Textual's words (« space », « esc », « ^q »: the
+        footer said « ctrl+f Chercher ^q Quitter »)."""
         if binding.key_display is None and binding.key in KEY_NAMES:
             return key_name(binding.key)
+        if binding.key_display is None and binding.key.startswith("ctrl+"):
+            return binding.key
         return super().get_key_display(binding)
 
     def get_default_screen(self) -> Screen[None]:
