@@ -474,3 +474,34 @@ async def test_the_cup_header_shows_the_tour_drawn(demo_file: Path) -> None:
         assert app.sub_title.endswith("tour 1/4"), app.sub_title
     shown = arbitre("show", str(demo_file)).stdout
     assert "ronde 1/4" in next(line for line in shown.splitlines() if "coupe " in line)
+
+
+async def test_the_timers_leave_the_panes_alone_once_the_app_closes(
+    demo_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The 0.5 s poll and the 1 s tick are the app's timers: they still fired while Textual
+    took the screens down at exit, read panes already gone and ended the app on its crash
+    guard (« Erreur inattendue (NoMatches) », seen once in a full run). Once the app no
+    longer runs they do nothing: no reload after another station's write, no clock."""
+
+    def other_station_writes() -> None:
+        other = sqlite3.connect(demo_file, isolation_level=None)
+        other.execute("UPDATE event SET name = name || '.'")
+        other.close()
+
+    async with app_on(demo_file, "c") as (app, _pilot):
+        assert app.current_pane_id == "cadence"
+        reloads: list[int] = []
+        ticks: list[int] = []
+        monkeypatch.setattr(app, "_refresh_all", lambda: reloads.append(1))
+        monkeypatch.setattr(app.query_one("#cadence"), "tick", lambda: ticks.append(1))
+        other_station_writes()
+        app._poll()
+        app._tick()
+        assert (reloads, ticks) == ([1], [1])  # running: the write is seen, the clock runs
+        other_station_writes()
+        with monkeypatch.context() as closing:
+            closing.setattr(ArbitreApp, "is_running", property(lambda self: False))
+            app._poll()
+            app._tick()
+        assert (reloads, ticks) == ([1], [1])  # closing: neither touches a pane

@@ -387,7 +387,11 @@ class ArbitreApp(App[int]):
     # -- timers ---------------------------------------------------------------
 
     def _poll(self) -> None:
-        """Another terminal committed? (PRAGMA data_version changes on others' commits.)"""
+        """Another terminal committed? (PRAGMA data_version changes on others' commits.)
+        Not once the app is closing: its timers still fire while the screens are taken
+        down, and the panes they would read are gone (NoMatches, the crash guard)."""
+        if not self.is_running:
+            return
         version = self.reader.data_version()
         if version != self._data_version:
             self._data_version = version
@@ -398,7 +402,8 @@ class ArbitreApp(App[int]):
                     follow()
 
     def _tick(self) -> None:
-        if self.current_pane_id == "cadence":
+        """Every second: the Cadence pane's clocks (not once the app is closing: _poll)."""
+        if self.is_running and self.current_pane_id == "cadence":
             self.query_one("#cadence", Pane).tick()
 
     # -- actions --------------------------------------------------------------
