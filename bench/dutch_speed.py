@@ -32,6 +32,12 @@ against 0.41, about half of it start-up), before 0.47 and 1.57 (275 players). 75
 round: 28.7 s against 26.2, now 2.3 s). Peak memory at most the reference's + 24 MiB.
 Every case paired the same as the reference.
 
+Again on 6 December 2026 (bbpPairings v6 built here, machine idle, load 1.0-1.8, REPEAT=3
+at 250-600, 1 at 750+): 250-600, 24 cases: median 0.32, worst 0.79 wall / 0.80 CPU (250
+players, middle round: 0.22 s against 0.28); 750-1 000, 20 cases: median 0.14, worst 0.24;
+20 players 0.063 s. Peak memory at most the reference's + 6 MiB (757 players, last round:
+62 MiB against 56), below it from 780 players on. Every case paired the same.
+
 A 20-player case (generated too, its last round) is timed first: the whole process of a
 small pairing (target <= 0.15 s).
 """
