@@ -97,7 +97,9 @@ def main() -> None:
         f"arbitre on the demo event (Open A, 120 players):      {o_t * 1000:.0f} ms, "
         f"peak RSS {max(r for _, r in ours):.1f} MiB"
     )
-    print(f"ratio {o_t / b_t:.2f} (target <= 1.25, issue 34.4), RSS target <= 80 MiB; median of {runs} runs")
+    print(
+        f"ratio {o_t / b_t:.2f} (target <= 1.25, issue 34.4), RSS target <= 80 MiB; median of {runs} runs"
+    )
 
 
 if __name__ == "__main__":
