@@ -203,7 +203,14 @@ def tmux(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
 class AppInTmux:
     """`arbitre open FILE` in a detached tmux window of 80×24, on our own socket."""
 
-    def __init__(self, path: Path, *extra: str, width: int = 80, height: int = 24) -> None:
+    def __init__(
+        self,
+        path: Path,
+        *extra: str,
+        width: int = 80,
+        height: int = 24,
+        ready: Callable[[str], object] = lambda s: "Ronde" in s and "Touches" in s,
+    ) -> None:
         self.path = path
         self.name = f"a{uuid.uuid4().hex[:10]}"
         self.pidfile = path.with_name(f"{self.name}.pid")
@@ -229,7 +236,7 @@ class AppInTmux:
             f"bash -c {shlex.quote(command)}; sleep 600",
         )
         self.pid = int(wait_for(lambda: self._read_pid(), 10, "the app's pid"))
-        self.wait_screen(lambda s: "Ronde" in s and "Touches" in s, 30, "the app")
+        self.wait_screen(ready, 30, "the app")
 
     def _read_pid(self) -> int | None:
         try:
@@ -263,6 +270,10 @@ class AppInTmux:
     def keys(self, *keys: str) -> None:
         """Send keys; a window that is gone is the caller's to notice (alive())."""
         tmux("send-keys", "-t", self.name, *keys, check=False)
+
+    def write(self, data: bytes) -> None:
+        """Bytes as the terminal gets them from keys typed fast over SSH: in one write."""
+        tmux("send-keys", "-t", self.name, "-H", *(f"{b:02x}" for b in data), check=False)
 
     def wait_screen(
         self, condition: Callable[[str], Any], timeout: float = 15, what: str = "screen"

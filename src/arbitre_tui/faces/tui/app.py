@@ -217,19 +217,29 @@ class ArbitreApp(App[int]):
         return isinstance(self.screen, MainScreen) or getattr(self.screen, "ROUTE_KEYS", False)
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded and self.routes_keys():
-            self.app_focus = True
-            first, *rest = split_alt(event)
-            if self._operations_posted or self._backlog:
-                self._backlog.append(first)  # after the operation a key before it asked for
-            else:
-                await self._route_key(first)
-            if rest:
-                # after the screen « Échap » closed has given the focus back (next refresh);
-                # keys arriving meanwhile queue behind it, in order
-                self._backlog.extend(rest)
-                self.call_after_refresh(self._drain_backlog)
-            return
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if not self.screen_stack:
+                return  # the app is closing: no screen reads keys any more
+            if not self.screen.is_mounted or (self._backlog and not self.routes_keys()):
+                # a screen opened by a key of the same burst has not run its on_mount
+                # yet: its keys wait for it, in order (« 1 , Échap ↓ » closed the
+                # settings before they were built: NoMatches, issue 53.1)
+                self._backlog.append(event)
+                self._drain_soon()
+                return
+            if self.routes_keys():
+                self.app_focus = True
+                first, *rest = split_alt(event)
+                if self._operations_posted or self._backlog:
+                    self._backlog.append(first)  # after the operation a key before it asked for
+                else:
+                    await self._route_key(first)
+                if rest:
+                    # after the screen « Échap » closed has given the focus back (next
+                    # refresh); keys arriving meanwhile queue behind it, in order
+                    self._backlog.extend(rest)
+                    self.call_after_refresh(self._drain_backlog)
+                return
         await super().on_event(event)
 
     async def _route_key(self, event: events.Key) -> None:
@@ -254,14 +264,30 @@ class ArbitreApp(App[int]):
             self._operations_posted += 1  # keys typed from now on wait for it
         return super().post_message(message)
 
+    def _drain_soon(self) -> None:
+        """Read the waiting keys in a moment: a timer, which fires whether or not the
+        screen repaints (an idle terminal may not refresh: call_after_refresh waited)."""
+        self.set_timer(0.01, self._drain_backlog, name="touches en attente")
+
     async def _drain_backlog(self) -> None:
         """Keys typed while an operation was pending: now, in order."""
         while self._backlog and not self._operations_posted:
+            if not self.screen_stack:  # the app is closing
+                self._backlog.clear()
+                return
+            if not self.screen.is_mounted:  # a screen a key just opened: its keys wait
+                self._drain_soon()
+                return
             event = self._backlog.popleft()
-            if self.routes_keys():
-                await self._route_key(event)
-            else:
+            if not self.routes_keys():
                 await super().on_event(event)
+                continue
+            first, *rest = split_alt(event)
+            await self._route_key(first)
+            if rest:  # after the focus « Échap » gives back (next refresh), as typed
+                self._backlog.extendleft(reversed(rest))
+                self.call_after_refresh(self._drain_backlog)
+                return
         self._offer_question()  # a question that waited for these keys
 
     # -- layout ---------------------------------------------------------------
