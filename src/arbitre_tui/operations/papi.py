@@ -56,7 +56,10 @@ def import_papi(
             f"({said[-1] if said else run.returncode}) ; rien n'est importé."
         )
     try:
-        text = to_registration_csv(run.stdout.decode("utf-8", "replace"))
+        from ..rules.cadences import section_kind
+
+        kind = section_kind(service.tournament(key))
+        text = to_registration_csv(run.stdout.decode("utf-8", "replace"), kind)
     except RuleError as exc:
         raise OperationError(f"{path.name} : {exc}") from None
     return service.import_players(key, text.encode("utf-8"), skip_bad=skip_bad)

@@ -4,9 +4,10 @@ the setting rating_kind says otherwise."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
-from .models import TimeControl, Tournament
+from .models import Player, TimeControl, Tournament
 
 Kind = Literal["standard", "rapid", "blitz"]
 KINDS: tuple[Kind, ...] = ("standard", "rapid", "blitz")
@@ -35,3 +36,19 @@ def section_kind(t: Tournament) -> Kind:
         return kind
     first = min(t.time_controls) if t.time_controls else None
     return rating_kind(t.time_controls[first] if first is not None else None)
+
+
+def rated_for(p: Player, kind: Kind, fallback: bool = False) -> Player:
+    """A registration whose section rating (rating_fide / rating_ffe) was not given, rated
+    by its cadence's rating kept beside (a CSV's elo_rapide, « 1850F »: F FIDE's, else the
+    FFE's); with ``fallback`` (setting rating_standard_fallback), the standard one where
+    the cadence's is not known."""
+    if p.rating_fide or p.rating_ffe:
+        return p
+    at = KINDS.index(kind)
+    rating, letter = getattr(p, f"rating_{kind}"), p.rating_kinds[at : at + 1]
+    if rating is None and fallback and kind != "standard":
+        rating, letter = p.rating_standard, p.rating_kinds[:1]
+    if rating is None:
+        return p
+    return replace(p, rating_fide=rating) if letter == "F" else replace(p, rating_ffe=rating)
