@@ -179,8 +179,32 @@ def _swapped(data: bytes) -> bytes:
     return b"".join(db.pages)
 
 
+# INFO as issue 33's export wrote it: the rows the Jackcess verdicts were given for
+CHECKED_INFO = ("Nom", "Version", "NbrRondes", "DateDebut", "DateFin", "Lieu", "ClassElo",
+                "Arbitre", "Genre", "Pairing", "Dep1", "Dep2", "Dep3", "FormatSaisie",
+                "Protection", "RondeActive", "DecomptePoints")  # fmt: skip
+
+
+def _as_checked(tables: papi.PapiTables) -> papi.PapiTables:
+    """The tables with the content of the files Jackcess checked (issue 33): INFO's 17
+    variables, one rating for the three cadences, FideCode unpadded. What these files
+    test is the index writer, not Papi's content (issue 50 made the content Papi's: 177
+    INFO variables, each cadence's own rating, FideCode as Papi 3.3.8 pads it — tested in
+    test_papi_export.py); freezing it keeps the vendored verdicts the verdicts of these
+    very bytes (the checker does not run here)."""
+    info = dict(tables.info) | {"Dep1": "Brésilien", "Dep2": "Solkoff", "Dep3": "Performance"}
+    rows = []
+    for row in tables.joueur:
+        fide = row["FideCode"]
+        rows.append(
+            row | {"Rapide": row["Elo"], "Blitz": row["Elo"], "RapideFide": row["Fide"],
+                   "BlitzFide": row["Fide"], "FideCode": fide and str(fide).strip().lstrip("0")}
+        )  # fmt: skip
+    return papi.PapiTables(tuple((k, info[k]) for k in CHECKED_INFO), tuple(rows))
+
+
 def _write(tables: papi.PapiTables, path: Path) -> bytes:
-    papi.write(tables, path)
+    papi.write(_as_checked(tables), path)
     return path.read_bytes()
 
 
@@ -264,7 +288,7 @@ def test_past_512_pages_the_usage_maps_are_references(tmp_path: Path) -> None:
     assert db.owned_pages(joueur) == rows and rows[-1] - rows[0] >= jet.INLINE_BITS
     # mdbtools (which finds a table's rows through its usage map) reads every one back
     path = tmp_path / "big.papi"
-    tables = _big()
+    tables = _as_checked(_big())
     out = subprocess.run(["mdb-export", str(path), "JOUEUR"], capture_output=True, text=True,
                          check=True).stdout  # fmt: skip
     read = list(csv.reader(io.StringIO(out)))
@@ -368,7 +392,7 @@ def test_an_index_past_one_node_has_a_level_of_nodes(tmp_path: Path) -> None:
     assert len(rows) == len(set(rows)) == 1501
     # mdbtools reads every row back
     path = tmp_path / "deep.papi"
-    tables = _deep()
+    tables = _as_checked(_deep())
     out = subprocess.run(["mdb-export", str(path), "JOUEUR"], capture_output=True, text=True,
                          check=True).stdout  # fmt: skip
     read = list(csv.reader(io.StringIO(out)))

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..rules.errors import RuleError
-from ..rules.models import Bye, StoredPlayer, System, fields_of
+from ..rules.models import Bye, StoredPlayer, System, TimeControl, fields_of
 from ..rules.papi import (
     PapiEvent,
     berger_numbers,
@@ -56,7 +56,10 @@ def import_papi(
             f"({said[-1] if said else run.returncode}) ; rien n'est importé."
         )
     try:
-        text = to_registration_csv(run.stdout.decode("utf-8", "replace"))
+        from ..rules.cadences import section_kind
+
+        kind = section_kind(service.tournament(key))
+        text = to_registration_csv(run.stdout.decode("utf-8", "replace"), kind)
     except RuleError as exc:
         raise OperationError(f"{path.name} : {exc}") from None
     return service.import_players(key, text.encode("utf-8"), skip_bad=skip_bad)
@@ -139,7 +142,9 @@ def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
                 f"{source.name} : les rondes jouées ne suivent pas les tables de Berger ; "
                 "la suite ne pourrait pas être appariée ici. Rien n'est importé."
             )
-    spec = SectionSpec(key, papi.section[:80], papi.system, papi.rounds_planned, settings=settings)
+    cadence, tiebreaks = _papi_settings(papi, settings)
+    spec = SectionSpec(key, papi.section[:80], papi.system, papi.rounds_planned, cadence,
+                       tiebreaks=tiebreaks, settings=settings)  # fmt: skip
     t = spec.tournament()
     service = EventService(dest, create=True)
     try:
@@ -199,6 +204,51 @@ def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
         raise
     service.close()
     return papi
+
+
+def _papi_settings(
+    papi: PapiEvent, settings: dict[str, Any]
+) -> tuple[TimeControl | None, list[str] | None]:
+    """What INFO says the section is (issue 50): its cadence, tie-breaks, rating kind,
+    acceleration with its groups, homologation number, and INFO whole (papi_info, written
+    back by the export where the section says nothing of its own)."""
+    from ..rules.cadences import rating_kind
+    from ..rules.papi_info import (
+        ACCELERATION_OF,
+        DEFAULTS,
+        EXEMPT_REF_FFE,
+        TIEBREAK_OF,
+        TIEBREAKS,
+        read_cadence,
+    )
+    from ..rules.sections import DEFAULT_TIEBREAKS
+
+    info = papi.info
+    settings["papi_info"] = {k: v for k, v in info.items() if v != DEFAULTS.get(k, "")} | (
+        {EXEMPT_REF_FFE: papi.exempt_ref_ffe} if papi.exempt_ref_ffe else {}
+    )
+    cadence = read_cadence(info.get("Cadence", ""))
+    if papi.kind != rating_kind(cadence):
+        settings["rating_kind"] = papi.kind
+    number = info.get("Homologation", "").strip()
+    if number not in ("", "0"):
+        settings["homologation_number"] = number
+    acceleration = ACCELERATION_OF.get(papi.pairing.lower())
+    if acceleration and papi.system is System.SWISS:
+        settings["acceleration"] = acceleration
+        ratings = [p.rating for _, p in papi.players if not p.withdrawn]
+        bases = [info.get(f"EloBase{k}", "") for k in (1, 2)]
+        groups = [sum(r >= int(b) for r in ratings) for b in bases if b.isdigit() and int(b)]
+        if groups:
+            settings["acceleration_groups"] = groups
+    if not any(f"Dep{k}" in info for k in (1, 2, 3)):
+        return cadence, None
+    deps = [TIEBREAK_OF.get(info.get(f"Dep{k}", "").lower()) for k in (1, 2, 3)]
+    said = [c for c in deps if c]  # none said: none, as Papi's file has it
+    default = DEFAULT_TIEBREAKS[papi.system]
+    if said == [c for c in default if c in TIEBREAKS][:3]:
+        return cadence, None  # Papi's image of the default list (DE has no Papi name)
+    return cadence, said
 
 
 def _initial_colour(papi: PapiEvent, ids: dict[int, int]) -> str | None:

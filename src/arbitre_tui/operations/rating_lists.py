@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from ..rules.cadences import section_kind
 from ..rules.models import Player, StoredTournament
 from ..rules.rating_lists import (
     FORMATS,
@@ -25,7 +26,6 @@ from ..rules.rating_lists import (
     ListFault,
     as_player,
     kind_in_name,
-    rating_kind,
     read,
     sniff,
 )
@@ -82,9 +82,9 @@ def needs_upgrade(path: Path) -> bool:
 
 
 def kind_of(t: StoredTournament) -> Kind:
-    """The rating the section's cadence asks (its first round's)."""
-    first = min(t.time_controls) if t.time_controls else None
-    return rating_kind(t.time_controls[first] if first is not None else None)
+    """The section's rating: its setting rating_kind, else the one its cadence asks (its
+    first round's)."""
+    return section_kind(t)
 
 
 class _Joined(io.RawIOBase):

@@ -149,7 +149,9 @@ def _import_rows(
     first fault stops the writing unless ``skip_bad``, and the transaction is then
     rolled back whole once every fault is listed.
     """
+    from ..rules.cadences import rated_for, section_kind
     from ..rules.registration import ImportRow
+    from ..rules.settings import section_settings
 
     t = ctx.tournament(key)
     tid = t.id
@@ -162,8 +164,11 @@ def _import_rows(
     batch: list[dict[str, Any]] = []
     count = 0
     stamp = dt.datetime.now().replace(microsecond=0)
+    kind, fallback = section_kind(t), section_settings(t).rating_standard_fallback
     for item in items:
         fault: tuple[int, str] | None = None
+        if isinstance(item, ImportRow):  # the section's rating from its cadence's column
+            item.player = rated_for(item.player, kind, fallback)  # (elo_rapide…) if not given
         if not isinstance(item, ImportRow):
             fault = item
         elif twice := twice_in(item.player):

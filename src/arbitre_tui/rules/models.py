@@ -324,6 +324,19 @@ class Player:
     licence_date: dt.date | None = None
     plays_national_for: str | None = None
     residence_since: dt.date | None = None
+    # Every cadence's rating, kept for the federations' files (Papi's Elo, Rapide, Blitz;
+    # issue 50): the section's own cadence is rating_fide / rating_ffe, which every
+    # computation reads. ``rating_kinds``: one letter per cadence (standard, rapid,
+    # blitz), F a FIDE rating, N the FFE's, E the FFE's estimate, - none; '' not known.
+    rating_standard: Annotated[int, Ge(0), Le(3500)] | None = None
+    rating_rapid: Annotated[int, Ge(0), Le(3500)] | None = None
+    rating_blitz: Annotated[int, Ge(0), Le(3500)] | None = None
+    rating_kinds: Annotated[str, MaxLen(3)] = ""
+    # the FFE's: licence type (A, B, N…), its references of the player and the club, league
+    licence_type: Annotated[str, MaxLen(1)] | None = None
+    ffe_ref: int | None = None
+    club_ref: int | None = None
+    league: Annotated[str, MaxLen(3)] | None = None
 
     @property
     def name(self) -> str:

@@ -71,9 +71,30 @@ def _is_exempt(cells: list[str], at: dict[str, int]) -> bool:
     )
 
 
-def to_registration_csv(text: str) -> str:
+# Papi's rating columns, a cadence each, with the column of its kind (F, N, E)
+CADENCE_COLUMNS = {"standard": ("elo", "fide"), "rapid": ("rapide", "rapidefide"),
+                   "blitz": ("blitz", "blitzfide")}  # fmt: skip
+_CADENCE_CSV = {"standard": "elo_lent", "rapid": "elo_rapide", "blitz": "elo_blitz"}
+PLACEHOLDER = 1399  # Papi's rating for a player with none, kind E
+
+
+def _ffe_cells(cell: Callable[[str], str]) -> list[str]:
+    """Every cadence's rating with its kind letter (« 1850F »), licence type, RefFFE,
+    ClubRef, Ligue: the CSV's columns of rules.registration.ffe_fields."""
+    out = []
+    for column, kind_column in CADENCE_COLUMNS.values():
+        value, kind = cell(column), cell(kind_column).upper()[:1]
+        out.append(f"{value}{kind if kind in ('F', 'N', 'E') else ''}" if value not in ("", "0")
+                   else "")  # fmt: skip
+    return [*out, cell("afftype"), cell("refffe"), cell("clubref"), cell("ligue")]
+
+
+def to_registration_csv(text: str, kind: str = "standard") -> str:
     """JOUEUR as `mdb-export` writes it -> the CSV `players import` reads: licence, FIDE
-    id, birth date, title; `Elo` filed as FIDE's when `Fide` is set, else as the FFE's."""
+    id, birth date, title; the rating of the section's cadence (``kind``: `Elo`, `Rapide`
+    or `Blitz`) filed as FIDE's when its kind is F, else as the FFE's (an estimate E kept,
+    but Papi's 1399 placeholder); every cadence's rating with its kind, AffType, RefFFE,
+    ClubRef, Ligue kept for the Papi file written back (issue 50)."""
     rows = csv.reader(io.StringIO(text))
     header = next(rows, [])
     if "nom" not in [h.strip().lower() for h in header]:
@@ -89,7 +110,9 @@ def to_registration_csv(text: str) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     fields = [PAPI_FIELDS[h] for h in at if h in PAPI_FIELDS]
-    w.writerow([*fields, "elo_fide", "elo_ffe"])
+    w.writerow([*fields, "elo_fide", "elo_ffe", *_CADENCE_CSV.values(), "type_licence",
+                "ref_ffe", "ref_club", "ligue"])  # fmt: skip
+    rating_column, kind_column = CADENCE_COLUMNS[kind]
     for cells in rows:
         if not any(c.strip() for c in cells):
             continue
@@ -111,11 +134,12 @@ def to_registration_csv(text: str) -> str:
                 if h == "nele":
                     v = v[:10]
                 values.append(v)
-        elo = cell("elo")
-        kind = cell("fide").lower()
-        elo = "" if elo in ("", "0") or kind == _ESTIMATED else elo
-        rated = kind in _TRUE or kind == _FIDE
-        w.writerow([*values, elo if rated else "", "" if rated else elo])
+        elo = cell(rating_column)
+        letter = cell(kind_column).lower()
+        placeholder = letter == _ESTIMATED and elo == str(PLACEHOLDER)
+        elo = "" if elo in ("", "0") or placeholder else elo
+        rated = letter in _TRUE or letter == _FIDE
+        w.writerow([*values, elo if rated else "", "" if rated else elo, *_ffe_cells(cell)])
     return out.getvalue()
 
 
@@ -178,13 +202,15 @@ class PapiEvent:
     rounds: dict[int, tuple[PapiGame, ...]] = field(default_factory=dict)
     bye_requests: tuple[tuple[int, int], ...] = ()  # (Ref, round): a half-point bye asked
     pairing: str = ""  # INFO's Pairing: Standard, Berger, or an acceleration (SAD, Haley…)
+    info: dict[str, str] = field(default_factory=dict)  # INFO whole, as the file has it
+    kind: str = "standard"  # INFO's ClassElo: the rating the section is rated by
+    exempt_ref_ffe: str = ""  # the EXEMPT line's RefFFE (a number of Papi's, per file)
 
     @property
     def notes(self) -> list[str]:
         """What the arbiter must know before pairing the next round here."""
-        if self.pairing.lower() in ("", "standard", "berger") or len(self.rounds) >= (
-            self.rounds_planned
-        ):
+        known = ("", "standard", "berger", "haley", "haleysoft", "sad")
+        if self.pairing.lower() in known or len(self.rounds) >= (self.rounds_planned):
             return []
         return [
             f"Papi appariait en « {self.pairing} » : la suite sera appariée ici au système "
@@ -245,8 +271,11 @@ def read_event(info_text: str, joueur_text: str) -> PapiEvent:
             f"Papi : système « {info['Genre']} » non repris (seuls Suisse et ToutesRondes)."
         )
     planned = _whole(info["NbrRondes"], "NbrRondes")
-    name = info["Nom"]
-    section = name.rsplit(" - ", 1)[-1].strip() or name
+    name, _, section = info["Nom"].rpartition(" - ")  # as the export writes it
+    name, section = (name.strip(), section.strip()) if name.strip() else (info["Nom"],) * 2
+    kind = {"elo": "standard", "rapide": "rapid", "blitz": "blitz"}.get(
+        info.get("ClassElo", "").lower(), "standard"
+    )
     header, rows = _table(joueur_text, "JOUEUR")
     at = {h.lower(): i for i, h in enumerate(header)}
     for needed in ("ref", "nom", "rd01cl", "rd01adv", "rd01res"):
@@ -263,11 +292,11 @@ def read_event(info_text: str, joueur_text: str) -> PapiEvent:
         if ref in lines:
             raise RuleError(f"Papi : deux joueurs ont la référence {ref}.")
         lines[ref] = cells
-    lines.pop(EXEMPT_REF, None)
+    exempt = lines.pop(EXEMPT_REF, None)
     if any(ref < 1 for ref in lines):
         raise RuleError("Papi : une référence de joueur (Ref) est nulle ou négative.")
     kept = [lines[ref] for ref in sorted(lines)]
-    players = _players(header, kept)
+    players = _players(header, kept, kind)
     refs = sorted(lines)
     people: list[tuple[int, Player]] = []
     for ref, player, cells in zip(refs, players, kept, strict=True):
@@ -308,6 +337,9 @@ def read_event(info_text: str, joueur_text: str) -> PapiEvent:
         rounds=rounds,
         bye_requests=asked,
         pairing=info.get("Pairing", ""),
+        info=info,
+        kind=kind,
+        exempt_ref_ffe=cell(exempt, "RefFFE") if exempt else "",
     )
     complete = set(event.complete)
     open_rounds = [n for n in rounds if n not in complete]
@@ -319,7 +351,7 @@ def read_event(info_text: str, joueur_text: str) -> PapiEvent:
     return event
 
 
-def _players(header: list[str], kept: list[list[str]]) -> list[Player]:
+def _players(header: list[str], kept: list[list[str]], kind: str) -> list[Player]:
     """JOUEUR's lines as the registration reads them (the same mapping as `players
     import`), in the same order, or the first fault."""
     from .registration import parse_players_csv
@@ -328,7 +360,7 @@ def _players(header: list[str], kept: list[list[str]]) -> list[Player]:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(header)
     w.writerows(kept)
-    report = parse_players_csv(to_registration_csv(out.getvalue()))
+    report = parse_players_csv(to_registration_csv(out.getvalue(), kind))
     if report.errors:
         line, message = report.errors[0]
         raise RuleError(f"Papi : joueur de la ligne {line - 1} de JOUEUR : {message}.")

@@ -14,12 +14,14 @@ from collections.abc import Iterator
 from operator import itemgetter
 from typing import IO, Literal, NamedTuple
 
+from .cadences import KINDS
+from .cadences import Kind as Kind
+from .cadences import rating_kind as rating_kind  # its home until issue 50
 from .errors import RuleError
-from .models import Player, Sex, TimeControl, Title
+from .models import Player, Sex, Title
 from .text import decode
 from .validation import validated
 
-Kind = Literal["standard", "rapid", "blitz"]
 FORMATS = ("fide-xml", "fide-txt", "ffe-csv")
 
 KIND_LABELS: dict[Kind, str] = {"standard": "Elo lent", "rapid": "Elo rapide", "blitz": "Elo blitz"}
@@ -67,18 +69,18 @@ class ListedPlayer(NamedTuple):
 # -- the event's cadence -------------------------------------------------------------------
 
 
-def rating_kind(tc: TimeControl | None) -> Kind:
-    """Which list rating the cadence asks (FIDE Laws, appendices A and B).
-
-    The time for 60 moves (every period plus 60 increments): 10 minutes or less is blitz,
-    under 60 minutes rapid, else standard. No cadence said: standard.
-    """
-    if tc is None:
-        return "standard"
-    minutes = tc.base_minutes + sum(p.minutes for p in tc.periods) + tc.increment_seconds
-    if minutes <= 10:
-        return "blitz"
-    return "rapid" if minutes < 60 else "standard"
+def every_cadence(fide: ListedPlayer | None, ffe: ListedPlayer | None) -> dict[str, object]:
+    """Player's fields of the three cadences' ratings from the lists: FIDE's (F), else the
+    FFE's (N), as Papi files them."""
+    out: dict[str, object] = {}
+    kinds = ""
+    for kind in KINDS:
+        own = fide.rating(kind) if fide else None
+        national = ffe.rating(kind) if ffe else None
+        out[f"rating_{kind}"] = own or national
+        kinds += "F" if own else "N" if national else "-"
+    out["rating_kinds"] = "" if kinds == "---" else kinds
+    return out
 
 
 # -- the FFE's age categories --------------------------------------------------------------
@@ -132,6 +134,8 @@ def as_player(
         title=Title(title) if title in Title.__members__ else None,
         rating_fide=fide.effective(kind, fallback) if fide else None,
         rating_ffe=ffe.effective(kind, fallback) if ffe else None,
+        **every_cadence(fide, ffe),
+        licence_type=(ffe.licence_type[:1] or None) if ffe else None,
         fee_category=(ffe.category if ffe else "")
         or (ffe_category(birth.year, main.sex, on) if birth else None),
     )

@@ -45,6 +45,15 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "licence_date": ("date_licence", "licence_date"),
     "plays_national_for": ("joue_national_pour", "plays_national_for"),
     "residence_since": ("residence_depuis", "résidence_depuis", "residence_since"),
+    # every cadence's rating (« 1850F », « 1200E »: its kind) and the FFE's references,
+    # kept for the federations' files (issue 50)
+    "rating_standard": ("elo_lent", "elo_standard", "rating_standard"),
+    "rating_rapid": ("elo_rapide", "rating_rapid"),
+    "rating_blitz": ("elo_blitz", "rating_blitz"),
+    "licence_type": ("type_licence", "licence_type"),
+    "ffe_ref": ("ref_ffe", "ffe_ref"),
+    "club_ref": ("ref_club", "club_ref"),
+    "league": ("ligue", "league"),
 }
 
 _RATING = re.compile(r"^(\d{3,4})\s*([FNE])?$")
@@ -166,6 +175,28 @@ def _parse_rating(value: str, label: str) -> int | None:
     if int(match.group(1)) > 3500:
         raise ValueError(f"le classement {label} « {value} » dépasse le maximum (3500)")
     return int(match.group(1))
+
+
+def ffe_fields(cell: Callable[[str], str]) -> dict[str, Any]:
+    """Schema 10's fields of one CSV line: the three cadences' ratings with their kind
+    letters (« 1850F »; a rating without a letter is the FFE's, N), licence type, FFE
+    references, league."""
+    out: dict[str, Any] = {}
+    kinds = ""
+    for name, label in (("standard", "lent"), ("rapid", "rapide"), ("blitz", "blitz")):
+        text = cell(f"rating_{name}")
+        out[f"rating_{name}"] = rating = _parse_rating(text, label)
+        letter = text.strip()[-1:].upper()
+        kinds += "-" if rating is None else letter if letter in "FNE" else "N"
+    out["rating_kinds"] = "" if kinds == "---" else kinds
+    for name in ("ffe_ref", "club_ref"):
+        text = cell(name)
+        if text and not text.isdigit():
+            raise ValueError(f"référence FFE « {text} » illisible (un nombre)")
+        out[name] = int(text) if text else None
+    out["licence_type"] = cell("licence_type").upper()[:1] or None
+    out["league"] = cell("league").upper()[:3] or None
+    return out
 
 
 def _parse_bool(value: str, label: str) -> bool:
@@ -414,6 +445,7 @@ def read_players_csv(text: str) -> Iterator[ImportRow | Fault]:
                     licence_date=_parse_date(cell("licence_date")),
                     plays_national_for=cell("plays_national_for") or None,
                     residence_since=_parse_date(cell("residence_since")),
+                    **ffe_fields(cell),
                 )
             except InputError as exc:
                 yield line_no, exc.message

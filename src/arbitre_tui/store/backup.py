@@ -215,7 +215,7 @@ def _identity(con: sqlite3.Connection) -> tuple[Identity, str] | None:
     try:
         event = con.execute("SELECT created_at, name FROM event").fetchone()
         first = con.execute("SELECT at, op, args FROM journal ORDER BY id LIMIT 1").fetchone()
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):  # a damaged page may hold the text itself
         return None
     if event is None:
         return None

@@ -381,6 +381,18 @@ MIGRATIONS: list[str] = [
         UPDATE table_versions SET version = version + 1 WHERE name = 'players';
     END;
     """,
+    # 10: every cadence's rating with its kind, and the FFE's licence type and references,
+    # for the federations' files (issue 50: Papi's Rapide, Blitz, AffType, RefFFE…).
+    """
+    ALTER TABLE players ADD COLUMN rating_standard INTEGER;
+    ALTER TABLE players ADD COLUMN rating_rapid INTEGER;
+    ALTER TABLE players ADD COLUMN rating_blitz INTEGER;
+    ALTER TABLE players ADD COLUMN rating_kinds TEXT NOT NULL DEFAULT '';
+    ALTER TABLE players ADD COLUMN licence_type TEXT;
+    ALTER TABLE players ADD COLUMN ffe_ref INTEGER;
+    ALTER TABLE players ADD COLUMN club_ref INTEGER;
+    ALTER TABLE players ADD COLUMN league TEXT;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

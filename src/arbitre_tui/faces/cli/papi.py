@@ -24,14 +24,25 @@ def cmd_export_papi(args: argparse.Namespace) -> int:
             t = service.tournament(args.section)
             players = reader.players(t)
             games = reader.all_games(t)
+            dates = {r.number: r.start_time.date() for r in service.store.rounds(t.id)
+                     if r.start_time is not None}  # fmt: skip
         try:
-            tables = papi.tables(event, t, players, games, format_of(t).papi_genre)
+            tables = papi.tables(event, t, players, games, format_of(t).papi_genre, dates)
+            if tables.shortened and not args.confirm:
+                raise OperationError(
+                    "Papi ne garde que 20 caractères du nom et du prénom : "
+                    + " ; ".join(tables.shortened)
+                    + ". Relancez avec --confirm pour écrire ces noms raccourcis ; "
+                    "aucun fichier n'est écrit."
+                )
             left_out = papi.write(tables, out)
         except (ValueError, jet.JetError) as exc:
             raise OperationError(f"{t.name} : {exc}") from None
     finally:
         service.close()
     print(f"Fichier Papi écrit : {args.out} ({len(tables.joueur) - 1} joueurs).")
+    for name in tables.shortened:
+        print(f"Nom raccourci (20 caractères dans Papi) : {name}")
     if left_out:  # a name with œ, ß…: Jet's key for it is not known here (docs/papi.md)
         print(
             f"Index non écrit(s) : {', '.join(left_out)} (un nom a un caractère — œ, ß "
@@ -79,3 +90,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     x = command(esub, "papi", cmd_export_papi, file="FICHIER")
     x.add_argument("section", metavar="SECTION")
     x.add_argument("out", metavar="SORTIE.papi")
+    x.add_argument(
+        "--confirm",
+        action="store_true",
+        help="écrire les noms plus longs que les 20 caractères de Papi, raccourcis",
+    )

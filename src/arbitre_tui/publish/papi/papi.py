@@ -17,10 +17,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from ...rules.cadences import KINDS, Kind, section_kind
 from ...rules.models import Bye, Game, Player, Sex, StoredPlayer, Title, Tournament
-from ...rules.papi import BYE_CELLS, EXEMPT_REF, NO_RESULT, NOT_PAIRED, RESULT_CODES, WITHDRAWN_NOTE
+from ...rules.papi import (
+    BYE_CELLS,
+    EXEMPT_REF,
+    NO_RESULT,
+    NOT_PAIRED,
+    PLACEHOLDER,
+    RESULT_CODES,
+    WITHDRAWN_NOTE,
+)
+from ...rules.papi_info import EXEMPT_REF_FFE
 from ...rules.rating_lists import ffe_category
+from ...rules.settings import section_settings
 from . import jetindex
+from .info import event_date, info_rows
 
 if TYPE_CHECKING:
     from . import jet
@@ -116,6 +128,7 @@ Row = dict[str, object]
 class PapiTables:
     info: tuple[tuple[str, str | None], ...]
     joueur: tuple[Row, ...]
+    shortened: tuple[str, ...] = ()  # the names cut to Papi's 20 characters
     res: tuple[tuple[int, str], ...] = RES_ROWS
 
 
@@ -149,13 +162,29 @@ def round_cells(
     return NOT_PAIRED, None, 0
 
 
-def _kind(p: Player) -> tuple[int, str]:
-    """The rating and its kind: F (FIDE), N (national, the FFE's), E (estimated)."""
-    if p.rating_fide:
-        return p.rating_fide, "F"
-    if p.rating_ffe:
-        return p.rating_ffe, "N"
-    return 1399, "E"
+def cadence_ratings(p: Player, kind: Kind) -> dict[str, object]:
+    """Elo, Rapide, Blitz with their kinds (F FIDE, N the FFE's, E an estimate): the
+    section's cadence from the ratings it is rated by, the others as kept (lists, CSV, a
+    Papi file); none known: Papi's 1399 E."""
+    out: dict[str, object] = {}
+    for k, cadence in enumerate(KINDS):
+        column, kind_column = _RATING_COLUMNS[cadence]
+        letter = p.rating_kinds[k : k + 1]
+        kept = getattr(p, f"rating_{cadence}")
+        if cadence == kind and p.rating_fide:
+            value, letter = p.rating_fide, "F"
+        elif cadence == kind and p.rating_ffe:
+            value, letter = p.rating_ffe, "E" if letter == "E" else "N"
+        elif kept:
+            value, letter = kept, letter if letter in ("F", "N", "E") else "N"
+        else:
+            value, letter = PLACEHOLDER, "E"
+        out[column], out[kind_column] = value, letter
+    return out
+
+
+_RATING_COLUMNS = {"standard": ("Elo", "Fide"), "rapid": ("Rapide", "RapideFide"),
+                   "blitz": ("Blitz", "BlitzFide")}  # fmt: skip
 
 
 def _category(p: Player, on: dt.date) -> str | None:
@@ -165,17 +194,6 @@ def _category(p: Player, on: dt.date) -> str | None:
     return _CATEGORY.get(label)
 
 
-def _date(value: object) -> dt.date | None:
-    """An event's date as the store keeps it (ISO text) or as a date."""
-    if isinstance(value, dt.date):
-        return value
-    return dt.date.fromisoformat(value) if isinstance(value, str) and value else None
-
-
-def _fr(d: dt.date | None) -> str | None:
-    return d.strftime("%d/%m/%Y") if d else None
-
-
 def player_row(
     p: StoredPlayer,
     ref: Mapping[int, int],
@@ -183,32 +201,33 @@ def player_row(
     on: dt.date,
     ahead: range = range(0),
     exempt: Mapping[int, int] | None = None,
+    kind: Kind = "standard",
+    pad: bool = True,
 ) -> Row:
     """One JOUEUR line with every field Papi has and the product knows; ``ahead``: the
     rounds not yet paired, which Papi fills with F and 0 for a player who withdrew;
-    ``exempt``: the player paired against EXEMPT in each round (``exempt_of``)."""
+    ``exempt``: the player paired against EXEMPT in each round (``exempt_of``); ``kind``:
+    the section's rating; ``pad``: FideCode as Papi 3.3.8 writes it (8 digits, then spaces to 10)."""
     exempt = exempt or {}
-    rating, kind = _kind(p)
     row: Row = {c.name: None for c in TABLES["JOUEUR"]}
+    fide_code = str(p.fide_id) if p.fide_id else None
     row.update(
         Ref=ref[p.id],
+        RefFFE=p.ffe_ref,
         Nom=p.surname.upper()[:20],
         Prenom=p.first_name[:20] or None,
         Sexe="F" if p.sex is Sex.FEMALE else "M",
         NeLe=p.birth_date,
         Cat=_category(p, on),
-        Elo=rating,
-        Rapide=rating,
-        Blitz=rating,
+        **cadence_ratings(p, kind),
         Federation=p.federation[:3],
+        ClubRef=p.club_ref,
         Club=p.club[:80] or None,
-        Fide=kind,
-        RapideFide=kind,
-        BlitzFide=kind,
-        FideCode=str(p.fide_id) if p.fide_id else None,
+        Ligue=p.league,
+        FideCode=fide_code.zfill(8).ljust(10) if fide_code and pad else fide_code,
         FideTitre=_TITLE.get(p.title) if p.title else None,
         NrFFE=(p.ffe_code or "")[:6] or None,
-        AffType="A" if p.ffe_code else "N",
+        AffType=p.licence_type or ("A" if p.ffe_code else "N"),
         Pointe=p.checked_in,
         InscriptionRegle=1 if p.paid else 0,
         InscriptionDu=0,
@@ -272,6 +291,7 @@ def tables(
     players: Sequence[StoredPlayer],
     rounds: Mapping[int, Sequence[Game]],
     genre: str,
+    round_dates: Mapping[int, dt.date] | None = None,
 ) -> PapiTables:
     """Papi's tables for one Swiss or round-robin section; ``genre`` is the format's
     answer (operations/formats), '' when Papi has no such system."""
@@ -279,35 +299,10 @@ def tables(
         raise ValueError("Papi ne connaît que le système suisse et le toutes-rondes.")
     if t.rounds_planned > PAPI_ROUNDS:
         raise ValueError(f"Papi ne connaît que {PAPI_ROUNDS} rondes au plus.")
-    start = event.get("start_date")
-    end = event.get("end_date")
-    start_d = _date(start)
-    end_d = _date(end)
-    on = start_d or dt.date.today()
-    from ...rules.settings import event_settings
-
-    arbiter = event_settings(event).chief_arbiter or ""
+    on = event_date(event.get("start_date")) or dt.date.today()
     ref = refs(players)
     played = [n for n, gs in rounds.items() if gs]
-    info: list[tuple[str, str | None]] = [
-        ("Nom", f"{event.get('name') or ''} - {t.name}"[:50]),
-        ("Version", "3.3.8"),
-        ("NbrRondes", str(t.rounds_planned)),
-        ("DateDebut", _fr(start_d)),
-        ("DateFin", _fr(end_d or start_d)),
-        ("Lieu", str(event.get("city") or "")[:50] or None),
-        ("ClassElo", "Elo"),
-        ("Arbitre", arbiter[:50] or None),
-        ("Genre", genre),
-        ("Pairing", "Standard" if genre == "Suisse" else "Berger"),
-        ("Dep1", "Brésilien"),
-        ("Dep2", "Solkoff"),
-        ("Dep3", "Performance"),
-        ("FormatSaisie", "International"),
-        ("Protection", "Aucune"),
-        ("RondeActive", str(max(played, default=0))),
-        ("DecomptePoints", "NON"),
-    ]
+    info = info_rows(event, t, players, genre, max(played, default=0), round_dates)
     mine: dict[int, dict[int, list[Game]]] = {}  # each player's games: one pass, not P x G
     for n, round_games in rounds.items():
         for g in round_games:
@@ -316,11 +311,25 @@ def tables(
                 mine.setdefault(pid, {}).setdefault(n, []).append(g)
     ahead = range(max(played, default=0) + 1, t.rounds_planned + 1)
     exempt = exempt_of(rounds)
+    kind, version = section_kind(t), dict(info).get("Version")
     lines = sorted(
-        (player_row(p, ref, mine.get(p.id, {}), on, ahead, exempt) for p in players), key=_ref
+        (player_row(p, ref, mine.get(p.id, {}), on, ahead, exempt, kind, version == "3.3.8")
+         for p in players),
+        key=_ref,
+    )  # fmt: skip
+    first = exempt_row(rounds, ref)
+    kept_ref = section_settings(t).papi_info.get(EXEMPT_REF_FFE, "")
+    first["RefFFE"] = int(kept_ref) if kept_ref.isdigit() else None
+    return PapiTables(tuple(info), (first, *lines), shortened(players))
+
+
+def shortened(players: Sequence[Player]) -> tuple[str, ...]:
+    """« NAME First → NAME Fir »: each name longer than Papi's Nom or Prenom (20)."""
+    return tuple(
+        f"{p.name} → {p.surname.upper()[:20]} {p.first_name[:20]}".rstrip()
+        for p in players
+        if len(p.surname) > 20 or len(p.first_name) > 20
     )
-    joueur = [exempt_row(rounds, ref), *lines]
-    return PapiTables(tuple(info), tuple(joueur))
 
 
 _JET_KIND = {"long": 4, "int": 3, "byte": 2, "text": 10, "datetime": 8, "bool": 1, "single": 6}

@@ -190,6 +190,14 @@ class SectionSettings(BaseModel):
     rating_standard_fallback: bool = _choice(
         False, "Elo rapide/blitz effectif : l'Elo lent à défaut (listes Elo)"
     )
+    # the rating the section is paired and rated by; None: its cadence's (FIDE E.01 A.1,
+    # B.1: rules.rating_lists.rating_kind)
+    rating_kind: Literal["standard", "rapid", "blitz"] | None = _choice(
+        None, "Elo de la section : standard, rapid ou blitz (vide : selon la cadence)"
+    )
+    # a Papi tournament's INFO as imported (Variable -> Value): written back by the export
+    # where the event says nothing of its own (issue 50)
+    papi_info: dict[str, str] = _choice({}, "variables INFO du fichier Papi importé")
     cycles: int = _choice(1, "toutes rondes : nombre de cycles")
     # sections and youth (002, 003)
     category: Category | None = _choice(None, "catégorie d'âge (U8, U10F…)")
