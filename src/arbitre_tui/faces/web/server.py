@@ -22,6 +22,7 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -134,6 +135,12 @@ def _quiet_bad_requests() -> None:
         log.addFilter(_BadRequestLine())
 
 
+if TYPE_CHECKING:
+    from .reporting import Reporting as _Reporting
+
+REPORTING: web.AppKey[_Reporting] = web.AppKey("reporting")
+
+
 def make_app(path: str | Path, reporting: bool = False) -> web.Application:
     """The site; with ``reporting``, the players' proposal routes too (faces/web/reporting.py:
     they answer only while the organiser has reporting on)."""
@@ -189,6 +196,7 @@ def make_app(path: str | Path, reporting: bool = False) -> web.Application:
         pages.site.reporting = True
         writes = Reporting(path, pages.service, pages.site, pages.reader)
         writes.routes(app)
+        app[REPORTING] = writes
 
         async def stop_writer(_app: web.Application) -> None:
             writes.close()
@@ -323,6 +331,7 @@ class ServerThread:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
+        self._app: web.Application | None = None
         self.error: str | None = None
 
     @property
@@ -354,11 +363,26 @@ class ServerThread:
             self._ready.set()
             return
         self._ready.set()
+        self._app = runner.app
         try:
             loop.run_forever()
         finally:
             loop.run_until_complete(runner.cleanup())
             loop.close()
+
+    def unlock(self) -> bool:
+        """Every lock-out of the phones lifted (the QR pane's key); False: this server
+        takes no proposals. Done on the server's loop, waited for."""
+        app, loop = getattr(self, "_app", None), self._loop
+        if app is None or loop is None or not self.running or REPORTING not in app:
+            return False
+        writes = app[REPORTING]
+
+        async def lift() -> None:
+            writes.unlock()
+
+        asyncio.run_coroutine_threadsafe(lift(), loop).result(10)
+        return True
 
     def stop(self) -> None:
         if self._loop is not None and self.running:
