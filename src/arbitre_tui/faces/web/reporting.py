@@ -44,6 +44,7 @@ log = logging.getLogger("arbitre.saisie")
 
 MAX_BODY = 1024  # a form of three short fields: 1 KiB is ten times what it needs
 MAX_WAITING = 8  # proposals queued for the writer; past it: 503 at once
+BODY_SECONDS = 10.0  # a form's body must arrive within this; slower: 408, closed
 CODE = re.compile(r"^[a-z2-7]{10}$")
 DEVICE = "appareil"  # the cookie: a random mark per phone, nothing else
 DEVICE_VALUE = re.compile(r"^[0-9a-f]{16}$")
@@ -145,7 +146,7 @@ class Reporting:
         board = r"/{key}/saisie/{round:\d{1,4}}/{board:\d{1,4}}/"
         r.add_get(board, self.board_entrance)
         r.add_post(board + "acces/", self.board_access)
-        r.add_get(board + "{code}/", self.board_page)
+        r.add_get(board + "{code:[a-z2-7]{10}}/", self.board_page)
         r.add_post(board, self.propose)
         r.add_get(r"/{key}/pointage/", self.entrance)
         r.add_post(r"/{key}/pointage/", self.entrance_sent)
@@ -307,13 +308,20 @@ class Reporting:
         if (request.content_length or 0) > MAX_BODY:
             return self._refuse(request, 413, "Demande trop longue.")
         try:
-            raw = await request.read()
+            raw = await asyncio.wait_for(request.read(), BODY_SECONDS)
             text = raw.decode("ascii")
             fields = urllib.parse.parse_qs(text, max_num_fields=8, strict_parsing=True)
         except web.HTTPRequestEntityTooLarge:
             return self._refuse(request, 413, "Demande trop longue.")
         except (ValueError, UnicodeDecodeError):
             return self._refuse(request, 400, "Formulaire illisible.")
+        except TimeoutError:  # a body trickling in: one line, and the connection closed
+            response = self._refuse(request, 408, "Demande trop lente.")
+            response.force_close()
+            return response
+        except ConnectionError:  # the phone went away mid-body: one line, no traceback
+            log.info("demande interrompue de %s : corps incomplet", request.remote)
+            return web.Response(status=400)
         return {k: v[-1] for k, v in fields.items()}
 
     async def _write(self, request: web.Request, action: str, *args: object) -> object:
