@@ -85,8 +85,10 @@ def test_a_round_from_phones_confirmed_in_the_app(paired: Path) -> None:
             assert _games(path) == {1: "1-0", 2: None, 3: None}
             app.slowly(["g", "3", ENTER, "o"])  # in conflict: refused, nothing written
             assert _games(path) == {1: "1-0", 2: None, 3: None}
+            shown = len(app.output)
             app.slowly(["O"])
             assert _games(path) == {1: "1-0", 2: "=-=", 3: None}
+            app.wait_drawn("laissé : 3 (conflit)", since=shown)  # what it left, and why
             app.slowly(["u"])  # undone as any result
             assert _games(path) == {1: "1-0", 2: None, 3: None}
             assert app.quit() == 0
