@@ -264,6 +264,13 @@ def withdraw(ctx: EventContext, player_id: int) -> None:
             raise OperationError(f"{player.name} est déjà retiré(e).")
         tx.args["name"] = player.name
         tx.update("players", player_id, {"withdrawn": 1})
+        from ..store.seats import void_proposals
+
+        for rnd in ctx.store.rounds(player.tournament_id):  # his board's proposals die (51)
+            if not rnd.closed:
+                for g in ctx.store.games(rnd.id):
+                    if player_id in (g.white_id, g.black_id):
+                        void_proposals(tx, rnd.id, g.board)
 
 
 def add_club(ctx: EventContext, name: str, code: str | None = None) -> int:

@@ -14,16 +14,18 @@ import datetime as dt
 from dataclasses import dataclass
 
 from ..rules.errors import RuleError
-from ..rules.models import Result, StoredTournament, parse_result
+from ..rules.models import Result, StoredGame, StoredTournament, parse_result
 from ..rules.reporting import (
     PROPOSABLE,
-    PROPOSALS_PER_SIDE,
+    PROPOSALS_PER_PLAYER,
+    SAME_PHONE,
     SIDE_WORDS,
     SIDES,
     BoardProposals,
-    board_code,
+    Seat,
     checkin_code,
     same_code,
+    seat_code,
 )
 from . import registration, results
 from .context import EventContext, OperationError
@@ -63,30 +65,112 @@ def _secret(service: EventContext, *, for_phones: bool) -> str:
 
 
 @dataclass(frozen=True)
-class BoardCode:
+class SeatCode:
+    """One player's code for one round (the arbiter's copy: `arbitre phones codes`)."""
+
     board: int
+    side: str
+    player_id: int
     code: str
 
 
-def codes(service: EventContext, key: str, round_number: int | None = None) -> list[BoardCode]:
-    """Each board's code for the table cards and the board pages (the arbiter's copy)."""
+def _seats(t: StoredTournament, round_number: int, game: StoredGame) -> list[Seat]:
+    """The two seats of a game (none for a bye)."""
+    if game.black_id is None:
+        return []
+    return [
+        Seat(t.id, round_number, game.board, game.id, game.white_id, game.black_id, side)
+        for side in SIDES
+    ]
+
+
+def codes(service: EventContext, key: str, round_number: int | None = None) -> list[SeatCode]:
+    """Each player's code for the round (the arbiter's copy, never a player's page)."""
     secret = _secret(service, for_phones=False)
     t = service.tournament(key)
     rnd = service.round_of(t, round_number)
     if rnd is None:
         raise OperationError(f"Aucune ronde appariée en {t.name}.")
     return [
-        BoardCode(g.board, board_code(secret, t.id, rnd.number, g.board))
+        SeatCode(s.board, s.side, s.player_id, seat_code(secret, s))
         for g in service.store.games(rnd.id)
-        if not g.is_bye
+        for s in _seats(t, rnd.number, g)
     ]
 
 
 def player_code(service: EventContext, player_id: int) -> str:
-    """A player's own check-in code (the registration list, on paper)."""
+    """A player's own code (the registration list, on paper): his check-in, and the key
+    to his board's page each round (issue 51)."""
     secret = _secret(service, for_phones=False)
     player = service.player(player_id)
     return checkin_code(secret, player.tournament_id, player_id)
+
+
+def _open_seat(
+    service: EventContext, secret: str, key: str, round_number: int, board: int, code: str
+) -> Seat | None:
+    """The seat whose code this is, on a board of the open round that still takes
+    proposals: two players, none withdrawn, no forfeit entered. Both codes are compared
+    (constant time each), whichever matches."""
+    from .context import OperationError as Refused
+
+    try:
+        t = service.tournament(key)
+        _t, rnd, game = service.game(key, round_number, board)
+    except Refused:
+        return None
+    current = service.current_round(t)
+    if rnd.closed or current is None or current.number != rnd.number:
+        return None
+    if game.black_id is None or game.result in (
+        Result.WHITE_FORFEIT_WIN,
+        Result.BLACK_FORFEIT_WIN,
+        Result.DOUBLE_FORFEIT,
+    ):
+        return None
+    found = None
+    for seat in _seats(t, rnd.number, game):
+        if same_code(code, seat_code(secret, seat)):
+            found = seat
+    if found is None:
+        return None
+    if any(service.player(pid).withdrawn for pid in (game.white_id, game.black_id)):
+        return None
+    return found
+
+
+def seat_of(
+    service: EventContext, key: str, round_number: int, board: int, code: str
+) -> Seat | None:
+    """Whose code this is on this board (read alone, before any write lock), or None."""
+    state = service.store.phone_reporting()
+    if state is None or not state["enabled"]:
+        return None
+    return _open_seat(service, str(state["secret"]), key, round_number, board, code)
+
+
+def seat_for_player(
+    service: EventContext, key: str, round_number: int, board: int, player_id: int, code: str
+) -> str | None:
+    """A player's own code (on paper) opens his seat on this board: its round code, or
+    None (a wrong code, another board, the round closed). Read alone."""
+    state = service.store.phone_reporting()
+    player = service.store.player(player_id)
+    if state is None or not state["enabled"] or player is None:
+        return None
+    secret = str(state["secret"])
+    if not same_code(code, checkin_code(secret, player.tournament_id, player_id)):
+        return None
+    try:
+        t = service.tournament(key)
+        _t, rnd, game = service.game(key, round_number, board)
+    except OperationError:
+        return None
+    for seat in _seats(t, rnd.number, game):
+        if seat.player_id == player_id:
+            code = seat_code(secret, seat)
+            return code if _open_seat(service, secret, key, round_number, board, code) else None
+    return None
 
 
 def propose_result(
@@ -95,14 +179,11 @@ def propose_result(
     round_number: int,
     board: int,
     code: str,
-    side: str,
     result: str,
     address: str = "",
 ) -> BoardProposals:
-    """A player's proposal for his board: checked (code, round open, board, a result a
-    player may propose), written as a proposal, never as a result."""
-    if side not in SIDES:
-        raise OperationError("Dites si vous avez les Blancs ou les Noirs.")
+    """A player's proposal for his board: his code says who he is (no side is asked),
+    checked with the round open; written as a proposal, never as a result."""
     try:
         value = parse_result(result)
     except RuleError as exc:
@@ -112,52 +193,75 @@ def propose_result(
     with service.write(Operation.PROPOSE_RESULT, {"board": board, "address": address}) as tx:
         secret = _secret(service, for_phones=True)
         t = service.tournament(key)
-        tid = t.id
-        if not same_code(code, board_code(secret, tid, round_number, board)):
+        seat = _open_seat(service, secret, t.key, round_number, board, code)
+        if seat is None:
             raise OperationError(f"Échiquier {board}, ronde {round_number} : {REFUSED}")
-        _t, rnd, game = service.game(key, round_number, board)
-        if rnd.closed or rnd.number != (service.current_round(t) or rnd).number:
-            raise OperationError(f"La ronde {rnd.number} est close : voyez l'arbitre.")
-        if game.is_bye:
-            raise OperationError(f"Échiquier {board} : un exempt n'a pas de résultat.")
         earlier = [
             p
-            for p in service.store.proposals(tid, rnd.number)
-            if p["board"] == board and p["side"] == side
+            for p in service.store.proposals(t.id, round_number)
+            if p["board"] == board and p["player_id"] == seat.player_id
         ]
-        if len(earlier) >= PROPOSALS_PER_SIDE:
+        if len(earlier) >= PROPOSALS_PER_PLAYER:
             raise OperationError(
-                f"Échiquier {board} : {PROPOSALS_PER_SIDE} propositions des {SIDE_WORDS[side]} "
-                "déjà ; voyez l'arbitre."
+                f"Échiquier {board} : {PROPOSALS_PER_PLAYER} propositions des "
+                f"{SIDE_WORDS[seat.side]} déjà ; voyez l'arbitre."
             )
-        tx.args.update({"tournament": t.key, "round": rnd.number, "result": value.value})
+        tx.args.update(
+            {"tournament": t.key, "round": round_number, "result": value.value, "side": seat.side}
+        )
         tx.insert(
             "proposals",
             {
-                "tournament_id": tid,
-                "round": rnd.number,
+                "tournament_id": t.id,
+                "round": round_number,
                 "board": board,
+                "player_id": seat.player_id,
                 "kind": "result",
-                "side": side,
+                "side": seat.side,
                 "result": value.value,
                 "at": dt.datetime.now().isoformat(timespec="seconds"),
                 "address": address[:64],
             },
         )
-        return board_state(service, t, rnd.number, board)
+        return board_state(service, t, round_number, board)
+
+
+def same_phone(a: str, b: str, shared_address: bool = False) -> bool:
+    """Two proposals' origins (« ADRESSE #APPAREIL »): one device, or one address unless
+    the phones share one (a router, a proxy: the setting ``phones_shared_address``)."""
+    ip_a, _, dev_a = a.partition(" #")
+    ip_b, _, dev_b = b.partition(" #")
+    if dev_a and dev_a == dev_b:
+        return True
+    return not shared_address and bool(ip_a) and ip_a == ip_b
 
 
 def board_state(
     service: EventContext, t: StoredTournament, round_number: int, board: int
 ) -> BoardProposals:
-    """The latest proposal of each side still pending, beside the result recorded."""
-    tid = t.id
-    latest: dict[str, Result] = {}
-    for p in service.store.proposals(tid, round_number):
-        if p["board"] == board and p["status"] == "pending":
-            latest[p["side"]] = Result(p["result"])
+    """The latest pending proposal of each player still on the board, beside the result
+    recorded: a proposal from a player no longer on that side counts for nothing."""
     _t, _rnd, game = service.game(t.key, round_number, board)
-    return BoardProposals(board, latest.get("white"), latest.get("black"), game.result)
+    seated = {"white": game.white_id, "black": game.black_id}
+    latest: dict[str, tuple[Result, str]] = {}
+    for p in service.store.proposals(t.id, round_number):
+        mine = p["player_id"] is not None and seated.get(p["side"]) == p["player_id"]
+        if p["board"] == board and p["status"] == "pending" and mine:
+            latest[p["side"]] = (Result(p["result"]), p["address"])
+    white, black = latest.get("white"), latest.get("black")
+    flagged = False
+    if white is not None and black is not None:
+        from ..rules.settings import event_settings
+
+        shared = event_settings(service.store.event()).phones_shared_address
+        flagged = same_phone(white[1], black[1], shared)
+    return BoardProposals(
+        board,
+        white[0] if white else None,
+        black[0] if black else None,
+        game.result,
+        flagged,
+    )
 
 
 def round_states(
@@ -174,11 +278,39 @@ def round_states(
     return [board_state(service, t, rnd.number, b) for b in boards]
 
 
+@dataclass(frozen=True)
+class Confirmed:
+    """What a confirmation recorded, and the boards « tout confirmer » left, with why."""
+
+    boards: list[int]
+    left: dict[int, str]
+
+    def said(self) -> str:
+        """« Confirmé : 2 échiquiers (1, 2) ; laissés : 3 (même téléphone) »."""
+        n = len(self.boards)
+        text = (
+            f"Confirmé : {n} échiquier{'s' if n > 1 else ''} ({', '.join(map(str, self.boards))})"
+        )
+        if self.left:
+            text += " ; laissé" + ("s" if len(self.left) > 1 else "") + " : "
+            text += ", ".join(f"{b} ({why})" for b, why in sorted(self.left.items()))
+        return text
+
+
+def _why_left(state: BoardProposals) -> str:
+    if state.conflict:
+        return "conflit"
+    if state.agreed is not None and state.same_phone:
+        return SAME_PHONE
+    return "un seul joueur" if state.label else "déjà saisi"
+
+
 def confirm(
     service: EventContext, key: str, board: int | None = None, round_number: int | None = None
-) -> list[int]:
-    """Record what both players agreed on: one board, or every agreeing board (None).
-    Returns the boards recorded; a board in conflict is refused, never applied."""
+) -> Confirmed:
+    """Record what both players agreed on: one board, or every agreeing board (None) but
+    those proposed from one phone (issue 51: the arbiter looks, then confirms it alone).
+    A board in conflict is refused, never applied."""
     with service.write(Operation.CONFIRM_PROPOSALS, {"board": board}) as tx:
         t = service.tournament(key)
         rnd = service.round_of(t, round_number)
@@ -202,21 +334,34 @@ def confirm(
                     f"Échiquier {board} : {state.label} — il faut la même proposition des deux "
                     "joueurs."
                 )
-        agreed = [s for s in states if s.agreed is not None]
+            agreed = states
+        else:
+            agreed = [s for s in states if s.agreed is not None and not s.same_phone]
+        left = {s.board: _why_left(s) for s in states if s not in agreed and s.label}
         if not agreed:
-            raise OperationError("Aucun échiquier où les deux joueurs proposent le même résultat.")
+            flagged = [b for b, why in left.items() if why == SAME_PHONE]
+            raise OperationError(
+                "Aucun échiquier où les deux joueurs proposent le même résultat"
+                + (
+                    f" depuis deux téléphones ({SAME_PHONE} : {', '.join(map(str, flagged))} — "
+                    "o sur l'échiquier après vérification)."
+                    if flagged
+                    else "."
+                )
+            )
         tid = t.id
         for s in agreed:
             assert s.agreed is not None
+            for p in service.store.proposals(tid, rnd.number):  # first: a forfeit voids
+                if p["board"] == s.board and p["status"] == "pending":
+                    tx.update("proposals", p["id"], {"status": "confirmed"})
             if s.agreed in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN):
                 absent = "black" if s.agreed is Result.WHITE_FORFEIT_WIN else "white"
                 results.absent(service, t.key, s.board, absent, rnd.number)  # its own rules
             else:
                 results.record_result(service, t.key, s.board, s.agreed, rnd.number)
-            for p in service.store.proposals(tid, rnd.number):
-                if p["board"] == s.board and p["status"] == "pending":
-                    tx.update("proposals", p["id"], {"status": "confirmed"})
-        return [s.board for s in agreed]
+        tx.args["left"] = sorted(left)
+        return Confirmed([s.board for s in agreed], left)
 
 
 def propose_checkin(service: EventContext, player_id: int, code: str, address: str = "") -> str:
@@ -279,16 +424,6 @@ def is_open(service: EventContext) -> bool:
     """Whether the organiser turned reporting on (the results server asks before any form)."""
     state = service.store.phone_reporting()
     return bool(state and state["enabled"])
-
-
-def code_matches(service: EventContext, key: str, round_number: int, board: int, code: str) -> bool:
-    """A board's code checked by a read alone (constant time), before the server asks for
-    the write lock: a wrong code never takes it from a station."""
-    state = service.store.phone_reporting()
-    if state is None or not state["enabled"]:
-        return False
-    t = service.tournament(key)
-    return same_code(code, board_code(str(state["secret"]), t.id, round_number, board))
 
 
 def checkin_matches(service: EventContext, player_id: int, code: str) -> bool:

@@ -210,6 +210,9 @@ def absent(
                 )
         _replacing(ctx, game, board, result, confirm)
         tx.update("games", game.id, {"result": result.value, "decider": None})
+        from ..store.seats import void_proposals
+
+        void_proposals(tx, rnd.id, board)  # a forfeit: what the phones said dies (issue 51)
         for pid in absentees(result, game):
             if exclude:
                 tx.update("players", pid, {"excluded": 1})

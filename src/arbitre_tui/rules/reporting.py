@@ -2,10 +2,11 @@
 
 Why: at a venue the arbiter's day goes to collecting results board by board. A player
 who scans the table card proposes the result; nothing is recorded until the arbiter
-confirms it with one key, and only when both players said the same thing. A code
-works for one board of one round (or one player's check-in): it is a keyed digest of
-that board, from a secret kept in the event file and never published, so a code cannot
-be guessed from another, and it is compared in constant time.
+confirms it with one key, and only when both players said the same thing. A code is
+one player's (issue 51): his seat — board, colour, opponent — in one round, or his
+check-in; it is a keyed digest of that seat, from a secret kept in the event file and
+never published, so a code cannot be guessed from another, says who proposes (no side
+is ever asked), dies when the seat changes, and is compared in constant time.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from dataclasses import dataclass
 from .models import Result
 
 CODE_LENGTH = 10  # base32 letters: 50 bits, never typed (the QR code carries it)
-PROPOSALS_PER_SIDE = 5  # a player may change his mind; past that it is a flood
+PROPOSALS_PER_PLAYER = 5  # a player may change his mind; past that it is a flood
 SIDES = ("white", "black")
 SIDE_WORDS = {"white": "Blancs", "black": "Noirs"}
+SAME_PHONE = "même téléphone"
 
 # what a player may propose: a game's three results, or that the opponent never came
 PROPOSABLE = frozenset(
@@ -40,9 +42,32 @@ def _digest(secret: str, message: str) -> str:
     return base64.b32encode(mac).decode()[:CODE_LENGTH].lower()
 
 
-def board_code(secret: str, tournament_id: int, round_number: int, board: int) -> str:
-    """The code of one board of one round: it reports that board only, that round only."""
-    return _digest(secret, f"result:{tournament_id}:{round_number}:{board}")
+@dataclass(frozen=True)
+class Seat:
+    """One player's place in a round: what his code is made from. Another game, another
+    opponent, the other colour: another seat, so the former code no longer works."""
+
+    tournament_id: int
+    round_number: int
+    board: int
+    game_id: int
+    white_id: int
+    black_id: int
+    side: str  # "white" or "black"
+
+    @property
+    def player_id(self) -> int:
+        return self.white_id if self.side == "white" else self.black_id
+
+
+def seat_code(secret: str, seat: Seat) -> str:
+    """A player's code for his own board of one round: it proposes as him, there only."""
+    s = seat
+    return _digest(
+        secret,
+        f"seat:{s.tournament_id}:{s.round_number}:{s.board}:{s.game_id}:"
+        f"{s.white_id}:{s.black_id}:{s.side}",
+    )
 
 
 def checkin_code(secret: str, tournament_id: int, player_id: int) -> str:
@@ -65,6 +90,7 @@ class BoardProposals:
     white: Result | None  # each side's latest proposal
     black: Result | None
     recorded: Result | None  # the result already on the board, if any
+    same_phone: bool = False  # both proposals from one device (or one address): flagged
 
     @property
     def agreed(self) -> Result | None:
@@ -97,4 +123,5 @@ class BoardProposals:
             )
         if self.recorded is not None:
             return ""  # the phones agree with what is recorded: nothing to do
-        return f"{said[0].label} proposé ({len(said)}/2)"
+        flag = f", {SAME_PHONE}" if self.same_phone and len(said) == 2 else ""
+        return f"{said[0].label} proposé ({len(said)}/2{flag})"

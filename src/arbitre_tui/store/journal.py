@@ -219,6 +219,10 @@ class Tx:
         return self._journal_id is not None
 
     def _record(self, table: str, row_id: int, before: Any, after: Any) -> None:
+        if table == "games":  # a board's players change: its proposals die first (51.3)
+            from .seats import seat_changed
+
+            seat_changed(self, before, after)
         journal_id = self.journal_id
         self._seq += 1
         self.conn.execute(

@@ -42,11 +42,11 @@ def test_ronde_shows_the_phones_proposals(snap_compare: SnapCompare, frozen_demo
     disagree (≠) — and the line « 3 propositions en attente … »."""
     service = EventService(frozen_demo)
     reporting.set_enabled(service, True)
-    codes = {c.board: c.code for c in reporting.codes(service, "open-a")}
+    codes = {(c.board, c.side): c.code for c in reporting.codes(service, "open-a")}
     said = [(1, "white", "1"), (1, "black", "1-0"), (2, "black", "="), (3, "white", "1")]
     said += [(3, "black", "0")]
-    for board, side, result in said:
-        reporting.propose_result(service, "open-a", 3, board, codes[board], side, result, "t")
+    for k, (board, side, result) in enumerate(said):  # each from its own phone
+        reporting.propose_result(service, "open-a", 3, board, codes[board, side], result, f"t{k}")
     service.close()
     assert snap_compare(_app(frozen_demo, "open-a"), press=[], terminal_size=SIZE)
 
@@ -58,20 +58,21 @@ def test_a_round_from_phones_confirmed_in_the_app(paired: Path) -> None:
     the last confirmation like any result."""
     path = paired
     service = EventService(path)
-    codes = {c.board: c.code for c in reporting.codes(service, "rr")}
+    codes = {(c.board, c.side): c.code for c in reporting.codes(service, "rr")}
     service.close()
+    # two phones per board, both through loopback: the shared-address case
+    assert arbitre("settings", "set", str(path), "phones_shared_address", "oui").returncode == 0
     srv = ServerThread(path, port=0, reporting=True)
     srv.start()
     try:
         with PtyApp(path, "rr") as app:
-            phone = Client(srv.port)
             posted = len(app.output)
             said = {1: ("1", "1"), 2: ("=", "="), 3: ("1", "0")}
             for board, (white, black) in said.items():
                 for side, result in (("white", white), ("black", black)):
-                    form = urllib.parse.urlencode(
-                        {"code": codes[board], "side": side, "result": result}
-                    )
+                    phone = Client(srv.port)  # each player his own phone
+                    phone.request("GET", board_path("rr", 1, board, codes[board, side]))
+                    form = urllib.parse.urlencode({"code": codes[board, side], "result": result})
                     status, _, _ = phone.request("POST", board_path("rr", 1, board), form)
                     assert status == 303
             # the app sees the file change (it polls): « 3 propositions en attente … »; a
@@ -84,8 +85,10 @@ def test_a_round_from_phones_confirmed_in_the_app(paired: Path) -> None:
             assert _games(path) == {1: "1-0", 2: None, 3: None}
             app.slowly(["g", "3", ENTER, "o"])  # in conflict: refused, nothing written
             assert _games(path) == {1: "1-0", 2: None, 3: None}
+            shown = len(app.output)
             app.slowly(["O"])
             assert _games(path) == {1: "1-0", 2: "=-=", 3: None}
+            app.wait_drawn("laissé : 3 (conflit)", since=shown)  # what it left, and why
             app.slowly(["u"])  # undone as any result
             assert _games(path) == {1: "1-0", 2: None, 3: None}
             assert app.quit() == 0
@@ -133,9 +136,9 @@ async def test_the_wall_display_shows_proposed_results(paired: Path) -> None:
 
     path = paired
     service = EventService(path)
-    codes = {c.board: c.code for c in reporting.codes(service, "rr")}
+    codes = {(c.board, c.side): c.code for c in reporting.codes(service, "rr")}
     for side in ("white", "black"):
-        reporting.propose_result(service, "rr", 1, 2, codes[2], side, "0", "test")
+        reporting.propose_result(service, "rr", 1, 2, codes[2, side], "0", side)
     app = DisplayApp(path, "rr", seconds=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -148,3 +151,33 @@ async def test_the_wall_display_shows_proposed_results(paired: Path) -> None:
         cells = [str(table.get_row_at(i)[2]) for i in range(3)]
         assert cells == ["", "0-1", ""]
     service.close()
+
+
+async def test_l_in_the_qr_pane_lifts_the_phones_lock_out(paired: Path) -> None:
+    """A board shut out after wrong codes from one address (the hall's router): `L` in
+    the QR pane lifts it on the server the app started; without a server it says so."""
+    from textual.widgets import Static
+
+    from ...helpers.screen import app_on
+
+    service = EventService(paired)
+    code = next(c.code for c in reporting.codes(service, "rr") if c.board == 1)
+    service.close()
+    async with app_on(paired, "q", "rr") as (app, pilot):
+        await pilot.press("L")
+        await pilot.pause()
+        said = " ".join(str(s.content) for s in app.query(Static))
+        assert "rien à débloquer" in said
+        srv = ServerThread(paired, port=0, reporting=True)
+        srv.start()
+        app.web_server = srv  # type: ignore[attr-defined]
+        try:
+            phone = Client(srv.port)
+            for _ in range(5):
+                assert phone.propose(1, "a" * 10, "1") == 403
+            assert phone.propose(1, code, "1") == 429
+            await pilot.press("L")
+            await pilot.pause()
+            assert phone.propose(1, code, "1") == 303
+        finally:
+            srv.stop()

@@ -7,8 +7,6 @@ import argparse
 from .common import FILE_HELP, TOURNAMENT_HELP, add_round, command, group, open_event, print_json
 from .errors import RESULT_DASH_WORDS, FrenchParser
 
-SIDES = {"blancs": "white", "white": "white", "noirs": "black", "black": "black"}
-
 
 def cmd_on(args: argparse.Namespace) -> int:
     """ouvrir la saisie par les joueurs (propositions depuis leur téléphone)"""
@@ -29,13 +27,15 @@ def cmd_off(args: argparse.Namespace) -> int:
 
 
 def cmd_codes(args: argparse.Namespace) -> int:
-    """les codes des échiquiers d'une ronde (chevalets), pour l'arbitre"""
+    """les codes des joueurs d'une ronde (un par joueur), pour l'arbitre"""
     from ...operations import reporting
 
     service = open_event(args.file)
     key = service.tournament(args.tournoi).key
+    words = {"white": "blancs", "black": "noirs"}
     for c in reporting.codes(service, key, args.ronde):
-        print(f"{c.board:4d}  {c.code}")
+        name = service.player(c.player_id).name
+        print(f"{c.board:4d}  {words[c.side]:6s}  {c.code}  {name}")
     return 0
 
 
@@ -56,6 +56,7 @@ def cmd_status(args: argparse.Namespace) -> int:
                         "label": s.label,
                         "agreed": s.agreed.value if s.agreed else None,
                         "conflict": s.conflict,
+                        "same_phone": s.same_phone,
                     }
                     for s in states
                 ],
@@ -76,16 +77,16 @@ def cmd_confirm(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     key = service.tournament(args.tournoi).key
-    boards = reporting.confirm(service, key, args.board, args.ronde)
-    print(f"Enregistré : échiquier(s) {', '.join(map(str, boards))}.")
+    done = reporting.confirm(service, key, args.board, args.ronde)
+    print(done.said() + ".")
     return 0
 
 
 def cmd_propose(args: argparse.Namespace) -> int:
     """proposer un résultat comme le ferait un joueur depuis son téléphone
 
-    proposer un résultat comme un joueur depuis son téléphone (le code de son échiquier) ;
-    rien n'est enregistré avant la confirmation de l'arbitre.
+    proposer un résultat comme un joueur depuis son téléphone (son code de la ronde, qui
+    dit qui il est) ; rien n'est enregistré avant la confirmation de l'arbitre.
     """
     from ...operations import reporting
 
@@ -99,7 +100,6 @@ def cmd_propose(args: argparse.Namespace) -> int:
         number,
         args.board,
         args.code,
-        SIDES[args.side],
         args.result,
         "ligne de commande",
     )
@@ -129,7 +129,7 @@ def cmd_confirm_checkins(args: argparse.Namespace) -> int:
 
 
 def cmd_player_code(args: argparse.Namespace) -> int:
-    """le code de pointage d'un joueur (à lui remettre sur papier)"""
+    """le code personnel d'un joueur (pointage, puis sa page de saisie à chaque ronde)"""
     from ...operations import reporting
 
     print(reporting.player_code(open_event(args.file), args.player))
@@ -178,7 +178,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         p.dash_values = RESULT_DASH_WORDS  # `+-`, `-+` are results here, not options
     p.add_argument("board", type=int, metavar="ÉCHIQUIER")
     p.add_argument("code", metavar="CODE")
-    p.add_argument("side", choices=sorted(SIDES), metavar="COULEUR", help="blancs ou noirs")
     p.add_argument("result", metavar="RÉSULTAT", help="1, =, 0, +- ou -+")
     add_round(p)
     p = command(psub, "checkin", cmd_checkin, file="FICHIER", file_help=FILE_HELP)

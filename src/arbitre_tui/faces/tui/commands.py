@@ -365,6 +365,11 @@ COMMANDS: list[Command] = [
         _pane_action("qr", "toggle_phones"),
     ),
     Command(
+        "QR : débloquer les téléphones (codes faux, routeur partagé)",
+        "L dans QR",
+        _pane_action("qr", "unlock_phones"),
+    ),
+    Command(
         "Ronde : confirmer le résultat proposé par les joueurs (téléphones)",
         "o dans Ronde : l'échiquier sélectionné",
         _pane_action("ronde", "confirm_proposal"),

@@ -4,11 +4,15 @@ from their phone; nothing is recorded until the arbiter confirms (issue 36).
 Why it cannot be abused:
 - off unless the server was started with it (``arbitre serve --saisie-joueurs``, the app's
   own server) *and* the organiser turned it on in the event (``arbitre phones on``);
-- a code is checked by a read alone (constant time) before any write: a wrong code never
-  takes the write lock; an address that sends wrong codes is shut out for a while;
-- per-address and per-board token buckets, a body of at most ``MAX_BODY`` bytes, form
-  fields only, the same origin only (``Origin``/``Sec-Fetch-Site``; no cookie is ever
-  set, so nothing rides on another site's request);
+- a code is one player's (issue 51): it says who proposes, for his own board of the open
+  round; it is checked by a read alone (constant time) before any write, so a wrong code
+  never takes the write lock; wrong codes shut out an address *for the board or player
+  they aimed at* (a shared router is not locked out by one cheater), and a flood of them
+  the address; the app's QR pane lifts every lock-out (``unlock``);
+- token buckets per player (no one uses up another's), a body of at most ``MAX_BODY``
+  bytes, form fields only, the same origin only (``Origin``/``Sec-Fetch-Site``); the one
+  cookie, a random device mark (``SameSite=Strict``), only tells the arbiter that a
+  board's two proposals came from one phone;
 - one writer thread with its own connection that never waits for the lock (a station
   writing: « réessayez »), and at most ``MAX_WAITING`` proposals queued: a flood gets 429
   or 503 at once, the stations and the read-only pages never wait for it;
@@ -40,7 +44,10 @@ log = logging.getLogger("arbitre.saisie")
 
 MAX_BODY = 1024  # a form of three short fields: 1 KiB is ten times what it needs
 MAX_WAITING = 8  # proposals queued for the writer; past it: 503 at once
+BODY_SECONDS = 10.0  # a form's body must arrive within this; slower: 408, closed
 CODE = re.compile(r"^[a-z2-7]{10}$")
+DEVICE = "appareil"  # the cookie: a random mark per phone, nothing else
+DEVICE_VALUE = re.compile(r"^[0-9a-f]{16}$")
 
 
 @dataclass
@@ -81,6 +88,10 @@ class Limiter:
         """No token left (without taking one)."""
         return self._bucket(key, time.monotonic() if now is None else now).tokens < 1
 
+    def clear(self) -> None:
+        """Every key full again (the arbiter lifted the lock-outs)."""
+        self._buckets.clear()
+
 
 HEADERS = {
     "Content-Type": "text/html; charset=utf-8",
@@ -120,14 +131,23 @@ class Reporting:
         """``service``, ``site``, ``reader``: the read-only pages' own (their loop's thread)."""
         self.service, self.site, self.reader = service, site, reader
         self.writer = _Writer(path)
-        self.by_address = Limiter(burst=10, every=3.0)  # 20 a minute from one phone
-        self.by_board = Limiter(burst=6, every=10.0)  # two players changing their minds
-        self.wrong = Limiter(burst=5, every=60.0)  # wrong codes: 5, then one a minute
+        self.by_player = Limiter(burst=6, every=10.0)  # one player changing his mind
+        self.wrong = Limiter(burst=5, every=60.0)  # wrong codes at one target: 5, then 1/min
+        self.flood = Limiter(burst=60, every=2.0)  # wrong codes from one address, any target
+
+    def unlock(self) -> None:
+        """Every lock-out lifted (the arbiter's key in the QR pane): on the server's loop."""
+        for limiter in (self.by_player, self.wrong, self.flood):
+            limiter.clear()
+        log.info("verrous de la saisie levés par l'arbitre")
 
     def routes(self, app: web.Application) -> None:
         r = app.router
-        r.add_get(r"/{key}/saisie/{round:\d{1,4}}/{board:\d{1,4}}/{code}/", self.board_page)
-        r.add_post(r"/{key}/saisie/{round:\d{1,4}}/{board:\d{1,4}}/", self.propose)
+        board = r"/{key}/saisie/{round:\d{1,4}}/{board:\d{1,4}}/"
+        r.add_get(board, self.board_entrance)
+        r.add_post(board + "acces/", self.board_access)
+        r.add_get(board + "{code:[a-z2-7]{10}}/", self.board_page)
+        r.add_post(board, self.propose)
         r.add_get(r"/{key}/pointage/", self.entrance)
         r.add_post(r"/{key}/pointage/", self.entrance_sent)
         r.add_get(r"/{key}/pointage/{player:\d{1,9}}/{code}/", self.checkin_page)
@@ -148,12 +168,23 @@ class Reporting:
             response.headers["Retry-After"] = "10"
         return response
 
+    @staticmethod
+    def _target(request: web.Request) -> str:
+        """What a code aims at: one board of one round, or one player's check-in."""
+        m = request.match_info
+        if "board" in m:
+            return f"{m['key']}/{m['round']}/{m['board']}"
+        return f"{m['key']}/pointage/{m.get('player', '')}"
+
     def _closed(self, request: web.Request) -> web.Response | None:
         from ...operations.reporting import is_open
 
-        if self.wrong.empty(request.remote or ""):
+        address = request.remote or ""
+        if self.wrong.empty(f"{address}|{self._target(request)}") or self.flood.empty(address):
             return self._refuse(
-                request, 429, "Trop de codes faux depuis ce téléphone : attendez une minute."
+                request,
+                429,
+                "Trop de codes faux depuis ce téléphone : attendez une minute, ou voyez l'arbitre.",
             )
         if not is_open(self.service):
             return self._refuse(
@@ -164,35 +195,105 @@ class Reporting:
         return None
 
     def _wrong_code(self, request: web.Request, what: str) -> web.Response:
-        self.wrong.allow(request.remote or "")
+        address = request.remote or ""
+        self.wrong.allow(f"{address}|{self._target(request)}")
+        self.flood.allow(address)
         return self._refuse(request, 403, what)
 
-    # -- the board's page and its proposal -------------------------------------------------
-    async def board_page(self, request: web.Request) -> web.StreamResponse:
+    @staticmethod
+    def _device(request: web.Request) -> str | None:
+        """This phone's mark, if it has one (a cookie the server set)."""
+        value = request.cookies.get(DEVICE, "")
+        return value if DEVICE_VALUE.match(value) else None
+
+    def _marked(self, request: web.Request, response: web.StreamResponse) -> None:
+        """A phone without a mark gets one: random, for this server only, a week."""
+        if self._device(request) is None:
+            import secrets
+
+            response.set_cookie(
+                DEVICE,
+                secrets.token_hex(8),
+                max_age=7 * 24 * 3600,
+                path="/",
+                httponly=True,
+                samesite="Strict",
+            )
+
+    # -- the board's pages and its proposal -------------------------------------------------
+    def _board_of(self, request: web.Request) -> tuple[str, int, int]:
+        m = request.match_info
+        return m["key"], int(m["round"]), int(m["board"])
+
+    async def board_entrance(self, request: web.Request) -> web.StreamResponse:
+        """The table card's QR code: the board's two players, each opens his own page with
+        his own code (on paper); nothing secret here, nothing for the opponent."""
         from ...operations.event import OperationError
-        from ...operations.reporting import board_state, code_matches
-        from ...publish.address import base_url
-        from ...publish.html.reporting import board_page, board_path
+        from ...publish.html.reporting import board_entrance
 
         refused = self._closed(request)
         if refused is not None:
             return refused
-        key, code = request.match_info["key"], request.match_info["code"]
-        number, board = int(request.match_info["round"]), int(request.match_info["board"])
+        key, number, board = self._board_of(request)
+        try:
+            t = self.service.tournament(key)
+            self.service.game(key, number, board)
+        except OperationError:
+            return self._refuse(request, 404, "Échiquier inconnu.")
+        return self._page(board_entrance(self.site, t, number, board))
+
+    async def board_access(self, request: web.Request) -> web.StreamResponse:
+        """A player's number and own code: to his page of this board for this round."""
+        from ...operations.reporting import seat_for_player
+
+        refused = self._closed(request)
+        if refused is not None:
+            return refused
+        form = await self._form(request)
+        if isinstance(form, web.Response):
+            return form
+        key, number, board = self._board_of(request)
+        player = form.get("player", "").strip()
+        code = form.get("code", "").strip().lower()
+        if not player.isascii() or not player.isdigit() or len(player) > 9:
+            return self._refuse(request, 400, "Choisissez votre nom.")
+        if not CODE.match(code):
+            return self._wrong_code(request, "Ce code personnel ne vaut pas pour vous.")
+        seat = seat_for_player(self.service, key, number, board, int(player), code)
+        if seat is None:
+            return self._wrong_code(
+                request,
+                "Ce code personnel ne vaut pas pour vous à cet échiquier, ou la ronde est close.",
+            )
+        raise web.HTTPSeeOther(f"../{seat}/")
+
+    async def board_page(self, request: web.Request) -> web.StreamResponse:
+        """A player's own page of his board for the round (his code in its address)."""
+        from ...operations.event import OperationError
+        from ...operations.reporting import board_state, seat_of
+        from ...publish.html.reporting import board_page
+
+        refused = self._closed(request)
+        if refused is not None:
+            return refused
+        key, number, board = self._board_of(request)
+        code = request.match_info["code"]
         service = self.service
+        seat = seat_of(service, key, number, board, code) if CODE.match(code) else None
+        if seat is None:
+            return self._wrong_code(
+                request, "Ce code ne vaut pas (plus) pour cet échiquier : voyez l'arbitre."
+            )
         try:
             t = service.tournament(key)
-            if not code_matches(service, key, number, board, code):
-                return self._wrong_code(request, "Ce code ne vaut pas pour cet échiquier.")
             state = board_state(service, t, number, board)
-            rnd = service.current_round(t)
         except OperationError:
             return self._wrong_code(request, "Ce code ne vaut pas pour cet échiquier.")
-        closed = rnd is None or rnd.closed or rnd.number != number
-        url = base_url(service) + board_path(key, number, board, code)
         said = "Proposition notée, merci." if "fait" in request.query else ""
-        body = board_page(self.site, t, number, board, code, state, url, said, closed)
-        return self._page(body)
+        body = board_page(self.site, t, number, board, code, state, seat.side, said)
+        response = self._page(body)
+        self._marked(request, response)
+        return response
 
     async def _form(self, request: web.Request) -> dict[str, str] | web.Response:
         """The form's fields, or the refusal: another site, not a form, too big, garbled."""
@@ -207,13 +308,20 @@ class Reporting:
         if (request.content_length or 0) > MAX_BODY:
             return self._refuse(request, 413, "Demande trop longue.")
         try:
-            raw = await request.read()
+            raw = await asyncio.wait_for(request.read(), BODY_SECONDS)
             text = raw.decode("ascii")
             fields = urllib.parse.parse_qs(text, max_num_fields=8, strict_parsing=True)
         except web.HTTPRequestEntityTooLarge:
             return self._refuse(request, 413, "Demande trop longue.")
         except (ValueError, UnicodeDecodeError):
             return self._refuse(request, 400, "Formulaire illisible.")
+        except TimeoutError:  # a body trickling in: one line, and the connection closed
+            response = self._refuse(request, 408, "Demande trop lente.")
+            response.force_close()
+            return response
+        except ConnectionError:  # the phone went away mid-body: one line, no traceback
+            log.info("demande interrompue de %s : corps incomplet", request.remote)
+            return web.Response(status=400)
         return {k: v[-1] for k, v in fields.items()}
 
     async def _write(self, request: web.Request, action: str, *args: object) -> object:
@@ -223,6 +331,8 @@ class Reporting:
         from ...operations.event import OperationError
 
         w = self.writer
+        device = self._device(request)
+        origin = f"{request.remote or ''} #{device}" if device else request.remote or ""
         if w.waiting >= MAX_WAITING:
             return self._refuse(request, 503, "Beaucoup de propositions à la fois : réessayez.")
         w.waiting += 1
@@ -232,7 +342,7 @@ class Reporting:
             # thread (never inside the lock, never on the pages' loop), then « réessayez »
             for pause in (0.02, 0.05, 0.1, 0.2, 0.0):
                 try:
-                    return getattr(reporting, action)(w.service(), *args, request.remote or "")
+                    return getattr(reporting, action)(w.service(), *args, origin)
                 except StoreBusy:
                     if not pause:
                         raise
@@ -251,8 +361,7 @@ class Reporting:
             w.waiting -= 1
 
     async def propose(self, request: web.Request) -> web.StreamResponse:
-        from ...operations.event import OperationError
-        from ...operations.reporting import code_matches
+        from ...operations.reporting import seat_of
 
         address = request.remote or ""
         refused = self._closed(request)
@@ -261,25 +370,17 @@ class Reporting:
         form = await self._form(request)  # cheap refusals first, no token taken
         if isinstance(form, web.Response):
             return form
-        if not self.by_address.allow(address):
-            return self._refuse(request, 429, "Trop de propositions depuis ce téléphone.")
-        key = request.match_info["key"]
-        number, board = int(request.match_info["round"]), int(request.match_info["board"])
+        key, number, board = self._board_of(request)
         code = form.get("code", "").strip().lower()
-        side, result = form.get("side", ""), form.get("result", "")
-        if not CODE.match(code):
-            return self._wrong_code(request, "Ce code ne vaut pas pour cet échiquier.")
-        try:
-            good = code_matches(self.service, key, number, board, code)
-        except OperationError:
-            good = False
-        if not good:
-            return self._wrong_code(request, "Ce code ne vaut pas pour cet échiquier.")
-        if not self.by_board.allow(f"{key}/{number}/{board}"):
-            return self._refuse(
-                request, 429, "Trop de propositions pour cet échiquier : voyez l'arbitre."
+        result = form.get("result", "")
+        seat = seat_of(self.service, key, number, board, code) if CODE.match(code) else None
+        if seat is None:
+            return self._wrong_code(
+                request, "Ce code ne vaut pas (plus) pour cet échiquier : voyez l'arbitre."
             )
-        done = await self._write(request, "propose_result", key, number, board, code, side, result)
+        if not self.by_player.allow(f"{key}/{number}/{board}/{seat.side}"):
+            return self._refuse(request, 429, "Trop de propositions de votre part : attendez.")
+        done = await self._write(request, "propose_result", key, number, board, code, result)
         if isinstance(done, web.Response):
             return done
         log.info("proposition de %s : %s échiquier %s, %s", address, key, board, result)
@@ -344,12 +445,12 @@ class Reporting:
         form = await self._form(request)
         if isinstance(form, web.Response):
             return form
-        if not self.by_address.allow(request.remote or ""):
-            return self._refuse(request, 429, "Trop de demandes depuis ce téléphone.")
         pid = int(request.match_info["player"])
         code = form.get("code", "").strip().lower()
         if not CODE.match(code) or not checkin_matches(self.service, pid, code):
             return self._wrong_code(request, "Ce code de pointage ne vaut pas.")
+        if not self.by_player.allow(f"pointage/{pid}"):  # after the code: his own quota
+            return self._refuse(request, 429, "Trop de demandes de votre part : attendez.")
         done = await self._write(request, "propose_checkin", pid, code)
         if isinstance(done, web.Response):
             return done

@@ -22,6 +22,7 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -43,9 +44,43 @@ _HEADERS = {
     "X-Content-Type-Options": "nosniff",
     # the one script of the site (« Joueurs »' search box) allowed by its hash, no other
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
-    f"script-src '{_script_hash()}'",
+    f"script-src '{_script_hash()}'; frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer",
 }
+# every answer, whatever its status (a 404, a 405, a redirect, a refusal): no framing, no
+# sniffing, no version named (issue 51.5)
+_ALWAYS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+async def _secured(request: web.Request, response: web.StreamResponse) -> None:
+    """Before any answer goes out: the security headers it lacks, « Server » without
+    aiohttp's version, and « no-store » on whatever is under a code's address."""
+    for name, value in _ALWAYS.items():
+        response.headers.setdefault(name, value)
+    csp = response.headers["Content-Security-Policy"]
+    if "frame-ancestors" not in csp:
+        response.headers["Content-Security-Policy"] = csp + "; frame-ancestors 'none'"
+    response.headers["Server"] = "arbitre"
+    if "/saisie/" in request.path or "/pointage/" in request.path:
+        response.headers["Cache-Control"] = "no-store"
+
+
+async def _allowed_elsewhere(request: web.Request) -> list[str]:
+    """The methods another route takes at this address (« POST » where a form posts):
+    what a 405 lists in its « Allow »."""
+    allowed: set[str] = set()
+    for resource in request.app.router.resources():
+        if resource.canonical == "/{tail}":
+            continue
+        match, methods = await resource.resolve(request)
+        if match is None:
+            allowed |= methods
+    return sorted(allowed)
 
 
 class Pages:
@@ -134,6 +169,12 @@ def _quiet_bad_requests() -> None:
         log.addFilter(_BadRequestLine())
 
 
+if TYPE_CHECKING:
+    from .reporting import Reporting as _Reporting
+
+REPORTING: web.AppKey[_Reporting] = web.AppKey("reporting")
+
+
 def make_app(path: str | Path, reporting: bool = False) -> web.Application:
     """The site; with ``reporting``, the players' proposal routes too (faces/web/reporting.py:
     they answer only while the organiser has reporting on)."""
@@ -149,8 +190,12 @@ def make_app(path: str | Path, reporting: bool = False) -> web.Application:
         return web.Response(status=404, text=body, content_type="text/html", charset="utf-8")
 
     async def handle(request: web.Request) -> web.StreamResponse:
-        if request.method not in ("GET", "HEAD"):
-            raise web.HTTPMethodNotAllowed(request.method, ["GET", "HEAD"])
+        elsewhere = await _allowed_elsewhere(request)
+        if request.method not in ("GET", "HEAD") or elsewhere:
+            allowed = sorted(set(elsewhere) or {"GET", "HEAD"})
+            raise web.HTTPMethodNotAllowed(
+                request.method, allowed, text="Méthode refusée ici : " + ", ".join(allowed)
+            )
         raw = request.raw_path.split("?", 1)[0]
         if "%" in raw or "//" in raw or "/." in raw or "\\" in raw:
             return not_found("/")
@@ -189,16 +234,19 @@ def make_app(path: str | Path, reporting: bool = False) -> web.Application:
         pages.site.reporting = True
         writes = Reporting(path, pages.service, pages.site, pages.reader)
         writes.routes(app)
+        app[REPORTING] = writes
 
         async def stop_writer(_app: web.Application) -> None:
             writes.close()
 
         app.on_cleanup.append(stop_writer)
     app.router.add_route("*", "/{tail:.*}", handle)
+    app.on_response_prepare.append(_secured)
     return app
 
 
 IDLE_SECONDS = 10.0  # no complete request for this long (idle, slow headers): closed
+LINGER = 1.0  # after an early answer, the rest of a body is read this long at most
 
 
 def connection_cap(soft_limit: int | None = None) -> int:
@@ -220,7 +268,9 @@ class _CappedRunner(web.AppRunner):
     """An AppRunner whose server closes its oldest connections past ``cap``."""
 
     def __init__(self, app: web.Application, cap: int, idle: float) -> None:
-        super().__init__(app, access_log=None, keepalive_timeout=idle)
+        # a body left unread after an early answer (408, 413…) is drained this long at
+        # most, then the connection is closed: a slow sender is not kept (issue 51.5)
+        super().__init__(app, access_log=None, keepalive_timeout=idle, lingering_time=LINGER)
         self.cap = cap
 
     async def _make_server(self) -> web.Server:
@@ -323,6 +373,7 @@ class ServerThread:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
+        self._app: web.Application | None = None
         self.error: str | None = None
 
     @property
@@ -354,11 +405,26 @@ class ServerThread:
             self._ready.set()
             return
         self._ready.set()
+        self._app = runner.app
         try:
             loop.run_forever()
         finally:
             loop.run_until_complete(runner.cleanup())
             loop.close()
+
+    def unlock(self) -> bool:
+        """Every lock-out of the phones lifted (the QR pane's key); False: this server
+        takes no proposals. Done on the server's loop, waited for."""
+        app, loop = getattr(self, "_app", None), self._loop
+        if app is None or loop is None or not self.running or REPORTING not in app:
+            return False
+        writes = app[REPORTING]
+
+        async def lift() -> None:
+            writes.unlock()
+
+        asyncio.run_coroutine_threadsafe(lift(), loop).result(10)
+        return True
 
     def stop(self) -> None:
         if self._loop is not None and self.running:

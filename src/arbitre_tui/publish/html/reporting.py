@@ -1,10 +1,11 @@
-"""The pages a player reports from (issue 36): the board's page the table card's QR code
-opens, and the small form of the player's own page.
+"""The pages a player reports from (issues 36, 51): the board's entrance the table card's
+QR code opens, each player's own page of his board (his code of the round in its
+address), and the small form of the player's page.
 
 Why apart from site.py: these pages exist only on the live server started with reporting
 (``arbitre serve --saisie-joueurs``, or the app's server) while the organiser has it on;
-they are never exported nor crawled, and the board's page carries its code, so it is
-never cached nor linked from a public page. A form proposes, it never records: the
+they are never exported nor crawled, and a player's page carries his code, so it is
+never cached nor linked from a public page, and never shows the opponent's. A form proposes, it never records: the
 arbiter confirms at the keyboard.
 """
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from ...operations.event import EventService
     from ...rules.reporting import BoardProposals
     from ...views.player_card import PlayerCard
-    from ...views.reader import Reader
+    from ...views.reader import PlayerRef, Reader
 
 
 class Site(Protocol):
@@ -61,30 +62,73 @@ def board_path(key: str, round_number: int, board: int, code: str | None = None)
     return f"/{key}/saisie/{round_number}/{board}/" + (f"{code}/" if code else "")
 
 
-def _form(hidden: dict[str, str], side: str | None) -> Markup:
-    """The result buttons (one tap sends), the player's colour asked unless known."""
+def _form(hidden: dict[str, str]) -> Markup:
+    """The result buttons (one tap sends); the code says who the player is."""
     fields: list[Child] = [el("input", type="hidden", name=k, value=v) for k, v in hidden.items()]
-    if side is None:
-        fields.append(
-            el(
-                "fieldset",
-                el("legend", "Vous avez"),
-                el(
-                    "label",
-                    el("input", type="radio", name="side", value="white", required=True),
-                    "les Blancs",
-                ),
-                el("label", el("input", type="radio", name="side", value="black"), "les Noirs"),
-            )
-        )
-    else:
-        fields.append(el("input", type="hidden", name="side", value=side))
     buttons = [
         el("button", el("strong", shown), f" — {words}", type="submit", name="result", value=v)
         for v, shown, words in CHOICES
     ]
     fields.append(el("fieldset", el("legend", "Le résultat"), buttons))
     return Markup(el("div", *fields))
+
+
+def _players(site: Site, t: StoredTournament, round_number: int, board: int) -> list[PlayerRef]:
+    """The board's line of the round: (white, black) cells, or nothing."""
+    from ...views.round_sheet import build
+
+    sheet = build(site.reader, t, round_number)
+    line = next((b for b in sheet.boards if b.board == board), None)
+    return [] if line is None or line.black is None else [line.white, line.black]
+
+
+def board_entrance(site: Site, t: StoredTournament, round_number: int, board: int) -> str:
+    """The table card's QR code: each player opens his own page with his own code (the
+    one on the paper he got at registration); the opponent's is never asked nor shown."""
+    site._here = board_path(t.key, round_number, board)
+    players = _players(site, t, round_number, board)
+    body: list[Child] = [el("h1", t.name), el("h2", f"Ronde {round_number} — échiquier {board}")]
+    if not players:
+        body.append(el("p", "Pas de partie à cet échiquier : voyez l'arbitre.", cls="ko"))
+    else:
+        choices = [
+            el(
+                "label",
+                el("input", type="radio", name="player", value=str(p.id), required=True),
+                f"{colour} : {p.public}",
+            )
+            for colour, p in zip(("Blancs", "Noirs"), players, strict=True)
+        ]
+        body.append(
+            el(
+                "form",
+                el("fieldset", el("legend", "Vous êtes"), choices),
+                _code_field(),
+                el("button", el("strong", "Continuer"), type="submit"),
+                method="post",
+                action="acces/",
+                cls="f",
+            )
+        )
+    return site._page(f"{t.name} — ronde {round_number}, échiquier {board}", raw_style(), *body)
+
+
+def _code_field() -> Markup:
+    return Markup(
+        el(
+            "label",
+            "Votre code personnel (papier remis à l'inscription) : ",
+            el(
+                "input",
+                type="text",
+                name="code",
+                required=True,
+                autocomplete="off",
+                maxlength="16",
+                pattern="[A-Za-z2-7]{10}",
+            ),
+        )
+    )
 
 
 def board_page(
@@ -94,59 +138,36 @@ def board_page(
     board: int,
     code: str,
     state: BoardProposals,
-    url: str,
+    side: str,
     said: str = "",
-    closed: bool = False,
 ) -> str:
-    """The board's page (the table card's QR code): its players, what the phones said so
-    far, the form while the round is open, and its own QR code for the opponent."""
-    from ...publish.qr import svg_markup
-    from ...views.round_sheet import build
-
+    """A player's own page of his board (his code of the round in its address): who he
+    is, what the phones said so far, the form until a result is recorded. No QR code:
+    the opponent opens his own page with his own code."""
     site._here = board_path(t.key, round_number, board, code)
-    sheet = build(site.reader, t, round_number)
-    line = next((b for b in sheet.boards if b.board == board), None)
-    players: list[Child] = []
-    if line is not None:
-        players = [
-            el("p", "Blancs : ", el("strong", line.white.public)),
-            el("p", "Noirs : ", el("strong", line.black.public if line.black else "—")),
-        ]
+    players = _players(site, t, round_number, board)
+    body: list[Child] = [el("h1", t.name), el("h2", f"Ronde {round_number} — échiquier {board}")]
+    if players:
+        me = players[0] if side == "white" else players[1]
+        colour = "Blancs" if side == "white" else "Noirs"
+        body.append(el("p", "Vous : ", el("strong", me.public), f" ({colour})"))
     if state.recorded is not None:
         where = f"Résultat saisi par l'arbitre : {state.recorded.label}."
     elif state.label:
         where = state.label + " — en attente de l'arbitre."
     else:
         where = "Aucune proposition pour l'instant."
-    body: list[Child] = [
-        el("h1", t.name),
-        el("h2", f"Ronde {round_number} — échiquier {board}"),
-        players,
-        el("p", said, cls="ok") if said else None,
-        el("p", where, cls="sum"),
-    ]
-    if closed:
-        body.append(el("p", "La ronde est close : voyez l'arbitre.", cls="ko"))
-    elif state.recorded is None:
-        body.append(
-            el(
-                "form",
-                _form({"code": code}, None),
-                method="post",
-                action="../",
-                cls="f",
-            )
-        )
+    body += [el("p", said, cls="ok") if said else None, el("p", where, cls="sum")]
+    if state.recorded is None:
+        body.append(el("form", _form({"code": code}), method="post", action="../", cls="f"))
         body.append(
             el(
                 "p",
                 "Rien n'est enregistré avant la confirmation de l'arbitre ; quand les deux "
-                "joueurs proposent le même résultat, il le confirme d'une touche.",
+                "joueurs proposent le même résultat, chacun avec son code, il le confirme.",
                 cls="m",
             )
         )
-    body.append(el("p", "Votre adversaire scanne ce code pour proposer à son tour :", cls="m"))
-    body.append(el("div", raw(svg_markup(url)), cls="qr"))
     return site._page(f"{t.name} — ronde {round_number}, échiquier {board}", raw_style(), *body)
 
 
@@ -167,36 +188,22 @@ def refusal_page(site: Site, path: str, title: str, why: str) -> str:
 
 
 def player_form(site: Site, t: StoredTournament, card: PlayerCard) -> Child:
-    """The player's page, reporting on: his board's form, the card's code typed by hand
-    (for a phone that cannot scan); nothing secret is on the page, it may be cached."""
+    """The player's page, reporting on: his own code (on paper) opens his board's page
+    for this round; nothing secret is on the page, it may be cached."""
     rnd = site.service.current_round(t)
     g = card.in_round(rnd.number) if rnd else None
     if rnd is None or rnd.closed or g is None or g.opponent is None or g.points is not None:
         return None
-    side = "white" if g.colour == "Blancs" else "black"
-    code = el(
-        "label",
-        "Le code de votre chevalet : ",
-        el(
-            "input",
-            type="text",
-            name="code",
-            required=True,
-            autocomplete="off",
-            inputmode="text",
-            maxlength="16",
-            pattern="[A-Za-z2-7]{10}",
-        ),
-    )
     return el(
         "form",
         el("h2", f"Proposer le résultat de l'échiquier {g.board}"),
-        code,
-        _form({}, side),
+        el("input", type="hidden", name="player", value=str(card.player.id)),
+        _code_field(),
+        el("button", el("strong", "Continuer"), type="submit"),
         el("p", "L'arbitre confirme avant que rien ne soit enregistré.", cls="m"),
         raw_style(),
         method="post",
-        action=f"../saisie/{rnd.number}/{g.board}/",  # from /KEY/joueur-N/
+        action=f"../saisie/{rnd.number}/{g.board}/acces/",  # from /KEY/joueur-N/
         cls="f",
     )
 

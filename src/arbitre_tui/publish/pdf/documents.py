@@ -429,14 +429,13 @@ class Poster(Pairings):
         return doc
 
 
-def _board_codes(req: Request, number: int) -> dict[int, str]:
-    """Each board's reporting code while the organiser has reporting on (issue 36): the
-    table card then opens the board's form; else no code is printed."""
+def _reporting(req: Request) -> bool:
+    """While the organiser has reporting on (issues 36, 51) the table card opens the
+    board's entrance, where each player gives his own code; no code is ever printed on
+    it (the opponent sits in front of it)."""
     from ...operations import reporting
 
-    if not reporting.is_open(req.service):
-        return {}
-    return {c.board: c.code for c in reporting.codes(req.service, req.tournament.key, number)}
+    return reporting.is_open(req.service)
 
 
 class TableCards(Document):
@@ -451,16 +450,14 @@ class TableCards(Document):
         doc = Sheet(req.title, f"Appariements de la ronde {rnd.number}")
         url = page_url(req.url, req.tournament.key, f"ronde-{rnd.number}")
         top, w, h = doc.get_y(), WIDTH / 2, 63.0
-        codes = _board_codes(req, rnd.number)
+        phones = _reporting(req)
 
         def target(board: int) -> str:
-            """The board's line; while players report, the board's form with its code."""
-            if board in codes:
+            """The board's line; while players report, the board's entrance."""
+            if phones:
                 from ..html.reporting import board_path
 
-                return req.url.rstrip("/") + board_path(
-                    req.tournament.key, rnd.number, board, codes[board]
-                )
+                return req.url.rstrip("/") + board_path(req.tournament.key, rnd.number, board)
             return f"{url}#b{board}"
 
         doc.set_auto_page_break(False)
@@ -482,10 +479,10 @@ class TableCards(Document):
                     doc.set_xy(x + 2, y + 34 + line * 9)
                     doc.font("", 12)
                     doc.cell(w - 4, 8, doc.fit_name(req.name(pid), w - 5, f"{label} : "))
-                if g.board in codes:  # typed on the player's page when no phone scans
+                if phones:  # each player's own code, from the paper he got at registration
                     doc.set_xy(x + 2, y + h - 14)
                     doc.font("B", 9)
-                    doc.cell(w - 4, 5, doc.fit(f"Votre résultat : code {codes[g.board]}", w - 5))
+                    doc.cell(w - 4, 5, doc.fit("Votre résultat : avec votre code personnel", w - 5))
                 doc.set_xy(x + 2, y + h - 8)
                 doc.font("", 7)  # the address in text too: typed when no phone reads the QR
                 doc.cell(w - 4, 5, doc.fit(target(g.board), w - 5))

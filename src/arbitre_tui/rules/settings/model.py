@@ -250,6 +250,11 @@ class EventSettings(BaseModel):
 
     base_url: Url = _choice(None, "adresse des résultats pour les téléphones (vide : détectée)")
     serve_host: Host = _choice("0.0.0.0", "adresse d'écoute du serveur des résultats")
+    # the phones reach the server through one address (a shared router, a proxy): two
+    # proposals of a board from that address are no sign of one phone (issue 51)
+    phones_shared_address: bool = _choice(
+        False, "téléphones derrière une même adresse (routeur partagé, proxy)"
+    )
     # who runs the event, for every document and the TRF header (012…132); a section's own
     # ``chief_arbiter`` / ``arbiters`` setting, where written, wins for that section
     federation: Text = _choice("", "fédération organisatrice (code FIDE à 3 lettres, TRF 032)")

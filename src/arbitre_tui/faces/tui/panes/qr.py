@@ -30,6 +30,7 @@ class QRPane(Pane, can_focus=True):
         Binding("a", "set_address", "Adresse", id="set-address"),
         Binding("w", "toggle_server", "Serveur web", id="web-server"),
         Binding("o", "toggle_phones", "Saisie joueurs", id="phone-reporting"),
+        Binding("L", "unlock_phones", "Débloquer", id="phone-unlock"),
     ]
 
     def body(self) -> ComposeResult:
@@ -93,6 +94,15 @@ class QRPane(Pane, can_focus=True):
             if wanted
             else "Saisie par les joueurs fermée : le serveur reste en lecture seule",
         )
+
+    def action_unlock_phones(self) -> None:
+        """`L`: every lock-out of the phones lifted on the server started here (codes
+        faux, quotas de débit), e.g. a hall behind one router (issue 51.4)."""
+        server = getattr(self.app, "web_server", None)
+        if server is None or not server.unlock():
+            self.say("Aucun serveur lancé ici (w le lance) : rien à débloquer.", error=True)
+            return
+        self.say("Téléphones débloqués : codes faux et quotas de débit remis à zéro.")
 
     def action_set_address(self) -> None:
         """Change the address of every QR code (one journaled change, ctrl+z undoes it)."""

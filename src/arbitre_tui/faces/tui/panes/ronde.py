@@ -46,7 +46,7 @@ def proposal_cell(state: BoardProposals | None) -> str:
         return "≠ " + "/".join(
             dict.fromkeys(said + ([state.recorded.label] if state.recorded else []))
         )
-    return f"{said[0]} ({len(said)}/2)"
+    return f"{said[0]} ({len(said)}/2{' ⚠' if state.same_phone else ''})"  # même téléphone
 
 
 def proposals_note(states: list[BoardProposals]) -> str:
@@ -59,6 +59,8 @@ def proposals_note(states: list[BoardProposals]) -> str:
     parts = [f"{agreed} d'accord (o l'échiquier, O tous)"] if agreed else []
     if conflicts:
         parts.append(f"{conflicts} conflit{'s' if conflicts > 1 else ''}")
+    if same := sum(1 for s in waiting if s.agreed is not None and s.same_phone):
+        parts.append(f"{same} ⚠ même téléphone (o après vérification)")
     text = f"{len(waiting)} proposition{'s' if len(waiting) > 1 else ''} en attente"
     return text + (" : " + ", ".join(parts) if parts else "")
 
@@ -224,12 +226,8 @@ class RoundPane(TablePane):
         from ....operations import reporting
 
         key, number = t.key, self.round_number
-
-        def said(boards: list[int]) -> str:
-            which = ", ".join(map(str, boards))
-            return f"Confirmé : {len(boards)} échiquier{'s' if len(boards) > 1 else ''} ({which})"
-
-        self.run(lambda s: reporting.confirm(s, key, None, number), done=said)
+        # how many it confirms, and which it leaves (« même téléphone », conflicts…)
+        self.run(lambda s: reporting.confirm(s, key, None, number), done=lambda c: c.said())
 
     def pending_note(self) -> str:
         """« Départage à saisir : échiquiers 17, 22 — d sur l'échiquier, puis 1, 0 ou = »."""
