@@ -43,13 +43,15 @@ def event() -> Path:
     return path
 
 
-def commands(f: str, pdf: str) -> dict[str, list[str]]:
+def commands(f: str, pdf: str, run: int) -> dict[str, list[str]]:
+    """The commands of run number ``run``: each write really writes (a result on a board
+    not yet entered, a check-in taken back then given again: every player is checked in)."""
     return {
         "show": ["show", f],
         "round": ["round", f, "-t", "open-a"],
         "standings": ["standings", f, "-t", "open-a"],
-        "checkin": ["checkin", f, "1"],
-        "result": ["result", f, "1", "=", "-t", "open-a", "--confirm"],
+        "checkin": ["checkin", *(["--cancel"] if run % 2 == 0 else []), f, "7"],
+        "result": ["result", f, str(run + 1), "=", "-t", "open-a", "--confirm"],
         "players list": ["players", "list", f, "-t", "open-a"],
         "print appariements --pdf": ["print", f, "appariements", "-t", "open-a", "--pdf", pdf],
         "print classement --pdf": ["print", f, "classement", "-t", "open-a", "--pdf", pdf],
@@ -86,15 +88,21 @@ def main() -> None:
     try:
         columns = _where.modes(group)
         print(f"{'command':26}" + "".join(f"{c:>13}" for c in columns) + "   cpu (all)")
-        rows = {"python -c pass": [sys.executable, "-c", "pass"]}
-        f = str(work / "e.sqlite")
-        rows |= {k: ARBITRE + v for k, v in commands(f, str(work / "x.pdf")).items()}
-        for name, args in rows.items():
+        f, pdf = str(work / "e.sqlite"), str(work / "x.pdf")
+        names = ["python -c pass", *commands(f, pdf, 0)]
+        for name in names:
             cells, cpu = [], 0.0
             for column, before in columns.items():
                 shutil.copy(source, f)
-                # interleaved with nothing else: runs of one command, one column at a time
-                got = [timed(args, before) for _ in range(runs)]
+                got = [
+                    timed(
+                        [sys.executable, "-c", "pass"]
+                        if name == "python -c pass"
+                        else ARBITRE + commands(f, pdf, run)[name],
+                        before,
+                    )
+                    for run in range(runs)
+                ]
                 cells.append(statistics.median(w for w, _ in got))
                 if column == "all cores":
                     cpu = statistics.median(c for _, c in got)
