@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,6 +38,8 @@ def pi_cgroup() -> tuple[Path | None, str]:
             (group / "cpu.cfs_quota_us").write_text(str(QUOTA))
     except OSError as err:
         return None, f"no cgroup for the Pi stand-in here ({err})"
+    # killed, the bench still runs its `finally` and removes the group
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     return group, f"cgroup {group} ({QUOTA}/{PERIOD} µs, one core)"
 
 
