@@ -1,44 +1,79 @@
-"""Command-line start: wall and CPU time of the light commands, best of N runs.
+"""Command-line start (issue 56.1): each light command as a process, as the user starts it.
 
-Targets (issue 19, development machine): `--help` and `result` <= 0.15 s, `pair-trf` on
-20 players <= 0.2 s. Baseline (main 9ede540, CPU time): --help 0.35 s, result 0.39 s,
-show 0.37 s, pair-trf 0.40 s. On a shared machine the CPU time (user + sys) is the
-steadier figure; wall time is printed beside it. Asserts nothing.
+On an event of 500 players after 7 rounds (the Open Marina Viva of
+``create_swiss_event(players=500, rounds=7)``, round 8 paired), built once and cached; each
+command runs on a fresh copy. Wall-clock median of N runs in three columns: all cores, one
+core (as `taskset -c 0`), and the Raspberry Pi stand-in (one core at 30 %, a cgroup; left
+out with the reason where the machine gives none). CPU time (user + sys) on all cores is
+printed beside: on a shared machine it is the steadier figure. Asserts nothing.
 
     python bench/cli_start.py [runs]
 """
 
 from __future__ import annotations
 
-import resource
+import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from arbitre_tui.operations.templates import create_demo
-from arbitre_tui.rules import trf
-from arbitre_tui.rules.swiss.generator import Options, generate
+import _where
+
+CACHE = Path(os.environ.get("ARBITRE_BENCH_CACHE", "/tmp/arbitre-dutch-speed"))
+ARBITRE = [sys.executable, "-m", "arbitre_tui.faces.cli.main"]
 
 
-def timed(args: list[str]) -> tuple[float, float]:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+def event() -> Path:
+    """500 players, 7 rounds played and closed, round 8 paired (built once: minutes)."""
+    path = CACHE / "cli-start-p500-r7.sqlite"
+    if not path.exists():
+        from arbitre_tui.operations.templates import create_swiss_event
+
+        CACHE.mkdir(parents=True, exist_ok=True)
+        building = path.with_suffix(".building")
+        service = create_swiss_event(building, players=500, rounds=7)
+        service.pair_round("open-a", seed=8)
+        service.close()
+        building.rename(path)
+    return path
+
+
+def commands(f: str, pdf: str, run: int) -> dict[str, list[str]]:
+    """The commands of run number ``run``: each write really writes (a result on a board
+    not yet entered, a check-in taken back then given again: every player is checked in)."""
+    return {
+        "show": ["show", f],
+        "round": ["round", f, "-t", "open-a"],
+        "standings": ["standings", f, "-t", "open-a"],
+        "checkin": ["checkin", *(["--cancel"] if run % 2 == 0 else []), f, "7"],
+        "result": ["result", f, str(run + 1), "=", "-t", "open-a", "--confirm"],
+        "players list": ["players", "list", f, "-t", "open-a"],
+        "print appariements --pdf": ["print", f, "appariements", "-t", "open-a", "--pdf", pdf],
+        "print classement --pdf": ["print", f, "classement", "-t", "open-a", "--pdf", pdf],
+    }
+
+
+def timed(args: list[str], before: Callable[[], None] | None) -> tuple[float, float]:
+    """Wall and CPU seconds of one process."""
     t0 = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "arbitre_tui.faces.cli.main", *args],
-        check=True,
-        capture_output=True,
+    proc = subprocess.Popen(
+        args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=before
     )
+    _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(args)}: exit {status}\n{err}")
+    return wall, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     # bytecode compiled, as an installed package has it (this workplace sets
     # PYTHONDONTWRITEBYTECODE, which would recompile our sources at every start)
     import compileall
@@ -46,31 +81,39 @@ def main() -> None:
     import arbitre_tui
 
     compileall.compile_dir(Path(arbitre_tui.__file__).parent, quiet=1)
+    source = event()
+    group, why = _where.pi_cgroup()
+    print(f"Pi stand-in: {why}")
     work = Path(tempfile.mkdtemp(prefix="cli-start-"))
-    demo = work / "demo.sqlite"
-    create_demo(demo).close()
-    p20 = work / "p20.trf"
-    p20.write_text(trf.write(generate(Options(players=20, rounds=5, seed=1))))
-    commands = {
-        "--help": ["--help"],
-        "show": ["show", str(demo)],
-        "result": ["result", str(demo), "1", "=", "-t", "open-a", "--confirm"],
-        "pair-trf (20)": ["pair-trf", str(p20)],
-        "python -c pass": [],
-    }
-    for name, args in commands.items():
-        if not args:
-            t0 = time.perf_counter()
-            subprocess.run([sys.executable, "-c", "pass"], check=True)
-            print(f"{name:15} wall {time.perf_counter() - t0:.3f} s")
-            continue
-        best = [timed(args) for _ in range(runs)]
-        print(
-            f"{name:15} wall {min(w for w, _ in best):.3f} s, "
-            f"cpu {min(c for _, c in best):.3f} s (best of {runs})",
-            flush=True,
-        )
-    shutil.rmtree(work, ignore_errors=True)
+    try:
+        columns = _where.modes(group)
+        print(f"{'command':26}" + "".join(f"{c:>13}" for c in columns) + "   cpu (all)")
+        f, pdf = str(work / "e.sqlite"), str(work / "x.pdf")
+        names = ["python -c pass", *commands(f, pdf, 0)]
+        for name in names:
+            cells, cpu = [], 0.0
+            for column, before in columns.items():
+                shutil.copy(source, f)
+                got = [
+                    timed(
+                        [sys.executable, "-c", "pass"]
+                        if name == "python -c pass"
+                        else ARBITRE + commands(f, pdf, run)[name],
+                        before,
+                    )
+                    for run in range(runs)
+                ]
+                cells.append(statistics.median(w for w, _ in got))
+                if column == "all cores":
+                    cpu = statistics.median(c for _, c in got)
+            print(
+                f"{name:26}" + "".join(f"{c:12.3f}s" for c in cells) + f"   {cpu:.3f}s",
+                flush=True,
+            )
+        print(f"wall-clock medians of {runs} runs; 500 players after 7 rounds")
+    finally:
+        _where.remove(group)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,46 @@
-"""Start-up: process start to first paint of the demo, and peak RSS, beside a bare app.
+"""Start-up: `arbitre open FILE` until its first screen is painted, beside a bare app.
 
-Prints figures; asserts nothing. Run: python bench/startup.py [runs]
+Headline (issue 56.1): as the user starts it, a process on a terminal (a pty, 80x24): the
+`arbitre` command, argparse, the event file, up to the first frame written to the terminal
+(the title, the round pane and the footer's keys all in what it wrote), beside a bare
+Textual script started the same way; in three columns: all cores, one core (as
+`taskset -c 0`), the Raspberry Pi stand-in (one core at 30 %, a cgroup; left out with the
+reason where the machine gives none). Then, as before, from the app's import to the first
+paint headless, and the peak RSS. Prints figures; asserts nothing.
+
+    python bench/startup.py [runs]
 """
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
+import select
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
+import time
+from collections.abc import Callable
 from pathlib import Path
+
+import _where
+
+BARE_SCRIPT = r"""
+from textual.app import App
+from textual.widgets import DataTable, Footer, Header
+class Bare(App):
+    def compose(self):
+        yield Header(); yield DataTable(); yield Footer()
+    def on_mount(self):
+        t = self.query_one(DataTable)
+        t.add_columns("a", "b", "c", "d")
+        t.add_rows([(i, f"joueur {i}", 1500 + i, "club") for i in range(256)])
+Bare().run()
+"""
 
 BARE = r"""
 import sys, time
@@ -66,6 +97,90 @@ def measure(code: str, *extra: str) -> tuple[float, float]:
     return float(seconds), float(rss)
 
 
+def painted(args: list[str], marks: list[bytes], before: Callable[[], None] | None) -> float:
+    """Seconds from starting ``args`` on a new 80x24 terminal until every mark is drawn."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+    env.pop("TEXTUAL", None)
+
+    def start() -> None:
+        if before is not None:
+            before()
+
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(
+        args,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+        preexec_fn=start,
+    )
+    os.close(slave)
+    out = bytearray()
+    deadline = t0 + 120
+    try:
+        while not all(m in out for m in marks):
+            if time.perf_counter() > deadline or proc.poll() is not None:
+                raise SystemExit(f"{args}: no first paint\n{bytes(out[-2000:])!r}")
+            ready, _, _ = select.select([master], [], [], 0.02)
+            if ready:
+                out += os.read(master, 65536)
+        seconds = time.perf_counter() - t0
+        os.write(master, b"\x11")  # ctrl+q
+        end = time.monotonic() + 20
+        while proc.poll() is None and time.monotonic() < end:
+            if select.select([master], [], [], 0.05)[0]:
+                try:
+                    os.read(master, 65536)
+                except OSError:
+                    break
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        os.close(master)
+    return seconds
+
+
+def as_started(demo: Path, runs: int) -> None:
+    """The headline: both as processes on a terminal, in the three columns."""
+    arbitre = Path(sys.executable).parent / "arbitre"
+    ours_cmd = (
+        [str(arbitre)] if arbitre.exists() else [sys.executable, "-m", "arbitre_tui.faces.cli.main"]
+    ) + ["open", str(demo), "--tournoi", "open-a"]
+    ours_marks = ["Démonstration".encode(), "Éch.".encode(), b"Touches"]
+    bare_py = demo.parent / "bare.py"
+    bare_py.write_text(BARE_SCRIPT)
+    bare_cmd = [sys.executable, str(bare_py)]
+    bare_marks = [b"Bare", b"joueur 15"]
+    group, why = _where.pi_cgroup()
+    print(f"Pi stand-in: {why}")
+    try:
+        columns = _where.modes(group)
+        print(f"{'as the user starts it (pty 80x24)':38}" + "".join(f"{c:>13}" for c in columns))
+        rows: dict[str, list[float]] = {"bare Textual app": [], "arbitre open (demo)": []}
+        for before in columns.values():
+            bare, ours = [], []
+            for _ in range(runs):  # interleaved: a busy moment weighs on both alike
+                bare.append(painted(bare_cmd, bare_marks, before))
+                ours.append(painted(ours_cmd, ours_marks, before))
+            rows["bare Textual app"].append(statistics.median(bare))
+            rows["arbitre open (demo)"].append(statistics.median(ours))
+        for name, cells in rows.items():
+            print(f"{name:38}" + "".join(f"{c:12.3f}s" for c in cells))
+        ratios = [
+            o / b
+            for o, b in zip(rows["arbitre open (demo)"], rows["bare Textual app"], strict=True)
+        ]
+        print(f"{'ratio (target <= 1.25, issue 56.2)':38}" + "".join(f"{r:13.2f}" for r in ratios))
+        print(f"first paint, wall-clock medians of {runs} runs", flush=True)
+    finally:
+        _where.remove(group)
+
+
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     # Bytecode as on the Pi: pip compiles installed packages, and Python caches .pyc after
@@ -82,6 +197,8 @@ def main() -> None:
         check=True,
         capture_output=True,
     )
+    as_started(demo, runs)
+    print("from the app's import, headless (what this bench measured before issue 56):")
     # Interleaved, so a busy moment on the machine weighs on both sides alike.
     bare, ours = [], []
     for _ in range(runs):
