@@ -25,7 +25,6 @@ from .common import (
     open_tournament,
     output,
     print_json,
-    read_input,
 )
 from .errors import (
     RESULT_DASH_WORDS,
@@ -152,31 +151,6 @@ def cmd_open(args: argparse.Namespace) -> int:
         service.tournament(args.tournoi)  # a section mistyped: refused, not the first shown
     service.close()
     return _run_app(Path(args.file), args)
-
-
-def cmd_players_import(args: argparse.Namespace) -> int:
-    """importer un fichier CSV ou Papi (tout ou rien)
-
-    importer un fichier CSV, ou les joueurs d'un fichier Papi (.papi, Data.mdb : par mdbtools) :
-    tout ou rien, chaque faute avec sa ligne
-    """
-    service, t = open_tournament(args)
-    key = t.key
-    from ...operations.papi import import_papi, is_papi
-
-    if is_papi(Path(args.csv)):  # Papi's table JOUEUR, through mdbtools (issue 32)
-        count, errors = import_papi(service, key, Path(args.csv), skip_bad=args.skip_bad)
-    else:
-        count, errors = service.import_players(
-            key,
-            read_input(args.csv, "fichier d'inscriptions"),
-            encoding=args.encoding,
-            skip_bad=args.skip_bad,
-        )
-    for line, message in errors:
-        print(f"ignorée : ligne {line} : {message}", file=sys.stderr)
-    print(f"{count} joueur(s) importé(s) dans {key}.")
-    return 0
 
 
 def cmd_players_list(args: argparse.Namespace) -> int:
@@ -695,16 +669,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     add("draws", cmd_draws, _add_file)
 
     psub = group(sub, "players", "joueurs : import, liste, correction, suppression, changement")
-    imp = command(psub, "import", cmd_players_import)
-    _add_file(imp)
-    imp.add_argument("csv", metavar="CSV")
-    _add_tournament(imp)
-    imp.add_argument(
-        "--skip-bad", action="store_true", help="importer seulement les lignes correctes"
-    )
-    imp.add_argument(
-        "--encoding", default="utf-8", help="encodage du fichier (défaut utf-8 ; ex. latin-1)"
-    )
+    from .imports import import_command
+
+    import_command(psub)
     command(
         psub,
         "list",
