@@ -48,24 +48,6 @@ class ImportReport:
         return "\n".join(f"ligne {line} : {msg}" for line, msg in self.errors)
 
 
-def same_person(a: Player, b: Player) -> bool:
-    """One person entered twice: same FIDE id, else same FFE code, else name and birth date.
-
-    Parallel sections (regulation 002's three Opens, 003's four championships) are
-    played at the same time: one person can be in only one of them.
-    """
-    if a.fide_id and b.fide_id:
-        return a.fide_id == b.fide_id
-    if a.ffe_code and b.ffe_code:
-        return a.ffe_code.strip().upper() == b.ffe_code.strip().upper()
-    return (
-        a.birth_date is not None
-        and a.birth_date == b.birth_date
-        and a.surname.strip().casefold() == b.surname.strip().casefold()
-        and a.first_name.strip().casefold() == b.first_name.strip().casefold()
-    )
-
-
 _LATIN_1 = ("latin-1", "latin1", "latin", "iso-8859-1", "iso8859-1", "l1", "cp1252", "windows-1252")
 
 

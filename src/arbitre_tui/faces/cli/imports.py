@@ -52,7 +52,7 @@ def cmd_players_import(args: argparse.Namespace) -> int:
         )
     service, t = open_tournament(args)
     count, errors = service.import_players(
-        t.key, data, encoding=args.encoding, skip_bad=args.skip_bad
+        t.key, data, encoding=args.encoding, skip_bad=args.skip_bad, homonym=args.homonyme
     )
     _said(count, errors, t.key, notes)
     return 0
@@ -138,6 +138,11 @@ def import_command(psub: Any) -> None:
         "--strict",
         action="store_true",
         help="refuser un fichier dont une colonne serait ignorée (non reconnue ou non conservée)",
+    )
+    imp.add_argument(
+        "--homonyme",
+        action="store_true",
+        help="un même nom, prénom et naissance qu'un inscrit est une autre personne",
     )
     imp.add_argument(
         "--apercu",

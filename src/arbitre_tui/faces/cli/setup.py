@@ -7,7 +7,9 @@ reads its columns), so a value means the same typed here, in a file or in the ap
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from .common import FILE_HELP, command, group, open_event
@@ -64,6 +66,23 @@ def person_fields(args: argparse.Namespace) -> dict[str, Any]:
         from ...operations import OperationError
 
         raise OperationError(exc.message) from None
+
+
+@contextlib.contextmanager
+def homonym_said() -> Iterator[None]:
+    """A probable double (same name and birth date) refused with the option that enters
+    it all the same, rather than `--confirm`."""
+    from ...operations.registration import ProbableDoubleEntry
+
+    try:
+        yield
+    except ProbableDoubleEntry as exc:
+        from ...operations import OperationError
+
+        raise OperationError(
+            f"{exc.ground}. Rien n'a été enregistré ; s'il s'agit d'une autre personne, "
+            "relancez avec --homonyme."
+        ) from None
 
 
 def _cadence(text: str) -> Any:
@@ -316,7 +335,10 @@ def cmd_players_edit(args: argparse.Namespace) -> int:
     """
     from ...operations.setup import edit_player
 
-    player, notes = edit_player(open_event(args.file), args.player, person_fields(args))
+    with homonym_said():
+        player, notes = edit_player(
+            open_event(args.file), args.player, person_fields(args), homonym=args.homonyme
+        )
     print(f"Joueur {args.player} corrigé : {player.name}.")
     for note in notes:
         print(f"Attention : {note}", file=sys.stderr)
@@ -339,6 +361,11 @@ def players_commands(psub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p = command(psub, "edit", cmd_players_edit, file="FICHIER", file_help=FILE_HELP)
     p.add_argument("player", type=int, metavar="JOUEUR", help="numéro du joueur")
     add_person_options(p, with_surname=True)
+    p.add_argument(
+        "--homonyme",
+        action="store_true",
+        help="même nom, prénom et naissance qu'un autre inscrit : c'est une autre personne",
+    )
     p = command(psub, "move", cmd_players_move, file="FICHIER", file_help=FILE_HELP)
     p.add_argument("player", type=int, metavar="JOUEUR", help="numéro du joueur")
     p.add_argument("--vers", required=True, metavar="CLÉ", help="le tournoi d'arrivée")

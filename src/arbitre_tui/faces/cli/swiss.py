@@ -97,7 +97,10 @@ def cmd_register(args: argparse.Namespace) -> int:
         player = validated(Player, fields, surname=args.nom, checked_in=args.pointe)
     except InputError as exc:
         raise OperationError(exc.message) from None
-    pid = service.register_player(t.key, player, args.equipe)
+    from .setup import homonym_said
+
+    with homonym_said():
+        pid = service.register_player(t.key, player, args.equipe, homonym=args.homonyme)
     team = f", équipe {args.equipe}" if args.equipe else ""
     print(f"Inscrit : {player.name} (joueur {pid}) en {t.name}{team}.")
     return 0
@@ -304,6 +307,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_person_options(p, with_surname=False)
     p.add_argument("--equipe", default=None, help="coupe : l'équipe engagée du joueur")
     p.add_argument("--pointe", action="store_true", help="pointer aussitôt (inscription tardive)")
+    p.add_argument(
+        "--homonyme",
+        action="store_true",
+        help="même nom, prénom et naissance qu'un inscrit : c'est une autre personne",
+    )
     tournament(p)
     p = command(sub, "fees", cmd_fees, file="FICHIER")
     p.add_argument("--json", action="store_true", help="sortie JSON")
