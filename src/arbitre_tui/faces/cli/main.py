@@ -16,15 +16,19 @@ from typing import Any, cast
 
 from .common import (
     FILE_HELP,
+    PLAYER_HELP,
     TOURNAMENT_HELP,
     add_round,
+    board_said,
     close_opened,
     command,
     group,
     open_event,
     open_tournament,
     output,
+    player_id,
     print_json,
+    who,
 )
 from .errors import (
     RESULT_DASH_WORDS,
@@ -175,8 +179,14 @@ def cmd_players_list(args: argparse.Namespace) -> int:
 def cmd_checkin(args: argparse.Namespace) -> int:
     """pointer un joueur"""
     service = open_event(args.file)
-    service.check_in(args.player, not args.cancel)
-    print(("Pointage annulé" if args.cancel else "Pointé") + f" : joueur {args.player}")
+    pid = player_id(service, args.player)
+    player, checked = service.player(pid), not args.cancel
+    if player.checked_in == checked:  # nothing to write: the file stays as it is
+        state = "déjà pointé(e)" if checked else "pas pointé(e)"
+        print(f"{player.name} (n° {pid}) : {state}, rien n'a changé.")
+        return 0
+    service.check_in(pid, checked)
+    print(("Pointage annulé" if args.cancel else "Pointé") + f" : {who(service, pid)}")
     return 0
 
 
@@ -334,16 +344,18 @@ def cmd_result(args: argparse.Namespace) -> int:
             t.key, args.board, side, round_number=args.ronde, confirm=args.confirm
         )
         assert done.game.result is not None
-        print(f"Échiquier {done.game.board} : {done.game.result.label} (forfait) enregistré.")
+        print(f"{board_said(service, done.game, done.game.result.label)} (forfait)")
         for pid in done.excluded:
-            print(f"  joueur {pid} exclu des rondes suivantes (arbitre keep {pid} pour le garder)")
+            print(
+                f"  {who(service, pid)} exclu des rondes suivantes (arbitre keep {pid} pour le garder)"
+            )
         return 0
     game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
     shown = game.result.label if game.result else args.result  # always set once recorded
     if service.journal.last_args.get("unchanged"):  # journaled all the same (issue 29.4)
-        print(f"Échiquier {game.board} : {shown} inchangé (déjà saisi).")
+        print(f"{board_said(service, game, shown)} : inchangé (déjà saisi)")
         return 0
-    print(f"Échiquier {game.board} : {shown} enregistré.")
+    print(board_said(service, game, shown))
     return 0
 
 
@@ -556,7 +568,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     def checkin(p: argparse.ArgumentParser) -> None:
         _add_file(p)
-        p.add_argument("player", type=int, metavar="JOUEUR", help="numéro du joueur")
+        p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
         p.add_argument("--cancel", action="store_true", help="annuler le pointage")
 
     def pair(p: argparse.ArgumentParser) -> None:
