@@ -4,6 +4,7 @@ operations asking which system a tournament is."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -85,7 +86,8 @@ def test_the_command_line_records_an_absence_the_same_way_in_every_format(
     rr.close()
     out = arbitre("absent", str(path), "1", "white")
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "Échiquier 1 : −/+ (forfait) enregistré."
+    # the board with its players (issue 49.4: was « Échiquier 1 : −/+ (forfait) enregistré. »)
+    assert re.fullmatch(r"Échiquier 1 : −/\+ — \S.* – \S.* \(forfait\)", out.stdout.strip())
     assert "exclu" not in out.stdout  # a round robin excludes nobody
 
 

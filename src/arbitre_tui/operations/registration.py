@@ -13,9 +13,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..rules.models import Player, StoredTeam, StoredTournament, Team, Tournament, as_data
-from ..rules.settings import section_settings
 from ..rules.text import text_fault
-from ..store.journal import OperationError, Tx
+from ..store.journal import NeedsConfirmation, OperationError, Tx
 from ..store.repo import player_row
 from .context import EventContext
 from .formats import format_of
@@ -28,6 +27,15 @@ IMPORT_BATCH = 500  # players written at once by an import: its memory, whatever
 IMPORT_FAULTS = 200  # faults listed by line; past them, counted
 
 
+class ProbableDoubleEntry(NeedsConfirmation):
+    """The same name and birth date as a registered player: the app asks « o/n », the
+    command line says --homonyme; ``ground`` is what was found."""
+
+    def __init__(self, ground: str) -> None:
+        super().__init__(f"{ground} ; l'inscrire quand même (une autre personne) ?")
+        self.ground = ground
+
+
 def eligibility_fault(t: Tournament, player: Player) -> str | None:
     """rules.open_rules, imported at the first registration (its models: start-up time)."""
     from ..rules.open_rules import eligibility_fault as fault
@@ -35,9 +43,12 @@ def eligibility_fault(t: Tournament, player: Player) -> str | None:
     return fault(t, player)
 
 
-def register_player(ctx: EventContext, key: str, player: Player, team: str | None = None) -> int:
+def register_player(
+    ctx: EventContext, key: str, player: Player, team: str | None = None, homonym: bool = False
+) -> int:
     """One entry; in a team competition, ``team`` names the team it plays for (the
-    CSV's « equipe »), already entered."""
+    CSV's « equipe »), already entered; ``homonym``: the same name and birth date as a
+    registered player is another person (the arbiter said so)."""
     from ..rules.registration import person_fault
 
     fault = person_fault(player)
@@ -49,11 +60,11 @@ def register_player(ctx: EventContext, key: str, player: Player, team: str | Non
     with ctx.write(Operation.REGISTER_PLAYER, said) as tx:
         t = ctx.tournament(key)
         tid = t.id
-        if closed := format_of(t).entries_closed(ctx, t):
+        if closed := format_of(t).entries_closed(ctx, t) or finished(ctx, t):
             raise OperationError(f"Inscription impossible : {closed}.")
         if team is not None:
             player = replace(player, team_id=team_named(ctx, t, team))
-        twice = entered_twice(ctx, t)(player)
+        twice = entered_twice(ctx, t, homonym=homonym)(player)
         if twice:
             raise OperationError(f"{player.name} : {twice}.")
         fault = eligibility_fault(t, player)
@@ -86,39 +97,43 @@ def team_named(ctx: EventContext, t: StoredTournament, name: str) -> int:
 
 
 def entered_twice(
-    ctx: EventContext, t: StoredTournament, exclude: int | None = None
+    ctx: EventContext, t: StoredTournament, exclude: int | None = None, homonym: bool = False
 ) -> Callable[[Player], str | None]:
-    """A check that a new entry is not already in: this tournament (same FIDE id),
-    or a parallel one of the same regulation (same person, not withdrawn); ``exclude``:
-    the registration being corrected or moved, not a second entry of itself."""
-    from ..rules.registration import same_person
+    """A check that a new entry is not someone already in the event (rules.duplicates:
+    a licence or a FIDE id anywhere, the section named, unless a section takes players of
+    another; the same name and birth date asked first — NeedsConfirmation — unless
+    ``homonym``); ``exclude``: the registration being corrected or moved."""
+    from ..rules.duplicates import ProbableDouble, entry_fault, registered
 
-    known = {p.fide_id: p for p in ctx.store.players(t.id) if p.fide_id and p.id != exclude}
-    regulation = section_settings(t).regulation
-    parallel = [
-        (o.name, p)
-        for o in ctx.store.tournaments()
-        if regulation and o.key != t.key and section_settings(o).regulation == regulation
-        for p in ctx.store.players(o.id)
-        if not p.withdrawn and p.id != exclude
-    ]
+    known = registered(
+        (other, p) for other in ctx.store.tournaments() for p in ctx.store.players(other.id)
+    )
 
     def fault(player: Player) -> str | None:
-        if player.fide_id and player.fide_id in known:
-            return f"identifiant FIDE {player.fide_id} déjà inscrit ({known[player.fide_id].name})"
-        for name, other in parallel:
-            if same_person(player, other):
-                return (
-                    f"déjà inscrit en {name} ; les tournois se jouent en parallèle, "
-                    "retirez d'abord cette inscription"
-                )
-        return None
+        try:
+            return entry_fault(player, t, known, exclude=exclude, homonym=homonym)
+        except ProbableDouble as exc:
+            raise ProbableDoubleEntry(str(exc)) from None
 
     return fault
 
 
+def finished(ctx: EventContext, t: StoredTournament) -> str | None:
+    """A tournament whose last round is closed takes no more entries."""
+    rounds = ctx.store.rounds(t.id)
+    if len(rounds) >= t.rounds_planned and all(r.closed for r in rounds):
+        return f"{t.name} est terminé (ronde {t.rounds_planned} close)"
+    return None
+
+
 def import_players(
-    ctx: EventContext, key: str, data: bytes, *, encoding: str = "utf-8", skip_bad: bool = False
+    ctx: EventContext,
+    key: str,
+    data: bytes,
+    *,
+    encoding: str = "utf-8",
+    skip_bad: bool = False,
+    homonym: bool = False,
 ) -> tuple[int, list[tuple[int, str]]]:
     """Import a CSV: all rows or none (or the good ones with ``skip_bad``).
 
@@ -133,7 +148,7 @@ def import_players(
     except (LookupError, UnicodeDecodeError) as exc:
         raise OperationError(f"Encodage illisible : {exc}") from None
     with ctx.write(Operation.IMPORT_PLAYERS, {"tournament": key}) as tx:
-        return _import_rows(ctx, tx, key, read_players_csv(text), skip_bad)
+        return _import_rows(ctx, tx, key, read_players_csv(text), skip_bad, homonym)
 
 
 def _import_rows(
@@ -142,6 +157,7 @@ def _import_rows(
     key: str,
     items: Iterable[ImportRow | tuple[int, str]],
     skip_bad: bool,
+    homonym: bool = False,
 ) -> tuple[int, list[tuple[int, str]]]:
     """The checks and writes of an import, inside its transaction, row by row.
 
@@ -155,9 +171,9 @@ def _import_rows(
 
     t = ctx.tournament(key)
     tid = t.id
-    if closed := format_of(t).entries_closed(ctx, t):
+    if closed := format_of(t).entries_closed(ctx, t) or finished(ctx, t):
         raise OperationError(f"Import impossible : {closed}.")
-    twice_in = entered_twice(ctx, t)
+    twice_in = _twice_in_import(entered_twice(ctx, t, homonym=homonym))
     team_of = _team_of(ctx, tx, t) if format_of(t).by_teams else None
     errors: list[tuple[int, str]] = []
     more = 0  # faults past the first IMPORT_FAULTS, counted only
@@ -213,6 +229,18 @@ def _import_rows(
         raise OperationError("Le fichier ne contient aucun joueur.")
     tx.args["rows"] = count
     return count, errors
+
+
+def _twice_in_import(check: Callable[[Player], str | None]) -> Callable[[Player], str | None]:
+    """An import's rows are not asked one by one: a probable double is the row's fault."""
+
+    def fault(player: Player) -> str | None:
+        try:
+            return check(player)
+        except ProbableDoubleEntry as exc:
+            return f"{exc.ground} (--homonyme : une autre personne)"
+
+    return fault
 
 
 def _team_of(ctx: EventContext, tx: Tx, t: StoredTournament) -> Callable[[ImportRow], int]:

@@ -427,7 +427,7 @@ def remove_player(service: EventContext, player_id: int) -> StoredPlayer:
 
 
 def edit_player(
-    service: EventContext, player_id: int, changes: Mapping[str, Any]
+    service: EventContext, player_id: int, changes: Mapping[str, Any], homonym: bool = False
 ) -> tuple[StoredPlayer, list[str]]:
     """Correct any field of a registration (as typed: rules.registration.parse_fields);
     eligibility is checked again. Returns the player and what is worth saying (a rating
@@ -450,7 +450,7 @@ def edit_player(
         if fault := person_fault(new):
             raise OperationError(f"Modification refusée : {fault}.")
         t = service.tournament(_key_of(service, player))
-        if twice := entered_twice(service, t, exclude=player_id)(new):
+        if twice := entered_twice(service, t, exclude=player_id, homonym=homonym)(new):
             raise OperationError(f"{new.name} : {twice}.")
         if fault := eligibility_fault(t, new):
             raise OperationError(f"{new.name} ne peut pas jouer en {fault}")

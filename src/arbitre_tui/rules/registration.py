@@ -13,50 +13,15 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .columns import COLUMNS, KNOWN, Header, header_key, read_header
 from .errors import RuleError
 from .models import Player, Sex, Title, as_data
 from .text import bad_character, character_fault
 from .validation import InputError, validated
 
-# French headers first; English aliases accepted for files from other programs.
-COLUMNS: dict[str, tuple[str, ...]] = {
-    "surname": ("nom", "surname", "last_name", "lastname"),
-    "first_name": ("prenom", "prénom", "first_name", "firstname"),
-    "sex": ("sexe", "sex"),
-    "birth_date": ("naissance", "date_naissance", "birth_date", "birthdate"),
-    "federation": ("federation", "fédération", "fed"),
-    "fide_id": ("fide_id", "id_fide", "fideid"),
-    "ffe_code": ("licence", "code_ffe", "ffe_code"),
-    "club": ("club",),
-    "title": ("titre", "title"),
-    "rating_fide": ("elo_fide", "elo", "rating_fide", "rating"),
-    "rating_ffe": ("elo_ffe", "rating_ffe"),
-    "phone": ("telephone", "téléphone", "phone"),
-    "email": ("email", "courriel", "e-mail"),
-    "fee_category": ("categorie", "catégorie", "fee_category"),
-    "paid": ("paye", "payé", "paid"),
-    "registered_at": ("inscription", "registered_at"),
-    "tournament": ("tournoi", "section", "tournament"),
-    "payment_method": ("paiement", "payment_method"),
-    "team": ("equipe", "équipe", "team"),
-    "nationality": ("nationalite", "nationalité", "nationality"),
-    "eu": ("ue", "eu"),
-    "transferred": ("mute", "muté", "transferred"),
-    "licence_date": ("date_licence", "licence_date"),
-    "plays_national_for": ("joue_national_pour", "plays_national_for"),
-    "residence_since": ("residence_depuis", "résidence_depuis", "residence_since"),
-    # every cadence's rating (« 1850F », « 1200E »: its kind) and the FFE's references,
-    # kept for the federations' files (issue 50)
-    "rating_standard": ("elo_lent", "elo_standard", "rating_standard"),
-    "rating_rapid": ("elo_rapide", "rating_rapid"),
-    "rating_blitz": ("elo_blitz", "rating_blitz"),
-    "licence_type": ("type_licence", "licence_type"),
-    "ffe_ref": ("ref_ffe", "ffe_ref"),
-    "club_ref": ("ref_club", "club_ref"),
-    "league": ("ligue", "league"),
-}
-
 _RATING = re.compile(r"^(\d{3,4})\s*([FNE])?$")
+# « 1 850 », « 1.850 » (a spreadsheet's thousands separator: space, no-break space, dot)
+_THOUSANDS = re.compile(r"^(\d)[ .\u00a0\u202f](\d{3})(?=\s*[FNE]?$)")
 _FIDE_ID = re.compile(r"[0-9]{1,10}")
 _TRUE = {"1", "oui", "o", "yes", "y", "true", "vrai", "x"}
 _FALSE = {"", "0", "non", "n", "no", "false", "faux"}
@@ -83,27 +48,20 @@ class ImportReport:
         return "\n".join(f"ligne {line} : {msg}" for line, msg in self.errors)
 
 
-def same_person(a: Player, b: Player) -> bool:
-    """One person entered twice: same FIDE id, else same FFE code, else name and birth date.
-
-    Parallel sections (regulation 002's three Opens, 003's four championships) are
-    played at the same time: one person can be in only one of them.
-    """
-    if a.fide_id and b.fide_id:
-        return a.fide_id == b.fide_id
-    if a.ffe_code and b.ffe_code:
-        return a.ffe_code.strip().upper() == b.ffe_code.strip().upper()
-    return (
-        a.birth_date is not None
-        and a.birth_date == b.birth_date
-        and a.surname.strip().casefold() == b.surname.strip().casefold()
-        and a.first_name.strip().casefold() == b.first_name.strip().casefold()
-    )
+_LATIN_1 = ("latin-1", "latin1", "latin", "iso-8859-1", "iso8859-1", "l1", "cp1252", "windows-1252")
 
 
 def decode(data: bytes, encoding: str = "utf-8") -> str:
     """Decode the file, refusing to guess: a wrong guess would corrupt every accent."""
-    utf8 = encoding.lower().replace("_", "-") in ("utf-8", "utf8")
+    name = encoding.lower().replace("_", "-")
+    utf8 = name in ("utf-8", "utf8")
+    if name in _LATIN_1:
+        # what a French spreadsheet saves as « CSV » is Windows-1252: its Œ, ’ and € are no
+        # Latin-1 letters (read as Latin-1, control characters refused as a binary file)
+        try:
+            return data.decode("cp1252")
+        except UnicodeDecodeError:
+            pass  # one of the five bytes Windows-1252 leaves out: Latin-1 says which
     try:
         return data.decode("utf-8-sig" if utf8 else encoding)
     except UnicodeDecodeError as exc:
@@ -164,7 +122,7 @@ def parse_birth_date(value: str, today: dt.date | None = None) -> dt.date | None
 
 
 def _parse_rating(value: str, label: str) -> int | None:
-    value = value.strip()
+    value = _THOUSANDS.sub(r"\1\2", value.strip())
     if not value or value == "0":
         return None
     match = _RATING.match(value)
@@ -354,9 +312,6 @@ def _csv_fault(exc: csv.Error) -> str:
     return "ligne illisible (guillemets ou séparateurs mal placés)"
 
 
-_KNOWN = frozenset(alias for aliases in COLUMNS.values() for alias in aliases)
-
-
 def _separator(text: str) -> str:
     """The one of , ; tab that cuts the header line into the most known columns.
 
@@ -370,7 +325,7 @@ def _separator(text: str) -> str:
             cells = next(csv.reader([first], delimiter=separator, skipinitialspace=True), [])
         except csv.Error:
             return 0
-        return sum(cell.strip().lower() in _KNOWN for cell in cells)
+        return sum(header_key(cell) in KNOWN for cell in cells)
 
     return max(",;\t", key=known)  # a tie (one column, or none known): the comma
 
@@ -481,35 +436,54 @@ def _lines(text: str) -> Iterator[str]:
     return (match.group() for match in _LINE.finditer(text))
 
 
+def sheet_header(text: str) -> Header:
+    """What each column of the sheet becomes (`players import` says what it leaves aside,
+    `--apercu` shows every column), or the header's fault."""
+    try:
+        cells = next(_reader(text))
+    except StopIteration:
+        return Header(fault="fichier vide")
+    except csv.Error as exc:
+        return Header(fault=_csv_fault(exc))
+    return read_header(cells)
+
+
+@dataclass
+class SheetPreview:
+    """`players import --apercu`: what each column becomes, the first player's cells,
+    and what the rows give — read, nothing written."""
+
+    header: Header
+    separator: str
+    sample: list[str]
+    rows: int
+    errors: list[Fault]
+
+
+def sheet_preview(text: str) -> SheetPreview:
+    header = sheet_header(text)
+    sample: list[str] = []
+    rows, errors = 0, []
+    if header.fault is None:
+        try:
+            sample = next(_records(text), (0, []))[1]
+        except _Unreadable:
+            sample = []
+        for item in read_players_csv(text):
+            if isinstance(item, ImportRow):
+                rows += 1
+            else:
+                errors.append(item)
+    return SheetPreview(header, _separator(text), sample, rows, errors)
+
+
 def _header(text: str) -> Generator[Fault, None, dict[str, int] | None]:
     """The columns of the header line (field name to position), or its fault."""
-    try:
-        header = next(_reader(text))
-    except StopIteration:
-        yield 1, "fichier vide"
+    header = sheet_header(text)
+    if header.fault is not None:
+        yield 1, header.fault
         return None
-    except csv.Error as exc:
-        yield 1, _csv_fault(exc)
-        return None
-    index: dict[str, int] = {}
-    for i, name in enumerate(header):
-        key = name.strip().lower()
-        for field_name, aliases in COLUMNS.items():
-            if key in aliases:
-                if field_name in index:  # which of the two is meant? never guessed
-                    yield (
-                        1,
-                        (
-                            f"colonne « {COLUMNS[field_name][0]} » deux fois dans l'en-tête "
-                            f"(colonnes {index[field_name] + 1} et {i + 1})"
-                        ),
-                    )
-                    return None
-                index[field_name] = i
-    if "surname" not in index:
-        yield 1, "colonne « nom » absente de l'en-tête"
-        return None
-    return index
+    return header.index
 
 
 class _Unreadable(Exception):

@@ -154,6 +154,7 @@ def group(
 
 
 FILE_HELP = "le fichier de l'événement (.sqlite)"
+PLAYER_HELP = "numéro du joueur (arbitre players list) ou morceau unique de son nom"
 TOURNAMENT_HELP = "le tournoi (section), si le fichier en a plusieurs"
 
 
@@ -205,3 +206,44 @@ def help_of(func: Callable[[argparse.Namespace], int]) -> tuple[str, str]:
     doc = inspect.getdoc(func) or ""  # none under `python -OO`: commands work, unexplained
     about, _, more = doc.partition("\n\n")
     return about, more or about
+
+
+def player_id(service: EventService, typed: str, section: str | None = None) -> int:
+    """The player a command names: a number (as `players list` shows it) or a piece of
+    the name that fits one player only (in ``section`` when given, else the event); a
+    piece that fits several is refused with each of them, none guessed."""
+    from ...operations import OperationError
+    from ...rules.lookup import matching
+
+    text = typed.strip()
+    if text.isdigit():
+        return int(text)
+    sections = [service.tournament(section)] if section else service.store.tournaments()
+    named = [(p.name, (p, t)) for t in sections for p in service.store.players(t.id)]
+    found = matching(text, named)
+    where = f" en {sections[0].name}" if section else ""
+    if not found:
+        raise OperationError(
+            f"Aucun joueur « {text[:40]} »{where} : un numéro (arbitre players list) ou un "
+            "morceau du nom."
+        )
+    if len(found) > 1:
+        shown = "\n".join(f"  n° {p.id:<4} {p.name} ({t.name})" for p, t in found[:20])
+        more = f"\n  … et {len(found) - 20} autre(s)" if len(found) > 20 else ""
+        raise OperationError(
+            f"« {text[:40]} » désigne {len(found)} joueurs{where} : précisez le nom ou "
+            f"donnez le numéro.\n{shown}{more}"
+        )
+    return found[0][0].id
+
+
+def board_said(service: EventService, game: Any, result: str) -> str:
+    """« Échiquier 1 : 1-0 — BŒUF François – PERRIN Gaël »: the board with its players."""
+    white = service.player(game.white_id).name
+    black = service.player(game.black_id).name if game.black_id else "exempt"
+    return f"Échiquier {game.board} : {result} — {white} – {black}"
+
+
+def who(service: EventService, pid: int) -> str:
+    """« LEFÈVRE Hélène (n° 12) »: a player as every confirmation names them."""
+    return f"{service.player(pid).name} (n° {pid})"

@@ -5,7 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import add_round, command, group, open_event, open_tournament, print_json
+from .common import (
+    add_round,
+    board_said,
+    command,
+    group,
+    open_event,
+    open_tournament,
+    print_json,
+    who,
+)
 
 
 def _key(service: Any, key: str | None) -> str | None:
@@ -78,9 +87,11 @@ def cmd_absent(args: argparse.Namespace) -> int:
     )
     game = done.game
     assert game.result is not None
-    print(f"Échiquier {game.board} : {game.result.label} (forfait) enregistré.")
+    print(f"{board_said(service, game, game.result.label)} (forfait)")
     for pid in done.excluded:
-        print(f"  joueur {pid} exclu des rondes suivantes (arbitre keep {pid} pour le garder)")
+        print(
+            f"  {who(service, pid)} exclu des rondes suivantes (arbitre keep {pid} pour le garder)"
+        )
     return 0
 
 

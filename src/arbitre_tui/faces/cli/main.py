@@ -16,16 +16,19 @@ from typing import Any, cast
 
 from .common import (
     FILE_HELP,
+    PLAYER_HELP,
     TOURNAMENT_HELP,
     add_round,
+    board_said,
     close_opened,
     command,
     group,
     open_event,
     open_tournament,
     output,
+    player_id,
     print_json,
-    read_input,
+    who,
 )
 from .errors import (
     RESULT_DASH_WORDS,
@@ -154,31 +157,6 @@ def cmd_open(args: argparse.Namespace) -> int:
     return _run_app(Path(args.file), args)
 
 
-def cmd_players_import(args: argparse.Namespace) -> int:
-    """importer un fichier CSV ou Papi (tout ou rien)
-
-    importer un fichier CSV, ou les joueurs d'un fichier Papi (.papi, Data.mdb : par mdbtools) :
-    tout ou rien, chaque faute avec sa ligne
-    """
-    service, t = open_tournament(args)
-    key = t.key
-    from ...operations.papi import import_papi, is_papi
-
-    if is_papi(Path(args.csv)):  # Papi's table JOUEUR, through mdbtools (issue 32)
-        count, errors = import_papi(service, key, Path(args.csv), skip_bad=args.skip_bad)
-    else:
-        count, errors = service.import_players(
-            key,
-            read_input(args.csv, "fichier d'inscriptions"),
-            encoding=args.encoding,
-            skip_bad=args.skip_bad,
-        )
-    for line, message in errors:
-        print(f"ignorée : ligne {line} : {message}", file=sys.stderr)
-    print(f"{count} joueur(s) importé(s) dans {key}.")
-    return 0
-
-
 def cmd_players_list(args: argparse.Namespace) -> int:
     """lister les joueurs"""
     from ...rules.models import as_data
@@ -201,8 +179,14 @@ def cmd_players_list(args: argparse.Namespace) -> int:
 def cmd_checkin(args: argparse.Namespace) -> int:
     """pointer un joueur"""
     service = open_event(args.file)
-    service.check_in(args.player, not args.cancel)
-    print(("Pointage annulé" if args.cancel else "Pointé") + f" : joueur {args.player}")
+    pid = player_id(service, args.player)
+    player, checked = service.player(pid), not args.cancel
+    if player.checked_in == checked:  # nothing to write: the file stays as it is
+        state = "déjà pointé(e)" if checked else "pas pointé(e)"
+        print(f"{player.name} (n° {pid}) : {state}, rien n'a changé.")
+        return 0
+    service.check_in(pid, checked)
+    print(("Pointage annulé" if args.cancel else "Pointé") + f" : {who(service, pid)}")
     return 0
 
 
@@ -360,16 +344,18 @@ def cmd_result(args: argparse.Namespace) -> int:
             t.key, args.board, side, round_number=args.ronde, confirm=args.confirm
         )
         assert done.game.result is not None
-        print(f"Échiquier {done.game.board} : {done.game.result.label} (forfait) enregistré.")
+        print(f"{board_said(service, done.game, done.game.result.label)} (forfait)")
         for pid in done.excluded:
-            print(f"  joueur {pid} exclu des rondes suivantes (arbitre keep {pid} pour le garder)")
+            print(
+                f"  {who(service, pid)} exclu des rondes suivantes (arbitre keep {pid} pour le garder)"
+            )
         return 0
     game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
     shown = game.result.label if game.result else args.result  # always set once recorded
     if service.journal.last_args.get("unchanged"):  # journaled all the same (issue 29.4)
-        print(f"Échiquier {game.board} : {shown} inchangé (déjà saisi).")
+        print(f"{board_said(service, game, shown)} : inchangé (déjà saisi)")
         return 0
-    print(f"Échiquier {game.board} : {shown} enregistré.")
+    print(board_said(service, game, shown))
     return 0
 
 
@@ -582,7 +568,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     def checkin(p: argparse.ArgumentParser) -> None:
         _add_file(p)
-        p.add_argument("player", type=int, metavar="JOUEUR", help="numéro du joueur")
+        p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
         p.add_argument("--cancel", action="store_true", help="annuler le pointage")
 
     def pair(p: argparse.ArgumentParser) -> None:
@@ -695,16 +681,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     add("draws", cmd_draws, _add_file)
 
     psub = group(sub, "players", "joueurs : import, liste, correction, suppression, changement")
-    imp = command(psub, "import", cmd_players_import)
-    _add_file(imp)
-    imp.add_argument("csv", metavar="CSV")
-    _add_tournament(imp)
-    imp.add_argument(
-        "--skip-bad", action="store_true", help="importer seulement les lignes correctes"
-    )
-    imp.add_argument(
-        "--encoding", default="utf-8", help="encodage du fichier (défaut utf-8 ; ex. latin-1)"
-    )
+    from .imports import import_command
+
+    import_command(psub)
     command(
         psub,
         "list",

@@ -7,10 +7,12 @@ reads its columns), so a value means the same typed here, in a file or in the ap
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from collections.abc import Iterator
 from typing import Any
 
-from .common import FILE_HELP, command, group, open_event
+from .common import FILE_HELP, PLAYER_HELP, command, group, open_event, player_id, who
 from .errors import day, whole_number
 
 # A person's fields as options: (option, Player's field, help). The CSV's columns, in
@@ -64,6 +66,23 @@ def person_fields(args: argparse.Namespace) -> dict[str, Any]:
         from ...operations import OperationError
 
         raise OperationError(exc.message) from None
+
+
+@contextlib.contextmanager
+def homonym_said() -> Iterator[None]:
+    """A probable double (same name and birth date) refused with the option that enters
+    it all the same, rather than `--confirm`."""
+    from ...operations.registration import ProbableDoubleEntry
+
+    try:
+        yield
+    except ProbableDoubleEntry as exc:
+        from ...operations import OperationError
+
+        raise OperationError(
+            f"{exc.ground}. Rien n'a été enregistré ; s'il s'agit d'une autre personne, "
+            "relancez avec --homonyme."
+        ) from None
 
 
 def _cadence(text: str) -> Any:
@@ -303,8 +322,10 @@ def cmd_players_remove(args: argparse.Namespace) -> int:
     """supprimer une inscription qui n'a jamais joué (un joueur apparié : withdraw)"""
     from ...operations.setup import remove_player
 
-    player = remove_player(open_event(args.file), args.player)
-    print(f"Inscription supprimée : {player.name} (arbitre undo la rétablit).")
+    service = open_event(args.file)
+    pid = player_id(service, args.player)
+    player = remove_player(service, pid)
+    print(f"Inscription supprimée : {player.name} (n° {pid}) (arbitre undo la rétablit).")
     return 0
 
 
@@ -316,8 +337,11 @@ def cmd_players_edit(args: argparse.Namespace) -> int:
     """
     from ...operations.setup import edit_player
 
-    player, notes = edit_player(open_event(args.file), args.player, person_fields(args))
-    print(f"Joueur {args.player} corrigé : {player.name}.")
+    service = open_event(args.file)
+    pid = player_id(service, args.player)
+    with homonym_said():
+        player, notes = edit_player(service, pid, person_fields(args), homonym=args.homonyme)
+    print(f"Fiche corrigée : {player.name} (n° {pid}).")
     for note in notes:
         print(f"Attention : {note}", file=sys.stderr)
     return 0
@@ -327,20 +351,27 @@ def cmd_players_move(args: argparse.Namespace) -> int:
     """changer un joueur de tournoi avant son premier appariement"""
     from ...operations.setup import move_player
 
-    target = move_player(open_event(args.file), args.player, args.vers)
-    print(f"Joueur {args.player} inscrit désormais en {target.name}.")
+    service = open_event(args.file)
+    pid = player_id(service, args.player)
+    target = move_player(service, pid, args.vers)
+    print(f"{who(service, pid)} inscrit(e) désormais en {target.name}.")
     return 0
 
 
 def players_commands(psub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """`players remove`, `edit` and `move`, beside `import` and `list`."""
     p = command(psub, "remove", cmd_players_remove, file="FICHIER", file_help=FILE_HELP)
-    p.add_argument("player", type=int, metavar="JOUEUR", help="numéro du joueur")
+    p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     p = command(psub, "edit", cmd_players_edit, file="FICHIER", file_help=FILE_HELP)
-    p.add_argument("player", type=int, metavar="JOUEUR", help="numéro du joueur")
+    p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     add_person_options(p, with_surname=True)
+    p.add_argument(
+        "--homonyme",
+        action="store_true",
+        help="même nom, prénom et naissance qu'un autre inscrit : c'est une autre personne",
+    )
     p = command(psub, "move", cmd_players_move, file="FICHIER", file_help=FILE_HELP)
-    p.add_argument("player", type=int, metavar="JOUEUR", help="numéro du joueur")
+    p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     p.add_argument("--vers", required=True, metavar="CLÉ", help="le tournoi d'arrivée")
 
 

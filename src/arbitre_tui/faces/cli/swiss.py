@@ -8,7 +8,18 @@ import re
 import sys
 from typing import Any
 
-from .common import add_round, command, group, open_event, open_tournament, output, print_json
+from .common import (
+    PLAYER_HELP,
+    add_round,
+    command,
+    group,
+    open_event,
+    open_tournament,
+    output,
+    player_id,
+    print_json,
+    who,
+)
 from .errors import round_range, section_key
 
 
@@ -23,8 +34,9 @@ def cmd_bye(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
     service = open_event(args.file)
-    swiss.request_bye(service, args.player, args.round)
-    print(f"Bye ½ point enregistré : joueur {args.player}, ronde {args.round}.")
+    pid = player_id(service, args.player)
+    swiss.request_bye(service, pid, args.round)
+    print(f"Bye ½ point enregistré : {who(service, pid)}, ronde {args.round}.")
     return 0
 
 
@@ -66,16 +78,18 @@ def cmd_keep(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
     service = open_event(args.file)
-    swiss.keep_player(service, args.player)
-    print(f"Joueur {args.player} maintenu dans le tournoi.")
+    pid = player_id(service, args.player)
+    swiss.keep_player(service, pid)
+    print(f"{who(service, pid)} maintenu(e) dans le tournoi.")
     return 0
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
     """retirer un joueur (il n'est plus apparié)"""
     service = open_event(args.file)
-    service.withdraw(args.player)
-    print(f"Joueur {args.player} retiré : il n'est plus apparié.")
+    pid = player_id(service, args.player)
+    service.withdraw(pid)
+    print(f"{who(service, pid)} retiré(e) : plus apparié(e).")
     return 0
 
 
@@ -97,9 +111,12 @@ def cmd_register(args: argparse.Namespace) -> int:
         player = validated(Player, fields, surname=args.nom, checked_in=args.pointe)
     except InputError as exc:
         raise OperationError(exc.message) from None
-    pid = service.register_player(t.key, player, args.equipe)
+    from .setup import homonym_said
+
+    with homonym_said():
+        pid = service.register_player(t.key, player, args.equipe, homonym=args.homonyme)
     team = f", équipe {args.equipe}" if args.equipe else ""
-    print(f"Inscrit : {player.name} (joueur {pid}) en {t.name}{team}.")
+    print(f"Inscrit : {player.name} (n° {pid}) en {t.name}{team}.")
     return 0
 
 
@@ -265,10 +282,10 @@ def cmd_optout(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
     service = open_event(args.file)
-    swiss.set_opt_out(service, args.player, not args.cancel)
-    print(
-        f"Joueur {args.player} : " + ("publié à nouveau" if args.cancel else "plus de nom publié")
-    )
+    pid = player_id(service, args.player)
+    swiss.set_opt_out(service, pid, not args.cancel)
+    said = "publié à nouveau" if args.cancel else "plus de nom publié"
+    print(f"{who(service, pid)} : {said}")
     return 0
 
 
@@ -279,7 +296,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         )
 
     p = command(sub, "bye", cmd_bye, file="FICHIER")
-    p.add_argument("player", type=int, metavar="JOUEUR")
+    p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     p.add_argument("round", type=int, metavar="RONDE")
     p = command(sub, "publish-round", cmd_publish, file="FICHIER")
     tournament(p)
@@ -294,9 +311,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     tournament(p)
     p = command(sub, "keep", cmd_keep, file="FICHIER")
-    p.add_argument("player", type=int, metavar="JOUEUR")
+    p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     p = command(sub, "withdraw", cmd_withdraw, file="FICHIER")
-    p.add_argument("player", type=int, metavar="JOUEUR")
+    p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     p = command(sub, "register", cmd_register, file="FICHIER")
     p.add_argument("nom", help="nom de famille, tel quel (« de la Tour »)")
     from .setup import add_person_options
@@ -304,12 +321,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_person_options(p, with_surname=False)
     p.add_argument("--equipe", default=None, help="coupe : l'équipe engagée du joueur")
     p.add_argument("--pointe", action="store_true", help="pointer aussitôt (inscription tardive)")
+    p.add_argument(
+        "--homonyme",
+        action="store_true",
+        help="même nom, prénom et naissance qu'un inscrit : c'est une autre personne",
+    )
     tournament(p)
     p = command(sub, "fees", cmd_fees, file="FICHIER")
     p.add_argument("--json", action="store_true", help="sortie JSON")
     tournament(p)
     p = command(sub, "optout", cmd_optout, file="FICHIER")
-    p.add_argument("player", type=int, metavar="JOUEUR")
+    p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     p.add_argument("--cancel", action="store_true", help="lever l'opposition")
     p = command(sub, "explain", cmd_explain, file="FICHIER")
     add_round(p)

@@ -122,7 +122,7 @@ def register_operation(key: str, values: dict[str, Any]) -> Callable[[EventServi
     """`arbitre register` with every field (one operation: registered and, if said,
     checked in; one undo)."""
 
-    def op(s: EventService) -> str:
+    def op(s: EventService, confirm: bool | str = False) -> str:
         from ...operations import OperationError
         from ...rules.models import Player
         from ...rules.validation import InputError, validated
@@ -131,7 +131,8 @@ def register_operation(key: str, values: dict[str, Any]) -> Callable[[EventServi
             player = validated(Player, values)
         except InputError as exc:  # pydantic's English never reaches the arbiter
             raise OperationError(f"{exc.message} : rien n'a été inscrit.") from None
-        pid = s.register_player(key, player)
+        # a probable double (same name and birth date) asks first; « o »: another person
+        pid = s.register_player(key, player, homonym=bool(confirm))
         return f"{player.name} (joueur {pid})"
 
     return op
@@ -142,10 +143,10 @@ def edit_operation(
 ) -> Callable[[EventService], tuple[StoredPlayer, list[str]]]:
     """operations.setup.edit_player: the fields changed, nothing else."""
 
-    def op(s: EventService) -> tuple[StoredPlayer, list[str]]:
+    def op(s: EventService, confirm: bool | str = False) -> tuple[StoredPlayer, list[str]]:
         from ...operations.setup import edit_player
 
-        return edit_player(s, player_id, changes)
+        return edit_player(s, player_id, changes, homonym=bool(confirm))
 
     return op
 

@@ -154,6 +154,11 @@ class SectionSettings(BaseModel):
     forfeit_excludes: bool | None = _choice(None, "un forfait sans excuse exclut (002)", r002=True)
     unrated_rating: int | None = _choice(None, "Elo donné aux non classés (départages)")
     verify_results: bool = _choice(False, "chaque feuille vérifiée avant la clôture")
+    # one person in one section (a licence, a FIDE id); a side event (a blitz) takes the
+    # players of the main one: empty = yes for a blitz cadence, no otherwise
+    several_sections: bool | None = _choice(
+        None, "un joueur peut aussi jouer un autre tournoi (défaut : oui pour un blitz)"
+    )
     # homologation (FFE): the technical report's cover page
     homologation_number: Text | None = _choice(None, "numéro d'homologation FFE")
     organiser: Text | None = _choice(None, "organisateur (club, structure)")

@@ -302,8 +302,9 @@ class PlayersPane(NameSearchMixin, TablePane):
                 return
             player = replace(player, checked_in=True)
 
-            def op(s: EventService) -> str:
-                pid = s.register_player(key, player)  # registered and checked in: one undo
+            def op(s: EventService, confirm: bool | str = False) -> str:
+                # registered and checked in: one undo; a probable double asks first
+                pid = s.register_player(key, player, homonym=bool(confirm))
                 return f"{player.name} (joueur {pid})"
 
             self.run(op, done=lambda who: f"Inscrit et pointé : {who} en {name}")
