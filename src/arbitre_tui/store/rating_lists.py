@@ -300,3 +300,25 @@ class RatingLists:
             if len(found) >= limit:
                 break
         return found
+
+
+def fide_spellings(path: Path, fide_ids: Iterable[int]) -> dict[int, tuple[str, str]]:
+    """FIDE's own spelling (surname, first name) of these players, read only: the Latin
+    name a TRF gives a player registered in another script. Nothing without a lists file."""
+    ids = sorted(set(fide_ids))
+    if not ids or not path.exists():
+        return {}
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return {}
+    try:
+        marks = ", ".join("?" * len(ids))
+        rows = con.execute(
+            f"SELECT fide_id, surname, first_name FROM fide WHERE fide_id IN ({marks})", ids
+        )
+        return {int(r[0]): (str(r[1]), str(r[2] or "")) for r in rows}
+    except sqlite3.Error:  # a list not imported, an older or damaged file: the table's spelling
+        return {}
+    finally:
+        con.close()
