@@ -13,22 +13,31 @@ import subprocess
 import sys
 from pathlib import Path
 
+from arbitre_tui.operations.rating_lists import Lists
+
 from ..helpers.cli import ROOT
 
 STAND_IN = r"""#!/usr/bin/env python3
-import sys
+import os, sys
 args = sys.argv[1:]
-if args[-1] != "JOUEUR" or not args[-2].endswith(".mdb"):
+if os.path.basename(sys.argv[0]) == "mdb-tables":  # mdb-tables -1 FILE
+    sys.stdout.write("JOUEUR\nCLUB\n")
+    sys.exit(0)
+if args[-1] not in ("JOUEUR", "CLUB") or not args[-2].endswith(".mdb"):
     sys.exit("table inconnue")
+if args[-1] == "CLUB":  # the club's name and league are CLUB's, by ClubRef
+    sys.stdout.write('Ref,Nom,Ligue,Commune\n12,"Echiquier Nanceien","LOR","Nancy"\n'
+                     '260,"Echiquier Quimpérois","BRE","Quimper"\n')
+    sys.exit(0)
 iso = "-T" in args and args[args.index("-T") + 1] == "%Y-%m-%d"
 def day(y, m, d):
     return f"{y:04d}-{m:02d}-{d:02d}" if iso else f"{m:02d}/{d:02d}/{y % 100:02d} 00:00:00"
 rows = [
-    'Ref,NrFFE,Nom,Prenom,Sexe,NeLe,Cat,AffType,Elo,Rapide,Blitz,Federation,ClubRef,FideCode,FideTitre,Fide,Club',
-    f'1,"K12345","DUPONT","Jeanne","F",{day(2012, 3, 14)},"BenF","A",2110,2050,1999,"FRA",12,651095,"ff",1,"Echiquier Nanceien"',
-    f'2,"M54321","BÉRANGER","Sébastien","M",{day(1965, 11, 2)},"SenM","B",1400,1400,0,"FRA",12,,,0,"Echiquier Nanceien"',
-    f'3,"","SANSLICENCE","Paul","M",{day(1990, 1, 1)},"SenM","",0,0,0,"FRA",12,,,0,"Club"',
-    f'4,"N11111","DATEFAUSSE","Luc","M",bientôt,"SenM","A",1500,0,0,"FRA",12,,,0,"Club"',
+    'Ref,NrFFE,Nom,Prenom,Sexe,NeLe,Cat,AffType,Elo,Rapide,Blitz,Federation,ClubRef,FideCode,FideTitre,Fide,RapideFide,BlitzFide',
+    f'1079938,"K12345","DUPONT","Jeanne","F",{day(2012, 3, 14)},"BenF","A",2110,2050,1999,"FRA",12,651095,"ff","F","F","N"',
+    f'2,"M54321","BÉRANGER","Sébastien","M",{day(1965, 11, 2)},"SenM","B",1400,1400,0,"FRA",260,,,"E","N",""',
+    f'3,"","SANSLICENCE","Paul","M",{day(1990, 1, 1)},"SenM","",0,0,0,"FRA",12,,,"","",""',
+    f'4,"N11111","DATEFAUSSE","Luc","M",bientôt,"SenM","A",1500,0,0,"FRA",12,,,"N","",""',
 ]
 sys.stdout.buffer.write(("\n".join(rows) + "\n").encode("utf-8"))
 """
@@ -56,9 +65,10 @@ def _stand_in(folder: Path, *, with_t: bool = True) -> str:
     bin_dir = folder / "bin"
     bin_dir.mkdir()
     script = STAND_IN if with_t else STAND_IN.replace('"-T" in args and ', "False and ")
-    exe = bin_dir / "mdb-export"
-    exe.write_text(script.replace("#!/usr/bin/env python3", f"#!{sys.executable}"), "utf-8")
-    exe.chmod(0o755)
+    for name in ("mdb-export", "mdb-tables"):
+        exe = bin_dir / name
+        exe.write_text(script.replace("#!/usr/bin/env python3", f"#!{sys.executable}"), "utf-8")
+        exe.chmod(0o755)
     return f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
 
 
@@ -77,6 +87,25 @@ def test_data_mdb_is_read_through_mdb_export_with_its_birth_dates(tmp_path: Path
         "licence M54321 B" in _arbitre("ratings", "find", "m54321", cwd=tmp_path, path=path).stdout
     )
     assert "SANSLICENCE" not in _arbitre("ratings", "find", "sansl", cwd=tmp_path, path=path).stdout
+    # issue 50.6: the club's name from table CLUB by ClubRef, and the FFE's keys kept
+    assert "— Echiquier Nanceien —" in dupont
+    with Lists(tmp_path / "listes-elo.sqlite") as lists:
+        jeanne = lists.known(None, "K12345").ffe
+        seb = lists.known(None, "M54321").ffe
+    assert jeanne is not None and seb is not None
+    assert (jeanne.ffe_ref, jeanne.club_ref, jeanne.league, jeanne.club) == (
+        1079938,
+        12,
+        "LOR",
+        "Echiquier Nanceien",
+    )
+    assert (jeanne.standard_kind, jeanne.rapid_kind, jeanne.blitz_kind) == ("F", "F", "N")
+    assert (seb.club, seb.league, seb.standard_kind, seb.rapid_kind) == (
+        "Echiquier Quimpérois",
+        "BRE",
+        "E",
+        "N",
+    )
 
 
 def test_without_t_every_birth_date_is_said_unreadable_never_dropped_silently(

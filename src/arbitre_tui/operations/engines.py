@@ -175,8 +175,9 @@ def state_to_trf(state: SwissState, rounds: int | None = None) -> trfmod.TrfTour
     """A minimal TRF of the engine input (what an external engine needs), with the
     virtual points of an accelerated section as 250 records.
 
-    ``rounds`` keeps only the first rounds of each history (the export leaves out the
-    byes already given for the round to come).
+    ``rounds`` keeps only the first rounds of each history: the byes already given for
+    the round to come (a ½ point asked, a withdrawal) are then records 240, as TRF-2026
+    announces them, so that another program pairs that round as this one does.
     """
     t = trfmod.TrfTournament(rounds=state.total_rounds, initial_colour=state.initial_colour)
     t.headers["XXR"] = str(state.total_rounds)
@@ -192,9 +193,22 @@ def state_to_trf(state: SwissState, rounds: int | None = None) -> trfmod.TrfTour
             points=sum(t.points_for(c.result) for c in cells),
             rounds=cells,
         )
-    t.prohibited = [(a, b, list(ids)) for a, b, ids in state.prohibited]
+    # TRF-2026 names the last round (bbpPairings refuses a round 0): « to the end » is the last
+    t.prohibited = [(a, b or state.total_rounds, list(ids)) for a, b, ids in state.prohibited]
+    if rounds is not None and rounds < state.total_rounds:
+        t.announced_byes = announced_byes(state, rounds)
     if state.baku or state.acceleration or any(e.accelerations for e in state.entrants):
         from ..rules.swiss.dutch import virtual_points_by_player
 
         t.acceleration = trfmod.acceleration_records(virtual_points_by_player(state))
     return t
+
+
+def announced_byes(state: SwissState, played: int) -> list[tuple[str, int, list[int]]]:
+    """Record 240 for round ``played`` + 1: each kind of bye (F, H, Z) and its players."""
+    kinds: dict[str, list[int]] = {}
+    for e in state.entrants:
+        cell = e.games[played] if len(e.games) > played else None
+        if cell is not None and not cell.opponent and cell.result in ("F", "H", "Z"):
+            kinds.setdefault(cell.result, []).append(e.number)
+    return [(kind, played + 1, sorted(ids)) for kind, ids in sorted(kinds.items())]

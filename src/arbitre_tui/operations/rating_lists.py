@@ -6,12 +6,14 @@ The faces come here (never to the store); every fault is an ``OperationError`` i
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import io
 import re
 import shutil
 import subprocess
 import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,6 +114,32 @@ def _Rejoined(head: bytes, rest: IO[bytes]) -> IO[bytes]:
     return io.BufferedReader(_Joined(head, rest), 1 << 16)
 
 
+# FIDE's largest list, players_list_xml_foa.xml, is 835 MB (1 887 095 players, July 2026;
+# its zip about 50 MB): an archive may inflate to twice that, no more (a zip bomb)
+MAX_INFLATED = 2 * 835_000_000
+
+
+class _Bounded(io.RawIOBase):
+    """A zip member read through, its inflated bytes counted: past MAX_INFLATED, refused."""
+
+    def __init__(self, member: IO[bytes]) -> None:
+        self._member, self._count = member, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        data = self._member.read(len(buffer))
+        self._count += len(data)
+        if self._count > MAX_INFLATED:
+            raise ListFault(
+                f"archive : plus de {MAX_INFLATED // 1_000_000} Mo décompressés, plus que "
+                "toute liste (une bombe de décompression ?)"
+            )
+        buffer[: len(data)] = data
+        return len(data)
+
+
 # Papi's players base (Data.mdb from PapiData.zip), an Access file: the first bytes say it
 _ACCESS = (b"Standard Jet DB", b"Standard ACE DB")
 MDB_TABLE = "JOUEUR"
@@ -126,13 +154,69 @@ def is_access(head: bytes) -> bool:
     return head[4:19] in _ACCESS
 
 
+def _mdbtools(name: str) -> str:
+    exe = shutil.which(name)
+    if exe is None:
+        raise ListFault(NO_MDBTOOLS)
+    return exe
+
+
+def _mdb_tables(path: Path) -> set[str]:
+    """The tables of an Access file (`mdb-tables -1`)."""
+    run = subprocess.run(
+        [_mdbtools("mdb-tables"), "-1", str(path)], capture_output=True, timeout=120
+    )
+    if run.returncode != 0:
+        raise ListFault(f"base FFE : mdb-tables n'a pas lu {path.name} (fichier abîmé ?)")
+    return set(run.stdout.decode("utf-8", "replace").split())
+
+
+def _mdb_clubs(path: Path) -> dict[int, tuple[str, str]]:
+    """Table CLUB (Ref, Nom, Ligue…): each club's name and league by its Ref, the
+    ClubRef of a player (JOUEUR holds no club name)."""
+    run = subprocess.run(
+        [_mdbtools("mdb-export"), str(path), "CLUB"], capture_output=True, timeout=120
+    )
+    if run.returncode != 0:
+        raise ListFault("base FFE : mdb-export n'a pas lu la table CLUB")
+    rows = csv.reader(io.StringIO(run.stdout.decode("utf-8", "replace")))
+    header = [h.strip().lower() for h in next(rows, [])]
+    at = {name: header.index(name) for name in ("ref", "nom", "ligue") if name in header}
+    if "ref" not in at or "nom" not in at:
+        raise ListFault("base FFE : table CLUB sans ses colonnes Ref et Nom")
+    clubs = {}
+    for row in rows:
+        cells = [*row, "", ""]
+        if cells[at["ref"]].strip().isdigit():
+            league = cells[at["ligue"]].strip() if "ligue" in at else ""
+            clubs[int(cells[at["ref"]])] = (cells[at["nom"]].strip(), league)
+    return clubs
+
+
+def _with_clubs(
+    players: Iterator[ListedPlayer], clubs: dict[int, tuple[str, str]]
+) -> Iterator[ListedPlayer]:
+    """Each player's club name and league from CLUB by ClubRef, where JOUEUR has none."""
+    for p in players:
+        club, league = clubs.get(p.club_ref or 0, ("", ""))
+        if (club and not p.club) or (league and not p.league):
+            p = p._replace(club=p.club or club, league=p.league or league.upper()[:3])
+        yield p
+
+
+def papi_refused(name: str) -> str:
+    return (
+        f"{name} est un tournoi Papi (tables INFO, JOUEUR et RES), pas la base des joueurs "
+        "de la FFE : importez Data.mdb, tiré de PapiData.zip (site de la FFE) ; un "
+        "tournoi Papi s'importe par « arbitre import papi ». Rien n'est changé."
+    )
+
+
 def _mdb_rows(path: Path, tally: dict[str, int]) -> Iterator[ListedPlayer]:
     """Table JOUEUR through `mdb-export`, streamed. Dates with -T: NeLe is a DateTime
     column, which the -D option leaves in mdbtools' default form (a two-digit year) —
     that is how the documented -D lost every birth date."""
-    exe = shutil.which("mdb-export")
-    if exe is None:
-        raise ListFault(NO_MDBTOOLS)
+    exe = _mdbtools("mdb-export")
     fmt = "%Y-%m-%d"
     with subprocess.Popen(
         [exe, "-T", fmt, "-D", fmt, str(path), MDB_TABLE],
@@ -187,9 +271,18 @@ class Lists:
             return self._import_stream(stream, path.name, fmt)
 
     def _import_zip(self, path: Path, fmt: str | None) -> tuple[str, int]:
-        """The one list inside FIDE's zip, decompressed as it is read (never whole)."""
+        """The one list inside FIDE's zip, decompressed as it is read (never whole); an
+        archive that would inflate past MAX_INFLATED refused at once by the sizes it
+        declares, and by the bytes counted as it inflates (a size it lies about)."""
         try:
             with zipfile.ZipFile(path) as archive:
+                declared = sum(m.file_size for m in archive.infolist())
+                if declared > MAX_INFLATED:
+                    raise OperationError(
+                        f"{path.name} : {declared // 1_000_000} Mo une fois décompressée, "
+                        f"plus que toute liste (au plus {MAX_INFLATED // 1_000_000} Mo) : "
+                        "archive refusée, rien n'est changé."
+                    )
                 members = [
                     m
                     for m in archive.infolist()
@@ -200,21 +293,32 @@ class Lists:
                         f"{path.name} : une liste attendue dans l'archive, "
                         f"{len(members)} trouvée(s) ; décompressez celle à importer."
                     )
-                with archive.open(members[0]) as stream:
+                with archive.open(members[0]) as member:
+                    stream = io.BufferedReader(_Bounded(member), 1 << 16)
                     return self._import_stream(stream, f"{path.name}:{members[0].filename}", fmt)
-        except (zipfile.BadZipFile, NotImplementedError, RuntimeError) as exc:
+        except (zipfile.BadZipFile, NotImplementedError, RuntimeError, zlib.error, EOFError):
             raise OperationError(
-                f"{path.name} : archive illisible ({exc}) — rien n'est changé."
+                f"{path.name} : archive abîmée ou incomplète (elle ne se décompresse pas "
+                "jusqu'au bout) — rien n'est changé."
             ) from None
 
     def _import_mdb(self, path: Path) -> tuple[str, int]:
+        """The FFE's Data.mdb: JOUEUR streamed, each player's club and league from CLUB;
+        a Papi tournament (an Access file too) refused."""
         tally: dict[str, int] = {}
+        if path.suffix.lower() == ".papi":
+            raise OperationError(papi_refused(path.name))
         try:
-            count = self._store.replace("ffe", _mdb_rows(path, tally), path.name, "ffe-mdb")
+            tables = _mdb_tables(path)
+            if "RES" in tables or ("INFO" in tables and "CLUB" not in tables):
+                raise OperationError(papi_refused(path.name))
+            if MDB_TABLE not in tables:
+                raise ListFault(f"base FFE : pas de table {MDB_TABLE} dans {path.name}")
+            clubs = _mdb_clubs(path) if "CLUB" in tables else {}
+            rows = _with_clubs(_mdb_rows(path, tally), clubs)
+            count = self._store.replace("ffe", rows, path.name, "ffe-mdb")
         except ListFault as exc:
             raise OperationError(f"{path.name} : {exc} — rien n'est changé.") from None
-        if not count:
-            raise OperationError(f"{path.name} : aucun joueur dans cette base.")
         self._say(tally)
         return "ffe", count
 
@@ -245,8 +349,6 @@ class Lists:
             )
         except ListFault as exc:
             raise OperationError(f"{name} : {exc} — rien n'est changé.") from None
-        if not count:
-            raise OperationError(f"{name} : aucun joueur dans cette liste.")
         self._say(tally)
         return source, count
 

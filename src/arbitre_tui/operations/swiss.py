@@ -825,6 +825,7 @@ def export_trf_checked(service: EventContext, key: str) -> tuple[str, list[str]]
     from .. import __version__
     from ..rules.settings import event_settings
     from .standings import standings
+    from .trf_names import latin_names
 
     t = service.tournament(key)
     ev = service.store.event()
@@ -892,6 +893,7 @@ def export_trf_checked(service: EventContext, key: str) -> tuple[str, list[str]]
         kind_code=fmt.trf_code,
     )
     warnings = trfmod.set_header(out, header)
+    warnings += latin_names(service, out, {n: people[ids[n - 1]] for n in out.players})
     for number, entry in sorted(out.players.items()):
         p = people[ids[number - 1]]
         if p.rating_ffe and not p.rating_fide:  # TRF-2026 national rating record

@@ -12,59 +12,21 @@ import datetime as dt
 import re
 from collections.abc import Iterator
 from operator import itemgetter
-from typing import IO, Literal, NamedTuple
+from typing import IO
 
 from .cadences import KINDS
-from .cadences import Kind as Kind
 from .cadences import rating_kind as rating_kind  # its home until issue 50
-from .errors import RuleError
+from .fide_xml import read_fide_xml
+from .listed import _CONTROL, _Bad, _fide, _int, _no_control, _title
+from .listed import FORMATS as FORMATS
+from .listed import KIND_LABELS as KIND_LABELS
+from .listed import RATING_MAX as RATING_MAX
+from .listed import Kind as Kind
+from .listed import ListedPlayer as ListedPlayer
+from .listed import ListFault as ListFault
 from .models import Player, Sex, Title
 from .text import decode
 from .validation import validated
-
-FORMATS = ("fide-xml", "fide-txt", "ffe-csv")
-
-KIND_LABELS: dict[Kind, str] = {"standard": "Elo lent", "rapid": "Elo rapide", "blitz": "Elo blitz"}
-
-
-class ListFault(RuleError):
-    """A list that cannot be read as the format says; the message names the line."""
-
-
-class ListedPlayer(NamedTuple):
-    """One player of a list. ``birth_date`` only when the list gives the day (FFE).
-    A named tuple: a million of them are made in an import, cheaply."""
-
-    source: Literal["fide", "ffe"]
-    surname: str
-    first_name: str
-    fide_id: int | None = None
-    ffe_licence: str | None = None
-    federation: str = ""
-    sex: str = ""  # "M" or "F", as both lists write it
-    title: str = ""
-    standard: int | None = None
-    rapid: int | None = None
-    blitz: int | None = None
-    birth_year: int | None = None
-    birth_date: dt.date | None = None
-    club: str = ""
-    category: str = ""
-    licence_type: str = ""  # the FFE's A (competition) or B (leisure) licence
-
-    @property
-    def name(self) -> str:
-        return f"{self.surname.upper()} {self.first_name}".strip()
-
-    def rating(self, kind: Kind) -> int | None:
-        return {"standard": self.standard, "rapid": self.rapid, "blitz": self.blitz}[kind]
-
-    def effective(self, kind: Kind, fallback: bool = False) -> int | None:
-        """The cadence's rating; with ``fallback`` (setting rating_standard_fallback) the
-        standard one where the list gives no rapid or blitz rating."""
-        own = self.rating(kind)
-        return self.standard if own is None and fallback else own
-
 
 # -- the event's cadence -------------------------------------------------------------------
 
@@ -139,220 +101,6 @@ def as_player(
         fee_category=(ffe.category if ffe else "")
         or (ffe_category(birth.year, main.sex, on) if birth else None),
     )
-
-
-def _int(text: str | None) -> int | None:
-    """A positive number, else None (FIDE writes 0 or nothing for « not rated »)."""
-    text = (text or "").strip()
-    return (int(text) or None) if text.isdigit() else None
-
-
-class _Bad(ValueError):
-    """A field a list must not hold; its reader says the line (ListFault)."""
-
-
-# no one was ever rated past this; 0 or nothing is « not rated »
-RATING_MAX = 3500
-_DIGITS = frozenset("0123456789")
-
-
-def _rating(text: str, what: str) -> int | None:
-    """A list's rating: nothing or 0 (not rated), else digits up to RATING_MAX — never a
-    rating guessed out of « abcd », « 99999 » or « -100 »."""
-    if not text:
-        return None
-    if not text.isascii() or not text.isdigit() or int(text) > RATING_MAX:
-        raise _Bad(f"{what} « {text[:12]} » impossible (un nombre de 0 à {RATING_MAX})")
-    return int(text) or None
-
-
-def _year(text: str) -> int | None:
-    """FIDE's year of birth: nothing, 0000, or a year of four digits."""
-    if not text or text in ("0", "0000"):
-        return None
-    if len(text) != 4 or not text.isascii() or not text.isdigit() or not 1850 <= int(text) <= 2100:
-        raise _Bad(f"année de naissance « {text[:12]} » illisible (quatre chiffres)")
-    return int(text)
-
-
-# the values a list writes, read by one look-up (FIDE's million lines): anything else
-# goes through _rating and _year, which say why it is refused
-_RATINGS: dict[str, int | None] = {str(n): n or None for n in range(RATING_MAX + 1)}
-_RATINGS[""] = None
-_YEARS: dict[str, int | None] = {"": None, "0": None, "0000": None}
-_YEARS |= {str(n): n for n in range(1850, 2101)}
-
-# a control character (NUL, Échap…) is a damaged or binary file, never a list's text
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
-
-
-def _no_control(text: str) -> None:
-    found = _CONTROL.search(text)
-    if found is not None:
-        raise _Bad(f"caractère de contrôle (code {ord(found.group())}) : fichier abîmé ?")
-
-
-def _title(title: str, women: str) -> str:
-    """The FIDE title, else the women's title (« WGM »), as the Player model has them."""
-    for t in (title.strip().upper(), women.strip().upper()):
-        if t in Title.__members__:
-            return t
-    return ""
-
-
-def _fide(
-    fide_id: str, name: str, fed: str, sex: str, title: str, w_title: str,
-    standard: str, rapid: str, blitz: str, born: str,
-) -> ListedPlayer:  # fmt: skip
-    """One FIDE row from its fields, stripped (the hot path of an import); a field no
-    FIDE list holds raises _Bad (its reader says the line)."""
-    if not fide_id.isascii() or not fide_id.isdigit() or not int(fide_id):
-        raise _Bad(f"identifiant FIDE « {fide_id[:12]} » illisible")
-    if not name:
-        raise _Bad(f"joueur {fide_id} sans nom")
-    surname, _, first = name.partition(",")
-    return ListedPlayer(
-        "fide", surname.strip(), first.strip(), int(fide_id), None, fed.upper(),
-        sex[:1].upper(), _title(title, w_title) if title or w_title else "",
-        _RATINGS[standard] if standard in _RATINGS else _rating(standard, "Elo lent"),
-        _RATINGS[rapid] if rapid in _RATINGS else _rating(rapid, "Elo rapide"),
-        _RATINGS[blitz] if blitz in _RATINGS else _rating(blitz, "Elo blitz"),
-        _YEARS[born] if born in _YEARS else _year(born),
-    )  # fmt: skip
-
-
-# -- FIDE, XML (players_list_xml_foa.xml) ---------------------------------------------------
-
-_XML_FIELDS = ("fideid", "name", "country", "sex", "title", "w_title", "rating",
-               "rapid_rating", "blitz_rating", "birthday")  # fmt: skip
-
-
-def _xml_field(tag: bytes, keep: bool = True) -> bytes:
-    """One element of FIDE's <player>, written ``<tag>text</tag>`` or ``<tag/>``."""
-    text = b"([^<]*)" if keep else b"[^<]*"
-    return rb"\s*(?:<" + tag + rb">" + text + rb"</" + tag + rb">|<" + tag + rb"\s*/>)"
-
-
-# FIDE's own layout of a player, in its order (19 elements): read by one pattern, four
-# times as fast as a parser's callbacks on a million players; a player written any other
-# way is read by expat, alone.
-_XML_ORDER = ("fideid", "name", "country", "sex", "title", "w_title", "o_title", "foa_title",
-              "rating", "games", "k", "rapid_rating", "rapid_games", "rapid_k",
-              "blitz_rating", "blitz_games", "blitz_k", "birthday", "flag")  # fmt: skip
-_XML_PLAYER = re.compile(
-    rb"<player>"
-    + b"".join(_xml_field(tag.encode(), tag in _XML_FIELDS) for tag in _XML_ORDER)
-    + rb"\s*</player>"
-)
-# the lists of one cadence (standard_rating_list_xml.xml …): one <rating>, no rapid/blitz
-_XML_TYPE_ORDER = ("fideid", "name", "country", "sex", "title", "w_title", "o_title",
-                   "foa_title", "rating", "games", "k", "birthday", "flag")  # fmt: skip
-_XML_TYPE_PLAYER = re.compile(
-    rb"<player>"
-    + b"".join(_xml_field(tag.encode(), tag in _XML_FIELDS) for tag in _XML_TYPE_ORDER)
-    + rb"\s*</player>"
-)
-_RATING_AT = {"standard": 6, "rapid": 7, "blitz": 8}  # in _XML_FIELDS' order
-# XML's five entities and character references: any other was left as typed by unescape
-_XML_UNKNOWN = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)[^;\s<]{0,20};?")
-_XML_SPACE = re.compile(rb"\s*")
-NL = b"\n"
-
-
-def _xml_player(block: bytes) -> dict[str, str]:
-    """A <player> FIDE wrote otherwise (attributes, comments, another order): expat."""
-    from xml.parsers import expat
-
-    fields: dict[str, str] = {}
-    path: list[str] = []
-    text: list[str] = []
-
-    def start(tag: str, _attrs: dict[str, str]) -> None:
-        path.append(tag)
-        text.clear()
-
-    def end(tag: str) -> None:
-        if len(path) == 2 and tag in _XML_FIELDS:
-            fields[tag] = "".join(text)
-        path.pop()
-
-    parser = expat.ParserCreate()
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = text.append
-    parser.Parse(block, True)
-    return fields
-
-
-def read_fide_xml(stream: IO[bytes], kind: Kind | None = None) -> Iterator[ListedPlayer]:
-    """<playerslist><player><fideid>…</fideid><name>Surname, First</name>… one at a time,
-    1 MiB read at a time (memory stays flat). A file cut short, or anything but players
-    inside <playerslist>, is refused: nothing of it is imported. ``kind``: the cadence of
-    a list of one cadence (its <rating> is that one; FIDE's layout of it has its own fast
-    pattern)."""
-    import html
-    from xml.parsers import expat
-
-    buf = stream.read(1 << 20)
-    opening = re.search(
-        rb"<(\w+)[^>]*>", re.sub(rb"<\?.*?\?>|<!--.*?-->", b"", buf[:4096], flags=re.S)
-    )
-    if opening is None or opening.group(1) != b"playerslist":
-        found = opening.group(1).decode("ascii", "replace") if opening else "rien"
-        raise ListFault(f"liste FIDE XML attendue (<playerslist>), trouvé <{found}>")
-    pos = buf.index(b"<playerslist") + buf[buf.index(b"<playerslist") :].index(b">") + 1
-    line = 1
-    while True:
-        pos = _XML_SPACE.match(buf, pos).end()  # type: ignore[union-attr]
-        if buf.startswith(b"</playerslist>", pos):
-            return
-        end = buf.find(b"</player>", pos)
-        if end < 0 or pos >= len(buf):
-            more = stream.read(1 << 20)
-            if not more:
-                raise ListFault(f"liste FIDE XML illisible : coupée après la ligne {line}")
-            line += buf.count(NL, 0, pos)
-            buf, pos = buf[pos:] + more, 0
-            continue
-        if not (buf.startswith(b"<player>", pos) or buf.startswith(b"<player ", pos)):
-            raise ListFault(f"liste FIDE XML illisible : ligne {line + buf.count(NL, 0, pos)}")
-        end += len(b"</player>")
-        try:
-            fast = _XML_PLAYER.match(buf, pos, end)
-            typed = None
-            if fast is None or fast.end() != end:
-                fast, typed = None, _XML_TYPE_PLAYER.match(buf, pos, end)
-            if fast is not None:
-                values = [
-                    html.unescape(v) if "&" in v else v
-                    for v in ((g or b"").decode("utf-8") for g in fast.groups())
-                ]
-            elif typed is not None and typed.end() == end:
-                got = [(g or b"").decode("utf-8") for g in typed.groups()]
-                got = [html.unescape(v) if "&" in v else v for v in got]
-                values = [*got[:6], "", "", "", got[7]]
-                values[_RATING_AT[kind or "standard"]] = got[6]
-            else:
-                fields = _xml_player(buf[pos:end])
-                values = [fields.get(name, "") for name in _XML_FIELDS]
-                if kind not in (None, "standard") and "rapid_rating" not in fields:
-                    values[_RATING_AT[kind or "standard"]], values[6] = values[6], ""
-        except (UnicodeDecodeError, expat.ExpatError):
-            raise ListFault(
-                f"liste FIDE XML illisible : ligne {line + buf.count(NL, 0, pos)}"
-            ) from None
-        try:
-            if b"&" in buf[pos:end] and (entity := _XML_UNKNOWN.search(buf, pos, end)):
-                raise _Bad(f"entité XML inconnue « {entity.group().decode('ascii', 'replace')} »")
-            for value in values:
-                _no_control(value)
-            player = _fide(*(v.strip() for v in values))
-        except _Bad as exc:
-            raise ListFault(
-                f"liste FIDE XML : ligne {line + buf.count(NL, 0, pos)} : {exc}"
-            ) from None
-        yield player
-        pos = end
 
 
 # -- FIDE, TXT (players_list_foa.txt) -------------------------------------------------------
@@ -505,6 +253,12 @@ FFE_COLUMNS: dict[str, tuple[str, ...]] = {
     "club": ("club",),
     "category": ("cat", "catégorie", "categorie"),
     "licence_type": ("afftype", "type de licence", "type licence", "type_licence"),
+    "ffe_ref": ("ref", "refffe"),
+    "club_ref": ("clubref",),
+    "league": ("ligue",),
+    "standard_kind": ("fide",),
+    "rapid_kind": ("rapidefide",),
+    "blitz_kind": ("blitzfide",),
 }
 _KNOWN_FFE = {alias: field for field, aliases in FFE_COLUMNS.items() for alias in aliases}
 # Papi writes titles in lower-case letters: g, m, f, gf, mf, ff (women's titles with f)
@@ -638,7 +392,18 @@ def _ffe_players(
             _ffe_rating(c["standard"], "Elo lent"), _ffe_rating(c["rapid"], "Elo rapide"),
             _ffe_rating(c["blitz"], "Elo blitz"),
             year, day, c["club"], c["category"], c["licence_type"].upper()[:1],
+            _int(c["ffe_ref"]), _int(c["club_ref"]), c["league"].upper()[:3],
+            *(_kind(c[k], c[r]) for k, r in _KINDS),
         )  # fmt: skip
+
+
+_KINDS = (("standard_kind", "standard"), ("rapid_kind", "rapid"), ("blitz_kind", "blitz"))
+
+
+def _kind(cell: str, rating: str) -> str:
+    """A rating's kind, F, N or E: its column (Papi's Fide…), else the rating's suffix."""
+    letter = (cell or rating.strip()[-1:]).upper()
+    return letter if letter in ("F", "N", "E") else ""
 
 
 def sniff(head: bytes) -> str | None:

@@ -10,8 +10,8 @@ character and one byte only when the line is plain ASCII. A byte-based reader (t
 reference pairing programs read the line as bytes) and a character-based one agree on
 every column only then. So every line written here is ASCII: names and texts keep their
 letters without accents, as FIDE's own rating lists spell them (« Bérénice-Hélène, Zoé »
-→ « Berenice-Helene, Zoe », rules/names.fold), a character with no Latin reading
-becomes « ? ». The reader still accepts UTF-8 written either way (see :func:`_player`).
+→ « Berenice-Helene, Zoe », « ЖУКОВ » → « ZHUKOV », rules/names.fold), a character with no
+Latin reading left out, never « ? ». The reader still accepts UTF-8 (see :func:`_player`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .errors import RuleError
-from .names import fold
+from .names import ascii_only
 from .records import Record, hidden
 from .text import shown
 
@@ -500,9 +500,7 @@ def _fmt_points(value: float) -> str:
 
 def ascii_text(text: str) -> str:
     """``text`` in plain ASCII, one byte per position (see the module's docstring)."""
-    if text.isascii():
-        return text
-    return fold(text).encode("ascii", "replace").decode("ascii")
+    return ascii_only(text)
 
 
 def _one_for_one(line: str) -> str:

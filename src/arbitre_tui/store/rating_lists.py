@@ -43,7 +43,8 @@ CREATE TABLE IF NOT EXISTS ffe (
     surname TEXT NOT NULL COLLATE NOCASE, first_name TEXT NOT NULL COLLATE NOCASE, federation TEXT, sex TEXT, title TEXT,
     standard INTEGER, rapid INTEGER, blitz INTEGER, birth_year INTEGER, birth_date TEXT,
     club TEXT, category TEXT, surname_key TEXT COLLATE NOCASE, first_key TEXT COLLATE NOCASE,
-    licence_type TEXT
+    licence_type TEXT, ffe_ref INTEGER, club_ref INTEGER, league TEXT,
+    standard_kind TEXT, rapid_kind TEXT, blitz_kind TEXT
 ) WITHOUT ROWID;
 """
 # a name is looked up by its search key (rules.names.search_key: no accents, capitals);
@@ -61,12 +62,16 @@ _INDEXES = {
     "fide": ["CREATE INDEX fide_id ON fide(fide_id)", _NAME_INDEX["fide"]],
     "ffe": [_NAME_INDEX["ffe"], "CREATE INDEX ffe_fide ON ffe(fide_id)"],
 }
+# the FFE base's own keys and kinds (issue 50.6), for Papi's JOUEUR (RefFFE, ClubRef,
+# Ligue; Fide, RapideFide, BlitzFide: F, N or E): columns added to an older file at opening
+_FFE_KEYS = ("ffe_ref", "club_ref", "league", "standard_kind", "rapid_kind", "blitz_kind")
+_FFE_TYPES = {"ffe_ref": "INTEGER", "club_ref": "INTEGER"}
 _COLUMNS = {
     "fide": ("fide_id", "surname", "first_name", "federation", "sex", "title", "standard",
              "rapid", "blitz", "birth_year"),
     "ffe": ("licence", "fide_id", "surname", "first_name", "federation", "sex", "title",
             "standard", "rapid", "blitz", "birth_year", "birth_date", "club", "category",
-            "licence_type"),
+            "licence_type", *_FFE_KEYS),
 }  # fmt: skip
 
 
@@ -141,6 +146,9 @@ def _listed(source: str, row: sqlite3.Row) -> ListedPlayer:
         birth_date=dt.date.fromisoformat(row["birth_date"]) if row["birth_date"] else None,
         club=row["club"] or "", category=row["category"] or "",
         licence_type=row["licence_type"] or "",  # the column is added at opening
+        ffe_ref=row["ffe_ref"], club_ref=row["club_ref"], league=row["league"] or "",
+        standard_kind=row["standard_kind"] or "", rapid_kind=row["rapid_kind"] or "",
+        blitz_kind=row["blitz_kind"] or "",
     )  # fmt: skip
 
 
@@ -165,7 +173,8 @@ class RatingLists:
                     "choisissez un autre chemin pour les listes."
                 )
             self.con.execute("PRAGMA journal_mode=WAL")
-            self.con.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            if app_id != APPLICATION_ID:  # written once: an opening writes nothing
+                self.con.execute(f"PRAGMA application_id={APPLICATION_ID}")
             self.con.executescript(_SCHEMA)
             self._add_keys()
             self._add_licence_type()
@@ -182,11 +191,13 @@ class RatingLists:
         self.con.close()
 
     def _add_licence_type(self) -> None:
-        """A file from before the licence type (issue 32): the column, empty until the
-        next import of the FFE's base (no row rewritten)."""
+        """A file from before the licence type (issue 32) or the FFE's keys (issue 50):
+        the columns, empty until the next import of the FFE's base (no row rewritten)."""
         columns = {row[1] for row in self.con.execute("PRAGMA table_info(ffe)")}
-        if "licence_type" not in columns:
-            self.con.execute("ALTER TABLE ffe ADD COLUMN licence_type TEXT")
+        for name in ("licence_type", *_FFE_KEYS):
+            if name not in columns:
+                kind = _FFE_TYPES.get(name, "TEXT")
+                self.con.execute(f"ALTER TABLE ffe ADD COLUMN {name} {kind}")
 
     def _add_keys(self) -> None:
         """A file imported before the search keys: its names get them once, in one
@@ -235,6 +246,8 @@ class RatingLists:
             con.execute(f"DELETE FROM {source}")
             con.executemany(insert, _rows(source, players))
             count = int(con.execute(f"SELECT count(*) FROM {source}").fetchone()[0])
+            if not count:  # refused before the commit: the previous list is still there
+                raise ListFault("aucun joueur dans cette liste")
             for ddl in _INDEXES[source]:
                 con.execute(ddl)
             if source == "fide":  # one id, two players: which one the lists give is a guess
@@ -300,3 +313,25 @@ class RatingLists:
             if len(found) >= limit:
                 break
         return found
+
+
+def fide_spellings(path: Path, fide_ids: Iterable[int]) -> dict[int, tuple[str, str]]:
+    """FIDE's own spelling (surname, first name) of these players, read only: the Latin
+    name a TRF gives a player registered in another script. Nothing without a lists file."""
+    ids = sorted(set(fide_ids))
+    if not ids or not path.exists():
+        return {}
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return {}
+    try:
+        marks = ", ".join("?" * len(ids))
+        rows = con.execute(
+            f"SELECT fide_id, surname, first_name FROM fide WHERE fide_id IN ({marks})", ids
+        )
+        return {int(r[0]): (str(r[1]), str(r[2] or "")) for r in rows}
+    except sqlite3.Error:  # a list not imported, an older or damaged file: the table's spelling
+        return {}
+    finally:
+        con.close()

@@ -172,8 +172,9 @@ def export_trf(app: ArbitreApp) -> None:
     key, out = t.key, _out_path(app, f"{t.key}.trf")
 
     def write(s: EventService) -> str:
-        out.write_text(swiss.export_trf(s, key), encoding="utf-8", newline="")
-        return str(out)
+        text, warnings = swiss.export_trf_checked(s, key)
+        out.write_text(text, encoding="utf-8", newline="")
+        return " — ".join([str(out), *warnings])  # transliterated names, a date unknown…
 
     app.post_message(
         RunInBackground(write, done=lambda where: f"TRF-2026 écrit : {where}", busy="export TRF")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..trf import TrfTournament
+from ..trf import TrfRound, TrfTournament
 from .model import Colour, Entrant, Game, Scoring, SwissState
 
 
@@ -14,11 +14,19 @@ def state_from_trf(t: TrfTournament, *, upto: int | None = None) -> SwissState:
     """The state before pairing round ``upto`` + 1 (default: after every written cell).
 
     With ``upto``, only the first ``upto`` rounds are kept, plus the byes (H, Z, F)
-    already written for round ``upto`` + 1: the input of that round's pairing.
+    already written for round ``upto`` + 1: the input of that round's pairing. Without
+    it, the byes that records 240 announce for the round to pair are its input too, as
+    bbpPairings reads them (a bye written in the round's own cell stays as it is).
     """
     entrants = []
+    announced = {} if upto is not None else announced_byes(t)
     for p in sorted(t.players.values(), key=lambda p: p.start):
         cells = p.rounds[: p.present]
+        if p.start in announced:
+            played, code = announced[p.start]
+            if len(cells) <= played:
+                cells = [*cells, *(TrfRound() for _ in range(played - len(cells)))]
+                cells.append(TrfRound(result=code))
         if upto is not None:
             cells = cells[: upto + 1]
             if len(cells) == upto + 1:
@@ -57,6 +65,26 @@ def state_from_trf(t: TrfTournament, *, upto: int | None = None) -> SwissState:
         scoring=scoring,
         prohibited=[(a, b, list(ids)) for a, b, ids in t.prohibited],
     )
+
+
+def announced_byes(t: TrfTournament) -> dict[int, tuple[int, str]]:
+    """Player -> (rounds played, bye code) for each bye a 240 record announces for the
+    round to pair, the one after the last round with a game or a pairing-allocated bye
+    (records for other rounds say what is known, the pairing does not read them)."""
+    played = max(
+        (
+            k
+            for p in t.players.values()
+            for k, r in enumerate(p.rounds[: p.present], start=1)
+            if r.opponent or r.result in ("U", "+")
+        ),
+        default=0,
+    )
+    out: dict[int, tuple[int, str]] = {}
+    for kind, number, ids in t.announced_byes:
+        if number == played + 1:
+            out.update((i, (played, kind)) for i in ids if i in t.players)
+    return out
 
 
 def _accelerations(t: TrfTournament, start: int) -> list[int]:
