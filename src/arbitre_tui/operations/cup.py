@@ -211,6 +211,7 @@ def _roster_player(p: StoredPlayer) -> cup.RosterPlayer:
         residence_since=p.residence_since,
         ffe_licence_since=p.licence_date,
         fide_federation=p.federation,
+        licensed=bool((p.ffe_code or "").strip() or p.licence_date),
     )
 
 
@@ -218,14 +219,9 @@ SIDES: tuple[CupSide, CupSide] = ("home", "away")
 
 
 def _played_for(service: EventContext, t: StoredTournament) -> dict[int, set[int]]:
-    out: dict[int, set[int]] = {}
-    for m in matches(service, t):
-        for side in SIDES:
-            team = m.team(side)
-            if team is not None and (m.winner_team_id is not None or any(m.results)):
-                for pid in m.lineup(side) or []:
-                    out.setdefault(pid, set()).add(team)
-    return out
+    from .cup_roster import played_for
+
+    return played_for(service, t)
 
 
 def lineup_check(

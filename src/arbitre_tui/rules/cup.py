@@ -30,6 +30,7 @@ class RosterPlayer:
     residence_since: dt.date | None = None
     ffe_licence_since: dt.date | None = None
     fide_federation: str | None = None  # code on the FIDE list, if listed
+    licensed: bool = True  # a licence number or a licence date on the roster (art. 1.4)
 
 
 def counts_as_french(p: RosterPlayer, on: dt.date) -> bool:
@@ -96,6 +97,11 @@ def lineup_faults(
                 f"{p.name} ({'muté' if p.transferred else 'étranger'}) licencié le "
                 f"{p.licence_date:%d/%m/%Y}, après le {november:%d/%m/%Y} (art. 1.4)"
             )
+        if not p.licensed:
+            faults.append(
+                f"{p.name} : ni numéro ni date de licence, joueur non licencié ; l'aligner "
+                "fait perdre le match (art. 1.4)"
+            )
         if not p.club:
             faults.append(f"{p.name} n'est licencié à aucun club (art. 1.4)")
         elif p.club != club:
@@ -120,7 +126,7 @@ class Board(StrEnum):
     HOME_FORFEITS = "F-1"  # home player forfeited (−1), away wins
     AWAY_FORFEITS = "1-F"
     BOTH_FORFEIT = "F-F"
-    HOME_ADMIN = "A-1"  # home lost by administrative forfeit (equipment): 0, no −1
+    HOME_ADMIN = "A-1"  # home lost by administrative forfeit (equipment): −1 (art. 4.1)
     AWAY_ADMIN = "1-A"
 
     @property
@@ -132,8 +138,8 @@ class Board(StrEnum):
             "F-1": (-1.0, 1.0),
             "1-F": (1.0, -1.0),
             "F-F": (-1.0, -1.0),
-            "A-1": (0.0, 1.0),
-            "1-A": (1.0, 0.0),
+            "A-1": (-1.0, 1.0),
+            "1-A": (1.0, -1.0),
         }[self.value]
 
     @property
@@ -215,10 +221,11 @@ def equipment_forfeits(
     """Equipment missing (art. 2.6): board 4, then board 3, of the team at fault lose « par
     forfait administratif ».
 
-    Decided here (the text is silent): the players were present, so an administrative
-    forfeit is a game lost (0, no −1) and not one of art. 3.2's « joueur forfait » — two
-    such boards do not lose the match 3-0. ``as_player_forfeits`` (a setting) counts them
-    as player forfeits instead.
+    Art. 4.1 counts « une partie perdue par forfait » −1, and an administrative forfeit is
+    one: −1 (issue 52.2). Where the text is silent — whether such a board is one of art.
+    3.2's « joueur forfait » (the players were present) —, it is not by default: two such
+    boards do not lose the match 3-0; ``as_player_forfeits`` (the setting
+    ``equipment_counts_as_player_forfeit``) counts them as player forfeits, 3-0 included.
     """
     out = list(results)
     if as_player_forfeits:
