@@ -18,13 +18,16 @@ CLUBS = (BIG, "Cercle D'Artagnan-Saint-Évremond", "Philidor Mulhouse")
 NAMES = ("CHÂTEAUBRIAND-SAINT-ÉVREMOND", "DE LA FONTAINE-MÉRIGNAC", "O'NEILL", "D'ARTAGNAN")
 
 
-def _cup(path: Path, *, licensed: bool = True) -> str:
-    """Four teams (two of BIG), four players each, licensed unless said; none drawn yet."""
+def _cup(path: Path, *, licensed: bool = True, more: int = 0) -> str:
+    """Four teams (two of BIG) and ``more`` clubs of one team, four players each, licensed
+    unless said; none drawn yet."""
     f = str(path)
     run_here("new", f, "--nom", "Coupe d'Alsace 2026-2027", "--du", "2027-02-07")
     run_here("section", "add", f, "coupe", "--nom", "Coupe", "--systeme", "coupe",
         "--rondes", "2", "--cadence", "120/40:60", "--reglement", "004")  # fmt: skip
-    for k, (club, team) in enumerate([(BIG, 1), (BIG, 2), (CLUBS[1], 1), (CLUBS[2], 1)], start=1):
+    extra_clubs = [(f"Cercle n° {i} de l'Ill", 1) for i in range(more)]
+    teams = [(BIG, 1), (BIG, 2), (CLUBS[1], 1), (CLUBS[2], 1), *extra_clubs]
+    for k, (club, team) in enumerate(teams, start=1):
         run_here("cup", "team", f, club)
         for n, name in enumerate(NAMES):
             extra = ["--licence", f"L{k}{n:03d}"] if licensed else []
@@ -122,6 +125,33 @@ def test_item04_a_player_with_no_licence_is_refused_in_a_line_up(tmp_path: Path)
     run_here("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
 
 
+def test_item05_travel_alternates_against_a_team_that_had_a_bye(tmp_path: Path) -> None:
+    """004 art. 2.2: six teams, two byes in round 1; in round 2 a round-1 host drawn
+    against a team that had a bye travels (the bye team hosts), a round-1 visitor hosts —
+    for every draw of several seeds (it hosted again in three matches of two cups)."""
+    import shutil
+
+    base = _cup(tmp_path / "base.sqlite", more=2)
+    for seed in range(1, 7):
+        f = str(tmp_path / f"c{seed}.sqlite")
+        shutil.copy(base, f)
+        run_here("cup", "draw", f, "--seed", str(seed))
+        first = _matches(f)
+        for match in first:
+            if match["away_team_id"]:
+                _play(f, match, ("1-0", "1-0", "X", "0-1"))
+        run_here("cup", "draw", f, "--seed", str(seed))
+        hosted = {m["home_team_id"] for m in first if m["away_team_id"]}
+        travelled = {m["away_team_id"] for m in first if m["away_team_id"]}
+        for m in _matches(f):
+            if m["round"] != 2:
+                continue
+            home, away = m["home_team_id"], m["away_team_id"]
+            # alternation possible: the one who hosted travels, the one who travelled hosts
+            assert not (home in hosted and away not in hosted), (seed, m, first)
+            assert not (away in travelled and home not in travelled), (seed, m, first)
+
+
 def test_item02_equipment_missing_counts_minus_one_without_the_3_0_rule(
     tmp_path: Path,
 ) -> None:
@@ -143,3 +173,197 @@ def test_item02_equipment_missing_counts_minus_one_without_the_3_0_rule(
     sheet = tmp_path / "pv.html"
     run_here("cup", "sheet", f, str(match["number"]), str(sheet))
     assert "A (−1)" in sheet.read_text("utf-8")
+
+
+# -- 002 Open Marina Viva ------------------------------------------------------------------
+
+SWISS_NAMES = (
+    ("CHÂTEAUBRIAND-SAINT-ÉVREMOND", "Marie-Thérèse", "1850"),
+    ("DE LA FONTAINE-MÉRIGNAC", "Jean-Baptiste", "1790"),
+    ("O'NEILL", "Siobhán", "1720"),
+    ("D'ARTAGNAN", "Charles", "1650"),
+    ("LE GOFF", "Anne-Sophie", "1600"),
+    ("VAN DER BERG-ÉLOI", "Noé", ""),  # no FIDE, no FFE rating
+)
+
+
+def _open_from_nothing(path: Path, *extra: str) -> str:
+    """A 002 section made from nothing: six players, the last unrated, two rounds played."""
+    f = str(path)
+    run_here("new", f, "--nom", "Open d'Été", "--du", "2027-06-26")
+    run_here("section", "add", f, "ob", "--nom", "Open B", "--systeme", "suisse",
+        "--rondes", "5", "--reglement", "002", "--departages", "BH/C1,BH,TPR,WIN",
+        *extra)  # fmt: skip
+    for surname, first, elo in SWISS_NAMES:
+        rating = ["--elo", elo] if elo else []
+        run_here("register", f, surname, "--prenom", first, *rating, "--paye", "oui",
+            "--pointe")  # fmt: skip
+    for _ in range(2):
+        run_here("pair", f, "--seed", "1")
+        for board, result in zip((1, 2, 3), ("1", "=", "0"), strict=True):
+            run_here("result", f, str(board), result)
+        run_here("close-round", f)
+    return f
+
+
+def test_item03_an_unrated_entrant_never_drops_the_performance_silently(
+    tmp_path: Path,
+) -> None:
+    """002, performance: the template gives the unrated the FFE's estimated rating (1399,
+    999 in Open C) so TPR is computed for everyone; a section made from nothing without it
+    says on the standings that TPR is not computed, and why (C.07 art. 10)."""
+    from arbitre_tui.operations.templates import create_from_template
+
+    service = create_from_template(tmp_path / "m.sqlite", "marina-viva")
+    rated = {t.key: t.settings.get("unrated_rating") for t in service.store.tournaments()}
+    service.close()
+    assert rated == {"open-a": 1399, "open-b": 1399, "open-c": 999}
+    f = _open_from_nothing(tmp_path / "o.sqlite")
+    out = arbitre("standings", f)
+    assert out.returncode == 0, out.stderr
+    assert "TPR non calculé" in out.stdout and "VAN DER BERG-ÉLOI" in out.stdout, out.stdout
+    assert "unrated_rating" in out.stdout
+    run_here("settings", "set", f, "unrated_rating", "1399", "-t", "ob")
+    out = arbitre("standings", f)
+    assert out.returncode == 0 and "non calculé" not in out.stdout, out
+    rows = json.loads(run_here("standings", f, "--json"))
+    assert all(r["TPR"] is not None for r in rows), rows
+
+
+# -- 003 Bas-Rhin youth championships -------------------------------------------------------
+
+
+def test_item06_the_empty_youth_template_presets_no_seeded_qualifier(tmp_path: Path) -> None:
+    """003 Titre II: places 3 and 4 qualify « en l'absence de qualifié(e)s d'office »: the
+    template made for an organiser sets none in any category (U10F had one, which silently
+    took its 4th place); the organiser sets them (settings set seeded_qualifiers)."""
+    f = str(tmp_path / "j.sqlite")
+    run_here("new", f, "--template", "bas-rhin-jeunes")
+    for key in ("u8", "u10f", "u10", "u8f"):
+        shown = run_here("settings", "show", f, "-t", key)
+        line = next(x for x in shown.splitlines() if x.strip().startswith("seeded_qualifiers"))
+        assert line.split()[1] == "0", (key, line)
+
+
+def test_item07_a_youth_entry_needs_an_ffe_licence(tmp_path: Path) -> None:
+    """003 Titre I art. 1: the championships are open to players « licenciés à la FFE »: an
+    entry without a licence number is refused (nothing written), with one it is taken."""
+    f = str(tmp_path / "j.sqlite")
+    run_here("new", f, "--template", "bas-rhin-jeunes")
+    child = ("D'ARTAGNAN-DE LA FONTAINE", "--prenom", "Zoé", "--sexe", "F", "--naissance")
+    out = arbitre("register", f, *child, "2020-05-04", "-t", "u8f")
+    assert out.returncode == 2 and "licence FFE nécessaire" in out.stderr, out
+    assert "0 joueurs" in run_here("show", f).splitlines()[4]
+    run_here("register", f, *child, "2020-05-04", "--licence", "K12345", "-t", "u8f")
+
+
+def test_item12_a_child_born_on_1_january_is_in_the_year_of_birth_category(
+    tmp_path: Path,
+) -> None:
+    """003 categories by the FFE's year-of-birth tables: U8 in 2027 is « né en 2019 ou
+    après » — born on 1 January 2019 (or known only by the year: FIDE's list) he plays U8;
+    born 31 December 2018 he is U10 (he may play up, not down)."""
+    f = str(tmp_path / "j.sqlite")
+    run_here("new", f, "--template", "bas-rhin-jeunes")
+    boy = ("O'NEILL", "--prenom", "Jean-Baptiste", "--sexe", "M", "--licence")
+    run_here("register", f, *boy, "K00001", "--naissance", "2019-01-01", "-t", "u8")
+    out = arbitre("register", f, "LE GOFF", *boy[1:], "K00002", "--naissance", "2018-12-31",
+        "-t", "u8")  # fmt: skip
+    assert out.returncode == 2 and "8 ans au 1er janvier 2027" in out.stderr, out
+    run_here("register", f, "LE GOFF", *boy[1:], "K00002", "--naissance", "2018-12-31",
+        "-t", "u10")  # fmt: skip
+
+
+def test_item08_an_unpaid_entry_is_checked_in_and_paired_with_a_warning(
+    tmp_path: Path,
+) -> None:
+    """002: « L'inscription n'est définitive qu'après paiement »: checking in an unpaid
+    entry, and pairing a round with it, say so (stderr, exit 0); a paid or titled one is
+    silent."""
+    f = str(tmp_path / "o.sqlite")
+    run_here("new", f, "--nom", "Open d'Été", "--du", "2027-06-26")
+    run_here("section", "add", f, "ob", "--nom", "Open B", "--systeme", "suisse",
+        "--rondes", "5", "--reglement", "002")  # fmt: skip
+    for surname, first, elo in SWISS_NAMES[:4]:
+        paid = "non" if surname == "O'NEILL" else "oui"
+        run_here("register", f, surname, "--prenom", first, "--elo", elo, "--paye", paid)
+    out = arbitre("checkin", f, "1")
+    assert out.returncode == 0 and "Attention" not in out.stderr, out
+    out = arbitre("checkin", f, "3")
+    assert out.returncode == 0 and "O'NEILL Siobhán : droits non payés" in out.stderr, out
+    assert "inscription non définitive" in out.stderr
+    for pid in ("2", "4"):
+        run_here("checkin", f, pid)
+    out = arbitre("pair", f, "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    assert "1 inscription(s) non définitive(s)" in out.stderr and "O'NEILL" in out.stderr, out
+
+
+# -- 000 Open K.O. and the cadence view ------------------------------------------------------
+
+
+def test_item09_cadence_and_ko_status_agree_before_the_close(tmp_path: Path) -> None:
+    """000 art. 2.1 and 5: before registration closes, 200 entries make 8 rounds: `cadence`
+    shows the 8-round schedule (rounds 1-3, 4-5, then the last three by stage) as `ko
+    status` says, not the template's 7 rounds; 120 entries: 7 rounds in both."""
+    from arbitre_tui.operations.templates import create_knockout_event
+
+    for entries, rounds in ((200, 8), (120, 7)):
+        path = tmp_path / f"k{entries}.sqlite"
+        create_knockout_event(path, entries).close()
+        status = json.loads(run_here("ko", "status", str(path), "--json"))
+        assert status["rounds"] == rounds and not status["registration_closed"], status
+        shown = json.loads(run_here("cadence", str(path), "--json"))
+        assert len(shown["rows"]) == rounds, shown["rows"]
+        stages = [r["stage"] for r in shown["rows"]]
+        assert stages[-3:] == ["Quart de finale", "Demi-finale", "Finale"], stages
+        assert [r["cadence"] for r in shown["rows"]][rounds - 4] == "15 min + 5 s"
+
+
+def test_item12_the_cadence_text_view_keeps_the_whole_time_control(tmp_path: Path) -> None:
+    """The `cadence` text view printed « 90/40 + 30 min » for 002's « 90 minutes pour 40
+    coups, puis 30 minutes, 30 secondes par coup »: the increment was cut."""
+    f = str(tmp_path / "m.sqlite")
+    run_here("new", f, "--template", "marina-viva")
+    out = run_here("cadence", f, "-t", "open-a")
+    assert "90/40 + 30 min, +30 s" in out, out
+
+
+def test_item10_a_level_mini_match_in_a_complete_tie_follows_the_lot(tmp_path: Path) -> None:
+    """003 art. 6: five players level on points and every tie-break (their seeds drawn by
+    lot, once, when the play-off is announced); every mini-match drawn 1–1 goes back to
+    the tie-breaks, that is to the lot: seed 1 is champion, seed 2 second — in every run
+    (each a new lot), on `arbitre playoff`, the standings and the qualifiers alike."""
+    import re
+    import shutil
+
+    from arbitre_tui.operations import swiss
+    from tests.operations.test_swiss_events import _five_way_u8
+
+    base = tmp_path / "base.sqlite"
+    _five_way_u8(tmp_path).close()
+    shutil.move(str(tmp_path / "j.sqlite"), base)
+    champions = set()
+    for run in range(8):
+        f = str(tmp_path / f"run{run}.sqlite")
+        shutil.copy(base, f)
+        out = run_here("playoff", f, "titre", "-t", "u8")
+        assert "tirées au sort à l'instant" in out, out
+        service = EventService(Path(f))
+        seeds = swiss.seeds_of(service, "u8", "title")
+        names = {p.id: p.name for p in service.store.players(service.tournament("u8").id)}
+        service.close()
+        for _ in range(10):
+            pending = re.findall(r"\((\d+)\) – .*? \((\d+)\) ;", out)
+            if not pending:
+                break
+            for a, b in pending:
+                out = run_here("playoff", f, "titre", "-t", "u8", "--match", a, b, "1", "1")
+                assert "l'ordre tiré au sort" in out, out
+        assert f"1. {names[seeds[0]]}" in out and f"2. {names[seeds[1]]}" in out, (seeds, out)
+        table = run_here("standings", f, "-t", "u8").splitlines()
+        assert names[seeds[0]] in table[2] and table[2].split()[0] == "1", table
+        draws = run_here("draws", f)
+        assert "ex aequo complets" in draws and "égalité complète" not in draws, draws
+        champions.add(seeds[0])
+    assert len(champions) > 1  # the lots differed from run to run

@@ -100,7 +100,9 @@ def draw(service: EventContext, key: str | None, seed: int | None = None) -> int
         travelled = {
             m.away_team_id: True for m in previous if m.round == number - 1 and m.away_team_id
         }
-        travelled.update({m.home_team_id: False for m in previous if m.round == number - 1})
+        travelled.update(  # a bye neither hosted nor travelled (art. 2.2)
+            {m.home_team_id: False for m in previous if m.round == number - 1 and m.away_team_id}
+        )
         late = {
             m.winner_team_id
             for m in previous

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules.models import CupSide, StoredPlayer, StoredTournament
+from ..rules.models import CupSide, StoredPlayer, StoredTournament, System
 from ..rules.registration import same_person
 from ..store.journal import OperationError
 from .registry import Operation
@@ -70,20 +70,28 @@ def removal_fault(service: EventContext, t: StoredTournament, player: StoredPlay
     )
 
 
+def _cup(service: EventContext, key: str | None) -> StoredTournament:
+    """The cup ``key`` (or the event's only one): as operations.cup.cup_of, which imports
+    this module."""
+    cups = [t for t in service.store.tournaments() if t.system is System.TEAM_CUP]
+    t = cups[0] if key is None and len(cups) == 1 else service.tournament(key)
+    if t.system is not System.TEAM_CUP:
+        raise OperationError(f"{t.name} n'est pas une compétition par équipes.")
+    return t
+
+
 def move_to_team(service: EventContext, key: str | None, player_id: int, team_id: int) -> str:
     """A player who never played for his team moves to another team of his club (art. 3.1
     forbids it only once he has played a game for one). Returns the new team's name."""
-    from .cup import cup_of, teams_of
-
     with service.write(
         Operation.CUP_MOVE_PLAYER, {"tournament": key, "player": player_id, "team": team_id}
     ) as tx:
-        t = cup_of(service, key)
+        t = _cup(service, key)
         tx.args["tournament"] = t.key
         player = service.player(player_id)
         if player.tournament_id != t.id:
             raise OperationError(f"{player.name} n'est pas inscrit(e) en {t.name}.")
-        teams = teams_of(service, t)
+        teams = {team.id: team for team in service.store.teams(t.id)}
         if team_id not in teams:
             raise OperationError(
                 f"Équipe {team_id} inconnue en {t.name} (équipes : "

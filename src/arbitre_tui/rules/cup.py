@@ -410,17 +410,24 @@ def host(
 ) -> tuple[int, int, bool]:
     """(home, away, away keeps White on boards 1 and 4) for a drawn pair.
 
-    Round 1: the first drawn is home. Later: a team that travelled last time hosts if
-    the other did not; a team that reported after midnight travels, and then keeps
-    White on boards 1 and 4 (art. 3.9, and the colours article that refers to it).
+    Round 1: the first drawn is home. Later, travel alternates as far as the draw allows
+    (art. 2.2): ``travelled_last`` says who travelled (True) or hosted (False) last round,
+    a team absent from it (a bye) neither — so a team that travelled hosts, one that
+    hosted travels, against a team that had a bye too; two teams alike: the first drawn
+    hosts. A team that reported after midnight travels, and then keeps White on boards 1
+    and 4 (art. 3.9, and the colours article that refers to it).
     """
     if first in late_reporters and second not in late_reporters:
         return second, first, True
     if second in late_reporters and first not in late_reporters:
         return first, second, True
     if round_number > 1:
-        a, b = travelled_last.get(first, False), travelled_last.get(second, False)
-        if b and not a:
+
+        def wants_home(team: int) -> int:
+            last = travelled_last.get(team)
+            return 0 if last is None else (1 if last else -1)
+
+        if wants_home(second) > wants_home(first):
             return second, first, False
     return first, second, False
 

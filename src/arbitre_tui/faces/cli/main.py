@@ -201,8 +201,10 @@ def cmd_players_list(args: argparse.Namespace) -> int:
 def cmd_checkin(args: argparse.Namespace) -> int:
     """pointer un joueur"""
     service = open_event(args.file)
-    service.check_in(args.player, not args.cancel)
+    note = service.check_in(args.player, not args.cancel)
     print(("Pointage annulé" if args.cancel else "Pointé") + f" : joueur {args.player}")
+    if note:  # 002: an unpaid entry is not final
+        print(f"Attention : {note}", file=sys.stderr)
     return 0
 
 
@@ -300,10 +302,15 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def cmd_pair(args: argparse.Namespace) -> int:
     """apparier la ronde suivante"""
+    from ...operations.registration import not_final_entries
+    from ...rules.open_rules import unpaid_warning
+
     service, t = open_tournament(args)
     rnd = service.pair_round(t.key, seed=args.seed, exempt_holes=args.exempt_holes)
     print(f"{t.name} : ronde {rnd.number} appariée.")
     _print_round(_round_sheet(service, t, rnd.number))
+    if unpaid := not_final_entries(service, t.key):  # 002: not final until paid
+        print(f"Attention : {unpaid_warning(unpaid)}", file=sys.stderr)
     return 0
 
 
@@ -437,9 +444,7 @@ def cmd_cadence(args: argparse.Namespace) -> int:
     if not board.rows:
         print("  Aucune cadence définie.")
     for r in board.rows:  # the Cadence pane's columns
-        print(
-            f"  {r.number:>3}  {r.stage:<12.12} {r.cadence:<14.14} {r.start:<12} {r.end:<12} {r.flag}"
-        )
+        print(f"  {r.number:>3}  {r.stage:<15} {r.cadence:<14} {r.start:<12} {r.end:<12} {r.flag}")
     print(board.playing_title)
     for g in board.playing:
         print(f"  {g.board:>4}  {g.white} – {g.black}")
