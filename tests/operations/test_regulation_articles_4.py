@@ -367,3 +367,53 @@ def test_item10_a_level_mini_match_in_a_complete_tie_follows_the_lot(tmp_path: P
         assert "ex aequo complets" in draws and "égalité complète" not in draws, draws
         champions.add(seeds[0])
     assert len(champions) > 1  # the lots differed from run to run
+
+
+def test_item12_hort_shares_in_cents_add_up_to_the_prizes(tmp_path: Path) -> None:
+    """002 Hort: three players tied on 1000, 500 and 100 € share thirds of cents; each
+    share truncated lost 2 cents (6 on 13 100 €). Rounded by largest remainders, the cents
+    add up to the 1 600 € and the better placed takes the odd cent."""
+    from decimal import Decimal
+
+    f = str(tmp_path / "o.sqlite")
+    run_here("new", f, "--nom", "Open d'Été", "--du", "2027-06-26")
+    run_here("section", "add", f, "ob", "--nom", "Open B", "--systeme", "suisse",
+        "--rondes", "5", "--reglement", "002", "--departages", "PTS")  # fmt: skip
+    table = (
+        '[{"label": "1er prix", "amount": 1000}, {"label": "2e prix", "amount": 500},'
+        ' {"label": "3e prix", "amount": 100}]'
+    )
+    run_here("settings", "set", f, "prizes", table, "-t", "ob")
+    for surname, first, elo in SWISS_NAMES:
+        run_here("register", f, surname, "--prenom", first, "--elo", elo or "1500",
+            "--paye", "oui", "--pointe")  # fmt: skip
+    run_here("pair", f, "--seed", "1")
+    for board in (1, 2, 3):
+        run_here("result", f, str(board), "1")
+    out = json.loads(run_here("prizes", f, "--json"))
+    awards = out["awards"] if isinstance(out, dict) else out
+    amounts = sorted((Decimal(str(a["amount"])) for a in awards), reverse=True)
+    assert amounts == [Decimal("766.67"), Decimal("516.67"), Decimal("316.66")], awards
+    assert sum(amounts) == Decimal("1600")
+
+
+def test_item12_assimilated_non_eu_players_still_count_as_non_eu(tmp_path: Path) -> None:
+    """004 art. 3.1, reading kept: « ne sont pas considérés comme étrangers » (5 years'
+    residence, 5 years' FFE licence, FRA on the FIDE list) counts them among the three
+    French, not out of the non-EU limit (a nationality): two such players are refused,
+    and the refusal says why; one of them with two other French players stands."""
+    f = _cup(tmp_path / "c.sqlite")
+    run_here("cup", "draw", f, "--seed", "5")
+    match = next(m for m in _matches(f) if m["away_team_id"])
+    team = int(str(match["home_team_id"]))
+    roster = _roster(Path(f), team)
+    for pid in roster[2:4]:
+        run_here("players", "edit", f, str(pid), "--nationalite", "USA", "--ue", "non",
+            "--federation", "FRA", "--residence-depuis", "2015-03-01",
+            "--date-licence", "2015-09-01")  # fmt: skip
+    out = arbitre("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
+    assert out.returncode == 2 and "2 joueurs non ressortissants de l'UE" in out.stderr, out
+    assert "assimilé(s) aux Français pour les 3 joueurs français" in out.stderr, out
+    assert "joueur(s) français" not in out.stderr  # they count as French
+    run_here("players", "edit", f, str(roster[3]), "--nationalite", "FRA", "--ue", "oui")
+    run_here("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))

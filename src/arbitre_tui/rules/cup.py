@@ -74,11 +74,22 @@ def lineup_faults(
     ids = [p.id for p in lineup]
     if len(set(ids)) != len(ids):
         faults.append("un joueur figure deux fois dans la composition")
-    non_eu = [p.name for p in lineup if not p.eu]
+    # reading kept (issue 52.12): « ne sont pas considérés comme étrangers » (5 years'
+    # residence and licence, FRA on the FIDE list) speaks of « étrangers », the word of the
+    # three-French rule; the non-EU limit is on nationality (« ressortissant »): an
+    # assimilated non-EU player still counts toward it, and the refusal says so
+    non_eu = [p for p in lineup if not p.eu]
     if len(non_eu) > season.max_non_eu:
+        assimilated = [p.name for p in non_eu if counts_as_french(p, season.match_date)]
+        said = (
+            f" ; {', '.join(assimilated)} : assimilé(s) aux Français pour les {season.min_french}"
+            " joueurs français, pas pour cette limite (nationalité, art. 3.1)"
+            if assimilated
+            else ""
+        )
         faults.append(
-            f"{len(non_eu)} joueurs non ressortissants de l'UE ({', '.join(non_eu)}) : "
-            f"{season.max_non_eu} au plus"
+            f"{len(non_eu)} joueurs non ressortissants de l'UE "
+            f"({', '.join(p.name for p in non_eu)}) : {season.max_non_eu} au plus{said}"
         )
     moved = [p.name for p in lineup if p.transferred]
     if len(moved) > season.max_transferred:
