@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations import cup as ops
 
@@ -417,3 +419,67 @@ def test_item12_assimilated_non_eu_players_still_count_as_non_eu(tmp_path: Path)
     assert "joueur(s) français" not in out.stderr  # they count as French
     run_here("players", "edit", f, str(roster[3]), "--nationalite", "FRA", "--ue", "oui")
     run_here("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
+
+
+# -- C.07 on any program's TRF -----------------------------------------------------------------
+
+
+def _reference_tables() -> list[Path]:
+    """Every reference table of one tie-break list an event (not the DE or modifier ones)."""
+    from ..conftest import VECTORS
+
+    tables = sorted((VECTORS / "tiebreak").glob("*/*.tsv"))
+    tables += [
+        t for t in sorted((VECTORS / "tiebreak-tbs").glob("*/*.tsv")) if t.name.count(".") == 1
+    ]
+    return tables
+
+
+def _trf_of(table: Path) -> Path:
+    from ..conftest import VECTORS
+
+    shared = {"shared-swiss": "swiss", "shared-round-robin": "round-robin"}
+    folder = table.parent
+    if folder.name in shared:
+        folder = VECTORS / "tiebreak" / shared[folder.name]
+    return folder / (table.name.split(".")[0] + ".trf")
+
+
+@pytest.mark.slow
+def test_item11_a_cut_longer_than_the_rounds_is_computed_and_said(tmp_path: Path) -> None:
+    """C.07: « BH/M2 » after 3 rounds cuts 4 results of 3: FIDE's checker gives 0; `arbitre
+    tiebreaks` computes the whole list (exit 0), warns, and gives 0 — it refused the whole
+    file. Then every reference file, its whole list, through the command line: none
+    refused, every value the reference's."""
+    import csv
+
+    trf = _trf_of(_reference_tables()[0])
+    done = arbitre_here_json("tiebreaks", str(trf), "--round", "3", "--list", "PTS,BH,BH/M2")
+    out, err = done
+    assert "« BH/M2 » retire 4 résultat(s)" in err and "valeur 0" in err, err
+    assert all(row["BH/M2"] == 0 for row in out) and any(row["BH"] for row in out), out
+    checked = 0
+    for table in _reference_tables():
+        rows = list(csv.DictReader(table.open(encoding="utf-8"), delimiter="\t"))
+        codes = [c for c in rows[0] if c not in ("Rank", "StartNo")]
+        args = ["tiebreaks", str(_trf_of(table)), "--list", ",".join(codes), "--json"]
+        if "round-robin" in table.parent.name:
+            args.append("--round-robin")
+        ours, _ = arbitre_here_json(*args)
+        by_start = {r["start_no"]: r for r in ours}
+        for row in rows:
+            for code in codes:
+                got, want = by_start[int(row["StartNo"])][code], row[code]
+                same = got is None if want == "-0" else abs(float(got) - float(want)) < 1e-9
+                assert same, (table.name, row["StartNo"], code, got, want)
+        checked += 1
+    assert checked >= 300, checked
+
+
+def arbitre_here_json(*args: str) -> tuple[list[dict[str, object]], str]:
+    """`arbitre tiebreaks … --json` in this process: (its rows, its warnings); exit 0."""
+    from ..helpers.cli import arbitre_here
+
+    done = arbitre_here(*args, *([] if "--json" in args else ["--json"]))
+    assert done.returncode == 0, (args, done.stderr)
+    return json.loads(done.stdout), done.stderr
