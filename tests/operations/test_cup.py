@@ -746,13 +746,15 @@ def test_a_cup_import_row_without_a_club_is_refused_whole(tmp_path: Path) -> Non
 
 
 def test_equipment_missing_on_two_boards_is_no_3_0_by_default(cup_event: EventService) -> None:
-    """Issue 16, decided: boards 4 and 3 lost for equipment are games lost, not two player
-    forfeits — the match goes to the points (2-2 here: board 1 decides), not 3-0."""
+    """Issue 16, decided: boards 4 and 3 lost for equipment are not two player forfeits —
+    the match goes to the points, not 3-0; issue 52.2: each counts −1 (art. 4.1), so the
+    home team's two wins are cancelled: 0–2, not 2–2 won on board 1."""
     service = cup_event
     t, m = _drawn_match(service)
     after = _home_equipment_missing_twice(service, t, m)
     assert after.results[2:] == ["A-1", "A-1"]
-    assert after.winner_team_id == m.home_team_id and "échiquier 1" in after.reason
+    assert after.winner_team_id == m.away_team_id and "plus de points" in after.reason
+    assert (after.home_points, after.away_points) == (0.0, 2.0)
 
 
 def test_the_last_finalist_from_the_roll_of_honour_gets_a_bye(

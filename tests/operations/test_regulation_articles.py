@@ -264,7 +264,9 @@ def test_item10_girls_sections_have_their_age_limit(tmp_path: Path) -> None:
         t = service.tournament(key)
         old = Player(surname="Ancienne", sex=Sex.FEMALE, birth_date=dt.date(1990, 5, 1))
         assert "ans" in (eligibility_fault(t, old) or ""), key
-        young = Player(surname="Petite", sex=Sex.FEMALE, birth_date=dt.date(2020, 5, 1))
+        young = Player(  # licensed: issue 52.7 (003 Titre I art. 1)
+            surname="Petite", sex=Sex.FEMALE, birth_date=dt.date(2020, 5, 1), ffe_code="K1"
+        )
         assert eligibility_fault(t, young) is None, key
 
 
@@ -272,9 +274,20 @@ def test_item11_a_late_girl_registered_from_the_command_line(tmp_path: Path) -> 
     """003: `register --sexe F` into a girls' section is accepted (a boy still refused)."""
     path = _youth(tmp_path)
     out = arbitre(
-        "register", str(path), "Petite", "--prenom", "Lina", "--sexe", "F",
-        "--naissance", "2020-05-01", "-t", "u8f",
-    )  # fmt: skip
+        "register",
+        str(path),
+        "Petite",
+        "--prenom",
+        "Lina",
+        "--sexe",
+        "F",
+        "--naissance",
+        "2020-05-01",
+        "-t",
+        "u8f",
+        "--licence",
+        "K12345",
+    )  # fmt: skip  (licensed: issue 52.7)
     assert out.returncode == 0, out.stderr
     out = arbitre(
         "register", str(path), "Petit", "--prenom", "Leo", "--sexe", "M",

@@ -169,17 +169,18 @@ def test_equipment_missing_board_four_then_three() -> None:
 
 
 def test_equipment_missing_is_an_administrative_loss_by_default() -> None:
-    """Issue 16, decided: the players were present — two boards lost for equipment are two
-    games lost (0, no −1), not art. 3.2's « plus d'un joueur forfait » (3-0)."""
+    """Issue 16, decided: the players were present — two boards lost for equipment are not
+    art. 3.2's « plus d'un joueur forfait » (3-0); issue 52.2: each counts −1, as art. 4.1
+    counts a game lost by forfeit (it was 0)."""
     results: list[Board | None] = [H, H, H, H]
     twice = cup.equipment_forfeits(results, home_at_fault=True, boards_lost=2)
     assert twice == [H, H, Board.HOME_ADMIN, Board.HOME_ADMIN]
-    assert Board.HOME_ADMIN.points == (0.0, 1.0) and Board.HOME_ADMIN.forfeits == (False, False)
+    assert Board.HOME_ADMIN.points == (-1.0, 1.0) and Board.HOME_ADMIN.forfeits == (False, False)
     r = cup.decide(
         [H, H, Board.HOME_ADMIN, Board.HOME_ADMIN], INFO, INFO, final=False, on=SEASON.match_date
     )
-    assert (r.home_points, r.away_points) == (2.0, 2.0) and not r.forfeit_score
-    assert r.winner is cup.Outcome.HOME and "échiquier 1" in r.reason
+    assert (r.home_points, r.away_points) == (0.0, 2.0) and not r.forfeit_score
+    assert r.winner is cup.Outcome.AWAY and "plus de points" in r.reason
     assert cup.parse_board("a-1") is Board.HOME_ADMIN
 
 

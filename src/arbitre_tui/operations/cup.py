@@ -100,7 +100,9 @@ def draw(service: EventContext, key: str | None, seed: int | None = None) -> int
         travelled = {
             m.away_team_id: True for m in previous if m.round == number - 1 and m.away_team_id
         }
-        travelled.update({m.home_team_id: False for m in previous if m.round == number - 1})
+        travelled.update(  # a bye neither hosted nor travelled (art. 2.2)
+            {m.home_team_id: False for m in previous if m.round == number - 1 and m.away_team_id}
+        )
         late = {
             m.winner_team_id
             for m in previous
@@ -211,6 +213,7 @@ def _roster_player(p: StoredPlayer) -> cup.RosterPlayer:
         residence_since=p.residence_since,
         ffe_licence_since=p.licence_date,
         fide_federation=p.federation,
+        licensed=bool((p.ffe_code or "").strip() or p.licence_date),
     )
 
 
@@ -218,14 +221,9 @@ SIDES: tuple[CupSide, CupSide] = ("home", "away")
 
 
 def _played_for(service: EventContext, t: StoredTournament) -> dict[int, set[int]]:
-    out: dict[int, set[int]] = {}
-    for m in matches(service, t):
-        for side in SIDES:
-            team = m.team(side)
-            if team is not None and (m.winner_team_id is not None or any(m.results)):
-                for pid in m.lineup(side) or []:
-                    out.setdefault(pid, set()).add(team)
-    return out
+    from .cup_roster import played_for
+
+    return played_for(service, t)
 
 
 def lineup_check(

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..rules import knockout as ko
 from ..rules.errors import RuleError
-from ..rules.models import Result, StoredPlayer, StoredTournament, System
+from ..rules.models import Result, StoredPlayer, StoredTournament, System, TimeControl
 from ..rules.settings import section_settings
 from ..store.journal import OperationError
 from ..store.repo import tc_json, time_controls_json
@@ -99,6 +100,32 @@ def status(service: EventContext, key: str | None) -> dict[str, Any]:
     return out
 
 
+def _schedule(
+    t: StoredTournament, fmt: ko.KoFormat
+) -> tuple[dict[int, str], dict[int, TimeControl]]:
+    """Stages and time controls of the rounds the entries decide (000 art. 5 by stage)."""
+    stages, controls = ko.ko_stages(fmt.rounds) if fmt.rounds else ({}, {})
+    if section_settings(t).regulation != "000" and t.time_controls:
+        # the organiser's cadence, not 000's round by round: the last one typed goes on
+        last = t.time_controls[max(t.time_controls)]
+        controls = {n: t.time_controls.get(n, last) for n in range(1, fmt.rounds + 1)}
+    return stages, controls
+
+
+def as_planned(service: EventContext, t: StoredTournament) -> StoredTournament:
+    """The knockout as its entries decide it now (000 art. 2.1 and 5): before the close,
+    the rounds, stages and time controls of the live count — 200 entries, 8 rounds —, the
+    one computation `ko status`, `cadence` and the close share (issue 52.9). Closed, not
+    a knockout, or no round decided (cancelled): ``t`` as stored."""
+    if t.system is not System.KNOCKOUT or service.store.ko_registration(t.id) is not None:
+        return t
+    fmt = _format(service, t)
+    if not fmt.rounds:
+        return t
+    stages, controls = _schedule(t, fmt)
+    return replace(t, rounds_planned=fmt.rounds, stages=stages, time_controls=controls)
+
+
 def close_registration(service: EventContext, key: str | None) -> ko.KoFormat:
     with service.write(Operation.KO_CLOSE_REGISTRATION, {"tournament": key}) as tx:
         t = _ko(service, key)
@@ -106,11 +133,7 @@ def close_registration(service: EventContext, key: str | None) -> ko.KoFormat:
             raise OperationError("Les inscriptions sont déjà closes.")
         fmt = _format(service, t)
         tx.args.update({"tournament": t.key, "case": fmt.case})
-        stages, controls = ko.ko_stages(fmt.rounds) if fmt.rounds else ({}, {})
-        if section_settings(t).regulation != "000" and t.time_controls:
-            # the organiser's cadence, not 000's round by round: the last one typed goes on
-            last = t.time_controls[max(t.time_controls)]
-            controls = {n: t.time_controls.get(n, last) for n in range(1, fmt.rounds + 1)}
+        stages, controls = _schedule(t, fmt)
         tx.insert(
             "ko_registration",
             {

@@ -12,7 +12,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..rules.models import Player, StoredTeam, StoredTournament, Team, Tournament, as_data
+from ..rules.models import (
+    Player,
+    StoredPlayer,
+    StoredTeam,
+    StoredTournament,
+    Team,
+    Tournament,
+    as_data,
+)
+from ..rules.settings import section_settings
 from ..rules.text import text_fault
 from ..store.journal import NeedsConfirmation, OperationError, Tx
 from ..store.repo import player_row
@@ -167,7 +176,6 @@ def _import_rows(
     """
     from ..rules.cadences import rated_for, section_kind
     from ..rules.registration import ImportRow
-    from ..rules.settings import section_settings
 
     t = ctx.tournament(key)
     tid = t.id
@@ -272,11 +280,34 @@ def _team_of(ctx: EventContext, tx: Tx, t: StoredTournament) -> Callable[[Import
     return team_of
 
 
-def check_in(ctx: EventContext, player_id: int, checked: bool = True) -> None:
+def check_in(ctx: EventContext, player_id: int, checked: bool = True) -> str | None:
+    """Check a player in (or cancel it); returns what the arbiter must be told: an entry
+    not final yet (002: unpaid) is checked in all the same, with a warning."""
+    from ..rules.open_rules import not_final
+
     with ctx.write(Operation.CHECK_IN, {"player": player_id, "checked": checked}) as tx:
         player = ctx.player(player_id)  # unknown player: refused before any write
         tx.args["name"] = player.name
         tx.update("players", player_id, {"checked_in": int(checked)})
+        fault = not_final(ctx.tournament(_key(ctx, player)), player) if checked else None
+        return f"{player.name} : {fault}" if fault else None
+
+
+def not_final_entries(ctx: EventContext, key: str) -> list[str]:
+    """The names of the entries of ``key`` that play (checked in, not withdrawn) though
+    their registration is not final (002: unpaid) — said when a round is paired."""
+    from ..rules.open_rules import not_final
+
+    t = ctx.tournament(key)
+    return [
+        p.name
+        for p in ctx.store.players(t.id)
+        if p.checked_in and not p.withdrawn and not_final(t, p)
+    ]
+
+
+def _key(ctx: EventContext, player: StoredPlayer) -> str:
+    return next(t.key for t in ctx.store.tournaments() if t.id == player.tournament_id)
 
 
 def set_paid(ctx: EventContext, player_id: int, paid: bool = True) -> None:

@@ -149,6 +149,7 @@ class Operation(StrEnum):
         "Les joueurs en ont peut-être été informés.",
     )
     CUP_LINEUP = "cup_lineup", "composition d'équipe"
+    CUP_MOVE_PLAYER = "cup_move_player", "joueur changé d'équipe"
     CUP_RESULT = "cup_result", "résultat de match"
     CUP_REPORT = "cup_report", "procès-verbal"
     CUP_CONFIRM = "cup_confirm", "confirmation du match"

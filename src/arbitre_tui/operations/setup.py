@@ -414,6 +414,8 @@ def remove_player(service: EventContext, player_id: int) -> StoredPlayer:
                 "ou w dans Joueurs)."
             )
         source = service.tournament(_key_of(service, player))
+        if fault := format_of(source).removal_fault(service, source, player):
+            raise OperationError(fault)
         if closed := format_of(source).entries_closed(service, source):
             # the closed list names this entry: deleting it would leave a hole in the bracket
             raise OperationError(

@@ -102,6 +102,27 @@ def standings(
     return codes, rows, table.rounds
 
 
+def tiebreaks_not_computed(
+    service: EventContext, t: StoredTournament, rounds: int | None = None
+) -> tuple[list[str], list[int]]:
+    """(the rating tie-breaks C.07 art. 10 drops, the unrated participants who make it):
+    a participant with no rating and no rating set for the unrated (setting
+    ``unrated_rating``, or a code's own « /U1400 »). Said on the standings, never silent."""
+    if section_settings(t).unrated_rating is not None:
+        return [], []
+    rated = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
+    dropped = [
+        c
+        for c in t.tiebreaks
+        if tb.parse_code(c).base in rated and tb.parse_code(c).unrated is None
+    ]
+    if not dropped:
+        return [], []
+    table = crosstable(service, t, rounds)
+    unrated = [start for start, c in table.competitors.items() if not c.rating]
+    return (dropped, unrated) if unrated else ([], [])
+
+
 def _sex(p: StoredPlayer) -> str | None:
     return p.sex.value if p.sex is not None else None
 

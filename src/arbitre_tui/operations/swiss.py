@@ -714,13 +714,14 @@ def playoff_result(
         winner = youth.mini_match_winner(better, worse, pb, pw)
         lot = None
         if pb == pw and _same_tiebreaks(service, t, better, worse):
-            # level after the mini-match and on every tie-break: the arbiter draws lots
-            # (recorded with its seed, replayable), and the app says so
-            winner = int(tx.draw("barrage : égalité complète", "coin", [better, worse], seed))
+            # level after the mini-match and on every tie-break: the lot drawn once when
+            # the play-off was announced (the seeds, recorded) decides — never a new draw,
+            # so every face shows the champion that lot designates (issue 52.10)
             names = {p.id: p.name for p in service.store.players(t.id)}
             lot = (
                 f"Égalité complète ({names.get(better)} – {names.get(worse)}) : mini-match nul "
-                f"et départages identiques ; tirage au sort : {names.get(winner)} passe."
+                f"et départages identiques ; l'ordre tiré au sort à l'annonce du barrage "
+                f"(têtes de série, arbitre draws) fait passer {names.get(better)}."
             )
         tx.insert(
             "playoff_matches",

@@ -30,6 +30,7 @@ class RosterPlayer:
     residence_since: dt.date | None = None
     ffe_licence_since: dt.date | None = None
     fide_federation: str | None = None  # code on the FIDE list, if listed
+    licensed: bool = True  # a licence number or a licence date on the roster (art. 1.4)
 
 
 def counts_as_french(p: RosterPlayer, on: dt.date) -> bool:
@@ -73,11 +74,22 @@ def lineup_faults(
     ids = [p.id for p in lineup]
     if len(set(ids)) != len(ids):
         faults.append("un joueur figure deux fois dans la composition")
-    non_eu = [p.name for p in lineup if not p.eu]
+    # reading kept (issue 52.12): « ne sont pas considérés comme étrangers » (5 years'
+    # residence and licence, FRA on the FIDE list) speaks of « étrangers », the word of the
+    # three-French rule; the non-EU limit is on nationality (« ressortissant »): an
+    # assimilated non-EU player still counts toward it, and the refusal says so
+    non_eu = [p for p in lineup if not p.eu]
     if len(non_eu) > season.max_non_eu:
+        assimilated = [p.name for p in non_eu if counts_as_french(p, season.match_date)]
+        said = (
+            f" ; {', '.join(assimilated)} : assimilé(s) aux Français pour les {season.min_french}"
+            " joueurs français, pas pour cette limite (nationalité, art. 3.1)"
+            if assimilated
+            else ""
+        )
         faults.append(
-            f"{len(non_eu)} joueurs non ressortissants de l'UE ({', '.join(non_eu)}) : "
-            f"{season.max_non_eu} au plus"
+            f"{len(non_eu)} joueurs non ressortissants de l'UE "
+            f"({', '.join(p.name for p in non_eu)}) : {season.max_non_eu} au plus{said}"
         )
     moved = [p.name for p in lineup if p.transferred]
     if len(moved) > season.max_transferred:
@@ -95,6 +107,11 @@ def lineup_faults(
             faults.append(
                 f"{p.name} ({'muté' if p.transferred else 'étranger'}) licencié le "
                 f"{p.licence_date:%d/%m/%Y}, après le {november:%d/%m/%Y} (art. 1.4)"
+            )
+        if not p.licensed:
+            faults.append(
+                f"{p.name} : ni numéro ni date de licence, joueur non licencié ; l'aligner "
+                "fait perdre le match (art. 1.4)"
             )
         if not p.club:
             faults.append(f"{p.name} n'est licencié à aucun club (art. 1.4)")
@@ -120,7 +137,7 @@ class Board(StrEnum):
     HOME_FORFEITS = "F-1"  # home player forfeited (−1), away wins
     AWAY_FORFEITS = "1-F"
     BOTH_FORFEIT = "F-F"
-    HOME_ADMIN = "A-1"  # home lost by administrative forfeit (equipment): 0, no −1
+    HOME_ADMIN = "A-1"  # home lost by administrative forfeit (equipment): −1 (art. 4.1)
     AWAY_ADMIN = "1-A"
 
     @property
@@ -132,8 +149,8 @@ class Board(StrEnum):
             "F-1": (-1.0, 1.0),
             "1-F": (1.0, -1.0),
             "F-F": (-1.0, -1.0),
-            "A-1": (0.0, 1.0),
-            "1-A": (1.0, 0.0),
+            "A-1": (-1.0, 1.0),
+            "1-A": (1.0, -1.0),
         }[self.value]
 
     @property
@@ -215,10 +232,11 @@ def equipment_forfeits(
     """Equipment missing (art. 2.6): board 4, then board 3, of the team at fault lose « par
     forfait administratif ».
 
-    Decided here (the text is silent): the players were present, so an administrative
-    forfeit is a game lost (0, no −1) and not one of art. 3.2's « joueur forfait » — two
-    such boards do not lose the match 3-0. ``as_player_forfeits`` (a setting) counts them
-    as player forfeits instead.
+    Art. 4.1 counts « une partie perdue par forfait » −1, and an administrative forfeit is
+    one: −1 (issue 52.2). Where the text is silent — whether such a board is one of art.
+    3.2's « joueur forfait » (the players were present) —, it is not by default: two such
+    boards do not lose the match 3-0; ``as_player_forfeits`` (the setting
+    ``equipment_counts_as_player_forfeit``) counts them as player forfeits, 3-0 included.
     """
     out = list(results)
     if as_player_forfeits:
@@ -403,17 +421,24 @@ def host(
 ) -> tuple[int, int, bool]:
     """(home, away, away keeps White on boards 1 and 4) for a drawn pair.
 
-    Round 1: the first drawn is home. Later: a team that travelled last time hosts if
-    the other did not; a team that reported after midnight travels, and then keeps
-    White on boards 1 and 4 (art. 3.9, and the colours article that refers to it).
+    Round 1: the first drawn is home. Later, travel alternates as far as the draw allows
+    (art. 2.2): ``travelled_last`` says who travelled (True) or hosted (False) last round,
+    a team absent from it (a bye) neither — so a team that travelled hosts, one that
+    hosted travels, against a team that had a bye too; two teams alike: the first drawn
+    hosts. A team that reported after midnight travels, and then keeps White on boards 1
+    and 4 (art. 3.9, and the colours article that refers to it).
     """
     if first in late_reporters and second not in late_reporters:
         return second, first, True
     if second in late_reporters and first not in late_reporters:
         return first, second, True
     if round_number > 1:
-        a, b = travelled_last.get(first, False), travelled_last.get(second, False)
-        if b and not a:
+
+        def wants_home(team: int) -> int:
+            last = travelled_last.get(team)
+            return 0 if last is None else (1 if last else -1)
+
+        if wants_home(second) > wants_home(first):
             return second, first, False
     return first, second, False
 

@@ -127,3 +127,19 @@ def _told_apart(a: Player, b: Player) -> bool:
     if a.fide_id and b.fide_id and a.fide_id != b.fide_id:
         return True
     return bool(a.ffe_code and b.ffe_code and _licence(a.ffe_code) != _licence(b.ffe_code))
+
+
+def same_person(a: Player, b: Player) -> bool:
+    """Two registrations of one person: same FIDE id, else same licence, else the same
+    surname, first name and birth date (a cup line-up reads the person, not the entry:
+    004 art. 3.1)."""
+    if a.fide_id and b.fide_id:
+        return a.fide_id == b.fide_id
+    if a.ffe_code and b.ffe_code:
+        return _licence(a.ffe_code) == _licence(b.ffe_code)
+    return (
+        a.birth_date is not None
+        and a.birth_date == b.birth_date
+        and fold(a.surname).casefold() == fold(b.surname).casefold()
+        and fold(a.first_name).casefold() == fold(b.first_name).casefold()
+    )

@@ -25,7 +25,10 @@ class SectionRule(BaseModel):
 
 
 def age_on_first_january(birth: dt.date, year: int) -> int:
-    return year - birth.year - (0 if (birth.month, birth.day) == (1, 1) else 1)
+    """The age of the FFE's year-of-birth tables (issue 52.12): « moins de 8 ans au 1er
+    janvier 2027 » is « né en 2019 ou après » — a child born on 1 January 2019 is U8, as
+    one known only by his year (FIDE list: 1 January stands for it)."""
+    return year - birth.year - 1
 
 
 def section_fault(rule: SectionRule, player: Player) -> str | None:
@@ -83,6 +86,24 @@ def fee(player: Player, fees: Fees, on: dt.date) -> tuple[int, str]:
     return min(options)
 
 
+def not_final(t: Tournament, player: Player) -> str | None:
+    """002: « L'inscription n'est définitive qu'après paiement » — why this entry is not
+    final yet (None: it is, or the section's regulation says nothing of it)."""
+    if section_settings(t).regulation != "002" or player.paid:
+        return None
+    if player.title in Fees().free_titles:  # nothing to pay
+        return None
+    return "droits non payés : inscription non définitive (règlement 002)"
+
+
+def unpaid_warning(names: Sequence[str]) -> str:
+    """002 « définitive qu'après paiement », said when a round pairs such entries."""
+    shown = ", ".join(names[:5]) + (f" et {len(names) - 5} autre(s)" if len(names) > 5 else "")
+    return (
+        f"{len(names)} inscription(s) non définitive(s), droits non payés (règlement 002) : {shown}"
+    )
+
+
 def half_point_bye_fault(
     round_requested: int,
     last_finished_round: int,
@@ -108,6 +129,18 @@ def half_point_bye_fault(
 
 def eligibility_fault(t: Tournament, player: Player) -> str | None:
     """Why a player may not enter this section (regulation 002 A/B/C; None: eligible)."""
+    s = section_settings(t)
+    fault = _section_fault(t, player)
+    if fault is None and s.regulation == "003" and not (player.ffe_code or "").strip():
+        # 003 Titre I art. 1: « licenciés à la Fédération Française des Échecs »
+        return (
+            f"{t.name} : licence FFE nécessaire (championnat ouvert aux licenciés de la "
+            "FFE, titre I art. 1) — --licence A12345"
+        )
+    return fault
+
+
+def _section_fault(t: Tournament, player: Player) -> str | None:
     s = section_settings(t)
     if s.girls_only and player.sex is not Sex.FEMALE:
         return f"{t.name} : tournoi réservé aux filles"

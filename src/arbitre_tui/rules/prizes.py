@@ -1,6 +1,7 @@
 """Prize lists: Hort sharing, category prizes, non-cumulation, fund reduction.
 
-Money in Decimal, rounded down to the cent so the total never exceeds the fund.
+Money in Decimal; Hort shares in cents that add up to the prizes shared (largest
+remainders), never more than the fund.
 """
 
 from __future__ import annotations
@@ -201,6 +202,24 @@ def _cents(value: Decimal | Fraction) -> Decimal:
     return value.quantize(CENT, ROUND_DOWN)
 
 
+def in_cents(amounts: dict[int, Fraction], order: Sequence[int]) -> dict[int, Decimal]:
+    """Hort shares in cents that add up to the prizes shared (issue 52.12: truncating each
+    lost 6 cents on 13 100 €): each rounded down, then the cents left over go one by one to
+    the largest remainders — equal, to the better placed (``order``, the tie-break order)."""
+    floors = {pid: _cents(value) for pid, value in amounts.items()}
+    exact = sum(amounts.values(), Fraction(0))
+    total = _cents(exact)  # a reduced fund's third of a cent is not paid: never above it
+    left = int((total - sum(floors.values(), Decimal(0))) / CENT)
+    at = {pid: k for k, pid in enumerate(order)}
+    by_remainder = sorted(
+        amounts,
+        key=lambda pid: (-(amounts[pid] - Fraction(str(floors[pid]))), at.get(pid, len(at))),
+    )
+    for pid in by_remainder[: max(left, 0)]:
+        floors[pid] += CENT
+    return floors
+
+
 def distribute(
     ranked: Sequence[Candidate],
     prizes: Sequence[Prize],
@@ -257,6 +276,7 @@ def distribute(
     final_general = general_amounts(removed)
     label_by_place = {k: p.label for k, p in enumerate(general)}
     remaining = [c for c in ranked if c.id not in removed]
+    cents = in_cents({i: a for i, a in final_general.items() if a}, [c.id for c in remaining])
     for k, c in enumerate(remaining):
         amount = final_general.get(c.id)
         if amount:
@@ -264,7 +284,7 @@ def distribute(
                 Award(
                     c.id,
                     label_by_place.get(k, "prix partagé"),
-                    _cents(amount),
+                    cents[c.id],
                     presence_required=settings.presence_required,
                 )
             )

@@ -122,8 +122,12 @@ def _days(ev: dict[str, Any]) -> tuple[dt.date | None, dt.date | None]:
 
 
 def build(reader: Reader, t: StoredTournament, now: dt.datetime) -> ClockBoard:
-    """The clock board of section ``t`` at ``now``."""
+    """The clock board of section ``t`` at ``now`` (a knockout still registering: the
+    rounds its entries decide now, as `ko status` says)."""
+    from ..operations.knockout import as_planned
     from .round_sheet import build as round_sheet
+
+    t = as_planned(reader.service, t)
 
     rounds = {r.number: r for r in reader.rounds(t)}
     current = max(rounds.values(), key=lambda r: r.number) if rounds else None

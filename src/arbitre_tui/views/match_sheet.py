@@ -22,7 +22,7 @@ from .reader import Reader
 COLOUR = {"w": "Blancs", "b": "Noirs"}
 
 # each board's result as the two teams' marks (home, away): X a draw, F (−1) a player's
-# forfeit, A (0) a game lost for missing equipment
+# forfeit, A (−1) a game lost for missing equipment (administrative forfeit)
 _MARKS = {
     Board.HOME_WINS: ("1", "0"),
     Board.DRAW: ("X", "X"),
@@ -30,8 +30,8 @@ _MARKS = {
     Board.HOME_FORFEITS: ("F (−1)", "1"),
     Board.AWAY_FORFEITS: ("1", "F (−1)"),
     Board.BOTH_FORFEIT: ("F (−1)", "F (−1)"),
-    Board.HOME_ADMIN: ("A (0)", "1"),  # lost for missing equipment: 0, not −1 (art. 2.6)
-    Board.AWAY_ADMIN: ("1", "A (0)"),
+    Board.HOME_ADMIN: ("A (−1)", "1"),  # lost for missing equipment: −1 (art. 2.6, 4.1)
+    Board.AWAY_ADMIN: ("1", "A (−1)"),
 }
 
 

@@ -124,6 +124,9 @@ def _points(reader: Reader, t: StoredTournament, rounds: int | None) -> Standing
         at = {pid: i for i, pid in enumerate(played_off["order"])}
         rows = sorted(rows, key=lambda r: at.get(r.start, len(at)))
     decided: dict[int, int] = played_off.get("places", {}) if played_off else {}
+    notes = list(played_off.get("notes", ())) if played_off else []
+    if note := _not_computed(reader, t, rounds, refs):
+        notes.insert(0, note)
     return Standings(
         t.key,
         t.name,
@@ -141,7 +144,26 @@ def _points(reader: Reader, t: StoredTournament, rounds: int | None) -> Standing
             for r in rows
         ),
         (),
-        notes=tuple(played_off.get("notes", ())) if played_off else (),
+        notes=tuple(notes),
+    )
+
+
+def _not_computed(
+    reader: Reader, t: StoredTournament, rounds: int | None, refs: dict[int, PlayerRef]
+) -> str | None:
+    """A rating tie-break C.07 art. 10 drops (an unrated participant, no rating set for
+    the unrated) said under the table: its column is empty for everyone (issue 52.3)."""
+    from ..operations.standings import tiebreaks_not_computed
+
+    codes, unrated = tiebreaks_not_computed(reader.service, t, rounds)
+    if not codes:
+        return None
+    names = ", ".join(refs[s].public for s in unrated[:3] if s in refs)
+    more = f" et {len(unrated) - 3} autre(s)" if len(unrated) > 3 else ""
+    return (
+        f"Départage {', '.join(codes)} non calculé : {len(unrated)} participant(s) sans "
+        f"classement ({names}{more}) et aucun Elo fixé pour les non classés (C.07 art. 10 ; "
+        "réglage unrated_rating)."
     )
 
 

@@ -562,7 +562,9 @@ def test_bad_input_is_a_french_refusal_and_the_file_is_unchanged(
 def test_undoing_the_registration_of_a_paired_player_is_refused(demo_file: Path) -> None:
     """`undo --id N` of an entry whose player was paired since: FOREIGN KEY, once."""
     service = EventService(demo_file)
-    service.register_player("u10", Player(surname="Zed", birth_date=dt.date(2018, 1, 1)))
+    service.register_player(
+        "u10", Player(surname="Zed", birth_date=dt.date(2018, 1, 1), ffe_code="K99")
+    )
     journal_id = service.journal.last_undoable()
     for p in service.store.players(service.tournament("u10").id):
         service.check_in(p.id)

@@ -22,11 +22,12 @@ def _cup_from_nothing(path: Path) -> dict[str, object]:
     run_here("new", f, "--nom", "Coupe du club", "--du", "2027-02-07")
     run_here("section", "add", f, "coupe", "--nom", "Coupe", "--systeme", "coupe",
         "--rondes", "2", "--cadence", "90+30", "--reglement", "004")  # fmt: skip
-    for club in CLUBS:
+    for k, club in enumerate(CLUBS):
         run_here("cup", "team", f, club)
-        for n in range(4):
+        for n in range(4):  # licensed (issue 52.4: no licence number nor date is refused)
             run_here("register", f, f"{club.split()[0]}{n}", "--club", club, "--equipe", club,
-                "--elo", str(1800 - 10 * n), "--nationalite", "FRA")  # fmt: skip
+                "--elo", str(1800 - 10 * n), "--nationalite", "FRA",
+                "--licence", f"K{k}{n:04d}")  # fmt: skip
     run_here("cup", "draw", f, "--seed", "3")
     match = json.loads(run_here("cup", "status", f, "--json"))[0]
     service = EventService(path)

@@ -72,7 +72,6 @@ CASES: dict[str, tuple[list[str], str]] = {
         ["tiebreaks", str(TRF), "--round", "99"],
         "pas de classement après la ronde 99",
     ),
-    "tiebreaks-coupe-99": (["tiebreaks", str(TRF), "--list", "PTS,BH/C99"], "« BH/C99 » retire 99"),
     "generate-1/0": (
         ["generate", "--players", "10", "--rounds", "3", "--forfeits", "1/0", "{o}.trf"],
         "N vaut 1 au moins",

@@ -35,7 +35,7 @@ def _five_way(path: Path, origin: str) -> None:
         "--rondes", "5", "--cadence", "25+0", "--reglement", "003")  # fmt: skip
     for n in range(1, 7):
         run_here("register", f, f"Enfant{n}", "--naissance", f"2020-0{n}-10",
-            "--elo", str(900 + n), "--pointe")  # fmt: skip
+            "--elo", str(900 + n), "--licence", f"K{n:05d}", "--pointe")  # fmt: skip
     service = EventService(path)
     loser = max(p.id or 0 for p in service.store.players(service.tournament("u8").id or 0))
 

@@ -189,6 +189,15 @@ def cmd_team(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_transfer(args: argparse.Namespace) -> int:
+    """changer d'équipe (du même club) un joueur qui n'a pas encore joué (art. 3.1)"""
+    from ...operations.cup_roster import move_to_team
+
+    name = move_to_team(open_event(args.file), args.tournoi, args.player, args.team)
+    print(f"Joueur {args.player} désormais dans l'équipe {name} (arbitre undo l'annule).")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     csub = group(
         sub,
@@ -205,6 +214,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     te = base("team", cmd_team)
     te.add_argument("club", metavar="CLUB")
     te.add_argument("--nom", default=None, help="nom de l'équipe (défaut : CLUB N)")
+    tr = base("transfer", cmd_transfer)
+    tr.add_argument("player", type=int, metavar="JOUEUR")
+    tr.add_argument("team", type=int, metavar="ÉQUIPE", help="numéro de l'équipe d'arrivée")
     d = base("draw", cmd_draw)
     d.add_argument("--seed", type=int, default=None, help="graine imposée (rejouer un tirage)")
     s = base("status", cmd_status)

@@ -185,8 +185,10 @@ def cmd_checkin(args: argparse.Namespace) -> int:
         state = "déjà pointé(e)" if checked else "pas pointé(e)"
         print(f"{player.name} (n° {pid}) : {state}, rien n'a changé.")
         return 0
-    service.check_in(pid, checked)
+    note = service.check_in(pid, checked)
     print(("Pointage annulé" if args.cancel else "Pointé") + f" : {who(service, pid)}")
+    if note:  # 002: an unpaid entry is not final
+        print(f"Attention : {note}", file=sys.stderr)
     return 0
 
 
@@ -284,10 +286,15 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def cmd_pair(args: argparse.Namespace) -> int:
     """apparier la ronde suivante"""
+    from ...operations.registration import not_final_entries
+    from ...rules.open_rules import unpaid_warning
+
     service, t = open_tournament(args)
     rnd = service.pair_round(t.key, seed=args.seed, exempt_holes=args.exempt_holes)
     print(f"{t.name} : ronde {rnd.number} appariée.")
     _print_round(_round_sheet(service, t, rnd.number))
+    if unpaid := not_final_entries(service, t.key):  # 002: not final until paid
+        print(f"Attention : {unpaid_warning(unpaid)}", file=sys.stderr)
     return 0
 
 
@@ -423,9 +430,7 @@ def cmd_cadence(args: argparse.Namespace) -> int:
     if not board.rows:
         print("  Aucune cadence définie.")
     for r in board.rows:  # the Cadence pane's columns
-        print(
-            f"  {r.number:>3}  {r.stage:<12.12} {r.cadence:<14.14} {r.start:<12} {r.end:<12} {r.flag}"
-        )
+        print(f"  {r.number:>3}  {r.stage:<15} {r.cadence:<14} {r.start:<12} {r.end:<12} {r.flag}")
     print(board.playing_title)
     for g in board.playing:
         print(f"  {g.board:>4}  {g.white} – {g.black}")

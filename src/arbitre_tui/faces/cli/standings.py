@@ -3,26 +3,29 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from .common import command, open_tournament, print_json, read_trf
 from .errors import rating, round_number
 
 
-def _cut_fault(codes: list[str], rounds: int) -> str | None:
-    """A cut past the usual one or two that leaves no result to count (« BH/C99 » on
-    9 rounds): read, but meaningless."""
+def _cut_warnings(codes: list[str], rounds: int) -> list[str]:
+    """A cut as long as the rounds played or longer (« BH/M2 » after 3 rounds) leaves no
+    result to count: its value is 0, as FIDE's reference checker gives it — computed and
+    said, never the whole file refused (issue 52.11)."""
     from ...rules import tiebreaks as tb
 
+    said = []
     for code in codes:
         spec = tb.parse_code(code)
         cut = spec.low + spec.high
         if cut > 2 and cut >= rounds:
-            return (
+            said.append(
                 f"« {code} » retire {cut} résultat(s) de chaque joueur sur {rounds} ronde(s) : "
-                "il n'en resterait aucun (d'habitude C1, C2 ou M1)."
+                "il n'en reste aucun, valeur 0 pour tous (comme le vérificateur de la FIDE)."
             )
-    return None
+    return said
 
 
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
@@ -43,8 +46,8 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
         )
     try:
         codes = tb.parse_list(args.list)
-        if fault := _cut_fault(codes, args.round or tournament.rounds):
-            raise OperationError(f"--list : {fault}")
+        for warning in _cut_warnings(codes, args.round or tournament.rounds):
+            print(f"Attention : {warning}", file=sys.stderr)
         table = tb.from_trf(tournament, round_robin=args.round_robin, rounds=args.round)
         rows = tb.standings(table, codes, unrated_rating=args.unrated)
     except RuleError as exc:

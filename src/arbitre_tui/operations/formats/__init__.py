@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Protocol
 
-from ...rules.models import StoredGame, StoredTournament, System, Tournament
+from ...rules.models import StoredGame, StoredPlayer, StoredTournament, System, Tournament
 
 if TYPE_CHECKING:
     from ..context import EventContext
@@ -74,6 +74,12 @@ class Format(Protocol):
 
     def entries_closed(self, service: EventContext, t: StoredTournament) -> str | None:
         """Why no entry can be added any more (None: registration is open)."""
+        ...
+
+    def removal_fault(
+        self, service: EventContext, t: StoredTournament, player: StoredPlayer
+    ) -> str | None:
+        """Why this registration cannot be deleted though it has no game (a cup's line-up)."""
         ...
 
     def settings_fault(self, service: EventContext, t: StoredTournament) -> str | None:

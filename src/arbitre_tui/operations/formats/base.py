@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...rules.models import StoredGame, StoredTournament
+from ...rules.models import StoredGame, StoredPlayer, StoredTournament
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -42,6 +42,12 @@ class Individual:
 
     def entries_closed(self, service: EventContext, t: StoredTournament) -> str | None:
         """Why no entry can be added any more (None: registration is open)."""
+        return None
+
+    def removal_fault(
+        self, service: EventContext, t: StoredTournament, player: StoredPlayer
+    ) -> str | None:
+        """Why this registration cannot be deleted though it has no game (None: it can)."""
         return None
 
     def settings_fault(self, service: EventContext, t: StoredTournament) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...rules.models import StoredTournament
+from ...rules.models import StoredPlayer, StoredTournament
 from ...store.journal import OperationError
 from .base import Individual
 
@@ -45,6 +45,14 @@ class Cup(Individual):
                     f"(clubs : {', '.join(clubs) or 'aucun'})."
                 )
         return None
+
+    def removal_fault(
+        self, service: EventContext, t: StoredTournament, player: StoredPlayer
+    ) -> str | None:
+        """004 art. 3.1 and 3.8: a player on a handed-in line-up stays on the match sheet."""
+        from ..cup_roster import removal_fault
+
+        return removal_fault(service, t, player)
 
     def ranking_groups(self, service: EventContext, t: StoredTournament) -> RankingGroups:
         from .. import cup

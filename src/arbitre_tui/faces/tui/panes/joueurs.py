@@ -105,9 +105,10 @@ class PlayersPane(NameSearchMixin, TablePane):
     def _check_in(self, key: str, checked: bool = True) -> None:
         pid = int(key)
         who = self._who(key)
-        self.run(
+        said = f"{who} {'pointé' if checked else ': pointage annulé'}"
+        self.run(  # 002: an unpaid entry is checked in, not final: said (issue 52.8)
             lambda s: s.check_in(pid, checked),
-            done=f"{who} {'pointé' if checked else ': pointage annulé'}",
+            done=lambda note: f"{said} — attention : {note}" if note else said,
         )
 
     def action_toggle_check_in(self) -> None:

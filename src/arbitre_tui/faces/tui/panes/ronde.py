@@ -446,13 +446,23 @@ class RoundPane(TablePane):
             return
         key = t.key
         number = self.round_number + 1
+        said = f"Ronde {number} appariée" + (
+            " — e : explications, P : publier" if format_of(t).explains_pairings else ""
+        )
+
+        def pair(service: EventService) -> list[str]:
+            from ....operations.registration import not_final_entries
+
+            service.pair_round(key)
+            return not_final_entries(service, key)  # 002: unpaid, said (issue 52.8)
+
+        def done(unpaid: list[str]) -> str:
+            from ....rules.open_rules import unpaid_warning
+
+            return f"{said} — attention : {unpaid_warning(unpaid)}" if unpaid else said
+
         self.app.post_message(
-            RunInBackground(
-                lambda service: service.pair_round(key),
-                done=f"Ronde {number} appariée"
-                + (" — e : explications, P : publier" if format_of(t).explains_pairings else ""),
-                busy=f"appariement de la ronde {number}",
-            )
+            RunInBackground(pair, done=done, busy=f"appariement de la ronde {number}")
         )
 
     def action_close_round(self) -> None:
