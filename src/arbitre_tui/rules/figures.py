@@ -52,3 +52,26 @@ def euros(value: float | Decimal) -> str:
 def date(value: dt.date | None) -> str:
     """« 10/04/2027 »: a date as a French form writes it; « — » for none."""
     return value.strftime("%d/%m/%Y") if value is not None else "—"
+
+
+_FRENCH_DAY = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+
+
+def parse_day(text: str) -> dt.date:
+    """A day as an arbiter types it, « 10/04/2027 » (JJ/MM/AAAA) or « 2027-04-10 »: the
+    one reading of every date typed (event dates, a match day, a setting). ValueError
+    when it is neither, or no such day."""
+    typed = text.strip()
+    french = _FRENCH_DAY.fullmatch(typed)
+    if french:
+        return dt.date(int(french[3]), int(french[2]), int(french[1]))
+    return dt.date.fromisoformat(typed)
+
+
+def parse_moment(text: str) -> dt.datetime:
+    """A day and a time: « 26/06/2027 14:00 » or « 2027-06-26T14:00 » (ValueError)."""
+    typed = text.strip()
+    day, sep, clock = typed.replace("T", " ").partition(" ")
+    if sep and _FRENCH_DAY.fullmatch(day):
+        return dt.datetime.combine(parse_day(day), dt.time.fromisoformat(clock.strip()))
+    return dt.datetime.fromisoformat(typed)

@@ -234,13 +234,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rp = base("report", cmd_report)
     rp.add_argument("match", type=int, metavar="MATCH")
     rp.add_argument(
-        "--when", type=errors.moment, default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)"
+        "--when",
+        type=errors.moment,
+        default=None,
+        help="JJ/MM/AAAA HH:MM ou AAAA-MM-JJTHH:MM (défaut : maintenant)",
     )
     rp.add_argument(
         "--match-day",
         type=errors.day,
         default=None,
-        help="jour du match AAAA-MM-JJ (défaut : celui de --when)",
+        help="jour du match JJ/MM/AAAA (défaut : celui de --when)",
     )
     c = base("confirm", cmd_confirm)
     c.add_argument("match", type=int, metavar="MATCH")

@@ -20,6 +20,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         EVENT_SETTINGS,
         RETIRED,
         SETTINGS,
+        applies,
         event_settings,
         listed,
         retired_in,
@@ -36,12 +37,21 @@ def cmd_show(args: argparse.Namespace) -> int:
         print_json(values)
         return 0
     print(f"Réglages de {t.name} (règlement {section.regulation or 'aucun'}) :")
+    system = t.system.value
+    hidden = 0
     for name, known in SETTINGS.items():
+        # another system's setting (a Swiss's knockout decider) only with --tous, or
+        # when the tournament wrote it
+        if not (args.tous or applies(name, system) or where(t, name) == "tournoi"):
+            hidden += 1
+            continue
         print(f"  {name:<36} {shown(values[name]):<24} {where(t, name):<9} {known.help}")
     if section.prizes:  # the table as it is typed (rules/prize_text.py), whole
         print(f"  prix : {prizes_text(section.prizes)}")
     for name in retired_in(t):  # an older file: written, and read by nothing
         print(f"  {name:<36} {'(ignoré)':<24} {'retiré':<9} {RETIRED[name]}")
+    if hidden:
+        print(f"  ({hidden} réglages d'autres systèmes non listés : --tous)")
     venue = event_settings(Reader(service).event())
     print("Réglages de l'événement (toutes les sections) :")
     for name, value in listed(venue).items():
@@ -117,5 +127,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     show = command(ssub, "show", cmd_show, file="FICHIER", tournament=section)
     put = command(ssub, "set", cmd_set, file="FICHIER", tournament=section)
     show.add_argument("--json", action="store_true", help="sortie JSON")
+    show.add_argument(
+        "--tous", action="store_true", help="aussi les réglages des autres systèmes (K.O., coupe…)"
+    )
     put.add_argument("name", metavar="CLÉ_RÉGLAGE")
     put.add_argument("value", metavar="VALEUR", help="oui/non, nombre, texte, [8, 9], aucun")
