@@ -32,6 +32,9 @@ class Board:
     sheet: str | None = None  # the result typed again from the signed sheet (its code)
     sheet_label: str = ""
     settled: str | None = None  # an écart settled: « saisie » or « feuille » kept
+    # each player's points before this round (the printed pairings show them, 49.9)
+    white_points: float = 0.0
+    black_points: float | None = None
 
     @property
     def differs(self) -> bool:
@@ -133,6 +136,7 @@ def build(reader: Reader, t: StoredTournament, number: int | None = None) -> Rou
         checks = reader.result_checks(rnd)
         sitting_out = _sitting_out(reader, t, games, refs)
         withdrawn = {p.id for p in reader.players(t) if p.withdrawn}
+        before = points_before(reader.all_games(t), rnd.number)
     boards = []
     for g in games:
         if g.white_id in withdrawn and g.black_id is None and g.bye is Bye.ZERO_POINT:
@@ -155,12 +159,32 @@ def build(reader: Reader, t: StoredTournament, number: int | None = None) -> Rou
                 sheet.value if sheet else None,
                 sheet.label if sheet else "",
                 check["settled"] if check else None,
+                before.get(g.white_id, 0.0),
+                before.get(g.black_id, 0.0) if g.black_id else None,
             )
         )
     tc = rnd.time_control.label if rnd.time_control else None
     return RoundSheet(
         t.key, t.name, rnd.number, rnd.stage, rnd.closed, tc, tuple(boards), sitting_out
     )
+
+
+def points_before(games: dict[int, list[StoredGame]], number: int) -> dict[int, float]:
+    """Each player's points from the rounds before ``number`` (results and byes as
+    entered; a round robin's rest scores nothing)."""
+    points: dict[int, float] = {}
+    for n, round_games in games.items():
+        if n >= number:
+            continue
+        for g in round_games:
+            if g.result is not None:
+                white, black = g.result.points
+                points[g.white_id] = points.get(g.white_id, 0.0) + white
+                if g.black_id:
+                    points[g.black_id] = points.get(g.black_id, 0.0) + black
+            elif g.black_id is None and g.bye is not None:
+                points[g.white_id] = points.get(g.white_id, 0.0) + g.bye.points
+    return points
 
 
 def _sitting_out(

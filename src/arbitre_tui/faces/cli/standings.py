@@ -33,6 +33,7 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
     from ...operations.event import OperationError
     from ...rules import tiebreaks as tb
     from ...rules.errors import RuleError
+    from ...views.standings import fmt
 
     path = Path(args.file)
     tournament = read_trf(args.file)
@@ -66,9 +67,7 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
     names = {p.start: p.name for p in tournament.players.values()}
     print(f"{'Pl.':>7} {'N°':>4} {'Nom':<28} " + " ".join(f"{c:>7}" for c in shown))
     for r in rows:
-        cells = " ".join(
-            f"{'' if r.values[c] is None else format(r.values[c], 'g'):>7}" for c in shown
-        )
+        cells = " ".join(f"{fmt(c, r.values[c]):>7}" for c in shown)  # « 4½ », « 28,5 »
         print(f"{r.place:>7} {r.start:>4} {names[r.start][:28]:<28} {cells}")
     return 0
 
