@@ -67,12 +67,6 @@ def test_the_printed_pairings_carry_the_points_before_the_round(
     text = pdftext(pdf)
     assert "Appariements de la ronde 3" in text and "Pts" in _line(text, "Blancs")
     before = {"PERRIN": "2", "BŒUF": "1½", "GARÇON": "1½", "O'NEILL": "½", "D'ARTAGNAN": "0"}
-    sheet = json.loads(run_here("round", str(played), "-t", KEY, "--json"))
-    for board in sheet:
-        for side, points in (("white", "white_points"), ("black", "black_points")):
-            surname = board[side]["name"].split()[0]
-            if surname in before:
-                assert board[points] == {"2": 2, "1½": 1.5, "½": 0.5, "0": 0}[before[surname]]
     for surname, points in before.items():
         line = _line(text, surname)
         cells = line.split()

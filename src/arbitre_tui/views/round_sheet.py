@@ -32,9 +32,6 @@ class Board:
     sheet: str | None = None  # the result typed again from the signed sheet (its code)
     sheet_label: str = ""
     settled: str | None = None  # an écart settled: « saisie » or « feuille » kept
-    # each player's points before this round (the printed pairings show them, 49.9)
-    white_points: float = 0.0
-    black_points: float | None = None
 
     @property
     def differs(self) -> bool:
@@ -136,7 +133,6 @@ def build(reader: Reader, t: StoredTournament, number: int | None = None) -> Rou
         checks = reader.result_checks(rnd)
         sitting_out = _sitting_out(reader, t, games, refs)
         withdrawn = {p.id for p in reader.players(t) if p.withdrawn}
-        before = points_before(reader.all_games(t), rnd.number)
     boards = []
     for g in games:
         if g.white_id in withdrawn and g.black_id is None and g.bye is Bye.ZERO_POINT:
@@ -159,8 +155,6 @@ def build(reader: Reader, t: StoredTournament, number: int | None = None) -> Rou
                 sheet.value if sheet else None,
                 sheet.label if sheet else "",
                 check["settled"] if check else None,
-                before.get(g.white_id, 0.0),
-                before.get(g.black_id, 0.0) if g.black_id else None,
             )
         )
     tc = rnd.time_control.label if rnd.time_control else None
@@ -171,7 +165,8 @@ def build(reader: Reader, t: StoredTournament, number: int | None = None) -> Rou
 
 def points_before(games: dict[int, list[StoredGame]], number: int) -> dict[int, float]:
     """Each player's points from the rounds before ``number`` (results and byes as
-    entered; a round robin's rest scores nothing)."""
+    entered; a round robin's rest scores nothing): the printed pairings show them (49.9),
+    read there only — not on every key of the Ronde pane."""
     points: dict[int, float] = {}
     for n, round_games in games.items():
         if n >= number:

@@ -67,6 +67,7 @@ def cmd_lineup(args: argparse.Namespace) -> int:
 def cmd_result(args: argparse.Namespace) -> int:
     """résultat d'un échiquier (point de vue du recevant)"""
     from ...operations import cup
+    from ...rules.figures import half
 
     service = open_event(args.file)
     decided = cup.record_board(
@@ -78,7 +79,8 @@ def cmd_result(args: argparse.Namespace) -> int:
     print(f"Match {args.match}, échiquier {args.board} : enregistré.")
     if decided:
         print(
-            f"Résultat du match : {decided['score'][0]:g}–{decided['score'][1]:g} ({decided['reason']})"
+            f"Résultat du match : {half(decided['score'][0])}–{half(decided['score'][1])} "
+            f"({decided['reason']})"
         )
     return 0
 

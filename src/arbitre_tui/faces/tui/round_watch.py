@@ -19,10 +19,9 @@ Marks = dict[str, tuple[str, int, bool]]  # section key → (its name, last roun
 def marks(reader: Reader) -> Marks:
     """Each section's last round and whether it is closed."""
     out: Marks = {}
-    with reader.consistent():
-        for t in reader.tournaments():
-            last = reader.round(t)
-            out[t.key] = (t.name, last.number if last else 0, bool(last and last.closed))
+    for t in reader.tournaments():
+        last = reader.round(t)
+        out[t.key] = (t.name, last.number if last else 0, bool(last and last.closed))
     return out
 
 

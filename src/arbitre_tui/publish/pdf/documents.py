@@ -141,7 +141,10 @@ class Pairings(Document):
         return None
 
     def render(self, req: Request) -> Sheet:
+        from ...views.round_sheet import points_before
+
         sheet, ko = _sheet(req)
+        before = points_before(req.reader.all_games(req.tournament), sheet.number)
         doc = Sheet(
             req.title, f"Appariements de la ronde {sheet.number}", corner_qr=self.corner(req)
         )
@@ -150,11 +153,11 @@ class Pairings(Document):
             [
                 [
                     b.board,
-                    half(b.white_points),
+                    half(before.get(b.white.id, 0)),
                     b.white.public,
                     b.result_label,
                     b.black.public if b.black else "",
-                    half(b.black_points) if b.black_points is not None else "",
+                    half(before.get(b.black.id, 0)) if b.black else "",
                 ]
                 for b in sheet.boards
             ],

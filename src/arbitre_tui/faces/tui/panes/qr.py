@@ -47,7 +47,7 @@ class QRPane(Pane, can_focus=True):
                 )
 
     def load(self, service: EventService, t: StoredTournament | None) -> None:
-        from ....publish.address import base_url, is_detected, listen, other_addresses, warning
+        from ....publish.address import base_url, is_detected, other_addresses, warning
         from ....publish.qr import page_url
 
         self._service = service
@@ -65,8 +65,7 @@ class QRPane(Pane, can_focus=True):
         shown = self.query_one("#qr-warning", Static)
         shown.update(Text(f"⚠ {problem}." if problem else ""))
         shown.display = problem is not None
-        # to try when the code's does not answer (issue 31.9); only where `w` listens (49.10)
-        others = other_addresses(base, host=listen(service)[0])
+        others = other_addresses(base)  # to try when the code's does not answer (issue 31.9)
         listed = self.query_one("#qr-others", Static)
         listed.update(Text(f"Autres adresses de cette machine : {', '.join(others)}"))
         listed.display = bool(others)
