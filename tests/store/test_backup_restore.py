@@ -91,6 +91,8 @@ def test_restore_refused_while_a_station_has_the_file_open(rr_file: Path) -> Non
         out = cli("restore", str(rr_file))
         assert out.returncode == 2, out.stdout + out.stderr
         assert "arbitre open" in out.stderr and str(app.pid) in out.stderr, out.stderr
+        # the app quits with ctrl+q: `q` opens the QR pane (issue 49.10)
+        assert "ctrl+q dans l'app" in out.stderr and "(q dans" not in out.stderr, out.stderr
         app.kill()
         assert games_of_round(rr_file, "rr", 2)[1] == "1-0", "an acknowledged result was lost"
     finally:

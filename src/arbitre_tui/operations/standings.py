@@ -127,6 +127,11 @@ def _sex(p: StoredPlayer) -> str | None:
     return p.sex.value if p.sex is not None else None
 
 
+def _span(first: int, last: int) -> str:
+    """A shared place as the standings write it: « 5–8 »."""
+    return str(first) if first == last else f"{first}–{last}"
+
+
 def prizes(service: EventContext, t: StoredTournament) -> tuple[PrizeList, dict[int, StoredPlayer]]:
     """The tournament's prize list handed out by the rules (Hort, non-cumulative)."""
     s = section_settings(t)
@@ -139,7 +144,7 @@ def prizes(service: EventContext, t: StoredTournament) -> tuple[PrizeList, dict[
     )
     players = {p.id: p for p in service.store.players(t.id)}
 
-    def candidate(pid: int, order: int, points: float) -> Candidate:
+    def candidate(pid: int, order: int, points: float, place: str) -> Candidate:
         p = players[pid]
         return Candidate(
             id=pid,
@@ -149,6 +154,7 @@ def prizes(service: EventContext, t: StoredTournament) -> tuple[PrizeList, dict[
             sex=_sex(p),
             birth_date=p.birth_date,
             club=p.club,
+            place=place,
         )
 
     paying: int | None = None
@@ -157,27 +163,33 @@ def prizes(service: EventContext, t: StoredTournament) -> tuple[PrizeList, dict[
     order = fmt.prize_order(service, t)
     if order is not None:  # whole, all-different prizes (000): no two on one place
         candidates = [
-            candidate(pid, i, -float(i))
+            candidate(pid, i, -float(i), str(i))
             for i, pid in enumerate(order, start=1)
             if not players[pid].excluded
         ]  # an excluded player gets no prize: the next in line takes it
     elif groups is not None and fmt.by_teams:  # awards are by team id for a cup
         candidates = [
-            Candidate(id=team_id, order=first * 10_000 + i, points=-float(first))
-            for first, _last, ids in groups
+            Candidate(
+                id=team_id,
+                order=first * 10_000 + i,
+                points=-float(first),
+                place=_span(first, last),
+            )
+            for first, last, ids in groups
             for i, team_id in enumerate(ids)
         ]
     elif groups is not None:
         candidates = [
-            candidate(pid, first * 10_000 + i, -float(first))
-            for first, _last, ids in groups
+            candidate(pid, first * 10_000 + i, -float(first), _span(first, last))
+            for first, last, ids in groups
             for i, pid in enumerate(ids)
             if not players[pid].excluded
         ]  # an excluded player gets no prize
     else:
         _codes, rows, _ = standings(service, t)
         candidates = [
-            candidate(r.start, i, float(r.values["PTS"] or 0)) for i, r in enumerate(rows, start=1)
+            candidate(r.start, i, float(r.values["PTS"] or 0), r.place)
+            for i, r in enumerate(rows, start=1)
         ]
         if settings.paying_threshold:
             paying = sum(1 for p in players.values() if p.paid)

@@ -119,7 +119,10 @@ def create_demo(path: str | Path, seed: int = 2027) -> EventService:
         "Strasbourg",
         "2027-01-16",
         "2027-07-11",
-        {"demo": True},  # no base_url: the address is detected (publish/address.py)
+        # no base_url: the address is detected (publish/address.py); a federation and a
+        # chief arbiter, so its TRF header is complete (032, 102: issue 49.10) — the
+        # regulations are the FFE's; the arbiter is as fictitious as the players
+        {"demo": True, "federation": "FRA", "chief_arbiter": "ROUSSEAU Élise"},
     )
     for name in DEMO_TEMPLATES:
         populate(service, load_template(name), fixture_players=True)

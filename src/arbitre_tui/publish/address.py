@@ -142,14 +142,33 @@ def warning(url: str, interfaces: list[Interface] | None = None) -> str | None:
     return None
 
 
-def other_addresses(url: str, interfaces: list[Interface] | None = None) -> list[str]:
+def answers_on(address: str, host: str | None) -> bool:
+    """Whether a server listening on ``host`` answers at ``address``: 0.0.0.0 (the
+    default) takes every IPv4 address and no IPv6 one, « :: » every address, an address
+    itself only; a name, or None (not known), is not judged."""
+    try:
+        listening = ipaddress.ip_address(host or "")
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return True
+    if listening.is_unspecified:
+        return listening.version == 6 or ip.version == 4
+    return ip == listening
+
+
+def other_addresses(
+    url: str, interfaces: list[Interface] | None = None, host: str | None = None
+) -> list[str]:
     """This machine's other addresses a phone might reach, best first (loopback and the
-    address of ``url`` left out): what to try when the QR's does not work."""
-    host = urlsplit(url).hostname or ""
+    address of ``url`` left out): what to try when the QR's does not work. ``host``: where
+    the server listens — only the addresses it answers on are listed (issue 49.10)."""
+    url_host = urlsplit(url).hostname or ""
     mine = machine_addresses() if interfaces is None else interfaces
     out: list[str] = []
     for i in sorted(mine, key=_rank):
-        if _rank(i)[0] != 9 and i.address != host and i.address not in out:
+        if _rank(i)[0] == 9 or i.address == url_host or i.address in out:
+            continue
+        if answers_on(i.address, host):
             out.append(i.address)
     return out
 

@@ -13,6 +13,7 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .figures import euros as euros
 from .models import Player, Tournament
 from .settings import section_settings, where
 
@@ -74,10 +75,3 @@ def totals(rows: Iterable[tuple[float, bool, str | None]]) -> Totals:
     return Totals(
         owed, paid, owed - paid, count, paid_count, due_count, tuple(sorted(means.items()))
     )
-
-
-def euros(value: float) -> str:
-    """« 25 € », « 12,50 € »: as a French desk writes it."""
-    if value == int(value):
-        return f"{int(value)} €"
-    return f"{value:.2f} €".replace(".", ",")

@@ -90,6 +90,7 @@ class Candidate:
     sex: str | None = None
     birth_date: dt.date | None = None
     club: str = ""
+    place: str = ""  # the standings' place as shown (« 14–15 »): the prize list says it
 
 
 @dataclass
@@ -101,6 +102,7 @@ class Award:
     goods: str | None = None
     presence_required: bool = False
     trophy: bool = False
+    place: str = ""  # the winner's place in the standings (« 14–15 »)
 
 
 @dataclass
@@ -322,6 +324,9 @@ def distribute(
             )
         )
     order = {c.id: c.order for c in ranked}
+    places = {c.id: c.place or str(c.order) for c in ranked}
+    for award in result.awards:
+        award.place = places[award.player_id]
     result.awards.sort(key=lambda a: (order[a.player_id], a.trophy))
     fund = settings.fund * factor if settings.fund is not None else None
     if fund is not None and result.total > fund:

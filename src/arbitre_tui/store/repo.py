@@ -650,7 +650,7 @@ def restore_event(path: Path, source: Path | None = None) -> tuple[Path, Path | 
         names = "\n  ".join(h.label for h in others)
         raise OperationError(
             f"Restauration refusée : {path.name} est ouvert ailleurs :\n  {names}\n"
-            "Fermez-les (q dans l'app, Ctrl+C pour le serveur) puis recommencez ; rien n'a été "
+            "Fermez-les (ctrl+q dans l'app, Ctrl+C pour le serveur) puis recommencez ; rien n'a été "
             "modifié."
         )
     if not path.exists() or path.stat().st_size == 0:

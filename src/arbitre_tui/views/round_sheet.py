@@ -163,6 +163,25 @@ def build(reader: Reader, t: StoredTournament, number: int | None = None) -> Rou
     )
 
 
+def points_before(games: dict[int, list[StoredGame]], number: int) -> dict[int, float]:
+    """Each player's points from the rounds before ``number`` (results and byes as
+    entered; a round robin's rest scores nothing): the printed pairings show them (49.9),
+    read there only — not on every key of the Ronde pane."""
+    points: dict[int, float] = {}
+    for n, round_games in games.items():
+        if n >= number:
+            continue
+        for g in round_games:
+            if g.result is not None:
+                white, black = g.result.points
+                points[g.white_id] = points.get(g.white_id, 0.0) + white
+                if g.black_id:
+                    points[g.black_id] = points.get(g.black_id, 0.0) + black
+            elif g.black_id is None and g.bye is not None:
+                points[g.white_id] = points.get(g.white_id, 0.0) + g.bye.points
+    return points
+
+
 def _sitting_out(
     reader: Reader, t: StoredTournament, games: list[StoredGame], refs: dict[int, PlayerRef]
 ) -> tuple[PlayerRef, ...]:

@@ -82,14 +82,18 @@ class Standings(SectionView):
 
 
 def fmt(code: str, value: float | int | None) -> str:
-    """A tie-break value as printed (integers for ratings, ranks and counts, else up to 2
-    decimals); a code's modifiers (« ARO/C1 ») do not change how it prints."""
+    """A tie-break value as every face shows it (rules/figures.py): points with « ½ »
+    (« 4½ »), integers for ratings, ranks and counts, else up to 2 decimals with a comma
+    (« 28,5 »); a code's modifiers (« ARO/C1 ») do not change how it prints. ``values``
+    keep the numbers (``--json``)."""
+    from ..rules.figures import comma, half
+
     if value is None:
         return ""
     whole = {"TPR", "ARO", "PTP", "APRO", "APPO", "RTNG", "TPN", "WIN", "WON", "DE", "BPG"}
     if isinstance(value, int) or code.split("/")[0] in whole | {"BWG", "REP"}:
         return str(int(value))
-    return f"{value:g}" if code == "PTS" else f"{value:.2f}".rstrip("0").rstrip(".")
+    return half(value) if code == "PTS" else comma(value)
 
 
 def build(reader: Reader, t: StoredTournament, rounds: int | None = None) -> Standings:

@@ -160,7 +160,7 @@ def test_serve_lists_this_machines_other_addresses(tmp_path: Path) -> None:
     first = said.splitlines()[0] if said else ""
     assert "Résultats en ligne : http://" in first, said + err
     url = first.split("Résultats en ligne : ")[1].split()[0]
-    others = other_addresses(url, REAL_ADDRESSES())
+    others = other_addresses(url, REAL_ADDRESSES(), host="127.0.0.1")  # where it listens
     out = said
     listed = [x for x in out.splitlines() if x.startswith("Autres adresses")]
     if others:

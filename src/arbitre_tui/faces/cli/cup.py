@@ -67,6 +67,7 @@ def cmd_lineup(args: argparse.Namespace) -> int:
 def cmd_result(args: argparse.Namespace) -> int:
     """résultat d'un échiquier (point de vue du recevant)"""
     from ...operations import cup
+    from ...rules.figures import half
 
     service = open_event(args.file)
     decided = cup.record_board(
@@ -78,7 +79,8 @@ def cmd_result(args: argparse.Namespace) -> int:
     print(f"Match {args.match}, échiquier {args.board} : enregistré.")
     if decided:
         print(
-            f"Résultat du match : {decided['score'][0]:g}–{decided['score'][1]:g} ({decided['reason']})"
+            f"Résultat du match : {half(decided['score'][0])}–{half(decided['score'][1])} "
+            f"({decided['reason']})"
         )
     return 0
 
@@ -246,13 +248,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rp = base("report", cmd_report)
     rp.add_argument("match", type=int, metavar="MATCH")
     rp.add_argument(
-        "--when", type=errors.moment, default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)"
+        "--when",
+        type=errors.moment,
+        default=None,
+        help="JJ/MM/AAAA HH:MM ou AAAA-MM-JJTHH:MM (défaut : maintenant)",
     )
     rp.add_argument(
         "--match-day",
         type=errors.day,
         default=None,
-        help="jour du match AAAA-MM-JJ (défaut : celui de --when)",
+        help="jour du match JJ/MM/AAAA (défaut : celui de --when)",
     )
     c = base("confirm", cmd_confirm)
     c.add_argument("match", type=int, metavar="MATCH")

@@ -60,7 +60,7 @@ METAVARS = {
     "seconds": "SECONDES",
     "encoding": "ENCODAGE",
     "when": "QUAND",
-    "match_day": "AAAA-MM-JJ",
+    "match_day": "JJ/MM/AAAA",
     "season": "SAISON",
     "theme": "THÈME",
     "dest": "DESTINATION",
@@ -293,16 +293,18 @@ _When = TypeVar("_When", dt.date, dt.datetime)
 def moment(text: str) -> dt.datetime:
     """``--when``: AAAA-MM-JJTHH:MM, or HH:MM for today; the venue's clock (no time zone:
     one recorded once stopped publish-round and absent, compared with the naive now)."""
+    from ...rules.figures import parse_moment
+
     text = text.strip()
     try:
         if re.fullmatch(r"\d{1,2}[:h]\d{2}", text):
             hours, minutes = re.split("[:h]", text)
             return dt.datetime.combine(dt.date.today(), dt.time(int(hours), int(minutes)))
-        value = dt.datetime.fromisoformat(text)
+        value = parse_moment(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"heure « {text} » illisible : écrivez AAAA-MM-JJTHH:MM (2027-06-26T14:00) "
-            "ou HH:MM pour aujourd'hui"
+            f"heure « {text} » illisible : écrivez JJ/MM/AAAA HH:MM (26/06/2027 14:00), "
+            "AAAA-MM-JJTHH:MM ou HH:MM pour aujourd'hui"
         ) from None
     if value.tzinfo is not None:
         raise argparse.ArgumentTypeError(
@@ -313,12 +315,14 @@ def moment(text: str) -> dt.datetime:
 
 
 def day(text: str) -> dt.date:
-    """A day: AAAA-MM-JJ, a real one."""
+    """A day: JJ/MM/AAAA or AAAA-MM-JJ (rules/figures.parse_day), a real one."""
+    from ...rules.figures import parse_day
+
     try:
-        value = dt.date.fromisoformat(text.strip())
+        value = parse_day(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"jour « {text} » illisible ou impossible : écrivez AAAA-MM-JJ (2027-06-26)"
+            f"jour « {text} » illisible ou impossible : écrivez JJ/MM/AAAA (26/06/2027)"
         ) from None
     return _plausible(value, text)
 

@@ -643,7 +643,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     def start(p: argparse.ArgumentParser) -> None:
         close(p)
         p.add_argument(
-            "--when", type=moment, default=None, help="AAAA-MM-JJTHH:MM (défaut : maintenant)"
+            "--when",
+            type=moment,
+            default=None,
+            help="JJ/MM/AAAA HH:MM ou AAAA-MM-JJTHH:MM (défaut : maintenant)",
         )
 
     add("demo", cmd_demo, demo)
@@ -679,7 +682,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "--when",
             type=moment,
             default=None,
-            help="à l'heure AAAA-MM-JJTHH:MM (défaut : maintenant)",
+            help="à l'heure JJ/MM/AAAA HH:MM (défaut : maintenant)",
         )
 
     add("cadence", cmd_cadence, cadence)

@@ -153,8 +153,8 @@ def event_fields(args: argparse.Namespace) -> Any:
 def add_event_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--nom", default=None, help="nom de l'événement (« Open de Printemps 2027 »)")
     p.add_argument("--lieu", default=None, help="lieu (ville, salle)")
-    p.add_argument("--du", type=day, default=None, metavar="AAAA-MM-JJ", help="premier jour")
-    p.add_argument("--au", type=day, default=None, metavar="AAAA-MM-JJ", help="dernier jour")
+    p.add_argument("--du", type=day, default=None, metavar="JJ/MM/AAAA", help="premier jour")
+    p.add_argument("--au", type=day, default=None, metavar="JJ/MM/AAAA", help="dernier jour")
     p.add_argument("--federation", default=None, metavar="FED", help="fédération (ex. FRA)")
     p.add_argument("--arbitre", default=None, metavar="« NOM Prénom »", help="arbitre principal")
     p.add_argument(

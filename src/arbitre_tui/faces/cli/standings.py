@@ -36,6 +36,7 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
     from ...operations.event import OperationError
     from ...rules import tiebreaks as tb
     from ...rules.errors import RuleError
+    from ...views.standings import fmt
 
     path = Path(args.file)
     tournament = read_trf(args.file)
@@ -69,9 +70,7 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
     names = {p.start: p.name for p in tournament.players.values()}
     print(f"{'Pl.':>7} {'N°':>4} {'Nom':<28} " + " ".join(f"{c:>7}" for c in shown))
     for r in rows:
-        cells = " ".join(
-            f"{'' if r.values[c] is None else format(r.values[c], 'g'):>7}" for c in shown
-        )
+        cells = " ".join(f"{fmt(c, r.values[c]):>7}" for c in shown)  # « 4½ », « 28,5 »
         print(f"{r.place:>7} {r.start:>4} {names[r.start][:28]:<28} {cells}")
     return 0
 
@@ -119,6 +118,7 @@ def cmd_prizes(args: argparse.Namespace) -> int:
     """répartition des prix (Hort, non cumulables)"""
     from ...operations.formats import format_of
     from ...operations.standings import prizes
+    from ...rules.figures import euros
     from ...rules.prizes import system_label
 
     service, t = open_tournament(args)
@@ -131,6 +131,7 @@ def cmd_prizes(args: argparse.Namespace) -> int:
                 "awards": [
                     {
                         "player_id": a.player_id,
+                        "place": a.place,
                         "name": players[a.player_id].name,
                         "prize": a.label,
                         "amount": str(a.amount),
@@ -146,14 +147,17 @@ def cmd_prizes(args: argparse.Namespace) -> int:
         return 0
     print(
         f"{t.name} — {system_label(format_of(t).has_bracket)}"
-        f"{'' if result.factor == 1 else f', fonds x {result.factor:.4f}'}"
+        f"{'' if result.factor == 1 else f', fonds x {result.factor:.4f}'.replace('.', ',')}"
     )
-    for a in result.awards:
-        what = a.goods or ("trophée" if a.trophy else f"{a.amount} €")
+    names = max((len(players[a.player_id].name) for a in result.awards), default=0)
+    labels = max((len(a.label) for a in result.awards), default=0)
+    for a in result.awards:  # the place in the standings, shared « 14–15 »
+        what = a.goods or ("trophée" if a.trophy else euros(a.amount))
         cat = f" [{a.category}]" if a.category else ""
         mark = " (présence requise)" if a.presence_required else ""
-        print(f"  {players[a.player_id].name:<30} {a.label:<28} {what}{cat}{mark}")
-    print(f"  total {result.total} €")
+        name = players[a.player_id].name
+        print(f"  {a.place:>7}  {name:<{names}}  {a.label:<{labels}}  {what}{cat}{mark}")
+    print(f"  total {euros(result.total)}")
     return 0
 
 

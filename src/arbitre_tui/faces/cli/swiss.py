@@ -122,6 +122,7 @@ def cmd_register(args: argparse.Namespace) -> int:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     """explications d'un appariement : flotteurs, couleurs, critères"""
+    from ...rules.figures import half
     from ...views.explanation import build
     from ...views.reader import Reader, as_json
 
@@ -140,7 +141,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     print(f"{t.name} — ronde {view.round} (moteur {view.engine})")
     for f in view.floaters:
         sens = "descend" if f.direction == "down" else "monte"
-        print(f"  {f.player} {sens} ({f.score:g} pt)")
+        print(f"  {f.player} {sens} ({half(f.score)} pt)")  # « 2½ pt »
     for c in view.colours:
         print(f"  {c.white} – {c.black} : {c.rule} {c.rule_text}")
     for text, count in view.unmet:
@@ -149,7 +150,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         print(f"  {view.virtual_summary()}")
         for v in view.virtual:
             group = f" (groupe {v.group})" if v.group else ""
-            points = f"{v.points:g}".replace(".", ",")  # the figure only: « J.-C. » kept
+            points = half(v.points)  # the figure only: « J.-C. » kept
             print(f"    {v.player} : +{points} point(s) virtuel(s){group}")
     opinion = view.second_opinion
     if opinion is not None:

@@ -54,7 +54,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         problem = warning(url)
         if problem:
             print(f"Attention : {problem}.", flush=True)
-        others = other_addresses(url)
+        others = other_addresses(url, host=host)  # those it answers on
         if others:
             print(f"Autres adresses de cette machine : {', '.join(others)}", flush=True)
         if actual != urlsplit(url).port:

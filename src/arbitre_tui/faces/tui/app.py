@@ -21,6 +21,7 @@ from textual.widgets import ContentSwitcher, DataTable, Static
 from ...operations import EventService, NeedsConfirmation, OperationError, StoreBusy
 from ...rules.models import StoredTournament
 from ...views.reader import Reader
+from . import round_watch
 from .footer import KeysFooter
 from .french import KEY_NAMES, MainScreen, key_name
 from .messages import Done, Operation, Refused, RunInBackground, RunOperation, Say, undone
@@ -135,6 +136,7 @@ class ArbitreApp(App[int]):
             if tournament in keys:
                 self._index = keys.index(tournament)
         self._data_version = self.reader.data_version()
+        self._rounds = round_watch.marks(self.reader)  # what the status line is about
         self._stale: set[str] = set()
         self.web_server: Any = None  # the results server, started from the QR pane
         self.busy: str | None = None  # what runs in the background (writes wait for it)
@@ -422,6 +424,11 @@ class ArbitreApp(App[int]):
         if version != self._data_version:
             self._data_version = version
             self._refresh_all()
+            rounds, before = round_watch.marks(self.reader), self._rounds
+            self._rounds = rounds
+            t = self.tournament
+            if said := round_watch.changed(before, rounds, t.key if t else None):
+                self.set_status(said)  # not the stale message about the round before
             for screen in self.screen_stack:  # an open cup match sheet follows too
                 follow = getattr(screen, "follow", None)
                 if follow is not None:
@@ -744,5 +751,6 @@ class ArbitreApp(App[int]):
     def operation_done(self, done: str) -> None:
         """After a commit returned: refresh what shows, then say it is saved."""
         self._data_version = self.reader.data_version()
+        self._rounds = round_watch.marks(self.reader)
         self._refresh_all()
         self.set_status(f"✓ {done}")

@@ -141,19 +141,29 @@ class Pairings(Document):
         return None
 
     def render(self, req: Request) -> Sheet:
+        from ...views.round_sheet import points_before
+
         sheet, ko = _sheet(req)
+        before = points_before(req.reader.all_games(req.tournament), sheet.number)
         doc = Sheet(
             req.title, f"Appariements de la ronde {sheet.number}", corner_qr=self.corner(req)
         )
-        doc.grid(
-            ["Éch.", "Blancs", "Résultat", "Noirs"],
+        doc.grid(  # each player's points before the round beside the name (issue 49.9)
+            ["Éch.", "Pts", "Blancs", "Résultat", "Noirs", "Pts"],
             [
-                [b.board, b.white.public, b.result_label, b.black.public if b.black else ""]
+                [
+                    b.board,
+                    half(before.get(b.white.id, 0)),
+                    b.white.public,
+                    b.result_label,
+                    b.black.public if b.black else "",
+                    half(before.get(b.black.id, 0)) if b.black else "",
+                ]
                 for b in sheet.boards
             ],
-            [16, 68, 34, 68],
+            [8, 8, 73, 16, 73, 8],  # short columns widen to their values; names the rest
             WALL,
-            names=(1, 3),
+            names=(2, 4),
         )
         if sheet.sitting_out:  # a round robin's rest (issue 29.6)
             names = ", ".join(p.public for p in sheet.sitting_out)
@@ -204,17 +214,17 @@ class Standings(Document):
             )
             return doc
         place = 22 if view.kind == "knockout" else 15  # « 113–128 »
-        width = (WIDTH - place - 70) / max(len(view.codes), 1)
-        doc.grid(
-            ["Pl.", "Nom", *view.columns],
+        width = (WIDTH - place - 60 - 12 - 40) / max(len(view.codes), 1)
+        doc.grid(  # the Elo and club as the desk's list has them (issue 49.9)
+            ["Pl.", "Nom", "Elo", "Club", *view.columns],
             [
-                [r.place, r.player.public]
+                [r.place, r.player.public, *_rating_club(r.player)]
                 + [french(v, c == "PTS") for c, v in zip(view.codes, r.shown, strict=False)]
                 for r in view.rows
             ],
-            [place, 70, *[width] * len(view.codes)],
-            12,
-            names=(1,),
+            [place, 60, 12, 40, *[width] * len(view.codes)],
+            11,
+            names=(1, 3),
         )
         for note in view.notes:  # a play-off's seeds drawn by lot (003 art. 6)
             doc.ln(2)
@@ -223,6 +233,14 @@ class Standings(Document):
             doc.ln(2)
             doc.line_of(" ; ".join(f"{c} : {name}" for c, name in view.legend), 9)
         return doc
+
+
+def _rating_club(p: PlayerRef) -> tuple[str, str]:
+    """A player's Elo and club on a printed list; nothing for one who objected to
+    publication (« Joueur n° N » and nothing that identifies them)."""
+    if p.anonymous:
+        return "", ""
+    return (str(p.rating) if p.rating else ""), p.club
 
 
 class Crosstable(Document):

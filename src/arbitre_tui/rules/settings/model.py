@@ -302,6 +302,29 @@ PROFILES: dict[str, dict[str, Any]] = {
     code: {name: s.regulations[code] for name, s in SETTINGS.items() if code in s.regulations}
     for code in REGULATIONS
 }
+# The settings only some systems read (the others read them everywhere): `settings show`
+# lists a section's own (issue 49.10), `--tous` every one.
+_ONLY: dict[tuple[str, ...], str] = {
+    ("knockout",): "decider round1_draw third_place_game",
+    ("swiss",): "half_point_byes_max half_point_byes_forbidden_rounds pairing_engine "
+    "external_engine acceleration acceleration_groups",
+    ("round_robin",): "cycles",
+    ("swiss", "round_robin"): "initial_colour youth_format seeded_qualifiers "
+    "qualifying_round qualifying_points",
+    ("team_cup",): "holder last_finalist licence_deadline board_colours_home match_start "
+    "lineup_minutes_before max_non_eu max_transferred min_french "
+    "equipment_counts_as_player_forfeit",
+}
+SYSTEMS: dict[str, frozenset[str]] = {
+    name: frozenset(systems) for systems, names in _ONLY.items() for name in names.split()
+}
+
+
+def applies(name: str, system: str) -> bool:
+    """Whether a section of ``system`` (« swiss »…) reads the setting ``name``."""
+    return name not in SYSTEMS or system in SYSTEMS[name]
+
+
 # What a section may write for itself and otherwise takes from the event (who arbitrates).
 FROM_EVENT = frozenset({"chief_arbiter", "arbiters"})
 
@@ -515,6 +538,13 @@ def parse(name: str, text: str, table: dict[str, Setting] = SETTINGS) -> Any:
         return check(name, None, table)
     if word in ("oui", "vrai", "non", "faux"):
         return check(name, word in ("oui", "vrai"), table)
+    if name in table and _bare(table[name].kind) is dt.date:  # « 15/01/2027 » as typed
+        from ..figures import parse_day
+
+        try:
+            return check(name, parse_day(text).isoformat(), table)
+        except ValueError:
+            pass  # the model's own refusal below
     try:
         value = json.loads(text)
     except ValueError:
@@ -549,7 +579,7 @@ def _expected(kind: Any) -> str:
         int: "un nombre entier",
         float: "un nombre",
         str: "un texte",
-        dt.date: "une date AAAA-MM-JJ",
+        dt.date: "une date JJ/MM/AAAA",
     }
     kind = _bare(kind)
     if get_origin(kind) in (list, dict):
@@ -576,7 +606,11 @@ def shown(value: Any) -> str:
     if isinstance(value, bool):
         return "oui" if value else "non"
     if isinstance(value, float):
-        return f"{value:g}"
+        return f"{value:g}".replace(".", ",")
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        value = dt.date.fromisoformat(value)  # a date written ISO, read the French way
+    if isinstance(value, dt.date):
+        return value.strftime("%d/%m/%Y")
     if isinstance(value, (list, dict)):
         text = json.dumps(value, ensure_ascii=False)
         return text if len(text) <= 24 else text[:23] + "…"

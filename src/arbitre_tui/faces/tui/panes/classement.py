@@ -26,6 +26,7 @@ class StandingsPane(NameSearchMixin, TablePane):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("v", "toggle_prizes", "Prix", id="prizes"),
         Binding("g", "toggle_grille", "Grille", show=False, id="grille-americaine"),
+        Binding("m", "prize_form", "Modifier les prix", show=False, id="prize-form"),
         SEARCH_BINDING,
     ]
     show_prizes = False
@@ -103,6 +104,7 @@ class StandingsPane(NameSearchMixin, TablePane):
     def _prizes(self, service: EventService, t: StoredTournament) -> None:
         """The prize list (Hort, non-cumulative), or why there is none."""
         from ....operations.standings import complete_rounds, prizes
+        from ....rules.figures import euros
 
         after = complete_rounds(service, t)
         self._columns(("Pl.", "Nom", "Prix", "Montant"))
@@ -111,17 +113,20 @@ class StandingsPane(NameSearchMixin, TablePane):
         except OperationError as exc:
             self.set_title(f"Prix — {t.name}")
             self.fill([])
-            self.note(exc.message)
+            self.note(f"{exc.message} m : saisir les prix.")
             return
         rows: list[tuple[str, list[Any]]] = []
-        for i, a in enumerate(result.awards):
-            what = a.goods or ("trophée" if a.trophy else f"{a.amount} €")
+        for i, a in enumerate(result.awards):  # « Pl. »: the place in the standings
+            what = a.goods or ("trophée" if a.trophy else euros(a.amount))
             mark = " *" if a.presence_required else ""
-            rows.append((f"{i}", [i + 1, players[a.player_id].name, a.label, what + mark]))
-        self.set_title(f"Prix — {t.name} — après la ronde {after} — total {result.total} €")
+            rows.append((f"{i}", [a.place, players[a.player_id].name, a.label, what + mark]))
+        total = euros(result.total)
+        self.set_title(f"Prix — {t.name} — après la ronde {after} — total {total}")
         self.fill(rows)
+        notes = ["m : modifier les prix"]
         if result.awards and result.awards[0].presence_required:
-            self.note("* présence à la remise des prix obligatoire")
+            notes.insert(0, "* présence à la remise des prix obligatoire")
+        self.note(" ; ".join(notes))
 
     def _grille(self, t: StoredTournament) -> None:
         """The grille américaine (« +7B », « =12N »…): views/grille, as printed."""
@@ -141,6 +146,20 @@ class StandingsPane(NameSearchMixin, TablePane):
     def action_toggle_prizes(self) -> None:
         self.show_prizes, self.show_grille = not self.show_prizes, False
         self.load(self._service, self._tournament)
+
+    def action_prize_form(self) -> None:
+        """`m`: the prize table typed as it is said (prize_form.py), never JSON."""
+        t = self._tournament
+        if t is None:
+            return
+        from ..form import Form
+        from ..prize_form import prize_form
+
+        def run(operation: Any, done: str, form: Form) -> None:
+            self.show_prizes, self.show_grille = True, False  # the list the change made
+            self.run(operation, done=done, then=lambda _none: form.close())
+
+        self.app.push_screen(prize_form(self._service, t, run, on_cancel=self.cancelled))
 
     def action_toggle_grille(self) -> None:
         """`g`: the grille américaine; `g` again, the standings."""
