@@ -87,7 +87,9 @@ def test_the_command_line_records_an_absence_the_same_way_in_every_format(
     out = arbitre("absent", str(path), "1", "white")
     assert out.returncode == 0, out.stderr
     # the board with its players (issue 49.4: was « Échiquier 1 : −/+ (forfait) enregistré. »)
-    assert re.fullmatch(r"Échiquier 1 : −/\+ — \S.* – \S.* \(forfait\)", out.stdout.strip())
+    assert re.fullmatch(
+        r"Échiquier 1 : −/\+ — \S.* – \S.* \(forfait\) : enregistré\.", out.stdout.strip()
+    )
     assert "exclu" not in out.stdout  # a round robin excludes nobody
 
 

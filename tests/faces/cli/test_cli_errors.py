@@ -467,7 +467,9 @@ CASES: dict[str, Case] = {
         *("players", "list", "{f}", "-t", "open-a", "7"),
     ),
     # -- English text, once ------------------------------------------------------------------
-    "argparse-entier": (["checkin", "{f}", "abc"], None, 2, "valeur entière invalide « abc »"),
+    # checkin takes a piece of the name since issue 49.4: the integer read by `result`
+    "argparse-entier": (["result", "{f}", "abc", "1"], None, 2, "valeur entière invalide « abc »"),
+    "joueur-inconnu": (["checkin", "{f}", "abc"], None, 2, "Aucun joueur « abc »"),
     "argparse-requis": (["result", "{f}", "1"], None, 2, "argument requis : RÉSULTAT"),
     "argparse-choix": (["frobnicate"], None, 2, "choix invalide « frobnicate »"),
     "argparse-choix-entier": (  # argparse writes an int choice without quotes: missed once

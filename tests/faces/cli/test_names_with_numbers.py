@@ -96,9 +96,9 @@ def test_results_byes_and_corrections_name_the_players(event: Path) -> None:
     rounds = run_here("round", str(event)).splitlines()[1:]
     white, black = (part.strip() for part in rounds[0][5:].split("…"))
     out = _done("result", str(event), "1", "1-0")
-    assert out == f"Échiquier 1 : 1-0 — {white} – {black}"
+    assert out == f"Échiquier 1 : 1-0 — {white} – {black} : enregistré."
     assert _done("result", str(event), "1", "1") == (
-        f"Échiquier 1 : 1-0 — {white} – {black} : inchangé (déjà saisi)"
+        f"Échiquier 1 : 1-0 — {white} – {black} : inchangé (déjà saisi)."
     )
     out = _done("bye", str(event), "neill", "3")
     assert out == "Bye ½ point enregistré : O'NEILL Seán (n° 5), ronde 3."

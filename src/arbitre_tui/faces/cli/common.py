@@ -217,7 +217,12 @@ def player_id(service: EventService, typed: str, section: str | None = None) -> 
 
     text = typed.strip()
     if text.isdigit():
-        return int(text)
+        from .errors import whole_number
+
+        try:
+            return whole_number(text)  # past SQLite's 64 bits: « trop grand »
+        except argparse.ArgumentTypeError as exc:
+            raise OperationError(str(exc)) from None
     sections = [service.tournament(section)] if section else service.store.tournaments()
     named = [(p.name, (p, t)) for t in sections for p in service.store.players(t.id)]
     found = matching(text, named)

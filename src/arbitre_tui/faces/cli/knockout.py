@@ -87,7 +87,7 @@ def cmd_absent(args: argparse.Namespace) -> int:
     )
     game = done.game
     assert game.result is not None
-    print(f"{board_said(service, game, game.result.label)} (forfait)")
+    print(f"{board_said(service, game, game.result.label)} (forfait) : enregistré.")
     for pid in done.excluded:
         print(
             f"  {who(service, pid)} exclu des rondes suivantes (arbitre keep {pid} pour le garder)"

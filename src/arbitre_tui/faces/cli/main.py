@@ -351,7 +351,7 @@ def cmd_result(args: argparse.Namespace) -> int:
             t.key, args.board, side, round_number=args.ronde, confirm=args.confirm
         )
         assert done.game.result is not None
-        print(f"{board_said(service, done.game, done.game.result.label)} (forfait)")
+        print(f"{board_said(service, done.game, done.game.result.label)} (forfait) : enregistré.")
         for pid in done.excluded:
             print(
                 f"  {who(service, pid)} exclu des rondes suivantes (arbitre keep {pid} pour le garder)"
@@ -360,9 +360,9 @@ def cmd_result(args: argparse.Namespace) -> int:
     game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
     shown = game.result.label if game.result else args.result  # always set once recorded
     if service.journal.last_args.get("unchanged"):  # journaled all the same (issue 29.4)
-        print(f"{board_said(service, game, shown)} : inchangé (déjà saisi)")
+        print(f"{board_said(service, game, shown)} : inchangé (déjà saisi).")
         return 0
-    print(board_said(service, game, shown))
+    print(f"{board_said(service, game, shown)} : enregistré.")
     return 0
 
 
