@@ -68,7 +68,7 @@ class RoundPane(TablePane):
 
     TITLE = "Ronde"
     COLUMNS = ("Éch.", "Blancs", "Elo", "Rés.", "Noirs", "Elo ")
-    WIDTHS: ClassVar[dict[str, int]] = {"Rés.": 9, "Proposé": 11}
+    WIDTHS: ClassVar[dict[str, int]] = {"Rés.": 11, "Proposé": 11}  # « bye ½ point »
     EMPTY = "Aucune ronde appariée dans ce tournoi."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "result('1-0')", "1-0", id="white-wins"),
