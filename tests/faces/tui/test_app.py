@@ -332,9 +332,12 @@ async def test_the_footer_names_keys_in_french(demo_file: Path) -> None:
             await pilot.pause()
             footers.append(screen_text(app).splitlines()[-1])
         assert isinstance(app.screen, MatchScreen)
-    assert footers[0].startswith("espace Pointer"), footers[0]
-    assert "Entrée Ouvrir" in footers[1], footers[1]  # the pane's own Entrée (not the table's)
-    assert footers[2].startswith("Tab Équipe Échap Fermer espace Ajouter"), footers[2]
+    # the words shortened where the pane's keys do not hold at 80 (issue 49.1), the keys'
+    # names French whatever the words
+    assert footers[0].startswith("espace Poi"), footers[0]
+    assert "Entrée Ouv" in footers[1], footers[1]  # the pane's own Entrée (not the table's)
+    assert footers[2].startswith("Tab Équ"), footers[2]
+    assert "Échap Fer" in footers[2] and "espace Ajo" in footers[2], footers[2]
     for footer in footers:
         assert not english & set(footer.split()), footer
 
@@ -446,14 +449,14 @@ async def test_players_keep_paid_on_screen_and_a_knockout_has_no_bye_key(demo_fi
     async with app_on(demo_file, "j", "open-ko") as (app, pilot):
         lines = screen_text(app).splitlines()
         assert "Payé" in lines[3], lines[3]
-        assert "Bye ½" not in lines[-1], lines[-1]
+        assert "h Bye" not in lines[-1], lines[-1]  # « h Bye ½ », shortened at 80 (49.1)
         await pilot.press("h")
         await pilot.pause()
         assert not isinstance(app.screen, Prompt)  # the key does nothing in a knockout
         await pilot.press("tab")
         await pilot.pause()
         assert "Open A" in screen_text(app).splitlines()[2]
-        assert "h Bye ½" in screen_text(app).splitlines()[-1]
+        assert "h Bye" in screen_text(app).splitlines()[-1]
 
 
 async def test_the_cup_header_shows_the_tour_drawn(demo_file: Path) -> None:
