@@ -101,3 +101,60 @@ def test_check_in_by_words_in_one_burst_through_tmux(tmp_path: Path) -> None:
     finally:
         app.close()
     assert _checked_in(path) == {"CHÂTEAUBRIAND-SAINT-ÉVREMOND", "O'NEILL", "D'ARTAGNAN"}
+
+
+# -- 49.7: one key a board ------------------------------------------------------------------
+
+
+def _results(path: Path, key: str = "open") -> dict[int, str | None]:
+    service = EventService(path)
+    try:
+        t = service.tournament(key)
+        rnd = service.current_round(t)
+        assert rnd is not None
+        return {g.board: (str(g.result) if g.result else None) for g in service.store.games(rnd.id)}
+    finally:
+        service.close()
+
+
+async def test_after_a_result_the_selection_moves_to_the_next_board_without_one(
+    tmp_path: Path,
+) -> None:
+    path = long_names_event(tmp_path / "ln.sqlite")  # round 3: board 1 played, 7-8 byes
+    app = ArbitreApp(path, tournament="open")
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen_stack[0].query_one("#ronde-table", DataTable)
+        await pilot.press("g", "2", "enter", "1")
+        await pilot.pause()
+        assert table.cursor_row == 2, table.cursor_row  # board 3
+        await pilot.press("equals_sign", "0", "1", "0")
+        await pilot.pause()
+        assert table.cursor_row == 5, table.cursor_row  # every board has one: stays on 6
+    games = _results(path)
+    assert [games[b] for b in range(2, 7)] == ["1-0", "=-=", "0-1", "1-0", "0-1"]
+
+
+async def test_the_setting_off_keeps_the_selection_on_the_board(tmp_path: Path) -> None:
+    path = long_names_event(tmp_path / "ln.sqlite")
+    service = EventService(path)
+    service.update_event_settings({"next_board_after_result": False})
+    service.close()
+    app = ArbitreApp(path, tournament="open")
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen_stack[0].query_one("#ronde-table", DataTable)
+        await pilot.press("g", "2", "enter", "1")
+        await pilot.pause()
+        assert table.cursor_row == 1, table.cursor_row  # still board 2
+    assert _results(path)[3] is None
+
+
+def test_five_boards_by_five_keys_in_one_burst_through_tmux(tmp_path: Path) -> None:
+    path = long_names_event(tmp_path / "ln.sqlite")
+    app = AppInTmux(path)
+    try:
+        app.keys("g2", "Enter", "1=0=1")  # one write: the jump, then a key a board
+        wait_for(lambda: _results(path)[6] is not None, 30, "board 6's result")
+    finally:
+        app.close()
+    games = _results(path)
+    assert [games[b] for b in range(2, 7)] == ["1-0", "=-=", "0-1", "=-=", "1-0"]
