@@ -158,3 +158,32 @@ def test_five_boards_by_five_keys_in_one_burst_through_tmux(tmp_path: Path) -> N
         app.close()
     games = _results(path)
     assert [games[b] for b in range(2, 7)] == ["1-0", "=-=", "0-1", "=-=", "1-0"]
+
+
+async def test_pairing_round_one_asks_before_leaving_players_aside(tmp_path: Path) -> None:
+    """`a` with 4 of 14 not checked in: « 4 inscrits non pointés : les laisser de côté ? »;
+    `n` pairs nothing, `o` pairs the ten (issue 49.7)."""
+    path = long_names_event(tmp_path / "ln.sqlite", played=False)
+    service = EventService(path)
+    for p in service.store.players(service.tournament("open").id)[:10]:
+        service.check_in(p.id)
+    service.close()
+    app = ArbitreApp(path, tournament="open")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        assert "4 inscrits non pointés : les laisser de côté ?" in bottom_line(app)
+        await pilot.press("n")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        service = EventService(path)
+        assert service.current_round(service.tournament("open")) is None
+        service.close()
+        await pilot.press("a", "o")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    service = EventService(path)
+    rnd = service.current_round(service.tournament("open"))
+    assert rnd is not None and len(service.store.games(rnd.id)) == 5
+    service.close()

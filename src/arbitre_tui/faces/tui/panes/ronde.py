@@ -464,14 +464,28 @@ class RoundPane(TablePane):
             return
         key = t.key
         number = self.round_number + 1
-        self.app.post_message(
-            RunInBackground(
-                lambda service: service.pair_round(key),
-                done=f"Ronde {number} appariée"
-                + (" — e : explications, P : publier" if format_of(t).explains_pairings else ""),
-                busy=f"appariement de la ronde {number}",
+
+        def pair() -> None:
+            self.app.post_message(
+                RunInBackground(
+                    lambda service: service.pair_round(key),
+                    done=f"Ronde {number} appariée"
+                    + (
+                        " — e : explications, P : publier" if format_of(t).explains_pairings else ""
+                    ),
+                    busy=f"appariement de la ronde {number}",
+                )
             )
-        )
+
+        from ....operations.rounds import left_out_of_round_one
+
+        question = left_out_of_round_one(self._service, key)  # round 1 asks first (49.7)
+        if question is None:
+            pair()
+            return
+        from ..prompts import ConfirmPrompt
+
+        self.ask(ConfirmPrompt(question, pair, on_cancel=self.cancelled))
 
     def action_close_round(self) -> None:
         t = self._tournament
