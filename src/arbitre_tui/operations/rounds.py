@@ -205,3 +205,23 @@ def replay_draw(ctx: EventContext, draw_id: int) -> tuple[bool, Any, Any]:
     recorded = json.loads(row["outcome"])
     again = run_draw(row["kind"], row["seed"], json.loads(row["inputs"]))
     return (again == recorded, recorded, again)
+
+
+def left_out_of_round_one(ctx: EventContext, key: str) -> str | None:
+    """The question to ask before a Swiss round 1 leaves registered players aside because
+    they are not checked in (« 4 inscrits non pointés : les laisser de côté ? »), or None:
+    another round, another system, or everyone checked in (issue 49.7). A read: the
+    faces ask, then pair (the app's prompt, `arbitre pair --sans-non-pointes`)."""
+    from ..rules.models import System
+
+    t = ctx.tournament(key)
+    if t.system is not System.SWISS or ctx.store.rounds(t.id):
+        return None
+    players = ctx.store.players(t.id)
+    waiting = [p for p in players if not p.checked_in and not p.withdrawn and not p.excluded]
+    if not waiting or len(waiting) == len(players):  # none checked in: nothing to pair yet
+        return None
+    n = len(waiting)
+    if n == 1:
+        return f"1 inscrit non pointé ({waiting[0].name}) : le laisser de côté ?"
+    return f"{n} inscrits non pointés : les laisser de côté ?"

@@ -256,7 +256,8 @@ async def test_one_row_repaint_shows_each_new_result(demo_file: Path) -> None:
         await pilot.press("1")
         await pilot.pause()
         assert "1-0" in line_of(names[0]) and "…" in line_of(names[1])
-        await pilot.press("down", "equals_sign", "down", "0")
+        # the selection moved on to the next board after the 1-0 (issue 49.7)
+        await pilot.press("equals_sign", "0")
         await pilot.pause()
         assert "½-½" in line_of(names[1]) and "0-1" in line_of(names[2])
         await pilot.press("u")
@@ -332,9 +333,12 @@ async def test_the_footer_names_keys_in_french(demo_file: Path) -> None:
             await pilot.pause()
             footers.append(screen_text(app).splitlines()[-1])
         assert isinstance(app.screen, MatchScreen)
-    assert footers[0].startswith("espace Pointer"), footers[0]
-    assert "Entrée Ouvrir" in footers[1], footers[1]  # the pane's own Entrée (not the table's)
-    assert footers[2].startswith("Tab Équipe Échap Fermer espace Ajouter"), footers[2]
+    # the words shortened where the pane's keys do not hold at 80 (issue 49.1), the keys'
+    # names French whatever the words
+    assert footers[0].startswith("espace Poi"), footers[0]
+    assert "Entrée Ouv" in footers[1], footers[1]  # the pane's own Entrée (not the table's)
+    assert footers[2].startswith("Tab Équ"), footers[2]
+    assert "Échap Fer" in footers[2] and "espace Ajo" in footers[2], footers[2]
     for footer in footers:
         assert not english & set(footer.split()), footer
 
@@ -446,14 +450,14 @@ async def test_players_keep_paid_on_screen_and_a_knockout_has_no_bye_key(demo_fi
     async with app_on(demo_file, "j", "open-ko") as (app, pilot):
         lines = screen_text(app).splitlines()
         assert "Payé" in lines[3], lines[3]
-        assert "Bye ½" not in lines[-1], lines[-1]
+        assert "h Bye" not in lines[-1], lines[-1]  # « h Bye ½ », shortened at 80 (49.1)
         await pilot.press("h")
         await pilot.pause()
         assert not isinstance(app.screen, Prompt)  # the key does nothing in a knockout
         await pilot.press("tab")
         await pilot.pause()
         assert "Open A" in screen_text(app).splitlines()[2]
-        assert "h Bye ½" in screen_text(app).splitlines()[-1]
+        assert "h Bye" in screen_text(app).splitlines()[-1]
 
 
 async def test_the_cup_header_shows_the_tour_drawn(demo_file: Path) -> None:

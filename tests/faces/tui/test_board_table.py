@@ -53,6 +53,9 @@ async def test_a_result_repaints_its_own_line_alone(
     service = create_knockout_event(path, 256)
     knockout.close_registration(service, "ko")
     service.pair_round("ko", seed=1)
+    # the selection stays on the board (issue 49.7's setting off): moving it would repaint
+    # the next board's line too, which is the cursor's repaint, not the result's
+    service.update_event_settings({"next_board_after_result": False})
     service.close()
     asked: list[int] = []
     render_line = BoardTable.render_line

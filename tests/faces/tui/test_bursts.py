@@ -186,7 +186,7 @@ def test_results_typed_ahead_then_a_forfeit_at_normal_speed(
     path = tmp_path / "ahead.sqlite"
     shutil.copy(ko_master, path)
     with PtyApp(path, "open-ko") as app:
-        app.burst(["1", DOWN] * 63)
+        app.burst(["1"] * 63)  # one key a board: the selection moves on (issue 49.7)
         app.slowly(["f", "d"])
         assert app.quit() == 0
     recs = records(path)
@@ -260,8 +260,8 @@ def test_escape_then_any_key_in_one_read(ko_master: Path, tmp_path: Path) -> Non
     the two as another key (« \\x1bf » is ctrl+→, « \\x1bb » ctrl+←): the prompt stayed
     open and took the keys meant for the pane (found by the campaign)."""
     writes = [
-        f"g4{ENTER}1",  # board 4: 1-0
-        f"g{ESCAPE}\x1a",  # the jump prompt closed, then ctrl+z: the 1-0 undone
+        f"g3{ENTER}1",  # board 3: 1-0, the selection then on board 4 (issue 49.7)
+        f"g{ESCAPE}\x1a",  # the jump prompt closed, then ctrl+z: board 3's 1-0 undone
         f"g{ESCAPE}fb",  # closed, then the forfeit menu on board 4: White absent
         f"iwww{ESCAPE}!bo",  # board 1's loss asked, Échap; disrespect of White, confirmed
         f"j/bar{ESCAPE} ",  # the check-in by name closed, then espace: the first row

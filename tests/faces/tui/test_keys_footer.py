@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from arbitre_tui.faces.tui.app import ArbitreApp
-from arbitre_tui.faces.tui.footer import KeysFooter, KeysLine
+from arbitre_tui.faces.tui.footer import KeysFooter, KeysLine, shortened
 from arbitre_tui.faces.tui.panes.joueurs import PlayersPane
 from arbitre_tui.operations.templates import create_from_template
 
@@ -49,21 +49,27 @@ async def test_the_footer_draws_the_keys_that_fit_then_more_in_a_wider_terminal(
         assert narrow and all(start < 80 for start, _end, _key in narrow)
         line = app.screen.query_one(KeysLine)
         assert len(narrow) < len(line.entries)
-        # full up to « ? Touches »: the next key would start past the line's end
-        assert narrow[-1][1] + 1 >= line.size.width
+        # full up to « ? Touches »: the next key, whole, would not hold (issue 49.1: a
+        # key is never cut mid-word; the words shortened as the pane bar's, shortened())
+        words = shortened(line.entries, line.size.width)
+        following = line.entries[len(narrow)]
+        after = f"{following.shown} {words[len(narrow)]}".rstrip()
+        assert narrow[-1][1] + 1 + len(after) > line.size.width
         assert line.region.right == app.screen.query_one("#all-keys").region.x
         assert app.screen.query_one("#all-keys").region.right == 80
         last = screen_text(app).splitlines()[-1]
         first = line.entries[0]
-        assert last.startswith(f"{first.shown} {first.description} "), last
+        assert last.startswith(f"{first.shown} {words[0]} "), last
         assert last.rstrip().endswith("? Touches"), last
         await pilot.resize_terminal(200, 24)
         await pilot.pause()
         await pilot.pause()
         wide = _drawn(app)
         assert len(wide) > len(narrow)  # a wider terminal draws the others
-        assert wide[: len(narrow)] == narrow
+        assert [k for *_, k in wide[: len(narrow)]] == [k for *_, k in narrow]
         assert all(start < 200 for start, _end, _key in wide)
+        # whole words where they hold
+        assert shortened(line.entries, line.size.width)[0] == first.description
 
 
 async def test_a_click_on_a_key_of_the_footer_types_it(tmp_path: Path) -> None:

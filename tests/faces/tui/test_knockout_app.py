@@ -28,7 +28,7 @@ def _status(app: ArbitreApp) -> str:
 async def test_result_draw_then_armageddon_decider_by_keys(ko_file: Path) -> None:
     async with app_on(ko_file, "1") as (app, pilot):
         assert _game(ko_file, 1) == (Result.WHITE_WINS, None)
-        await pilot.press("down", "equals_sign")
+        await pilot.press("equals_sign")  # board 2: selected after board 1's 1-0 (49.7)
         await pilot.pause()
         assert "départage à saisir" in _status(app)  # said, not asked (issue 29)
         assert _game(ko_file, 2) == (Result.DRAW, None)
@@ -62,6 +62,7 @@ async def test_forfeit_menu_jump_and_undo(ko_file: Path) -> None:
         await pilot.press("u")
         await pilot.pause()
         assert _game(ko_file, 12)[0] is None
+        await pilot.press("g", "1", "2", "enter")  # the forfeit moved the selection on (49.7)
         await pilot.press("f", "escape", "1")
         await pilot.pause()
         assert _game(ko_file, 12)[0] is Result.WHITE_WINS

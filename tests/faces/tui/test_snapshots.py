@@ -70,7 +70,8 @@ PANES: list[tuple[str, str | None, list[str]]] = [
     ("prix", "open-a", ["s", "v"]),
     ("grille_americaine", "open-a", ["s", "g"]),
     # the sheets typed again: board 1 agrees, board 2 differs (½-½ entered, 0-1 signed)
-    ("verification", "open-a", ["1", "down", "equals_sign", "up", "v", "1", "0"]),
+    # (a result moves the selection to the next board without one: issue 49.7)
+    ("verification", "open-a", ["1", "equals_sign", "up", "up", "v", "1", "0"]),
     ("joueurs", "open-a", ["j"]),
     ("qr", "open-a", ["q"]),
     ("tableau", None, ["b"]),

@@ -78,7 +78,8 @@ async def test_pair_enter_results_and_forfeit_by_keys(tmp_path: Path) -> None:
         t = service.tournament("open-c")
         rnd = service.current_round(t)
         assert rnd is not None and rnd.number == 1
-        await pilot.press("1", "down", "equals_sign", "down", "0")
+        # one key a board: the selection moves on after each result (issue 49.7)
+        await pilot.press("1", "equals_sign", "0")
         await pilot.pause()
         games = service.store.games(rnd.id or 0)
         assert [g.result for g in games[:3]] == [
@@ -86,7 +87,7 @@ async def test_pair_enter_results_and_forfeit_by_keys(tmp_path: Path) -> None:
             Result.DRAW,
             Result.BLACK_WINS,
         ]
-        await pilot.press("down", "f", "b")
+        await pilot.press("f", "b")  # board 4: already selected after board 3's result
         await pilot.pause()
         fourth = service.store.games(rnd.id or 0)[3]
         assert fourth.result is Result.BLACK_FORFEIT_WIN

@@ -290,6 +290,16 @@ def cmd_pair(args: argparse.Namespace) -> int:
     from ...rules.open_rules import unpaid_warning
 
     service, t = open_tournament(args)
+    if not args.sans_non_pointes:  # round 1 leaves no one aside without a word (49.7)
+        from ...operations import OperationError
+        from ...operations.rounds import left_out_of_round_one
+
+        question = left_out_of_round_one(service, t.key)
+        if question is not None:
+            raise OperationError(
+                f"{question} Rien n'est apparié : --sans-non-pointes pour apparier sans "
+                "eux, ou arbitre checkin FICHIER JOUEUR pour les pointer."
+            )
     rnd = service.pair_round(t.key, seed=args.seed, exempt_holes=args.exempt_holes)
     print(f"{t.name} : ronde {rnd.number} appariée.")
     _print_round(_round_sheet(service, t, rnd.number))
@@ -586,6 +596,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "--exempt-holes",
             action="store_true",
             help="K.O. : qualifier l'adversaire d'un trou que personne n'a comblé",
+        )
+        p.add_argument(
+            "--sans-non-pointes",
+            action="store_true",
+            help="ronde 1 : apparier sans les inscrits non pointés (sinon refusé)",
         )
 
     def round_(p: argparse.ArgumentParser) -> None:

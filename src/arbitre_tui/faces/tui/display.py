@@ -24,6 +24,7 @@ from textual.widgets import DataTable, Static
 from ...operations import EventService
 from ...rules.models import StoredTournament
 from ...views.reader import Reader
+from .fit import fit_widths
 from .qr import QRCode
 
 if TYPE_CHECKING:
@@ -62,20 +63,6 @@ class Page:
         if self.start == 0 and self.end >= total:
             return self.sheet.title
         return f"{self.sheet.title} — {self.sheet.noun} {self.start + 1}–{self.end} / {total}"
-
-
-def fit_widths(widths: list[int], screen: int) -> list[int]:
-    """Column widths that fit ``screen`` (each column takes 2 cells of padding): the widest
-    give way first, so a name is cut (« … ») rather than a column pushed off the wall
-    (issue 31.6); none below its heading's first letters."""
-    out = list(widths)
-    room = screen - 2 * len(out)
-    while sum(out) > room:
-        widest = max(range(len(out)), key=lambda k: out[k])
-        if out[widest] <= 4:
-            break
-        out[widest] -= 1
-    return out
 
 
 def paginate(sheets: Sequence[Sheet], per_page: int) -> list[Page]:

@@ -234,20 +234,20 @@ class EventScreen(ModalScreen[None]):
         row = fields.cursor_row
         fields.clear()
         for key, label, value in self._field_rows(ev):
-            fields.add_row(Text(label), Text(value or "—"), key=key)
+            fields.add_row(Text(label), Text(value or "—", overflow="ellipsis"), key=key)
         fields.move_cursor(row=row)
         sections = self.query_one("#event-sections", DataTable)
         row = sections.cursor_row
         sections.clear()
         for s in ev.sections:
             sections.add_row(
-                Text(s.key),
-                Text(s.name),
+                Text(s.key, overflow="ellipsis"),
+                Text(s.name, overflow="ellipsis"),  # a long name cut, never a column
                 Text(SYSTEM_SHORT.get(s.system, s.system_label)),
                 Text(s.regulation),
                 Text(f"{s.rounds}/{s.rounds_planned}"),
-                Text(cadences.get(s.key, s.cadence)),
-                Text(s.tiebreaks.replace(", ", ",")),
+                Text(cadences.get(s.key, s.cadence), overflow="ellipsis"),
+                Text(s.tiebreaks.replace(", ", ","), overflow="ellipsis"),
                 key=s.key,
             )
         if ev.sections:

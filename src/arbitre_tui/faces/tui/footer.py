@@ -20,6 +20,27 @@ class FooterEntry(NamedTuple):
     shown: str  # the key's name in French (« espace », « Entrée »)
     description: str
     enabled: bool
+    own: bool = True  # the screen's or the pane's key; False: the app's (the pane bar's)
+
+
+def shortened(entries: list[FooterEntry], width: int) -> list[str]:
+    """The keys' words for ``width`` columns, as the pane bar shortens the panes' names:
+    whole if the pane's own keys hold, else cut to five letters and a dot, else to three;
+    the app's keys (the pane bar shows the panes) come after, and any key that does not
+    hold is left out whole (« ? Touches » lists them all)."""
+    for short in (0, 5, 3):
+        words = [
+            e.description[:short] + ("." if short > 3 else "")
+            if short and len(e.description) > short
+            else e.description
+            for e in entries
+        ]
+        used = sum(
+            len(f"{e.shown} {w}".rstrip()) + 1 for e, w in zip(entries, words, strict=True) if e.own
+        )
+        if used - 1 <= width:
+            return words
+    return words
 
 
 class KeysLine(Widget, can_focus=False):
@@ -69,13 +90,14 @@ class KeysLine(Widget, can_focus=False):
         dim = Style(dim=True)
         text = Text(no_wrap=True, overflow="crop", end="")
         self._spans = []
-        width = self.size.width
-        for entry in self.entries:
+        descriptions = shortened(self.entries, self.size.width)
+        for entry, description in zip(self.entries, descriptions, strict=True):
             start = text.cell_len
-            if start >= width:  # the rest would be cut: not drawn
+            pair = f"{entry.shown} {description}".rstrip()
+            if start + len(pair) > self.size.width:  # never a key cut mid-word (issue 49.1)
                 break
             text.append(entry.shown, key_style + dim if not entry.enabled else key_style)
-            description = " " + entry.description if entry.description else ""
+            description = " " + description if description else ""
             text.append(
                 description, description_style + dim if not entry.enabled else description_style
             )
@@ -139,10 +161,11 @@ class KeysFooter(Widget, can_focus=False, can_focus_children=False):
             return
         entries: list[FooterEntry] = []
         actions: set[str] = set()
-        for _node, binding, enabled, _tooltip in screen.active_bindings.values():
+        for node, binding, enabled, _tooltip in screen.active_bindings.values():
             if not binding.show or binding.action in actions or binding.id in self._hidden:
                 continue
             actions.add(binding.action)
             shown = self.app.get_key_display(binding)
-            entries.append(FooterEntry(binding.key, shown, binding.description, enabled))
+            own = node is not self.app
+            entries.append(FooterEntry(binding.key, shown, binding.description, enabled, own))
         self.query_one(KeysLine).show_keys(entries)

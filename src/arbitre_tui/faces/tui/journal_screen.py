@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from .fit import fit_widths
 from .french import FrenchTable
 
 if TYPE_CHECKING:
@@ -46,10 +47,6 @@ class JournalScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_column("N°", key="id", width=5)
-        table.add_column("Heure", key="at", width=8)
-        table.add_column("Poste", key="station", width=14)
-        table.add_column("Opération", key="what")
         self.fill(to_end=True)
         table.focus()
 
@@ -64,6 +61,7 @@ class JournalScreen(ModalScreen[None]):
         at_end = to_end or table.cursor_row >= table.row_count - 1
         row = table.cursor_row
         self.entries = build(self.reader, LIMIT)
+        self._columns(max((len(e.description + e.mark) for e in self.entries), default=9))
         table.clear()
         for e in self.entries:
             style = "dim" if e.undone else ""
@@ -84,6 +82,25 @@ class JournalScreen(ModalScreen[None]):
         if count:
             table.move_cursor(row=count - 1 if at_end else min(row, count - 1))
         self._show_line()
+
+    def _columns(self, longest: int) -> None:
+        """The four columns, « Opération » cut to the screen (« … »), never scrolled
+        sideways (fit.py, as every pane, issue 49.1)."""
+        table = self.query_one(DataTable)
+        width = (table.size.width or self.app.size.width - 4) - table.styles.scrollbar_size_vertical
+        widths = fit_widths([5, 8, 14, max(longest, 9)], width)
+        if [c.width for c in table.columns.values()] == widths:
+            return
+        table.clear(columns=True)
+        for (label, key), w in zip(
+            (("N°", "id"), ("Heure", "at"), ("Poste", "station"), ("Opération", "what")),
+            widths,
+            strict=True,
+        ):
+            table.add_column(label, key=key, width=w)
+
+    def on_resize(self) -> None:
+        self.fill(to_end=False)
 
     def on_data_table_row_highlighted(self, _event: DataTable.RowHighlighted) -> None:
         self._show_line()

@@ -391,8 +391,12 @@ class TextPrompt(Prompt[str]):
     def take_key(self, event: events.Key) -> None:
         if self.keep_open and event.key == "enter" and not self.closed:
             answer = self.answer()
-            if answer is None:
-                self.app.bell()
+            if answer is None:  # emptied too: the next name is not typed after this one
+                refused, self.buffer = self.buffer, ""
+                if refused.strip():
+                    self.refuse_with(f"« {refused} » : {self.nothing}")
+                else:
+                    self.app.bell()
                 return
             self.buffer = ""
             self.show()

@@ -265,6 +265,11 @@ class EventSettings(BaseModel):
     federation: Text = _choice("", "fédération organisatrice (code FIDE à 3 lettres, TRF 032)")
     chief_arbiter: Text | None = _choice(None, "arbitre principal (NOM Prénom ; TRF 102)")
     arbiters: Names = _choice([], "arbitres adjoints (NOM Prénom ; TRF 112)")
+    # the desk (issue 49.7): after a result the selection moves on, as Papi and
+    # Swiss-Manager do (one key a board); off, it stays on the board just entered
+    next_board_after_result: bool = _choice(
+        True, "après un résultat, passer à l'échiquier suivant sans résultat"
+    )
 
 
 @dataclass(frozen=True)

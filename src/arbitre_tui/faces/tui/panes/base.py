@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -18,6 +19,7 @@ from textual.strip import Strip
 from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey, RowKey
 
+from ..fit import NAME_COLUMNS, fit_widths
 from ..french import FrenchTable
 from ..messages import Done, Operation, Refused, RunOperation, Say
 
@@ -29,9 +31,14 @@ if TYPE_CHECKING:
     from ..prompts import Prompt
 
 
+# a name keeps this much (« CHÂTEAUBRIA… »); a grid too wide for it scrolls sideways
+NAME_FLOOR = 12
+
+
 def _t(value: object) -> Text:
-    """DataTable parses str as markup ("Team [A]" would lose its brackets): pass Text."""
-    return Text(str(value) if value is not None else "")
+    """DataTable parses str as markup ("Team [A]" would lose its brackets): pass Text.
+    A cell longer than its column ends in « … » (a name cut, issue 49.1)."""
+    return Text(str(value) if value is not None else "", overflow="ellipsis")
 
 
 class Pane(Vertical):
@@ -196,7 +203,9 @@ class TablePane(Pane):
 
     COLUMNS: ClassVar[tuple[str, ...]] = ()
     WIDTHS: ClassVar[dict[str, int]] = {}  # fixed widths, so an update never relayouts
+    GIVE_WAY: ClassVar[frozenset[str]] = frozenset()  # narrowed first (a club), fit.py
     EMPTY: ClassVar[str] = ""
+    _rows: list[tuple[str, list[Any]]] | None = None  # the last rows, filled again on resize
 
     def body(self) -> ComposeResult:
         table: DataTable[Text] = BoardTable(
@@ -215,32 +224,82 @@ class TablePane(Pane):
             note.update(text)
 
     def fill(self, rows: list[tuple[str, list[Any]]]) -> None:
-        """Show rows; when only values changed, update just those cells (no rebuild)."""
+        """Show rows; when only values changed, update just those cells (no rebuild).
+        Columns wider than the pane are narrowed (fit.py): a name is cut, never a column."""
         table = self.table
         keys = [key for key, _ in rows]
         previous: dict[str, list[str]] = getattr(self, "_shown", {})
         columns = [str(c.value) for c in table.columns] or list(self.COLUMNS)
+        widths = self._widths(columns, rows)
         if (
             table.columns
             and keys
             and keys == list(previous)
             and all(len(c) == len(columns) for _, c in rows)
+            and self._widths_shown(widths)
         ):
             for key, cells in rows:
-                for col, value, old in zip(columns, cells, previous[key], strict=True):
+                for col, value, old, width in zip(
+                    columns, cells, previous[key], widths, strict=True
+                ):
                     if str(value) != old:
-                        table.update_cell(key, col, _t(value), update_width=col not in self.WIDTHS)
+                        table.update_cell(key, col, _t(value), update_width=width is None)
         else:  # other rows: the columns anew, sized to them (a cup's teams after its matches)
             cursor = table.cursor_row
             table.clear(columns=True)
-            for col in columns:  # the pane's, or those a pane set for its view (Classement)
-                table.add_column(col, key=col, width=self.WIDTHS.get(col))
+            for col, width in zip(columns, widths, strict=True):  # the pane's, or its view's
+                table.add_column(col, key=col, width=width)
             for key, cells in rows:
                 table.add_row(*[_t(c) for c in cells], key=key)
             if rows:
                 table.move_cursor(row=min(cursor, len(rows) - 1))
+        self._rows = rows
         self._shown = {key: [str(c) for c in cells] for key, cells in rows}
         self.note("" if rows else self.EMPTY)
+
+    def _room(self) -> int:
+        """The columns the table can show without scrolling sideways (its vertical
+        scrollbar kept aside: the rows may outgrow the pane)."""
+        table = self.table
+        width = table.size.width or self.size.width or self.app.size.width or 80
+        return width - table.styles.scrollbar_size_vertical
+
+    def _widths(self, columns: list[str], rows: list[tuple[str, list[Any]]]) -> list[int | None]:
+        """Each column's width: its fixed one (``WIDTHS``) or None (as wide as its cells)
+        while every column holds; else every width, narrowed by fit_widths."""
+        natural = [
+            self.WIDTHS.get(col)
+            or max(
+                [cell_len(col), *(cell_len(str(cells[i])) for _k, cells in rows if i < len(cells))]
+            )
+            for i, col in enumerate(columns)
+        ]
+        first = [i for i, col in enumerate(columns) if col in self.GIVE_WAY]
+        floors = {i: NAME_FLOOR for i, col in enumerate(columns) if col in NAME_COLUMNS}
+        fitted = fit_widths(natural, self._room(), first, floors)
+        if fitted == natural:
+            return [self.WIDTHS.get(col) for col in columns]
+        return list(fitted)
+
+    def _widths_shown(self, widths: list[int | None]) -> bool:
+        """Whether the table's columns already have these widths (None: sized to cells)."""
+        shown = list(self.table.columns.values())
+        return len(shown) == len(widths) and all(
+            c.auto_width if w is None else (not c.auto_width and c.width == w)
+            for c, w in zip(shown, widths, strict=True)
+        )
+
+    def on_resize(self) -> None:
+        """Another width: the columns fitted to it again (the note under them kept)."""
+        rows = self._rows
+        if rows is None or not self.table.columns:
+            return
+        columns = [str(c.value) for c in self.table.columns]
+        if not self._widths_shown(self._widths(columns, rows)):
+            note = self.query_one(".pane-note", Static)
+            kept = note.content
+            self.fill(rows)
+            note.update(kept)
 
     def reset_table(self) -> None:
         self._shown = {}

@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 
 from ....operations.event import OperationError
 from ....rules.models import StoredTournament
-from ..search import SEARCH_BINDING, NameSearchMixin
+from ..search import SEARCH_BINDING, Elsewhere, NameSearchMixin
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ class StandingsPane(NameSearchMixin, TablePane):
     TITLE = "Classement"
     COLUMNS = ("Pl.", "Nom", "Club", "Elo", "Pts")
     EMPTY = "Aucune partie jouée."
+    GIVE_WAY = frozenset({"Club"})  # at 80 columns the name and the tie-breaks stay
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("v", "toggle_prizes", "Prix", id="prizes"),
         Binding("g", "toggle_grille", "Grille", show=False, id="grille-americaine"),
@@ -85,7 +86,7 @@ class StandingsPane(NameSearchMixin, TablePane):
         rows = [
             (
                 str(r.player.id),
-                [r.place, r.player.name, r.player.club[:14], r.player.rating or "", *r.shown],
+                [r.place, r.player.name, r.player.club, r.player.rating or "", *r.shown],
             )
             for r in view.rows
         ]
@@ -136,12 +137,21 @@ class StandingsPane(NameSearchMixin, TablePane):
         grid = build(Reader(self._service), t)
         self._columns(("Pl.", "Nom", "Elo", *[f"R{n}" for n in grid.rounds], "Pts"))
         rows: list[tuple[str, list[Any]]] = [
-            (str(r.player.id), [r.place, r.player.name[:20], r.rating, *r.cells, r.points])
+            (str(r.player.id), [r.place, r.player.name, r.rating, *r.cells, r.points])
             for r in grid.rows
         ]
         self.set_title(f"Grille américaine — {t.name} — après la ronde {grid.after_round}")
         self.fill(rows)
         self.note(grid.note or grid.legend)
+
+    def search_elsewhere(self) -> list[Elsewhere]:
+        """ctrl+f reaches the other sections' players too (issue 49.6)."""
+        from ..search import other_sections
+
+        return [
+            Elsewhere(t.key, t.name, str(p.id), p.name)
+            for t, p in other_sections(self._service, self._tournament)
+        ]
 
     def action_toggle_prizes(self) -> None:
         self.show_prizes, self.show_grille = not self.show_prizes, False

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 
 from ....rules.models import StoredTournament
 from ..prompts import ConfirmPrompt, NumberPrompt, TextPrompt
-from ..search import SEARCH_BINDING, NameSearchMixin
+from ..search import SEARCH_BINDING, Elsewhere, NameSearchMixin, name_matches, needle_of
 from .base import TablePane
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ class PlayersPane(NameSearchMixin, TablePane):
     # at 80 columns « Payé » stays on screen: the club gives way (issue 29.5)
     WIDTHS: ClassVar[dict[str, int]] = {"N°": 4, "Nom": 26, "Elo": 4, "Club": 18, "Pointé": 6}
     EMPTY = "Aucun joueur inscrit."
+    GIVE_WAY = frozenset({"Club"})
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "toggle_check_in", "Pointer", id="check-in"),
         Binding("slash", "check_in_mode", "Pointage", id="check-in-mode"),
@@ -118,13 +119,34 @@ class PlayersPane(NameSearchMixin, TablePane):
         line = self._lines.get(key)
         self._check_in(key, not (line and line.checked_in))
 
-    def _find(self, text: str) -> str | None:
-        """The first player whose name starts with ``text`` (any case), or None."""
-        needle = text.lower()
-        for key, line in self._lines.items():
-            if needle and line.marked.lower().startswith(needle):
-                return key
-        return None
+    def search_elsewhere(self) -> list[Elsewhere]:
+        """ctrl+f reaches the other sections' players too (issue 49.6)."""
+        from ..search import other_sections
+
+        return [
+            Elsewhere(t.key, t.name, str(p.id), p.name)
+            for t, p in other_sections(self._service, self._tournament)
+        ]
+
+    def _everyone(self) -> list[tuple[str, PlayerLine, str]]:
+        """Every player of the event for `/`: this section's first, then the others'
+        with their section's name (a player checks in at one desk for any section)."""
+        from ..search import other_sections
+
+        here = [(key, line, "") for key, line in self._lines.items()]
+        return here + [
+            (str(p.id), p, t.name) for t, p in other_sections(self._service, self._tournament)
+        ]
+
+    def _find(self, text: str, everyone: list[tuple[str, PlayerLine, str]]) -> int | None:
+        """The first player (index in ``everyone``) whose name matches ``text`` by the
+        search's rule (search.py: any word, accents, case, hyphens and apostrophes
+        ignored), or None."""
+        needle = needle_of(text)
+        return next(
+            (i for i, (_k, line, _s) in enumerate(everyone) if name_matches(line.name, needle)),
+            None,
+        )
 
     def action_confirm_checkins(self) -> None:
         """`P`: check in at once every player who said « je suis là » from his phone
@@ -144,24 +166,40 @@ class PlayersPane(NameSearchMixin, TablePane):
         )
 
     def action_check_in_mode(self) -> None:
-        """Type the start of a name, Entrée checks that player in; Échap ends."""
+        """Type a piece of a name, Entrée checks that player in, whatever his section;
+        the line is emptied after each Entrée, taken or not (issue 49.6); Échap ends."""
+        everyone: list[tuple[str, PlayerLine, str]] = []  # read again after each Entrée
+
+        def who(line: PlayerLine, section: str) -> str:
+            named = f"{line.name} ({line.club})" if line.club else line.name
+            return f"{named} — {section}" if section else named
+
+        def match(text: str) -> tuple[str, PlayerLine, str] | None:
+            if not everyone:
+                everyone.extend(self._everyone())
+            i = self._find(text, everyone)
+            return everyone[i] if i is not None else None
 
         def found(text: str) -> str | None:
-            key = self._find(text)
-            return self._who(key) if key is not None else None
+            hit = match(text)
+            return who(hit[1], hit[2]) if hit is not None else None
 
         def check_in(text: str) -> None:
-            key = self._find(text)
-            if key is None:  # the prompt only answers with a name that matches
+            hit = match(text)
+            everyone.clear()  # the check-in below changes what the next name finds
+            if hit is None:  # the prompt only answers with a name that matches
                 return
-            self.table.move_cursor(row=self.table.get_row_index(key))
-            if self._lines[key].checked_in:  # said on the prompt, which stays open
-                prompt.refuse_with(f"{self._who(key)} est déjà pointé(e)")
+            key, line, section = hit
+            if not section:
+                self.table.move_cursor(row=self.table.get_row_index(key))
+            if line.checked_in:  # said on the prompt, which stays open
+                prompt.refuse_with(f"{who(line, section)} est déjà pointé(e)")
                 return
-            self._check_in(key)
+            pid, name = int(key), who(line, section)
+            self.run(lambda s: s.check_in(pid, True), done=f"{name} pointé")
 
         prompt = TextPrompt(
-            "Pointage, début du nom :",
+            "Pointage, un mot du nom :",
             check_in,
             find=found,
             keep_open=True,

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 
 from ....operations.formats import format_of
 from ....rules.models import Result, StoredTournament
-from ....rules.settings import section_settings
+from ....rules.settings import event_settings, section_settings
 from ..messages import RunInBackground
 from .base import TablePane
 
@@ -70,7 +70,7 @@ class RoundPane(TablePane):
 
     TITLE = "Ronde"
     COLUMNS = ("Éch.", "Blancs", "Elo", "Rés.", "Noirs", "Elo ")
-    WIDTHS: ClassVar[dict[str, int]] = {"Rés.": 9, "Proposé": 11}
+    WIDTHS: ClassVar[dict[str, int]] = {"Rés.": 11, "Proposé": 11}  # « bye ½ point »
     EMPTY = "Aucune ronde appariée dans ce tournoi."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "result('1-0')", "1-0", id="white-wins"),
@@ -98,6 +98,7 @@ class RoundPane(TablePane):
     round_number = 0  # the round shown (0: none paired)
     pending_deciders: tuple[int, ...] = ()  # knockout draws whose decider is to enter
     verifying = False  # results typed now are the signed sheets' (a second entry)
+    _advance = True  # after a result, to the next board without one (issue 49.7)
 
     def load(self, service: EventService, t: StoredTournament | None) -> None:
         from ....views.reader import Reader
@@ -110,7 +111,9 @@ class RoundPane(TablePane):
         if t is None:
             self.fill([])
             return
-        sheet = build(Reader(service), t)
+        reader = Reader(service)
+        sheet = build(reader, t)
+        self._advance = event_settings(reader.event()).next_board_after_result
         self.round_number = sheet.number
         # the view's boards kept: messages name the players from them, not from the cells
         self._boards = {b.board: b for b in sheet.boards}
@@ -284,6 +287,7 @@ class RoundPane(TablePane):
                     key, board, side, round_number=number, confirm=confirm
                 ),
                 done=f"{done} — enregistré",
+                then=lambda _value: self.next_open_board(board),
             )
 
         from ..prompts import ChoicePrompt
@@ -320,7 +324,19 @@ class RoundPane(TablePane):
                 f"Échiquier {board} : {result.label} — "
                 f"{'inchangé, déjà saisi' if unchanged else 'enregistré'} ({players}){later}"
             ),
+            then=lambda _unchanged: None if needs_decider else self.next_open_board(board),
         )
+
+    def next_open_board(self, board: int) -> None:
+        """After a result (committed, the pane read again): the selection on the next
+        board without one, from the top again after the last — as Papi and
+        Swiss-Manager, one key a board (setting next_board_after_result, issue 49.7)."""
+        if not self._advance or self.verifying:
+            return
+        waiting = [b for b, row in self._boards.items() if not row.done and b != board]
+        after = [b for b in waiting if b > board] or waiting
+        if after:
+            self.table.move_cursor(row=self.table.get_row_index(str(after[0])), scroll=True)
 
     def action_decider(self) -> None:
         """`d` on a knockout draw: the decider's result (1, 0, or = for an Armageddon)."""
@@ -450,7 +466,7 @@ class RoundPane(TablePane):
             " — e : explications, P : publier" if format_of(t).explains_pairings else ""
         )
 
-        def pair(service: EventService) -> list[str]:
+        def run(service: EventService) -> list[str]:
             from ....operations.registration import not_final_entries
 
             service.pair_round(key)
@@ -461,9 +477,20 @@ class RoundPane(TablePane):
 
             return f"{said} — attention : {unpaid_warning(unpaid)}" if unpaid else said
 
-        self.app.post_message(
-            RunInBackground(pair, done=done, busy=f"appariement de la ronde {number}")
-        )
+        def pair() -> None:
+            self.app.post_message(
+                RunInBackground(run, done=done, busy=f"appariement de la ronde {number}")
+            )
+
+        from ....operations.rounds import left_out_of_round_one
+
+        question = left_out_of_round_one(self._service, key)  # round 1 asks first (49.7)
+        if question is None:
+            pair()
+            return
+        from ..prompts import ConfirmPrompt
+
+        self.ask(ConfirmPrompt(question, pair, on_cancel=self.cancelled))
 
     def action_close_round(self) -> None:
         t = self._tournament
