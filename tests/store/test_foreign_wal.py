@@ -79,7 +79,7 @@ def _digest(path: Path) -> str:
 def _refused_and_set_aside(path: Path, foreign: bytes, words: str) -> None:
     before = _digest(path)
     out = arbitre("show", str(path))
-    assert out.returncode == 1, (out.stdout, out.stderr)
+    assert out.returncode == 2, (out.stdout, out.stderr)  # issue 53.9: the arbiter can fix it
     assert "n'est pas le journal SQLite de ce tournoi" in out.stderr and words in out.stderr
     assert "Traceback" not in out.stderr
     assert_french(out.stderr)
@@ -119,3 +119,84 @@ def test_a_crashed_stations_own_wal_is_replayed(events: tuple[Path, Path]) -> No
     assert out.returncode == 0, out.stderr
     assert not list(a.parent.glob("*.etranger-*"))
     assert games_of_round(a, "rr") == {1: "0-1", 2: "1-0"}
+
+
+# -- issue 53.3: a log from another COPY of the same event ----------------------------------
+
+
+@pytest.fixture
+def copies(masters: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """The event and a copy of it made on a USB key (another folder, another file)."""
+    (tmp_path / "cle").mkdir()
+    a = Path(shutil.copy(masters[0], tmp_path / "a.sqlite"))
+    _ok("result", str(a), "2", "=", "-t", "rr")  # the original's own commit, after the copy
+    copy = Path(shutil.copy(a, tmp_path / "cle" / "a.sqlite"))
+    return a, copy
+
+
+def test_a_wal_from_another_copy_of_the_same_event_is_set_aside(
+    copies: tuple[Path, Path],
+) -> None:
+    """The copy's log continues the history both share: only the copy it was written on
+    tells it apart. Here the original's own log (a result) was overwritten by the copy's,
+    as a file manager does: its result is lost, but the copy's is not applied silently."""
+    a, copy = copies
+    _crash_after_results(a, (1, "1-0"))  # the original's result, in its own log
+    from_copy = _crash_after_results(copy, (1, "0-1"))
+    _wal(a).write_bytes(from_copy)
+    before = _digest(a)
+    out = arbitre("show", str(a))
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    assert "autre copie de ce tournoi" in out.stderr
+    assert_french(out.stderr)
+    assert _digest(a) == before
+    assert list(a.parent.glob(f"{a.name}-wal.etranger-*"))
+    assert games_of_round(a, "rr") == {1: None, 2: "=-="}  # as the file itself holds them
+
+
+def test_a_stale_wal_from_a_copy_beside_a_clean_original_is_set_aside(
+    copies: tuple[Path, Path],
+) -> None:
+    a, copy = copies
+    _wal(a).write_bytes(_crash_after_results(copy, (1, "0-1")))
+    out = arbitre("result", str(a), "1", "1-0", "-t", "rr")
+    assert out.returncode == 2 and "autre copie" in out.stderr, out.stderr
+    assert _ok("result", str(a), "1", "1-0", "-t", "rr")  # then opened as it was saved
+    assert games_of_round(a, "rr") == {1: "1-0", 2: "=-="}
+
+
+def test_a_copys_own_wal_is_replayed_there_and_a_folder_copied_whole_too(
+    copies: tuple[Path, Path], tmp_path: Path
+) -> None:
+    _, copy = copies
+    _crash_after_results(copy, (1, "0-1"))
+    moved = tmp_path / "autre-machine"
+    moved.mkdir()
+    shutil.copy(copy, moved / copy.name)
+    shutil.copy(_wal(copy), _wal(moved / copy.name))
+    for path in (copy, moved / copy.name):
+        out = arbitre("show", str(path))
+        assert out.returncode == 0, out.stderr
+        assert games_of_round(path, "rr") == {1: "0-1", 2: "=-="}
+    assert not list(tmp_path.rglob("*.etranger-*"))
+
+
+def test_a_wal_whose_games_disagree_with_its_journal_is_set_aside(
+    events: tuple[Path, Path],
+) -> None:
+    """After a crash the journal's last entries are checked against the rows they wrote:
+    a log that says « échiquier 1, 1-0 » while the game holds another result (pages of
+    two files mixed) is not applied."""
+    import subprocess
+    import sys
+
+    a, _ = events
+    _crash_after_results(a, (1, "1-0"))
+    script = (
+        "import os, sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+        "c.execute(\"UPDATE games SET result = '0-1' WHERE board = 1\"); c.commit(); "
+        "os._exit(0)"  # no close: the change stays in the log, as a crash leaves it
+    )
+    subprocess.run([sys.executable, "-c", script, str(a)], check=True)
+    foreign = _wal(a).read_bytes()
+    _refused_and_set_aside(a, foreign, "ne s'accordent pas (games")

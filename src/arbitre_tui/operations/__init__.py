@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..store.backup import BackupFailed
     from ..store.db import ForbiddenOpen, StoreError, sqlite_reason
-    from ..store.journal import NeedsConfirmation, StoreBusy
+    from ..store.journal import CommitUncertain, NeedsConfirmation, StoreBusy
     from .event import EventService, OperationError
 
 _WHERE = {
@@ -24,6 +24,7 @@ _WHERE = {
     "StoreError": "..store.db",
     "sqlite_reason": "..store.db",
     "NeedsConfirmation": "..store.journal",
+    "CommitUncertain": "..store.journal",
     "StoreBusy": "..store.journal",
     "EventService": ".event",
     "OperationError": ".event",
@@ -31,6 +32,7 @@ _WHERE = {
 
 __all__ = [
     "BackupFailed",
+    "CommitUncertain",
     "EventService",
     "ForbiddenOpen",
     "NeedsConfirmation",

@@ -16,6 +16,7 @@ from typing import Any
 from .columns import COLUMNS, KNOWN, Header, header_key, read_header
 from .errors import RuleError
 from .models import Player, Sex, Title, as_data
+from .persons import LABELS, field_fault, whole_fault
 from .text import bad_character, character_fault
 from .validation import InputError, validated
 
@@ -408,6 +409,9 @@ def read_players_csv(text: str) -> Iterator[ImportRow | Fault]:
             except ValueError as exc:  # each parser above says what is wrong, in French
                 yield line_no, str(exc)
                 continue
+            if fault := person_fault(player):  # as an entry typed by hand: the same bounds
+                yield line_no, fault
+                continue
             keys = _person_keys(cells, index)
             if line_no in firsts:
                 keys_of[line_no] = keys
@@ -546,15 +550,21 @@ def _control_in(value: str, column: str) -> str | None:
 
 
 def person_fault(player: Player) -> str | None:
-    """What an entry typed by hand (`arbitre register`, the screen's late entry, the
-    player's form) must not hold, as the CSV import reads its cells: a blank name, a
-    control character or a bidi override, a byte the terminal sent that is not UTF-8."""
+    """What an entry (`arbitre register`, the screen's late entry, the player's form, a
+    CSV's row) must not hold: a blank or invisible name, a control, bidi or invisible
+    character, a byte the terminal sent that is not UTF-8, a text past its length, an
+    emoji where Papi writes it, an e-mail that has not the shape of one."""
     if not player.surname.strip():
         return "le nom est vide"
     for column, value in as_data(player).items():
-        if isinstance(value, str) and (fault := _control_in(value, column)):
+        if not isinstance(value, str):
+            continue
+        if fault := _control_in(value, column):
             return fault
-    return None
+        label = LABELS.get(column) or (COLUMNS[column][0] if column in COLUMNS else column)
+        if fault := field_fault(column, label.capitalize(), value):
+            return fault
+    return whole_fault(player)
 
 
 _Key = tuple[str, ...]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Any
 
 from .errors import RuleError
 from .models import SECTION_KEY, System
-from .text import text_fault
+from .text import beyond_bmp_fault, text_fault, visible_fault
 
 # the French words the organiser types, and what the app shows
 SYSTEM_WORDS: dict[str, System] = {
@@ -71,6 +72,8 @@ def check_name(name: str, what: str = "Nom du tournoi", limit: int = 80) -> str:
         raise RuleError(f"{what} vide : écrivez-le (ex. « Open principal »).")
     if fault := text_fault(what, text, limit):  # the one rule of typed text (rules/text.py)
         raise RuleError(fault)
+    if fault := visible_fault(what, text) or beyond_bmp_fault(what, text):
+        raise RuleError(fault)
     return text
 
 
@@ -124,10 +127,34 @@ def check_federation(code: str) -> str:
 
 
 def check_tiebreaks(text: str) -> list[str]:
-    """A comma list of C.07 codes (« BH/C1,BH,PS,WIN »), each read, none twice."""
-    from .tiebreaks import parse_list  # only when a list is typed: its tables are large
+    """A comma list of C.07 codes (« BH/C1,BH,PS,WIN »), each read, none twice, each a
+    variant C.07 defines (:func:`variant_fault`)."""
+    from .tiebreaks import parse_code, parse_list  # only when a list is typed: large tables
 
-    return [code for code in parse_list(text) if code != "PTS"]
+    codes = parse_list(text)
+    for code in codes:
+        if fault := variant_fault(parse_code(code)):
+            raise RuleError(f"Départage « {code} » refusé : {fault}.")
+    return [code for code in codes if code != "PTS"]
+
+
+def variant_fault(spec: Any) -> str | None:
+    """What an organiser's tie-break asks that C.07 (2026) does not define: a cut of more
+    than two values (14.1–14.4: Cut-1, Cut-2, Median-1, Median-2), a Koya limit outside
+    0–100 % (14.5), a rating for the unrated outside 0–3500 (Art. 10). A TRF written by
+    another program is still read as FIDE's checker reads it (`arbitre tiebreaks`)."""
+    if spec.low > 2 or spec.high > 2:
+        cut = max(spec.low, spec.high)
+        kind = "M" if spec.high else "C"
+        return (
+            f"une coupe de {cut} valeurs, C.07 n'en définit que deux au plus "
+            f"({spec.base}/{kind}1 ou {spec.base}/{kind}2)"
+        )
+    if not 0 <= spec.limit_percent <= 100:
+        return "une limite de Koya entre 0 et 100 % (ex. KS/L50)"
+    if spec.unrated is not None and not 0 <= spec.unrated <= 3500:
+        return "un Elo des non classés entre 0 et 3500 (ex. TPR/U1400)"
+    return None
 
 
 def check_min_rounds(rounds: int, played: int) -> None:

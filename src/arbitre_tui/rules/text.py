@@ -80,8 +80,10 @@ def bad_character(text: str, *, lines: bool = False) -> tuple[str, int] | None:
     """The first character of ``text`` that is no typed text, as (kind, code): « utf8 »,
     a byte the terminal sent that is not UTF-8 (Python keeps it as a lone surrogate);
     « control », Échap, sonnerie, a line break where one line is expected; « bidi », an
-    override that turns the text on screen and paper. ``lines``: a paragraph (a note, an
-    appeal), where a line break and a tabulation are text."""
+    override that turns the text on screen and paper; « format », an invisible character
+    that changes nothing one sees (a zero-width space, a soft hyphen: two names that look
+    the same would differ). ``lines``: a paragraph (a note, an appeal), where a line
+    break and a tabulation are text."""
     for char in text:
         code = ord(char)
         if 0xD800 <= code <= 0xDFFF:
@@ -92,7 +94,80 @@ def bad_character(text: str, *, lines: bool = False) -> tuple[str, int] | None:
             return "control", code
         if code in _BIDI:
             return "bidi", code
+        if code >= 0xAD and _category(char) == "Cf":
+            return "format", code
     return None
+
+
+def _category(char: str) -> str:
+    import unicodedata  # only for a character past Latin-1's letters
+
+    return unicodedata.category(char)
+
+
+# letters Unicode counts as such that show nothing (Hangul fillers, the braille blank)
+_BLANK_LETTERS = frozenset([0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800])
+
+
+# spaces, accents on nothing, controls: what shows nothing alone (an unassigned code shows
+# a box: it is not refused here)
+_SHOW_NOTHING = frozenset(["Zs", "Zl", "Zp", "Mn", "Mc", "Me", "Cc", "Cf", "Cs"])
+
+
+def visible_fault(what: str, text: str) -> str | None:
+    """A name or a key must show something: a letter, a digit, a sign — not only spaces,
+    accents with nothing under them, or letters that show nothing (Hangul filler)."""
+    for char in text:
+        if char.isascii():
+            if char.isalnum() or (char.isprintable() and not char.isspace()):
+                return None
+            continue
+        if ord(char) not in _BLANK_LETTERS and _category(char) not in _SHOW_NOTHING:
+            return None
+    return f"{what} : rien de visible (espaces, accents seuls ou caractères invisibles) ; rien n'a été enregistré."
+
+
+def beyond_bmp_fault(what: str, text: str) -> str | None:
+    """A character past Unicode's first plane (an emoji): Papi's files and the FFE's
+    programs write two « ? » for it; a name or a club keeps to the characters they write."""
+    for char in text:
+        if ord(char) > 0xFFFF:
+            return (
+                f"{what} : caractère « {char} » refusé (émoji ou caractère rare) : Papi et "
+                "les fichiers de la fédération ne savent pas l'écrire ; rien n'a été enregistré."
+            )
+    return None
+
+
+# an e-mail as the organisers' lists hold them: one @, a dotted domain, no space (RFC 5321's
+# 254 characters at most)
+_EMAIL_LIMIT = 254
+
+
+def email_fault(text: str) -> str | None:
+    """Why ``text`` is no e-mail address (None: it has the shape of one)."""
+    import re
+
+    if len(text) > _EMAIL_LIMIT:
+        return too_long("Courriel", text, _EMAIL_LIMIT)
+    if not re.fullmatch(r"[^@\s]{1,64}@[^@\s.]+(\.[^@\s.]+)+", text):
+        return (
+            f"Courriel « {shown(text)} » illisible : une adresse comme prenom.nom@exemple.fr ; "
+            "rien n'a été enregistré."
+        )
+    return None
+
+
+def character_name(kind: str, code: int) -> str:
+    """A character :func:`bad_character` found, named for the arbiter."""
+    if kind == "utf8":
+        return "octet illisible (ce n'est pas de l'UTF-8)"
+    if kind == "control":
+        name = _CONTROL_NAMES.get(code)
+        return f"caractère de contrôle (code {code}{', ' + name if name else ''})"
+    if kind == "bidi":
+        return f"caractère de sens d'écriture (U+{code:04X})"
+    return f"caractère invisible (U+{code:04X})"
 
 
 def character_fault(text: str, *, lines: bool = False) -> str | None:
@@ -105,6 +180,11 @@ def character_fault(text: str, *, lines: bool = False) -> str | None:
         return (
             "le terminal n'envoie pas de l'UTF-8 (un caractère illisible) : réglez "
             "le terminal en UTF-8 puis retapez le texte"
+        )
+    if kind == "format":
+        return (
+            f"caractère invisible (U+{code:04X}) refusé : il ne se voit pas mais change le "
+            "texte ; retapez le texte sans lui"
         )
     if kind == "control":
         name = _CONTROL_NAMES.get(code)

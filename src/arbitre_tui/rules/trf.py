@@ -24,7 +24,7 @@ from typing import Literal
 from .errors import RuleError
 from .names import ascii_only
 from .records import Record, hidden
-from .text import shown
+from .text import bad_character, character_name, shown
 
 ResultCode = Literal["1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", " "]
 RESULT_CODES = frozenset("1=0+-WDLHFUZ ")
@@ -261,6 +261,15 @@ def parse(text: str, *, check_scores: bool = True) -> TrfTournament:
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     declared: tuple[int, int] | None = None  # (rounds, line) the header announces
     for number, raw in enumerate(lines, start=1):
+        if found := bad_character(raw):  # as the CSV reader: NUL, Échap, bidi, invisible
+            kind, value = found
+            column = raw.index(chr(value)) + 1 if kind != "utf8" else 0
+            where = f" en colonne {column}" if column else ""
+            raise TrfError(
+                number,
+                f"{character_name(kind, value)}{where} : un fichier TRF n'en contient pas ; "
+                "est-il abîmé ou binaire ?",
+            )
         if not raw.strip():
             continue
         code = raw[:3]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import json
 import os
 import signal
@@ -68,6 +69,21 @@ def ro_uri(path: Path) -> str:
 
 def _stamp_now() -> str:
     return dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+
+
+def sync_folder(folder: Path) -> None:
+    """A name just made in ``folder`` (a backup linked into place, a mark) survives a power
+    cut only once the folder itself is synced: the file's own fsync does not write its
+    entry. A system that cannot sync a folder (EINVAL: some network mounts) is no failure;
+    a medium that fails the sync (EIO) is: the name may not be on it."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
 
 
 def _remove_partial(partial: Path) -> None:
@@ -142,6 +158,7 @@ def copy_database(conn: sqlite3.Connection, target: Path) -> None:
         _backup_into(conn, partial)
         kill_point("copie-partielle")
         os.link(partial, target)
+        sync_folder(target.parent)
     except (sqlite3.Error, OSError) as exc:
         raise _write_error(target, exc) from None
     finally:
@@ -179,7 +196,10 @@ def backup(
         return dest
     folder = backup_dir(path) / ROUNDS if kind == "ronde" else backup_dir(path)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            folder.mkdir(parents=True, exist_ok=True)
+            sync_folder(folder.parent)
+            sync_folder(folder.parent.parent)  # « rondes » may have made its parent too
     except OSError as exc:
         raise _write_error(folder, exc) from None
     full = room_for_copy(conn, folder)
@@ -390,7 +410,10 @@ def mark_round_close(path: Path, key: str, number: int) -> Path:
     event makes the copy (:func:`pending_round_closes`)."""
     folder = backup_dir(path) / ROUNDS
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            folder.mkdir(parents=True, exist_ok=True)
+            sync_folder(folder.parent)
+            sync_folder(folder.parent.parent)  # « rondes » may have made its parent too
         marker = folder / f".{key}-r{number}-{os.getpid()}{PENDING}"
         data = json.dumps({"tournament": key, "round": number, "pid": os.getpid()})
         fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -399,6 +422,7 @@ def mark_round_close(path: Path, key: str, number: int) -> Path:
             os.fsync(fd)
         finally:
             os.close(fd)
+        sync_folder(folder)
     except OSError as exc:
         raise _write_error(folder, exc) from None
     return marker

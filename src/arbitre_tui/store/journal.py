@@ -16,11 +16,14 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..rules.draws import run_draw
+from .lineage import settle, stamp
 from .schema import DATA_TABLES
+from .uncertain import note_commit
 
 
 class OperationError(Exception):
@@ -46,6 +49,15 @@ class NeedsConfirmation(OperationError):
     def answer(self) -> str | bool:
         """What to pass as ``confirm`` once the arbiter said yes."""
         return self.token if self.token is not None else True
+
+
+class CommitUncertain(OperationError):
+    """The COMMIT failed after it may have reached the disk (store/uncertain.py); ``saved``
+    is what reading the file back found (None: it could not be read)."""
+
+    def __init__(self, message: str, saved: bool | None) -> None:
+        super().__init__(message)
+        self.saved = saved
 
 
 class StoreBusy(OperationError):
@@ -194,6 +206,7 @@ class Tx:
         self.terminal = terminal
         self.undoes = undoes
         self._journal_id: int | None = None
+        self.at = ""  # when its journal entry was written: with the station, its identity
         self._seq = 0
         self.last_draw_id: int | None = None  # the draw recorded last, for rows that cite it
 
@@ -201,10 +214,11 @@ class Tx:
     def journal_id(self) -> int:
         """This operation's journal entry, written the first time it is needed."""
         if self._journal_id is None:
+            self.at = now()
             cur = self.conn.execute(
                 "INSERT INTO journal (at, terminal, op, args, undoes) VALUES (?, ?, ?, ?, ?)",
                 (
-                    now(),
+                    self.at,
                     self.terminal,
                     self.op,
                     json.dumps(self.args, ensure_ascii=False, default=str),
@@ -396,6 +410,7 @@ class Journal:
         self.terminal = terminal or terminal_name()
         self.wait = wait
         self.wording: Wording = wording or PlainWording()
+        self._path = _database_path(conn)  # where to read back a commit that failed
         self._current: Tx | None = None
         self.last_args: dict[str, Any] = {}  # what the last committed operation said
 
@@ -423,8 +438,17 @@ class Journal:
         try:
             yield tx
             tx.journal_id  # noqa: B018 - an action the arbiter took is journaled, change or not
-            self.conn.execute("COMMIT")
+            new_copy = stamp(self.conn, self._path)  # which copy wrote it (store/lineage.py)
+            try:
+                self.conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if not self.conn.in_transaction:  # SQLite ended it: on disk or not, unknown
+                    raise self._uncertain(tx, exc) from None
+                raise
+            note_commit(partial(self.wording.describe, tx.op, tx.args))
             self.last_args = tx.args
+            if new_copy:
+                settle(self.conn)
         except BaseException as exc:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
@@ -433,6 +457,18 @@ class Journal:
             raise
         finally:
             self._current = None
+
+    def _uncertain(self, tx: Tx, exc: sqlite3.Error) -> CommitUncertain:
+        """A COMMIT that failed once SQLite had ended the transaction: the file read back."""
+        from .db import sqlite_reason
+        from .uncertain import read_back, uncertain
+
+        saved = read_back(self._path, tx.journal_id, tx.at, self.terminal, tx.op)
+        try:
+            what = self.wording.describe(tx.op, tx.args)
+        except Exception:
+            what = tx.op
+        return CommitUncertain(uncertain(what, sqlite_reason(exc), saved), saved)
 
     @contextmanager
     def reading(self) -> Iterator[None]:

@@ -6,7 +6,10 @@ moment any command — a read-only `show` too — opened it. Nothing in SQLite's
 WAL to its database, so the check is the event's own: the log is replayed on a copy of both
 in a private folder, and what it yields must continue the file — readable, the same event
 (created at the same moment), its journal the file's journal and only more after it (the
-journal is append-only). A log that does not is moved aside, kept, and the command refused.
+journal is append-only), written on the same copy of the event (store/lineage.py: a
+copy on a USB key shares the whole history up to the copy, and its log would continue
+it), and the rows its journal's last entries wrote as they are in the tables. A log that
+does not is moved aside, kept, and the command refused.
 
 Only when no process has the event open: a live WAL belongs to the stations writing it.
 """
@@ -14,12 +17,17 @@ Only when no process has the event open: a live WAL belongs to the stations writ
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import shutil
 import sqlite3
 import struct
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+
+from .lineage import identity, written_by
+from .schema import DATA_TABLES
 
 WAL_MAGIC = (0x377F0682, 0x377F0683)
 
@@ -29,21 +37,66 @@ def _page_size(header: bytes) -> int:
     return 65536 if size == 1 else size
 
 
-def _state(path: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]] | None:
-    """The event's creation and its journal, read by SQLite from ``path`` (None: unreadable
-    or not an event)."""
+@dataclass
+class _State:
+    """What a file says of itself, read by SQLite: its creation, its journal, the copy that
+    made its last commit (store/lineage.py), and the rows its last entries wrote."""
+
+    created: list[tuple[object, ...]]
+    journal: list[tuple[object, ...]]
+    token: int | None
+    written_on: int | None
+    con: sqlite3.Connection
+
+
+def _state(path: Path) -> _State | None:
+    """``path`` read by SQLite, kept open for :func:`_unlike` (None: unreadable or not an
+    event); the caller closes ``con``."""
     try:
         con = sqlite3.connect(path, isolation_level=None)
-        try:
-            if con.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                return None
-            event = con.execute("SELECT created_at FROM event").fetchall()
-            journal = con.execute("SELECT id, at, terminal, op, args FROM journal ORDER BY id")
-            return [tuple(r) for r in event], [tuple(r) for r in journal.fetchall()]
-        finally:
-            con.close()
     except sqlite3.Error:
         return None
+    try:
+        if con.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            con.close()
+            return None
+        event = con.execute("SELECT created_at FROM event").fetchall()
+        journal = con.execute("SELECT id, at, terminal, op, args FROM journal ORDER BY id")
+        rows = [tuple(r) for r in journal.fetchall()]
+        token, written_on = written_by(con)
+        return _State([tuple(r) for r in event], rows, token, written_on, con)
+    except sqlite3.Error:
+        con.close()
+        return None
+
+
+def _unlike(con: sqlite3.Connection) -> str | None:
+    """The rows the journal's last entries wrote, as they are now: each row's last image
+    in the journal must be the row in its table (every write goes through the journal; a
+    log whose pages mix with another file's shows a result the journal does not). None:
+    they agree."""
+    changes = con.execute(
+        "SELECT tbl, row_id, after FROM journal_changes "
+        "ORDER BY journal_id DESC, seq DESC LIMIT 2000"
+    ).fetchall()
+    seen: set[tuple[str, int]] = set()
+    for table, row_id, after in changes:
+        if (table, row_id) in seen or table not in DATA_TABLES:
+            continue
+        seen.add((table, row_id))
+        cur = con.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,))
+        found = cur.fetchone()
+        now = (
+            None
+            if found is None
+            else dict(zip([d[0] for d in cur.description], found, strict=True))
+        )
+        said = json.loads(after) if after else None
+        if (now is None) != (said is None) or (
+            now is not None and said is not None and any(now.get(k) != v for k, v in said.items())
+        ):
+            return f"son historique et ses données ne s'accordent pas ({table} n° {row_id})"
+    return None
 
 
 def foreign_reason(path: Path, wal: Path) -> str | None:
@@ -79,14 +132,31 @@ def _replayed_reason(path: Path, wal: Path) -> str | None:
         before = _state(alone)
         if before is None:
             return None  # the file alone is unreadable: its log may be what completes it
+        before.con.close()
         after = _state(merged)
         if after is None:
             return "le tournoi n'est plus lisible une fois ce journal appliqué"
-        if before[0] and after[0] != before[0]:
-            return "il vient d'un autre tournoi, créé à un autre moment"
-        if after[1][: len(before[1])] != before[1]:
-            return "il ne prolonge pas l'historique du tournoi : autre tournoi, ou journal ancien"
-        return None
+        try:
+            return _compare(path, before, after)
+        finally:
+            after.con.close()
+
+
+def _compare(path: Path, before: _State, after: _State) -> str | None:
+    if before.created and after.created != before.created:
+        return "il vient d'un autre tournoi, créé à un autre moment"
+    if after.journal[: len(before.journal)] != before.journal:
+        return "il ne prolonge pas l'historique du tournoi : autre tournoi, ou journal ancien"
+    if (
+        before.token is not None
+        and after.token != before.token
+        and after.written_on != identity(path)
+    ):
+        return (
+            "il a été écrit par une autre copie de ce tournoi (clé USB, autre machine) : "
+            "l'appliquer mêlerait les deux copies"
+        )
+    return _unlike(after.con)
 
 
 def set_aside(path: Path, reason: str) -> str:

@@ -211,17 +211,17 @@ CASES: dict[str, Case] = {
     "csv-dossier": (
         ["players", "import", "{f}", "{x}", "-t", "open-ko"],
         _folder,
-        1,
+        2,  # issue 53.9: whatever the arbiter can fix is exit 2, wherever it strikes
         "est un dossier",
     ),
-    "evenement-dossier": (["show", "{x}"], _folder, 1, "est un dossier"),
+    "evenement-dossier": (["show", "{x}"], _folder, 2, "est un dossier"),
     "csv-absent": (
         ["players", "import", "{f}", "{x}", "-t", "open-ko"],
         lambda tmp: str(tmp / "absent.csv"),
-        1,
+        2,
         "fichier introuvable",
     ),
-    "trf-absent": (["pair-trf", "{x}"], lambda tmp: str(tmp / "absent.trf"), 1, "introuvable"),
+    "trf-absent": (["pair-trf", "{x}"], lambda tmp: str(tmp / "absent.trf"), 2, "introuvable"),
     "backup-dossier-absent": (
         ["backup", "{f}", "{x}"],
         lambda tmp: str(tmp / "absent" / "copie.sqlite"),
@@ -232,13 +232,13 @@ CASES: dict[str, Case] = {
     "sortie-disque-plein": (
         ["print-round", "{f}", "/dev/full", "-t", "open-a"],
         None,
-        1,
+        2,
         "disque plein",
     ),
     "sortie-dossier-absent": (
         ["export", "trf", "{f}", "open-a", "{x}"],
         lambda tmp: str(tmp / "absent" / "open-a.trf"),
-        1,
+        2,
         "le dossier {x} n'existe pas",
     ),
     "site-sur-un-fichier": (
@@ -600,7 +600,7 @@ SCREENS = {  # each once opened its screen (a wrong section, a theme that then c
     "ouvrir-theme-inconnu": (["open", "{f}", "--theme", "gris"], 2, "thème « gris » est inconnu"),
     "affichage-nan": (["display", "{f}", "--seconds", "nan"], 2, "durée « nan » illisible"),
     "affichage-negatif": (["display", "{f}", "--seconds", "-5"], 2, "durée « -5 » illisible"),
-    "demo-sur-un-dossier": (["demo", "{x}", "--no-open"], 1, "est un dossier"),
+    "demo-sur-un-dossier": (["demo", "{x}", "--no-open"], 2, "est un dossier"),
 }
 
 

@@ -1,8 +1,10 @@
 """One error path for the command line: French argparse, French refusals, a last guard.
 
 Every refusal is one French sentence on stderr that says what is wrong and what to do,
-exit 2; a file that cannot be read or written, exit 1; anything unforeseen is logged
-with its traceback to a file and the arbiter reads a short French message with its path.
+exit 2 — bad input, a rule, and whatever the arbiter can fix with nothing changed: a path,
+a folder, rights, a full disk, a foreign WAL; a damaged file, a medium that fails, a
+command stopped after it saved something, exit 1; anything unforeseen is logged with its
+traceback to a file and the arbiter reads a short French message with its path.
 Light on purpose: nothing heavy is imported until an error actually happens.
 """
 
@@ -383,23 +385,127 @@ def said(message: str) -> str:
     return shown(message, len(message))
 
 
-def last_guard(exc: BaseException) -> int:
-    """What no handler of main() knew: French words where we have them, else a logged crash."""
+def last_guard(exc: BaseException, saved: Sequence[str] = ()) -> int:
+    """What no handler of main() knew: French words where we have them, else a logged crash.
+    ``saved``: what the command had committed before it (then never « pas enregistrée »)."""
+    note = (
+        f"Déjà enregistré par cette commande avant l'erreur : {' ; '.join(saved)}." if saved else ""
+    )
     if isinstance(exc, KeyboardInterrupt):
+        if note:
+            return refuse(f"Interrompu (Ctrl-C). {note}", 130)
         return refuse("Interrompu (Ctrl-C) : l'opération en cours n'a pas été enregistrée.", 130)
     known = _known(exc)
     if known is not None:
-        return refuse(*known)
+        message, code = known
+        return refuse(with_saved(message, note), code)
     try:
         where = str(crash_log(exc))
     except Exception:  # the logger must not fail in its turn: the message is still said
         where = "(impossible d'écrire le journal d'erreurs)"
+    what = note or "l'opération en cours n'a pas été enregistrée."
     return refuse(
-        f"Erreur inattendue ({type(exc).__name__}) : la commande s'est arrêtée, l'opération "
-        f"en cours n'a pas été enregistrée. Le détail est dans {where} : "
-        "joignez ce fichier à votre signalement.",
+        f"Erreur inattendue ({type(exc).__name__}) : la commande s'est arrêtée ; {what} Le "
+        f"détail est dans {where} : joignez ce fichier à votre signalement.",
         1,
     )
+
+
+# what a message says when nothing was saved: not said once the command has committed
+_NOTHING_SAVED = re.compile(
+    r"\s*[:;(]?\s*(rien n'a été (enregistré|modifié)|l'opération en cours n'a pas été "
+    r"enregistrée)\s*\)?\s*([.;]|(?=\s))",
+)
+
+
+def with_saved(message: str, note: str) -> str:
+    """``message``, and what the command had saved before it failed (``note``): a claim
+    that nothing was saved is taken out then, since it would be false."""
+    if not note:
+        return message
+    return f"{_NOTHING_SAVED.sub('.', message).rstrip('.')}. {note}"
+
+
+def commits() -> int:
+    """How many transactions this process has committed (0 while no store is loaded: the
+    store is not imported for this)."""
+    uncertain = sys.modules.get("arbitre_tui.store.uncertain")
+    return int(uncertain.commits()) if uncertain is not None else 0
+
+
+def committed_since(mark: int) -> list[str]:
+    """What this process committed after ``mark``, in the arbiter's words."""
+    uncertain = sys.modules.get("arbitre_tui.store.uncertain")
+    return list(uncertain.committed_since(mark)) if uncertain is not None else []
+
+
+class _Output:
+    """The standard output of a command: a reader gone (a closed pipe, a terminal closed,
+    a launcher that gave none) never stops the command — what it saves is saved whole and
+    said on stderr if it fails; what it would have printed is dropped."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self.lost: BaseException | None = None
+
+    def write(self, text: str) -> int:
+        if self.lost is None:
+            try:
+                return int(self._stream.write(text))
+            except (OSError, ValueError) as exc:
+                self._lose(exc)
+        return len(text)
+
+    def flush(self) -> None:
+        if self.lost is None:
+            try:
+                self._stream.flush()
+            except (OSError, ValueError) as exc:
+                self._lose(exc)
+
+    def _lose(self, exc: BaseException) -> None:
+        """From now on nothing is written; fd 1 points at /dev/null so that the
+        interpreter's last flush of what is buffered cannot fail in its turn."""
+        self.lost = exc
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self._stream.fileno())
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def standard_streams() -> None:
+    """A command started with a standard descriptor closed (a service, cron, a launcher):
+    /dev/null takes its number, before anything opens a file that would take it (an event
+    file on fd 1 would receive what is printed); stdout made tolerant (:class:`_Output`)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            opened = os.open(os.devnull, os.O_RDWR)  # the lowest free number: ``fd``
+            if opened != fd:
+                os.dup2(opened, fd)
+                os.close(opened)
+    if sys.stdout is None:
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    if not isinstance(sys.stdout, _Output):
+        sys.stdout = _Output(sys.stdout)
+
+
+def output_lost() -> OSError | None:
+    """Why stdout could not be written while the command printed (None: it could): a
+    closed pipe (the reader left), a disk full, a terminal gone."""
+    out = sys.stdout
+    if not isinstance(out, _Output) or out.lost is None:
+        return None
+    lost = out.lost
+    return lost if isinstance(lost, OSError) else OSError(errno.EBADF, str(lost))
 
 
 def _known(exc: BaseException) -> tuple[str, int] | None:
@@ -420,33 +526,41 @@ def _known(exc: BaseException) -> tuple[str, int] | None:
             "n'a été modifié. Restaurez la dernière sauvegarde : arbitre restore FICHIER.",
             1,
         )
+    # what the arbiter can fix (a path, a folder, rights, room on the disk): exit 2 as a
+    # refusal, whichever command met it (issue 53.9); a medium failing: 1
     if isinstance(exc, IsADirectoryError):
-        return f"Erreur : {exc.filename} est un dossier : donnez le chemin d'un fichier.", 1
+        return f"Refusé : {exc.filename} est un dossier : donnez le chemin d'un fichier.", 2
     if isinstance(exc, NotADirectoryError):
-        return f"Erreur : {exc.filename} : un élément du chemin n'est pas un dossier.", 1
+        return f"Refusé : {exc.filename} : un élément du chemin n'est pas un dossier.", 2
     if isinstance(exc, PermissionError):
         return (
-            f"Erreur : accès refusé à {exc.filename} : vérifiez les droits du fichier "
+            f"Refusé : accès refusé à {exc.filename} : vérifiez les droits du fichier "
             "et de son dossier.",
-            1,
+            2,
         )
     if isinstance(exc, FileNotFoundError) and exc.filename:
         folder = Path(exc.filename).parent
         if not folder.is_dir():  # most often an output in a folder not made yet
             return (
-                f"Erreur : le dossier {folder} n'existe pas : créez-le, ou donnez un autre "
+                f"Refusé : le dossier {folder} n'existe pas : créez-le, ou donnez un autre "
                 f"chemin que {exc.filename}.",
-                1,
+                2,
             )
-        return f"Erreur : fichier introuvable : {exc.filename}", 1
-    if isinstance(exc, OSError) and exc.filename:
-        return f"Erreur : {exc.filename} illisible ou inaccessible ({os_reason(exc)}).", 1
+        return f"Refusé : fichier introuvable : {exc.filename}", 2
     if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
         return (
-            "Erreur : écriture impossible, disque plein : ce qui était en cours d'écriture "
+            "Refusé : écriture impossible, disque plein : ce qui était en cours d'écriture "
             "est incomplet. Libérez de la place puis recommencez.",
-            1,
+            2,
         )
+    if isinstance(exc, OSError) and exc.errno == errno.EROFS:
+        return (
+            f"Refusé : {exc.filename or 'la destination'} est sur un support en lecture "
+            "seule : choisissez un autre endroit.",
+            2,
+        )
+    if isinstance(exc, OSError) and exc.filename:
+        return f"Erreur : {exc.filename} illisible ou inaccessible ({os_reason(exc)}).", 1
     if isinstance(exc, OSError) and exc.errno:
         return f"Erreur : {os_reason(exc)} : la commande s'est arrêtée.", 1
     return None

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -33,11 +32,17 @@ from .common import (
 from .errors import (
     RESULT_DASH_WORDS,
     FrenchParser,
+    commits,
+    committed_since,
     count,
     last_guard,
     moment,
+    os_reason,
+    output_lost,
     refuse,
     section_key,
+    standard_streams,
+    with_saved,
 )
 
 DEMO_FILE = "demo-arbitre.sqlite"
@@ -758,6 +763,7 @@ def _errors() -> Any:
     load the store or SQLite, and no face imports the store."""
     from ...operations import (
         BackupFailed,
+        CommitUncertain,
         ForbiddenOpen,
         NeedsConfirmation,
         OperationError,
@@ -766,6 +772,7 @@ def _errors() -> Any:
 
     return SimpleNamespace(
         BackupFailed=BackupFailed,
+        CommitUncertain=CommitUncertain,
         ForbiddenOpen=ForbiddenOpen,
         StoreError=StoreError,
         NeedsConfirmation=NeedsConfirmation,
@@ -802,6 +809,7 @@ def _no_extras(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    standard_streams()
     args = _parse(argv)
     try:
         return _run(args)
@@ -810,29 +818,60 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    """The command, and every failure said in French with its exit code."""
+    """The command, and every failure said in French with its exit code; a failure after
+    the command had committed something says what is saved (never « rien n'a été
+    enregistré » then)."""
+    mark = commits()
     try:
         code: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
-        return code
+        lost = output_lost()
+        if lost is None:
+            return code
+        if isinstance(lost, BrokenPipeError):
+            return 141  # the reader left (`arbitre round … | head`): quietly, as Unix tools do
+        saved = committed_since(mark)
+        done = f" Enregistré : {' ; '.join(saved)}." if saved else ""
+        return refuse(
+            f"Erreur : la sortie de la commande n'a pas pu être écrite ({os_reason(lost)}) : "
+            f"la commande est pourtant allée à son terme.{done}",
+            1,
+        )
+    except Exception as exc:  # the messages below, then what was saved before the error
+        return _failure(exc, committed_since(mark))
+    except KeyboardInterrupt as exc:
+        return last_guard(exc, committed_since(mark))
+
+
+def _failure(exc: Exception, saved: list[str]) -> int:
+    """One failure said in French; ``saved``: what this command committed before it."""
+    if saved:
+        note = f"Déjà enregistré par cette commande avant l'erreur : {' ; '.join(saved)}."
+    else:
+        note = ""
+    try:
+        raise exc
+    except _errors().CommitUncertain as exc:  # read back: refused if nothing reached the file
+        if exc.saved is False:
+            return refuse(with_saved(f"Refusé : {exc.message}", note), 1 if note else 2)
+        return refuse(f"Attention : {exc.message}", 1)
     except _errors().BackupFailed as exc:
         return refuse(f"Attention : {exc.message}", 1)
     except _errors().NeedsConfirmation as exc:
         return refuse(f"Refusé : {exc.message} Relancez avec --confirm pour confirmer.")
     except _errors().OperationError as exc:
+        word = "Erreur" if note else "Refusé"  # after a commit: not « nothing changed »
+        return refuse(with_saved(f"{word} : {exc.message}", note), 1 if note else 2)
+    except _errors().StoreError as exc:  # 2: nothing changed, the arbiter can fix it
+        if exc.damaged or note:
+            return refuse(with_saved(f"Erreur : {exc.message}", note), 1)
         return refuse(f"Refusé : {exc.message}")
-    except _errors().StoreError as exc:
-        return refuse(f"Erreur : {exc.message}", 1)
     except _errors().ForbiddenOpen as exc:  # an output path that is the event file itself
         return refuse(f"Refusé : {exc} Choisissez un autre fichier de sortie.")
-    except BrokenPipeError:
-        # the reader went away (`arbitre round … | head`): stop quietly, as Unix tools do;
-        # stdout points at /dev/null so the interpreter's final flush cannot fail again
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
+    except BrokenPipeError:  # written past sys.stdout (its buffer): the reader left
         return 141
-    except (Exception, KeyboardInterrupt) as exc:  # the last guard: never a traceback
-        return last_guard(exc)
+    except Exception as exc:  # the last guard: never a traceback
+        return last_guard(exc, saved)
 
 
 if __name__ == "__main__":
