@@ -49,8 +49,9 @@ def build_event(path: Path) -> None:
     run("result", f, "1", "+-", "-t", "open")
     run("result", f, "2", "0", "-t", "open")
     run("withdraw", f, "3")  # Martin withdraws after round 2
+    # the same four play the closed one too: a side event (one person, once, 49.3)
     run("section", "add", f, "rr", "--nom", "Fermé", "--systeme", "toutes-rondes",
-        "--rondes", "3", "--cadence", "60+30")  # fmt: skip
+        "--rondes", "3", "--cadence", "60+30", "--reglage", "several_sections=oui")  # fmt: skip
     for surname, first, sex, born, *_ in PLAYERS[:4]:
         run("register", f, surname, "--prenom", first, "--sexe", sex, "--naissance", born,
             "-t", "rr", "--pointe")  # fmt: skip

@@ -100,7 +100,9 @@ def build(folder: Path) -> Path:
         for k, (surname, first) in enumerate(PLAYERS):
             w.writerow([surname, first, "FRA", str(36_000_000 + k), str(2300 - 37 * k)])
     for key in CASES:
-        extra = ["--reglage", "acceleration=haley"] if key == "accel" else []
+        # the same players in four sections, four cases apart (one person, once: 49.3)
+        extra = ["--reglage", "several_sections=oui"]
+        extra += ["--reglage", "acceleration=haley"] if key == "accel" else []
         run_here(
             *("section", "add", str(path), key, "--nom", key, "--systeme", "suisse"),
             *("--rondes", str(ROUNDS), "--cadence", "90+30", *extra),

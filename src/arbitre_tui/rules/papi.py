@@ -84,8 +84,8 @@ def _ffe_cells(cell: Callable[[str], str]) -> list[str]:
     out = []
     for column, kind_column in CADENCE_COLUMNS.values():
         value, kind = cell(column), cell(kind_column).upper()[:1]
-        out.append(f"{value}{kind if kind in ('F', 'N', 'E') else ''}" if value not in ("", "0")
-                   else "")  # fmt: skip
+        none = value in ("", "0") or (kind == "E" and value == str(PLACEHOLDER))
+        out.append("" if none else f"{value}{kind if kind in ('F', 'N', 'E') else ''}")
     return [*out, cell("afftype"), cell("refffe"), cell("clubref"), cell("ligue")]
 
 
