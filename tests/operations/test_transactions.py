@@ -278,6 +278,18 @@ def test_migration_4_moves_the_state_of_an_old_file(
     with monkeypatch.context() as old:
         old.setattr(db, "MIGRATIONS", MIGRATIONS[:3])
         old.setattr(db, "SCHEMA_VERSION", 3)
+        # today's registration writes schema 10's columns (issue 50); a schema-3 file
+        # never had them: its rows are written without them, as that program wrote them
+        from arbitre_tui.operations import registration as registration_ops
+
+        newer = {"rating_standard", "rating_rapid", "rating_blitz", "rating_kinds"}
+        newer |= {"licence_type", "ffe_ref", "club_ref", "league"}
+        row_of = registration_ops.player_row
+        old.setattr(
+            registration_ops,
+            "player_row",
+            lambda p: {k: v for k, v in row_of(p).items() if k not in newer},
+        )
         service = EventService(path, create=True)
         service.create_event("Ancien", "Ville")
         service.add_tournament(

@@ -63,6 +63,10 @@ def stamp(conn: sqlite3.Connection, path: Path | None) -> bool:
     """Inside a commit's transaction: count it, and draw a new token when it is made on
     another file than the last one (True: a new copy, worth a checkpoint after the
     commit so that the file itself carries its token)."""
+    if not conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'table_versions'"
+    ).fetchone():
+        return False  # a file of an older schema, written before its migration: no stamp
     count = _read(conn, COUNT) or 0
     _write(conn, COUNT, count + 1)
     here = identity(path) if path is not None else None
