@@ -365,8 +365,15 @@ def test_escape_then_a_bracket_or_o_in_one_read_cancels(ko_master: Path, tmp_pat
         *[SS3_DOWN, SS3_DOWN, "0"],  # ↓ ↓ as SS3 (application cursor keys): board 8, 0-1
         *[UP, F5, F1, "0"],  # ↑: board 7; F5 and F1 do nothing; 0-1
     ]
+    # the selection stays where the keys put it (the arrows are what is tested here):
+    # the move to the next board after a result (issue 49.7) is turned off
+    master = tmp_path / "stay.sqlite"
+    shutil.copy(ko_master, master)
+    service = EventService(master)
+    service.update_event_settings({"next_board_after_result": False})
+    service.close()
     recs = []
-    for path in _slowly_then_in_a_burst(ko_master, tmp_path, "open-ko", keys):
+    for path in _slowly_then_in_a_burst(master, tmp_path, "open-ko", keys):
         recs.append(records(path))
         got = {board: _game(recs[-1], "open-ko", board)[0] for board in range(1, 10)}
         assert got == {

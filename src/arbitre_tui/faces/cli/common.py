@@ -223,8 +223,12 @@ def player_id(service: EventService, typed: str, section: str | None = None) -> 
             return whole_number(text)  # past SQLite's 64 bits: « trop grand »
         except argparse.ArgumentTypeError as exc:
             raise OperationError(str(exc)) from None
-    sections = [service.tournament(section)] if section else service.store.tournaments()
-    named = [(p.name, (p, t)) for t in sections for p in service.store.players(t.id)]
+    from ...views.reader import Reader
+
+    reader = Reader(service)
+    with reader.consistent():
+        sections = [reader.tournament(section)] if section else reader.tournaments()
+        named = [(p.name, (p, t)) for t in sections for p in reader.players(t)]
     found = matching(text, named)
     where = f" en {sections[0].name}" if section else ""
     if not found:

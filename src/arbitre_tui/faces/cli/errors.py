@@ -428,15 +428,17 @@ def with_saved(message: str, note: str) -> str:
 
 def commits() -> int:
     """How many transactions this process has committed (0 while no store is loaded: the
-    store is not imported for this)."""
-    uncertain = sys.modules.get("arbitre_tui.store.uncertain")
-    return int(uncertain.commits()) if uncertain is not None else 0
+    store is not imported for this; ``operations.saved``)."""
+    from ...operations.saved import commits as counted
+
+    return counted()
 
 
 def committed_since(mark: int) -> list[str]:
     """What this process committed after ``mark``, in the arbiter's words."""
-    uncertain = sys.modules.get("arbitre_tui.store.uncertain")
-    return list(uncertain.committed_since(mark)) if uncertain is not None else []
+    from ...operations.saved import committed_since as since
+
+    return since(mark)
 
 
 class _Output:

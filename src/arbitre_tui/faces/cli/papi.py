@@ -24,7 +24,7 @@ def cmd_export_papi(args: argparse.Namespace) -> int:
             t = service.tournament(args.section)
             players = reader.players(t)
             games = reader.all_games(t)
-            dates = {r.number: r.start_time.date() for r in service.store.rounds(t.id)
+            dates = {r.number: r.start_time.date() for r in reader.rounds(t)
                      if r.start_time is not None}  # fmt: skip
         try:
             tables = papi.tables(event, t, players, games, format_of(t).papi_genre, dates)
