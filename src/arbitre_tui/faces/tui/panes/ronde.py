@@ -98,7 +98,6 @@ class RoundPane(TablePane):
     round_number = 0  # the round shown (0: none paired)
     pending_deciders: tuple[int, ...] = ()  # knockout draws whose decider is to enter
     verifying = False  # results typed now are the signed sheets' (a second entry)
-    _advance = True  # after a result, to the next board without one (issue 49.7)
 
     def load(self, service: EventService, t: StoredTournament | None) -> None:
         from ....views.reader import Reader
@@ -113,7 +112,6 @@ class RoundPane(TablePane):
             return
         reader = Reader(service)
         sheet = build(reader, t)
-        self._advance = event_settings(reader.event()).next_board_after_result
         self.round_number = sheet.number
         # the view's boards kept: messages name the players from them, not from the cells
         self._boards = {b.board: b for b in sheet.boards}
@@ -330,8 +328,15 @@ class RoundPane(TablePane):
     def next_open_board(self, board: int) -> None:
         """After a result (committed, the pane read again): the selection on the next
         board without one, from the top again after the last — as Papi and
-        Swiss-Manager, one key a board (setting next_board_after_result, issue 49.7)."""
-        if not self._advance or self.verifying:
+        Swiss-Manager, one key a board (setting next_board_after_result, issue 49.7).
+
+        The setting is read here, not at load: its model (pydantic) is not on the way to
+        the first paint (issue 34.4)."""
+        from ....views.reader import Reader
+
+        if self.verifying:
+            return
+        if not event_settings(Reader(self._service).event()).next_board_after_result:
             return
         waiting = [b for b, row in self._boards.items() if not row.done and b != board]
         after = [b for b in waiting if b > board] or waiting
