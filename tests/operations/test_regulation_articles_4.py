@@ -4,12 +4,15 @@ line on events made from the templates or from nothing. docs/reglements.md lists
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations import cup as ops
+from arbitre_tui.operations.registry import Operation
+from arbitre_tui.store.repo import player_row
 
 from ..helpers.cli import arbitre, run_here
 
@@ -100,9 +103,19 @@ def test_item01_a_player_who_played_stays_and_cannot_hide_in_another_team(
     # withdrawn, and registered again in the sister team under another FIDE id but the
     # same licence: the person is seen across registrations
     run_here("withdraw", f, str(played))
-    run_here("register", f, p.surname, "--prenom", p.first_name, "--club", p.club,
+    out = arbitre("register", f, p.surname, "--prenom", p.first_name, "--club", p.club,
         "--equipe", sister.name, "--elo", str(p.rating), "--licence", str(p.ffe_code),
         "--nationalite", "FRA")  # fmt: skip
+    # issue 49.3 (one person once) now refuses that second entry at the door, withdrawn or
+    # not; a file written before it may still hold one: the entry is written here as such
+    # a file holds it, for the line-up check that reads the person across registrations
+    assert out.returncode == 2 and f"licence {p.ffe_code}" in out.stderr, out
+    service = EventService(Path(f))
+    try:
+        with service.write(Operation.REGISTER_PLAYER, {"tournament": t.key, "name": p.name}) as tx:
+            tx.insert("players", player_row(replace(p, fide_id=None, team_id=sister.id)))
+    finally:
+        service.close()
     again = max(_roster(Path(f), sister.id))
     theirs = next(m for m in _matches(f) if sister.id in (m["home_team_id"], m["away_team_id"]))
     lineup = [again, *_roster(Path(f), sister.id)[:3]]

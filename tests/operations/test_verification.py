@@ -105,7 +105,9 @@ async def test_verification_mode_in_the_app(demo_file: Path) -> None:
     """`v`: the keys enter the sheets and move on; `T` settles; `x` is refused meanwhile."""
     app = ArbitreApp(demo_file, tournament="open-a")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("1", "down", "equals_sign", "up", "v")
+        # 1-0 on board 1, ½-½ on board 2, back to board 1: after each result the selection
+        # moves to the next board without one (issue 49.7), hence no « down », two « up »
+        await pilot.press("1", "equals_sign", "up", "up", "v")
         await pilot.pause()
         await pilot.press("1", "0")  # board 1 agrees; board 2: ½-½ entered, 0-1 on the sheet
         await pilot.pause()

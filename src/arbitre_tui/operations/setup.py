@@ -94,12 +94,18 @@ def _optional_text(text: str, what: str) -> str:
 def new_event(path: str | Path, fields: EventFields, template: str | None = None) -> EventService:
     """A new event file: empty (no section) or a regulation's template (its sections,
     settings and cadences, with no player), then the organiser's own fields."""
-    from .templates import create_from_template
+    from ..store.uncertain import commits, forget_since
+    from .templates import create_from_template, load_template
 
     fields = fields.checked()
     check = _dates(fields, None, None)
     path = fresh_event_path(Path(path))
     if template is not None:
+        # the dates checked against the template's before anything is written: a refusal
+        # leaves no file and says « nothing changed » (exit 2)
+        ev = load_template(template)["event"]
+        _dates(fields, ev.get("start"), ev.get("end"))
+        mark = commits()
         service = create_from_template(path, template, fixture_players=False)
         try:
             set_event(service, fields, unchanged_ok=True)
@@ -107,6 +113,7 @@ def new_event(path: str | Path, fields: EventFields, template: str | None = None
             service.close()
             for leftover in (path, *(Path(f"{path}{end}") for end in ("-wal", "-shm"))):
                 leftover.unlink(missing_ok=True)
+            forget_since(mark)  # its commits went with the file: nothing is saved
             raise
         return service
     if not fields.name:

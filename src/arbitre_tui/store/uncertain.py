@@ -35,6 +35,14 @@ def commits() -> int:
     return _count
 
 
+def forget_since(mark: int) -> None:
+    """The commits after ``mark`` are gone with their file (a new event refused and
+    removed): no longer said as saved."""
+    kept = [(number, describe) for number, describe in _recent if number <= mark]
+    _recent.clear()
+    _recent.extend(kept)
+
+
 def committed_since(mark: int) -> list[str]:
     """What was committed after ``mark`` (the last 20 at most), in the arbiter's words."""
     said: list[str] = []

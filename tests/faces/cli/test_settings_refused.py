@@ -126,10 +126,12 @@ def test_board_colours_home_colours_the_match_sheet(tmp_path: Path) -> None:
     procès-verbal's colours and the match list follow the setting."""
     path = _event(tmp_path, ["coupe", "--nom", "Coupe", "--systeme", "coupe", "--rondes", "2"])
     csv = tmp_path / "equipes.csv"
-    rows = ["nom,prenom,sexe,naissance,club,elo_ffe,equipe"]
+    # licensed players: a line-up refuses one with neither licence number nor date (issue
+    # 52.4, art. 1.4), which this colours test does not exercise
+    rows = ["nom,prenom,sexe,naissance,club,elo_ffe,equipe,licence"]
     for k in range(1, 5):
-        rows += [f"Alpha{k},Un,M,1990-01-01,Colmar,180{k},Colmar 1"]
-        rows += [f"Beta{k},Deux,M,1990-01-01,Sélestat,170{k},Sélestat 1"]
+        rows += [f"Alpha{k},Un,M,1990-01-01,Colmar,180{k},Colmar 1,A0000{k}"]
+        rows += [f"Beta{k},Deux,M,1990-01-01,Sélestat,170{k},Sélestat 1,B0000{k}"]
     csv.write_text("\n".join(rows) + "\n", encoding="utf-8")
     for args in (
         ("players", "import", path, str(csv)),
