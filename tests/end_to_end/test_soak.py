@@ -269,7 +269,13 @@ class AppDriver(threading.Thread):
             re.M,
         )
         refused = f"pas d'échiquier {board} dans la ronde affichée"
-        screen = self.wait(lambda s: on_board.search(s) or refused in s, 10, "board")
+        other = "Autre poste : "  # the round changed meanwhile: said instead (49.10)
+        screen = self.wait(lambda s: on_board.search(s) or refused in s or other in s, 10, "board")
+        if screen and other in screen and not on_board.search(screen):
+            # another station paired or closed the round under the jump: a state, not a
+            # stall — the jump is made again on the round now shown
+            self.log.note(f"{self.name}: the round changed under the jump to {board}\n{screen}")
+            return None
         if screen and refused in screen:
             # the prompt said why (the table shown had no such board): a state, not a stall
             self.log.note(f"{self.name}: jump to {board} refused by the prompt\n{screen}")
