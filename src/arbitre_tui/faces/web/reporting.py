@@ -246,20 +246,14 @@ class Reporting:
         """A player's number and own code: to his page of this board for this round."""
         from ...operations.reporting import seat_for_player
 
-        refused = self._closed(request)
-        if refused is not None:
-            return refused
-        form = await self._form(request)
-        if isinstance(form, web.Response):
-            return form
+        sent = await self._number_and_code(
+            request, "Choisissez votre nom.", "Ce code personnel ne vaut pas pour vous."
+        )
+        if not isinstance(sent, tuple):
+            return sent
+        player, code = sent
         key, number, board = self._board_of(request)
-        player = form.get("player", "").strip()
-        code = form.get("code", "").strip().lower()
-        if not player.isascii() or not player.isdigit() or len(player) > 9:
-            return self._refuse(request, 400, "Choisissez votre nom.")
-        if not CODE.match(code):
-            return self._wrong_code(request, "Ce code personnel ne vaut pas pour vous.")
-        seat = seat_for_player(self.service, key, number, board, int(player), code)
+        seat = seat_for_player(self.service, key, number, board, player, code)
         if seat is None:
             return self._wrong_code(
                 request,
@@ -404,6 +398,19 @@ class Reporting:
 
     async def entrance_sent(self, request: web.Request) -> web.StreamResponse:
         """The entrance's form: to the player's own check-in page (checked there)."""
+        sent = await self._number_and_code(
+            request, "Tapez votre numéro (chiffres seulement).", "Ce code de pointage ne vaut pas."
+        )
+        if not isinstance(sent, tuple):
+            return sent
+        number, code = sent
+        raise web.HTTPSeeOther(f"{number}/{code}/")
+
+    async def _number_and_code(
+        self, request: web.Request, no_number: str, bad_code: str
+    ) -> tuple[int, str] | web.StreamResponse:
+        """A form's player number and personal code, each checked for its shape (the
+        board's entrance and the check-in entrance alike), or the answer that refuses it."""
         refused = self._closed(request)
         if refused is not None:
             return refused
@@ -413,10 +420,10 @@ class Reporting:
         number = form.get("player", "").strip()
         code = form.get("code", "").strip().lower()
         if not number.isascii() or not number.isdigit() or len(number) > 9:
-            return self._refuse(request, 400, "Tapez votre numéro (chiffres seulement).")
+            return self._refuse(request, 400, no_number)
         if not CODE.match(code):
-            return self._wrong_code(request, "Ce code de pointage ne vaut pas.")
-        raise web.HTTPSeeOther(f"{int(number)}/{code}/")
+            return self._wrong_code(request, bad_code)
+        return int(number), code
 
     async def checkin_page(self, request: web.Request) -> web.StreamResponse:
         from ...operations.reporting import checkin_matches
