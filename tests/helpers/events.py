@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from pathlib import Path
 
 from ..conftest import make_round_robin
-from .cli import arbitre, new_with_fixture_players
+from .cli import arbitre, new_with_fixture_players, run_here
 
 
 def round_robin_paired(path: Path, players: int = 8) -> Path:
@@ -28,3 +29,18 @@ def knockout_registration_closed(path: Path) -> Path:
 def copy_event(master: Path, target: Path) -> Path:
     shutil.copy(master, target)
     return target
+
+
+def digest(path: Path) -> str:
+    """The file's bytes as a hash: a refusal must leave it the same, byte for byte."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def open_from_nothing(path: Path) -> Path:
+    """An event created from nothing with one five-round Swiss section, « open »."""
+    run_here("new", str(path), "--nom", "Open d'été")
+    run_here(
+        "section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
+        "--rondes", "5",
+    )  # fmt: skip
+    return path

@@ -5,13 +5,13 @@ remarks — imported with every column placed or named; `--apercu` writes nothin
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
 import pytest
 
 from ...helpers.cli import arbitre, run_here
+from ...helpers.events import digest, open_from_nothing
 
 HEADER = (
     "N°;Nom;Prénom;Né(e) le;Sexe;Elo FIDE;ELO FFE;Rapide;Club;N° FFE;Code FIDE;Fédération;"
@@ -28,18 +28,9 @@ ROWS = (
 )
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 @pytest.fixture
 def event(tmp_path: Path) -> Path:
-    path = tmp_path / "ete.sqlite"
-    run_here("new", str(path), "--nom", "Open d'été")
-    run_here(
-        "section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
-        "--rondes", "5",
-    )  # fmt: skip
+    path = open_from_nothing(tmp_path / "ete.sqlite")
     return path
 
 
@@ -84,7 +75,7 @@ def test_the_club_sheet_is_imported_with_every_column_placed_or_named(
 
 
 def test_the_preview_shows_each_column_and_writes_nothing(event: Path, sheet: Path) -> None:
-    before = _digest(event)
+    before = digest(event)
     out = arbitre("players", "import", str(event), str(sheet), "--encoding", "latin-1", "--apercu")
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
@@ -98,17 +89,17 @@ def test_the_preview_shows_each_column_and_writes_nothing(event: Path, sheet: Pa
     assert said["Remarques"].strip().startswith("non reconnue")
     assert said["Rapide"].strip().startswith("classement rapide")
     assert "5 joueur(s) lisible(s), 0 ligne(s) fautive(s)." in out.stdout
-    assert _digest(event) == before
+    assert digest(event) == before
     assert _players(event) == []
 
 
 def test_strict_refuses_a_column_left_aside_and_writes_nothing(event: Path, sheet: Path) -> None:
-    before = _digest(event)
+    before = digest(event)
     out = arbitre("players", "import", str(event), str(sheet), "--encoding", "latin-1", "--strict")
     assert out.returncode == 2
     assert "--strict" in out.stderr and "« Remarques » non reconnue" in out.stderr
     assert "Traceback" not in out.stderr
-    assert _digest(event) == before
+    assert digest(event) == before
 
 
 def test_strict_imports_a_sheet_whose_columns_are_all_kept(event: Path, tmp_path: Path) -> None:
@@ -122,8 +113,8 @@ def test_strict_imports_a_sheet_whose_columns_are_all_kept(event: Path, tmp_path
 
 
 def test_utf8_refusal_names_latin1_which_reads_windows_1252(event: Path, sheet: Path) -> None:
-    before = _digest(event)
+    before = digest(event)
     out = arbitre("players", "import", str(event), str(sheet))
     assert out.returncode == 2
     assert "--encoding latin-1" in out.stderr
-    assert _digest(event) == before
+    assert digest(event) == before

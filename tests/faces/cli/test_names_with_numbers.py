@@ -5,12 +5,12 @@ refused with each candidate, exit 2, the file byte for byte. On an event from no
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import pytest
 
 from ...helpers.cli import arbitre, run_here
+from ...helpers.events import digest, open_from_nothing
 
 PEOPLE = (
     ("LEFÈVRE", "Hélène"),
@@ -24,18 +24,9 @@ PEOPLE = (
 )
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 @pytest.fixture
 def event(tmp_path: Path) -> Path:
-    path = tmp_path / "ete.sqlite"
-    run_here("new", str(path), "--nom", "Open d'été")
-    run_here(
-        "section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
-        "--rondes", "5",
-    )  # fmt: skip
+    path = open_from_nothing(tmp_path / "ete.sqlite")
     for n, (surname, first) in enumerate(PEOPLE, start=1):
         out = run_here("register", str(path), surname, "--prenom", first)
         assert f"(n° {n})" in out
@@ -50,10 +41,10 @@ def _done(*args: str) -> str:
 
 def test_check_in_by_a_piece_of_the_name_and_twice(event: Path) -> None:
     assert _done("checkin", str(event), "lefevre") == "Pointé : LEFÈVRE Hélène (n° 1)"
-    before = _digest(event)
+    before = digest(event)
     again = _done("checkin", str(event), "LEFÈVRE")
     assert again == "LEFÈVRE Hélène (n° 1) : déjà pointé(e), rien n'a changé."
-    assert _digest(event) == before
+    assert digest(event) == before
     # the second word of a compound surname, an apostrophe left out, a number
     assert _done("checkin", str(event), "evremond") == (
         "Pointé : CHÂTEAUBRIAND-SAINT-ÉVREMOND Marie-Thérèse (n° 4)"
@@ -78,7 +69,7 @@ def test_check_in_by_a_piece_of_the_name_and_twice(event: Path) -> None:
 def test_a_piece_that_fits_several_or_none_is_refused(
     event: Path, typed: str, said: list[str]
 ) -> None:
-    before = _digest(event)
+    before = digest(event)
     for command in (("checkin",), ("withdraw",), ("players", "edit")):
         extra = ("--club", "Brest") if command == ("players", "edit") else ()
         out = arbitre(*command, str(event), typed, *extra)
@@ -86,7 +77,7 @@ def test_a_piece_that_fits_several_or_none_is_refused(
         assert "Traceback" not in out.stderr
         for words in said:
             assert words in out.stderr, out.stderr
-    assert _digest(event) == before
+    assert digest(event) == before
 
 
 def test_results_byes_and_corrections_name_the_players(event: Path) -> None:
