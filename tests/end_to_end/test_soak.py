@@ -321,6 +321,14 @@ class AppDriver(threading.Thread):
                 return saved(s) or "Refusé" in s or new_question
 
             screen = self.wait(answered, 15, "the answer")
+        if screen is None and app.alive() and other in (late := app.screen()):
+            # the answer (« enregistré » or « Refusé : la ronde 5 est close ») was on the
+            # status line for less than a look: another station paired or closed the round
+            # and the line says that instead (49.10) — a state, not a stall; whether the
+            # result was written is not known (seen in CI: round 6 paired meanwhile)
+            self.log.maybe(self.terminal)
+            self.log.note(f"{self.name}: the answer gave way to the news\n{late}")
+            return
         if screen is None or not app.alive():
             self.log.maybe(self.terminal)
             self.restart("no answer" if app.alive() else "died")

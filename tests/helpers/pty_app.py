@@ -103,10 +103,17 @@ class PtyApp:
                 self._read(0.02)
         self.settle()
 
-    def quit(self) -> int:
+    def quit(self, timeout: float = 30.0) -> int:
+        """ctrl+q, then what the app writes is read until it has ended: a terminal nobody
+        reads fills up (a pty holds a few KB), and the app's last frames then block its
+        writer thread, which Textual joins on the way out — the app never ends (seen under
+        load in CI: « timed out after 15 seconds »)."""
         os.write(self.fd, CTRL_Q.encode())
+        deadline = time.monotonic() + timeout
         try:
-            code = self.proc.wait(timeout=15)
+            while self.proc.poll() is None and time.monotonic() < deadline:
+                self._read(0.05)
+            code = self.proc.wait(timeout=max(deadline - time.monotonic(), 0.1))
         finally:
             if self.proc.poll() is None:
                 self.proc.kill()

@@ -10,6 +10,7 @@ operations layer after the app quit, and must be identical — and right.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest
 
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.models import Result
+from tests.helpers.procs import wait_for
 from tests.helpers.pty_app import BACKSPACE, ENTER, ESCAPE, PtyApp, each_mode
 
 
@@ -93,6 +95,18 @@ def _slowly_then_in_a_burst(
         return path
 
     return each_mode(run)
+
+
+def _once(path: Path, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The records once ``done`` holds for them (bounded): the keys of a burst act while
+    the test reads on, and a loaded machine takes its time."""
+
+    def read() -> dict[str, Any] | None:
+        recs = records(path)
+        return recs if done(recs) else None
+
+    result: dict[str, Any] = wait_for(read, 30, "the keys' effect")
+    return result
 
 
 def _game(recs: dict[str, Any], key: str, board: int) -> tuple[str, str]:
@@ -330,11 +344,13 @@ def test_a_knockout_draw_leaves_its_decider_to_enter_and_the_next_board_gets_its
     shutil.copy(ko_master, path)
     with PtyApp(path, "open-ko") as app:
         app.burst(_keys(f"g17{ENTER}=g18{ENTER}1"))
-        mid = records(path)
+        # read once the burst's last key has acted (the app drawing nothing for a moment
+        # under load does not mean it is done: the file was read too early in a loaded run)
+        mid = _once(path, lambda r: _game(r, "open-ko", 18)[0] != "None")
         # d asks; x is no answer: it cancels, and does not ask to close the round (which
         # would take the g): 19 is 0-1
         app.burst(_keys(f"g17{ENTER}dxg19{ENTER}0"))
-        between = records(path)
+        between = _once(path, lambda r: _game(r, "open-ko", 19)[0] != "None")
         app.burst(_keys(f"g17{ENTER}d="))  # the Armageddon drawn: Black qualifies
         assert app.quit() == 0
     assert _game(mid, "open-ko", 17) == (str(Result.DRAW), "None")
@@ -424,7 +440,8 @@ def test_the_qr_address_typed_over_in_one_write(demo_master: Path, tmp_path: Pat
 
     path = tmp_path / "qr.sqlite"
     shutil.copy(demo_master, path)
-    seen = []
+    seen: list[str] = []
+    address_at_start = address()
     with PtyApp(path, "open-a") as app:
         for write in (
             f"qahttp://resultats.example/open{ENTER}",  # replaced
@@ -432,7 +449,9 @@ def test_the_qr_address_typed_over_in_one_write(demo_master: Path, tmp_path: Pat
             f"aabc{CTRL_U}http://club.example{ENTER}",  # typed, emptied, typed
         ):
             app.burst(_keys(write))
-            seen.append(address())
+            # once the write's Entrée has saved something new (each write changes it)
+            before = seen[-1] if seen else address_at_start
+            seen.append(wait_for(lambda b=before: (a := address()) != b and a, 30, "saved"))
         assert app.quit() == 0
     assert seen == [
         "http://resultats.example/open",
