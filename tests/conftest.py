@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,13 @@ from arbitre_tui.publish import address
 from arbitre_tui.rules.models import Player, System, TimeControl, Tournament
 
 from .helpers.procs import Station
+
+# pytest keeps each test module's rewritten asserts beside it (__pycache__) and reads them back
+# when up to date — but only where bytecode may be written, which PYTHONDONTWRITEBYTECODE (set
+# in this workplace) forbids: each worker then rewrote every module on every run, 3 of the 5.7 s
+# it took to collect (28.6). Allowed again for the tests' own processes (pytest writes each file
+# atomically: workers writing at once are safe); the first run writes, the next ones read.
+sys.dont_write_bytecode = False
 
 ROOT = Path(__file__).resolve().parents[1]
 # The reference vectors, vendored from ../shared (read-only there): a clone alone runs them.
@@ -135,6 +143,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Workers by default, as the README's command runs the suite: two per core (below),
+    an idle one taking half of the busiest one's queue (``--dist worksteal``: with the
+    default « load » one worker kept 398 s of tests while the others ran 281 s; 28.6).
+    Set here rather than in pyproject's addopts, where ``-n`` made ``pytest -p no:xdist``
+    stop on an unknown option (issue 54.5); ``-n 0`` or ``-p no:xdist`` run in one
+    process. Before xdist's own hook (a conftest registers after it: called first)."""
+    option = config.option
+    if not config.pluginmanager.has_plugin("xdist") or hasattr(config, "workerinput"):
+        return
+    if getattr(option, "numprocesses", 0) is None:
+        option.numprocesses = "auto"
+        if getattr(option, "dist", "no") == "no":
+            option.dist = "worksteal"
+
+
+@pytest.hookimpl(optionalhook=True)  # xdist's: unknown to pytest without it (-p no:xdist)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: twice the cores (at most four more). Many tests wait on another process
     (a station, the server, the app in a terminal): the extra workers compute meanwhile. On
@@ -160,53 +186,3 @@ def pytest_configure(config: pytest.Config) -> None:
 
     for folder in (ROOT / "src", ROOT / "tests" / "helpers"):
         compileall.compile_dir(folder, quiet=2, workers=0)
-    _rewrite_tests_once(config)
-
-
-def _rewrite_tests_once(config: pytest.Config) -> None:
-    """Rewrite the test modules' asserts once, on every core, before the workers start.
-
-    Each worker imports every test module to collect them, and pytest rewrites a module's
-    asserts (its failure messages) on import: 3 of the 5.7 s a worker took to collect,
-    four times over. pytest keeps the rewritten code beside the module and reads it back
-    when it is up to date, but writes it only where bytecode may be written (not here:
-    PYTHONDONTWRITEBYTECODE), and the workers would all write it at once anyway. Written
-    here, with pytest's own functions (pinned version), each worker reads it (issue 28.6).
-    """
-    from _pytest.assertion import rewrite
-
-    if config.stash.get(rewrite.assertstate_key, None) is None:  # --assert=plain
-        return
-    stale = [
-        path
-        for path in sorted((ROOT / "tests").rglob("*.py"))
-        if (path.name.startswith("test_") or path.name == "conftest.py")
-        and rewrite._read_pyc(path, _rewritten(path)) is None
-    ]
-    if not stale:
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    global _CONFIG
-    _CONFIG = config
-    with ProcessPoolExecutor(mp_context=multiprocessing.get_context("fork")) as pool:
-        list(pool.map(_rewrite_one, stale))
-
-
-_CONFIG: pytest.Config | None = None  # for the forked processes of _rewrite_tests_once
-
-
-def _rewritten(path: Path) -> Path:
-    from _pytest.assertion import rewrite
-
-    return rewrite.get_cache_dir(path) / (path.name[:-3] + rewrite.PYC_TAIL)
-
-
-def _rewrite_one(path: Path) -> None:
-    from _pytest.assertion import rewrite
-
-    assert _CONFIG is not None
-    if rewrite.try_makedirs(rewrite.get_cache_dir(path)):
-        stat, code = rewrite._rewrite_test(path, _CONFIG)
-        rewrite._write_pyc(_CONFIG.stash[rewrite.assertstate_key], code, stat, _rewritten(path))
