@@ -252,7 +252,8 @@ def test_external_engine_never_runs_under_the_write_lock(
     elapsed = time.monotonic() - t0
     still_running = not Path(f"{engine}.ended").exists()
     assert answer["ok"], f"the other station could not write: {answer}"
-    assert still_running and elapsed < 2.0, f"the other station waited {elapsed:.1f} s"
+    # answered while the engine (6 s) still ran: the pairing held no lock meanwhile
+    assert still_running, f"the other station waited {elapsed:.1f} s"
     assert a.next(timeout=60)["ok"]
 
 
@@ -262,14 +263,13 @@ def test_busy_lock_raises_store_busy_without_waiting(
     a, b = _two(rr_file, stations, wait=False)
     a.send("record_result", "rr", 1, "1-0", pause=True)
     assert a.next().get("paused")
-    t0 = time.monotonic()
     b.send("record_result", "rr", 2, "0-1")
     try:
         answer = b.next(timeout=3)
     finally:
         a.go()
         assert a.next()["ok"]
-    assert time.monotonic() - t0 < 2.0
+    # answered while A still held the lock (released only after): it did not wait for it
     assert answer["error"] == "StoreBusy", answer
     assert "StoreBusy" in answer["bases"] and "OperationError" in answer["bases"]
     assert games_of_round(rr_file, "rr", 1)[2] is None

@@ -255,13 +255,11 @@ def test_external_engine_runs_without_the_write_lock(tmp_path: Path) -> None:
         time.sleep(0.02)
     assert started.exists()
     other = EventService(service.path, terminal="poste-2", wait=False)
-    t0 = time.monotonic()
     try:
         other.record_result(key_b, 1, "1-0")  # StoreBusy if the engine held the lock
     except StoreBusy:  # pragma: no cover - the failure this test is about
         pytest.fail("the external engine held the write lock")
-    assert time.monotonic() - t0 < 1.0
-    assert worker.is_alive()  # the engine was still running
+    assert worker.is_alive()  # saved while the engine was still running: it held no lock
     worker.join(timeout=120)
     assert not failures, failures
     record = service.store.pairing_record(service.tournament("open-c").id or 0, 1)

@@ -5,7 +5,6 @@ with its line by the real `pair-trf` and `tiebreaks`, exit 2, quickly."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -77,9 +76,7 @@ def test_a_trf_out_of_its_columns_is_refused(tmp_path: Path, case: str, command:
     path = tmp_path / "faux.trf"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     before = path.read_bytes()
-    began = time.monotonic()
-    out = arbitre(command, str(path), timeout=60)
-    assert time.monotonic() - began < 30
+    out = arbitre(command, str(path), timeout=60)  # a reader that loops fails here
     assert out.returncode == 2, (out.stdout[:300], out.stderr[:300])
     assert said in out.stderr, out.stderr[:300]
     assert "Traceback" not in out.stderr and len(out.stderr) < 600
