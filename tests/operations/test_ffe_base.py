@@ -129,3 +129,33 @@ def test_without_mdbtools_a_french_sentence_and_no_lists_file(tmp_path: Path) ->
     assert not (tmp_path / "listes-elo.sqlite").exists()
     find = _arbitre("ratings", "find", "dupont", cwd=tmp_path, path=str(empty))
     assert find.returncode == 2 and "aucune liste Elo" in find.stderr
+
+
+def test_a_registration_from_the_base_keeps_its_ffe_keys_and_estimates(tmp_path: Path) -> None:
+    """Issue 50.3: RefFFE, ClubRef and Ligue from the FFE's base go into the registration
+    (Papi's JOUEUR carries them), and an estimated rating stays E, not N."""
+    from arbitre_tui.operations import EventService
+    from arbitre_tui.rules.models import System, TimeControl, Tournament
+
+    _data_mdb(tmp_path)
+    assert _arbitre("ratings", "import", "Data.mdb", cwd=tmp_path, path=_stand_in(tmp_path))
+    service = EventService(tmp_path / "open.sqlite", create=True)
+    service.create_event("Open de Nancy", "Nancy")
+    slow = TimeControl(base_minutes=90, increment_seconds=30)
+    service.add_tournament(
+        Tournament(key="o", name="Open", system=System.SWISS, rounds_planned=5,
+                   time_controls={n: slow for n in range(1, 6)})
+    )  # fmt: skip
+    with Lists(tmp_path / "listes-elo.sqlite") as lists:
+        jeanne = lists.registration(lists.find("K12345", limit=1)[0], service.tournament("o"))
+        seb = lists.registration(lists.find("M54321", limit=1)[0], service.tournament("o"))
+    assert (jeanne.ffe_ref, jeanne.club_ref, jeanne.league) == (1079938, 12, "LOR")
+    assert (seb.ffe_ref, seb.club_ref, seb.league) == (2, 260, "BRE")
+    assert seb.rating_kinds == "EN-"  # standard estimated, rapid national, no blitz
+    assert jeanne.rating_kinds == "FFN"  # as the base says: FIDE standard and rapid (was NNN)
+    pid = service.register_player("o", seb)
+    stored = service.store.player(pid)
+    service.close()
+    assert (stored.ffe_ref, stored.club_ref, stored.league, stored.rating_kinds) == (
+        2, 260, "BRE", "EN-"
+    )  # fmt: skip

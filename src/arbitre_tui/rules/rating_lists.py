@@ -33,14 +33,16 @@ from .validation import validated
 
 def every_cadence(fide: ListedPlayer | None, ffe: ListedPlayer | None) -> dict[str, object]:
     """Player's fields of the three cadences' ratings from the lists: FIDE's (F), else the
-    FFE's (N), as Papi files them."""
+    FFE's with the kind its base gives it (F a FIDE rating, N national, E its estimate:
+    « 1200E » stays estimated; N when the base says nothing), as Papi files them."""
     out: dict[str, object] = {}
     kinds = ""
     for kind in KINDS:
         own = fide.rating(kind) if fide else None
         national = ffe.rating(kind) if ffe else None
         out[f"rating_{kind}"] = own or national
-        kinds += "F" if own else "N" if national else "-"
+        said = getattr(ffe, f"{kind}_kind", "") if ffe else ""
+        kinds += "F" if own else (said or "N") if national else "-"
     out["rating_kinds"] = "" if kinds == "---" else kinds
     return out
 
@@ -98,6 +100,10 @@ def as_player(
         rating_ffe=ffe.effective(kind, fallback) if ffe else None,
         **every_cadence(fide, ffe),
         licence_type=(ffe.licence_type[:1] or None) if ffe else None,
+        # the FFE base's keys, which Papi's JOUEUR carries (RefFFE, ClubRef, Ligue: 50.3)
+        ffe_ref=ffe.ffe_ref if ffe else None,
+        club_ref=ffe.club_ref if ffe else None,
+        league=(ffe.league[:3] or None) if ffe else None,
         fee_category=(ffe.category if ffe else "")
         or (ffe_category(birth.year, main.sex, on) if birth else None),
     )
