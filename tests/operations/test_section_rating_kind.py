@@ -64,3 +64,34 @@ def test_a_csv_rates_each_section_by_its_cadence(tmp_path: Path) -> None:
     assert _imported(tmp_path, "12+3") == {"D'ARTAGNAN": 1900, "O'NEILL": None}
     assert _imported(tmp_path, "3+2") == {"D'ARTAGNAN": 1850, "O'NEILL": None}
     assert _imported(tmp_path, "12+3", fallback=True) == {"D'ARTAGNAN": 1900, "O'NEILL": 1700}
+
+
+def _ratings(f: str) -> dict[str, tuple[int | None, int | None]]:
+    con = sqlite3.connect(f)
+    try:
+        rows = con.execute("SELECT surname, rating_fide, rating_ffe FROM players")
+        return {name: (fide, ffe) for name, fide, ffe in rows}
+    finally:
+        con.close()
+
+
+@pytest.mark.slow
+def test_the_registrations_follow_a_change_of_the_sections_kind(tmp_path: Path) -> None:
+    """Registered at 90+30, then the section made rapid — by its setting, then back, then
+    by its cadence (`section edit --cadence 12+3`): each registration takes the new kind's
+    rating from the ones the CSV gave (issue 50.1's gap: they kept the standard one); a
+    rating typed by hand stays; undo puts the previous ones back."""
+    _imported(tmp_path, "90+30")
+    f = str(tmp_path / "e90_300.sqlite")
+    run_here("register", f, "CHÂTEAUBRIAND-SAINT-ÉVREMOND", "--prenom", "Marie-Thérèse",
+             "--elo", "1600", "-t", "s")  # fmt: skip
+    standard = {"D'ARTAGNAN": (2000, None), "O'NEILL": (None, 1700)}
+    by_hand = {"CHÂTEAUBRIAND-SAINT-ÉVREMOND": _ratings(f)["CHÂTEAUBRIAND-SAINT-ÉVREMOND"]}
+    assert _ratings(f) == standard | by_hand
+    rapid = {"D'ARTAGNAN": (1900, None), "O'NEILL": (None, None)}
+    run_here("settings", "set", f, "rating_kind", "rapid", "-t", "s")
+    assert _ratings(f) == rapid | by_hand
+    run_here("undo", f)
+    assert _ratings(f) == standard | by_hand
+    run_here("section", "edit", f, "s", "--cadence", "12+3")
+    assert _ratings(f) == rapid | by_hand

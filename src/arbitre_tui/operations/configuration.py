@@ -17,7 +17,7 @@ from ..rules.errors import RuleError
 from ..rules.models import Tournament
 from ..rules.settings import section_fault, section_settings
 from ..rules.text import text_fault
-from ..store.journal import OperationError
+from ..store.journal import OperationError, Tx
 from ..store.repo import tournament_row
 from .context import EventContext
 from .formats import format_of
@@ -119,6 +119,26 @@ def update_settings(ctx: EventContext, key: str, changes: dict[str, Any]) -> Non
         ):
             raise OperationError(fault)
         tx.update("tournaments", t.id, {"settings": json.dumps(settings, ensure_ascii=False)})
+        rerate(ctx, tx, t, changed)
+
+
+def rerate(ctx: EventContext, tx: Tx, before: Tournament, after: Tournament) -> int:
+    """The section's rating kind changed (its setting, or its first round's cadence):
+    every registration whose cadences' ratings are known takes the new kind's, in the same
+    transaction (journaled, undone with it). How many changed."""
+    from ..rules.cadences import section_kind, section_ratings
+
+    kind = section_kind(after)
+    if section_kind(before) == kind or before.id is None:
+        return 0
+    fallback = section_settings(after).rating_standard_fallback
+    count = 0
+    for p in ctx.store.players(before.id):
+        new = section_ratings(p, kind, fallback)
+        if new is not None and new != (p.rating_fide, p.rating_ffe):
+            tx.update("players", p.id, {"rating_fide": new[0], "rating_ffe": new[1]})
+            count += 1
+    return count
 
 
 def update_event_settings(ctx: EventContext, changes: dict[str, Any]) -> None:

@@ -376,6 +376,8 @@ def edit_section(
             raise OperationError(f"Rien à changer : {t.name} a déjà ces valeurs.")
         tx.args["name"] = ", ".join(changed)
         tx.update("tournaments", t.id, row)
+        controls_after = dict(sorted(controls.items()))
+        configuration.rerate(service, tx, t, replace(after, time_controls=controls_after))
         return changed
 
 

@@ -52,3 +52,22 @@ def rated_for(p: Player, kind: Kind, fallback: bool = False) -> Player:
     if rating is None:
         return p
     return replace(p, rating_fide=rating) if letter == "F" else replace(p, rating_ffe=rating)
+
+
+def section_ratings(
+    p: Player, kind: Kind, fallback: bool = False
+) -> tuple[int | None, int | None] | None:
+    """The section's ratings (rating_fide, rating_ffe) of a registration for ``kind``,
+    from the cadences' ratings kept beside it — when the section's kind changes after
+    registration (its setting rating_kind, or its cadence), so that pairing numbers, ARO
+    and the files read the new one (issue 50.1). None where those ratings are not known
+    (a rating typed by hand): the registration keeps what it has."""
+    if not p.rating_kinds:
+        return None
+    at = KINDS.index(kind)
+    rating, letter = getattr(p, f"rating_{kind}"), p.rating_kinds[at : at + 1]
+    if rating is None and fallback and kind != "standard":
+        rating, letter = p.rating_standard, p.rating_kinds[:1]
+    if rating is None:
+        return None, None
+    return (rating, None) if letter == "F" else (None, rating)
