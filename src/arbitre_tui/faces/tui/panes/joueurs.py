@@ -103,9 +103,10 @@ class PlayersPane(NameSearchMixin, TablePane):
 
     # -- check-in ---------------------------------------------------------------
 
-    def _check_in(self, key: str, checked: bool = True) -> None:
+    def _check_in(self, key: str, checked: bool = True, who: str | None = None) -> None:
+        """Espace and `/` alike: an unpaid 002 entry is checked in and said (issue 52.8)."""
         pid = int(key)
-        who = self._who(key)
+        who = who or self._who(key)
         said = f"{who} {'pointé' if checked else ': pointage annulé'}"
         self.run(  # 002: an unpaid entry is checked in, not final: said (issue 52.8)
             lambda s: s.check_in(pid, checked),
@@ -195,8 +196,7 @@ class PlayersPane(NameSearchMixin, TablePane):
             if line.checked_in:  # said on the prompt, which stays open
                 prompt.refuse_with(f"{who(line, section)} est déjà pointé(e)")
                 return
-            pid, name = int(key), who(line, section)
-            self.run(lambda s: s.check_in(pid, True), done=f"{name} pointé")
+            self._check_in(key, True, who(line, section))
 
         prompt = TextPrompt(
             "Pointage, un mot du nom :",
