@@ -476,21 +476,21 @@ def test_item20_the_visitors_keeping_white_is_said_in_full(tmp_path: Path) -> No
 def test_item13_standings_show_the_play_off_order(tmp_path: Path) -> None:
     """003 art. 6: after a play-off the standings (Classement pane, site, wall: all read
     views.standings) show its order, one place each, not « 1–5 »."""
-    from arbitre_tui.operations import swiss
+    from arbitre_tui.operations import playoffs
     from arbitre_tui.views.reader import Reader
     from arbitre_tui.views.standings import build
     from tests.operations.test_swiss_events import _five_way_u8
 
     service = _five_way_u8(tmp_path)
     service.update_settings("u8", {"seeded_qualifiers": 2})
-    seeds = swiss.playoff_seeds(service, "u8", "title") or []  # a perfect tie: drawn
-    swiss.playoff_result(service, "u8", "title", seeds[3], seeds[4], 0.5, 1.5)
-    swiss.playoff_result(service, "u8", "title", seeds[0], seeds[4], 2, 0)
-    swiss.playoff_result(service, "u8", "title", seeds[1], seeds[2], 0, 2)
-    status = swiss.playoff_result(service, "u8", "title", seeds[0], seeds[2], 2, 0)
+    seeds = playoffs.playoff_seeds(service, "u8", "title") or []  # a perfect tie: drawn
+    playoffs.playoff_result(service, "u8", "title", seeds[3], seeds[4], 0.5, 1.5)
+    playoffs.playoff_result(service, "u8", "title", seeds[0], seeds[4], 2, 0)
+    playoffs.playoff_result(service, "u8", "title", seeds[1], seeds[2], 0, 2)
+    status = playoffs.playoff_result(service, "u8", "title", seeds[0], seeds[2], 2, 0)
     assert status.places
     view = build(Reader(service), service.tournament("u8"))
-    order = swiss.final_order(service, "u8")
+    order = playoffs.final_order(service, "u8")
     shown = [(r.place, r.player.id) for r in view.rows]
     assert [pid for _, pid in shown] == order
     assert [place for place, _ in shown[: len(status.places)]] == [
