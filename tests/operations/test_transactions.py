@@ -21,7 +21,7 @@ from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules.models import Bye, Player, System, Tournament
 from arbitre_tui.rules.swiss.model import RoundPairing, SwissState
 from arbitre_tui.store import db
-from arbitre_tui.store.journal import StoreBusy
+from arbitre_tui.store.errors import StoreBusy
 from arbitre_tui.store.schema import MIGRATIONS
 from tests.operations.test_swiss_events import FAKE_ENGINE, _open_c_checked_in
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.open_rules import half_point_bye_fault
 from ..rules.settings import section_settings
-from ..store.journal import OperationError
+from .errors import OperationError
 from .formats import format_of
 from .registry import Operation
 

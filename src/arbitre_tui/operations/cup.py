@@ -19,7 +19,8 @@ from ..rules.models import (
 )
 from ..rules.settings import section_settings
 from ..rules.text import text_fault
-from ..store.journal import NeedsConfirmation, OperationError, Tx
+from ..store.journal import Tx
+from .errors import NeedsConfirmation, OperationError
 from .registry import Operation
 
 if TYPE_CHECKING:

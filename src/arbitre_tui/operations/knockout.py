@@ -12,8 +12,8 @@ from ..rules import knockout as ko
 from ..rules.errors import RuleError
 from ..rules.models import Result, StoredPlayer, StoredTournament, System, TimeControl
 from ..rules.settings import section_settings
-from ..store.journal import OperationError
 from ..store.repo import tc_json, time_controls_json
+from .errors import OperationError
 from .registry import Operation
 
 if TYPE_CHECKING:

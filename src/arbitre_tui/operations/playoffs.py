@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from ..rules import youth
 from ..rules.models import StoredTournament
 from ..rules.settings import section_settings
-from ..store.journal import OperationError
 from ..store.journal import Tx as _Tx
+from .errors import OperationError
 from .registry import Operation
 
 if TYPE_CHECKING:

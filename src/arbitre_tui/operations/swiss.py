@@ -20,11 +20,11 @@ from ..rules.settings import section_settings
 from ..rules.swiss.dutch import PairingImpossible
 from ..rules.swiss.model import Colour, Entrant, Game, RoundPairing, SwissState
 from ..rules.swiss.order import ranking_key
-from ..store.journal import OperationError
 from ..store.journal import Tx as _Tx
 from ..store.repo import tc_json
 from . import results
 from .engines import DutchEngine, ExternalEngine, Opinion, second_opinion
+from .errors import OperationError
 from .plans import Pairing
 from .registry import Operation
 from .youth_format import too_few_checked_in

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from ..rules import trf as trfmod
 from ..rules.models import StoredPlayer
 from ..rules.settings import section_settings
-from ..store.journal import OperationError
 from .engines import state_to_trf
+from .errors import OperationError
 from .formats import format_of
 from .swiss import swiss_state
 

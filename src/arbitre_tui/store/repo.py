@@ -31,7 +31,8 @@ from ..rules.models import (
 )
 from . import backup as backups
 from .db import close, connect
-from .journal import Journal, OperationError
+from .errors import OperationError
+from .journal import Journal
 
 _V = TypeVar("_V")  # a value read from the file, as a method returns it
 

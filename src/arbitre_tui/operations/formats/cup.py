@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...rules.models import StoredPlayer, StoredTournament
-from ...store.journal import OperationError
+from ..errors import OperationError
 from .base import Individual
 
 if TYPE_CHECKING:
