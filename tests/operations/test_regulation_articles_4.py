@@ -12,7 +12,7 @@ import pytest
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations import cup as ops
 from arbitre_tui.operations.registry import Operation
-from arbitre_tui.store.repo import player_row
+from arbitre_tui.store.records import player_row
 
 from ..helpers.cli import arbitre, run_here
 

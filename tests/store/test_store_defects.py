@@ -17,7 +17,7 @@ import pytest
 from arbitre_tui.operations import EventService, NeedsConfirmation, OperationError
 from arbitre_tui.store import journal as journal_module
 from arbitre_tui.store.db import ForbiddenOpen
-from arbitre_tui.store.repo import restore_event
+from arbitre_tui.store.restore import restore_event
 
 from ..conftest import ROOT, make_round_robin
 from ..helpers.cli import arbitre

@@ -17,7 +17,7 @@ from ..rules.errors import RuleError
 from ..rules.models import Tournament
 from ..rules.settings import section_fault, section_settings
 from ..rules.text import text_fault
-from ..store.repo import tournament_row
+from ..store.records import tournament_row
 from .context import EventContext
 from .errors import OperationError
 from .formats import format_of

@@ -12,7 +12,7 @@ from ..rules import knockout as ko
 from ..rules.errors import RuleError
 from ..rules.models import Result, StoredPlayer, StoredTournament, System, TimeControl
 from ..rules.settings import section_settings
-from ..store.repo import tc_json, time_controls_json
+from ..store.records import tc_json, time_controls_json
 from .errors import OperationError
 from .registry import Operation
 

@@ -20,7 +20,7 @@ from ..rules.papi import (
     round_robin_table,
     to_registration_csv,
 )
-from ..store.repo import player_row, tc_json, tournament_row
+from ..store.records import player_row, tc_json, tournament_row
 from .errors import OperationError
 from .formats import format_of
 from .outputs import fresh_event_path

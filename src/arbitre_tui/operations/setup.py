@@ -36,7 +36,7 @@ from ..rules.sections import (
     check_rounds,
 )
 from ..rules.validation import InputError, validated
-from ..store.repo import player_row, time_controls_json
+from ..store.records import player_row, time_controls_json
 from . import configuration
 from .configuration import STATE_KEYS
 from .context import EventContext, OperationError

@@ -21,7 +21,7 @@ from ..rules.swiss.dutch import PairingImpossible
 from ..rules.swiss.model import Colour, Entrant, Game, RoundPairing, SwissState
 from ..rules.swiss.order import ranking_key
 from ..store.journal import Tx as _Tx
-from ..store.repo import tc_json
+from ..store.records import tc_json
 from . import results
 from .engines import DutchEngine, ExternalEngine, Opinion, second_opinion
 from .errors import OperationError
