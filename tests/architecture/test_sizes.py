@@ -22,8 +22,6 @@ LONG_MODULES = frozenset({"faces/cli/main.py", "faces/tui/app.py", "publish/html
 LONG_FUNCTIONS = frozenset(
     {
         "faces/cli/main.py::build_parser",
-        "operations/knockout.py::pair",
-        "rules/prizes.py::distribute",
     }
 )
 
