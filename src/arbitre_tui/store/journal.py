@@ -19,7 +19,7 @@ from typing import Any
 from ..rules.draws import run_draw
 from .errors import CommitUncertain, OperationError, StoreBusy
 from .lineage import settle, stamp
-from .schema import DATA_TABLES
+from .schema import DATA_TABLES, Table
 from .stations import terminal_name
 from .uncertain import note_commit
 from .undo import PlainWording, Undoing, Wording, _row
@@ -158,7 +158,7 @@ class Tx:
         if table not in DATA_TABLES:
             raise ValueError(f"table inconnue : {table}")
 
-    def insert(self, table: str, values: Mapping[str, Any]) -> int:
+    def insert(self, table: Table, values: Mapping[str, Any]) -> int:
         self._check_table(table)
         cols = list(values)
         cur = self.conn.execute(
@@ -169,7 +169,7 @@ class Tx:
         self._record(table, row_id, None, _row(self.conn, table, row_id))
         return row_id
 
-    def insert_all(self, table: str, rows: Sequence[Mapping[str, Any]]) -> list[int]:
+    def insert_all(self, table: Table, rows: Sequence[Mapping[str, Any]]) -> list[int]:
         """Many new rows at once (an import), each journaled as :meth:`insert` does.
 
         sqlite-utils writes them in multi-row INSERTs inside this transaction (it takes a
@@ -199,7 +199,7 @@ class Tx:
             self._record(table, row["id"], None, row)
         return [row["id"] for row in added]
 
-    def update(self, table: str, row_id: int, values: Mapping[str, Any]) -> None:
+    def update(self, table: Table, row_id: int, values: Mapping[str, Any]) -> None:
         self._check_table(table)
         before = _row(self.conn, table, row_id)
         if before is None:
@@ -210,7 +210,7 @@ class Tx:
         self.conn.execute(f"UPDATE {table} SET {sets} WHERE id = ?", [*values.values(), row_id])
         self._record(table, row_id, before, _row(self.conn, table, row_id))
 
-    def touch(self, table: str, row_id: int) -> None:
+    def touch(self, table: Table, row_id: int) -> None:
         """The same values written again (a result re-entered as it stands): journaled as
         a change whose before and after are equal, so this station's undo takes it — and
         changes nothing — rather than an older entry (issue 29.4)."""
@@ -220,7 +220,7 @@ class Tx:
             raise OperationError(f"{table} n° {row_id} introuvable")
         self._record(table, row_id, row, row)
 
-    def delete(self, table: str, row_id: int) -> None:
+    def delete(self, table: Table, row_id: int) -> None:
         self._check_table(table)
         before = _row(self.conn, table, row_id)
         if before is None:

@@ -22,6 +22,7 @@ from .db import close, connect
 from .errors import OperationError
 from .journal import Journal
 from .records import _game, _incident, _player, _round, _tournament
+from .schema import Table
 
 _V = TypeVar("_V")  # a value read from the file, as a method returns it
 
@@ -397,17 +398,17 @@ class Store:
             )
         ]
 
-    def dependents(self, table: str, row_id: int) -> list[tuple[str, int]]:
+    def dependents(self, table: str, row_id: int) -> list[tuple[Table, int]]:
         """Every row that refers to ``table`` n° ``row_id``, however deep (a section's
         players, their bye requests…), the deepest first: the order in which they can be
         deleted with foreign keys on, and undone (inserted back) in reverse."""
         from .schema import DATA_TABLES
 
-        refs: dict[str, list[tuple[str, str]]] = {}  # parent table: (child table, column)
+        refs: dict[str, list[tuple[Table, str]]] = {}  # parent table: (child table, column)
         for child in sorted(DATA_TABLES):
             for fk in self.conn.execute(f"PRAGMA foreign_key_list({child})"):
                 refs.setdefault(fk["table"], []).append((child, fk["from"]))
-        found: list[tuple[str, int]] = []
+        found: list[tuple[Table, int]] = []
         seen: set[tuple[str, int]] = set()
 
         def walk(parent: str, parent_id: int) -> None:
