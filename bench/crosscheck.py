@@ -124,7 +124,7 @@ def demo_through_reference(engine: str, work: Path) -> int:
     """Every Swiss section of the demo, exported, read by the reference: its checker must
     take the file and find each round as we paired it (a knock-out, a round-robin or a
     cup is no Swiss: the reference refuses FIDE_ROUNDROBIN and pairs none of them)."""
-    from arbitre_tui.operations import EventService, swiss
+    from arbitre_tui.operations import EventService, trf_export
     from arbitre_tui.operations.templates import create_demo
 
     create_demo(work / "demo.sqlite").close()
@@ -134,7 +134,7 @@ def demo_through_reference(engine: str, work: Path) -> int:
         if t.system.value != "swiss":
             continue
         path = work / f"demo-{t.key}.trf"
-        path.write_bytes(swiss.export_trf(service, t.key).encode("utf-8"))
+        path.write_bytes(trf_export.export_trf(service, t.key).encode("utf-8"))
         run = subprocess.run(
             [engine, "--dutch", str(path), "-c"], capture_output=True, text=True, check=False
         )

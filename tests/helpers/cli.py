@@ -24,6 +24,14 @@ def arbitre(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str
     )
 
 
+def arbitre_ok(*args: str) -> str:
+    """`arbitre` as a real process for a step that must succeed: its output, else the test
+    fails with what it said."""
+    out = arbitre(*args)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
 # Commands that run until stopped: only a real process can be left running and stopped.
 _NOT_HERE = frozenset({"open", "serve", "display", "demo"})
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from arbitre_tui.operations import EventService, reporting, swiss
+from arbitre_tui.operations import EventService, byes, reporting
 from arbitre_tui.rules.models import Player, Sex, System, TimeControl, Tournament
 
 OPEN = [
@@ -81,7 +81,7 @@ def long_names_event(path: Path, *, played: bool = True) -> Path:
             {"prizes": [{"label": "1er prix", "amount": 300}, {"label": "2e prix", "amount": 150}]},
         )
         last = max(service.store.players(service.tournament("open").id), key=lambda p: p.id)
-        swiss.request_bye(service, last.id, 3)  # « bye ½ point » on the third round's sheet
+        byes.request_bye(service, last.id, 3)  # « bye ½ point » on the third round's sheet
         for number in (1, 2):
             service.pair_round("open", seed=number)
             for board, result in enumerate(("1-0", "=-=", "0-1", "1-0", "=-=", "1-0", "0-1"), 1):

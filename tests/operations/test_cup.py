@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from arbitre_tui.operations import EventService, OperationError
+from arbitre_tui.operations import EventService, OperationError, cup_honours, cup_sanctions
 from arbitre_tui.operations import cup as ops
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.publish.html.match_sheet import sheet_html
@@ -43,7 +43,7 @@ def _home_equipment_missing_twice(service: EventService, t: Any, m: CupMatch) ->
     _lineups(service, m)
     for board in (1, 2):
         ops.record_board(service, None, m.number, board, "1-0")
-    ops.equipment_missing(service, None, m.number, m.home_team_id, 2)
+    cup_sanctions.equipment_missing(service, None, m.number, m.home_team_id, 2)
     return next(x for x in ops.matches(service, t, 1) if x.id == m.id)
 
 
@@ -242,7 +242,9 @@ def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
     played = [m for m in ops.matches(service, t, 1) if m.away_team_id]
     m = played[0]
     _lineups(service, m)
-    ops.breach(service, None, m.number, m.home_team_id, "joueur licencié après le 15 janvier")
+    cup_sanctions.breach(
+        service, None, m.number, m.home_team_id, "joueur licencié après le 15 janvier"
+    )
     after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
     assert after.winner_team_id == m.away_team_id and "15 janvier" in after.reason
     # Equipment missing: the home team's board 4 then 3 lose by administrative forfeit,
@@ -257,18 +259,20 @@ def test_breach_equipment_delay_and_honours(cup_event: EventService) -> None:
     late = replace(
         after2, lineup_home_at="2027-02-07T09:05:00", lineup_away_at="2027-02-07T11:00:00"
     )
-    assert ops.lineup_delay(t, late, "home", start) == dt.timedelta(minutes=20)
+    assert cup_sanctions.lineup_delay(t, late, "home", start) == dt.timedelta(minutes=20)
     # 004 art. 3.6 (issue 30.21): the 1-hour cap only when a player is also late
-    assert ops.lineup_delay(t, late, "away", start) == dt.timedelta(hours=2, minutes=15)
-    assert ops.lineup_delay(t, late, "away", start, player_late=True) == dt.timedelta(hours=1)
+    assert cup_sanctions.lineup_delay(t, late, "away", start) == dt.timedelta(hours=2, minutes=15)
+    assert cup_sanctions.lineup_delay(t, late, "away", start, player_late=True) == dt.timedelta(
+        hours=1
+    )
     # Roll of honour: the third win keeps the trophy.
     for season, club in [("2022", "Colmar"), ("2023", "Mulhouse"), ("2024", "Colmar")]:
-        roll, kept = ops.honours(service, None, season, club)
+        roll, kept = cup_honours.honours(service, None, season, club)
     assert kept is None
-    roll, kept = ops.honours(service, None, "2025", "Colmar")
+    roll, kept = cup_honours.honours(service, None, "2025", "Colmar")
     assert kept == "Colmar" and len(roll) == 4
     with pytest.raises(OperationError, match="déjà au palmarès"):
-        ops.honours(service, None, "2025", "Mulhouse")
+        cup_honours.honours(service, None, "2025", "Mulhouse")
 
 
 async def _open_match(app: Any, pilot: Any, m: CupMatch) -> Any:
@@ -342,7 +346,7 @@ def test_late_lineup_advances_clocks_and_shows_on_the_sheet(cup_event: EventServ
         ops.record_board(service, None, m.number, board, "X" if board > 1 else "1-0")
     ops.report(service, None, m.number, dt.datetime(2027, 2, 8, 0, 15), dt.date(2027, 2, 7))
     m = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
-    assert ops.clock_advances(t, m) == {"away": 25}
+    assert cup_sanctions.clock_advances(t, m) == {"away": 25}
     html = sheet_html(service, None, m.number)
     assert "pendules du visiteur avancées de 25 min" in html
     assert "après minuit" in html
@@ -475,7 +479,7 @@ def test_a_reason_or_a_note_is_a_paragraph_not_a_file(cup_event: EventService) -
     service = cup_event
     t, m = _drawn_match(service)
     before = service.store.snapshot()
-    for decide in (ops.breach, ops.director_decision):
+    for decide in (cup_sanctions.breach, ops.director_decision):
         with pytest.raises(
             OperationError, match="2\u202f001 caractères, 2\u202f000 caractères au plus"
         ):
@@ -483,7 +487,7 @@ def test_a_reason_or_a_note_is_a_paragraph_not_a_file(cup_event: EventService) -
     assert service.store.snapshot() == before
     with pytest.raises(OperationError, match="Nom de l'équipe : 65 caractères"):
         service.enter_team(t.key, "Colmar", "C" * 65)
-    ops.breach(service, None, m.number, m.home_team_id, "x" * 2000)  # the most allowed
+    cup_sanctions.breach(service, None, m.number, m.home_team_id, "x" * 2000)  # the most allowed
 
 
 def test_a_draw_on_a_board_nobody_sat_at_is_refused(cup_event: EventService) -> None:
@@ -644,7 +648,7 @@ async def test_a_line_up_gets_the_time_it_was_handed_in(cup_event: EventService)
     assert "remise à 09:10" in out.stdout
     after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
     assert dt.datetime.fromisoformat(after.lineup_away_at).time() == dt.time(9, 10)
-    assert ops.clock_advances(t, after) == {"away": 25}
+    assert cup_sanctions.clock_advances(t, after) == {"away": 25}
     bad = arbitre("cup", "lineup", str(service.path), "1", "1", "2", "--heure", "25:99")
     assert bad.returncode == 2 and "illisible" in bad.stderr
 
@@ -670,7 +674,7 @@ def _byes_after(path: Path, seed: int, winner: str, finalist: str | None = None)
     """A fresh cup whose roll of honour names last season's winner (and finalist), drawn
     with ``seed``: the teams with a first-round bye."""
     copy = create_from_template(path, "coupe-alsace")
-    ops.honours(copy, None, "2026", winner, finalist)
+    cup_honours.honours(copy, None, "2026", winner, finalist)
     ops.draw(copy, None, seed=seed)
     t = ops.cup_of(copy, None)
     names = {tm.id: tm.name for tm in ops.teams_of(copy, t).values()}

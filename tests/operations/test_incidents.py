@@ -12,7 +12,7 @@ from arbitre_tui.operations import EventService
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules.incidents import consequence
 from arbitre_tui.rules.models import IncidentKind, Result
-from arbitre_tui.store.journal import NeedsConfirmation
+from arbitre_tui.store.errors import NeedsConfirmation
 
 from ..helpers.cli import arbitre
 

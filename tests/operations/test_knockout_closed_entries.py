@@ -9,7 +9,6 @@ the file unchanged byte for byte.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -19,6 +18,7 @@ import pytest
 from tests.rules.test_parsers_fuzzed import assert_french
 
 from ..helpers.cli import arbitre, run_here
+from ..helpers.events import digest
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ROOT / "fixtures" / "players"
@@ -54,22 +54,18 @@ def closed(closed_master: Path, tmp_path: Path) -> Path:
     return Path(shutil.copy(closed_master, tmp_path / "ko.sqlite"))
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _status(path: Path) -> dict[str, object]:
     return dict(json.loads(run_here("ko", "status", str(path), "-t", "ko", "--json")))
 
 
 def _refused(path: Path, *args: str, words: str) -> None:
-    before = _digest(path)
+    before = digest(path)
     out = arbitre(*args)
     assert out.returncode == 2, (out.stdout, out.stderr)
     assert "Traceback" not in out.stderr
     assert words in out.stderr, out.stderr
     assert_french(out.stderr)
-    assert _digest(path) == before
+    assert digest(path) == before
 
 
 def test_register_and_import_refused(closed: Path, tmp_path: Path) -> None:

@@ -163,9 +163,9 @@ def test_two_bye_requests_from_two_stations_are_both_kept(
     a, b = _two(path, stations)
     done, answer = _race(
         a,
-        ("request_bye", p1, 1, {"module": "swiss"}),
+        ("request_bye", p1, 1, {"module": "byes"}),
         b,
-        ("request_bye", p2, 1, {"module": "swiss"}),
+        ("request_bye", p2, 1, {"module": "byes"}),
     )
     assert done["ok"] and answer["ok"], (done, answer)
     b.ok("pair_round", "open-c", seed=3)
@@ -179,7 +179,7 @@ def test_pairing_keeps_a_bye_requested_meanwhile(
     p1 = _players(path, "open-c")[0]
     a, b = _two(path, stations)
     done, answer = _race(
-        a, ("request_bye", p1, 1, {"module": "swiss"}), b, ("pair_round", "open-c", {"seed": 3})
+        a, ("request_bye", p1, 1, {"module": "byes"}), b, ("pair_round", "open-c", {"seed": 3})
     )
     assert done["ok"], done
     if not answer["ok"]:  # refused (« données changées, réessayez ») is acceptable: retry

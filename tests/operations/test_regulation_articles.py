@@ -356,16 +356,16 @@ def test_item18_item24_the_latest_season_whatever_the_typing_order(tmp_path: Pat
     """004 art. 1.2 and 4.3: the holder and finalist are the latest season's, and three
     wins keep the cup counted in season order — 2019-2020 typed after 2025-2026 changes
     neither; the roll of honour is listed by season."""
-    from arbitre_tui.operations import cup as ops
+    from arbitre_tui.operations import cup_honours
     from arbitre_tui.operations.templates import create_from_template
     from arbitre_tui.rules import cup
 
     service = create_from_template(tmp_path / "c.sqlite", "coupe-alsace")
     clubs = sorted(service.store.clubs().values())
     a, b, c = clubs[:3]
-    ops.honours(service, None, "2025-2026", a, b)
-    ops.honours(service, None, "2024-2025", c, a)
-    roll, _ = ops.honours(service, None, "2019-2020", b, c)
+    cup_honours.honours(service, None, "2025-2026", a, b)
+    cup_honours.honours(service, None, "2024-2025", c, a)
+    roll, _ = cup_honours.honours(service, None, "2019-2020", b, c)
     assert [s for s, _ in roll] == ["2019-2020", "2024-2025", "2025-2026"]
     assert cup.holder(roll) == a
     finals = service.store.finalists(service.tournament(None).id or 0)
@@ -476,21 +476,21 @@ def test_item20_the_visitors_keeping_white_is_said_in_full(tmp_path: Path) -> No
 def test_item13_standings_show_the_play_off_order(tmp_path: Path) -> None:
     """003 art. 6: after a play-off the standings (Classement pane, site, wall: all read
     views.standings) show its order, one place each, not « 1–5 »."""
-    from arbitre_tui.operations import swiss
+    from arbitre_tui.operations import playoffs
     from arbitre_tui.views.reader import Reader
     from arbitre_tui.views.standings import build
     from tests.operations.test_swiss_events import _five_way_u8
 
     service = _five_way_u8(tmp_path)
     service.update_settings("u8", {"seeded_qualifiers": 2})
-    seeds = swiss.playoff_seeds(service, "u8", "title") or []  # a perfect tie: drawn
-    swiss.playoff_result(service, "u8", "title", seeds[3], seeds[4], 0.5, 1.5)
-    swiss.playoff_result(service, "u8", "title", seeds[0], seeds[4], 2, 0)
-    swiss.playoff_result(service, "u8", "title", seeds[1], seeds[2], 0, 2)
-    status = swiss.playoff_result(service, "u8", "title", seeds[0], seeds[2], 2, 0)
+    seeds = playoffs.playoff_seeds(service, "u8", "title") or []  # a perfect tie: drawn
+    playoffs.playoff_result(service, "u8", "title", seeds[3], seeds[4], 0.5, 1.5)
+    playoffs.playoff_result(service, "u8", "title", seeds[0], seeds[4], 2, 0)
+    playoffs.playoff_result(service, "u8", "title", seeds[1], seeds[2], 0, 2)
+    status = playoffs.playoff_result(service, "u8", "title", seeds[0], seeds[2], 2, 0)
     assert status.places
     view = build(Reader(service), service.tournament("u8"))
-    order = swiss.final_order(service, "u8")
+    order = playoffs.final_order(service, "u8")
     shown = [(r.place, r.player.id) for r in view.rows]
     assert [pid for _, pid in shown] == order
     assert [place for place, _ in shown[: len(status.places)]] == [
@@ -502,11 +502,12 @@ def test_item18_the_seasons_final_winner_joins_the_roll_of_honour(tmp_path: Path
     """004 art. 1.2: once the final is decided, the roll of honour carries the season's
     winner (and finalist) without being typed; the season from the licence deadline."""
     from arbitre_tui.operations import cup as ops
+    from arbitre_tui.operations import cup_honours
     from arbitre_tui.operations.templates import create_from_template
     from tests.operations.test_cup import test_whole_cup_to_the_final
 
     service = create_from_template(tmp_path / "c.sqlite", "coupe-alsace")
-    roll, _ = ops.honours(service, None)
+    roll, _ = cup_honours.honours(service, None)
     assert all(season != "2026-2027" for season, _ in roll)
     test_whole_cup_to_the_final(service)
     t = ops.cup_of(service, None)
@@ -514,7 +515,7 @@ def test_item18_the_seasons_final_winner_joins_the_roll_of_honour(tmp_path: Path
     clubs = service.store.clubs()
     final = ops.matches(service, t, 4)[0]
     winner = clubs[teams[final.winner_team_id].club_id]
-    roll, _ = ops.honours(service, None)
+    roll, _ = cup_honours.honours(service, None)
     assert roll[-1] == ("2026-2027", winner)
 
 

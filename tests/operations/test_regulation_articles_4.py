@@ -12,7 +12,7 @@ import pytest
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations import cup as ops
 from arbitre_tui.operations.registry import Operation
-from arbitre_tui.store.repo import player_row
+from arbitre_tui.store.records import player_row
 
 from ..helpers.cli import arbitre, run_here
 
@@ -352,7 +352,7 @@ def test_item10_a_level_mini_match_in_a_complete_tie_follows_the_lot(tmp_path: P
     import re
     import shutil
 
-    from arbitre_tui.operations import swiss
+    from arbitre_tui.operations import playoffs
     from tests.operations.test_swiss_events import _five_way_u8
 
     base = tmp_path / "base.sqlite"
@@ -365,7 +365,7 @@ def test_item10_a_level_mini_match_in_a_complete_tie_follows_the_lot(tmp_path: P
         out = run_here("playoff", f, "titre", "-t", "u8")
         assert "tirées au sort à l'instant" in out, out
         service = EventService(Path(f))
-        seeds = swiss.seeds_of(service, "u8", "title")
+        seeds = playoffs.seeds_of(service, "u8", "title")
         names = {p.id: p.name for p in service.store.players(service.tournament("u8").id)}
         service.close()
         for _ in range(10):

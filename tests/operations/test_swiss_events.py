@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitre_tui.operations import EventService, OperationError, swiss
+from arbitre_tui.operations import EventService, OperationError, byes, playoffs, swiss, trf_export
 from arbitre_tui.operations.standings import standings
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules import trf
@@ -77,12 +77,12 @@ def test_open_marina_viva_nine_rounds_three_sections(tmp_path: Path) -> None:
     a = service.tournament("open-a")
     ids = [p.id or 0 for p in service.store.players(a.id or 0)]
     # half-point byes: two granted, a third refused, none in rounds 8-9
-    swiss.request_bye(service, ids[5], 2)
-    swiss.request_bye(service, ids[5], 4)
+    byes.request_bye(service, ids[5], 2)
+    byes.request_bye(service, ids[5], 4)
     with pytest.raises(OperationError, match="2 au plus"):
-        swiss.request_bye(service, ids[5], 6)
+        byes.request_bye(service, ids[5], 6)
     with pytest.raises(OperationError, match="ronde 8"):
-        swiss.request_bye(service, ids[6], 8)
+        byes.request_bye(service, ids[6], 8)
     swiss.prohibit(service, "open-a", [ids[10], ids[11]])  # siblings
     excluded: list[int] = []
     kept = 0
@@ -146,14 +146,14 @@ def test_open_marina_viva_nine_rounds_three_sections(tmp_path: Path) -> None:
         )
     # TRF export: round trip, and our checker re-pairs every round identically
     for key in ("open-a", "open-b", "open-c"):
-        text = swiss.export_trf(service, key)
+        text = trf_export.export_trf(service, key)
         parsed = trf.parse(text)
         assert trf.parse(trf.write(parsed)).dump() == parsed.dump()
         assert parsed.tiebreaks == ["BH/C1", "BH", "TPR", "WIN"]
         checks = check_tournament(parsed)
         assert len(checks) == 9
         assert all(c.identical for c in checks), [c for c in checks if not c.identical]
-    text = swiss.export_trf(service, "open-a")
+    text = trf_export.export_trf(service, "open-a")
     assert "\r260 " in text  # the prohibited pair
     assert "\r132 " in text or text.startswith("132") or "132" in text
 
@@ -219,9 +219,9 @@ def test_bye_refusals_change_nothing(tmp_path: Path) -> None:
     service.pair_round("open-c", seed=1)
     before = service.store.snapshot()
     with pytest.raises(OperationError, match="déjà appariée"):
-        swiss.request_bye(service, people[0].id or 0, 1)
+        byes.request_bye(service, people[0].id or 0, 1)
     with pytest.raises(OperationError, match="pas de ronde 12"):
-        swiss.request_bye(service, people[0].id or 0, 12)
+        byes.request_bye(service, people[0].id or 0, 12)
     assert service.store.snapshot() == before
 
 
@@ -242,7 +242,7 @@ def test_manual_change_says_which_rule_it_breaks(tmp_path: Path) -> None:
     after = {frozenset((g.white_id, g.black_id)) for g in _games(service, "open-c", 2)}
     assert frozenset((first.white_id, first.black_id)) in after
     assert len([g for g in _games(service, "open-c", 2) if g.black_id]) == len(games)
-    text = swiss.export_trf(service, "open-c")
+    text = trf_export.export_trf(service, "open-c")
     # the TRF is written in ASCII (a position is a byte: issue 32), « imposé » as « impose »
     assert "\r### ronde 2 :" in text and "impose par l'arbitre" in text
     ops = [e["op"] for e in service.store.journal_entries()]
@@ -332,37 +332,37 @@ def test_youth_championships_formats_playoffs_and_qualifiers(tmp_path: Path) -> 
     loser = [p.id or 0 for p in service.store.players(service.tournament("u8").id or 0)][-1]
     t = service.tournament("u8")
     assert t.system is System.ROUND_ROBIN and t.rounds_planned == 5 and t.tiebreaks == ["SB"]
-    groups = swiss.playoff_groups(service, "u8")
+    groups = playoffs.playoff_groups(service, "u8")
     assert len(groups["title"]) == 5 and loser not in groups["title"]
-    assert swiss.qualifiers(service, "u8")["pending"] == ["title"]
+    assert playoffs.qualifiers(service, "u8")["pending"] == ["title"]
     # a perfect tie: the play-off announced, its seeds drawn by lot once (issue 30.13)
-    seeds = swiss.playoff_seeds(service, "u8", "title") or []
+    seeds = playoffs.playoff_seeds(service, "u8", "title") or []
     assert sorted(seeds) == sorted(groups["title"])
     # 5 players: 4-5 barrage first, then semi-finals 1-4 and 2-3, final and third place
-    status = swiss.playoff_status(service, "u8", "title")
+    status = playoffs.playoff_status(service, "u8", "title")
     assert status.pending == [(seeds[3], seeds[4])]
     with pytest.raises(OperationError, match="pas à jouer"):
-        swiss.playoff_result(service, "u8", "title", seeds[0], seeds[1], 2, 0)
-    status = swiss.playoff_result(service, "u8", "title", seeds[3], seeds[4], 0.5, 1.5)
+        playoffs.playoff_result(service, "u8", "title", seeds[0], seeds[1], 2, 0)
+    status = playoffs.playoff_result(service, "u8", "title", seeds[3], seeds[4], 0.5, 1.5)
     assert sorted(map(sorted, status.pending)) == sorted(
         map(sorted, [(seeds[0], seeds[4]), (seeds[1], seeds[2])])
     )
     # level, and no tie-break splits a perfect five-way tie: the lot drawn once with the
     # seeds decides (issue 52.10; it was a second, coin draw), said; nothing drawn again
-    status = swiss.playoff_result(service, "u8", "title", seeds[0], seeds[4], 1, 1)
+    status = playoffs.playoff_result(service, "u8", "title", seeds[0], seeds[4], 1, 1)
     assert status.lot is not None and "tiré au sort" in status.lot
     draws = service.store.conn.execute(
         "SELECT seed FROM draws WHERE purpose = 'barrage : égalité complète'"
     ).fetchall()
     assert draws == []
-    status = swiss.playoff_result(service, "u8", "title", seeds[1], seeds[2], 0, 2)
+    status = playoffs.playoff_result(service, "u8", "title", seeds[1], seeds[2], 0, 2)
     assert sorted(map(sorted, status.pending)) == sorted(
         map(sorted, [(seeds[0], seeds[2]), (seeds[1], seeds[4])])
     )
-    swiss.playoff_result(service, "u8", "title", seeds[2], seeds[0], 1.5, 0.5)
-    status = swiss.playoff_result(service, "u8", "title", seeds[1], seeds[4], 2, 0)
+    playoffs.playoff_result(service, "u8", "title", seeds[2], seeds[0], 1.5, 0.5)
+    status = playoffs.playoff_result(service, "u8", "title", seeds[1], seeds[4], 2, 0)
     assert status.places == [seeds[2], seeds[0], seeds[1], seeds[4], seeds[3]]
-    q = swiss.qualifiers(service, "u8")
+    q = playoffs.qualifiers(service, "u8")
     assert q["champion"] == seeds[2] and q["qualified"] == [seeds[2], seeds[0], seeds[1], seeds[4]]
     assert q["pending"] == []
 
@@ -372,12 +372,12 @@ def test_a_third_place_match_only_while_those_places_qualify(tmp_path: Path) -> 
     qualificatives »: with two seeded qualifiers only places 1 and 2 qualify."""
     service = _five_way_u8(tmp_path)
     service.update_settings("u8", {"seeded_qualifiers": 2})
-    seeds = swiss.playoff_seeds(service, "u8", "title") or []  # a perfect tie: drawn
-    swiss.playoff_result(service, "u8", "title", seeds[3], seeds[4], 0.5, 1.5)
-    swiss.playoff_result(service, "u8", "title", seeds[0], seeds[4], 2, 0)
-    status = swiss.playoff_result(service, "u8", "title", seeds[1], seeds[2], 0, 2)
+    seeds = playoffs.playoff_seeds(service, "u8", "title") or []  # a perfect tie: drawn
+    playoffs.playoff_result(service, "u8", "title", seeds[3], seeds[4], 0.5, 1.5)
+    playoffs.playoff_result(service, "u8", "title", seeds[0], seeds[4], 2, 0)
+    status = playoffs.playoff_result(service, "u8", "title", seeds[1], seeds[2], 0, 2)
     assert status.pending == [(seeds[0], seeds[2])]  # the final, no third-place match
-    status = swiss.playoff_result(service, "u8", "title", seeds[0], seeds[2], 2, 0)
+    status = playoffs.playoff_result(service, "u8", "title", seeds[0], seeds[2], 2, 0)
     assert status.places is not None and status.places[:2] == [seeds[0], seeds[2]]
 
     # U10F, 12 entries: Swiss 5 rounds; U10, 16 and U8 open, 20: Swiss 7 rounds
@@ -398,25 +398,25 @@ def test_a_third_place_match_only_while_those_places_qualify(tmp_path: Path) -> 
         assert t.system is System.SWISS and t.rounds_planned == rounds
         assert t.tiebreaks == ["BH/M1", "BH", "PS"]
         if key == "u10":
-            top3 = swiss.playoff_groups(service, key).get("title", [])
+            top3 = playoffs.playoff_groups(service, key).get("title", [])
     assert len(top3) == 3
-    status = swiss.playoff_status(service, "u10", "title")
+    status = playoffs.playoff_status(service, "u10", "title")
     assert status.pending == [(top3[1], top3[2])]  # the best is exempt
-    status = swiss.playoff_result(service, "u10", "title", top3[1], top3[2], 0, 2)
+    status = playoffs.playoff_result(service, "u10", "title", top3[1], top3[2], 0, 2)
     assert status.pending == [(top3[0], top3[2])]
-    status = swiss.playoff_result(service, "u10", "title", top3[0], top3[2], 2, 0)
+    status = playoffs.playoff_result(service, "u10", "title", top3[0], top3[2], 2, 0)
     assert status.places == [top3[0], top3[2], top3[1]]
-    assert swiss.final_order(service, "u10")[:3] == [top3[0], top3[2], top3[1]]
+    assert playoffs.final_order(service, "u10")[:3] == [top3[0], top3[2], top3[1]]
     # with a seeded qualifier, U10F's places 1 to 3 qualify (issue 52.6: the template no
     # longer presets one, the organiser sets it)
-    assert len(swiss.qualifiers(service, "u10f")["qualified"]) == 4
+    assert len(playoffs.qualifiers(service, "u10f")["qualified"]) == 4
     service.update_settings("u10f", {"seeded_qualifiers": 1})
-    assert len(swiss.qualifiers(service, "u10f")["qualified"]) == 3
+    assert len(playoffs.qualifiers(service, "u10f")["qualified"]) == 3
     # a qualifying round (Titre IV): 3 points or more
     service.update_settings("u8f", {"qualifying_round": True})
     _, rows, _ = standings(service, service.tournament("u8f"))
     expected = [r.start for r in rows if r.values["PTS"] >= 3]
-    assert swiss.qualifiers(service, "u8f")["qualified"] == expected and expected
+    assert playoffs.qualifiers(service, "u8f")["qualified"] == expected and expected
 
 
 def test_youth_categories_and_girls_sections(tmp_path: Path) -> None:
@@ -522,4 +522,6 @@ def test_the_qualifying_first_round_can_be_created_and_qualifies_on_3_points(
     _play(service, "pt-u10", lambda w, b: Result.WHITE_WINS if w < b else Result.BLACK_WINS)
     _, rows, _ = standings(service, service.tournament("pt-u10"))
     three = [r.start for r in rows if float(r.values["PTS"] or 0) >= 3]
-    assert swiss.qualifiers(service, "pt-u10")["qualified"] == three and 0 < len(three) < len(rows)
+    assert playoffs.qualifiers(service, "pt-u10")["qualified"] == three and 0 < len(three) < len(
+        rows
+    )

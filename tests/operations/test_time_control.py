@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitre_tui.operations import swiss
+from arbitre_tui.operations import trf_export
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules import trf
 from arbitre_tui.rules.models import Period, TimeControl
@@ -59,7 +59,7 @@ def test_the_templates_carry_the_regulations_time_controls(tmp_path: Path) -> No
     stored = service.current_round(service.tournament("open-c"))
     assert stored is not None and stored.time_control == OPEN_002, rnd
     assert stored.time_control.label.startswith("90 min pour 40 coups, puis 30 min")
-    exported = trf.parse(swiss.export_trf(service, "open-c"), check_scores=False)
+    exported = trf.parse(trf_export.export_trf(service, "open-c"), check_scores=False)
     assert exported.headers["222"] == "40/5400+30:1800+30"
     assert exported.headers["122"] == "90 min pour 40 coups, puis 30 min, + 30 s par coup"
     cup = create_from_template(tmp_path / "c.sqlite", "coupe-alsace")

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from arbitre_tui.operations import EventService, OperationError, engines, swiss
+from arbitre_tui.operations import EventService, OperationError, byes, engines, swiss
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules.models import Bye, Player, System, Tournament
 from arbitre_tui.rules.swiss.model import RoundPairing, SwissState
 from arbitre_tui.store import db
-from arbitre_tui.store.journal import StoreBusy
+from arbitre_tui.store.errors import StoreBusy
 from arbitre_tui.store.schema import MIGRATIONS
 from tests.operations.test_swiss_events import FAKE_ENGINE, _open_c_checked_in
 
@@ -56,13 +56,13 @@ def test_two_bye_requests_for_one_round_from_two_stations_are_both_kept(
     one = _station_one(tmp_path)
     two = EventService(one.path, terminal="poste-2")
     a, b = _open_c_players(one)[:2]
-    fault = swiss.half_point_bye_fault
+    fault = byes.half_point_bye_fault
     other: list[threading.Thread] = []
     failures: list[BaseException] = []
 
     def station_two() -> None:
         try:
-            swiss.request_bye(two, b, 1)
+            byes.request_bye(two, b, 1)
         except BaseException as exc:  # pragma: no cover - reported below
             failures.append(exc)
 
@@ -73,8 +73,8 @@ def test_two_bye_requests_for_one_round_from_two_stations_are_both_kept(
             other[0].join(timeout=1.0)  # it waits for the lock (fixed) or finishes (the bug)
         return fault(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(swiss, "half_point_bye_fault", checking)
-    swiss.request_bye(one, a, 1)
+    monkeypatch.setattr(byes, "half_point_bye_fault", checking)
+    byes.request_bye(one, a, 1)
     other[0].join(timeout=30)
     assert not other[0].is_alive() and not failures
     monkeypatch.undo()
@@ -88,8 +88,8 @@ def test_undoing_one_bye_request_leaves_the_other(tmp_path: Path) -> None:
     one = _station_one(tmp_path)
     two = EventService(one.path, terminal="poste-2")
     a, b = _open_c_players(one)[:2]
-    swiss.request_bye(one, a, 1)
-    swiss.request_bye(two, b, 1)
+    byes.request_bye(one, a, 1)
+    byes.request_bye(two, b, 1)
     undone = one.undo()  # station 1's own last operation: its request, not the other's
     assert "ronde 1" in undone
     tid = one.tournament("open-c").id or 0
@@ -124,7 +124,7 @@ def test_bye_requested_while_a_swiss_pairing_computes_is_not_lost(
 
     def ask(call: int) -> None:
         if call == 1:
-            swiss.request_bye(other, late, 1)
+            byes.request_bye(other, late, 1)
 
     calls = _engine_with(monkeypatch, ask)
     rnd = service.pair_round("open-c", seed=1)
@@ -156,7 +156,7 @@ def test_pairing_refused_when_the_data_keep_changing(
     before = service.store.snapshot()
 
     def ask(call: int) -> None:
-        swiss.request_bye(other, players[call], 1)
+        byes.request_bye(other, players[call], 1)
 
     calls = _engine_with(monkeypatch, ask)
     with pytest.raises(OperationError) as refused:
@@ -348,7 +348,7 @@ def test_migration_4_moves_the_state_of_an_old_file(
     assert service.tournament("open").settings == {"half_point_byes_max": 1}  # configuration
     # the moved state is used: a third bye in round 2 is refused as before (max 1 each)
     with pytest.raises(OperationError, match="déjà un bye"):
-        swiss.request_bye(service, ids[0], 2)
+        byes.request_bye(service, ids[0], 2)
     service.close()
 
 
@@ -380,7 +380,7 @@ def test_settings_keep_configuration_only(tmp_path: Path) -> None:
 def test_undo_of_a_bye_request_refused_once_its_round_is_paired(tmp_path: Path) -> None:
     service = _station_one(tmp_path)
     a = _open_c_players(service)[0]
-    swiss.request_bye(service, a, 1)
+    byes.request_bye(service, a, 1)
     service.pair_round("open-c", seed=1)
     target = service.store.conn.execute(
         "SELECT id FROM journal WHERE op = 'request_bye'"

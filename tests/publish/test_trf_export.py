@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arbitre_tui.operations import EventService, swiss
+from arbitre_tui.operations import EventService, trf_export
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules import trf
 from arbitre_tui.rules.models import Player
@@ -27,7 +27,7 @@ def _open_b(tmp_path: Path) -> EventService:
 
 def test_the_dates_are_the_regulations_written_as_trf_wants(tmp_path: Path) -> None:
     """002: « du samedi 26 juin au vendredi 2 juillet 2027 »; TRF: YYYY/MM/DD."""
-    text = swiss.export_trf(_open_b(tmp_path), "open-b")
+    text = trf_export.export_trf(_open_b(tmp_path), "open-b")
     assert _lines(text, "042") == ["042 2027/06/26"]
     assert _lines(text, "052") == ["052 2027/07/02"]
 
@@ -35,7 +35,7 @@ def test_the_dates_are_the_regulations_written_as_trf_wants(tmp_path: Path) -> N
 def test_before_round_1_the_entries_are_exported(tmp_path: Path) -> None:
     service = _open_b(tmp_path)
     registered = [p for p in service.store.players(service.tournament("open-b").id or 0)]
-    text = swiss.export_trf(service, "open-b")
+    text = trf_export.export_trf(service, "open-b")
     parsed = trf.parse(text, check_scores=False)
     assert len(parsed.players) == len(registered) > 0
     assert all(len(line) <= 91 for line in _lines(text, "001"))  # no round cell written
@@ -47,7 +47,7 @@ def test_a_round_still_being_played_is_not_exported_as_double_forfeits(tmp_path:
         service.check_in(p.id or 0)
     rnd = service.pair_round("open-b", seed=1)
     service.record_result("open-b", 1, "1-0")
-    text = swiss.export_trf(service, "open-b")
+    text = trf_export.export_trf(service, "open-b")
     trf.parse(text, check_scores=False)
     assert all(len(line) <= 91 for line in _lines(text, "001"))  # round 1: not yet
     assert "142 9" in text.split("\r")
@@ -55,14 +55,14 @@ def test_a_round_still_being_played_is_not_exported_as_double_forfeits(tmp_path:
     for g in games:
         if g.black_id is not None and g.result is None:
             service.record_result("open-b", g.board, "=-=")
-    parsed = trf.parse(swiss.export_trf(service, "open-b"), check_scores=False)
+    parsed = trf.parse(trf_export.export_trf(service, "open-b"), check_scores=False)
     results = {p.rounds[0].result for p in parsed.players.values()}
     assert "=" in results and "-" not in results  # played now: no forfeit in it
 
 
 def test_a_national_rating_is_kept_in_its_record(tmp_path: Path) -> None:
     service = _open_b(tmp_path)
-    text = swiss.export_trf(service, "open-b")
+    text = trf_export.export_trf(service, "open-b")
     national = [line for line in _lines(text, "FRA") if "Nationale" in line]
     assert len(national) == 1
     assert national[0][48:52] == "1234"  # columns 49-52, as in record 001
@@ -74,10 +74,10 @@ def test_a_national_rating_is_kept_in_its_record(tmp_path: Path) -> None:
 
 def test_a_round_robin_is_labelled_as_one(rr: EventService, tmp_path: Path) -> None:
     rr.pair_round("rr", seed=1)
-    text = swiss.export_trf(rr, "rr")
+    text = trf_export.export_trf(rr, "rr")
     assert _lines(text, "092") == ["092 Individual: Round-Robin"]
     assert _lines(text, "192") == ["192 FIDE_ROUNDROBIN"]
-    swiss_text = swiss.export_trf(_open_b(tmp_path), "open-b")
+    swiss_text = trf_export.export_trf(_open_b(tmp_path), "open-b")
     assert _lines(swiss_text, "092") == ["092 Individual: Swiss-System"]
 
 
@@ -103,7 +103,7 @@ def test_every_section_of_the_demo_is_read_back(demo_file: Path) -> None:
     service = EventService(demo_file)
     try:
         for t in service.store.tournaments():
-            text = swiss.export_trf(service, t.key)
+            text = trf_export.export_trf(service, t.key)
             parsed = trf.parse(text)  # the scores agree with the results
             assert 0 < len(parsed.players) <= len(service.store.players(t.id or 0)), t.key
             again = trf.parse(trf.write(parsed))

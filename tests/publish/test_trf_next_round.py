@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitre_tui.operations import EventService, swiss
+from arbitre_tui.operations import EventService, byes, swiss
 
 from ..helpers.cli import arbitre, run_here
 from ..operations.test_rating_lists import HEADER, txt_line
@@ -118,7 +118,7 @@ def build(folder: Path) -> Path:
             for rnd in range(1, next_round):
                 service.pair_round(key, seed=1)
                 if key == "bye" and rnd == next_round - 1:
-                    swiss.request_bye(service, people[5].id, next_round)
+                    byes.request_bye(service, people[5].id, next_round)
                 _play(service, key, rnd)
             if key == "retrait":
                 service.withdraw(people[3].id)

@@ -132,7 +132,7 @@ def _same(a: trf.TrfTournament, b: trf.TrfTournament) -> None:
 
 def _as_written(t: trf.TrfTournament) -> trf.TrfTournament:
     """The tournament with its texts spelt as a TRF writes them: ASCII, so that a position
-    is a byte and a character (issue 32; rules/trf.py)."""
+    is a byte and a character (issue 32; rules/trf/)."""
     return t.replace(
         **{
             "headers": {k: trf.ascii_text(v) for k, v in t.headers.items()},

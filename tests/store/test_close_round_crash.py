@@ -18,27 +18,21 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers.cli import ARBITRE, ROOT, arbitre
-
-
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
+from ..helpers.cli import ARBITRE, ROOT, arbitre, arbitre_ok
 
 
 @pytest.fixture(scope="module")
 def played_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A round robin of four made from nothing, round 1 paired and played."""
     path = tmp_path_factory.mktemp("crash") / "club.sqlite"
-    _ok("new", str(path), "--nom", "Fermé du club")
-    _ok("section", "add", str(path), "rr", "--nom", "Fermé", "--systeme", "toutes-rondes",
+    arbitre_ok("new", str(path), "--nom", "Fermé du club")
+    arbitre_ok("section", "add", str(path), "rr", "--nom", "Fermé", "--systeme", "toutes-rondes",
         "--rondes", "3")  # fmt: skip
     for name in ("ALPHA Anne", "BRAVO Bruno", "CHARLIE Chloé", "DELTA David"):
-        _ok("register", str(path), "-t", "rr", name, "--pointe")
-    _ok("pair", str(path), "-t", "rr")
-    _ok("result", str(path), "1", "1", "-t", "rr")
-    _ok("result", str(path), "2", "=", "-t", "rr")
+        arbitre_ok("register", str(path), "-t", "rr", name, "--pointe")
+    arbitre_ok("pair", str(path), "-t", "rr")
+    arbitre_ok("result", str(path), "1", "1", "-t", "rr")
+    arbitre_ok("result", str(path), "2", "=", "-t", "rr")
     return path
 
 
@@ -61,7 +55,7 @@ def _killed_close(path: Path, moment: str) -> None:
 
 
 def _closed(path: Path) -> bool:
-    data = json.loads(_ok("show", str(path), "--json"))
+    data = json.loads(arbitre_ok("show", str(path), "--json"))
     return bool(data["rounds"][0]["closed"])
 
 
@@ -83,7 +77,7 @@ def test_the_next_command_makes_the_missing_round_backup(played: Path, moment: s
     assert len(made) == 1 and made[0].name.endswith("-rr-r1.sqlite")
     assert not [p for p in folder.iterdir() if p.name.startswith(".")], list(folder.iterdir())
     assert _closed(played)
-    listing = _ok("restore", str(played), "--list")
+    listing = arbitre_ok("restore", str(played), "--list")
     assert made[0].name in listing
     again = arbitre("show", str(played))  # done once: nothing more to say
     assert again.returncode == 0 and "sauvegarde" not in again.stderr, again.stderr

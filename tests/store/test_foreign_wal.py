@@ -10,7 +10,6 @@ a station (EventService in its own process) killed with SIGKILL after its commit
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -19,23 +18,18 @@ import pytest
 
 from tests.rules.test_parsers_fuzzed import assert_french
 
-from ..helpers.cli import arbitre
+from ..helpers.cli import arbitre, arbitre_ok
+from ..helpers.events import digest
 from ..helpers.procs import Station, games_of_round
 
 
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
-
-
 def _event(path: Path, name: str, players: tuple[str, ...]) -> Path:
-    _ok("new", str(path), "--nom", name)
-    _ok("section", "add", str(path), "rr", "--nom", "Fermé", "--systeme", "toutes-rondes",
+    arbitre_ok("new", str(path), "--nom", name)
+    arbitre_ok("section", "add", str(path), "rr", "--nom", "Fermé", "--systeme", "toutes-rondes",
         "--rondes", "3")  # fmt: skip
     for player in players:
-        _ok("register", str(path), "-t", "rr", player, "--pointe")
-    _ok("pair", str(path), "-t", "rr")
+        arbitre_ok("register", str(path), "-t", "rr", player, "--pointe")
+    arbitre_ok("pair", str(path), "-t", "rr")
     return path
 
 
@@ -72,18 +66,14 @@ def _crash_after_results(path: Path, *results: tuple[int, str]) -> bytes:
     return data
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _refused_and_set_aside(path: Path, foreign: bytes, words: str) -> None:
-    before = _digest(path)
+    before = digest(path)
     out = arbitre("show", str(path))
     assert out.returncode == 2, (out.stdout, out.stderr)  # issue 53.9: the arbiter can fix it
     assert "n'est pas le journal SQLite de ce tournoi" in out.stderr and words in out.stderr
     assert "Traceback" not in out.stderr
     assert_french(out.stderr)
-    assert _digest(path) == before
+    assert digest(path) == before
     assert not _wal(path).exists()
     kept = list(path.parent.glob(f"{path.name}-wal.etranger-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == foreign  # nothing thrown away
@@ -94,7 +84,7 @@ def test_another_events_wal_is_set_aside(events: tuple[Path, Path]) -> None:
     foreign = _crash_after_results(b, (1, "1-0"), (2, "0-1"))
     _wal(a).write_bytes(foreign)
     _refused_and_set_aside(a, foreign, "autre tournoi")
-    data = json.loads(_ok("show", str(a), "--json"))
+    data = json.loads(arbitre_ok("show", str(a), "--json"))
     assert data["event"][0]["name"] == "Fermé d'Allauch"
     assert set(games_of_round(a, "rr").values()) == {None}
 
@@ -104,8 +94,8 @@ def test_an_old_wal_of_the_same_event_is_set_aside(events: tuple[Path, Path]) ->
     results saved since."""
     a, _ = events
     old = _crash_after_results(a, (1, "1-0"))
-    _ok("show", str(a))  # the event's own: replayed and checkpointed
-    _ok("result", str(a), "2", "=", "-t", "rr")
+    arbitre_ok("show", str(a))  # the event's own: replayed and checkpointed
+    arbitre_ok("result", str(a), "2", "=", "-t", "rr")
     assert not _wal(a).exists()
     _wal(a).write_bytes(old)
     _refused_and_set_aside(a, old, "historique")
@@ -129,7 +119,7 @@ def copies(masters: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
     """The event and a copy of it made on a USB key (another folder, another file)."""
     (tmp_path / "cle").mkdir()
     a = Path(shutil.copy(masters[0], tmp_path / "a.sqlite"))
-    _ok("result", str(a), "2", "=", "-t", "rr")  # the original's own commit, after the copy
+    arbitre_ok("result", str(a), "2", "=", "-t", "rr")  # the original's own commit, after the copy
     copy = Path(shutil.copy(a, tmp_path / "cle" / "a.sqlite"))
     return a, copy
 
@@ -144,12 +134,12 @@ def test_a_wal_from_another_copy_of_the_same_event_is_set_aside(
     _crash_after_results(a, (1, "1-0"))  # the original's result, in its own log
     from_copy = _crash_after_results(copy, (1, "0-1"))
     _wal(a).write_bytes(from_copy)
-    before = _digest(a)
+    before = digest(a)
     out = arbitre("show", str(a))
     assert out.returncode == 2, (out.stdout, out.stderr)
     assert "autre copie de ce tournoi" in out.stderr
     assert_french(out.stderr)
-    assert _digest(a) == before
+    assert digest(a) == before
     assert list(a.parent.glob(f"{a.name}-wal.etranger-*"))
     assert games_of_round(a, "rr") == {1: None, 2: "=-="}  # as the file itself holds them
 
@@ -161,7 +151,7 @@ def test_a_stale_wal_from_a_copy_beside_a_clean_original_is_set_aside(
     _wal(a).write_bytes(_crash_after_results(copy, (1, "0-1")))
     out = arbitre("result", str(a), "1", "1-0", "-t", "rr")
     assert out.returncode == 2 and "autre copie" in out.stderr, out.stderr
-    assert _ok("result", str(a), "1", "1-0", "-t", "rr")  # then opened as it was saved
+    assert arbitre_ok("result", str(a), "1", "1-0", "-t", "rr")  # then opened as it was saved
     assert games_of_round(a, "rr") == {1: "1-0", 2: "=-="}
 
 

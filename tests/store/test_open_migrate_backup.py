@@ -10,7 +10,7 @@ import pytest
 from arbitre_tui.operations import EventService
 from arbitre_tui.store.backup import KEEP, list_backups
 from arbitre_tui.store.db import StoreError, connect
-from arbitre_tui.store.repo import restore_event
+from arbitre_tui.store.restore import restore_event
 from arbitre_tui.store.schema import SCHEMA_VERSION
 
 

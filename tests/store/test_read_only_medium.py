@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers.cli import ARBITRE, ROOT, arbitre
+from ..helpers.cli import ARBITRE, ROOT, arbitre_ok
 from ..helpers.procs import Station
 
 CAN_MOUNT = (
@@ -27,22 +27,16 @@ CAN_MOUNT = (
 pytestmark = pytest.mark.skipif(not CAN_MOUNT, reason="no private mount namespace here")
 
 
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
-
-
 @pytest.fixture(scope="module")
 def master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("ro") / "club.sqlite"
-    _ok("new", str(path), "--nom", "Fermé du club")
-    _ok("section", "add", str(path), "rr", "--nom", "Fermé", "--systeme", "toutes-rondes",
+    arbitre_ok("new", str(path), "--nom", "Fermé du club")
+    arbitre_ok("section", "add", str(path), "rr", "--nom", "Fermé", "--systeme", "toutes-rondes",
         "--rondes", "3")  # fmt: skip
     for name in ("ALPHA Anne", "BRAVO Bruno", "CHARLIE Chloé", "DELTA David"):
-        _ok("register", str(path), "-t", "rr", name, "--pointe")
-    _ok("pair", str(path), "-t", "rr")
-    _ok("result", str(path), "1", "1", "-t", "rr")
+        arbitre_ok("register", str(path), "-t", "rr", name, "--pointe")
+    arbitre_ok("pair", str(path), "-t", "rr")
+    arbitre_ok("result", str(path), "1", "1", "-t", "rr")
     return path
 
 

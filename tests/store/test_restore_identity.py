@@ -8,7 +8,6 @@ Two events made from nothing through the real command line.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -17,20 +16,15 @@ import pytest
 
 from tests.rules.test_parsers_fuzzed import assert_french
 
-from ..helpers.cli import arbitre
-
-
-def _ok(*args: str) -> str:
-    out = arbitre(*args)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
+from ..helpers.cli import arbitre, arbitre_ok
+from ..helpers.events import digest
 
 
 def _event(path: Path, name: str, player: str) -> Path:
-    _ok("new", str(path), "--nom", name)
-    _ok("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
+    arbitre_ok("new", str(path), "--nom", name)
+    arbitre_ok("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
         "--rondes", "5")  # fmt: skip
-    _ok("register", str(path), "-t", "open", player)
+    arbitre_ok("register", str(path), "-t", "open", player)
     return path
 
 
@@ -53,25 +47,21 @@ def events(masters: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
     )
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _name(path: Path) -> str:
-    return str(json.loads(_ok("show", str(path), "--json"))["event"][0]["name"])
+    return str(json.loads(arbitre_ok("show", str(path), "--json"))["event"][0]["name"])
 
 
 def test_another_events_backup_is_refused(events: tuple[Path, Path], tmp_path: Path) -> None:
     a, b = events
     copy_of_b = tmp_path / "copie-b.sqlite"
-    _ok("backup", str(b), str(copy_of_b))
-    before = _digest(a)
+    arbitre_ok("backup", str(b), str(copy_of_b))
+    before = digest(a)
     out = arbitre("restore", str(a), str(copy_of_b))
     assert out.returncode == 2, (out.stdout, out.stderr)
     assert "autre tournoi" in out.stderr and "Open de Brest" in out.stderr, out.stderr
     assert "Traceback" not in out.stderr
     assert_french(out.stderr)
-    assert _digest(a) == before and _name(a) == "Open d'Allauch"
+    assert digest(a) == before and _name(a) == "Open d'Allauch"
     assert not list(tmp_path.glob("a.sqlite.avant-restauration-*"))
 
 
@@ -80,18 +70,18 @@ def test_the_list_marks_unusable_copies(events: tuple[Path, Path], tmp_path: Pat
     empty: each bad one marked with its reason; `restore` (no copy named) takes the good
     one even though the others are newer."""
     a, b = events
-    _ok("register", str(a), "-t", "open", "CHARLIE Chloé")
-    good = Path(_ok("backup", str(a)).split()[-1].rstrip("."))
+    arbitre_ok("register", str(a), "-t", "open", "CHARLIE Chloé")
+    good = Path(arbitre_ok("backup", str(a)).split()[-1].rstrip("."))
     assert good.is_file(), good
     folder = a.with_name(a.name + ".sauvegardes")
     other = folder / "a-20991231-000000-000000-manuel.sqlite"
-    _ok("backup", str(b), str(tmp_path / "copie-b.sqlite"))
+    arbitre_ok("backup", str(b), str(tmp_path / "copie-b.sqlite"))
     shutil.move(tmp_path / "copie-b.sqlite", other)  # dropped in by hand
     cut = folder / "a-20991231-000001-000000-manuel.sqlite"
     cut.write_bytes(good.read_bytes()[:5000])
     empty = folder / "a-20991231-000002-000000-manuel.sqlite"
     empty.write_bytes(b"")
-    listing = _ok("restore", str(a), "--list").splitlines()
+    listing = arbitre_ok("restore", str(a), "--list").splitlines()
     marks = {Path(line.split("  [")[0]).name: line for line in listing}
     assert marks[good.name] == str(good), listing
     assert "[inutilisable : c'est la copie d'un autre tournoi" in marks[other.name]
@@ -99,8 +89,8 @@ def test_the_list_marks_unusable_copies(events: tuple[Path, Path], tmp_path: Pat
         "[inutilisable : " in marks[cut.name]
         and "[inutilisable : fichier vide]" in (marks[empty.name])
     )
-    _ok("register", str(a), "-t", "open", "DELTA David")
-    out = _ok("restore", str(a))
+    arbitre_ok("register", str(a), "-t", "open", "DELTA David")
+    out = arbitre_ok("restore", str(a))
     assert str(good) in out
-    players = json.loads(_ok("players", "list", str(a), "-t", "open", "--json"))
+    players = json.loads(arbitre_ok("players", "list", str(a), "-t", "open", "--json"))
     assert {p["surname"] for p in players} == {"ALPHA Anne", "CHARLIE Chloé"}

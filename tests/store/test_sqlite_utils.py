@@ -17,9 +17,11 @@ import pytest
 from arbitre_tui.rules.models import Player, System, Tournament
 from arbitre_tui.store import db
 from arbitre_tui.store.db import StoreError
+from arbitre_tui.store.errors import OperationError
 from arbitre_tui.store.introspection import drift, fresh_schema, schema_of
-from arbitre_tui.store.journal import OperationError, Tx
-from arbitre_tui.store.repo import Store, player_row
+from arbitre_tui.store.journal import Tx
+from arbitre_tui.store.records import player_row
+from arbitre_tui.store.repo import Store
 from arbitre_tui.store.schema import DATA_TABLES, MIGRATIONS, SCHEMA_VERSION
 
 JOURNAL_TABLES = {"journal", "journal_changes"}

@@ -9,9 +9,9 @@ import pty
 import subprocess
 import sys
 
-from arbitre_tui.store.journal import other_station, station_label
+from arbitre_tui.store.stations import other_station, station_label
 
-PROBE = "from arbitre_tui.store.journal import terminal_name; print(terminal_name())"
+PROBE = "from arbitre_tui.store.stations import terminal_name; print(terminal_name())"
 
 
 def _in_a_terminal(script: str) -> str:

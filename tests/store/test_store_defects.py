@@ -17,7 +17,7 @@ import pytest
 from arbitre_tui.operations import EventService, NeedsConfirmation, OperationError
 from arbitre_tui.store import journal as journal_module
 from arbitre_tui.store.db import ForbiddenOpen
-from arbitre_tui.store.repo import restore_event
+from arbitre_tui.store.restore import restore_event
 
 from ..conftest import ROOT, make_round_robin
 from ..helpers.cli import arbitre
@@ -229,7 +229,7 @@ def test_an_output_path_that_is_the_event_file_is_refused_in_french(paired: Path
 
 def test_the_station_is_the_terminal_not_the_ssh_session(paired: Path) -> None:
     """Two tmux windows of one SSH session share SSH_TTY; each is its own station."""
-    code = "from arbitre_tui.store.journal import terminal_name; print(terminal_name())"
+    code = "from arbitre_tui.store.stations import terminal_name; print(terminal_name())"
     parent, child = pty.openpty()
     tty = os.ttyname(child)
     try:

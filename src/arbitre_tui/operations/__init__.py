@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..store.backup import BackupFailed
     from ..store.db import ForbiddenOpen, StoreError, sqlite_reason
-    from ..store.journal import CommitUncertain, NeedsConfirmation, StoreBusy
+    from .errors import CommitUncertain, NeedsConfirmation, StoreBusy
     from .event import EventService, OperationError
 
 _WHERE = {
@@ -23,9 +23,9 @@ _WHERE = {
     "ForbiddenOpen": "..store.db",
     "StoreError": "..store.db",
     "sqlite_reason": "..store.db",
-    "NeedsConfirmation": "..store.journal",
-    "CommitUncertain": "..store.journal",
-    "StoreBusy": "..store.journal",
+    "NeedsConfirmation": ".errors",
+    "CommitUncertain": ".errors",
+    "StoreBusy": ".errors",
     "EventService": ".event",
     "OperationError": ".event",
 }

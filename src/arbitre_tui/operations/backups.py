@@ -25,6 +25,6 @@ def marked_backups(path: Path) -> list[tuple[Path, str | None]]:
 def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
     """Put a backup back in place (the newest, or ``source``); returns the backup used
     and where the state before it was kept. Refused while another process has it open."""
-    from ..store.repo import restore_event
+    from ..store.restore import restore_event
 
     return restore_event(path, source)

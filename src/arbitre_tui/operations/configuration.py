@@ -17,9 +17,10 @@ from ..rules.errors import RuleError
 from ..rules.models import Tournament
 from ..rules.settings import section_fault, section_settings
 from ..rules.text import text_fault
-from ..store.journal import OperationError, Tx
-from ..store.repo import tournament_row
+from ..store.journal import Tx
+from ..store.records import tournament_row
 from .context import EventContext
+from .errors import OperationError
 from .formats import format_of
 from .registry import Operation
 

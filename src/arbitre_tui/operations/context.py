@@ -19,8 +19,9 @@ from ..rules.models import (
     StoredRound,
     StoredTournament,
 )
-from ..store.journal import Journal, OperationError, Tx
+from ..store.journal import Journal, Tx
 from ..store.repo import OpenOptions, Store
+from .errors import OperationError
 from .registry import WORDING, Operation
 
 __all__ = ["EventContext", "OperationError"]

@@ -1,25 +1,21 @@
-"""Coupe d'Alsace operations (regulation 004): draw, line-ups, results, decision, sheet."""
+"""Coupe d'Alsace operations (regulation 004): draw, line-ups, results, decision, sheet.
+
+A team's faults and their penalties are in cup_sanctions.py; the roll of honour and the
+final ranking in cup_honours.py."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from typing import TYPE_CHECKING, Any
 
 from ..rules import cup
 from ..rules.errors import RuleError
-from ..rules.models import (
-    CupMatch,
-    CupSide,
-    StoredPlayer,
-    StoredTeam,
-    StoredTournament,
-    System,
-)
+from ..rules.models import CupMatch, CupSide, StoredPlayer, StoredTeam, StoredTournament, System
 from ..rules.settings import section_settings
 from ..rules.text import text_fault
-from ..store.journal import NeedsConfirmation, OperationError, Tx
+from ..store.journal import Tx
+from .errors import NeedsConfirmation, OperationError
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -468,185 +464,6 @@ def confirm(service: EventContext, key: str | None, number: int, who: str) -> No
             raise OperationError(f"Match {number} : pas encore de résultat à confirmer.")
         conf = {**m.confirmations, who: dt.datetime.now().isoformat(timespec="seconds")}
         tx.update("cup_matches", m.id, {"confirmations": json.dumps(conf)})
-
-
-def breach(service: EventContext, key: str | None, number: int, team_id: int, reason: str) -> None:
-    """A composition breach found (art. 3.1): the match is lost for that club, with the reason."""
-    if not reason.strip():
-        raise OperationError("Indiquez le motif de l'irrégularité.")
-    if fault := text_fault("Motif de l'irrégularité", reason, lines=True):
-        raise OperationError(fault)
-    with service.write(
-        Operation.CUP_BREACH,
-        {"tournament": key, "match": number, "team": team_id, "reason": reason},
-    ) as tx:
-        _t, m = _in_match(service, tx, key, number)
-        _check_plays(m, team_id, number)
-        winner = m.away_team_id if team_id == m.home_team_id else m.home_team_id
-        side = cup.Outcome.HOME if team_id == m.home_team_id else cup.Outcome.AWAY
-        result = cup.decide(
-            [cup.Board.DRAW] * cup.BOARDS,
-            cup.LineupInfo(),
-            cup.LineupInfo(),
-            final=False,
-            on=dt.date.today(),
-            breach=side,
-            breach_reason=reason,
-        )
-        tx.update("cup_matches", m.id, {"winner_team_id": winner, "reason": result.reason})
-
-
-def equipment_missing(
-    service: EventContext, key: str | None, number: int, team_id: int, boards: int
-) -> None:
-    """Equipment missing: board 4, then board 3, of that team lose by administrative forfeit.
-
-    One action: the boards it decides are written together (one undo).
-    """
-    with service.write(
-        Operation.CUP_EQUIPMENT,
-        {"tournament": key, "match": number, "team": team_id, "boards": boards},
-    ) as tx:
-        t, m = _in_match(service, tx, key, number)
-        _check_plays(m, team_id, number)
-        if boards not in (1, 2):
-            raise OperationError(
-                "Matériel manquant : 1 (échiquier 4) ou 2 (échiquiers 4 et 3) parties."
-            )
-        current = [cup.Board(r) if r else None for r in m.results]
-        updated = cup.equipment_forfeits(
-            current,
-            team_id == m.home_team_id,
-            boards,
-            as_player_forfeits=section_settings(t).equipment_counts_as_player_forfeit,
-        )
-        for board, value in enumerate(updated, start=1):
-            if value is not None and value != current[board - 1]:
-                record_board(service, t.key, number, board, value.value)
-
-
-def lineup_delay(
-    t: StoredTournament, m: CupMatch, side: CupSide, start: dt.datetime, player_late: bool = False
-) -> dt.timedelta:
-    """Clocks advanced by the delay of a late line-up (due 15 min before the start); 1 h at
-    most only when a player is also late (004 art. 3.6, rules.cup.clock_advance)."""
-    handed = m.lineup_at(side)
-    if not handed:
-        return dt.timedelta(0)
-    due = start - dt.timedelta(minutes=section_settings(t).lineup_minutes_before)
-    return cup.clock_advance(dt.datetime.fromisoformat(handed) - due, player_late)
-
-
-def honours(
-    service: EventContext,
-    key: str | None,
-    season: str | None = None,
-    club: str | None = None,
-    finalist: str | None = None,
-) -> tuple[list[tuple[str, str]], str | None]:
-    """The roll of honour across seasons; a club's third win keeps the trophy (the latest
-    kept is returned; ``trophies`` of the roll says every one and the wins at stake). The
-    season's beaten finalist, if given, has the next draw's second priority bye."""
-    if finalist and not (season and club):
-        raise OperationError("Le finaliste s'inscrit avec la saison et le vainqueur.")
-    if (season is None) != (club is None) or season == "" or club == "":
-        raise OperationError(
-            "Palmarès : pour ajouter un vainqueur, donnez --season et --club ensemble."
-        )
-    years = re.fullmatch(r"(\d{4})(?:-(\d{4}))?", season or "0000")
-    if years is None or (years[2] and int(years[2]) != int(years[1]) + 1):
-        raise OperationError(
-            f"Palmarès : saison « {season} » illisible : écrivez AAAA-AAAA (2026-2027) ou AAAA."
-        )
-    for what, text in (("Saison", season), ("Club vainqueur", club), ("Finaliste", finalist)):
-        if text and (fault := text_fault(f"Palmarès : {what.lower()}", text, 60)):
-            raise OperationError(fault)
-    if finalist and finalist == club:
-        raise OperationError(f"{club} ne peut être à la fois vainqueur et finaliste.")
-    if season and club:
-        with service.write(
-            Operation.ROLL_OF_HONOUR,
-            {"tournament": key, "season": season, "club": club, "finalist": finalist},
-        ) as tx:
-            t = cup_of(service, key)
-            tx.args["tournament"] = t.key
-            if any(s == season for s, _ in service.store.roll_of_honour(t.id)):
-                raise OperationError(f"La saison {season} est déjà au palmarès.")
-            tx.insert(
-                "roll_of_honour",
-                {"tournament_id": t.id, "season": season, "club": club, "finalist": finalist},
-            )
-    t = cup_of(service, key)
-    pairs = cup.by_season(service.store.roll_of_honour(t.id))
-    won = _season_won(service, t)
-    if won and all(s != won[0] for s, _ in pairs):  # this season's final, not yet typed
-        pairs = cup.by_season([*pairs, won])
-    return pairs, cup.trophy_kept(pairs)
-
-
-def _season_won(service: EventContext, t: StoredTournament) -> tuple[str, str] | None:
-    """(season, club) once this season's final is decided (004 art. 1.2: the roll of honour
-    carries it without being typed); the season is the one of the licence deadline."""
-    rows = matches(service, t)
-    if not rows:
-        return None
-    last = max(m.round for m in rows)
-    final = [m for m in rows if m.round == last]
-    if len(final) != 1 or final[0].winner_team_id is None:
-        return None
-    team = teams_of(service, t).get(final[0].winner_team_id)
-    club = service.store.clubs().get(team.club_id) if team and team.club_id else None
-    if club is None:
-        return None
-    year = section_settings(t).licence_deadline.year
-    return f"{year - 1}-{year}", club
-
-
-def clock_advances(t: StoredTournament, m: CupMatch) -> dict[str, int]:
-    """Minutes each team's clocks are advanced for a late line-up (shown on screen and sheet)."""
-    out: dict[str, int] = {}
-    start_time = dt.time.fromisoformat(section_settings(t).match_start)
-    for side in SIDES:
-        handed = m.lineup_at(side)
-        if not handed:
-            continue
-        start = dt.datetime.combine(dt.datetime.fromisoformat(handed).date(), start_time)
-        minutes = int(lineup_delay(t, m, side, start).total_seconds() // 60)
-        if minutes:
-            out[side] = minutes
-    return out
-
-
-def ranking_groups(service: EventContext, t: StoredTournament) -> list[tuple[int, int, list[int]]]:
-    """Teams ranked as a knockout: winner, finalist, then by how far their conqueror went."""
-    from ..rules import knockout as ko
-    from ..rules.models import Result
-
-    rows = matches(service, t)
-    if not rows:
-        return []
-    rounds: list[list[ko.Match]] = []
-    for number in range(1, max(m.round for m in rows) + 1):
-        stage = []
-        for m in (x for x in rows if x.round == number):
-            result = None
-            if m.winner_team_id is not None and m.away_team_id is not None:
-                result = (
-                    Result.WHITE_WINS if m.winner_team_id == m.home_team_id else Result.BLACK_WINS
-                )
-            stage.append(
-                ko.Match(
-                    m.number - 1,
-                    m.home_team_id,
-                    m.away_team_id,
-                    result,
-                    None,
-                    m.away_team_id is None,
-                )
-            )
-        rounds.append(stage)
-    total = len(rounds) if len([m for m in rows if m.round == len(rounds)]) == 1 else None
-    return ko.ranking(rounds, "armageddon", {}, total)
 
 
 # -- incidents on a match's boards (issue 30.23) ------------------------------------------

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.duplicates import same_person
 from ..rules.models import CupSide, StoredPlayer, StoredTournament, System
-from ..store.journal import OperationError
+from .errors import OperationError
 from .registry import Operation
 
 if TYPE_CHECKING:

@@ -67,7 +67,7 @@ def ensure_pairable(players: int) -> None:
     try:
         check_field(players, available_memory())
     except FieldTooLarge as exc:
-        from ..store.journal import OperationError  # only now: `pair-trf` loads no store
+        from .errors import OperationError  # only now: `pair-trf` loads no store
 
         raise OperationError(exc.message) from None
 

@@ -7,7 +7,7 @@ gathers them, so that a face holds one object and a test reads like the arbiter'
 
 from __future__ import annotations
 
-from ..store.journal import Undone
+from ..store.undo import Undone
 from . import configuration, registration, results, rounds
 from .context import EventContext, OperationError
 from .results import Forfeit, forfeit_side

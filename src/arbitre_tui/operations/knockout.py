@@ -12,8 +12,8 @@ from ..rules import knockout as ko
 from ..rules.errors import RuleError
 from ..rules.models import Result, StoredPlayer, StoredTournament, System, TimeControl
 from ..rules.settings import section_settings
-from ..store.journal import OperationError
-from ..store.repo import tc_json, time_controls_json
+from ..store.records import tc_json, time_controls_json
+from .errors import OperationError
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -191,6 +191,51 @@ def _context(
     )
 
 
+def _later_round_sides(
+    service: EventContext,
+    t: StoredTournament,
+    number: int,
+    rule: str,
+    ratings: dict[int, int],
+    excluded: set[int],
+    exempt_holes: bool,
+) -> list[tuple[int | None, int | None]]:
+    """A later round's pairs by the bracket: the winners, holes filled by the lucky losers
+    accepted, the third-place game last; refused while a hole is left unfilled."""
+    try:
+        raw = ko.next_round(_matches(service, t, number - 1), rule, ratings, excluded)
+    except RuleError as exc:
+        raise OperationError(f"Ronde {number - 1} : {exc.message}") from None
+    accepted = {
+        r["slot"]: r["player_id"]
+        for r in service.store.lucky_losers(t.id, number - 1)
+        if r["status"] == "accepted"
+    }
+    sides: list[tuple[int | None, int | None]] = []
+    holes = []
+    for j, (a, b) in enumerate(raw):
+        a = a if a is not None else accepted.get(2 * j)
+        b = b if b is not None else accepted.get(2 * j + 1)
+        if (a is None) != (b is None) and not exempt_holes:
+            holes.append(j + 1)
+        sides.append((a, b) if a is not None else (b, None))
+    if number == t.rounds_planned and section_settings(t).third_place_game:
+        semis = _matches(service, t, number - 1)
+        losers = []
+        for m in semis:
+            w = ko.winner(m.white, m.black, m.result, m.decider, rule, ratings)
+            if w is not None and m.black is not None:
+                losers.append(m.black if w == m.white else m.white)
+        if len(losers) == 2:
+            sides.append((losers[0], losers[1]))  # slot 1: the third-place game
+    if holes:
+        raise OperationError(
+            f"Trou(s) au tableau de la ronde {number} (échiquiers {', '.join(map(str, holes))}) : "
+            "tirez un repêché (arbitre lucky-loser), ou qualifiez l'adversaire (--exempt-holes)."
+        )
+    return sides
+
+
 def pair(
     service: EventContext,
     t: StoredTournament,
@@ -227,37 +272,7 @@ def pair(
             except RuleError as exc:
                 raise OperationError(exc.message) from None
         else:
-            try:
-                raw = ko.next_round(_matches(service, t, number - 1), rule, ratings, excluded)
-            except RuleError as exc:
-                raise OperationError(f"Ronde {number - 1} : {exc.message}") from None
-            accepted = {
-                r["slot"]: r["player_id"]
-                for r in service.store.lucky_losers(t.id, number - 1)
-                if r["status"] == "accepted"
-            }
-            sides = []
-            holes = []
-            for j, (a, b) in enumerate(raw):
-                a = a if a is not None else accepted.get(2 * j)
-                b = b if b is not None else accepted.get(2 * j + 1)
-                if (a is None) != (b is None) and not exempt_holes:
-                    holes.append(j + 1)
-                sides.append((a, b) if a is not None else (b, None))
-            if number == t.rounds_planned and section_settings(t).third_place_game:
-                semis = _matches(service, t, number - 1)
-                losers = []
-                for m in semis:
-                    w = ko.winner(m.white, m.black, m.result, m.decider, rule, ratings)
-                    if w is not None and m.black is not None:
-                        losers.append(m.black if w == m.white else m.white)
-                if len(losers) == 2:
-                    sides.append((losers[0], losers[1]))  # slot 1: the third-place game
-            if holes:
-                raise OperationError(
-                    f"Trou(s) au tableau de la ronde {number} (échiquiers {', '.join(map(str, holes))}) : "
-                    "tirez un repêché (arbitre lucky-loser), ou qualifiez l'adversaire (--exempt-holes)."
-                )
+            sides = _later_round_sides(service, t, number, rule, ratings, excluded, exempt_holes)
         round_id = tx.insert(
             "rounds",
             {

@@ -20,8 +20,8 @@ from ..rules.papi import (
     round_robin_table,
     to_registration_csv,
 )
-from ..store.journal import OperationError
-from ..store.repo import player_row, tc_json, tournament_row
+from ..store.records import player_row, tc_json, tournament_row
+from .errors import OperationError
 from .formats import format_of
 from .outputs import fresh_event_path
 from .rating_lists import MDB_TABLE, NO_MDBTOOLS, is_access

@@ -32,8 +32,8 @@ from ..rules.rating_lists import (
     sniff,
 )
 from ..rules.settings import section_settings
-from ..store.journal import OperationError
 from ..store.rating_lists import FILE_NAME, ListInfo, ListsError, RatingLists, keys_missing
+from .errors import OperationError
 
 __all__ = ["FILE_NAME", "Found", "ListInfo", "Lists", "kind_of", "lists_beside"]
 

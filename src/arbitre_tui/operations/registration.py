@@ -23,9 +23,10 @@ from ..rules.models import (
 )
 from ..rules.settings import section_settings
 from ..rules.text import text_fault
-from ..store.journal import NeedsConfirmation, OperationError, Tx
-from ..store.repo import player_row
+from ..store.journal import Tx
+from ..store.records import player_row
 from .context import EventContext
+from .errors import NeedsConfirmation, OperationError
 from .formats import format_of
 from .registry import Operation
 

@@ -23,8 +23,8 @@ from ..rules.models import (
 )
 from ..rules.settings import section_settings
 from ..rules.text import text_fault
-from ..store.journal import NeedsConfirmation, OperationError
 from .context import EventContext
+from .errors import NeedsConfirmation, OperationError
 from .formats import format_of
 from .registry import Operation
 
@@ -133,7 +133,7 @@ def written_by(ctx: EventContext, table: str, row_id: int) -> str:
 
 def station_of(ctx: EventContext, terminal: str) -> str:
     """« ce poste », or the other station by its name (never « autre poste »)."""
-    from ..store.journal import other_station
+    from ..store.stations import other_station
 
     return "ce poste" if terminal == ctx.journal.terminal else other_station(terminal)
 

@@ -22,8 +22,9 @@ from ..store.backup import (
     mark_round_close,
     unmark,
 )
-from ..store.journal import OperationError, Tx
+from ..store.journal import Tx
 from .context import EventContext
+from .errors import OperationError
 from .formats import PairOrder, format_of
 from .plans import Plan, StalePlan
 from .registry import Operation

@@ -36,11 +36,11 @@ from ..rules.sections import (
     check_rounds,
 )
 from ..rules.validation import InputError, validated
-from ..store.journal import NeedsConfirmation
-from ..store.repo import player_row, time_controls_json
+from ..store.records import player_row, time_controls_json
 from . import configuration
 from .configuration import STATE_KEYS
 from .context import EventContext, OperationError
+from .errors import NeedsConfirmation
 from .event import EventService
 from .formats import format_of
 from .outputs import fresh_event_path

@@ -17,7 +17,7 @@ from ..rules.prizes import (
 )
 from ..rules.settings import section_settings
 from ..rules.swiss.order import pairing_numbers
-from ..store.journal import OperationError
+from .errors import OperationError
 from .formats import format_of
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..rules.errors import RuleError
 from ..rules.models import Result, StoredGame, StoredRound, parse_result
 from ..rules.text import text_fault
-from ..store.journal import OperationError
+from .errors import OperationError
 from .registry import Operation
 
 if TYPE_CHECKING:

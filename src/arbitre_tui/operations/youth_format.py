@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from ..rules.models import StoredTournament, System, TimeControl
 from ..rules.roundrobin import youth_format, youth_tiebreaks
 from ..rules.settings import section_settings
-from ..store.journal import OperationError
-from ..store.repo import time_controls_json
+from ..store.records import time_controls_json
 from .context import EventContext
+from .errors import OperationError
 from .registry import Operation
 
 

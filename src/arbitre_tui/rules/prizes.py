@@ -222,6 +222,38 @@ def in_cents(amounts: dict[int, Fraction], order: Sequence[int]) -> dict[int, De
     return floors
 
 
+def _award_in_kind(
+    result: PrizeList,
+    ranked: Sequence[Candidate],
+    goods: Sequence[Prize],
+    trophies: Sequence[Prize],
+    settings: PrizeSettings,
+) -> None:
+    """Prizes in kind go by place to players left without a prize; trophies by place."""
+    awarded = {a.player_id for a in result.awards}
+    free = [c for c in ranked if c.id not in awarded]
+    for prize, c in zip(goods, free, strict=False):
+        result.awards.append(
+            Award(
+                c.id,
+                prize.label,
+                Decimal(0),
+                goods=prize.goods,
+                presence_required=settings.presence_required,
+            )
+        )
+    for prize, c in zip(trophies, ranked, strict=False):
+        result.awards.append(
+            Award(
+                c.id,
+                prize.label,
+                Decimal(0),
+                trophy=True,
+                presence_required=settings.presence_required,
+            )
+        )
+
+
 def distribute(
     ranked: Sequence[Candidate],
     prizes: Sequence[Prize],
@@ -300,29 +332,7 @@ def distribute(
                 presence_required=settings.presence_required,
             )
         )
-    # Prizes in kind go by place to players left without a prize.
-    awarded = {a.player_id for a in result.awards}
-    free = [c for c in ranked if c.id not in awarded]
-    for prize, c in zip(goods, free, strict=False):
-        result.awards.append(
-            Award(
-                c.id,
-                prize.label,
-                Decimal(0),
-                goods=prize.goods,
-                presence_required=settings.presence_required,
-            )
-        )
-    for prize, c in zip(trophies, ranked, strict=False):
-        result.awards.append(
-            Award(
-                c.id,
-                prize.label,
-                Decimal(0),
-                trophy=True,
-                presence_required=settings.presence_required,
-            )
-        )
+    _award_in_kind(result, ranked, goods, trophies, settings)
     order = {c.id: c.order for c in ranked}
     places = {c.id: c.place or str(c.order) for c in ranked}
     for award in result.awards:

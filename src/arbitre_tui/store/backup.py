@@ -19,7 +19,7 @@ import urllib.parse
 from pathlib import Path
 
 from .db import disk_is_full, is_held, sqlite_reason
-from .journal import OperationError
+from .errors import OperationError
 from .schema import APPLICATION_ID, SCHEMA_VERSION
 
 KEEP = 20

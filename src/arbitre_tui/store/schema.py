@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import Literal, get_args
 
 APPLICATION_ID = 0x41524254  # "ARBT": marks the file as an arbitre-tui event
 
@@ -397,35 +398,35 @@ MIGRATIONS: list[str] = [
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
-# Tables whose rows operations may change (and undo may restore).
-DATA_TABLES = frozenset(
-    {
-        "event",
-        "clubs",
-        "tournaments",
-        "teams",
-        "players",
-        "rounds",
-        "games",
-        "incidents",
-        "draws",
-        "lucky_losers",
-        "cup_matches",
-        "bye_requests",
-        "prohibitions",
-        "manual_changes",
-        "pairing_records",
-        "playoffs",
-        "playoff_matches",
-        "pairing_numbers",
-        "ko_registration",
-        "roll_of_honour",
-        "result_checks",
-        "appeals",
-        "phone_reporting",
-        "proposals",
-    }
-)
+# Tables whose rows operations may change (and undo may restore): a name the type checker
+# reads at every write (Tx.insert/update/… take a Table), and the set the journal checks.
+Table = Literal[
+    "event",
+    "clubs",
+    "tournaments",
+    "teams",
+    "players",
+    "rounds",
+    "games",
+    "incidents",
+    "draws",
+    "lucky_losers",
+    "cup_matches",
+    "bye_requests",
+    "prohibitions",
+    "manual_changes",
+    "pairing_records",
+    "playoffs",
+    "playoff_matches",
+    "pairing_numbers",
+    "ko_registration",
+    "roll_of_honour",
+    "result_checks",
+    "appeals",
+    "phone_reporting",
+    "proposals",
+]
+DATA_TABLES: frozenset[Table] = frozenset(get_args(Table))
 
 
 def statements(script: str) -> list[str]:

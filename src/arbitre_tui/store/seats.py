@@ -7,13 +7,15 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, Protocol
 
+from .schema import Table
+
 
 class Tx(Protocol):
     """What of journal.Tx this uses (named here: journal imports this module)."""
 
     conn: sqlite3.Connection
 
-    def delete(self, table: str, row_id: int) -> None: ...
+    def delete(self, table: Table, row_id: int) -> None: ...
 
 
 SEAT = ("round_id", "board", "white_id", "black_id")

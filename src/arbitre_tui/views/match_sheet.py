@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..operations import cup as cup_ops
+from ..operations import cup_sanctions
 from ..operations.event import EventService
 from ..rules.cup import BOARDS, Board, colours
 from ..rules.models import CupMatch, StoredPlayer, StoredTournament
@@ -257,7 +258,7 @@ def _sheet(
         for k in range(BOARDS)
     )
     conf = m.confirmations
-    advances = cup_ops.clock_advances(t, m) if away is not None else {}
+    advances = cup_sanctions.clock_advances(t, m) if away is not None else {}
     handed = m.lineup_home_at or m.lineup_away_at
     notes: list[str] = []
     if away is None:

@@ -215,7 +215,7 @@ class Reader:
     @staticmethod
     def station_label(terminal: str) -> str:
         """A journal's terminal as an arbiter names the station (« pts/3, arbitre@pi »)."""
-        from ..store.journal import station_label
+        from ..store.stations import station_label
 
         return station_label(terminal)
 

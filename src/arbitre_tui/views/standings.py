@@ -177,7 +177,7 @@ def _play_off_places(
     """A youth championship's play-offs (003 art. 6): the order (each play-off's places
     once played, its seeds before), the place each play-off decided (one each), and the
     notes saying where lots ordered a complete tie; empty when none was begun or drawn."""
-    from ..operations import swiss
+    from ..operations import playoffs
     from ..operations.event import OperationError
 
     records = reader.service.store.playoffs(t.id)
@@ -185,15 +185,15 @@ def _play_off_places(
         return {}
     notes: list[str] = []
     try:
-        order = swiss.final_order(reader.service, t.key)
+        order = playoffs.final_order(reader.service, t.key)
         places: dict[int, int] = {}
         for which, record in records.items():
-            status = swiss.playoff_status(reader.service, t.key, which)
+            status = playoffs.playoff_status(reader.service, t.key, which)
             for pid in status.places or []:
                 places[pid] = order.index(pid) + 1
             if status.places:
                 continue  # played: its places say it all
-            for run in swiss.complete_ties(reader.service, t, record["seeds"]):
+            for run in playoffs.complete_ties(reader.service, t, record["seeds"]):
                 names = ", ".join(refs[pid].public for pid in run if pid in refs)
                 from ..rules.youth import PLAYOFF_PURPOSE
 

@@ -129,7 +129,7 @@ def test_playoff_points_are_read_as_a_two_game_mini_match() -> None:
 
 async def test_playoff_result_from_the_palette(tmp_path: Path) -> None:
     """Youth U8: a five-way tie for the title; its first mini-match entered by keys."""
-    from arbitre_tui.operations import swiss
+    from arbitre_tui.operations import playoffs
     from tests.operations.test_swiss_events import _five_way_u8
 
     service = _five_way_u8(tmp_path)
@@ -145,7 +145,7 @@ async def test_playoff_result_from_the_palette(tmp_path: Path) -> None:
         await pilot.pause()
         assert "Barrage" in bottom_line(app) and "enregistré" in bottom_line(app)
     service = EventService(tmp_path / "j.sqlite")
-    status = swiss.playoff_status(service, "u8", "title")
+    status = playoffs.playoff_status(service, "u8", "title")
     record = service.store.playoffs(service.tournament("u8").id or 0)["title"]
     seeds = record["seeds"]  # a perfect tie: drawn by lot when the play-off was chosen
     assert (seeds[3], seeds[4]) not in status.pending

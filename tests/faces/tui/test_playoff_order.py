@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Static
 
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.tui.display import DisplayApp
-from arbitre_tui.operations import EventService, swiss
+from arbitre_tui.operations import EventService, playoffs
 from arbitre_tui.rules.models import Result
 
 from ...helpers.cli import run_here
@@ -97,7 +97,7 @@ async def test_play_off_seeds_by_lot_then_its_order_everywhere(tmp_path: Path, o
     run_here("playoff", f, "title", "-t", "u8")
     assert _draws(path) == 1  # drawn once: shown again, never drawn again
     service = EventService(path)
-    seeds = swiss.seeds_of(service, "u8", "title")
+    seeds = playoffs.seeds_of(service, "u8", "title")
     names = {p.id: p.name for p in service.store.players(service.tournament("u8").id or 0)}
     service.close()
     assert "  " + ", ".join(f"{k}. {names[p]}" for k, p in enumerate(seeds, 1)) in said
@@ -117,13 +117,13 @@ async def test_play_off_seeds_by_lot_then_its_order_everywhere(tmp_path: Path, o
     assert "tirage au sort" in " ".join(text.split()), text
     # the play-off played through the command line, the first named winning each match
     service = EventService(path)
-    status = swiss.playoff_status(service, "u8", "title")
+    status = playoffs.playoff_status(service, "u8", "title")
     service.close()
     while status.pending:
         a, b = status.pending[0]
         run_here("playoff", f, "title", "-t", "u8", "--match", str(a), str(b), "2", "0")
         service = EventService(path)
-        status = swiss.playoff_status(service, "u8", "title")
+        status = playoffs.playoff_status(service, "u8", "title")
         service.close()
     assert status.places is not None
     order = [names[p] for p in status.places]

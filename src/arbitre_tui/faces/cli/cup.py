@@ -145,32 +145,32 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 def cmd_breach(args: argparse.Namespace) -> int:
     """irrégularité de composition : match perdu pour l'équipe"""
-    from ...operations import cup
+    from ...operations import cup_sanctions
 
     service = open_event(args.file)
-    cup.breach(service, args.tournoi, args.match, args.team, args.reason)
+    cup_sanctions.breach(service, args.tournoi, args.match, args.team, args.reason)
     print("Irrégularité enregistrée : match perdu pour cette équipe.")
     return 0
 
 
 def cmd_equipment(args: argparse.Namespace) -> int:
     """matériel manquant : forfait administratif échiquier 4 puis 3"""
-    from ...operations import cup
+    from ...operations import cup_sanctions
 
     service = open_event(args.file)
-    cup.equipment_missing(service, args.tournoi, args.match, args.team, args.boards)
+    cup_sanctions.equipment_missing(service, args.tournoi, args.match, args.team, args.boards)
     print("Forfait administratif enregistré (échiquier 4, puis 3).")
     return 0
 
 
 def cmd_honours(args: argparse.Namespace) -> int:
     """palmarès ; --season et --club pour ajouter un vainqueur"""
-    from ...operations import cup
+    from ...operations import cup_honours
 
     service = open_event(args.file)
     from ...rules.cup import trophies
 
-    roll, _kept = cup.honours(service, args.tournoi, args.season, args.club, args.finaliste)
+    roll, _kept = cup_honours.honours(service, args.tournoi, args.season, args.club, args.finaliste)
     for season, club in roll:
         print(f"  {season}  {club}")
     read = trophies(roll)

@@ -31,11 +31,11 @@ def _names(service: Any, t: Any) -> dict[int, str]:
 
 def cmd_bye(args: argparse.Namespace) -> int:
     """bye ½ point demandé pour une ronde (avant la fin de la précédente)"""
-    from ...operations import swiss
+    from ...operations import byes
 
     service = open_event(args.file)
     pid = player_id(service, args.player)
-    swiss.request_bye(service, pid, args.round)
+    byes.request_bye(service, pid, args.round)
     print(f"Bye ½ point enregistré : {who(service, pid)}, ronde {args.round}.")
     return 0
 
@@ -184,21 +184,21 @@ def _mini_match(values: list[str]) -> tuple[int, int, float, float]:
 
 def cmd_playoff(args: argparse.Namespace) -> int:
     """barrage blitz (jeunes) : mini-matchs à jouer, ou un résultat"""
-    from ...operations import swiss
+    from ...operations import playoffs
 
     service, t = open_tournament(args)
     names = _names(service, t)
     which = "title" if args.which == "titre" else args.which
     if args.match:
         a, b, pa, pb = _mini_match(args.match)
-        status = swiss.playoff_result(service, t.key, which, a, b, pa, pb)
+        status = playoffs.playoff_result(service, t.key, which, a, b, pa, pb)
     else:
         # announced: a complete tie's seeds drawn by lot now, once, recorded (art. 6)
-        drawn = swiss.playoff_seeds(service, t.key, which)
-        status = swiss.playoff_status(service, t.key, which)
+        drawn = playoffs.playoff_seeds(service, t.key, which)
+        status = playoffs.playoff_status(service, t.key, which)
         if not status.places:  # the seeds, as the standings show them (art. 6)
-            seeds = swiss.seeds_of(service, t.key, which)
-            lots = swiss.complete_ties(service, t, seeds)
+            seeds = playoffs.seeds_of(service, t.key, which)
+            lots = playoffs.complete_ties(service, t, seeds)
             how = " (ex aequo complets : tirage au sort, arbitre draws)" if lots else ""
             now = " tirées au sort à l'instant"
             print(f"Têtes de série{now if drawn else how} :")
@@ -218,11 +218,11 @@ def cmd_playoff(args: argparse.Namespace) -> int:
 
 def cmd_qualifiers(args: argparse.Namespace) -> int:
     """qualifiés (jeunes) après barrages"""
-    from ...operations import swiss
+    from ...operations import playoffs
 
     service, t = open_tournament(args)
     names = _names(service, t)
-    out = swiss.qualifiers(service, t.key)
+    out = playoffs.qualifiers(service, t.key)
     if args.json:
         print_json(out)
         return 0
@@ -244,11 +244,11 @@ def cmd_qualifiers(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """TRF-2026 d'une section"""
-    from ...operations import swiss
+    from ...operations import trf_export
 
     service = open_event(args.file, read_only=True)
     t = service.tournament(args.section)
-    text, warnings = swiss.export_trf_checked(service, t.key)
+    text, warnings = trf_export.export_trf_checked(service, t.key)
     output(args.out, args.file).write_text(text, encoding="ascii", newline="")
     print(f"TRF-2026 écrit : {args.out}")
     for warning in warnings:  # what the rating officer will miss

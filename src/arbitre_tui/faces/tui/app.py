@@ -176,7 +176,7 @@ class ArbitreApp(App[int]):
         operation is one transaction: it is in the file whole, or not at all."""
         from rich.console import Group
 
-        from ..cli.errors import crash_log
+        from ..crash import crash_log
 
         try:
             where = str(crash_log(error))

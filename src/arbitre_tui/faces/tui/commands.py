@@ -167,12 +167,12 @@ def export_trf(app: ArbitreApp) -> None:
     t = app.tournament
     if t is None:
         return
-    from ...operations import swiss
+    from ...operations import trf_export
 
     key, out = t.key, _out_path(app, f"{t.key}.trf")
 
     def write(s: EventService) -> str:
-        text, warnings = swiss.export_trf_checked(s, key)
+        text, warnings = trf_export.export_trf_checked(s, key)
         out.write_text(text, encoding="utf-8", newline="")
         return " — ".join([str(out), *warnings])  # transliterated names, a date unknown…
 
@@ -236,11 +236,11 @@ def playoff_result(app: ArbitreApp) -> None:
     t = app.tournament
     if t is None:
         return
-    from ...operations import OperationError, swiss
+    from ...operations import OperationError, playoffs
 
     key = t.key
     try:
-        groups = swiss.playoff_groups(app.service, key)
+        groups = playoffs.playoff_groups(app.service, key)
     except OperationError as exc:
         app.refuse(exc.message)
         return
@@ -256,7 +256,7 @@ def playoff_result(app: ArbitreApp) -> None:
     def chosen(which: str) -> None:
         if which not in app.reader.playoffs(t):  # announced: a complete tie drawn first
             app.run_operation(
-                lambda s: swiss.playoff_seeds(s, key, which),
+                lambda s: playoffs.playoff_seeds(s, key, which),
                 done=lambda drawn: (
                     "Têtes de série du barrage tirées au sort : "
                     + ", ".join(names.get(pid, str(pid)) for pid in drawn)
@@ -272,7 +272,7 @@ def playoff_result(app: ArbitreApp) -> None:
         """``later``: asked once the draw is written — after the keys typed meanwhile,
         so never on top of a prompt they opened (app.ask_when_free)."""
         try:
-            status = swiss.playoff_status(app.service, key, which)
+            status = playoffs.playoff_status(app.service, key, which)
         except OperationError as exc:
             app.refuse(exc.message)
             return
@@ -287,7 +287,7 @@ def playoff_result(app: ArbitreApp) -> None:
             if points is None:
                 return
             app.run_operation(
-                lambda s: swiss.playoff_result(s, key, which, a, b, points[0], points[1]),
+                lambda s: playoffs.playoff_result(s, key, which, a, b, points[0], points[1]),
                 done=lambda status: (
                     f"Barrage : {names.get(a)} {points[0]:g} – {points[1]:g} {names.get(b)}"
                     " — enregistré" + (f". {status.lot}" if status.lot else "")
@@ -313,10 +313,10 @@ def qualifiers(app: ArbitreApp) -> None:
     t = app.tournament
     if t is None:
         return
-    from ...operations import swiss
+    from ...operations import playoffs
 
     try:
-        out = swiss.qualifiers(app.service, t.key)
+        out = playoffs.qualifiers(app.service, t.key)
     except Exception as exc:  # an OperationError: not a youth section
         app.refuse(getattr(exc, "message", str(exc)))
         return

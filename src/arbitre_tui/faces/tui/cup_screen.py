@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from ...operations import OperationError
+from ...operations import OperationError, cup_sanctions
 from ...operations import cup as ops
 from ...views.match_sheet import MatchSheet, lineup, match_sheet
 from ...views.reader import Reader
@@ -368,7 +368,10 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
                     ConfirmPrompt(
                         f"Match perdu pour {name} (irrégularité : {reason}) ?",
                         lambda: self._run(
-                            ops.breach, tid, reason, done=f"irrégularité : match perdu pour {name}"
+                            cup_sanctions.breach,
+                            tid,
+                            reason,
+                            done=f"irrégularité : match perdu pour {name}",
                         ),
                         on_cancel=self.cancelled,
                     )
@@ -387,7 +390,7 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
             lambda tid, name: NumberPrompt(
                 f"Matériel manquant ({name}) : parties perdues, 1 (éch. 4) ou 2 (éch. 4 et 3) :",
                 lambda boards: self._run(
-                    ops.equipment_missing,
+                    cup_sanctions.equipment_missing,
                     tid,
                     boards,
                     done=f"forfait administratif de {name} ({boards} partie(s))",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...rules.models import StoredPlayer, StoredTournament
-from ...store.journal import OperationError
+from ..errors import OperationError
 from .base import Individual
 
 if TYPE_CHECKING:
@@ -55,9 +55,9 @@ class Cup(Individual):
         return removal_fault(service, t, player)
 
     def ranking_groups(self, service: EventContext, t: StoredTournament) -> RankingGroups:
-        from .. import cup
+        from .. import cup_honours
 
-        return cup.ranking_groups(service, t)
+        return cup_honours.ranking_groups(service, t)
 
 
 FORMAT = Cup()

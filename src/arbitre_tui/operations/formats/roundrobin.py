@@ -9,8 +9,8 @@ from ...rules import roundrobin
 from ...rules.errors import RuleError
 from ...rules.models import StoredTournament
 from ...rules.settings import section_settings
-from ...store.journal import OperationError
-from ...store.repo import tc_json
+from ...store.records import tc_json
+from ..errors import OperationError
 from ..registry import Operation
 from .base import Individual
 

@@ -222,13 +222,13 @@ class PlayersPane(NameSearchMixin, TablePane):
         key = self._player_key()
         if key is None:
             return
-        from ....operations import swiss
+        from ....operations import byes
 
         pid, who = int(key), self._who(key)
 
         def request(number: int) -> None:
             self.run(
-                lambda s: swiss.request_bye(s, pid, number),
+                lambda s: byes.request_bye(s, pid, number),
                 done=f"{who} : bye ½ point en ronde {number} — enregistré",
             )
 
