@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..rules.errors import RuleError
-from ..rules.models import Tournament
+from ..rules.models import StoredTournament, Tournament
 from ..rules.settings import section_fault, section_settings
 from ..rules.text import text_fault
 from ..store.journal import Tx
@@ -123,14 +123,14 @@ def update_settings(ctx: EventContext, key: str, changes: dict[str, Any]) -> Non
         rerate(ctx, tx, t, changed)
 
 
-def rerate(ctx: EventContext, tx: Tx, before: Tournament, after: Tournament) -> int:
+def rerate(ctx: EventContext, tx: Tx, before: StoredTournament, after: Tournament) -> int:
     """The section's rating kind changed (its setting, or its first round's cadence):
     every registration whose cadences' ratings are known takes the new kind's, in the same
     transaction (journaled, undone with it). How many changed."""
     from ..rules.cadences import section_kind, section_ratings
 
     kind = section_kind(after)
-    if section_kind(before) == kind or before.id is None:
+    if section_kind(before) == kind:
         return 0
     fallback = section_settings(after).rating_standard_fallback
     count = 0

@@ -352,14 +352,7 @@ def edit_section(
         from ..rules.settings import section_fault, section_settings
 
         if regulation is not None and regulation != section_settings(t).regulation:
-            if played:
-                raise OperationError(
-                    f"{t.name} a déjà {played} ronde(s) appariée(s) : le règlement ne change plus."
-                )
-            try:
-                check_regulation_fits(regulation, t.system)
-            except RuleError as exc:
-                raise _refused(exc) from None
+            _regulation_may_change(t, played, regulation)
             new_settings["regulation"] = regulation
             changed.append("règlement")
         if typed:
@@ -367,7 +360,7 @@ def edit_section(
         checked = set(typed)
         if "rondes" in changed:  # fewer rounds: the rounds without bye it wrote still exist
             checked |= {"half_point_byes_forbidden_rounds"} & set(new_settings)
-        after = replace(t, settings=new_settings, rounds_planned=planned)
+        after = replace(t, settings=new_settings, rounds_planned=planned, time_controls=controls)
         if fault := section_fault(after, checked):
             raise OperationError(fault)
         if new_settings != t.settings:
@@ -376,9 +369,20 @@ def edit_section(
             raise OperationError(f"Rien à changer : {t.name} a déjà ces valeurs.")
         tx.args["name"] = ", ".join(changed)
         tx.update("tournaments", t.id, row)
-        controls_after = dict(sorted(controls.items()))
-        configuration.rerate(service, tx, t, replace(after, time_controls=controls_after))
+        configuration.rerate(service, tx, t, after)  # its rating kind may change (50.1)
         return changed
+
+
+def _regulation_may_change(t: StoredTournament, played: int, regulation: str) -> None:
+    """A regulation is chosen before round 1, and only one made for the section's system."""
+    if played:
+        raise OperationError(
+            f"{t.name} a déjà {played} ronde(s) appariée(s) : le règlement ne change plus."
+        )
+    try:
+        check_regulation_fits(regulation, t.system)
+    except RuleError as exc:
+        raise _refused(exc) from None
 
 
 def remove_section(service: EventContext, key: str, *, confirm: bool = False) -> int:
