@@ -334,11 +334,11 @@ def cmd_round(args: argparse.Namespace) -> int:
 
     service, t = open_tournament(args, read_only=True)
     sheet = _round_sheet(service, t, args.ronde)
+    if args.json:  # the boards, each with its players, result and labels; [] when none
+        print_json(as_json(sheet.boards))
+        return 0
     if not sheet.number:
         print("Aucune ronde appariée.")
-        return 0
-    if args.json:  # the boards, each with its players, result and labels
-        print_json(as_json(sheet.boards))
         return 0
     print(f"{t.name} — ronde {sheet.number}{' (close)' if sheet.closed else ''}")
     _print_round(sheet)

@@ -45,9 +45,10 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
     text = f"{len(lines)}\n" + "".join(f"{x}\n" for x in lines)
     if out is not None:
         out.write_text(text, encoding="utf-8")
-    elif args.json:
+    if args.json:  # stdout is JSON alone, the explanation inside it, even with --output
         print_json(result.dump())
-    else:
+        return 0
+    if out is None:
         print(text, end="")
     if args.explain:
         e = result.explanation

@@ -129,6 +129,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
     service, t = open_tournament(args)
     reader = Reader(service)
     view = build(reader, t, args.ronde)
+    if view is None and args.json:  # nothing to explain: still JSON, an empty object
+        print_json({})
+        return 0
     if view is None:
         last = reader.round(t)
         print(
