@@ -25,6 +25,10 @@ def open_event(path: str, check: bool = True, read_only: bool = False) -> EventS
     write-protected medium is still opened, read-only."""
     from ...operations import EventService
 
+    if not read_only:  # a write may wait for another station's: said (issue 53.7)
+        from .waiting import listen
+
+        listen()
     service = EventService(path, check=check, read_only=read_only)
     _opened.append(service)
     for note in service.recovered:  # a crash's leftovers, repaired or to repair

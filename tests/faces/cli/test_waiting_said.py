@@ -1,0 +1,120 @@
+"""Issue 53, point 7: a command held by another station's write says so at once and
+counts the seconds, instead of a silent command for up to 30 s.
+
+Another station is a real second process (tests/helpers/station.py) that stops inside its
+own result's transaction, BEGIN IMMEDIATE taken and its writes done, on the real file;
+the real `arbitre result` is started beside it. Into a pipe: a line as the wait begins,
+one each 5 s, one at its end; on a terminal (a pseudo-terminal here): one line rewritten
+each second."""
+
+from __future__ import annotations
+
+import os
+import pty
+import queue
+import subprocess
+import threading
+from pathlib import Path
+
+from ...helpers.cli import ARBITRE, ROOT
+from ...helpers.procs import Station, games_of_round, wait_for
+
+WAITING = "En attente de l'autre poste…"
+
+
+def _holding(path: Path, stations: list[Station]) -> Station:
+    """Another station in the middle of its write: board 2's result, not committed yet."""
+    other = Station(path, "poste-B")
+    stations.append(other)
+    other.send("record_result", "rr", 2, "0-1", pause=True)
+    assert other.next().get("paused")
+    return other
+
+
+def _lines(stream: object) -> queue.Queue[str | None]:
+    """The stream's lines as they come, read by a thread (a read never blocks the test);
+    None at its end."""
+    got: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        for line in stream:  # type: ignore[attr-defined]
+            got.put(line)
+        got.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    return got
+
+
+def test_a_command_waiting_for_another_station_says_it_and_counts(
+    rr_file: Path, stations: list[Station]
+) -> None:
+    other = _holding(rr_file, stations)
+    command = subprocess.Popen(
+        [*ARBITRE, "result", str(rr_file), "1", "1"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        lines = _lines(command.stderr)
+        seen: list[str] = []
+
+        def said(text: str) -> bool:
+            while not lines.empty():
+                line = lines.get()
+                seen.append("" if line is None else line.rstrip("\n"))
+            return text in seen
+
+        wait_for(lambda: said(WAITING), 60, "« en attente » as the wait begins")
+        assert command.poll() is None  # said while it waits, not after
+        wait_for(lambda: said(f"{WAITING} 5 s"), 60, "the seconds counted")
+        assert command.poll() is None
+        assert seen[: seen.index(f"{WAITING} 5 s")] == [WAITING]  # no line each second
+    finally:
+        other.go()
+    assert other.next(timeout=60)["ok"]
+    assert command.wait(60) == 0
+    wait_for(lambda: said(""), 60, "the end of its messages")  # None: stderr closed
+    out = command.stdout.read() if command.stdout else ""
+    rest = seen[:-1]
+    assert rest[-1].startswith("L'autre poste a fini (") and rest[-1].endswith(" s d'attente).")
+    assert "\r" not in "".join(rest)  # into a pipe or a log: whole lines only
+    assert "Échiquier 1 : 1-0" in out
+    games = games_of_round(rr_file, "rr", 1)
+    assert (games[1], games[2]) == ("1-0", "0-1")  # both writes, one after the other
+
+
+def test_on_a_terminal_the_waiting_line_is_rewritten(
+    rr_file: Path, stations: list[Station]
+) -> None:
+    other = _holding(rr_file, stations)
+    master, slave = pty.openpty()
+    command = subprocess.Popen(
+        [*ARBITRE, "result", str(rr_file), "1", "1"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        text=True,
+    )
+    os.close(slave)
+    shown = b""
+
+    def screen() -> bytes:
+        nonlocal shown
+        shown += os.read(master, 4096)
+        return shown
+
+    try:
+        wait_for(lambda: f"{WAITING} 2 s".encode() in screen(), 60, "the count rewritten")
+        assert command.poll() is None
+    finally:
+        other.go()
+    assert other.next(timeout=60)["ok"]
+    assert command.wait(60) == 0
+    text = shown.decode()
+    assert text.startswith(WAITING)
+    assert f"\r\x1b[K{WAITING} 1 s\r\x1b[K{WAITING} 2 s" in text  # one line, rewritten
+    assert "\n" not in text.split(f"{WAITING} 2 s")[0]
+    os.close(master)
+    assert games_of_round(rr_file, "rr", 1)[1] == "1-0"
