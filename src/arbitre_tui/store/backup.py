@@ -246,8 +246,14 @@ def event_identity(path: Path) -> tuple[Identity, str] | None:
     """Which event the file at ``path`` holds, read-only (None: unreadable, or none)."""
     if not path.is_file() or path.stat().st_size == 0:
         return None
+    uri = ro_uri(path)
+    if not path.with_name(f"{path.name}-wal").exists():
+        # no station has it open (the last to close removes its WAL): read as it is. A
+        # read-only connection would leave an empty -wal and -shm beside a file that a
+        # refused `restore` must leave as it was, byte for byte (issue 53.2)
+        uri += "&immutable=1"
     try:
-        con = sqlite3.connect(ro_uri(path), uri=True)
+        con = sqlite3.connect(uri, uri=True)
     except sqlite3.Error:
         return None
     try:

@@ -105,7 +105,15 @@ def read_trf(path: str) -> Any:
     from ...rules.errors import RuleError
     from ...rules.text import NAMES, UTF8, decode
 
-    text, encoding = decode(read_input(path, "fichier TRF"))
+    raw = read_input(path, "fichier TRF")
+    if raw.startswith(b"SQLite format 3\0"):  # an event given for its TRF: said as such
+        from ...operations import OperationError
+
+        raise OperationError(
+            f"{path} est une base SQLite (un tournoi ?), pas un fichier TRF : exportez-le "
+            "d'abord (arbitre export trf FICHIER SECTION SORTIE.trf)."
+        )
+    text, encoding = decode(raw)
     if encoding != UTF8:
         print(f"Attention : {path} n'est pas en UTF-8 ; lu en {NAMES[encoding]}.", file=sys.stderr)
     try:

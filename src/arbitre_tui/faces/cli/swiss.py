@@ -122,18 +122,24 @@ def cmd_register(args: argparse.Namespace) -> int:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     """explications d'un appariement : flotteurs, couleurs, critères"""
+    from ...operations import OperationError
     from ...rules.figures import half
     from ...views.explanation import build
     from ...views.reader import Reader, as_json
 
     service, t = open_tournament(args)
     reader = Reader(service)
+    last = reader.round(t)
+    if args.ronde and args.ronde > (last.number if last else 0):  # as `standings` refuses it
+        raise OperationError(
+            f"{t.name} : la ronde {args.ronde} n'est pas appariée "
+            f"({last.number if last else 0} ronde(s) appariée(s)) : rien à expliquer."
+        )
     view = build(reader, t, args.ronde)
     if view is None and args.json:  # nothing to explain: still JSON, an empty object
         print_json({})
         return 0
     if view is None:
-        last = reader.round(t)
         print(
             f"Pas d'explications pour la ronde {args.ronde or (last.number if last else 0)} de {t.name}."
         )
