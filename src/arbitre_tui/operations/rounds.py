@@ -18,11 +18,11 @@ from ..rules.models import StoredGame, StoredRound, StoredTournament
 from ..rules.settings import section_settings
 from ..store.backup import (
     BackupFailed,
-    kill_point,
     mark_round_close,
     unmark,
 )
 from ..store.journal import OperationError, Tx
+from ..store.partials import kill_point
 from .context import EventContext
 from .formats import PairOrder, format_of
 from .plans import Plan, StalePlan

@@ -124,6 +124,16 @@ def read_trf(path: str) -> Any:
         raise OperationError(f"{path} : {exc.message}") from None
 
 
+def write_out(out: Path, data: str | bytes, encoding: str = "utf-8") -> None:
+    """An export written whole or not at all (a hidden partial put in place once written,
+    what a killed export left in that folder removed first: issue 53.9); text as given,
+    its line ends untouched."""
+    from ...publish.whole import write_whole
+
+    raw = data if isinstance(data, bytes) else data.encode(encoding)
+    write_whole(out, lambda path: path.write_bytes(raw))
+
+
 COMPANIONS = ("-wal", "-shm", "-journal")
 BACKUPS = ".sauvegardes"
 

@@ -28,6 +28,7 @@ from .common import (
     player_id,
     print_json,
     who,
+    write_out,
 )
 from .errors import (
     RESULT_DASH_WORDS,
@@ -351,7 +352,7 @@ def cmd_print_round(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     out = output(args.out, args.file)
-    out.write_text(round_html(service, args.tournoi, args.ronde), encoding="utf-8")
+    write_out(out, round_html(service, args.tournoi, args.ronde))
     print(f"Appariements imprimables : {args.out}")
     return 0
 

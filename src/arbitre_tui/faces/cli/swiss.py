@@ -19,6 +19,7 @@ from .common import (
     player_id,
     print_json,
     who,
+    write_out,
 )
 from .errors import round_range, section_key
 
@@ -258,7 +259,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     service = open_event(args.file, read_only=True)
     t = service.tournament(args.section)
     text, warnings = swiss.export_trf_checked(service, t.key)
-    output(args.out, args.file).write_text(text, encoding="ascii", newline="")
+    write_out(output(args.out, args.file), text, encoding="ascii")
     print(f"TRF-2026 écrit : {args.out}")
     for warning in warnings:  # what the rating officer will miss
         print(f"Attention : {warning}", file=sys.stderr)
