@@ -20,7 +20,11 @@ CASES = {
     "export trf": (["export", "trf", "{f}", "rr", "{o}/rr.trf"], "export-partiel", "rr.trf"),
     "export papi": (["export", "papi", "{f}", "rr", "{o}/rr.papi"], "export-partiel", "rr.papi"),
     "print-round": (["print-round", "{f}", "{o}/r1.html"], "export-partiel", "r1.html"),
-    "print": (["print", "{f}", "grille", "--pdf", "{o}/grille.pdf"], "export-partiel", "grille.pdf"),
+    "print": (
+        ["print", "{f}", "grille", "--pdf", "{o}/grille.pdf"],
+        "export-partiel",
+        "grille.pdf",
+    ),
 }
 
 
