@@ -37,6 +37,14 @@ def cmd_export_papi(args: argparse.Namespace) -> int:
                     + ". Relancez avec --confirm pour écrire ces noms raccourcis ; "
                     "aucun fichier n'est écrit."
                 )
+            if tables.replaced and not args.confirm:  # Papi would show « ?? » (53.4)
+                raise OperationError(
+                    "Papi n'affiche pas les caractères hors du plan de base d'Unicode (émojis "
+                    "et autres) : il les montrerait « ?? ». Concerné(s) : "
+                    + " ; ".join(tables.replaced)
+                    + ". Relancez avec --confirm pour les écrire remplacés par « ? » ; aucun "
+                    "fichier n'est écrit."
+                )
             left_out: list[str] = []
 
             def write(path: Path) -> None:  # whole or not at all (issue 53.9)
@@ -50,6 +58,8 @@ def cmd_export_papi(args: argparse.Namespace) -> int:
     print(f"Fichier Papi écrit : {args.out} ({len(tables.joueur) - 1} joueurs).")
     for name in tables.shortened:
         print(f"Nom raccourci (20 caractères dans Papi) : {name}")
+    for text in tables.replaced:
+        print(f"Caractère remplacé par « ? » (Papi ne l'affiche pas) : {text}")
     if left_out:  # a name with œ, ß…: Jet's key for it is not known here (docs/papi.md)
         print(
             f"Index non écrit(s) : {', '.join(left_out)} (un nom a un caractère — œ, ß "
