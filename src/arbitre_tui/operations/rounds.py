@@ -18,11 +18,11 @@ from ..rules.models import StoredGame, StoredRound, StoredTournament
 from ..rules.settings import section_settings
 from ..store.backup import (
     BackupFailed,
-    kill_point,
     mark_round_close,
     unmark,
 )
 from ..store.journal import Tx
+from ..store.partials import kill_point
 from .context import EventContext
 from .errors import OperationError
 from .formats import PairOrder, format_of

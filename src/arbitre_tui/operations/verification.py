@@ -125,6 +125,10 @@ def record_appeal(
                 f"{t.name} a {t.rounds_planned} rondes : pas de ronde {round_number}."
             )
         current = service.current_round(t)
+        if round_number is not None and round_number > (current.number if current else 0):
+            raise OperationError(  # an appeal is against what was decided: a round paired
+                f"{t.name} : la ronde {round_number} n'est pas appariée : pas d'appel sur elle."
+            )
         number = round_number or (current.number if current else None)
         tx.args["round"] = number
         row = {"tournament_id": t.id, "round": number, "at": _now(), "text": text.strip()}

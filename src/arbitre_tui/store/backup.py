@@ -13,26 +13,18 @@ import datetime as dt
 import errno
 import json
 import os
-import signal
 import sqlite3
 import urllib.parse
 from pathlib import Path
 
 from .db import disk_is_full, is_held, sqlite_reason
 from .errors import OperationError
+from .partials import alive, kill_point, remove_dead
 from .schema import APPLICATION_ID, SCHEMA_VERSION
 
 KEEP = 20
 ROUNDS = "rondes"  # round-close backups: one per closed round, kept
 PENDING = ".cloture-en-cours"  # a round's close under way: its backup not yet written
-PARTIAL_MARKS = (".partiel-", ".restauration-")  # a copy being written, by process id
-
-
-def kill_point(name: str) -> None:
-    """Tests only: ``ARBITRE_TEST_KILL=name`` kills this process here with SIGKILL (no
-    cleanup runs), to prove what the next command finds after a crash at that moment."""
-    if os.environ.get("ARBITRE_TEST_KILL") == name:
-        os.kill(os.getpid(), signal.SIGKILL)
 
 
 class BackupFailed(OperationError):
@@ -192,6 +184,7 @@ def backup(
             raise OperationError(f"{why} ; choisissez un autre nom pour la sauvegarde.")
         if not dest.parent.is_dir():
             raise OperationError(f"Le dossier {dest.parent} n'existe pas.")
+        remove_dead(dest.parent)  # a killed backup's hidden copy there (issue 53.9)
         copy_database(conn, dest)
         return dest
     folder = backup_dir(path) / ROUNDS if kind == "ronde" else backup_dir(path)
@@ -246,8 +239,14 @@ def event_identity(path: Path) -> tuple[Identity, str] | None:
     """Which event the file at ``path`` holds, read-only (None: unreadable, or none)."""
     if not path.is_file() or path.stat().st_size == 0:
         return None
+    uri = ro_uri(path)
+    if not path.with_name(f"{path.name}-wal").exists():
+        # no station has it open (the last to close removes its WAL): read as it is. A
+        # read-only connection would leave an empty -wal and -shm beside a file that a
+        # refused `restore` must leave as it was, byte for byte (issue 53.2)
+        uri += "&immutable=1"
     try:
-        con = sqlite3.connect(ro_uri(path), uri=True)
+        con = sqlite3.connect(uri, uri=True)
     except sqlite3.Error:
         return None
     try:
@@ -391,19 +390,6 @@ def restore_file(path: Path, chosen: Path) -> Path | None:
 # -- a round's close and its backup: both, even across a crash --------------------------------
 
 
-def _alive(pid: int) -> bool:
-    """Is process ``pid`` still running (its copy may be under way)?"""
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # someone else's process: alive
-        return True
-    return True
-
-
 def mark_round_close(path: Path, key: str, number: int) -> Path:
     """Note, before the close commits, that round ``number`` of ``key`` needs its backup:
     a crash between the commit and the copy leaves this mark, and the next opening of the
@@ -447,7 +433,7 @@ def pending_round_closes(path: Path) -> list[tuple[Path, str, int]]:
         except (OSError, ValueError, KeyError, TypeError):
             unmark(marker)  # a mark cut short: its close was never committed
             continue
-        if not _alive(pid):
+        if not alive(pid):
             found.append((marker, key, number))
     return found
 
@@ -459,22 +445,6 @@ def clean_partials(path: Path) -> list[Path]:
     removed: list[Path] = []
     folder = backup_dir(path)
     for place in (folder, folder / ROUNDS, path.parent):
-        if not place.is_dir():
-            continue
-        prefix = f".{path.name}" if place == path.parent else "."
-        for leftover in place.glob(f"{prefix}*"):
-            name = leftover.name
-            mark = next((m for m in PARTIAL_MARKS if m in name), None)
-            if mark is None:
-                continue
-            digits = name.rsplit(mark, 1)[1]
-            for end in ("-journal", "-wal", "-shm"):
-                digits = digits.removesuffix(end)
-            if not digits.isdigit() or _alive(int(digits)):
-                continue
-            try:
-                leftover.unlink()
-            except OSError:
-                continue
-            removed.append(leftover)
+        if place.is_dir():
+            removed += remove_dead(place, f".{path.name}" if place == path.parent else ".")
     return removed

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sqlite3
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import partial
@@ -23,6 +22,7 @@ from .schema import DATA_TABLES, Table
 from .stations import terminal_name
 from .uncertain import note_commit
 from .undo import PlainWording, Undoing, Wording, _row
+from .waiting import begin_immediate
 
 
 def now() -> str:
@@ -357,26 +357,12 @@ class Journal(Undoing):
             finally:
                 self.conn.execute("PRAGMA busy_timeout = 30000")
             return
-        # busy_timeout waits for the other writer; this loop covers the rare
-        # SQLITE_BUSY that SQLite returns at once (WAL snapshot upgrade), so the
-        # arbiter never sees "database is locked". The whole wait is bounded.
-        deadline = time.monotonic() + WAIT_SECONDS
-        delay = 0.01
-        while True:
-            left = deadline - time.monotonic()
-            self.conn.execute(f"PRAGMA busy_timeout = {max(int(left * 1000), 0)}")
-            try:
-                self.conn.execute("BEGIN IMMEDIATE")
+        # the other station's write waited for, the wait told (store/waiting.py)
+        try:
+            if begin_immediate(self.conn, WAIT_SECONDS):
                 return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise sqlite_refusal(exc, self.conn) from None
-                if time.monotonic() + delay >= deadline:
-                    break
-                time.sleep(delay)
-                delay = min(delay * 2, 0.25)
-            finally:
-                self.conn.execute("PRAGMA busy_timeout = 30000")
+        except sqlite3.OperationalError as exc:
+            raise sqlite_refusal(exc, self.conn) from None
         raise OperationError(
             f"Le fichier est occupé par un autre poste depuis {WAIT_SECONDS} s : rien n'a été "
             "enregistré ; réessayez."

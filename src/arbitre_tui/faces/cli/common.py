@@ -25,6 +25,10 @@ def open_event(path: str, check: bool = True, read_only: bool = False) -> EventS
     write-protected medium is still opened, read-only."""
     from ...operations import EventService
 
+    if not read_only:  # a write may wait for another station's: said (issue 53.7)
+        from .waiting import listen
+
+        listen()
     service = EventService(path, check=check, read_only=read_only)
     _opened.append(service)
     for note in service.recovered:  # a crash's leftovers, repaired or to repair
@@ -101,7 +105,15 @@ def read_trf(path: str) -> Any:
     from ...rules.errors import RuleError
     from ...rules.text import NAMES, UTF8, decode
 
-    text, encoding = decode(read_input(path, "fichier TRF"))
+    raw = read_input(path, "fichier TRF")
+    if raw.startswith(b"SQLite format 3\0"):  # an event given for its TRF: said as such
+        from ...operations import OperationError
+
+        raise OperationError(
+            f"{path} est une base SQLite (un tournoi ?), pas un fichier TRF : exportez-le "
+            "d'abord (arbitre export trf FICHIER SECTION SORTIE.trf)."
+        )
+    text, encoding = decode(raw)
     if encoding != UTF8:
         print(f"Attention : {path} n'est pas en UTF-8 ; lu en {NAMES[encoding]}.", file=sys.stderr)
     try:
@@ -110,6 +122,16 @@ def read_trf(path: str) -> Any:
         from ...operations import OperationError
 
         raise OperationError(f"{path} : {exc.message}") from None
+
+
+def write_out(out: Path, data: str | bytes, encoding: str = "utf-8") -> None:
+    """An export written whole or not at all (a hidden partial put in place once written,
+    what a killed export left in that folder removed first: issue 53.9); text as given,
+    its line ends untouched."""
+    from ...publish.whole import write_whole
+
+    raw = data if isinstance(data, bytes) else data.encode(encoding)
+    write_whole(out, lambda path: path.write_bytes(raw))
 
 
 COMPANIONS = ("-wal", "-shm", "-journal")

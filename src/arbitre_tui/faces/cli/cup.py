@@ -7,7 +7,7 @@ import datetime as dt
 from typing import Any
 
 from . import errors
-from .common import command, group, open_event, open_tournament, output, print_json
+from .common import command, group, open_event, open_tournament, output, print_json, write_out
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
@@ -136,9 +136,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from ...publish.html.match_sheet import sheet_html
 
     service = open_event(args.file)
-    output(args.out, args.file).write_text(
-        sheet_html(service, args.tournoi, args.match), encoding="utf-8"
-    )
+    write_out(output(args.out, args.file), sheet_html(service, args.tournoi, args.match))
     print(f"Procès-verbal : {args.out} (HTML A4, à imprimer ou enregistrer en PDF)")
     return 0
 

@@ -28,6 +28,7 @@ from .common import (
     player_id,
     print_json,
     who,
+    write_out,
 )
 from .errors import (
     RESULT_DASH_WORDS,
@@ -334,11 +335,11 @@ def cmd_round(args: argparse.Namespace) -> int:
 
     service, t = open_tournament(args, read_only=True)
     sheet = _round_sheet(service, t, args.ronde)
+    if args.json:  # the boards, each with its players, result and labels; [] when none
+        print_json(as_json(sheet.boards))
+        return 0
     if not sheet.number:
         print("Aucune ronde appariée.")
-        return 0
-    if args.json:  # the boards, each with its players, result and labels
-        print_json(as_json(sheet.boards))
         return 0
     print(f"{t.name} — ronde {sheet.number}{' (close)' if sheet.closed else ''}")
     _print_round(sheet)
@@ -351,7 +352,7 @@ def cmd_print_round(args: argparse.Namespace) -> int:
 
     service = open_event(args.file)
     out = output(args.out, args.file)
-    out.write_text(round_html(service, args.tournoi, args.ronde), encoding="utf-8")
+    write_out(out, round_html(service, args.tournoi, args.ronde))
     print(f"Appariements imprimables : {args.out}")
     return 0
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import command, output, print_json, read_trf
+from .common import command, output, print_json, read_trf, write_out
 
 
 def _refused(message: str) -> Exception:
@@ -44,10 +44,11 @@ def cmd_pair_trf(args: argparse.Namespace) -> int:
         lines.append(f"{result.bye} 0")
     text = f"{len(lines)}\n" + "".join(f"{x}\n" for x in lines)
     if out is not None:
-        out.write_text(text, encoding="utf-8")
-    elif args.json:
+        write_out(out, text)
+    if args.json:  # stdout is JSON alone, the explanation inside it, even with --output
         print_json(result.dump())
-    else:
+        return 0
+    if out is None:
         print(text, end="")
     if args.explain:
         e = result.explanation
@@ -136,7 +137,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         t = generate(opts)
     except RuleError as exc:
         raise _refused(exc.message) from None
-    out.write_bytes(trf.write(t).encode("utf-8"))
+    write_out(out, trf.write(t))
     print(f"{args.out} : {args.players} joueurs, {args.rounds} rondes, graine {args.seed}.")
     return 0
 

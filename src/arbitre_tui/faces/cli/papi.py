@@ -4,6 +4,7 @@ tournament as a new event (issue 33, docs/papi.md)."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from .common import command, group, open_event, output
 
@@ -13,6 +14,7 @@ def cmd_export_papi(args: argparse.Namespace) -> int:
     from ...operations import OperationError
     from ...operations.formats import format_of
     from ...publish.papi import jet, papi
+    from ...publish.whole import write_whole
     from ...views.reader import Reader
 
     out = output(args.out, args.file)
@@ -35,7 +37,20 @@ def cmd_export_papi(args: argparse.Namespace) -> int:
                     + ". Relancez avec --confirm pour écrire ces noms raccourcis ; "
                     "aucun fichier n'est écrit."
                 )
-            left_out = papi.write(tables, out)
+            if tables.replaced and not args.confirm:  # Papi would show « ?? » (53.4)
+                raise OperationError(
+                    "Papi n'affiche pas les caractères hors du plan de base d'Unicode (émojis "
+                    "et autres) : il les montrerait « ?? ». Concerné(s) : "
+                    + " ; ".join(tables.replaced)
+                    + ". Relancez avec --confirm pour les écrire remplacés par « ? » ; aucun "
+                    "fichier n'est écrit."
+                )
+            left_out: list[str] = []
+
+            def write(path: Path) -> None:  # whole or not at all (issue 53.9)
+                left_out.extend(papi.write(tables, path))
+
+            write_whole(out, write)
         except (ValueError, jet.JetError) as exc:
             raise OperationError(f"{t.name} : {exc}") from None
     finally:
@@ -43,6 +58,8 @@ def cmd_export_papi(args: argparse.Namespace) -> int:
     print(f"Fichier Papi écrit : {args.out} ({len(tables.joueur) - 1} joueurs).")
     for name in tables.shortened:
         print(f"Nom raccourci (20 caractères dans Papi) : {name}")
+    for text in tables.replaced:
+        print(f"Caractère remplacé par « ? » (Papi ne l'affiche pas) : {text}")
     if left_out:  # a name with œ, ß…: Jet's key for it is not known here (docs/papi.md)
         print(
             f"Index non écrit(s) : {', '.join(left_out)} (un nom a un caractère — œ, ß "
@@ -59,7 +76,6 @@ def cmd_import_papi(args: argparse.Namespace) -> int:
     écrits dans un nouveau fichier d'événement, en une seule opération ; les rondes
     complètes sont closes : `arbitre pair` apparie la suivante.
     """
-    from pathlib import Path
 
     from ...operations.papi import import_event
 

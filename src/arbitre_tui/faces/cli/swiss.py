@@ -19,6 +19,7 @@ from .common import (
     player_id,
     print_json,
     who,
+    write_out,
 )
 from .errors import round_range, section_key
 
@@ -122,15 +123,24 @@ def cmd_register(args: argparse.Namespace) -> int:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     """explications d'un appariement : flotteurs, couleurs, critères"""
+    from ...operations import OperationError
     from ...rules.figures import half
     from ...views.explanation import build
     from ...views.reader import Reader, as_json
 
     service, t = open_tournament(args)
     reader = Reader(service)
+    last = reader.round(t)
+    if args.ronde and args.ronde > (last.number if last else 0):  # as `standings` refuses it
+        raise OperationError(
+            f"{t.name} : la ronde {args.ronde} n'est pas appariée "
+            f"({last.number if last else 0} ronde(s) appariée(s)) : rien à expliquer."
+        )
     view = build(reader, t, args.ronde)
+    if view is None and args.json:  # nothing to explain: still JSON, an empty object
+        print_json({})
+        return 0
     if view is None:
-        last = reader.round(t)
         print(
             f"Pas d'explications pour la ronde {args.ronde or (last.number if last else 0)} de {t.name}."
         )
@@ -249,7 +259,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     service = open_event(args.file, read_only=True)
     t = service.tournament(args.section)
     text, warnings = trf_export.export_trf_checked(service, t.key)
-    output(args.out, args.file).write_text(text, encoding="ascii", newline="")
+    write_out(output(args.out, args.file), text, encoding="ascii")
     print(f"TRF-2026 écrit : {args.out}")
     for warning in warnings:  # what the rating officer will miss
         print(f"Attention : {warning}", file=sys.stderr)

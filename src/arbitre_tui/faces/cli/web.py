@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from . import errors
-from .common import add_round, command, open_event, output
+from .common import add_round, command, open_event, output, write_out
 
 if TYPE_CHECKING:
     from ...operations.event import EventService
@@ -158,7 +158,9 @@ def cmd_qr(args: argparse.Namespace) -> int:
     key = service.tournament(args.tournoi).key if args.tournoi else None
     given = _address(args.base_url) if args.base_url is not None else None
     url = page_url(base_url(service, given), key, args.page or "")
-    write(url, out)
+    from ...publish.whole import write_whole
+
+    write_whole(out, lambda path: write(url, path))  # whole or not at all (issue 53.9)
     print(f"QR code de {url} : {out}")
     from ...publish.address import warning
 
@@ -216,7 +218,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     if doc.qr:
         _check_printed_address(service, given, args.force)
     wifi = (args.wifi or "", args.wifi_cle or "") if args.wifi or args.wifi_cle else None
-    out.write_bytes(build(service, args.what, args.tournoi, number, given, wifi, args.joueur))
+    write_out(out, build(service, args.what, args.tournoi, number, given, wifi, args.joueur))
     print(f"PDF écrit : {args.pdf}")
     return 0
 

@@ -12,6 +12,7 @@ and RdNNRes (0 nothing, 1 lost, 2 draw or half-point bye, 3 won, 4 lost by forfe
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -129,6 +130,9 @@ class PapiTables:
     info: tuple[tuple[str, str | None], ...]
     joueur: tuple[Row, ...]
     shortened: tuple[str, ...] = ()  # the names cut to Papi's 20 characters
+    # the texts holding a character Papi cannot show (outside the BMP: an emoji), each
+    # written with « ? » in its place: « DUPONT 🎉 Zoé (Nom, Club) » (issue 53.4)
+    replaced: tuple[str, ...] = ()
     res: tuple[tuple[int, str], ...] = RES_ROWS
 
 
@@ -320,7 +324,34 @@ def tables(
     first = exempt_row(rounds, ref)
     kept_ref = section_settings(t).papi_info.get(EXEMPT_REF_FFE, "")
     first["RefFFE"] = int(kept_ref) if kept_ref.isdigit() else None
-    return PapiTables(tuple(info), (first, *lines), shortened(players))
+    shown, replaced = within_bmp(info, lines)
+    return PapiTables(shown, (first, *lines), shortened(players), replaced)
+
+
+def within_bmp(
+    info: Sequence[tuple[str, str | None]], lines: Sequence[Row]
+) -> tuple[tuple[tuple[str, str | None], ...], tuple[str, ...]]:
+    """Each character outside the BMP (an emoji) replaced by « ? », and where: Jet keeps
+    it (two UTF-16 halves), but Papi, a program of one code page, shows « ?? » for it —
+    said to the arbiter rather than left for Papi to garble without a word."""
+    said: list[str] = []
+    kept: list[tuple[str, str | None]] = []
+    for name, value in info:
+        if value is not None and _OUTSIDE_BMP.search(value):
+            said.append(f"{name} « {value} »")
+            value = _OUTSIDE_BMP.sub("?", value)
+        kept.append((name, value))
+    for row in lines:
+        fields = [k for k, v in row.items() if isinstance(v, str) and _OUTSIDE_BMP.search(v)]
+        if fields:
+            who = " ".join(str(row[k]) for k in ("Nom", "Prenom") if row.get(k))
+            said.append(f"{who} ({', '.join(fields)})")
+            for k in fields:
+                row[k] = _OUTSIDE_BMP.sub("?", str(row[k]))
+    return tuple(kept), tuple(said)
+
+
+_OUTSIDE_BMP = re.compile("[\U00010000-\U0010ffff]")
 
 
 def shortened(players: Sequence[Player]) -> tuple[str, ...]:
