@@ -59,8 +59,9 @@ def el(tag: str, *children: Child, **attrs: Attr) -> Markup:
     return Markup(f"{head}{text(children)}</{tag}>")
 
 
-def document(title: str, style: str, *body: Child, head: Child = None) -> str:
-    """A whole French page: charset, viewport, title, the style sheet, then the body."""
+def document(title: str, style: str, *body: Child, head: Child = None, lang: str = "fr") -> str:
+    """A whole page (French unless ``lang``): charset, viewport, title, the style sheet,
+    then the body."""
     return (
         "<!doctype html>"
         + el(
@@ -74,7 +75,7 @@ def document(title: str, style: str, *body: Child, head: Child = None) -> str:
                 el("style", raw(style)),
             ),
             el("body", *body),
-            lang="fr",
+            lang=lang,
         )
         + "\n"
     )
