@@ -23,6 +23,7 @@ MODULES = (
     "publish/html/reporting.py",
     "faces/web/reporting.py",
     "publish/lang.py",
+    "faces/tui/display.py",
 )
 CARRIERS = {"tr": (0,), "_refuse": (2,), "_wrong_code": (1,), "_number_and_code": (1, 2)}
 
@@ -70,7 +71,7 @@ def test_every_text_of_the_pages_is_translated(lang: str) -> None:
 
 
 SAME = {  # words the language writes as French does
-    "en": {"Buchholz", "Pts", "Total", "Match", "Score", "performance {n}", "points"}
+    "en": {"Buchholz", "Pts", "Total", "Match", "Score", "performance {n}", "points", "places"}
     | {"Sonneborn-Berger"},
     "de": {"Buchholz", "Pl.", "Name"},
     "fr": set(),
