@@ -24,8 +24,16 @@ MODULES = (
     "faces/web/reporting.py",
     "publish/lang.py",
     "faces/tui/display.py",
+    "publish/pdf/documents.py",
 )
-CARRIERS = {"tr": (0,), "_refuse": (2,), "_wrong_code": (1,), "_number_and_code": (1, 2)}
+CARRIED = ("Les résultats sur votre téléphone", "Votre résultat : avec votre code personnel")
+CARRIERS = {
+    "tr": (0,),
+    "in_every": (0,),
+    "_refuse": (2,),
+    "_wrong_code": (1,),
+    "_number_and_code": (1, 2),
+}
 
 
 def _called(node: ast.Call) -> str:
@@ -50,7 +58,7 @@ def french_texts() -> set[str]:
                     out.add(arg.value)
     out |= {p.nav for p in PAGES if p.nav}
     out |= {text for _, shown, said in CHOICES for text in (shown, said) if text.isalpha()}
-    out |= {n for n in NAMES.values()}
+    out |= {n for n in NAMES.values()} | set(CARRIED)
     return out - {""}
 
 

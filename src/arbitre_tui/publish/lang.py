@@ -108,6 +108,17 @@ def _pattern(msgid: str) -> re.Pattern[str]:
     )
 
 
+def in_every(text: str, sep: str = " · ", langs: tuple[str, ...] = LANGS) -> str:
+    """``text`` in each language, a language that writes it as another left out: what
+    paper read by everyone in the hall says (« Échiquier · Board · Brett »)."""
+    said: list[str] = []
+    for lang in langs:
+        out = words(lang)(text)
+        if out not in said:
+            said.append(out)
+    return sep.join(said)
+
+
 @functools.cache
 def words(lang: str) -> Words:
     """The language's words (catalogue read once)."""
