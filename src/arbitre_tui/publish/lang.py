@@ -125,6 +125,15 @@ def words(lang: str) -> Words:
     return Words(lang)
 
 
+def choose(path: str, accept_language: str) -> tuple[str, str, str]:
+    """(language, its prefix, the path without it) of a request: ``/en/open/`` is
+    English at ``/open/``; an unprefixed path, the phone's ``Accept-Language``."""
+    head, _, rest = path.lstrip("/").partition("/")
+    if head in LANGS and path.startswith(f"/{head}/"):
+        return head, f"/{head}", "/" + rest
+    return negotiate(accept_language), "", path
+
+
 def negotiate(accept_language: str) -> str:
     """The language a phone asks for in ``Accept-Language`` (« de-DE,de;q=0.9,en;q=0.8 »)
     among those we have, its own order of preference; French when none."""

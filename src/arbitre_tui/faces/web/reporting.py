@@ -159,9 +159,9 @@ class Reporting:
     def _site(self, request: web.Request) -> Site:
         """The site, about to render a page in the phone's language (its prefix, else
         its Accept-Language): set just before each page, as requests interleave."""
-        from .server import language
+        from ...publish.lang import choose
 
-        lang, root, _ = language(request)
+        lang, root, _ = choose(request.path, request.headers.get("Accept-Language", ""))
         self.site.use(lang, root)
         return self.site
 

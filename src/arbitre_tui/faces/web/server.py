@@ -33,8 +33,9 @@ from aiohttp import web
 
 from ...operations.event import EventService
 from ...publish.address import DEFAULT_PORT
-from ...publish.html.site import SEARCH_SCRIPT, NotFound, Site
-from ...publish.lang import LANGS, negotiate
+from ...publish.html.site import NotFound, Site
+from ...publish.html.style import SEARCH_SCRIPT
+from ...publish.lang import LANGS, choose
 from ...views.reader import Reader
 
 
@@ -119,12 +120,8 @@ class Pages:
 
 
 def language(request: web.Request) -> tuple[str, str, str]:
-    """(language, its prefix, the path without it): ``/en/open/`` is English at
-    ``/open/``; an unprefixed path, the phone's ``Accept-Language``."""
-    head, _, rest = request.path.lstrip("/").partition("/")
-    if head in LANGS and request.path.startswith(f"/{head}/"):
-        return head, f"/{head}", "/" + rest
-    return negotiate(request.headers.get("Accept-Language", "")), "", request.path
+    """(language, its prefix, the path without it) of a request (publish.lang.choose)."""
+    return choose(request.path, request.headers.get("Accept-Language", ""))
 
 
 def _matches(if_none_match: str, etag: str) -> bool:

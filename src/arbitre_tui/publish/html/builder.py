@@ -79,3 +79,16 @@ def document(title: str, style: str, *body: Child, head: Child = None, lang: str
         )
         + "\n"
     )
+
+
+class NotFound(Exception):
+    """No such page."""
+
+
+def row(*cells: Markup, **attrs: str | None) -> Markup:
+    return el("tr", *cells, **attrs)
+
+
+def table(head: list[Markup], rows: list[Markup], wide: bool = True) -> Markup:
+    whole = el("table", el("tr", head), rows)
+    return el("div", whole, cls="x") if wide else whole

@@ -22,58 +22,28 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ...operations.event import EventService, OperationError
 from ...operations.formats import format_of
 from ...rules.models import StoredTournament
 from ...rules.names import fold
-from ...views.match_sheet import MatchSheet, match_sheets
+from ...views.match_sheet import match_sheets
 from ...views.reader import PlayerRef, Reader
 from ..figures import french, half
-from ..figures import score as score_text
 from ..lang import LANGS, NAMES, Words, words
 from .builder import Child, Markup, document, el, raw
+from .builder import NotFound as NotFound
+from .builder import row as _row
+from .builder import table as _table
+from .style import CSS, SEARCH_SCRIPT
 
 if TYPE_CHECKING:
     from ...views.player_card import PlayerCard
     from ...views.player_card import Progress as PlayerProgress
 
-# phone first: 16 px text, every link a 44 px touch target, the phone's dark mode followed
-CSS = (
-    ":root{color-scheme:light dark;--fg:#111;--bg:#fff;--alt:#f3f3f3;--line:#ddd;"
-    "--link:#0645ad;--dim:#555;--hi:#fff6cc}"
-    "@media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#121212;--alt:#1e1e1e;"
-    "--line:#333;--link:#8ab4f8;--dim:#aaa;--hi:#3a3300}}"
-    "body{font:16px/1.25 system-ui,sans-serif;margin:0;padding:.5em;max-width:48em;"
-    "color:var(--fg);background:var(--bg)}h1{font-size:1.25em;margin:.2em 0}"
-    "h2{font-size:1.1em;margin:.6em 0 .3em}table{border-collapse:collapse;width:100%}"
-    "td,th{padding:0 .3em;border-bottom:1px solid var(--line);text-align:left}"
-    "th{padding:.3em}td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}td.c{text-align:center}td.n{white-space:nowrap}"
-    # a name wraps, even inside one long word, rather than push a column off a phone (390 px)
-    "td.p{overflow-wrap:anywhere;min-width:4.5em}"
-    "tr:nth-child(even){background:var(--alt)}a{color:var(--link)}"
-    "td a{display:inline-flex;align-items:center;min-height:44px}"
-    "nav{display:flex;flex-wrap:wrap;gap:.3em;margin:.3em 0}"
-    "nav a{display:inline-flex;align-items:center;justify-content:center;min-height:44px;"
-    "min-width:44px;padding:0 .7em;box-sizing:border-box;border:1px solid var(--line);"
-    "border-radius:6px;text-decoration:none}nav a.on{font-weight:bold;border-color:var(--fg)}"
-    ".m{color:var(--dim);font-size:.9em}.x{overflow-x:auto}.top{display:flex;"
-    "justify-content:space-between;align-items:center;gap:.5em}.top a{min-height:44px;"
-    "display:inline-flex;align-items:center}"
-    ".me{background:var(--hi);border:1px solid var(--line);border-radius:6px;padding:.5em;"
-    "margin:.5em 0;font-size:1.1em}li a{display:inline-flex;align-items:center;min-height:44px}.me a{display:inline-flex;align-items:center;min-height:44px}dl{font-size:.9em}dt{font-weight:bold;float:left;"
-    "margin-right:.4em}dd{margin:0 0 .2em}abbr{text-decoration:none}"
-    "input[type=search]{font:inherit;min-height:44px;width:100%;box-sizing:border-box;"
-    "padding:0 .5em}.sum{font-weight:bold}.lg a{display:inline-flex;align-items:center;"
-    "min-height:44px;padding:0 .3em}"
-)
-
 _KEY = re.compile(r"^/(?P<key>[a-z0-9][a-z0-9-]*)/(?P<tail>.*)$")
-
-
-class NotFound(Exception):
-    """No such page."""
 
 
 Render = Callable[["Site", StoredTournament, "re.Match[str]"], str]
@@ -103,15 +73,6 @@ def register(
 ) -> None:
     """Adds a page to every section it ``applies`` to (a new page: one call)."""
     PAGES.append(Page(re.compile(f"^{pattern}$"), render, paths, nav, applies))
-
-
-def _row(*cells: Markup, **attrs: str | None) -> Markup:
-    return el("tr", *cells, **attrs)
-
-
-def _table(head: list[Markup], rows: list[Markup], wide: bool = True) -> Markup:
-    table = el("table", el("tr", head), rows)
-    return el("div", table, cls="x") if wide else table
 
 
 def _letter(name: str) -> str:
@@ -582,26 +543,11 @@ class Site:
             ]
         return el("div", el("strong", tr("Ronde {n} : ", n=g.round)), what, cls="me")
 
-    def bracket_page(self, t: StoredTournament) -> str:
-        from ...views.bracket import build
+    def cup_page(self, t: StoredTournament, title: str | None = None) -> str:
+        """A cup's matches: its current page and its standings (publish/html/teams.py)."""
+        from .teams import cup_page
 
-        parts = []
-        for rnd in build(self.reader, t).rounds:
-            items = []
-            for m in sorted(rnd.matches, key=lambda m: m.board.slot or m.board.board):
-                b, won = m.board, m.winner.id if m.winner else None
-                white, black = (self._through(t, p, won, rating=False) for p in (b.white, b.black))
-                shown = self.tr.view(m.shown)
-                items.append(_row(el("td", white), el("td", shown, cls="c"), el("td", black)))
-            stage = t.stages.get(rnd.number)
-            parts += [
-                el("h2", self.tr.view(stage) if stage else self.tr("Ronde {n}", n=rnd.number)),
-                el("table", items),
-            ]
-        said = self.tr("✓ : qualifié pour le tour suivant.")
-        legend = el("p", said, cls="m") if parts else None
-        title = f"{t.name} — {self.tr('tableau')}"
-        return self._page(title, self._nav(t, "tableau/"), legend, parts)
+        return cup_page(self, t, title)
 
     def _through(
         self, t: StoredTournament, ref: PlayerRef | None, won: int | None, rating: bool = True
@@ -612,96 +558,11 @@ class Site:
         link = self._link(t, ref, rating)
         return el("strong", link, " ✓") if ref.id == won else link
 
-    def cup_page(self, t: StoredTournament, title: str | None = None) -> str:
-        """The cup's matches, each with its score, winner and why, linked to its sheet (with
-        the colours): the cup's current page and its standings."""
-        from ...views.cup import build
 
-        tr = self.tr
-        rows = [
-            _row(
-                el("td", m.round, cls="n"),
-                el(
-                    "td",
-                    self.link(f"/{t.key}/match-{m.id}/", f"{m.home} – {m.away or tr('exempt')}"),
-                    el("br") if m.colours else None,
-                    el("span", m.colours, cls="m") if m.colours else None,
-                ),
-                el("td", score_text(m.score), cls="r"),
-                el(
-                    "td",
-                    m.winner or "",
-                    el("br") if m.reason else None,
-                    el("span", tr.view(m.reason), cls="m") if m.reason else None,
-                ),
-            )
-            for m in build(self.reader, t).matches
-        ]
-        head = [el("th", tr("Tour"), cls="n"), el("th", tr("Match")), el("th", tr("Score"))]
-        head.append(el("th", tr("Vainqueur")))
-        if not rows:
-            rows = [_row(el("td", tr("Pas encore de tirage."), colspan=4))]
-        return self._page(
-            title or t.name,
-            self._nav(t, "classement/" if title else ""),
-            el("h2", tr("Matchs")),
-            _table(head, rows, wide=False),
-            refresh=True,
-        )
+def _teams() -> ModuleType:
+    from . import teams  # imported when a bracket's or a cup's page is asked for
 
-    def match_page(self, t: StoredTournament, match_id: int) -> str:
-        """A cup match: boards, colours, players, results, score and winner, nothing private."""
-        sheet = next((s for s in match_sheets(self.service, t) if s.match_id == match_id), None)
-        if sheet is None:
-            raise NotFound(f"/{t.key}/match-{match_id}/")
-        rows, refs = [], self.reader.refs(t)
-        for b in sheet.boards:
-            colours = b.colours
-            h = [self._link(t, refs.get(b.home.id)), " "] if b.home else []
-            a = [self._link(t, refs.get(b.away.id)), " "] if b.away else []
-            marks = " – ".join(b.marks) if b.result else ""
-            rows.append(
-                _row(
-                    el("td", b.number, cls="n"),
-                    el("td", h, el("span", colours[0], cls="m")),
-                    el("td", marks, cls="r"),
-                    el("td", a, el("span", colours[1], cls="m")),
-                )
-            )
-        tr = self.tr
-        head = [el("th", tr("Éch."), cls="n"), el("th", tr("Recevant")), el("th", tr("Rés."))]
-        head.append(el("th", tr("Visiteur")))
-        return self._page(
-            sheet.title,
-            self._nav(t),
-            el("h2", tr("Tour {n} : {title}", n=sheet.round, title=sheet.title)),
-            self._decision(sheet, tr),
-            _table(head, rows, wide=False),
-            refresh=not sheet.winner,
-        )
-
-    @staticmethod
-    def _decision(sheet: MatchSheet, tr: Words) -> Child:
-        score = (
-            el("p", el("strong", tr("Score : {score}", score=score_text(sheet.score))))
-            if sheet.score
-            else None
-        )
-        if not sheet.winner:
-            return score
-        won = tr("Vainqueur : {name} ", name=sheet.winner)
-        return [score, el("p", won, el("span", tr.view(sheet.reason), cls="m"))]
-
-
-# the search box of « Joueurs »: accents and case folded as fold() does, typed words in order
-SEARCH_SCRIPT = (
-    "(function(){var q=document.getElementById('q'),li=document.querySelectorAll("
-    "'#joueurs li');function f(s){return s.normalize('NFD').replace(/[\\u0300-\\u036f]/g,'')"
-    ".replace(/[œŒ]/g,'oe').replace(/[æÆ]/g,'ae').replace(/[łŁ]/g,'l').toLowerCase()}"
-    "q.addEventListener('input',function(){var w=f(q.value).split(/\\s+/).filter(Boolean);"
-    "li.forEach(function(e){var k=e.getAttribute('data-k');e.hidden=!w.every("
-    "function(x){return k.indexOf(x)>=0})})})})();"
-)
+    return teams
 
 
 def _by_teams(t: StoredTournament) -> bool:
@@ -741,7 +602,7 @@ register(
 )
 register(
     "tableau/",
-    lambda s, t, m: s.bracket_page(t),
+    lambda s, t, m: _teams().bracket_page(s, t),
     lambda s, t: ["tableau/"],
     "Tableau",
     applies=lambda t: format_of(t).has_bracket,
@@ -770,7 +631,7 @@ register(
 )
 register(
     r"match-(?P<id>[0-9]{1,6})/",
-    lambda s, t, m: s.match_page(t, int(m["id"])),
+    lambda s, t, m: _teams().match_page(s, t, int(m["id"])),
     lambda s, t: [f"match-{x.match_id}/" for x in match_sheets(s.service, t)],
     applies=_by_teams,
 )
