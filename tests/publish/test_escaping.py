@@ -14,8 +14,9 @@ from arbitre_tui.operations import EventService, cup
 from arbitre_tui.publish.html.builder import el, raw, text
 from arbitre_tui.publish.html.match_sheet import sheet_html
 from arbitre_tui.publish.html.pairings import round_html
-from arbitre_tui.publish.html.site import SEARCH_SCRIPT, Site
+from arbitre_tui.publish.html.site import Site
 from arbitre_tui.publish.html.static import export_site
+from arbitre_tui.publish.html.style import SEARCH_SCRIPT
 
 EVIL = '<script>alert(1)</script> & "O\'Neil"'
 

@@ -114,3 +114,18 @@ def test_a_document_without_qr_ignores_the_address(event: Path, tmp_path: Path) 
         "print", str(event), "appariements", "--pdf", str(pdf), "--base-url", "http://127.0.0.1"
     )
     assert pdf.exists()
+
+
+def test_the_poster_and_the_table_cards_say_their_few_words_in_three_languages(
+    event: Path, tmp_path: Path
+) -> None:
+    """Issue 55: paper is read by everyone in the hall; the pages its QR codes open
+    answer in the phone's language."""
+    poster, cards = tmp_path / "affiche.pdf", tmp_path / "chevalets.pdf"
+    run_here("print", str(event), "affiche", "--pdf", str(poster), "--base-url", CHOSEN)
+    run_here("print", str(event), "chevalets", "--pdf", str(cards), "--base-url", CHOSEN)
+    said = " ".join(_text(poster).split())
+    assert "Les résultats sur votre téléphone · Results on your phone · Ergebnisse auf" in said
+    text = " ".join(_text(cards).split())
+    assert text.count("Échiquier · Board · Brett") == 5
+    assert text.count("Blancs · White · Weiß / Noirs · Black · Schwarz") == 5

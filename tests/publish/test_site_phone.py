@@ -93,6 +93,11 @@ def _measure(page: Path) -> dict[str, object]:
         "open/classement/index.html",
         "open/joueur-1/index.html",
         "open/index.html",
+        # the same pages in English and German (issue 55): longer words, the languages' links
+        "en/open/ronde-2/noms/index.html",
+        "en/open/joueur-1/index.html",
+        "de/open/classement/index.html",
+        "de/open/ronde-2/index.html",
     ],
 )
 def test_every_column_stays_on_a_390_px_screen(site: Path, page: str) -> None:

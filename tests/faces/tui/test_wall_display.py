@@ -86,3 +86,32 @@ async def test_a_knockout_draw_shows_its_decider(demo_file: Path) -> None:
         pairings = next(p.sheet for p in app.pages if p.sheet.view == "appariements")
     row = next(r for r in pairings.rows if str(r[0]) == str(board))
     assert str(row[2]) == "½-½ (1-0)", [str(c) for c in row]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words", "french"),
+    [
+        ("en", ("White", "Black", "round", "Opponent", "standings after round"), "Blancs"),
+        ("de", ("Weiß", "Schwarz", "Runde", "Gegner", "Tabelle nach Runde"), "Noirs"),
+    ],
+)
+async def test_the_wall_speaks_the_halls_language(
+    demo_file: Path, lang: str, words: tuple[str, ...], french: str
+) -> None:
+    """`arbitre display --langue en|de` (issue 55): titles, columns and colours in the
+    language; no « Ronde », « Blancs », « Noirs », « classement » left."""
+    app = DisplayApp(demo_file, ["open-a"], seconds=0, lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        said = " ".join(
+            " ".join([p.sheet.title, *p.sheet.columns, *(str(c) for r in p.sheet.rows for c in r)])
+            for p in app.pages
+        )
+    assert all(w in said for w in words), said[:400]
+    for word in (french, "ronde", "classement", "Adversaire"):
+        assert word not in said, word
+
+
+def test_arbitre_display_refuses_a_language_it_does_not_have(demo_file: Path) -> None:
+    run = arbitre("display", str(demo_file), "--langue", "es")
+    assert run.returncode == 2 and "--langue" in run.stderr

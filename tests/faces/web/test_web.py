@@ -175,6 +175,7 @@ def test_privacy_crawl_finds_nothing_private(tmp_path: Path) -> None:
         private += [x for x in (p.phone, p.email) if x]
         if p.birth_date:
             private += [p.birth_date.isoformat(), p.birth_date.strftime("%d/%m/%Y")]
+            private.append(p.birth_date.strftime("%d.%m.%Y"))  # the German pages' dates
     srv = ServerThread(path, port=0)
     srv.start()
     base = f"http://127.0.0.1:{srv.port}"
@@ -196,6 +197,9 @@ def test_privacy_crawl_finds_nothing_private(tmp_path: Path) -> None:
             todo += [h for h in found if h not in seen]
         assert f"/open-c/joueur-{secret}/" in seen  # the page exists, without the name
         assert set(Site(EventService(path)).paths()) <= seen | {"/"}
+        # the links between languages took the crawl through every language (issue 55)
+        for lang in ("fr", "en", "de"):
+            assert f"/{lang}/open-c/joueur-{secret}/" in seen
     finally:
         srv.stop()
 

@@ -192,7 +192,7 @@ def cmd_display(args: argparse.Namespace) -> int:
     if not Reader(service).tournaments():
         raise OperationError("Aucun tournoi dans ce fichier : rien à afficher.")
     service.close()
-    DisplayApp(args.file, keys, args.seconds).run(mouse=False)
+    DisplayApp(args.file, keys, args.seconds, args.langue).run(mouse=False)
     return 0
 
 
@@ -243,6 +243,7 @@ def _check_printed_address(service: EventService, given: str | None, force: bool
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ...publish.catalogue import LABELS  # not publish.pdf: the PDF library is slow to import
+    from ...publish.lang import LANGS
 
     pr = command(sub, "print", cmd_print, file="FICHIER", tournament="la section")
     pr.add_argument(
@@ -289,6 +290,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=errors.seconds,
         default=15,
         help="durée de chaque page en secondes (0 : ← →)",
+    )
+    d.add_argument(
+        "--langue",
+        choices=LANGS,
+        default="fr",
+        help="la langue de l'écran : fr, en (anglais), de (allemand) (défaut : fr)",
     )
     s = command(sub, "serve", cmd_serve, file="FICHIER")
     s.add_argument(

@@ -22,6 +22,7 @@ from textual.events import Resize
 from textual.widgets import DataTable, Static
 
 from ...operations import EventService
+from ...publish.lang import words
 from ...rules.models import StoredTournament
 from ...views.reader import Reader
 from .fit import fit_widths
@@ -96,8 +97,10 @@ class DisplayApp(App[int]):
         path: str | Path,
         sections: str | Sequence[str] | None = None,
         seconds: float = 15,
+        lang: str = "fr",
     ) -> None:
         super().__init__()
+        self.tr = words(lang)  # the hall's language (`arbitre display --langue`, issue 55)
         self.service = EventService(path, check=False)
         self.reader = Reader(self.service)
         self.sections = [sections] if isinstance(sections, str) else list(sections or [])
@@ -172,16 +175,16 @@ class DisplayApp(App[int]):
                 try:
                     sheet = build(t)
                 except OperationError as exc:  # a section this view does not apply to
-                    sheet = Sheet(t.key, view, f"{t.name} — {exc.message}")
+                    sheet = Sheet(t.key, view, f"{t.name} — {self.tr.view(exc.message)}")
                 if sheet is not None:
                     sheets.append(sheet)
             url = page_url(base, t.key)
-            title = f"{t.name} — résultats sur votre téléphone : {url}"
+            title = f"{t.name} — " + self.tr("résultats sur votre téléphone : {url}", url=url)
             sheets.append(Sheet(t.key, "qr", title, url=url))
         return sheets
 
     def _show(self) -> None:
-        page = self.page
+        page, tr = self.page, self.tr
         try:
             table = self.query_one(DataTable)
         except NoMatches:  # a timer's last tick while the screen closes (the app quitting)
@@ -190,7 +193,7 @@ class DisplayApp(App[int]):
         title = self.query_one("#title", Static)
         table.clear(columns=True)
         if page is None:
-            title.update(Text("Aucune section dans ce fichier"))
+            title.update(Text(tr("Aucune section dans ce fichier")))
             return
         sheet = page.sheet
         number = f"   ({self.index + 1}/{len(self.pages)})" if len(self.pages) > 1 else ""
@@ -220,17 +223,18 @@ class DisplayApp(App[int]):
         if format_of(t).by_teams:
             return self._cup_round(t)
         sheet = build(self.reader, t)
+        tr = self.tr
         if not sheet.number:
-            return Sheet(t.key, "appariements", f"{t.name} — pas encore d'appariements")
+            return Sheet(t.key, "appariements", t.name + " — " + tr("pas encore d'appariements"))
         proposed = self._proposed(t, sheet.number)
         ko = round_matches(self.reader, t, sheet.number)  # « ½-½ (1-0) »: the decider too
 
         def result(b: Board) -> Text:
             if b.board in ko and b.done:
-                return Text(ko[b.board].short)
+                return Text(tr.view(ko[b.board].short))
             if b.result_label or b.bye_label or b.board not in proposed:
-                return Text(b.result_label or b.bye_label)
-            return Text("résultat proposé", style="italic")
+                return Text(tr.view(b.result_label or b.bye_label))
+            return Text(tr("résultat proposé"), style="italic")
 
         rows = tuple(
             (
@@ -241,12 +245,12 @@ class DisplayApp(App[int]):
             )
             for b in sheet.boards
         ) + tuple(  # a round robin's rest (issue 29.6)
-            (Text("—"), Text(p.public), Text("ne joue pas", style="italic"), Text(""))
+            (Text("—"), Text(p.public), Text(tr("ne joue pas"), style="italic"), Text(""))
             for p in sheet.sitting_out
         )
-        columns = ("Éch.", "Blancs", "Résultat", "Noirs")
-        title = f"{t.name} — ronde {sheet.number}"
-        return Sheet(t.key, "appariements", title, columns, rows, noun="échiquiers")
+        columns = (tr("Éch."), tr("Blancs"), tr("Résultat"), tr("Noirs"))
+        title = f"{t.name} — {tr('ronde {n}', n=sheet.number)}"
+        return Sheet(t.key, "appariements", title, columns, rows, noun=tr("échiquiers"))
 
     def _by_name(self, t: StoredTournament) -> Sheet | None:
         """The pairings by name, as venues pin them up: a player finds their name, then
@@ -256,21 +260,21 @@ class DisplayApp(App[int]):
 
         if format_of(t).by_teams:
             return None
-        sheet = build(self.reader, t)
+        sheet, tr = build(self.reader, t), self.tr
         if not sheet.number:
-            return Sheet(t.key, "noms", f"{t.name} — pas encore d'appariements")
+            return Sheet(t.key, "noms", t.name + " — " + tr("pas encore d'appariements"))
         rows = tuple(
             (
                 Text(line.player.public),
                 Text(str(line.board) if line.board else "—"),
-                Text(line.colour or line.shown),
+                Text(tr.view(line.colour or line.shown)),
                 Text(line.opponent.public if line.opponent else ""),
             )
             for line in sheet.by_name
         )
-        columns = ("Joueur", "Éch.", "Couleur", "Adversaire")
-        title = f"{t.name} — par nom, ronde {sheet.number}"
-        return Sheet(t.key, "noms", title, columns, rows, noun="joueurs")
+        columns = (tr("Joueur"), tr("Éch."), tr("Couleur"), tr("Adversaire"))
+        title = f"{t.name} — {tr('par nom, ronde {n}', n=sheet.number)}"
+        return Sheet(t.key, "noms", title, columns, rows, noun=tr("joueurs"))
 
     def _proposed(self, t: StoredTournament, number: int) -> set[int]:
         """Boards a player proposed a result for from his phone, not yet confirmed: the
@@ -288,44 +292,48 @@ class DisplayApp(App[int]):
         and winner once played (a cup has no individual boards to list)."""
         from ...views.cup import build
 
-        cup = build(self.reader, t)
+        cup, tr = build(self.reader, t), self.tr
         if not cup.last_round:
-            return Sheet(t.key, "appariements", f"{t.name} — pas encore de tirage")
+            return Sheet(t.key, "appariements", f"{t.name} — {tr('pas encore de tirage')}")
         rows = tuple(
             tuple(
                 map(
                     Text,
-                    (str(m.number), m.home, m.score or "…", m.away or "exempt", m.winner or ""),
+                    (str(m.number), m.home, m.score or "…", m.away or tr("exempt"), m.winner or ""),
                 )
             )
             for m in cup.matches
             if m.round == cup.last_round
         )
-        columns = ("Match", "Recevant", "Score", "Visiteur", "Vainqueur")
-        title = f"{t.name} — tour {cup.last_round}"
-        return Sheet(
-            t.key, "appariements", title, columns, rows, noun="matchs", note=cup.colours_note()
-        )
+        columns = tuple(map(tr, ("Match", "Recevant", "Score", "Visiteur", "Vainqueur")))
+        title = f"{t.name} — {tr('tour {n}', n=cup.last_round)}"
+        note = tr.view(cup.colours_note())
+        return Sheet(t.key, "appariements", title, columns, rows, noun=tr("matchs"), note=note)
 
     def _standings(self, t: StoredTournament) -> Sheet:
         from ...operations.event import OperationError
         from ...views.standings import build
 
+        tr = self.tr
         try:
             view = build(self.reader, t)
         except OperationError:
-            return Sheet(t.key, "classement", f"{t.name} — classement après la ronde 0")
-        title = f"{t.name} — {view.title}"
+            said = tr.view("classement après la ronde 0")
+            return Sheet(t.key, "classement", f"{t.name} — {said}")
+        title = f"{t.name} — {tr.view(view.title)}"
         if view.kind == "cup":
             rows = tuple(
                 tuple(
-                    map(Text, (str(m.round), m.home, m.score, m.away or "exempt", m.winner or ""))
+                    map(
+                        Text,
+                        (str(m.round), m.home, m.score, m.away or tr("exempt"), m.winner or ""),
+                    )
                 )
                 for m in view.matches
             )
-            cup = ("Tour", "Recevant", "Score", "Visiteur", "Vainqueur")
-            return Sheet(t.key, "classement", title, cup, rows, noun="matchs")
+            cup = tuple(map(tr, ("Tour", "Recevant", "Score", "Visiteur", "Vainqueur")))
+            return Sheet(t.key, "classement", title, cup, rows, noun=tr("matchs"))
         rows = tuple((Text(r.place), Text(r.player.public), *map(Text, r.shown)) for r in view.rows)
-        columns = ("Pl.", "Nom", *view.columns)
-        note = " ".join(view.notes)  # a play-off's seeds drawn by lot (003 art. 6)
-        return Sheet(t.key, "classement", title, columns, rows, noun="places", note=note)
+        columns = (tr("Pl."), tr("Nom"), *(tr(c) for c in view.columns))
+        note = " ".join(map(tr.view, view.notes))  # a play-off's seeds drawn by lot (003 art. 6)
+        return Sheet(t.key, "classement", title, columns, rows, noun=tr("places"), note=note)

@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from ...publish.lang import LANGS
+
 if TYPE_CHECKING:
     from ...operations.event import EventService
     from ...publish.html.site import Site
@@ -143,15 +145,25 @@ class Reporting:
 
     def routes(self, app: web.Application) -> None:
         r = app.router
-        board = r"/{key}/saisie/{round:\d{1,4}}/{board:\d{1,4}}/"
-        r.add_get(board, self.board_entrance)
-        r.add_post(board + "acces/", self.board_access)
-        r.add_get(board + "{code:[a-z2-7]{10}}/", self.board_page)
-        r.add_post(board, self.propose)
-        r.add_get(r"/{key}/pointage/", self.entrance)
-        r.add_post(r"/{key}/pointage/", self.entrance_sent)
-        r.add_get(r"/{key}/pointage/{player:\d{1,9}}/{code}/", self.checkin_page)
-        r.add_post(r"/{key}/pointage/{player:\d{1,9}}/", self.checkin)
+        for lang in ("", *(f"/{x}" for x in LANGS)):  # each language's prefix (issue 55)
+            board = lang + r"/{key}/saisie/{round:\d{1,4}}/{board:\d{1,4}}/"
+            r.add_get(board, self.board_entrance)
+            r.add_post(board + "acces/", self.board_access)
+            r.add_get(board + "{code:[a-z2-7]{10}}/", self.board_page)
+            r.add_post(board, self.propose)
+            r.add_get(lang + r"/{key}/pointage/", self.entrance)
+            r.add_post(lang + r"/{key}/pointage/", self.entrance_sent)
+            r.add_get(lang + r"/{key}/pointage/{player:\d{1,9}}/{code}/", self.checkin_page)
+            r.add_post(lang + r"/{key}/pointage/{player:\d{1,9}}/", self.checkin)
+
+    def _site(self, request: web.Request) -> Site:
+        """The site, about to render a page in the phone's language (its prefix, else
+        its Accept-Language): set just before each page, as requests interleave."""
+        from ...publish.lang import choose
+
+        lang, root, _ = choose(request.path, request.headers.get("Accept-Language", ""))
+        self.site.use(lang, root)
+        return self.site
 
     # -- answers --------------------------------------------------------------------------
     def _page(self, body: str, status: int = 200) -> web.Response:
@@ -162,7 +174,8 @@ class Reporting:
 
         log.info("proposition refusée (%s) de %s : %s", status, request.remote, why)
         title = "Proposition refusée" if status != 503 else "Réessayez dans un instant"
-        body = refusal_page(self.site, request.path, title, why)
+        site = self._site(request)
+        body = refusal_page(site, request.path.removeprefix(site.root), title, why)
         response = self._page(body, status)
         if status in (429, 503):
             response.headers["Retry-After"] = "10"
@@ -240,7 +253,7 @@ class Reporting:
             self.service.game(key, number, board)
         except OperationError:
             return self._refuse(request, 404, "Échiquier inconnu.")
-        return self._page(board_entrance(self.site, t, number, board))
+        return self._page(board_entrance(self._site(request), t, number, board))
 
     async def board_access(self, request: web.Request) -> web.StreamResponse:
         """A player's number and own code: to his page of this board for this round."""
@@ -284,7 +297,7 @@ class Reporting:
         except OperationError:
             return self._wrong_code(request, "Ce code ne vaut pas pour cet échiquier.")
         said = "Proposition notée, merci." if "fait" in request.query else ""
-        body = board_page(self.site, t, number, board, code, state, seat.side, said)
+        body = board_page(self._site(request), t, number, board, code, state, seat.side, said)
         response = self._page(body)
         self._marked(request, response)
         return response
@@ -394,7 +407,7 @@ class Reporting:
             t = self.service.tournament(request.match_info["key"])
         except OperationError:
             return self._refuse(request, 404, "Tournoi inconnu.")
-        return self._page(entrance_page(self.site, t))
+        return self._page(entrance_page(self._site(request), t))
 
     async def entrance_sent(self, request: web.Request) -> web.StreamResponse:
         """The entrance's form: to the player's own check-in page (checked there)."""
@@ -441,7 +454,7 @@ class Reporting:
         t = next((x for x in self.reader.tournaments() if x.id == player.tournament_id), None)
         if t is None or t.key != request.match_info["key"]:
             return self._wrong_code(request, "Ce code de pointage ne vaut pas.")
-        return self._page(checkin_page(self.site, t, player, code, said))
+        return self._page(checkin_page(self._site(request), t, player, code, said))
 
     async def checkin(self, request: web.Request) -> web.StreamResponse:
         from ...operations.reporting import checkin_matches

@@ -4,6 +4,11 @@ Pages come from publish/html/site.py; each is rendered once per change of the fi
 ``PRAGMA data_version``), compressed once, and answered with an ETag so a phone that
 reloads an unchanged page gets a 304.
 
+Languages (issue 55): ``/en/…``, ``/de/…`` and ``/fr/…`` are the site in that language,
+the same tree under each prefix, so the choice sticks for a phone without an account or
+a cookie; the unprefixed pages (those the QR codes open) answer in the phone's
+``Accept-Language`` (French when it names none we have), with ``Vary`` saying so.
+
 It stays up in a hall full of phones (and under a flood): a connection that has sent no
 complete request for ``IDLE_SECONDS`` — idle keep-alive, or headers trickling in — is
 closed, and at most ``connection_cap()`` connections are kept, well below the
@@ -28,7 +33,9 @@ from aiohttp import web
 
 from ...operations.event import EventService
 from ...publish.address import DEFAULT_PORT
-from ...publish.html.site import SEARCH_SCRIPT, NotFound, Site
+from ...publish.html.site import NotFound, Site
+from ...publish.html.style import SEARCH_SCRIPT
+from ...publish.lang import LANGS, choose
 from ...views.reader import Reader
 
 
@@ -91,23 +98,30 @@ class Pages:
         self.site = Site(self.service)
         self.reader = Reader(self.service)
         self._version = -1
-        self._cache: dict[str, tuple[bytes, bytes, str]] = {}
+        self._cache: dict[tuple[str, str, str], tuple[bytes, bytes, str]] = {}
 
-    def get(self, path: str) -> tuple[bytes, bytes, str]:
-        """(body, gzipped body, etag) of the page; raises NotFound."""
+    def get(self, path: str, lang: str = "fr", root: str = "") -> tuple[bytes, bytes, str]:
+        """(body, gzipped body, etag) of the page in ``lang`` under the prefix ``root``;
+        raises NotFound."""
         version = self.reader.data_version()
         if version != self._version:
             self._cache.clear()
             self._version = version
-        hit = self._cache.get(path)
+        hit = self._cache.get((lang, root, path))
         if hit is None:
+            self.site.use(lang, root)
             body = self.site.render(path).encode("utf-8")
             etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
             hit = (body, gzip.compress(body, 6), etag)
             if len(self._cache) > 2000:
                 self._cache.clear()
-            self._cache[path] = hit
+            self._cache[(lang, root, path)] = hit
         return hit
+
+
+def language(request: web.Request) -> tuple[str, str, str]:
+    """(language, its prefix, the path without it) of a request (publish.lang.choose)."""
+    return choose(request.path, request.headers.get("Accept-Language", ""))
 
 
 def _matches(if_none_match: str, etag: str) -> bool:
@@ -184,8 +198,10 @@ def make_app(path: str | Path, reporting: bool = False) -> web.Application:
     # send the form's true Origin, which the POST checks (« no-referrer » sends « null »)
     page_headers = {**_HEADERS, "Referrer-Policy": "same-origin"} if reporting else _HEADERS
 
-    def not_found(path: str) -> web.Response:
-        """The site's French « Page introuvable », status 404 (never aiohttp's English)."""
+    def not_found(path: str, lang: str = "fr", root: str = "") -> web.Response:
+        """The site's « Page introuvable » in the phone's language, status 404 (never
+        aiohttp's English)."""
+        pages.site.use(lang, root)
         body = pages.site.not_found(path if path.startswith("/") else "/")
         return web.Response(status=404, text=body, content_type="text/html", charset="utf-8")
 
@@ -197,28 +213,31 @@ def make_app(path: str | Path, reporting: bool = False) -> web.Application:
                 request.method, allowed, text="Méthode refusée ici : " + ", ".join(allowed)
             )
         raw = request.raw_path.split("?", 1)[0]
+        lang, root, target = language(request)
         if "%" in raw or "//" in raw or "/." in raw or "\\" in raw:
-            return not_found("/")
-        target = request.path
+            return not_found("/", lang, root)
+        if request.path in (f"/{x}" for x in LANGS):  # « /en »: its folder
+            raise web.HTTPMovedPermanently(request.path.rsplit("/", 1)[-1] + "/")
         if not target.endswith("/"):
             try:
-                pages.get(target + "/")
+                pages.get(target + "/", lang, root)
             except NotFound:
-                return not_found(target)
+                return not_found(target, lang, root)
             # relative (« classement/ »): behind a proxy's sub-folder the prefix is kept
             raise web.HTTPMovedPermanently(target.rsplit("/", 1)[-1] + "/")
         try:
-            body, zipped, etag = pages.get(target)
+            body, zipped, etag = pages.get(target, lang, root)
         except NotFound:
-            return not_found(target)
+            return not_found(target, lang, root)
         gz = "gzip" in request.headers.get("Accept-Encoding", "")
         if gz:  # another representation, another tag (RFC 9110 8.8.3)
             etag = etag[:-1] + '-gz"'
-        headers = {**page_headers, "ETag": etag, "Vary": "Accept-Encoding"}
+        # the unprefixed pages change with the phone's language: caches keep one per language
+        vary = "Accept-Encoding" if root else "Accept-Encoding, Accept-Language"
+        headers = {**page_headers, "ETag": etag, "Vary": vary, "Content-Language": lang}
         if _matches(request.headers.get("If-None-Match", ""), etag):
             return web.Response(
-                status=304,
-                headers={"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"},
+                status=304, headers={"ETag": etag, "Cache-Control": "no-cache", "Vary": vary}
             )
         if gz:
             headers["Content-Encoding"] = "gzip"

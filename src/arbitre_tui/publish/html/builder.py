@@ -59,8 +59,9 @@ def el(tag: str, *children: Child, **attrs: Attr) -> Markup:
     return Markup(f"{head}{text(children)}</{tag}>")
 
 
-def document(title: str, style: str, *body: Child, head: Child = None) -> str:
-    """A whole French page: charset, viewport, title, the style sheet, then the body."""
+def document(title: str, style: str, *body: Child, head: Child = None, lang: str = "fr") -> str:
+    """A whole page (French unless ``lang``): charset, viewport, title, the style sheet,
+    then the body."""
     return (
         "<!doctype html>"
         + el(
@@ -74,7 +75,20 @@ def document(title: str, style: str, *body: Child, head: Child = None) -> str:
                 el("style", raw(style)),
             ),
             el("body", *body),
-            lang="fr",
+            lang=lang,
         )
         + "\n"
     )
+
+
+class NotFound(Exception):
+    """No such page."""
+
+
+def row(*cells: Markup, **attrs: str | None) -> Markup:
+    return el("tr", *cells, **attrs)
+
+
+def table(head: list[Markup], rows: list[Markup], wide: bool = True) -> Markup:
+    whole = el("table", el("tr", head), rows)
+    return el("div", whole, cls="x") if wide else whole

@@ -11,17 +11,20 @@ from .builder import Child, Markup, el
 if TYPE_CHECKING:
     from ...rules.models import StoredTournament
     from ...views.reader import Reader
+    from ..lang import Words
 
 
-def grille_body(reader: Reader, t: StoredTournament, link: Callable[..., Markup]) -> list[Child]:
+def grille_body(
+    reader: Reader, t: StoredTournament, link: Callable[..., Markup], tr: Words
+) -> list[Child]:
     """Final order, each round's « +7B », points and tie-breaks; public names only. The
     site frames it (title, menu); ``link`` is the site's, so static pages link alike."""
     from ...views.grille import build
 
     grid = build(reader, t)
-    head = [el("th", "Pl.", cls="n"), el("th", "Nom"), el("th", "Elo", cls="n")]
+    head = [el("th", tr("Pl."), cls="n"), el("th", tr("Nom")), el("th", "Elo", cls="n")]
     head += [el("th", f"R{n}", cls="r") for n in grid.rounds]
-    head += [el("th", c, cls="n") for c in ("Pts", *grid.tiebreaks)]
+    head += [el("th", c, cls="n") for c in (tr("Pts"), *grid.tiebreaks)]
     rows: list[Markup] = [
         el(
             "tr",
@@ -34,9 +37,12 @@ def grille_body(reader: Reader, t: StoredTournament, link: Callable[..., Markup]
         for r in grid.rows
     ]
     body = (
-        [el("p", grid.note)]
+        [el("p", tr.view(grid.note))]
         if grid.note
-        else [el("div", el("table", el("tr", head), rows), cls="x"), el("p", grid.legend, cls="m")]
+        else [
+            el("div", el("table", el("tr", head), rows), cls="x"),
+            el("p", tr.view(grid.legend), cls="m"),
+        ]
     )
-    title = f"Grille américaine après la ronde {grid.after_round}"
+    title = tr("Grille américaine après la ronde {n}", n=grid.after_round)
     return [el("h2", title), *body]

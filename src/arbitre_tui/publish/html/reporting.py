@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ...rules.reporting import BoardProposals
     from ...views.player_card import PlayerCard
     from ...views.reader import PlayerRef, Reader
+    from ..lang import Words
 
 
 class Site(Protocol):
@@ -29,6 +30,7 @@ class Site(Protocol):
 
     service: EventService
     reader: Reader
+    tr: Words
     _here: str
 
     def _page(self, title: str, *body: Child, refresh: bool = False) -> str: ...
@@ -62,14 +64,21 @@ def board_path(key: str, round_number: int, board: int, code: str | None = None)
     return f"/{key}/saisie/{round_number}/{board}/" + (f"{code}/" if code else "")
 
 
-def _form(hidden: dict[str, str]) -> Markup:
+def _form(hidden: dict[str, str], tr: Words) -> Markup:
     """The result buttons (one tap sends); the code says who the player is."""
     fields: list[Child] = [el("input", type="hidden", name=k, value=v) for k, v in hidden.items()]
     buttons = [
-        el("button", el("strong", shown), f" — {words}", type="submit", name="result", value=v)
+        el(
+            "button",
+            el("strong", tr(shown)),
+            f" — {tr(words)}",
+            type="submit",
+            name="result",
+            value=v,
+        )
         for v, shown, words in CHOICES
     ]
-    fields.append(el("fieldset", el("legend", "Le résultat"), buttons))
+    fields.append(el("fieldset", el("legend", tr("Le résultat")), buttons))
     return Markup(el("div", *fields))
 
 
@@ -86,38 +95,40 @@ def board_entrance(site: Site, t: StoredTournament, round_number: int, board: in
     """The table card's QR code: each player opens his own page with his own code (the
     one on the paper he got at registration); the opponent's is never asked nor shown."""
     site._here = board_path(t.key, round_number, board)
+    tr = site.tr
     players = _players(site, t, round_number, board)
-    body: list[Child] = [el("h1", t.name), el("h2", f"Ronde {round_number} — échiquier {board}")]
+    where = tr("Ronde {n} — échiquier {board}", n=round_number, board=board)
+    body: list[Child] = [el("h1", t.name), el("h2", where)]
     if not players:
-        body.append(el("p", "Pas de partie à cet échiquier : voyez l'arbitre.", cls="ko"))
+        body.append(el("p", tr("Pas de partie à cet échiquier : voyez l'arbitre."), cls="ko"))
     else:
         choices = [
             el(
                 "label",
                 el("input", type="radio", name="player", value=str(p.id), required=True),
-                f"{colour} : {p.public}",
+                tr("{colour} : {name}", colour=tr(colour), name=p.public),
             )
             for colour, p in zip(("Blancs", "Noirs"), players, strict=True)
         ]
         body.append(
             el(
                 "form",
-                el("fieldset", el("legend", "Vous êtes"), choices),
-                _code_field(),
-                el("button", el("strong", "Continuer"), type="submit"),
+                el("fieldset", el("legend", tr("Vous êtes")), choices),
+                _code_field(tr),
+                el("button", el("strong", tr("Continuer")), type="submit"),
                 method="post",
                 action="acces/",
                 cls="f",
             )
         )
-    return site._page(f"{t.name} — ronde {round_number}, échiquier {board}", raw_style(), *body)
+    return site._page(f"{t.name} — {where}", raw_style(), *body)
 
 
-def _code_field() -> Markup:
+def _code_field(tr: Words) -> Markup:
     return Markup(
         el(
             "label",
-            "Votre code personnel (papier remis à l'inscription) : ",
+            tr("Votre code personnel (papier remis à l'inscription) : "),
             el(
                 "input",
                 type="text",
@@ -145,30 +156,34 @@ def board_page(
     is, what the phones said so far, the form until a result is recorded. No QR code:
     the opponent opens his own page with his own code."""
     site._here = board_path(t.key, round_number, board, code)
+    tr = site.tr
     players = _players(site, t, round_number, board)
-    body: list[Child] = [el("h1", t.name), el("h2", f"Ronde {round_number} — échiquier {board}")]
+    title = tr("Ronde {n} — échiquier {board}", n=round_number, board=board)
+    body: list[Child] = [el("h1", t.name), el("h2", title)]
     if players:
         me = players[0] if side == "white" else players[1]
-        colour = "Blancs" if side == "white" else "Noirs"
-        body.append(el("p", "Vous : ", el("strong", me.public), f" ({colour})"))
+        colour = tr("Blancs") if side == "white" else tr("Noirs")
+        body.append(el("p", tr("Vous : "), el("strong", me.public), f" ({colour})"))
     if state.recorded is not None:
-        where = f"Résultat saisi par l'arbitre : {state.recorded.label}."
+        where = tr("Résultat saisi par l'arbitre : {result}.", result=state.recorded.label)
     elif state.label:
-        where = state.label + " — en attente de l'arbitre."
+        where = tr("{state} — en attente de l'arbitre.", state=tr.view(state.label))
     else:
-        where = "Aucune proposition pour l'instant."
-    body += [el("p", said, cls="ok") if said else None, el("p", where, cls="sum")]
+        where = tr("Aucune proposition pour l'instant.")
+    body += [el("p", tr(said), cls="ok") if said else None, el("p", where, cls="sum")]
     if state.recorded is None:
-        body.append(el("form", _form({"code": code}), method="post", action="../", cls="f"))
+        body.append(el("form", _form({"code": code}, tr), method="post", action="../", cls="f"))
         body.append(
             el(
                 "p",
-                "Rien n'est enregistré avant la confirmation de l'arbitre ; quand les deux "
-                "joueurs proposent le même résultat, chacun avec son code, il le confirme.",
+                tr(
+                    "Rien n'est enregistré avant la confirmation de l'arbitre ; quand les deux "
+                    "joueurs proposent le même résultat, chacun avec son code, il le confirme."
+                ),
                 cls="m",
             )
         )
-    return site._page(f"{t.name} — ronde {round_number}, échiquier {board}", raw_style(), *body)
+    return site._page(f"{t.name} — {title}", raw_style(), *body)
 
 
 def raw_style() -> Markup:
@@ -177,13 +192,14 @@ def raw_style() -> Markup:
 
 
 def refusal_page(site: Site, path: str, title: str, why: str) -> str:
-    """A refused proposal in French, with the way back to the site."""
+    """A refused proposal in the phone's language, with the way back to the site."""
     site._here = path
+    tr = site.tr
     return site._page(
-        title,
-        el("h1", title),
-        el("p", why, cls="ko"),
-        el("nav", site.link("/", "Retour à l'accueil")),
+        tr(title),
+        el("h1", tr(title)),
+        el("p", tr.view(why), cls="ko"),
+        el("nav", site.link("/", tr("Retour à l'accueil"))),
     )
 
 
@@ -194,13 +210,14 @@ def player_form(site: Site, t: StoredTournament, card: PlayerCard) -> Child:
     g = card.in_round(rnd.number) if rnd else None
     if rnd is None or rnd.closed or g is None or g.opponent is None or g.points is not None:
         return None
+    tr = site.tr
     return el(
         "form",
-        el("h2", f"Proposer le résultat de l'échiquier {g.board}"),
+        el("h2", tr("Proposer le résultat de l'échiquier {board}", board=g.board)),
         el("input", type="hidden", name="player", value=str(card.player.id)),
-        _code_field(),
-        el("button", el("strong", "Continuer"), type="submit"),
-        el("p", "L'arbitre confirme avant que rien ne soit enregistré.", cls="m"),
+        _code_field(tr),
+        el("button", el("strong", tr("Continuer")), type="submit"),
+        el("p", tr("L'arbitre confirme avant que rien ne soit enregistré."), cls="m"),
         raw_style(),
         method="post",
         action=f"../saisie/{rnd.number}/{g.board}/acces/",  # from /KEY/joueur-N/
@@ -218,47 +235,49 @@ def checkin_page(
 ) -> str:
     """« Je suis là » before round 1, from the code the player got on paper."""
     site._here = checkin_path(t.key, player.id, code)
-    body: list[Child] = [el("h1", t.name), el("h2", f"Pointage : {player.name}")]
+    tr = site.tr
+    body: list[Child] = [el("h1", t.name), el("h2", tr("Pointage : {name}", name=player.name))]
     if said:
-        body.append(el("p", said, cls="ok"))
+        body.append(el("p", tr(said), cls="ok"))
     elif player.checked_in:
-        body.append(el("p", "Vous êtes pointé(e) : bonne partie !", cls="ok"))
+        body.append(el("p", tr("Vous êtes pointé(e) : bonne partie !"), cls="ok"))
     else:
         body.append(
             el(
                 "form",
                 el("input", type="hidden", name="code", value=code),
-                el("button", el("strong", "Je suis là"), type="submit"),
+                el("button", el("strong", tr("Je suis là")), type="submit"),
                 method="post",
                 action="../",
                 cls="f",
             )
         )
-        body.append(el("p", "L'arbitre confirme les pointages avant la ronde 1.", cls="m"))
-    return site._page(f"{t.name} — pointage", raw_style(), *body)
+        body.append(el("p", tr("L'arbitre confirme les pointages avant la ronde 1."), cls="m"))
+    return site._page(f"{t.name} — {tr('pointage')}", raw_style(), *body)
 
 
 def entrance_page(site: Site, t: StoredTournament) -> str:
     """The entrance's form: the player's number and the code he was given on paper."""
     site._here = f"/{t.key}/pointage/"
+    tr = site.tr
     form = el(
         "form",
-        el("label", "Votre numéro : ",
+        el("label", tr("Votre numéro : "),
            el("input", type="text", name="player", inputmode="numeric", required=True,
               maxlength="9", autocomplete="off")),
-        el("label", "Votre code : ",
+        el("label", tr("Votre code : "),
            el("input", type="text", name="code", required=True, maxlength="16",
               autocomplete="off")),
-        el("button", el("strong", "Continuer"), type="submit"),
+        el("button", el("strong", tr("Continuer")), type="submit"),
         method="post",
         action="./",
         cls="f",
     )  # fmt: skip
     return site._page(
-        f"{t.name} — pointage",
+        f"{t.name} — {tr('pointage')}",
         raw_style(),
         el("h1", t.name),
-        el("h2", "Pointage par téléphone"),
-        el("p", "Le numéro et le code sont sur le papier remis à l'inscription.", cls="m"),
+        el("h2", tr("Pointage par téléphone")),
+        el("p", tr("Le numéro et le code sont sur le papier remis à l'inscription."), cls="m"),
         form,
     )

@@ -22,56 +22,28 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ...operations.event import EventService, OperationError
 from ...operations.formats import format_of
 from ...rules.models import StoredTournament
 from ...rules.names import fold
-from ...views.match_sheet import MatchSheet, match_sheets
+from ...views.match_sheet import match_sheets
 from ...views.reader import PlayerRef, Reader
 from ..figures import french, half
-from ..figures import score as score_text
+from ..lang import LANGS, NAMES, Words, words
 from .builder import Child, Markup, document, el, raw
+from .builder import NotFound as NotFound
+from .builder import row as _row
+from .builder import table as _table
+from .style import CSS, SEARCH_SCRIPT
 
 if TYPE_CHECKING:
     from ...views.player_card import PlayerCard
     from ...views.player_card import Progress as PlayerProgress
 
-# phone first: 16 px text, every link a 44 px touch target, the phone's dark mode followed
-CSS = (
-    ":root{color-scheme:light dark;--fg:#111;--bg:#fff;--alt:#f3f3f3;--line:#ddd;"
-    "--link:#0645ad;--dim:#555;--hi:#fff6cc}"
-    "@media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#121212;--alt:#1e1e1e;"
-    "--line:#333;--link:#8ab4f8;--dim:#aaa;--hi:#3a3300}}"
-    "body{font:16px/1.25 system-ui,sans-serif;margin:0;padding:.5em;max-width:48em;"
-    "color:var(--fg);background:var(--bg)}h1{font-size:1.25em;margin:.2em 0}"
-    "h2{font-size:1.1em;margin:.6em 0 .3em}table{border-collapse:collapse;width:100%}"
-    "td,th{padding:0 .3em;border-bottom:1px solid var(--line);text-align:left}"
-    "th{padding:.3em}td.n,th.n{text-align:right}td.r{text-align:center;white-space:nowrap}td.c{text-align:center}td.n{white-space:nowrap}"
-    # a name wraps, even inside one long word, rather than push a column off a phone (390 px)
-    "td.p{overflow-wrap:anywhere;min-width:4.5em}"
-    "tr:nth-child(even){background:var(--alt)}a{color:var(--link)}"
-    "td a{display:inline-flex;align-items:center;min-height:44px}"
-    "nav{display:flex;flex-wrap:wrap;gap:.3em;margin:.3em 0}"
-    "nav a{display:inline-flex;align-items:center;justify-content:center;min-height:44px;"
-    "min-width:44px;padding:0 .7em;box-sizing:border-box;border:1px solid var(--line);"
-    "border-radius:6px;text-decoration:none}nav a.on{font-weight:bold;border-color:var(--fg)}"
-    ".m{color:var(--dim);font-size:.9em}.x{overflow-x:auto}.top{display:flex;"
-    "justify-content:space-between;align-items:center;gap:.5em}.top a{min-height:44px;"
-    "display:inline-flex;align-items:center}"
-    ".me{background:var(--hi);border:1px solid var(--line);border-radius:6px;padding:.5em;"
-    "margin:.5em 0;font-size:1.1em}li a{display:inline-flex;align-items:center;min-height:44px}.me a{display:inline-flex;align-items:center;min-height:44px}dl{font-size:.9em}dt{font-weight:bold;float:left;"
-    "margin-right:.4em}dd{margin:0 0 .2em}abbr{text-decoration:none}"
-    "input[type=search]{font:inherit;min-height:44px;width:100%;box-sizing:border-box;"
-    "padding:0 .5em}.sum{font-weight:bold}"
-)
-
 _KEY = re.compile(r"^/(?P<key>[a-z0-9][a-z0-9-]*)/(?P<tail>.*)$")
-
-
-class NotFound(Exception):
-    """No such page."""
 
 
 Render = Callable[["Site", StoredTournament, "re.Match[str]"], str]
@@ -103,15 +75,6 @@ def register(
     PAGES.append(Page(re.compile(f"^{pattern}$"), render, paths, nav, applies))
 
 
-def _row(*cells: Markup, **attrs: str | None) -> Markup:
-    return el("tr", *cells, **attrs)
-
-
-def _table(head: list[Markup], rows: list[Markup], wide: bool = True) -> Markup:
-    table = el("table", el("tr", head), rows)
-    return el("div", table, cls="x") if wide else table
-
-
 def _letter(name: str) -> str:
     """The index letter of a name as the list's collation files it: its first letter
     folded (Œ under O, É under E), « # » when it has none (never « < » or « OE »)."""
@@ -136,9 +99,20 @@ class Site:
         self.static = static  # links name ``index.html`` (pages opened from disk)
         self.reporting = False  # the live server takes players' proposals (issue 36)
         self._here = "/"
+        self.tr: Words = words("fr")  # the language of the page being rendered (issue 55)
+        # where each language's pages are: the live server's prefixes (its unprefixed
+        # pages follow Accept-Language); the export's French at its root
+        self.roots = {"fr": "" if static else "/fr", "en": "/en", "de": "/de"}
+        self.root = ""  # the prefix of the page being rendered
         self._progress: dict[tuple[int, int], PlayerProgress] = {}
 
     # -- routing --------------------------------------------------------------------------
+    def use(self, lang: str, root: str | None = None) -> None:
+        """The pages rendered next are in ``lang``, their site under ``root`` (the
+        language's prefix by default; "" for the server's negotiated pages)."""
+        self.tr = words(lang)
+        self.root = self.roots[self.tr.lang] if root is None else root
+
     def render(self, path: str) -> str:
         """The page at ``path``; raises :class:`NotFound`."""
         self._here = path
@@ -164,17 +138,20 @@ class Site:
         return out
 
     def not_found(self, path: str = "/") -> str:
-        """The French « page introuvable », its links relative to ``path``."""
+        """The « page introuvable », its links relative to ``path``."""
+        tr = self.tr
         self._here = path if path.endswith("/") else posixpath.dirname(path) + "/"
         return self._page(
-            "Page introuvable",
-            el("h1", "Page introuvable"),
+            tr("Page introuvable"),
+            el("h1", tr("Page introuvable")),
             el(
                 "p",
-                "Cette page n'existe pas (ou plus) : la ronde n'est peut-être pas encore "
-                "appariée, ou l'adresse est incomplète.",
+                tr(
+                    "Cette page n'existe pas (ou plus) : la ronde n'est peut-être pas encore "
+                    "appariée, ou l'adresse est incomplète."
+                ),
             ),
-            el("nav", self.link("/", "Retour à l'accueil")),
+            el("nav", self.link("/", tr("Retour à l'accueil"))),
         )
 
     # -- pieces ----------------------------------------------------------------------------
@@ -189,25 +166,40 @@ class Site:
         """« mis à jour à 14:22 »: the last change written to the file (else now)."""
         last = self.reader.journal_entries(1)
         at = str(last[0]["at"]) if last else dt.datetime.now().isoformat(timespec="minutes")
-        return f"mis à jour à {at[11:16]}"
+        return self.tr("mis à jour à {time}", time=at[11:16])
+
+    def _languages(self) -> tuple[Markup, Markup]:
+        """This page in the other languages: the head's alternates, the visible links."""
+        here = self.root + self._here
+        alternates, links = [], []
+        for lang in LANGS:
+            href = relative(here, self.roots[lang] + self._here)
+            if self.static:
+                href = re.sub(r"/(#|$)", r"/index.html\1", href, count=1)
+            alternates.append(el("link", rel="alternate", hreflang=lang, href=href))
+            if lang != self.tr.lang:
+                links.append(el("a", NAMES[lang], href=href, hreflang=lang, lang=lang))
+        return Markup("".join(alternates)), el("span", links, cls="lg")
 
     def _page(self, title: str, *body: Child, refresh: bool = False) -> str:
         ev = self.reader.event()
+        alternates, languages = self._languages()
         meta = [
             el("meta", name="color-scheme", content="light dark"),
             el("meta", http_equiv="refresh", content="60") if refresh else None,
+            alternates,
         ]
         top = el(
             "p",
             self.link("/", str(ev.get("name", ""))),
-            el("span", self._updated(), cls="m"),
+            el("span", self._updated(), " ", languages, cls="m"),
             cls="m top",
         )
-        return document(title, CSS, top, *body, head=meta)
+        return document(title, CSS, top, *body, head=meta, lang=self.tr.lang)
 
     def _nav(self, t: StoredTournament, on: str = "") -> Markup:
         links = [
-            self.link(f"/{t.key}/{tail}", page.nav, cls="on" if tail == on else None)
+            self.link(f"/{t.key}/{tail}", self.tr(page.nav), cls="on" if tail == on else None)
             for page in PAGES
             if page.nav and page.applies(t)
             for tail in [next(iter(page.paths(self, t)), "")]
@@ -241,9 +233,9 @@ class Site:
             for r in self.reader.rounds(t)
         ]
         other = (
-            self.link(f"/{t.key}/ronde-{number}/", "Par échiquier")
+            self.link(f"/{t.key}/ronde-{number}/", self.tr("Par échiquier"))
             if by_name
-            else self.link(f"/{t.key}/ronde-{number}/noms/", "Par nom")
+            else self.link(f"/{t.key}/ronde-{number}/noms/", self.tr("Par nom"))
         )
         return el("nav", rounds, other)
 
@@ -265,9 +257,9 @@ class Site:
             from ...views.cup import build as cup
 
             last = cup(self.reader, t).last_round
-            return f"tour {last}" if last else "inscriptions"
+            return self.tr("tour {n}", n=last) if last else self.tr("inscriptions")
         rnd = self.service.current_round(t)
-        return f"ronde {rnd.number}" if rnd else "inscriptions"
+        return self.tr("ronde {n}", n=rnd.number) if rnd else self.tr("inscriptions")
 
     def current_page(self, t: StoredTournament) -> str:
         if format_of(t).by_teams:
@@ -284,14 +276,16 @@ class Site:
             if number and not current:
                 raise NotFound(f"/{t.key}/ronde-{number}/")
             return self._page(
-                t.name, self._nav(t), el("p", "Pas encore d'appariements."), refresh=True
+                t.name, self._nav(t), el("p", self.tr("Pas encore d'appariements.")), refresh=True
             )
         ko = round_matches(self.reader, t, sheet.number)  # a knockout's deciders
+        tr = self.tr
         rows = []
         for b in sheet.boards:
             m = ko.get(b.board)
             won = m.winner.id if m and m.winner else None
             shown = m.short if m else b.shown if b.black else b.bye_label or "attend un adversaire"
+            shown = tr.view(shown)
             rows.append(
                 _row(
                     el("td", b.board, cls="n"),
@@ -302,16 +296,17 @@ class Site:
                 )
             )
         legend = (
-            el("p", "Entre parenthèses : le départage d'une nulle ; ✓ : qualifié.", cls="m")
+            el("p", tr("Entre parenthèses : le départage d'une nulle ; ✓ : qualifié."), cls="m")
             if ko
             else None
         )
-        stage = f" ({sheet.named_stage})" if sheet.named_stage else ""
-        head = [el("th", "Éch.", cls="n"), el("th", "Blancs"), el("th", "Rés."), el("th", "Noirs")]
+        stage = f" ({tr.view(sheet.named_stage)})" if sheet.named_stage else ""
+        head = [el("th", tr("Éch."), cls="n"), el("th", tr("Blancs")), el("th", tr("Rés."))]
+        head.append(el("th", tr("Noirs")))
         resting = (  # a round robin's rest (issue 29.6)
             el(
                 "p",
-                "Ne joue pas cette ronde : ",
+                tr("Ne joue pas cette ronde : "),
                 [
                     [", " if i else "", self._link(t, p, rating=False)]
                     for i, p in enumerate(sheet.sitting_out)
@@ -322,9 +317,9 @@ class Site:
             else None
         )
         return self._page(
-            f"{t.name} — ronde {sheet.number}",
+            f"{t.name} — {tr('ronde {n}', n=sheet.number)}",
             self._nav(t, self._round_tab(t, sheet.number)),
-            el("h2", f"Ronde {sheet.number}{stage}"),
+            el("h2", tr("Ronde {n}", n=sheet.number) + stage),
             self._round_nav(t, sheet.number, by_name=False),
             _table(head, rows),
             resting,
@@ -356,7 +351,7 @@ class Site:
                         else "—",  # resting: no board
                         cls="n",
                     ),
-                    el("td", line.colour or line.shown),
+                    el("td", self.tr.view(line.colour or line.shown)),
                     el(
                         "td",
                         self._link(t, line.opponent, rating=False) if line.opponent else None,
@@ -366,12 +361,13 @@ class Site:
                 )
             )
         index = el("nav", [self.link(f"/{t.key}/ronde-{number}/noms/#l-{x}", x) for x in letters])
-        head = [el("th", "Joueur"), el("th", "Éch.", cls="n"), el("th", "Couleur")]
-        head.append(el("th", "Adversaire"))
+        tr = self.tr
+        head = [el("th", tr("Joueur")), el("th", tr("Éch."), cls="n"), el("th", tr("Couleur"))]
+        head.append(el("th", tr("Adversaire")))
         return self._page(
-            f"{t.name} — ronde {sheet.number} par nom",
+            f"{t.name} — {tr('ronde {n} par nom', n=sheet.number)}",
             self._nav(t, self._round_tab(t, sheet.number)),
-            el("h2", f"Ronde {sheet.number} : appariements par nom"),
+            el("h2", tr("Ronde {n} : appariements par nom", n=sheet.number)),
             self._round_nav(t, sheet.number, by_name=True),
             index,
             _table(head, rows),
@@ -386,13 +382,15 @@ class Site:
             view = build(self.reader, t)
         except OperationError:
             view = None
+        tr = self.tr
         if view is not None and view.kind == "cup":
-            return self.cup_page(t, title=f"{t.name} — classement")
+            return self.cup_page(t, title=f"{t.name} — {tr('classement')}")
         codes = view.codes if view is not None else ("PTS",)
-        names = dict(view.legend) if view is not None else {}
-        head = [el("th", "Pl.", cls="n"), el("th", "Nom")]
+        names = {c: tr.tiebreak(c) for c, _ in view.legend} if view is not None else {}
+        head = [el("th", tr("Pl."), cls="n"), el("th", tr("Nom"))]
         head += [
-            el("th", el("abbr", c, title=names[c]) if c in names else "Pts", cls="n") for c in codes
+            el("th", el("abbr", c, title=names[c]) if c in names else tr("Pts"), cls="n")
+            for c in codes
         ]
         lines = [
             _row(
@@ -405,18 +403,18 @@ class Site:
             )
             for r in (view.rows if view is not None else ())
         ]
-        title = view.title if view is not None else "classement après la ronde 0"
+        title = tr.view(view.title if view is not None else "classement après la ronde 0")
         legend = (
-            el("dl", [[el("dt", c), el("dd", name)] for c, name in view.legend])
-            if view is not None and view.legend
+            el("dl", [[el("dt", c), el("dd", name)] for c, name in names.items()])
+            if names
             else None
         )
         return self._page(
-            f"{t.name} — classement",
+            f"{t.name} — {tr('classement')}",
             self._nav(t, "classement/"),
             el("h2", title[0].upper() + title[1:]),
             _table(head, lines),
-            [el("p", note) for note in view.notes] if view is not None else None,
+            [el("p", tr.view(note)) for note in view.notes] if view is not None else None,
             legend,
         )
 
@@ -434,10 +432,14 @@ class Site:
             )
             for r in grid.rows
         ]
-        head = [el("th", "Pl.", cls="n"), el("th", "N°", cls="n"), el("th", "Nom")]
-        head += [el("th", n, cls="r") for n in grid.rounds] + [el("th", "Pts", cls="n")]
+        tr = self.tr
+        head = [el("th", tr("Pl."), cls="n"), el("th", tr("N°"), cls="n"), el("th", tr("Nom"))]
+        head += [el("th", n, cls="r") for n in grid.rounds] + [el("th", tr("Pts"), cls="n")]
         return self._page(
-            f"{t.name} — grille", self._nav(t, "grille/"), el("h2", "Grille"), _table(head, lines)
+            f"{t.name} — {tr('grille')}",
+            self._nav(t, "grille/"),
+            el("h2", tr("Grille")),
+            _table(head, lines),
         )
 
     def player_page(self, t: StoredTournament, pid: int) -> str:
@@ -451,15 +453,14 @@ class Site:
         card = build(self.reader, t, pid, self._progress[key])
         if card is None:
             raise NotFound(f"/{t.key}/joueur-{pid}/")
-        rows = []
+        tr, rows = self.tr, []
         for g in card.games:
             if g.opponent is None:
-                colour, opponent, pts = None, g.bye_label, half(g.points or 0)
+                colour, opponent, pts = None, tr.view(g.bye_label), half(g.points or 0)
             else:
-                colour, opponent = g.colour, self._link(t, g.opponent)
-                pts = (
-                    "" if g.points is None else half(g.points) + (" (forfait)" if g.forfeit else "")
-                )
+                colour, opponent = tr.view(g.colour), self._link(t, g.opponent)
+                pts = "" if g.points is None else half(g.points)
+                pts += tr(" (forfait)") if g.forfeit and g.points is not None else ""
             rows.append(
                 _row(
                     el("td", self.link(f"/{t.key}/ronde-{g.round}/#b{g.board}", g.round), cls="n"),
@@ -473,11 +474,11 @@ class Site:
         p = card.player
         about = "" if card.opt_out else f"{p.club} {p.rating or ''}"
         total = card.games[-1].total if card.games else 0.0
-        summary = [f"n° {p.number}", f"{half(total)} pt" + ("s" if total > 1 else "")]
+        summary = [tr("n° {n}", n=p.number), tr.plural("{n} pt", "{n} pts", total, n=half(total))]
         if card.performance:
-            summary.append(f"performance {card.performance}")
-        head = [el("th", "R.", cls="n"), el("th", "Coul."), el("th", "Adversaire")]
-        head += [el("th", "Pts"), el("th", "Total", cls="n"), el("th", "Pl.", cls="n")]
+            summary.append(tr("performance {n}", n=card.performance))
+        head = [el("th", tr("R."), cls="n"), el("th", tr("Coul.")), el("th", tr("Adversaire"))]
+        head += [el("th", tr("Pts")), el("th", tr("Total"), cls="n"), el("th", tr("Pl."), cls="n")]
         return self._page(
             f"{p.public} — {t.name}",
             self._nav(t, "joueurs/"),
@@ -501,14 +502,14 @@ class Site:
             "input",
             type="search",
             id="q",
-            placeholder="Chercher un nom",
-            aria_label="Chercher un joueur par son nom",
+            placeholder=self.tr("Chercher un nom"),
+            aria_label=self.tr("Chercher un joueur par son nom"),
             autocomplete="off",
         )
         return self._page(
-            f"{t.name} — joueurs",
+            f"{t.name} — {self.tr('joueurs')}",
             self._nav(t, "joueurs/"),
-            el("h2", f"Joueurs ({len(refs)})"),
+            el("h2", self.tr("Joueurs ({n})", n=len(refs))),
             el("p", box),
             el("ul", items, id="joueurs"),
             el("script", raw(SEARCH_SCRIPT)),
@@ -530,32 +531,23 @@ class Site:
         g = card.in_round(rnd.number) if rnd else None
         if rnd is None or g is None:
             return None
+        tr = self.tr
         if g.opponent is None:
-            what: list[Child] = [g.bye_label or "exempt"]
+            what: list[Child] = [tr.view(g.bye_label or "exempt")]
         else:
+            where = tr("échiquier {n}", n=g.board)
             what = [
-                self.link(f"/{t.key}/ronde-{g.round}/#b{g.board}", f"échiquier {g.board}"),
-                f", {g.colour}, contre ",
+                self.link(f"/{t.key}/ronde-{g.round}/#b{g.board}", where),
+                tr(", {colour}, contre ", colour=tr.view(g.colour)),
                 self._link(t, g.opponent),
             ]
-        return el("div", el("strong", f"Ronde {g.round} : "), what, cls="me")
+        return el("div", el("strong", tr("Ronde {n} : ", n=g.round)), what, cls="me")
 
-    def bracket_page(self, t: StoredTournament) -> str:
-        from ...views.bracket import build
+    def cup_page(self, t: StoredTournament, title: str | None = None) -> str:
+        """A cup's matches: its current page and its standings (publish/html/teams.py)."""
+        from .teams import cup_page
 
-        parts = []
-        for rnd in build(self.reader, t).rounds:
-            items = []
-            for m in sorted(rnd.matches, key=lambda m: m.board.slot or m.board.board):
-                b, won = m.board, m.winner.id if m.winner else None
-                white, black = (self._through(t, p, won, rating=False) for p in (b.white, b.black))
-                items.append(_row(el("td", white), el("td", m.shown, cls="c"), el("td", black)))
-            parts += [
-                el("h2", t.stages.get(rnd.number) or f"Ronde {rnd.number}"),
-                el("table", items),
-            ]
-        legend = el("p", "✓ : qualifié pour le tour suivant.", cls="m") if parts else None
-        return self._page(f"{t.name} — tableau", self._nav(t, "tableau/"), legend, parts)
+        return cup_page(self, t, title)
 
     def _through(
         self, t: StoredTournament, ref: PlayerRef | None, won: int | None, rating: bool = True
@@ -566,89 +558,11 @@ class Site:
         link = self._link(t, ref, rating)
         return el("strong", link, " ✓") if ref.id == won else link
 
-    def cup_page(self, t: StoredTournament, title: str | None = None) -> str:
-        """The cup's matches, each with its score, winner and why, linked to its sheet (with
-        the colours): the cup's current page and its standings."""
-        from ...views.cup import build
 
-        rows = [
-            _row(
-                el("td", m.round, cls="n"),
-                el(
-                    "td",
-                    self.link(f"/{t.key}/match-{m.id}/", f"{m.home} – {m.away or 'exempt'}"),
-                    el("br") if m.colours else None,
-                    el("span", m.colours, cls="m") if m.colours else None,
-                ),
-                el("td", score_text(m.score), cls="r"),
-                el(
-                    "td",
-                    m.winner or "",
-                    el("br") if m.reason else None,
-                    el("span", m.reason, cls="m") if m.reason else None,
-                ),
-            )
-            for m in build(self.reader, t).matches
-        ]
-        head = [el("th", "Tour", cls="n"), el("th", "Match"), el("th", "Score")]
-        head.append(el("th", "Vainqueur"))
-        if not rows:
-            rows = [_row(el("td", "Pas encore de tirage.", colspan=4))]
-        return self._page(
-            title or t.name,
-            self._nav(t, "classement/" if title else ""),
-            el("h2", "Matchs"),
-            _table(head, rows, wide=False),
-            refresh=True,
-        )
+def _teams() -> ModuleType:
+    from . import teams  # imported when a bracket's or a cup's page is asked for
 
-    def match_page(self, t: StoredTournament, match_id: int) -> str:
-        """A cup match: boards, colours, players, results, score and winner, nothing private."""
-        sheet = next((s for s in match_sheets(self.service, t) if s.match_id == match_id), None)
-        if sheet is None:
-            raise NotFound(f"/{t.key}/match-{match_id}/")
-        rows, refs = [], self.reader.refs(t)
-        for b in sheet.boards:
-            colours = b.colours
-            h = [self._link(t, refs.get(b.home.id)), " "] if b.home else []
-            a = [self._link(t, refs.get(b.away.id)), " "] if b.away else []
-            marks = " – ".join(b.marks) if b.result else ""
-            rows.append(
-                _row(
-                    el("td", b.number, cls="n"),
-                    el("td", h, el("span", colours[0], cls="m")),
-                    el("td", marks, cls="r"),
-                    el("td", a, el("span", colours[1], cls="m")),
-                )
-            )
-        head = [el("th", "Éch.", cls="n"), el("th", "Recevant"), el("th", "Rés.")]
-        head.append(el("th", "Visiteur"))
-        return self._page(
-            sheet.title,
-            self._nav(t),
-            el("h2", f"Tour {sheet.round} : {sheet.title}"),
-            self._decision(sheet),
-            _table(head, rows, wide=False),
-            refresh=not sheet.winner,
-        )
-
-    @staticmethod
-    def _decision(sheet: MatchSheet) -> Child:
-        score = el("p", el("strong", f"Score : {score_text(sheet.score)}")) if sheet.score else None
-        if not sheet.winner:
-            return score
-        return [score, el("p", f"Vainqueur : {sheet.winner} ", el("span", sheet.reason, cls="m"))]
-
-
-# the search box of « Joueurs »: accents and case folded as fold() does, typed words in order
-SEARCH_SCRIPT = (
-    "(function(){var q=document.getElementById('q'),li=document.querySelectorAll("
-    "'#joueurs li');function f(s){return s.normalize('NFD').replace(/[\\u0300-\\u036f]/g,'')"
-    ".replace(/[œŒ]/g,'oe').replace(/[æÆ]/g,'ae').replace(/[łŁ]/g,'l').toLowerCase()}"
-    "q.addEventListener('input',function(){var w=f(q.value).split(/\\s+/).filter(Boolean);"
-    "li.forEach(function(e){var k=e.getAttribute('data-k');e.hidden=!w.every("
-    "function(x){return k.indexOf(x)>=0})})})})();"
-)
+    return teams
 
 
 def _by_teams(t: StoredTournament) -> bool:
@@ -662,8 +576,9 @@ def _rounds(site: Site, t: StoredTournament) -> list[int]:
 def _grille_page(site: Site, t: StoredTournament) -> str:
     from .grille import grille_body  # imported when the page is asked for
 
-    body = grille_body(site.reader, t, site.link)
-    return site._page(f"{t.name} — grille américaine", site._nav(t, "grille-americaine/"), *body)
+    body = grille_body(site.reader, t, site.link, site.tr)
+    title = f"{t.name} — {site.tr('grille américaine')}"
+    return site._page(title, site._nav(t, "grille-americaine/"), *body)
 
 
 # the section's pages, in menu order (the first page of each kind is the one the menu links)
@@ -687,7 +602,7 @@ register(
 )
 register(
     "tableau/",
-    lambda s, t, m: s.bracket_page(t),
+    lambda s, t, m: _teams().bracket_page(s, t),
     lambda s, t: ["tableau/"],
     "Tableau",
     applies=lambda t: format_of(t).has_bracket,
@@ -716,7 +631,7 @@ register(
 )
 register(
     r"match-(?P<id>[0-9]{1,6})/",
-    lambda s, t, m: s.match_page(t, int(m["id"])),
+    lambda s, t, m: _teams().match_page(s, t, int(m["id"])),
     lambda s, t: [f"match-{x.match_id}/" for x in match_sheets(s.service, t)],
     applies=_by_teams,
 )

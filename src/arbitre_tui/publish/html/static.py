@@ -2,7 +2,9 @@
 
 Links are relative and name ``index.html``, so the copy works opened from disk
 (``file://``) as well as served; ``404.html`` is the French « page introuvable » that
-most static hosts show for a missing page.
+most static hosts show for a missing page. The French pages are at the folder's root,
+the English ones under ``en/``, the German ones under ``de/``, the same tree in each
+(issue 55): a page links to itself in the other languages.
 """
 
 from __future__ import annotations
@@ -10,13 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...operations.event import EventService, OperationError
+from ..lang import LANGS
 from .site import Site
 
 MANIFEST = ".arbitre-pages"  # the pages the last export wrote, one path a line
 
 
 def export_site(service: EventService, out: Path) -> int:
-    """Write every page as ``OUT/…/index.html`` (and ``OUT/404.html``); returns how many.
+    """Write every page as ``OUT/…/index.html`` (and ``OUT/404.html``), in French, then
+    in English under ``OUT/en/`` and German under ``OUT/de/``; returns how many.
 
     Exported again into the same folder, the pages the last export wrote and this one
     does not (a player removed, a round undone) are deleted — only those, listed in the
@@ -30,17 +34,23 @@ def export_site(service: EventService, out: Path) -> int:
             raise OperationError(f"{parent} est un fichier, pas un dossier : indiquez un dossier.")
     site = Site(service, static=True)
     count = 0
-    written: set[str] = {"404.html"}
-    for path in site.paths():
-        target = (root / path.strip("/") / "index.html").resolve()
-        if root not in target.parents:  # paths come from the site's own routes
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(site.render(path), encoding="utf-8")
-        written.add(target.relative_to(root).as_posix())
-        count += 1
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "404.html").write_text(site.not_found("/"), encoding="utf-8")
+    written: set[str] = set()
+    paths = site.paths()
+    for lang in LANGS:
+        site.use(lang)
+        folder = (root / site.root.strip("/")).resolve()
+        for path in paths:
+            target = (folder / path.strip("/") / "index.html").resolve()
+            if root not in target.parents:  # paths come from the site's own routes
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(site.render(path), encoding="utf-8")
+            written.add(target.relative_to(root).as_posix())
+            count += 1
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "404.html").write_text(site.not_found("/"), encoding="utf-8")
+        written.add((folder / "404.html").relative_to(root).as_posix())
+    site.use("fr")
     _remove_stale(root, written)
     (root / MANIFEST).write_text("".join(f"{w}\n" for w in sorted(written)), encoding="utf-8")
     return count

@@ -414,9 +414,14 @@ class Poster(Pairings):
         large at the end with its address in text, and the venue's Wi-Fi (name and
         password: given, else room to write them by hand)."""
         from ...operations.formats import format_of
+        from ..lang import in_every
 
         doc = self._cup(req) if format_of(req.tournament).by_teams else super().render(req)
-        doc.qr(page_url(req.url, req.tournament.key), 60, below=8)
+        doc.qr(page_url(req.url, req.tournament.key), 60, below=14)
+        # the page opens in the phone's language; the poster says so in all three (issue 55)
+        doc.font("B", 11)
+        said = doc.text_of(in_every("Les résultats sur votre téléphone"))
+        doc.cell(0, 6, said, align="C", new_x="LMARGIN", new_y="NEXT")
         doc.wifi(*(req.wifi or ("", "")))
         return doc
 
@@ -445,6 +450,21 @@ class Poster(Pairings):
             if m.colours:
                 doc.line_of(f"Match {m.number} : {m.colours}.", 10)
         return doc
+
+
+def _card_languages(doc: Sheet, x: float, y: float, width: float, phones: bool) -> None:
+    """Under the board's number, small: the card's words in French, English and German
+    (issue 55); the QR's page then speaks the phone's language."""
+    from ..lang import in_every, words
+
+    lines = [in_every("Échiquier"), f"{in_every('Blancs')} / {in_every('Noirs')}"]
+    if phones:
+        said = "Votre résultat : avec votre code personnel"
+        lines += [words(lang)(said) for lang in ("en", "de")]
+    doc.font("", 7)
+    for k, line in enumerate(lines):
+        doc.set_xy(x, y + k * 3.5)
+        doc.cell(width, 3.5, doc.fit(line, width))
 
 
 def _reporting(req: Request) -> bool:
@@ -491,6 +511,7 @@ class TableCards(Document):
                 doc.font("B", 30)
                 doc.cell(w - 36, 16, str(g.board))
                 doc.image(str(png), x=x + w - 32, y=y + 2, w=30, h=30)
+                _card_languages(doc, x + 2, y + 19, w - 36, phones)
                 for line, (label, pid) in enumerate(
                     (("Blancs", g.white_id), ("Noirs", g.black_id))
                 ):
@@ -500,7 +521,8 @@ class TableCards(Document):
                 if phones:  # each player's own code, from the paper he got at registration
                     doc.set_xy(x + 2, y + h - 14)
                     doc.font("B", 9)
-                    doc.cell(w - 4, 5, doc.fit("Votre résultat : avec votre code personnel", w - 5))
+                    said = "Votre résultat : avec votre code personnel"
+                    doc.cell(w - 4, 5, doc.fit(said, w - 5))
                 doc.set_xy(x + 2, y + h - 8)
                 doc.font("", 7)  # the address in text too: typed when no phone reads the QR
                 doc.cell(w - 4, 5, doc.fit(target(g.board), w - 5))
