@@ -149,6 +149,17 @@ def test_the_light_commands_read_the_settings_without_pydantic(
             assert "arbitre_tui.rules.settings.values" in loaded, args
 
 
+def test_a_pdf_list_loads_neither_qrcode_nor_pydantic(tmp_path: Path, demo_file: Path) -> None:
+    """The pairings and the standings on paper draw no QR code and read the settings
+    without the model: qrcode (publish/qr.py imports it to draw) and pydantic are not
+    loaded (issue 56.4); fpdf2 is, the probe saw the PDF made."""
+    for what in ("appariements", "classement"):
+        pdf = tmp_path / f"{what}.pdf"
+        loaded = _loaded(tmp_path, "print", str(demo_file), what, "-t", "open-a", "--pdf", str(pdf))
+        assert _heavy(loaded, ("qrcode", "pydantic", "pydantic_core")) == [], what
+        assert "fpdf" in loaded and pdf.stat().st_size > 0, what
+
+
 APP_PROBE = """
 import json, sys
 from arbitre_tui.faces.tui.app import ArbitreApp
