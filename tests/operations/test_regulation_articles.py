@@ -155,9 +155,9 @@ def test_item06_club_members_fee_by_the_clubs_names_folded(club: str) -> None:
     its names, pays 40 €; another club pays 60 €."""
     import datetime as dt
 
-    from arbitre_tui.rules import open_rules
+    from arbitre_tui.rules import open_models, open_rules
 
-    fees = open_rules.Fees()
+    fees = open_models.Fees()
     on = dt.date(2027, 7, 3)
     adult = dt.date(1980, 1, 1)
     player = Player(surname="Membre", club=club, birth_date=adult)

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from arbitre_tui.rules import open_rules, youth
+from arbitre_tui.rules import open_models, open_rules, youth
 from arbitre_tui.rules.models import Player, Title
 
 
@@ -90,7 +90,7 @@ def test_sections() -> None:
 
 
 def test_fees_lowest_that_applies() -> None:
-    fees = open_rules.Fees()
+    fees = open_models.Fees()
     on = dt.date(2027, 7, 3)
     assert open_rules.fee(_player(birth_date=dt.date(1980, 1, 1)), fees, on) == (60, "adulte")
     assert open_rules.fee(_player(club="Échecs Club Ajaccien"), fees, on)[0] == 40

@@ -7,20 +7,13 @@ from typing import TYPE_CHECKING
 from ..rules import tiebreaks as tb
 from ..rules.errors import RuleError
 from ..rules.models import Bye, Result, StoredPlayer, StoredTournament
-from ..rules.prizes import (
-    Candidate,
-    Prize,
-    PrizeList,
-    PrizeSettings,
-    distribute,
-    must_decrease,
-)
 from ..rules.settings import section_settings
 from ..rules.swiss.order import pairing_numbers
 from .errors import OperationError
 from .formats import format_of
 
 if TYPE_CHECKING:
+    from ..rules.prizes import PrizeList
     from .context import EventContext
 
 _BYE_KIND = {
@@ -134,6 +127,9 @@ def _span(first: int, last: int) -> str:
 
 def prizes(service: EventContext, t: StoredTournament) -> tuple[PrizeList, dict[int, StoredPlayer]]:
     """The tournament's prize list handed out by the rules (Hort, non-cumulative)."""
+    # its models are pydantic: loaded here, not by the standings (a light command)
+    from ..rules.prizes import Candidate, Prize, PrizeSettings, distribute, must_decrease
+
     s = section_settings(t)
     table = s.prizes
     if not table:

@@ -1,12 +1,17 @@
-"""QR codes of the results pages: the URL of a page, PNG and SVG files."""
+"""QR codes of the results pages: the URL of a page, PNG and SVG files.
+
+qrcode is imported where a code is drawn: a PDF without a QR code (pairings, standings)
+and the site's addresses do not load it (issue 56.4).
+"""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import qrcode
-import qrcode.image.svg
+if TYPE_CHECKING:
+    import qrcode
 
 # The one address of every QR code (the setting, else detected on the machine's interfaces).
 from .address import base_url as base_url
@@ -56,6 +61,8 @@ def _code(data: str) -> qrcode.QRCode:  # type: ignore[type-arg]
             f"({URL_LIMIT} au plus) ; donnez une adresse plus courte (--base-url, --page, "
             "réglage base_url)."
         )
+    import qrcode
+
     code = qrcode.QRCode(border=4, box_size=10, error_correction=qrcode.constants.ERROR_CORRECT_M)
     code.add_data(data)
     code.make(fit=True)
@@ -78,6 +85,8 @@ def write_png(data: str, out: Path) -> None:
 
 
 def write_svg(data: str, out: Path) -> None:
+    import qrcode.image.svg
+
     image = _code(data).make_image(image_factory=qrcode.image.svg.SvgPathImage)
     with out.open("wb") as fh:
         image.save(fh)
@@ -85,5 +94,7 @@ def write_svg(data: str, out: Path) -> None:
 
 def svg_markup(data: str) -> str:
     """The QR code of ``data`` as an inline ``<svg>`` (a page shows it with no file)."""
+    import qrcode.image.svg
+
     image = _code(data).make_image(image_factory=qrcode.image.svg.SvgPathImage)
     return str(image.to_string(encoding="unicode"))

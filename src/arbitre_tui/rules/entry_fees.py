@@ -30,7 +30,8 @@ def entry_fee(t: Tournament, player: Player, on: dt.date) -> tuple[float, str]:
     """The fee ``player`` owes in ``t`` (euros) and the category it comes from ("")."""
     s = section_settings(t)
     if s.regulation == "002" and where(t, "fee") != "tournoi":
-        from .open_rules import Fees, fee
+        from .open_models import Fees
+        from .open_rules import fee
 
         amount, category = fee(player, Fees(**s.fees), on)
         return float(amount), category

@@ -1,27 +1,49 @@
-"""Open Marina Viva (regulation 002): sections, fees, half-point byes."""
+"""Open Marina Viva (regulation 002): sections, fees, half-point byes.
+
+Its fees' model (``Fees``, pydantic) lives in ``open_models.py``, loaded where a fee is
+computed: a check-in or a pairing reads these rules without pydantic's import (about
+40 ms on a quiet machine).
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
 from collections.abc import Sequence
-
-from pydantic import BaseModel, ConfigDict, Field
+from dataclasses import dataclass
+from typing import Protocol
 
 from .models import Player, Sex, Title, Tournament
 from .settings import section_settings
 
+# the titles that enter free (002): the default of ``open_models.Fees.free_titles``
+FREE_TITLES = (Title.GM, Title.IM, Title.WGM, Title.WIM)
 
-class SectionRule(BaseModel):
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SectionRule:
     """Who may enter a section: A 1900+, B under 2000, C under 14 on 1 January."""
-
-    model_config = ConfigDict(defer_build=True)  # built when first used (start-up)
 
     name: str
     min_rating: int | None = None
     max_rating: int | None = None
     max_age: int | None = None
     age_reference_year: int | None = None
+
+
+class FeeTable(Protocol):
+    """The fees by category (``open_models.Fees``), as ``fee`` reads them."""
+
+    @property
+    def adult(self) -> int: ...
+    @property
+    def club_member(self) -> int: ...
+    @property
+    def under_20(self) -> int: ...
+    @property
+    def free_titles(self) -> list[Title]: ...
+    @property
+    def member_club(self) -> str: ...
 
 
 def age_on_first_january(birth: dt.date, year: int) -> int:
@@ -48,18 +70,6 @@ def section_fault(rule: SectionRule, player: Player) -> str | None:
     return None
 
 
-class Fees(BaseModel):
-    model_config = ConfigDict(defer_build=True)  # built when first used (start-up)
-
-    adult: int = 60
-    club_member: int = 40
-    under_20: int = 30
-    free_titles: list[Title] = Field(
-        default_factory=lambda: [Title.GM, Title.IM, Title.WGM, Title.WIM]
-    )
-    member_club: str = "I Scacchi Aiaccini – l'Échecs Club Ajaccien"
-
-
 def club_names(club: str) -> set[str]:
     """Every name a club goes by, folded: the whole, and each side of a dash (« I Scacchi
     Aiaccini – l'Échecs Club Ajaccien » is also « I Scacchi Aiaccini » and « Échecs Club
@@ -74,7 +84,7 @@ def club_names(club: str) -> set[str]:
     return {k for k in (key(p) for p in parts) if k}
 
 
-def fee(player: Player, fees: Fees, on: dt.date) -> tuple[int, str]:
+def fee(player: Player, fees: FeeTable, on: dt.date) -> tuple[int, str]:
     """The lowest fee that applies, and its category."""
     options = [(fees.adult, "adulte")]
     if club_names(player.club) & club_names(fees.member_club):
@@ -91,7 +101,7 @@ def not_final(t: Tournament, player: Player) -> str | None:
     final yet (None: it is, or the section's regulation says nothing of it)."""
     if section_settings(t).regulation != "002" or player.paid:
         return None
-    if player.title in Fees().free_titles:  # nothing to pay
+    if player.title in FREE_TITLES:  # nothing to pay (the default fees' free titles)
         return None
     return "droits non payés : inscription non définitive (règlement 002)"
 

@@ -61,7 +61,7 @@ def _fees(t: StoredTournament) -> str:
     s = section_settings(t)
     by_category = s.fees
     if s.regulation == "002" and where(t, "fee") != "tournoi":  # its categories
-        from ..rules.open_rules import Fees
+        from ..rules.open_models import Fees
 
         fees = Fees(**by_category)
         titles = ", ".join(str(x) for x in fees.free_titles)

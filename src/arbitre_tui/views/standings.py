@@ -177,12 +177,12 @@ def _play_off_places(
     """A youth championship's play-offs (003 art. 6): the order (each play-off's places
     once played, its seeds before), the place each play-off decided (one each), and the
     notes saying where lots ordered a complete tie; empty when none was begun or drawn."""
+    records = reader.service.store.playoffs(t.id)
+    if not records:  # nearly always: the pairing's modules are not loaded for nothing
+        return {}
     from ..operations import playoffs
     from ..operations.event import OperationError
 
-    records = reader.service.store.playoffs(t.id)
-    if not records:
-        return {}
     notes: list[str] = []
     try:
         order = playoffs.final_order(reader.service, t.key)

@@ -123,6 +123,43 @@ def test_pair_trf_and_check_pairings_pair_without_pydantic(tmp_path: Path, trf20
         assert "arbitre_tui.rules.swiss.dutch" in loaded
 
 
+def test_the_light_commands_read_the_settings_without_pydantic(
+    tmp_path: Path, demo_file: Path
+) -> None:
+    """show, round, standings, checkin, result and players list read the settings stored
+    in the model's form without it (rules/settings/values.py), the 002 rules without
+    their models, the standings without the prizes' nor the pairing's: pydantic's import
+    and the model's build were about 90 ms of a 0.15 s `show` (issue 56.4)."""
+    f = str(demo_file)
+    for args, ran in (
+        (("show", f), "arbitre_tui.views.event"),
+        (("round", f, "-t", "open-a"), "arbitre_tui.views.round_sheet"),
+        (("standings", f, "-t", "open-a"), "arbitre_tui.rules.tiebreaks"),
+        (("checkin", "--cancel", f, "7"), "arbitre_tui.store.journal"),
+        (("checkin", f, "7"), "arbitre_tui.rules.open_rules"),  # 002: « non définitive »
+        (("result", f, "1", "=", "-t", "open-a", "--confirm"), "arbitre_tui.store.journal"),
+        (("players", "list", f, "-t", "open-a"), "arbitre_tui.views.players"),
+    ):
+        loaded = _loaded(tmp_path, *args)
+        heavy = ("pydantic", "pydantic_core", "arbitre_tui.rules.settings.model")
+        assert _heavy(loaded, heavy) == [], args
+        assert _heavy(loaded, ("arbitre_tui.rules.prizes", "arbitre_tui.operations.swiss")) == []
+        assert ran in loaded, args  # the probe saw the command run
+        if args[0] in ("show", "standings") or ran.endswith("open_rules"):  # a setting read
+            assert "arbitre_tui.rules.settings.values" in loaded, args
+
+
+def test_a_pdf_list_loads_neither_qrcode_nor_pydantic(tmp_path: Path, demo_file: Path) -> None:
+    """The pairings and the standings on paper draw no QR code and read the settings
+    without the model: qrcode (publish/qr.py imports it to draw) and pydantic are not
+    loaded (issue 56.4); fpdf2 is, the probe saw the PDF made."""
+    for what in ("appariements", "classement"):
+        pdf = tmp_path / f"{what}.pdf"
+        loaded = _loaded(tmp_path, "print", str(demo_file), what, "-t", "open-a", "--pdf", str(pdf))
+        assert _heavy(loaded, ("qrcode", "pydantic", "pydantic_core")) == [], what
+        assert "fpdf" in loaded and pdf.stat().st_size > 0, what
+
+
 APP_PROBE = """
 import json, sys
 from arbitre_tui.faces.tui.app import ArbitreApp

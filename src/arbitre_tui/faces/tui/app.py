@@ -321,11 +321,14 @@ class ArbitreApp(App[int]):
     def _warm(self) -> None:
         """Off the UI thread, after the first paint: the settings' model (pydantic, ≈ 55 ms
         to import and build) loaded before the first key that reads a setting needs it.
-        The first paint reads none; the first result or forfeit typed would otherwise pay."""
-        from ...rules.settings import section_settings
+        The first paint reads none; the first result or forfeit typed would otherwise pay.
+        A read takes the stored values without the model (rules/settings/values.py): the
+        model's own read is made here, so that a setting changed, or a value only the
+        model reads, finds it built."""
+        from ...rules.settings import model
 
         for t in list(self._tournaments):
-            section_settings(t)
+            model.section_settings(t)
 
     def _freeze_objects(self) -> None:
         """After the first paint: the garbage of start-up collected once, then the objects

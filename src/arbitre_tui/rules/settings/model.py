@@ -12,113 +12,18 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar, get_args, get_origin
-from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from ..cup import BOARDS as CUP_BOARDS
 from ..errors import RuleError
 from ..models import Tournament
 from ..text import character_fault
+from .values import CATEGORIES as CATEGORIES
+from .values import NAMES_MAX, TEXT_MAX, Values, board_colours, category, clock, host, url
+from .values import cut as cut
 
-# a name, a venue, a command: 200 characters is already a paragraph on a cover page
-TEXT_MAX = 200
-# the deputy arbiters: a list longer than this is a file pasted, not a team of arbiters
-NAMES_MAX = 30
-
-
-def cut(value: object, width: int = 40) -> str:
-    """A value quoted in a refusal: whole when short, else its start and its length."""
-    text = str(value)
-    if len(text) <= width:
-        return text
-    return f"{text[: width - 1]}… ({len(text):,} caractères)".replace(",", "\u202f")
-
-
-def _clock(value: str) -> str:
-    try:
-        dt.time.fromisoformat(value)
-    except ValueError:
-        raise ValueError(f"une heure hh:mm est attendue, pas « {cut(value)} »") from None
-    return value
-
-
-# a machine's name or address: letters, digits, dots, hyphens (colons: IPv6); no space
-_HOST = re.compile(r"[\w.:-]+")
-
-
-def _host(value: str) -> str:
-    if not _HOST.fullmatch(value):
-        raise ValueError(
-            "une adresse de cette machine est attendue (0.0.0.0 : tout le réseau ; "
-            f"127.0.0.1 : elle seule), pas « {cut(value)} »"
-        )
-    return value
-
-
-def _url(value: str | None) -> str | None:
-    """``http://host[:port][/path]``, no trailing slash; « 192.168.1.20:8080 » gets http://."""
-    if value is None or not value.strip():
-        return None
-    text = value.strip()
-    if "://" not in text:
-        text = "http://" + text
-    try:
-        parts = urlsplit(text)  # raises on an IPv6 address left open (« http://[::1 »)
-        parts.port  # noqa: B018 - raises on a port out of range
-    except ValueError:
-        parts = urlsplit("")
-    host = parts.hostname or ""
-    if (
-        parts.scheme not in ("http", "https")
-        or not _HOST.fullmatch(host)
-        or parts.query
-        or parts.fragment
-        or len(text) > TEXT_MAX
-    ):
-        raise ValueError(
-            f"une adresse http://… est attendue (ex. http://192.168.1.20:8080), pas « {cut(value)} »"
-        )
-    return text.rstrip("/")
-
-
-# the FFE's age categories (rules/rating_lists.ffe_category), « F » for a girls' one; a
-# youth section may also be « under n » for another age (U9, U11: open_rules reads Un)
-CATEGORIES = ("U8", "U10", "U12", "U14", "U16", "U18", "U20", "Sen", "S50", "S65")
-_UNDER = re.compile(r"U(\d{1,2})", re.IGNORECASE)
-
-
-def _category(value: str) -> str:
-    text = value.strip()
-    girls = len(text) > 1 and text[-1] in "fF"
-    base = text[:-1] if girls else text
-    known = next((c for c in CATEGORIES if c.upper() == base.upper()), None)
-    under = _UNDER.fullmatch(base)
-    if known is None and under and 6 <= int(under.group(1)) <= 20:
-        known = f"U{int(under.group(1))}"
-    if known is None:
-        raise ValueError(
-            f"une catégorie d'âge de la FFE est attendue ({', '.join(CATEGORIES)} ; F après "
-            f"celle des filles : U10F ; de U6 à U20), pas « {cut(value)} »"
-        )
-    return known + ("F" if girls else "")
-
-
-def _board_colours(value: str) -> str:
-    """One letter a board, W or B, as many Whites as Blacks (each team White on half the
-    boards): WBBW is 004's, BWWB the other way round."""
-    text = value.strip().upper()
-    if len(text) != CUP_BOARDS or set(text) - {"W", "B"} or text.count("W") * 2 != CUP_BOARDS:
-        told = (
-            f" ({len(text)} lettres pour {CUP_BOARDS} échiquiers)"
-            if len(text) != CUP_BOARDS
-            else ""
-        )
-        raise ValueError(
-            f"{CUP_BOARDS} lettres, une par échiquier, W (Blancs) ou B (Noirs), autant de W que "
-            f"de B (004 : WBBW), pas « {cut(value)} »{told}"
-        )
-    return text
+# the checks of a value live with the light reader (values.py), which reads by them too
+_clock, _host, _url, _category, _board_colours = clock, host, url, category, board_colours
 
 
 Clock = Annotated[str, AfterValidator(_clock)]
@@ -383,8 +288,12 @@ def event_settings(event: Mapping[str, Any] | None) -> EventSettings:
     return _read(EventSettings, written if isinstance(written, Mapping) else {})
 
 
-def listed(settings: BaseModel) -> dict[str, Any]:
-    """Every setting by its name, as JSON writes it (`settings show`, the Réglages screen)."""
+def listed(settings: BaseModel | Values) -> dict[str, Any]:
+    """Every setting by its name, as JSON writes it (`settings show`, the Réglages screen).
+    Settings read without the model (values.py) are given to it as they were read."""
+    if isinstance(settings, Values):
+        model = SectionSettings if settings.model == "section" else EventSettings
+        settings = _read(model, settings.given)
     return settings.model_dump(mode="json")
 
 
