@@ -142,7 +142,10 @@ def register_late_player(app: ArbitreApp) -> None:
             except InputError as exc:  # pydantic's English never reaches the arbiter
                 raise OperationError(f"{exc.message} : rien n'a été inscrit.") from None
             pid = s.register_player(key, player)
-            return f"{player.name} (joueur {pid})"
+            from ...views.reader import Reader
+
+            reader = Reader(s)  # his N°, as Joueurs shows it (issue 49.5)
+            return f"{player.name} (N° {reader.numbers(reader.tournament(key)).get(pid, '?')})"
 
         app.run_operation(op, done=lambda who: f"Inscrit et pointé : {who} en {t.name}")
 
