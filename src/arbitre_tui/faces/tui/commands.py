@@ -229,9 +229,11 @@ def parse_points(text: str) -> tuple[float, float] | None:
 
 
 def points_read(text: str) -> str | None:
-    """« 1,5 0,5 » read as « 1.5 – 0.5 », shown as typed."""
+    """« 1,5 0,5 » read as « 1½ – ½ », as a French score sheet writes it (issue 49.9)."""
+    from ...rules.figures import half
+
     points = parse_points(text)
-    return f"{points[0]:g} – {points[1]:g}" if points else None
+    return f"{half(points[0])} – {half(points[1])}" if points else None
 
 
 def playoff_result(app: ArbitreApp) -> None:
@@ -292,14 +294,14 @@ def playoff_result(app: ArbitreApp) -> None:
             app.run_operation(
                 lambda s: swiss.playoff_result(s, key, which, a, b, points[0], points[1]),
                 done=lambda status: (
-                    f"Barrage : {names.get(a)} {points[0]:g} – {points[1]:g} {names.get(b)}"
+                    f"Barrage : {names.get(a)} {points_read(text)} {names.get(b)}"
                     " — enregistré" + (f". {status.lot}" if status.lot else "")
                 ),
             )
 
         (app.ask_when_free if later else app.ask)(
             TextPrompt(
-                f"{names.get(a)} – {names.get(b)} : points de chacun (ex. 1.5 0.5) :",
+                f"{names.get(a)} – {names.get(b)} : points de chacun (ex. 1,5 0,5) :",
                 record,
                 find=points_read,
                 nothing="deux points dont la somme fait 2",
