@@ -360,7 +360,7 @@ class PlayersPane(NameSearchMixin, TablePane):
             def op(s: EventService, confirm: bool | str = False) -> str:
                 # registered and checked in: one undo; a probable double asks first
                 pid = s.register_player(key, player, homonym=bool(confirm))
-                return f"{player.name} (joueur {pid})"
+                return f"{player.name} (inscr. {pid})"
 
             self.run(op, done=lambda who: f"Inscrit et pointé : {who} en {name}")
 
