@@ -376,7 +376,7 @@ def test_players_are_corrected_and_moved_with_eligibility_checked(open_event: Pa
         "players",
         "edit",
         str(path),
-        str(weak["id"]),
+        str(weak["number"]),  # the N° (issue 49.5), not the registration
         "--nom",
         "Le Goff",
         "--prenom",
@@ -389,12 +389,17 @@ def test_players_are_corrected_and_moved_with_eligibility_checked(open_event: Pa
     assert "LE GOFF Noël" in out
     fixed = next(p for p in _players(path) if p["id"] == weak["id"])
     assert (fixed["surname"], fixed["title"], fixed["club"]) == ("Le Goff", "CM", "")
-    assert "Open B" in _ok("players", "move", str(path), str(weak["id"]), "--vers", "u2000")
-    assert [p["id"] for p in _players(path, "u2000")] == [weak["id"]]
+    fixed_number = str(fixed["number"])  # his title changed: maybe his N° too
+    assert "Open B" in _ok(
+        "players", "move", str(path), fixed_number, "-t", "open", "--vers", "u2000"
+    )
+    assert [(p["id"], p["number"]) for p in _players(path, "u2000")] == [(weak["id"], 1)]
     before = _dump(path)
-    out = arbitre("players", "move", str(path), str(strong["id"]), "--vers", "u2000")
+    out = arbitre(
+        "players", "move", str(path), str(strong["number"]), "-t", "open", "--vers", "u2000"
+    )
     assert out.returncode == 2 and "ne peut pas jouer" in out.stderr, out.stderr
-    out = arbitre("players", "edit", str(path), str(weak["id"]), "--elo", "2150")
+    out = arbitre("players", "edit", str(path), "1", "-t", "u2000", "--elo", "2150")
     assert out.returncode == 2 and "ne peut pas jouer" in out.stderr, out.stderr
     assert _dump(path) == before
 
@@ -428,11 +433,11 @@ ADD5 = (*ADD, "--rondes", "5")
         (("event", "set", "{f}", "--au", "2027-04-01"), "précède le début"),
         (("event", "set", "{f}", "--federation", "France"), "trois lettres"),
         (("event", "set", "{f}", "--nom", "  "), "vide"),
-        (("players", "edit", "{f}", "999", "--elo", "1500"), "Joueur n° 999 inconnu"),
+        (("players", "edit", "{f}", "999", "--elo", "1500"), "Aucun joueur n° 999"),
         (("players", "edit", "{f}", "3", "--sexe", "X"), "sexe « X » illisible"),
         (("players", "edit", "{f}", "3", "--naissance", "1990-02-30"), "n'existe pas"),
         (("players", "edit", "{f}", "3", "--elo", "abcd"), "illisible"),
-        (("players", "remove", "{f}", "999"), "Joueur n° 999 inconnu"),
+        (("players", "remove", "{f}", "999"), "Aucun joueur n° 999"),
         (("players", "move", "{f}", "3", "--vers", "nulle-part"), "inconnu"),
         (("players", "move", "{f}", "3", "--vers", "open"), "déjà inscrit"),
         (("register", "{f}", "Nouveau", "--fide-id", "20000005"), "déjà inscrit"),

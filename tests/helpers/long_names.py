@@ -95,3 +95,43 @@ def long_names_event(path: Path, *, played: bool = True) -> Path:
     finally:
         service.close()
     return path
+
+
+def nine_rounds_event(path: Path) -> Path:
+    """The Open's fourteen long names over nine rounds, all played (issue 49.3: the
+    grille of a long Swiss at 80 columns)."""
+    service = EventService(path, create=True)
+    try:
+        service.create_event("Open des Mousquetaires", "Condom")
+        service.add_tournament(
+            Tournament(
+                key="open",
+                name="Open des Mousquetaires",
+                system=System.SWISS,
+                rounds_planned=9,
+                tiebreaks=["BH/C1", "BH", "PS"],
+                time_controls={n: TC for n in range(1, 10)},
+            )
+        )
+        for surname, first, sex, club, rating in OPEN:
+            service.register_player(
+                "open",
+                Player(
+                    surname=surname,
+                    first_name=first,
+                    sex=Sex.FEMALE if sex == "F" else Sex.MALE,
+                    club=club,
+                    rating_fide=int(rating),
+                    birth_date=dt.date(1990, 1, 1),
+                ),
+            )
+        for p in service.store.players(service.tournament("open").id):
+            service.check_in(p.id)
+        for number in range(1, 10):
+            service.pair_round("open", seed=number)
+            for board, result in enumerate(("1-0", "=-=", "0-1", "1-0", "=-=", "1-0", "0-1"), 1):
+                service.record_result("open", board, result, number)
+            service.close_round("open", number)
+    finally:
+        service.close()
+    return path

@@ -328,7 +328,7 @@ async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
         after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
         assert after.results == ["X", "X", "0-1", "X"]
         assert after.winner_team_id == m.away_team_id
-        assert "Score 1.5-2.5" in str(screen.query_one("#match-state", Static).content)
+        assert "Score 1½-2½" in str(screen.query_one("#match-state", Static).content)
         await pilot.press("a")
         await pilot.pause()
         after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)

@@ -78,14 +78,18 @@ def test_move_into_or_out_of_a_closed_knockout_refused(closed: Path) -> None:
     """`players move` was the path left open: a player of the Swiss moved into the bracket
     (or a validated entry moved out, a hole in the recorded bracket)."""
     players = json.loads(run_here("players", "list", str(closed), "-t", "open", "--json"))
-    swiss = str(players[0]["id"])
-    _refused(closed, "players", "move", str(closed), swiss, "--vers", "ko", words="closes")
-    _refused(closed, "players", "move", str(closed), "1", "--vers", "open", words="closes")
+    swiss = str(players[0]["number"])  # the N° (issue 49.5)
+    _refused(
+        closed, "players", "move", str(closed), swiss, "-t", "open", "--vers", "ko", words="closes"
+    )
+    _refused(
+        closed, "players", "move", str(closed), "1", "-t", "ko", "--vers", "open", words="closes"
+    )
 
 
 def test_remove_a_validated_entry_refused(closed: Path) -> None:
     """Deleting an entry the closed list names: refused, withdraw said instead."""
-    _refused(closed, "players", "remove", str(closed), "1", words="arbitre withdraw")
+    _refused(closed, "players", "remove", str(closed), "1", "-t", "ko", words="arbitre withdraw")
 
 
 def test_status_keeps_the_recorded_waiting_list(closed: Path) -> None:

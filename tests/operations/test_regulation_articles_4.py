@@ -134,9 +134,9 @@ def test_item04_a_player_with_no_licence_is_refused_in_a_line_up(tmp_path: Path)
     out = arbitre("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
     assert out.returncode == 2 and "ni numéro ni date de licence" in out.stderr, out
     assert "perdre le match (art. 1.4)" in out.stderr
-    run_here("players", "edit", f, str(roster[0]), "--date-licence", "2026-09-01")
+    run_here("players", "edit", f, _n(f, roster[0]), "--date-licence", "2026-09-01")
     for pid in roster[1:4]:
-        run_here("players", "edit", f, str(pid), "--licence", f"Z{pid:05d}")
+        run_here("players", "edit", f, _n(f, pid), "--licence", f"Z{pid:05d}")
     run_here("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
 
 
@@ -191,6 +191,21 @@ def test_item02_equipment_missing_counts_minus_one_without_the_3_0_rule(
 
 
 # -- 002 Open Marina Viva ------------------------------------------------------------------
+
+
+def _n(f: str, pid: int) -> str:
+    """A registration's N° in its section: what `players edit` takes (issue 49.5)."""
+    from arbitre_tui.views.reader import Reader
+
+    service = EventService(Path(f))
+    try:
+        reader = Reader(service)
+        tid = service.player(pid).tournament_id
+        t = next(t for t in reader.tournaments() if t.id == tid)
+        return str(reader.numbers(t)[pid])
+    finally:
+        service.close()
+
 
 SWISS_NAMES = (
     ("CHÂTEAUBRIAND-SAINT-ÉVREMOND", "Marie-Thérèse", "1850"),
@@ -423,14 +438,14 @@ def test_item12_assimilated_non_eu_players_still_count_as_non_eu(tmp_path: Path)
     team = int(str(match["home_team_id"]))
     roster = _roster(Path(f), team)
     for pid in roster[2:4]:
-        run_here("players", "edit", f, str(pid), "--nationalite", "USA", "--ue", "non",
+        run_here("players", "edit", f, _n(f, pid), "--nationalite", "USA", "--ue", "non",
             "--federation", "FRA", "--residence-depuis", "2015-03-01",
             "--date-licence", "2015-09-01")  # fmt: skip
     out = arbitre("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
     assert out.returncode == 2 and "2 joueurs non ressortissants de l'UE" in out.stderr, out
     assert "assimilé(s) aux Français pour les 3 joueurs français" in out.stderr, out
     assert "joueur(s) français" not in out.stderr  # they count as French
-    run_here("players", "edit", f, str(roster[3]), "--nationalite", "FRA", "--ue", "oui")
+    run_here("players", "edit", f, _n(f, roster[3]), "--nationalite", "FRA", "--ue", "oui")
     run_here("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
 
 

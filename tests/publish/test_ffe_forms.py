@@ -81,9 +81,15 @@ def event(event_master: Path, tmp_path: Path) -> Path:
     return copy_event(event_master, tmp_path / "colmar.sqlite")
 
 
-def ids(path: Path) -> dict[str, int]:
+def ids(path: Path, key: str = "open") -> dict[str, int]:
+    """Each player's N° (the number --joueur takes since issue 49.5), by surname."""
+    from arbitre_tui.views.reader import Reader
+
     service = EventService(path)
-    out = {p.surname: p.id or 0 for p in service.store.players(1)}
+    reader = Reader(service)
+    t = reader.tournament(key)
+    numbers = reader.numbers(t)
+    out = {p.surname: numbers[p.id] for p in reader.players(t)}
     service.close()
     return out
 
@@ -93,7 +99,7 @@ def board_of(path: Path, surname: str) -> tuple[int, str]:
     t = service.tournament("open")
     rnd = service.current_round(t)
     assert rnd is not None and rnd.id is not None
-    pid = ids(path)[surname]
+    pid = next(p.id for p in service.store.players(t.id or 0) if p.surname == surname)
     for g in service.store.games(rnd.id):
         if pid in (g.white_id, g.black_id):
             service.close()
@@ -215,7 +221,7 @@ def test_forms_refuse_a_player_of_another_section_and_a_list(event: Path, tmp_pa
     done = arbitre(
         "print", str(event), "exclusion", "-t", "open", "--joueur", "999", "--pdf", str(out)
     )
-    assert done.returncode == 2 and "Joueur 999 : pas dans Open A" in done.stderr
+    assert done.returncode == 2 and "Aucun joueur n° 999 en Open A" in done.stderr
     assert not out.exists()
     done = arbitre(
         "print", str(event), "pointage", "-t", "open", "--joueur", "1", "--pdf", str(out)
@@ -246,7 +252,10 @@ def test_forfeit_form_follows_the_format_not_the_setting_alone(tmp_path: Path) -
     t = service.tournament("ferme")
     rnd = service.current_round(t)
     assert rnd is not None and rnd.id is not None
-    white = next(g.white_id for g in service.store.games(rnd.id) if g.board == 1)
+    white_id = next(g.white_id for g in service.store.games(rnd.id) if g.board == 1)
+    from arbitre_tui.views.reader import Reader
+
+    white = Reader(service).numbers(t)[white_id]  # his N° (issue 49.5)
     service.close()
     out = tmp_path / "forfait.pdf"
     done = arbitre(

@@ -7,6 +7,7 @@ with long accented names; the PDFs read back with pdftotext."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -72,3 +73,20 @@ def test_the_printed_pairings_carry_the_points_before_the_round(
         cells = line.split()
         # the board's points: the one beside this name (first for White, last for Black)
         assert points in (cells[1], cells[-1]), line
+
+
+def test_amounts_keep_their_thousands_apart(played: Path, tmp_path: Path) -> None:
+    """« 1 500 € » with a no-break space (issue 49.9): one writing (rules/figures.euros)
+    for the terminal, the command line and the PDFs; typed back, it is read."""
+    from arbitre_tui.rules.figures import euros
+
+    assert euros(1500) == "1\xa0500 €" and euros(999) == "999 €"
+    assert euros(1234567.5) == "1\xa0234\xa0567,50 €" and euros(212.5) == "212,50 €"
+    path = Path(shutil.copy(played, tmp_path / "prix.sqlite"))
+    run_here("settings", "set", str(path), "prizes", "1500, 800", "-t", KEY)
+    out = run_here("prizes", str(path), "-t", KEY)
+    assert "1\xa0500 €" in out and "1500" not in out, out
+    shown = run_here("settings", "show", str(path), "-t", KEY)
+    typed = next(x for x in shown.splitlines() if "1\xa0500" in x)  # « prix : 1 500, 800 »
+    run_here("settings", "set", str(path), "prizes", typed.split(":", 1)[1].strip(), "-t", KEY)
+    assert run_here("prizes", str(path), "-t", KEY) == out  # read back as written

@@ -39,7 +39,7 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for surname, elo, club, fed in PLAYERS:
         run_here("register", str(path), surname, "--elo", elo, "--club", club,
             "--federation", fed, "--pointe")  # fmt: skip
-    run_here("optout", str(path), "1")
+    run_here("optout", str(path), "cachedupont")  # registered first, N° 6 (issue 49.5)
     run_here("pair", str(path))
     for board in ("1", "2", "3"):
         run_here("result", str(path), board, "1-0")

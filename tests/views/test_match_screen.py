@@ -32,7 +32,7 @@ def test_a_decided_match_confirmed_reported_late_with_clocks_advanced() -> None:
         clock_advances=(("away", 15),),
     )  # fmt: skip
     assert sheet.boards_state == (
-        "Score 2.5-1.5 : au score — confirmé : arbitre, capitaine recevant"
+        "Score 2½-1½ : au score — confirmé : arbitre, capitaine recevant"
         " — transmis 00:12 (après minuit !) — pendules visiteur +15 min"
     )
 

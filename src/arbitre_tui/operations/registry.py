@@ -306,9 +306,9 @@ def _detail(op: str, key: str, value: Any) -> str | None:
         case "checked_in":
             return "pointé" if value else None
         case "player":
-            return f"joueur n° {value}"
+            return f"joueur inscr. {value}"  # the registration, not the N° (issue 49.5)
         case "players":
-            return f"joueurs n° {_numbers(value)}"
+            return f"joueurs inscr. {_numbers(value)}"
         case "paid":
             return "payé" if value else "non payé"
         case "opt_out":
@@ -330,7 +330,7 @@ def _detail(op: str, key: str, value: Any) -> str | None:
         case "match":
             if isinstance(value, list) and len(value) == 4:
                 a, b, pa, pb = value
-                return f"joueurs n° {a} et {b}, {_value(pa)}–{_value(pb)}"
+                return f"joueurs inscr. {a} et {b}, {_value(pa)}–{_value(pb)}"
             return f"match {value}"
         case "team":
             return f"équipe n° {value}" if value is not None else None

@@ -94,7 +94,7 @@ def entry_fault(
         return not entry.player.withdrawn and not (allows or several_sections(entry.section))
 
     def said(entry: _Entry, what: str, agreed: str = "") -> str:
-        who = f"{entry.player.name} (n° {entry.player.id})"
+        who = f"{entry.player.name} (inscr. {entry.player.id})"  # not his N° (49.5)
         if entry.section.id == here.id:
             return f"{what} déjà inscrit{agreed} dans ce tournoi : {who}"
         return f"déjà inscrit en {entry.section.name} ({what} : {who}){other}"
@@ -116,7 +116,7 @@ def entry_fault(
             where = "ce tournoi" if entry.section.id == here.id else entry.section.name
             raise ProbableDouble(
                 f"{new.name}, né(e) le {new.birth_date:%d/%m/%Y} : probable doublon de "
-                f"{entry.player.name} (n° {entry.player.id}), déjà inscrit en {where} sous "
+                f"{entry.player.name} (inscr. {entry.player.id}), déjà inscrit en {where} sous "
                 "les mêmes nom, prénom et date de naissance"
             )
     return None

@@ -42,11 +42,15 @@ def score(text: str) -> str:
     return re.sub(r"[0-9]+(\.[0-9]+)?", lambda m: half(float(m.group(0))), text)
 
 
+THOUSANDS = "\u00a0"  # a no-break space: « 1 500 € » never cut, in Latin-1 (the PDFs' core font)
+
+
 def euros(value: float | Decimal) -> str:
-    """« 25 € », « 12,50 € »: as a French desk writes it."""
+    """« 25 € », « 12,50 € », « 1 500 € » (issue 49.9): as a French desk writes it, the
+    thousands apart, the line never broken inside an amount."""
     if value == int(value):
-        return f"{int(value)} €"
-    return f"{float(value):.2f} €".replace(".", ",")
+        return f"{int(value):,} €".replace(",", THOUSANDS)
+    return f"{float(value):,.2f} €".replace(",", "#").replace(".", ",").replace("#", THOUSANDS)
 
 
 def date(value: dt.date | None) -> str:

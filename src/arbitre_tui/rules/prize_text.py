@@ -31,6 +31,9 @@ SYNTAX = (
 )
 CATEGORY_WORDS = "femme, jeune, veteran, U12 (âge), S50, S65, U1800 (Elo)"
 _AMOUNT = re.compile(r"(\d{1,7})(?:[.,](\d{1,2}))?")
+# thousands apart by a no-break space only, as euros() writes them: « 300 200 » typed
+# with a plain space is a comma forgotten between two prizes, refused, never 300 200 €
+_GROUPED = re.compile(r"\d{1,3}(?:[\u202f\xa0]\d{3})+(?:[.,]\d{1,2})?")
 _WORD = re.compile(r"([US])(\d{1,4})", re.IGNORECASE)
 
 
@@ -40,7 +43,9 @@ def ordinal(place: int) -> str:
 
 
 def _amount(text: str, item: str) -> Decimal:
-    bare = text.replace("€", "").replace("\u202f", "").replace("\xa0", "").strip()
+    bare = text.replace("€", "").strip()
+    if _GROUPED.fullmatch(bare):  # « 1 500 » as euros() writes it (thousands apart)
+        bare = re.sub(r"[\u202f\xa0]", "", bare)
     found = _AMOUNT.fullmatch(bare)
     if not found:
         raise RuleError(

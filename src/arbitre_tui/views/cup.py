@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules.figures import score
 from ..rules.models import StoredTournament
 from .reader import Reader, SectionView
 
@@ -94,7 +95,7 @@ def build(reader: Reader, t: StoredTournament) -> Cup:
                 m.home_team_id,
                 m.away_team_id,
                 sum(1 for side in ("home", "away") if m.lineup(side) is not None),
-                f"{m.home_points:g}-{m.away_points:g}" if decided else "",
+                score(f"{m.home_points:g}-{m.away_points:g}") if decided else "",  # « 2½-1½ »
                 teams.get(m.winner_team_id) if m.winner_team_id else None,
                 m.reason,
                 (m.reported_at or "")[11:16] or None,

@@ -16,6 +16,7 @@ from ..operations import cup as cup_ops
 from ..operations import cup_sanctions
 from ..operations.event import EventService
 from ..rules.cup import BOARDS, Board, colours
+from ..rules.figures import score
 from ..rules.models import CupMatch, StoredPlayer, StoredTournament
 from ..rules.settings import section_settings
 from .reader import Reader
@@ -139,7 +140,7 @@ class MatchSheet:
         """The match screen's line under the boards: the score and its reason (or what is
         awaited), the confirmations, when the result was reported, the clocks advanced."""
         if self.reason:
-            state = f"Score {self.home_points:g}-{self.away_points:g} : {self.reason}"
+            state = f"Score {score(f'{self.home_points:g}-{self.away_points:g}')} : {self.reason}"
         elif self.both_lineups:
             state = "Saisissez les 4 résultats (point de vue du recevant)."
         else:  # `b` before the line-ups: a result would be refused

@@ -11,7 +11,8 @@ from .reader import Reader, SectionView
 
 @dataclass(frozen=True, slots=True)
 class PlayerLine:
-    id: int
+    id: int  # the registration (« Inscr. »): the store's, never typed by the arbiter
+    number: int  # « N° »: the pairing number, the one every face shows and takes
     name: str
     rating: int
     club: str
@@ -34,6 +35,7 @@ class PlayerLine:
 class Roster(SectionView):
     players: tuple[PlayerLine, ...]
     registration: str  # a knockout's live registration note, else ""
+    provisional: bool  # no round paired yet: the N° is the initial order, not yet drawn
 
     @property
     def checked_in(self) -> int:
@@ -49,6 +51,8 @@ def build(reader: Reader, t: StoredTournament) -> Roster:
 
     with reader.consistent():
         players = reader.players(t)
+        numbers = reader.numbers(t)
+        provisional = not reader.rounds(t)
         note = ""
         if format_of(t).has_bracket:
             from .ko_status import build as ko_status
@@ -60,6 +64,7 @@ def build(reader: Reader, t: StoredTournament) -> Roster:
         tuple(
             PlayerLine(
                 p.id,
+                numbers.get(p.id, 0),
                 p.name,
                 p.rating,
                 p.club,
@@ -68,7 +73,8 @@ def build(reader: Reader, t: StoredTournament) -> Roster:
                 p.withdrawn,
                 p.excluded,
             )
-            for p in players
+            for p in sorted(players, key=lambda p: (numbers.get(p.id, 0), p.id))
         ),
         note,
+        provisional,
     )

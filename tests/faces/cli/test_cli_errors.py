@@ -346,14 +346,14 @@ CASES: dict[str, Case] = {
     ),
     # -- rounds backwards or past the tournament, an encoding Python cannot read with --------
     "interdiction-a-rebours": _refusal(
-        "rondes 5-3 impossibles", "prohibit", "{f}", "138", "139", "--rounds", "5-3", "-t", "open-a"
+        "rondes 5-3 impossibles", "prohibit", "{f}", "1", "2", "--rounds", "5-3", "-t", "open-a"
     ),
     "interdiction-ronde-99": _refusal(
         "rondes 99-100 impossibles",
         "prohibit",
         "{f}",
-        "138",
-        "139",
+        "1",  # N° in open-a (issue 49.5): 138 and 139 were registrations
+        "2",
         "--rounds",
         "99-100",
         "-t",

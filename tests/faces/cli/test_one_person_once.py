@@ -93,7 +93,7 @@ def test_the_same_name_and_birth_date_is_a_probable_double(event: Path) -> None:
         event, "register", str(event), "de la fontaine merignac", "--prenom", "jean baptiste",
         "--naissance", "1970-02-01", "-t", "open-b",
     )  # fmt: skip
-    assert "probable doublon de DE LA FONTAINE-MÉRIGNAC Jean-Baptiste (n° 2)" in err
+    assert "probable doublon de DE LA FONTAINE-MÉRIGNAC Jean-Baptiste (inscr. 2)" in err
     assert "déjà inscrit en Open A" in err and "--homonyme" in err
     out = arbitre(
         "register", str(event), "DE LA FONTAINE-MÉRIGNAC", "--prenom", "Jean-Baptiste",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.binding import Binding
@@ -201,7 +202,7 @@ async def test_second_terminal_change_appears_within_a_second(demo_file: Path) -
         table = app.query_one("#joueurs-table", DataTable)
         assert str(table.get_row_at(0)[4]) == "oui"
         deputy = EventService(demo_file)  # the deputy's terminal, another connection
-        pid = deputy.store.players(deputy.tournament("u8").id)[0].id  # type: ignore[arg-type]
+        pid = _first_row(deputy, "u8").id  # N° 1, the first row (issue 49.5)
         assert pid is not None
         deputy.check_in(pid, False)
         start = time.monotonic()
@@ -210,16 +211,24 @@ async def test_second_terminal_change_appears_within_a_second(demo_file: Path) -
         assert str(table.get_row_at(0)[4]) == "—", "the change did not show within a second"
 
 
+def _first_row(service: EventService, key: str) -> Any:
+    from arbitre_tui.views.reader import Reader
+
+    reader = Reader(service)
+    t = reader.tournament(key)
+    numbers = reader.numbers(t)
+    return min(reader.players(t), key=lambda p: numbers[p.id])
+
+
 async def test_check_in_by_key(demo_file: Path) -> None:
     service = EventService(demo_file)
-    tid = service.tournament("u10").id
-    before = service.store.players(tid)[0]  # type: ignore[arg-type]
+    before = _first_row(service, "u10")  # N° 1, the first row (issue 49.5)
     app = ArbitreApp(demo_file, tournament="u10")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("j", "space")
         await pilot.pause()
-        first = service.store.players(tid)[0]  # type: ignore[arg-type]
-        assert first.checked_in is not before.checked_in
+        first = service.store.player(before.id)
+        assert first is not None and first.checked_in is not before.checked_in
 
 
 async def test_theme_switch_and_section_switch(demo_file: Path) -> None:

@@ -96,8 +96,9 @@ def test_an_event_from_nothing_in_the_app(tmp_path: Path) -> None:
         )
         app.wait_screen(lambda s: "Inscrit : DE LA TOUR Anne-Sophie" in s, what="walk-in")
 
-        # a player corrected (F): the first row, MARTIN (highest rating), his Elo and club
-        app.keys("Up", "Up", "Up", "F")
+        # a player corrected (F): the second row, N° 2, MARTIN (under DE LA TOUR's 1912:
+        # the rows go by N° since issue 49.5), his Elo and club
+        app.keys("Up", "Up", "Up", "Down", "F")
         app.wait_screen(lambda s: "Fiche de MARTIN" in s, what="form")
         app.keys("Tab", "Tab", "C-u", "1875", "Down", "Down", "Down", "Down", "Down", "Down")
         app.keys("Down", "Down", "Colmar Échecs", "Enter")
@@ -105,8 +106,7 @@ def test_an_event_from_nothing_in_the_app(tmp_path: Path) -> None:
 
         # a never-paired player removed (Suppr, then o); `n` first keeps him
         players = _players(path)
-        order = [p["surname"] for p in players]
-        durand = order.index("DURAND")
+        durand = next(int(str(p["number"])) for p in players if p["surname"] == "DURAND") - 1
         app.keys("Up", "Up", "Up", *["Down"] * durand, "DC")
         app.wait_screen(lambda s: "Supprimer l'inscription de DURAND" in s, what="question")
         app.keys("n")
@@ -117,10 +117,10 @@ def test_an_event_from_nothing_in_the_app(tmp_path: Path) -> None:
         # round 1 paired (CLI): a paired player is not deleted, the refusal says `w`
         for p in _players(path):
             if not p["checked_in"]:  # the walk-in was checked in by the form
-                assert arbitre("checkin", str(path), str(p["id"])).returncode == 0
+                assert arbitre("checkin", str(path), str(p["number"]), "-t", "open").returncode == 0
         assert arbitre("pair", str(path), "-t", "open").returncode == 0
         app.wait_screen(lambda s: "ronde 1/7" in s, what="round 1 seen by the app")
-        app.keys("Up", "Up", "Up", "DC")
+        app.keys("Up", "Up", "Up", "Down", "DC")  # MARTIN, N° 2
         app.wait_screen(lambda s: "retirez le joueur avec w" in s, what="refusal pointing to w")
         # a rating corrected after the pairing: allowed, and said
         app.keys("F", "Tab", "Tab", "C-u", "1880", "Enter")

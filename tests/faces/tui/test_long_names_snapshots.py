@@ -20,7 +20,7 @@ import pytest
 from arbitre_tui.faces.tui import clock, title_bar
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.store import journal
-from tests.helpers.long_names import long_names_event
+from tests.helpers.long_names import long_names_event, nine_rounds_event
 
 FROZEN = dt.datetime(2027, 1, 16, 14, 0, 0)
 SIZE = (80, 24)
@@ -74,3 +74,20 @@ def test_long_names_at_80x24(
     snap_compare: SnapCompare, event: Path, name: str, section: str, keys: list[str]
 ) -> None:
     assert snap_compare(ArbitreApp(event, tournament=section), press=keys, terminal_size=SIZE)
+
+
+def test_grille_of_nine_rounds_at_80x24(
+    snap_compare: SnapCompare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nine rounds and the longest names: every round on screen at 80 columns, the
+    colour letters dropped and the names cut, nothing to scroll (issue 49.3)."""
+    path = tmp_path / "neuf.sqlite"
+    rng = random.Random(2027)
+    monkeypatch.setattr(journal, "new_seed", lambda: rng.getrandbits(63))
+    monkeypatch.setattr(journal, "now", lambda: FROZEN.isoformat(timespec="seconds"))
+    nine_rounds_event(path)
+    monkeypatch.setattr(clock, "now", lambda: FROZEN)
+    monkeypatch.setattr(title_bar, "clock_text", lambda: "14:00:00")
+    monkeypatch.setattr(journal, "station_label", lambda terminal: "poste 1")
+    app = ArbitreApp(path, tournament="open")
+    assert snap_compare(app, press=["s", "g"], terminal_size=SIZE)

@@ -125,6 +125,10 @@ def test_playoff_points_are_read_as_a_two_game_mini_match() -> None:
     assert parse_points("1 1") == (1.0, 1.0)
     for bad in ("2 1", "1.25 0.75", "1", "a b", "3 -1"):
         assert parse_points(bad) is None, bad
+    from arbitre_tui.faces.tui.commands import points_read
+
+    assert points_read("1.5 0,5") == "1½ – ½"  # as a French score sheet (issue 49.9)
+    assert points_read("1 1") == "1 – 1"
 
 
 async def test_playoff_result_from_the_palette(tmp_path: Path) -> None:
@@ -144,6 +148,7 @@ async def test_playoff_result_from_the_palette(tmp_path: Path) -> None:
         await pilot.press(*"0.5 1.5", "enter")
         await pilot.pause()
         assert "Barrage" in bottom_line(app) and "enregistré" in bottom_line(app)
+        assert " ½ – 1½ " in bottom_line(app), bottom_line(app)  # never « 0.5 – 1.5 »
     service = EventService(tmp_path / "j.sqlite")
     status = playoffs.playoff_status(service, "u8", "title")
     record = service.store.playoffs(service.tournament("u8").id or 0)["title"]

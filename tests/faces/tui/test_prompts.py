@@ -12,6 +12,7 @@ from textual.widgets import DataTable
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.tui.prompts import BoardPrompt, parse_time
 from arbitre_tui.operations import EventService
+from arbitre_tui.rules.models import StoredPlayer
 from tests.helpers.screen import bottom_line
 
 
@@ -28,9 +29,19 @@ def test_clock_times_as_arbiters_type_them() -> None:
     assert parse_time("14:75", lambda: now) is None
 
 
+def _first_row(service: EventService, key: str) -> StoredPlayer:
+    """The player on Joueurs' first row: N° 1, the pairing number (issue 49.5)."""
+    from arbitre_tui.views.reader import Reader
+
+    reader = Reader(service)
+    t = reader.tournament(key)
+    numbers = reader.numbers(t)
+    return min(reader.players(t), key=lambda p: numbers[p.id])
+
+
 async def test_withdraw_names_the_player_another_key_cancels_o_withdraws(demo_file: Path) -> None:
     service = EventService(demo_file)
-    first = service.store.players(service.tournament("open-a").id or 0)[0]
+    first = _first_row(service, "open-a")
     app = ArbitreApp(demo_file, tournament="open-a")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("j", "w")
@@ -56,7 +67,7 @@ async def test_a_moot_change_to_a_player_is_refused_before_any_question(
     from arbitre_tui.faces.tui.prompts import ConfirmPrompt
 
     service = EventService(demo_file)
-    first = service.store.players(service.tournament("open-a").id or 0)[0]
+    first = _first_row(service, "open-a")
     service.withdraw(first.id or 0)
     service.close()
     before = EventService(demo_file).store.snapshot()
@@ -65,7 +76,7 @@ async def test_a_moot_change_to_a_player_is_refused_before_any_question(
         await pilot.press("j", "m")
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmPrompt)
-        assert "n'est pas exclu(e) : rien à maintenir" in bottom_line(app), bottom_line(app)
+        assert "pas exclu(e), rien à maintenir" in bottom_line(app), bottom_line(app)
         await pilot.press("w")
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmPrompt)

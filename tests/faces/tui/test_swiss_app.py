@@ -11,7 +11,7 @@ from textual.widgets import Static
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations.templates import create_from_template
-from arbitre_tui.rules.models import Bye, Result
+from arbitre_tui.rules.models import Bye, Result, StoredPlayer
 
 
 def _event(tmp_path: Path, check_in: bool) -> Path:
@@ -61,7 +61,7 @@ async def test_check_in_mode_says_on_its_line_who_was_already_checked_in(
         await pilot.press("j", "slash", *target.name.lower(), "enter")
         await pilot.pause()
         said = bottom_line(app)
-        assert target.name in said and "est déjà pointé(e)" in said, said
+        assert f"{target.name} (N° " in said and "déjà pointé(e)" in said, said
         await pilot.press("a")  # the next key: the reason goes, the line is typed again
         await pilot.pause()
         assert "déjà" not in bottom_line(app)
@@ -99,6 +99,15 @@ async def test_pair_enter_results_and_forfeit_by_keys(tmp_path: Path) -> None:
         assert "E.5" in str(note.content)
 
 
+def _first_row(service: EventService, key: str) -> StoredPlayer:
+    from arbitre_tui.views.reader import Reader
+
+    reader = Reader(service)
+    t = reader.tournament(key)
+    numbers = reader.numbers(t)
+    return min(reader.players(t), key=lambda p: numbers[p.id])
+
+
 async def test_half_point_bye_by_key_and_refusal(tmp_path: Path) -> None:
     path = _event(tmp_path, check_in=True)
     service = EventService(path)
@@ -111,7 +120,7 @@ async def test_half_point_bye_by_key_and_refusal(tmp_path: Path) -> None:
         await pilot.pause()
         status = str(app.query_one("#status", Static).content)
         assert "Refusé" in status and "ronde 8" in status
-    first = service.store.players(tid)[0]
+    first = _first_row(service, "open-c")  # N° 1: the pane's first row (issue 49.5)
     requests = service.store.bye_requests(tid)
     assert requests == {2: [first.id]}
     # the bye is honoured when round 2 is paired

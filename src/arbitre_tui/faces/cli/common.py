@@ -176,7 +176,9 @@ def group(
 
 
 FILE_HELP = "le fichier de l'événement (.sqlite)"
-PLAYER_HELP = "numéro du joueur (arbitre players list) ou morceau unique de son nom"
+PLAYER_HELP = (
+    "N° du joueur (arbitre players list ; -t si plusieurs tournois) ou morceau unique de son nom"
+)
 TOURNAMENT_HELP = "le tournoi (section), si le fichier en a plusieurs"
 
 
@@ -231,41 +233,68 @@ def help_of(func: Callable[[argparse.Namespace], int]) -> tuple[str, str]:
 
 
 def player_id(service: EventService, typed: str, section: str | None = None) -> int:
-    """The player a command names: a number (as `players list` shows it) or a piece of
-    the name that fits one player only (in ``section`` when given, else the event); a
-    piece that fits several is refused with each of them, none guessed."""
+    """The player a command names: his N° (the pairing number `players list`, the grille
+    and the TRF show, in ``section`` — or the event's only section, or the only one where
+    that N° is taken) or a piece of the name that fits one player only; a number or a
+    piece that fits several is refused with each of them, none guessed (issue 49.5)."""
     from ...operations import OperationError
     from ...rules.lookup import matching
+    from ...views.reader import Reader
 
     text = typed.strip()
+    reader = Reader(service)
+    with reader.consistent():
+        sections = [reader.tournament(section)] if section else reader.tournaments()
+        numbers = {t.id: reader.numbers(t) for t in sections}
+        named = [(p.name, (p, t)) for t in sections for p in reader.players(t)]
+    where = f" en {sections[0].name}" if section else ""
     if text.isdigit():
         from .errors import whole_number
 
         try:
-            return whole_number(text)  # past SQLite's 64 bits: « trop grand »
+            number = whole_number(text)  # past SQLite's 64 bits: « trop grand »
         except argparse.ArgumentTypeError as exc:
             raise OperationError(str(exc)) from None
+        found = [(p, t) for _, (p, t) in named if numbers[t.id].get(p.id) == number]
+        if not found:
+            raise OperationError(
+                f"Aucun joueur n° {number}{where} : le N° que montre arbitre players list, "
+                "ou un morceau du nom."
+            )
+        if len(found) > 1:
+            shown = "\n".join(f"  N° {number} {p.name} ({t.name} : -t {t.key})" for p, t in found)
+            raise OperationError(
+                f"N° {number} : un joueur dans chaque tournoi : précisez le tournoi (-t CLÉ) "
+                f"ou un morceau du nom.\n{shown}"
+            )
+        return found[0][0].id
+    found = matching(text, named)
+    if not found:
+        raise OperationError(
+            f"Aucun joueur « {text[:40]} »{where} : un N° (arbitre players list) ou un "
+            "morceau du nom."
+        )
+    if len(found) > 1:
+        shown = "\n".join(
+            f"  N° {numbers[t.id].get(p.id, '?'):<4} {p.name} ({t.name})" for p, t in found[:20]
+        )
+        more = f"\n  … et {len(found) - 20} autre(s)" if len(found) > 20 else ""
+        raise OperationError(
+            f"« {text[:40]} » désigne {len(found)} joueurs{where} : précisez le nom ou "
+            f"donnez le N°.\n{shown}{more}"
+        )
+    return found[0][0].id
+
+
+def number_of(service: EventService, pid: int) -> int | None:
+    """The player's N° (pairing number) in his section, as every face shows it."""
     from ...views.reader import Reader
 
     reader = Reader(service)
     with reader.consistent():
-        sections = [reader.tournament(section)] if section else reader.tournaments()
-        named = [(p.name, (p, t)) for t in sections for p in reader.players(t)]
-    found = matching(text, named)
-    where = f" en {sections[0].name}" if section else ""
-    if not found:
-        raise OperationError(
-            f"Aucun joueur « {text[:40]} »{where} : un numéro (arbitre players list) ou un "
-            "morceau du nom."
-        )
-    if len(found) > 1:
-        shown = "\n".join(f"  n° {p.id:<4} {p.name} ({t.name})" for p, t in found[:20])
-        more = f"\n  … et {len(found) - 20} autre(s)" if len(found) > 20 else ""
-        raise OperationError(
-            f"« {text[:40]} » désigne {len(found)} joueurs{where} : précisez le nom ou "
-            f"donnez le numéro.\n{shown}{more}"
-        )
-    return found[0][0].id
+        tid = service.player(pid).tournament_id
+        t = next((t for t in reader.tournaments() if t.id == tid), None)
+        return reader.numbers(t).get(pid) if t is not None else None
 
 
 def board_said(service: EventService, game: Any, result: str) -> str:
@@ -276,5 +305,7 @@ def board_said(service: EventService, game: Any, result: str) -> str:
 
 
 def who(service: EventService, pid: int) -> str:
-    """« LEFÈVRE Hélène (n° 12) »: a player as every confirmation names them."""
-    return f"{service.player(pid).name} (n° {pid})"
+    """« LEFÈVRE Hélène (N° 12) »: a player as every confirmation names them, with the
+    N° the arbiter sees and types (issue 49.5)."""
+    number = number_of(service, pid)
+    return f"{service.player(pid).name} (N° {number if number is not None else '?'})"

@@ -22,6 +22,7 @@ from .common import (
     close_opened,
     command,
     group,
+    number_of,
     open_event,
     open_tournament,
     output,
@@ -172,12 +173,17 @@ def cmd_players_list(args: argparse.Namespace) -> int:
     service, t = open_tournament(args)
     reader = Reader(service)
     if args.json:  # every registration field, for the arbiter's own use
-        print_json([as_data(p, json=True) for p in reader.players(t)])
+        numbers = reader.numbers(t)  # « number »: the N° (49.5); « id »: the registration
+        print_json(
+            [{**as_data(p, json=True), "number": numbers.get(p.id)} for p in reader.players(t)]
+        )
         return 0
     roster = build(reader, t)
+    if roster.provisional:  # issue 49.5: the N° before the draw is the initial order
+        print("N° provisoires (ordre initial) : fixés par l'appariement de la ronde 1.")
     for p in roster.players:
         flags = ("P" if p.checked_in else "-") + ("€" if p.paid else "-")
-        print(f"{p.id:5d} {flags} {p.name:<32} {p.rating:5d} {p.club}")
+        print(f"{p.number:5d} {flags} {p.name:<32} {p.rating:5d} {p.club}")
     print(f"{roster.checked_in} pointé(s) / {len(roster.players)} inscrit(s)")
     return 0
 
@@ -185,11 +191,11 @@ def cmd_players_list(args: argparse.Namespace) -> int:
 def cmd_checkin(args: argparse.Namespace) -> int:
     """pointer un joueur"""
     service = open_event(args.file)
-    pid = player_id(service, args.player)
+    pid = player_id(service, args.player, args.tournoi)
     player, checked = service.player(pid), not args.cancel
     if player.checked_in == checked:  # nothing to write: the file stays as it is
         state = "déjà pointé(e)" if checked else "pas pointé(e)"
-        print(f"{player.name} (n° {pid}) : {state}, rien n'a changé.")
+        print(f"{who(service, pid)} : {state}, rien n'a changé.")
         return 0
     note = service.check_in(pid, checked)
     print(("Pointage annulé" if args.cancel else "Pointé") + f" : {who(service, pid)}")
@@ -370,7 +376,8 @@ def cmd_result(args: argparse.Namespace) -> int:
         print(f"{board_said(service, done.game, done.game.result.label)} (forfait) : enregistré.")
         for pid in done.excluded:
             print(
-                f"  {who(service, pid)} exclu des rondes suivantes (arbitre keep {pid} pour le garder)"
+                f"  {who(service, pid)} exclu des rondes suivantes (arbitre keep "
+                f"{number_of(service, pid)} -t {t.key} pour le garder)"
             )
         return 0
     game = service.record_result(t.key, args.board, args.result, args.ronde, confirm=args.confirm)
@@ -591,6 +598,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _add_file(p)
         p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
         p.add_argument("--cancel", action="store_true", help="annuler le pointage")
+        _add_tournament(p)
 
     def pair(p: argparse.ArgumentParser) -> None:
         _add_file(p)

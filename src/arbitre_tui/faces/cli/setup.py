@@ -15,6 +15,8 @@ from typing import Any
 from .common import FILE_HELP, PLAYER_HELP, command, group, open_event, player_id, who
 from .errors import day, whole_number
 
+WHERE = "le tournoi où chercher le N° du joueur, si le fichier en a plusieurs"
+
 # A person's fields as options: (option, Player's field, help). The CSV's columns, in
 # French; `register` takes them all, `players edit` too (with --nom).
 PERSON_OPTIONS: tuple[tuple[str, str, str], ...] = (
@@ -323,9 +325,10 @@ def cmd_players_remove(args: argparse.Namespace) -> int:
     from ...operations.setup import remove_player
 
     service = open_event(args.file)
-    pid = player_id(service, args.player)
-    player = remove_player(service, pid)
-    print(f"Inscription supprimée : {player.name} (n° {pid}) (arbitre undo la rétablit).")
+    pid = player_id(service, args.player, args.tournoi)
+    said = who(service, pid)  # his N° goes with him
+    remove_player(service, pid)
+    print(f"Inscription supprimée : {said} (arbitre undo la rétablit).")
     return 0
 
 
@@ -338,10 +341,10 @@ def cmd_players_edit(args: argparse.Namespace) -> int:
     from ...operations.setup import edit_player
 
     service = open_event(args.file)
-    pid = player_id(service, args.player)
+    pid = player_id(service, args.player, args.tournoi)
     with homonym_said():
-        player, notes = edit_player(service, pid, person_fields(args), homonym=args.homonyme)
-    print(f"Fiche corrigée : {player.name} (n° {pid}).")
+        _player, notes = edit_player(service, pid, person_fields(args), homonym=args.homonyme)
+    print(f"Fiche corrigée : {who(service, pid)}.")  # a new Elo may change his N°
     for note in notes:
         print(f"Attention : {note}", file=sys.stderr)
     return 0
@@ -352,7 +355,7 @@ def cmd_players_move(args: argparse.Namespace) -> int:
     from ...operations.setup import move_player
 
     service = open_event(args.file)
-    pid = player_id(service, args.player)
+    pid = player_id(service, args.player, args.tournoi)
     target = move_player(service, pid, args.vers)
     print(f"{who(service, pid)} inscrit(e) désormais en {target.name}.")
     return 0
@@ -360,9 +363,13 @@ def cmd_players_move(args: argparse.Namespace) -> int:
 
 def players_commands(psub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """`players remove`, `edit` and `move`, beside `import` and `list`."""
-    p = command(psub, "remove", cmd_players_remove, file="FICHIER", file_help=FILE_HELP)
+    p = command(
+        psub, "remove", cmd_players_remove, file="FICHIER", file_help=FILE_HELP, tournament=WHERE
+    )
     p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
-    p = command(psub, "edit", cmd_players_edit, file="FICHIER", file_help=FILE_HELP)
+    p = command(
+        psub, "edit", cmd_players_edit, file="FICHIER", file_help=FILE_HELP, tournament=WHERE
+    )
     p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     add_person_options(p, with_surname=True)
     p.add_argument(
@@ -370,7 +377,9 @@ def players_commands(psub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="même nom, prénom et naissance qu'un autre inscrit : c'est une autre personne",
     )
-    p = command(psub, "move", cmd_players_move, file="FICHIER", file_help=FILE_HELP)
+    p = command(
+        psub, "move", cmd_players_move, file="FICHIER", file_help=FILE_HELP, tournament=WHERE
+    )
     p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     p.add_argument("--vers", required=True, metavar="CLÉ", help="le tournoi d'arrivée")
 

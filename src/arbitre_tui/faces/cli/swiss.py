@@ -35,7 +35,7 @@ def cmd_bye(args: argparse.Namespace) -> int:
     from ...operations import byes
 
     service = open_event(args.file)
-    pid = player_id(service, args.player)
+    pid = player_id(service, args.player, args.tournoi)
     byes.request_bye(service, pid, args.round)
     print(f"Bye ½ point enregistré : {who(service, pid)}, ronde {args.round}.")
     return 0
@@ -56,8 +56,9 @@ def cmd_swap(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
     service, t = open_tournament(args)
-    broken = swiss.force_pair(service, t.key, args.a, args.b)
-    print(f"Appariement modifié : {args.a} contre {args.b}.")
+    a, b = (player_id(service, typed, t.key) for typed in (args.a, args.b))
+    broken = swiss.force_pair(service, t.key, a, b)
+    print(f"Appariement modifié : {who(service, a)} contre {who(service, b)}.")
     for rule in broken:
         print(f"  règle enfreinte : {rule}")
     return 0
@@ -69,8 +70,9 @@ def cmd_prohibit(args: argparse.Namespace) -> int:
 
     service, t = open_tournament(args)
     first, last = args.rounds or (1, 0)
-    swiss.prohibit(service, t.key, args.players, first, last)
-    print(f"Interdiction d'appariement enregistrée : {' '.join(map(str, args.players))}.")
+    pids = [player_id(service, typed, t.key) for typed in args.players]
+    swiss.prohibit(service, t.key, pids, first, last)
+    print(f"Interdiction d'appariement enregistrée : {', '.join(who(service, p) for p in pids)}.")
     return 0
 
 
@@ -79,7 +81,7 @@ def cmd_keep(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
     service = open_event(args.file)
-    pid = player_id(service, args.player)
+    pid = player_id(service, args.player, args.tournoi)
     swiss.keep_player(service, pid)
     print(f"{who(service, pid)} maintenu(e) dans le tournoi.")
     return 0
@@ -88,7 +90,7 @@ def cmd_keep(args: argparse.Namespace) -> int:
 def cmd_withdraw(args: argparse.Namespace) -> int:
     """retirer un joueur (il n'est plus apparié)"""
     service = open_event(args.file)
-    pid = player_id(service, args.player)
+    pid = player_id(service, args.player, args.tournoi)
     service.withdraw(pid)
     print(f"{who(service, pid)} retiré(e) : plus apparié(e).")
     return 0
@@ -117,7 +119,7 @@ def cmd_register(args: argparse.Namespace) -> int:
     with homonym_said():
         pid = service.register_player(t.key, player, args.equipe, homonym=args.homonyme)
     team = f", équipe {args.equipe}" if args.equipe else ""
-    print(f"Inscrit : {player.name} (n° {pid}) en {t.name}{team}.")
+    print(f"Inscrit : {who(service, pid)} en {t.name}{team}.")
     return 0
 
 
@@ -293,7 +295,7 @@ def cmd_optout(args: argparse.Namespace) -> int:
     from ...operations import swiss
 
     service = open_event(args.file)
-    pid = player_id(service, args.player)
+    pid = player_id(service, args.player, args.tournoi)
     swiss.set_opt_out(service, pid, not args.cancel)
     said = "publié à nouveau" if args.cancel else "plus de nom publié"
     print(f"{who(service, pid)} : {said}")
@@ -309,22 +311,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = command(sub, "bye", cmd_bye, file="FICHIER")
     p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     p.add_argument("round", type=int, metavar="RONDE")
+    tournament(p)
     p = command(sub, "publish-round", cmd_publish, file="FICHIER")
     tournament(p)
     p = command(sub, "swap", cmd_swap, file="FICHIER")
-    p.add_argument("a", type=int, metavar="A")
-    p.add_argument("b", type=int, metavar="B")
+    p.add_argument("a", metavar="A", help=PLAYER_HELP)
+    p.add_argument("b", metavar="B", help=PLAYER_HELP)
     tournament(p)
     p = command(sub, "prohibit", cmd_prohibit, file="FICHIER")
-    p.add_argument("players", type=int, nargs="+", metavar="JOUEUR")
+    p.add_argument("players", nargs="+", metavar="JOUEUR", help=PLAYER_HELP)
     p.add_argument(
         "--rounds", type=round_range, metavar="N-M", help="rondes concernées (défaut : toutes)"
     )
     tournament(p)
     p = command(sub, "keep", cmd_keep, file="FICHIER")
     p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
+    tournament(p)
     p = command(sub, "withdraw", cmd_withdraw, file="FICHIER")
     p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
+    tournament(p)
     p = command(sub, "register", cmd_register, file="FICHIER")
     p.add_argument("nom", help="nom de famille, tel quel (« de la Tour »)")
     from .setup import add_person_options
@@ -344,6 +349,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = command(sub, "optout", cmd_optout, file="FICHIER")
     p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     p.add_argument("--cancel", action="store_true", help="lever l'opposition")
+    tournament(p)
     p = command(sub, "explain", cmd_explain, file="FICHIER")
     add_round(p)
     p.add_argument("--json", action="store_true", help="sortie JSON")

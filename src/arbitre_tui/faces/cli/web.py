@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from . import errors
-from .common import add_round, command, open_event, output, write_out
+from .common import add_round, command, open_event, output, player_id, write_out
 
 if TYPE_CHECKING:
     from ...operations.event import EventService
@@ -218,7 +218,9 @@ def cmd_print(args: argparse.Namespace) -> int:
     if doc.qr:
         _check_printed_address(service, given, args.force)
     wifi = (args.wifi or "", args.wifi_cle or "") if args.wifi or args.wifi_cle else None
-    write_out(out, build(service, args.what, args.tournoi, number, given, wifi, args.joueur))
+    # the N° or a piece of the name, as every command takes a player (issue 49.5)
+    pid = player_id(service, args.joueur, args.tournoi) if args.joueur is not None else None
+    write_out(out, build(service, args.what, args.tournoi, number, given, wifi, pid))
     print(f"PDF écrit : {args.pdf}")
     return 0
 
@@ -256,11 +258,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pr.add_argument("--match", type=int, default=None, help="procès-verbal : numéro du match")
     pr.add_argument(
         "--joueur",
-        type=int,
         default=None,
-        metavar="N",
+        metavar="JOUEUR",
         help="formulaires (attestation-licence, forfait-non-justifie, exclusion, "
-        "rapport-joueur) : le numéro du joueur (arbitre players)",
+        "rapport-joueur) : le N° du joueur (arbitre players list) ou un morceau du nom",
     )
     pr.add_argument(
         "--base-url",

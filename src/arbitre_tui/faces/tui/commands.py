@@ -142,7 +142,10 @@ def register_late_player(app: ArbitreApp) -> None:
             except InputError as exc:  # pydantic's English never reaches the arbiter
                 raise OperationError(f"{exc.message} : rien n'a été inscrit.") from None
             pid = s.register_player(key, player)
-            return f"{player.name} (joueur {pid})"
+            from ...views.reader import Reader
+
+            reader = Reader(s)  # his N°, as Joueurs shows it (issue 49.5)
+            return f"{player.name} (N° {reader.numbers(reader.tournament(key)).get(pid, '?')})"
 
         app.run_operation(op, done=lambda who: f"Inscrit et pointé : {who} en {t.name}")
 
@@ -226,9 +229,11 @@ def parse_points(text: str) -> tuple[float, float] | None:
 
 
 def points_read(text: str) -> str | None:
-    """« 1,5 0,5 » read as « 1.5 – 0.5 », shown as typed."""
+    """« 1,5 0,5 » read as « 1½ – ½ », as a French score sheet writes it (issue 49.9)."""
+    from ...rules.figures import half
+
     points = parse_points(text)
-    return f"{points[0]:g} – {points[1]:g}" if points else None
+    return f"{half(points[0])} – {half(points[1])}" if points else None
 
 
 def playoff_result(app: ArbitreApp) -> None:
@@ -289,14 +294,14 @@ def playoff_result(app: ArbitreApp) -> None:
             app.run_operation(
                 lambda s: playoffs.playoff_result(s, key, which, a, b, points[0], points[1]),
                 done=lambda status: (
-                    f"Barrage : {names.get(a)} {points[0]:g} – {points[1]:g} {names.get(b)}"
+                    f"Barrage : {names.get(a)} {points_read(text)} {names.get(b)}"
                     " — enregistré" + (f". {status.lot}" if status.lot else "")
                 ),
             )
 
         (app.ask_when_free if later else app.ask)(
             TextPrompt(
-                f"{names.get(a)} – {names.get(b)} : points de chacun (ex. 1.5 0.5) :",
+                f"{names.get(a)} – {names.get(b)} : points de chacun (ex. 1,5 0,5) :",
                 record,
                 find=points_read,
                 nothing="deux points dont la somme fait 2",

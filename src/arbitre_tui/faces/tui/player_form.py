@@ -106,7 +106,7 @@ def player_form(
         title = f"Inscrire un joueur en {section} (absent des listes Elo)"
         note = ""
     else:
-        title = f"Fiche de {player.name} (joueur {player.id}) — {section}"
+        title = f"Fiche de {player.name} (inscr. {player.id}) — {section}"
         note = "Corriger un champ ; le reste ne change pas."
     form = Form(
         title,
@@ -133,7 +133,7 @@ def register_operation(key: str, values: dict[str, Any]) -> Callable[[EventServi
             raise OperationError(f"{exc.message} : rien n'a été inscrit.") from None
         # a probable double (same name and birth date) asks first; « o »: another person
         pid = s.register_player(key, player, homonym=bool(confirm))
-        return f"{player.name} (joueur {pid})"
+        return f"{player.name} (inscr. {pid})"
 
     return op
 

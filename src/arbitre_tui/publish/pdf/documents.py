@@ -307,7 +307,7 @@ class CheckIn(Document):
         from ...operations import reporting
 
         doc.grid(
-            ["N°", "Nom", "Elo", "Club", "Droit", "Payé", "Pointé", "Code", "Signature"],
+            ["Inscr.", "Nom", "Elo", "Club", "Droit", "Payé", "Pointé", "Code", "Signature"],
             [
                 [
                     p.id or "",

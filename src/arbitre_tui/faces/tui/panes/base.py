@@ -7,7 +7,7 @@ visible costs nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from rich.cells import cell_len
@@ -206,6 +206,7 @@ class TablePane(Pane):
     GIVE_WAY: ClassVar[frozenset[str]] = frozenset()  # narrowed first (a club), fit.py
     EMPTY: ClassVar[str] = ""
     _rows: list[tuple[str, list[Any]]] | None = None  # the last rows, filled again on resize
+    name_floor = NAME_FLOOR  # a name keeps this much; a grille of many rounds, less
 
     def body(self) -> ComposeResult:
         table: DataTable[Text] = BoardTable(
@@ -264,18 +265,30 @@ class TablePane(Pane):
         width = table.size.width or self.size.width or self.app.size.width or 80
         return width - table.styles.scrollbar_size_vertical
 
-    def _widths(self, columns: list[str], rows: list[tuple[str, list[Any]]]) -> list[int | None]:
-        """Each column's width: its fixed one (``WIDTHS``) or None (as wide as its cells)
-        while every column holds; else every width, narrowed by fit_widths."""
-        natural = [
+    def _natural(self, columns: Sequence[str], rows: list[tuple[str, list[Any]]]) -> list[int]:
+        """Each column as wide as its heading and cells (or its fixed ``WIDTHS``)."""
+        return [
             self.WIDTHS.get(col)
             or max(
                 [cell_len(col), *(cell_len(str(cells[i])) for _k, cells in rows if i < len(cells))]
             )
             for i, col in enumerate(columns)
         ]
+
+    def fits(self, columns: Sequence[str], rows: list[tuple[str, list[Any]]]) -> bool:
+        """Whether these rows hold at the pane's width (2 cells of padding each) with
+        each name cut no shorter than ``NAME_FLOOR``."""
+        widths = self._natural(columns, rows)
+        pairs = zip(columns, widths, strict=True)
+        named = (min(w, NAME_FLOOR) if c in NAME_COLUMNS else w for c, w in pairs)
+        return sum(named) + 2 * len(columns) <= self._room()
+
+    def _widths(self, columns: list[str], rows: list[tuple[str, list[Any]]]) -> list[int | None]:
+        """Each column's width: its fixed one (``WIDTHS``) or None (as wide as its cells)
+        while every column holds; else every width, narrowed by fit_widths."""
+        natural = self._natural(columns, rows)
         first = [i for i, col in enumerate(columns) if col in self.GIVE_WAY]
-        floors = {i: NAME_FLOOR for i, col in enumerate(columns) if col in NAME_COLUMNS}
+        floors = {i: self.name_floor for i, col in enumerate(columns) if col in NAME_COLUMNS}
         fitted = fit_widths(natural, self._room(), first, floors)
         if fitted == natural:
             return [self.WIDTHS.get(col) for col in columns]

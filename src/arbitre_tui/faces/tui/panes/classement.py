@@ -10,11 +10,26 @@ from textual.binding import Binding, BindingType
 
 from ....operations.event import OperationError
 from ....rules.models import StoredTournament
+from ..fit import FLOOR
 from ..search import SEARCH_BINDING, Elsewhere, NameSearchMixin
-from .base import TablePane
+from .base import NAME_FLOOR, TablePane
 
 if TYPE_CHECKING:
     from ....operations import EventService
+
+
+COMPACT_LEGEND = (
+    "+ gain, = nulle, - perte, > < forfait ; EXE exempt, +E =E -E bye 1, ½, 0 ; couleurs "
+    "omises faute de place (la grille imprimée les donne : ctrl+p)"
+)
+
+
+def compact(cells: list[Any]) -> list[Any]:
+    """A grille's row narrowed for 80 columns (issue 49.3): « +12B » → « +12 », Elo
+    « 2105 F » → « 2105 »: the place, the result and the opponent stay; the colour goes
+    (the printed grille keeps it)."""
+    place, name, rating, *rounds, points = cells
+    return [place, name, str(rating).split(" ")[0], *(str(c).rstrip("BN") for c in rounds), points]
 
 
 class StandingsPane(NameSearchMixin, TablePane):
@@ -55,6 +70,7 @@ class StandingsPane(NameSearchMixin, TablePane):
         if self.show_grille:
             self._grille(t)
             return
+        self.name_floor = NAME_FLOOR
         try:
             view = build(Reader(service), t)
         except OperationError as exc:
@@ -135,14 +151,20 @@ class StandingsPane(NameSearchMixin, TablePane):
         from ....views.reader import Reader
 
         grid = build(Reader(self._service), t)
-        self._columns(("Pl.", "Nom", "Elo", *[f"R{n}" for n in grid.rounds], "Pts"))
+        header = ("Pl.", "Nom", "Elo", *[f"R{n}" for n in grid.rounds], "Pts")
+        self._columns(header)
         rows: list[tuple[str, list[Any]]] = [
             (str(r.player.id), [r.place, r.player.name, r.rating, *r.cells, r.points])
             for r in grid.rows
         ]
+        note = grid.note or grid.legend
+        self.name_floor = FLOOR  # many rounds: the name is cut, never a round (issue 49.1)
+        if rows and not self.fits(header, rows):  # no room: each cell without its colour
+            rows = [(key, compact(cells)) for key, cells in rows]
+            note = COMPACT_LEGEND
         self.set_title(f"Grille américaine — {t.name} — après la ronde {grid.after_round}")
         self.fill(rows)
-        self.note(grid.note or grid.legend)
+        self.note(note)
 
     def search_elsewhere(self) -> list[Elsewhere]:
         """ctrl+f reaches the other sections' players too (issue 49.6)."""

@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from ..form import Form
 
 
+def named(line: PlayerLine) -> str:
+    """« DUPONT Jean (N° 12) »: how the app's messages name a player, first (issue 49.4),
+    with the N° every face shows and takes (49.5)."""
+    return f"{line.name} (N° {line.number})"
+
+
 class PlayersPane(NameSearchMixin, TablePane):
     """One row per player: checked in, paid; withdrawn and excluded players marked."""
 
@@ -69,7 +75,7 @@ class PlayersPane(NameSearchMixin, TablePane):
                 (
                     str(p.id),
                     [
-                        p.id,
+                        p.number,  # the pairing number, as every face shows it (49.5)
                         p.marked,
                         p.rating or "",
                         p.club,
@@ -81,6 +87,8 @@ class PlayersPane(NameSearchMixin, TablePane):
             ]
         )
         notes = [roster.registration] if roster.registration else []
+        if roster.provisional and roster.players:
+            notes.append("N° provisoires (ordre initial) jusqu'à l'appariement de la ronde 1")
         if proposed:
             n = len(proposed)
             notes.append(
@@ -91,23 +99,26 @@ class PlayersPane(NameSearchMixin, TablePane):
             self.note(" — ".join(notes))
 
     def _who(self, key: str) -> str:
-        """« BARON Nathan (Colmar Échecs) », for the questions and the messages: the name
-        without the row's « (retiré) » / « (exclu) », which the message says in words."""
+        """« BARON Nathan (N° 12) », for the questions and the messages, which name the
+        player first (issue 49): the name without the row's « (retiré) » / « (exclu) »,
+        which the message says in words, and the N° the pane shows."""
         line = self._lines.get(key)
         if line is None:
             return f"joueur {key}"
-        return f"{line.name} ({line.club})" if line.club else line.name
+        return named(line)
 
     def _player_key(self) -> str | None:
         return self.selected_key()
 
     # -- check-in ---------------------------------------------------------------
 
-    def _check_in(self, key: str, checked: bool = True, who: str | None = None) -> None:
+    def _check_in(
+        self, key: str, checked: bool = True, who: str | None = None, where: str = ""
+    ) -> None:
         """Espace and `/` alike: an unpaid 002 entry is checked in and said (issue 52.8)."""
         pid = int(key)
         who = who or self._who(key)
-        said = f"{who} {'pointé' if checked else ': pointage annulé'}"
+        said = f"{who} : {'pointé' if checked else 'pointage annulé'}{where}"
         self.run(  # 002: an unpaid entry is checked in, not final: said (issue 52.8)
             lambda s: s.check_in(pid, checked),
             done=lambda note: f"{said} — attention : {note}" if note else said,
@@ -142,7 +153,13 @@ class PlayersPane(NameSearchMixin, TablePane):
     def _find(self, text: str, everyone: list[tuple[str, PlayerLine, str]]) -> int | None:
         """The first player (index in ``everyone``) whose name matches ``text`` by the
         search's rule (search.py: any word, accents, case, hyphens and apostrophes
-        ignored), or None."""
+        ignored), or whose N° in this section it is; or None."""
+        if text.strip().isdigit():  # a N°: this section's, as the pane shows it (49.5)
+            number = int(text.strip())
+            return next(
+                (i for i, (_k, line, s) in enumerate(everyone) if not s and line.number == number),
+                None,
+            )
         needle = needle_of(text)
         return next(
             (i for i, (_k, line, _s) in enumerate(everyone) if name_matches(line.name, needle)),
@@ -193,13 +210,14 @@ class PlayersPane(NameSearchMixin, TablePane):
             key, line, section = hit
             if not section:
                 self.table.move_cursor(row=self.table.get_row_index(key))
+            where = f" — {section}" if section else ""
             if line.checked_in:  # said on the prompt, which stays open
-                prompt.refuse_with(f"{who(line, section)} est déjà pointé(e)")
+                prompt.refuse_with(f"{named(line)} : déjà pointé(e){where}")
                 return
-            self._check_in(key, True, who(line, section))
+            self._check_in(key, True, named(line), where)
 
         prompt = TextPrompt(
-            "Pointage, un mot du nom :",
+            "Pointage, un mot du nom ou le N° :",
             check_in,
             find=found,
             keep_open=True,
@@ -273,8 +291,8 @@ class PlayersPane(NameSearchMixin, TablePane):
         self._confirmed(
             "Retirer {who} du tournoi (plus apparié) ?",
             lambda s, pid: s.withdraw(pid),
-            "{who} retiré(e) — enregistré",
-            (lambda p: p.withdrawn, "{who} est déjà retiré(e)."),
+            "{who} : retiré(e) — enregistré",
+            (lambda p: p.withdrawn, "{who} : déjà retiré(e)."),
         )
 
     def action_keep(self) -> None:
@@ -284,8 +302,8 @@ class PlayersPane(NameSearchMixin, TablePane):
         self._confirmed(
             "Maintenir {who} malgré son forfait (excuse valable) ?",
             swiss.keep_player,
-            "{who} maintenu(e) — enregistré",
-            (lambda p: not p.excluded, "{who} n'est pas exclu(e) : rien à maintenir."),
+            "{who} : maintenu(e) — enregistré",
+            (lambda p: not p.excluded, "{who} : pas exclu(e), rien à maintenir."),
         )
 
     # -- a late entry, filled from the rating lists -------------------------------------
@@ -344,7 +362,7 @@ class PlayersPane(NameSearchMixin, TablePane):
             def op(s: EventService, confirm: bool | str = False) -> str:
                 # registered and checked in: one undo; a probable double asks first
                 pid = s.register_player(key, player, homonym=bool(confirm))
-                return f"{player.name} (joueur {pid})"
+                return f"{player.name} (inscr. {pid})"
 
             self.run(op, done=lambda who: f"Inscrit et pointé : {who} en {name}")
 

@@ -2,8 +2,8 @@
 
 The code on the left, as large as the pane allows (never cut: see ``..qr.QRCode``); on
 the right the address, where it comes from (detected on the machine's interfaces, or
-set with ``a``), in red why phones would not reach it, and the machine's other
-addresses to try when it does not answer.
+set with ``a``), in red why phones would not reach it, and how many other addresses
+the machine has, listed on demand (``A``) to try when it does not answer.
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ class QRPane(Pane, can_focus=True):
         Binding("w", "toggle_server", "Serveur web", id="web-server"),
         Binding("o", "toggle_phones", "Saisie joueurs", id="phone-reporting"),
         Binding("L", "unlock_phones", "Débloquer", id="phone-unlock"),
+        Binding("A", "other_addresses", "Autres adresses", show=False, id="other-addresses"),
     ]
+    show_others = False  # the machine's other addresses: on demand (A), issue 49.10
 
     def body(self) -> ComposeResult:
         with Horizontal(id="qr-body"):
@@ -66,9 +68,16 @@ class QRPane(Pane, can_focus=True):
         shown = self.query_one("#qr-warning", Static)
         shown.update(Text(f"⚠ {problem}." if problem else ""))
         shown.display = problem is not None
-        others = other_addresses(base)  # to try when the code's does not answer (issue 31.9)
+        # the QR's address first (detected: the LAN one a phone on the venue Wi-Fi
+        # reaches); the others, to try when it does not answer (31.9), on demand (49.10)
+        others = other_addresses(base)
         listed = self.query_one("#qr-others", Static)
-        listed.update(Text(f"Autres adresses de cette machine : {', '.join(others)}"))
+        if self.show_others:
+            listed.update(Text(f"Autres adresses de cette machine : {', '.join(others)}"))
+        else:
+            n = len(others)
+            listed.update(Text(f"{n} autre{'s' if n > 1 else ''} adresse{'s' if n > 1 else ''}"
+                               " de cette machine : A pour les voir"))  # fmt: skip
         listed.display = bool(others)
         self.query_one(QRCode).show_data(url)
         from ....operations.reporting import is_open
@@ -81,6 +90,11 @@ class QRPane(Pane, can_focus=True):
                 else "Saisie par les joueurs : fermée (serveur en lecture seule)"
             )
         )
+
+    def action_other_addresses(self) -> None:
+        """`A`: the machine's other addresses shown, or hidden again."""
+        self.show_others = not self.show_others
+        self.load(self._service, getattr(self.app, "tournament", None))
 
     def action_toggle_phones(self) -> None:
         """Open or close the players' proposals from their phones (one journaled change);
