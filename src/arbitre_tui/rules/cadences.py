@@ -45,10 +45,7 @@ def rated_for(p: Player, kind: Kind, fallback: bool = False) -> Player:
     the cadence's is not known."""
     if p.rating_fide or p.rating_ffe:
         return p
-    at = KINDS.index(kind)
-    rating, letter = getattr(p, f"rating_{kind}"), p.rating_kinds[at : at + 1]
-    if rating is None and fallback and kind != "standard":
-        rating, letter = p.rating_standard, p.rating_kinds[:1]
+    rating, letter = _of_cadence(p, kind, fallback)
     if rating is None:
         return p
     return replace(p, rating_fide=rating) if letter == "F" else replace(p, rating_ffe=rating)
@@ -64,10 +61,17 @@ def section_ratings(
     (a rating typed by hand): the registration keeps what it has."""
     if not p.rating_kinds:
         return None
+    rating, letter = _of_cadence(p, kind, fallback)
+    if rating is None:
+        return None, None
+    return (rating, None) if letter == "F" else (None, rating)
+
+
+def _of_cadence(p: Player, kind: Kind, fallback: bool) -> tuple[int | None, str]:
+    """The rating kept for ``kind`` and its letter (F FIDE's, else the FFE's); the standard
+    one where that cadence has none and ``fallback`` says so."""
     at = KINDS.index(kind)
     rating, letter = getattr(p, f"rating_{kind}"), p.rating_kinds[at : at + 1]
     if rating is None and fallback and kind != "standard":
         rating, letter = p.rating_standard, p.rating_kinds[:1]
-    if rating is None:
-        return None, None
-    return (rating, None) if letter == "F" else (None, rating)
+    return rating, letter

@@ -19,7 +19,7 @@ import pytest
 
 from arbitre_tui.faces.tui import clock, title_bar
 from arbitre_tui.faces.tui.app import ArbitreApp
-from arbitre_tui.store import journal
+from arbitre_tui.store import journal, stations
 from tests.helpers.long_names import long_names_event, nine_rounds_event
 
 FROZEN = dt.datetime(2027, 1, 16, 14, 0, 0)
@@ -46,7 +46,7 @@ def event(master: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path
     monkeypatch.setattr(clock, "now", lambda: FROZEN)
     monkeypatch.setattr(title_bar, "clock_text", lambda: "14:00:00")
     monkeypatch.setattr(journal, "now", lambda: FROZEN.isoformat(timespec="seconds"))
-    monkeypatch.setattr(journal, "station_label", lambda terminal: "poste 1")
+    monkeypatch.setattr(stations, "station_label", lambda terminal: "poste 1")
     rng = random.Random(14)
     monkeypatch.setattr(journal, "new_seed", lambda: rng.getrandbits(63))
     return target
@@ -88,6 +88,6 @@ def test_grille_of_nine_rounds_at_80x24(
     nine_rounds_event(path)
     monkeypatch.setattr(clock, "now", lambda: FROZEN)
     monkeypatch.setattr(title_bar, "clock_text", lambda: "14:00:00")
-    monkeypatch.setattr(journal, "station_label", lambda terminal: "poste 1")
+    monkeypatch.setattr(stations, "station_label", lambda terminal: "poste 1")
     app = ArbitreApp(path, tournament="open")
     assert snap_compare(app, press=["s", "g"], terminal_size=SIZE)

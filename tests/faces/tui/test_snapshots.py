@@ -21,7 +21,7 @@ import pytest
 from arbitre_tui.faces.tui import clock, title_bar
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations.templates import create_demo
-from arbitre_tui.store import journal
+from arbitre_tui.store import journal, stations
 
 FROZEN = dt.datetime(2027, 1, 16, 14, 0, 0)
 SIZE = (80, 24)
@@ -138,5 +138,5 @@ def test_journal_screen(
     shutil.copy(frozen_master, target)
     monkeypatch.setattr(clock, "now", lambda: FROZEN)
     monkeypatch.setattr(title_bar, "clock_text", lambda: "14:00:00")
-    monkeypatch.setattr(journal, "station_label", lambda terminal: "poste 1")
+    monkeypatch.setattr(stations, "station_label", lambda terminal: "poste 1")
     assert snap_compare(_app(target), press=["J"], terminal_size=SIZE)
