@@ -43,12 +43,12 @@ def build_event(path: Path) -> None:
     run("pair", f, "-t", "open")
     run("result", f, "1", "1", "-t", "open")
     run("result", f, "2", "=", "-t", "open")
-    run("bye", f, "5", "2")  # Roux asks a half-point bye for round 2
+    run("bye", f, "ROUX", "2")  # Roux asks a half-point bye for round 2
     run("close-round", f, "-t", "open")
     run("pair", f, "-t", "open")
     run("result", f, "1", "+-", "-t", "open")
     run("result", f, "2", "0", "-t", "open")
-    run("withdraw", f, "3")  # Martin withdraws after round 2
+    run("withdraw", f, "MARTIN")  # Martin withdraws after round 2
     # the same four play the closed one too: a side event (one person, once, 49.3)
     run("section", "add", f, "rr", "--nom", "Fermé", "--systeme", "toutes-rondes",
         "--rondes", "3", "--cadence", "60+30", "--reglage", "several_sections=oui")  # fmt: skip

@@ -23,7 +23,7 @@ def test_publish_again_removes_stale_pages_and_keeps_the_organisers_files(
     (site / "notes.txt").write_text("à moi")
     (site / "open" / "photos").mkdir()
     (site / "open" / "photos" / "index.html").write_text("mes photos")
-    run_here("players", "remove", str(path), "4")
+    run_here("players", "remove", str(path), "Joueur4")  # N° 1 (Elo 1504), page joueur-4
     run_here("publish", str(path), str(site))
     assert not (site / "open" / "joueur-4").exists()  # the page and its folder
     assert (site / "open" / "joueur-3" / "index.html").is_file()

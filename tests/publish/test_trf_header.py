@@ -263,13 +263,13 @@ def test_a_year_of_birth_alone_is_written_as_a_year(tmp_path: Path, new_event: P
     path.write_bytes(new_event.read_bytes())
     service = EventService(path)
     try:
-        late = service.register_player("open", replace(p, rating_fide=1500))
+        service.register_player("open", replace(p, rating_fide=1500))
     finally:
         service.close()
     data, _ = _export(path)
     (row,) = [r for r in _records(data, "001") if b"Kasparov" in r]
     assert row[69:79] == b"1963/00/00"
-    _ok("players", "edit", str(path), str(late), "--naissance", "1963-04-13")
+    _ok("players", "edit", str(path), "Kasparov", "--naissance", "1963-04-13")  # by name (49.5)
     data, _ = _export(path)
     (row,) = [r for r in _records(data, "001") if b"Kasparov" in r]
     assert row[69:79] == b"1963/04/13"

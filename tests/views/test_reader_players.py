@@ -46,7 +46,7 @@ def test_a_change_to_the_players_is_seen_whoever_made_it(tmp_path: Path) -> None
     other.withdraw(ids[1])
     other.close()
     assert _seen(reader)[ids[1]][2] is True
-    out = arbitre("players", "edit", str(path), str(ids[2]), "--nom", "NOUVEAU")
+    out = arbitre("players", "edit", str(path), "JOUEUR2", "--nom", "NOUVEAU")  # ids[2], by name
     assert out.returncode == 0, out.stderr
     assert _seen(reader)[ids[2]][0].startswith("NOUVEAU")  # the command line's change
     service.close()

@@ -28,16 +28,17 @@ def test_widths_fit_the_screen_the_widest_giving_way() -> None:
 async def test_every_page_keeps_its_columns_at_80_columns(demo_file: Path) -> None:
     service = EventService(demo_file)
     try:
-        sheet = build(Reader(service), service.tournament("open-a"))
-        first = sheet.boards[0]
+        reader, open_a = Reader(service), service.tournament("open-a")
+        first = build(reader, open_a).boards[0]
         assert first.black is not None
-        ids = (first.white.id, first.black.id)
+        numbers = reader.numbers(reader.tournament("open-a"))  # the N° commands take (49.5)
+        ids = (numbers[first.white.id], numbers[first.black.id])
     finally:
         service.close()
     for pid, name in zip(
         ids, ("DE LA TOUR D'AUVERGNE-LAURAGUAIS", "WOLFESCHLEGELSTEINHAUSEN"), strict=True
     ):
-        run = arbitre("players", "edit", str(demo_file), str(pid), "--nom", name,
+        run = arbitre("players", "edit", str(demo_file), str(pid), "-t", "open-a", "--nom", name,
                       "--prenom", "Marie-Bérénice-Alexandrine")  # fmt: skip
         assert run.returncode == 0, run.stderr
     app = DisplayApp(demo_file, ["open-ko", "open-a"], seconds=0)
