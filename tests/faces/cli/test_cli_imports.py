@@ -136,7 +136,10 @@ def test_the_light_commands_read_the_settings_without_pydantic(
         (("round", f, "-t", "open-a"), "arbitre_tui.views.round_sheet"),
         (("standings", f, "-t", "open-a"), "arbitre_tui.rules.tiebreaks"),
         (("checkin", "--cancel", f, "7", "-t", "open-a"), "arbitre_tui.store.journal"),
-        (("checkin", f, "7", "-t", "open-a"), "arbitre_tui.rules.open_rules"),  # 002: « non définitive »
+        (
+            ("checkin", f, "7", "-t", "open-a"),
+            "arbitre_tui.rules.open_rules",
+        ),  # 002: « non définitive »
         (("result", f, "1", "=", "-t", "open-a", "--confirm"), "arbitre_tui.store.journal"),
         (("players", "list", f, "-t", "open-a"), "arbitre_tui.views.players"),
     ):
