@@ -32,6 +32,15 @@ def _roster(service: EventService, team_id: int) -> list[int]:
     return [p.id for p in service.store.players(t.id) if p.team_id == team_id]  # type: ignore[arg-type,misc]
 
 
+def _numbered(service: EventService, ids: list[int]) -> list[str]:
+    """Their N° in the cup (the screen's « N° » column): what `cup lineup` takes (49.5)."""
+    from arbitre_tui.views.reader import Reader
+
+    reader = Reader(service)
+    numbers = reader.numbers(ops.cup_of(service, None))
+    return [str(numbers[pid]) for pid in ids]
+
+
 def _lineups(service: EventService, m: CupMatch) -> None:
     for team in (m.home_team_id, m.away_team_id):
         ops.hand_in_lineup(service, None, m.number, team, _roster(service, team)[:4])  # type: ignore[arg-type]
@@ -187,7 +196,7 @@ def test_cup_commands_and_pane(tmp_path: Path) -> None:
     assert out.returncode == 2 and "compositions" in out.stderr
     service = EventService(path)
     for team in (m["home_team_id"], m["away_team_id"]):
-        ids = [str(i) for i in _roster(service, team)[:4]]
+        ids = _numbered(service, _roster(service, team)[:4])
         assert run("cup", "lineup", str(path), str(m["number"]), str(team), *ids).returncode == 0
     for board in "1234":
         assert (
@@ -639,7 +648,7 @@ async def test_a_line_up_gets_the_time_it_was_handed_in(cup_event: EventService)
     after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
     assert dt.datetime.fromisoformat(after.lineup_home_at).time() == dt.time(8, 40)
     away = m.away_team_id
-    players = [str(p) for p in _roster(service, away)[:4]]
+    players = _numbered(service, _roster(service, away)[:4])
     out = arbitre(
         "cup", "lineup", str(service.path), str(m.number), str(away), *players,
         "--heure", "9h10",

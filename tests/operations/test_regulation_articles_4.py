@@ -59,7 +59,9 @@ def _play(f: str, match: dict[str, object], results: tuple[str, ...]) -> None:
     """Both line-ups (the first four of each roster) and the four boards."""
     for team in (match["home_team_id"], match["away_team_id"]):
         roster = _roster(Path(f), int(str(team)))
-        run_here("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
+        run_here(
+            "cup", "lineup", f, str(match["number"]), str(team), *(_n(f, pid) for pid in roster[:4])
+        )
     for board, result in enumerate(results, start=1):
         run_here("cup", "result", f, str(match["number"]), str(board), result)
 
@@ -92,13 +94,13 @@ def test_item01_a_player_who_played_stays_and_cannot_hide_in_another_team(
     sister = next(x for x in teams.values() if x.club_id == home.club_id and x.id != home.id)
     # a player of the sister team who never played moves to the home team and back
     idle = _roster(Path(f), sister.id)[-1]
-    assert "désormais" in run_here("cup", "transfer", f, str(idle), str(home.id))
-    out = arbitre("cup", "transfer", f, str(played), str(sister.id))
+    assert "désormais" in run_here("cup", "transfer", f, _n(f, idle), str(home.id))
+    out = arbitre("cup", "transfer", f, _n(f, played), str(sister.id))
     assert out.returncode == 2 and "art. 3.1" in out.stderr, out
     run_here("undo", f)
     assert idle in _roster(Path(f), sister.id)
     other_club = next(x for x in teams.values() if x.club_id != home.club_id)
-    out = arbitre("cup", "transfer", f, str(idle), str(other_club.id))
+    out = arbitre("cup", "transfer", f, _n(f, idle), str(other_club.id))
     assert out.returncode == 2 and "licencié" in out.stderr, out
     # withdrawn, and registered again in the sister team under another FIDE id but the
     # same licence: the person is seen across registrations
@@ -119,7 +121,9 @@ def test_item01_a_player_who_played_stays_and_cannot_hide_in_another_team(
     again = max(_roster(Path(f), sister.id))
     theirs = next(m for m in _matches(f) if sister.id in (m["home_team_id"], m["away_team_id"]))
     lineup = [again, *_roster(Path(f), sister.id)[:3]]
-    out = arbitre("cup", "lineup", f, str(theirs["number"]), str(sister.id), *map(str, lineup))
+    out = arbitre(
+        "cup", "lineup", f, str(theirs["number"]), str(sister.id), *(_n(f, pid) for pid in lineup)
+    )
     assert out.returncode == 2 and "déjà joué pour une autre équipe" in out.stderr, out
 
 
@@ -131,13 +135,17 @@ def test_item04_a_player_with_no_licence_is_refused_in_a_line_up(tmp_path: Path)
     match = next(m for m in _matches(f) if m["away_team_id"])
     team = int(str(match["home_team_id"]))
     roster = _roster(Path(f), team)
-    out = arbitre("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
+    out = arbitre(
+        "cup", "lineup", f, str(match["number"]), str(team), *(_n(f, pid) for pid in roster[:4])
+    )
     assert out.returncode == 2 and "ni numéro ni date de licence" in out.stderr, out
     assert "perdre le match (art. 1.4)" in out.stderr
     run_here("players", "edit", f, _n(f, roster[0]), "--date-licence", "2026-09-01")
     for pid in roster[1:4]:
         run_here("players", "edit", f, _n(f, pid), "--licence", f"Z{pid:05d}")
-    run_here("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
+    run_here(
+        "cup", "lineup", f, str(match["number"]), str(team), *(_n(f, pid) for pid in roster[:4])
+    )
 
 
 def test_item05_travel_alternates_against_a_team_that_had_a_bye(tmp_path: Path) -> None:
@@ -178,7 +186,9 @@ def test_item02_equipment_missing_counts_minus_one_without_the_3_0_rule(
     match = next(m for m in _matches(f) if m["away_team_id"])
     for team in (match["home_team_id"], match["away_team_id"]):
         roster = _roster(Path(f), int(str(team)))
-        run_here("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
+        run_here(
+            "cup", "lineup", f, str(match["number"]), str(team), *(_n(f, pid) for pid in roster[:4])
+        )
     for board in (1, 2):
         run_here("cup", "result", f, str(match["number"]), str(board), "1-0")
     run_here("cup", "equipment", f, str(match["number"]), str(match["home_team_id"]), "2")
@@ -441,12 +451,16 @@ def test_item12_assimilated_non_eu_players_still_count_as_non_eu(tmp_path: Path)
         run_here("players", "edit", f, _n(f, pid), "--nationalite", "USA", "--ue", "non",
             "--federation", "FRA", "--residence-depuis", "2015-03-01",
             "--date-licence", "2015-09-01")  # fmt: skip
-    out = arbitre("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
+    out = arbitre(
+        "cup", "lineup", f, str(match["number"]), str(team), *(_n(f, pid) for pid in roster[:4])
+    )
     assert out.returncode == 2 and "2 joueurs non ressortissants de l'UE" in out.stderr, out
     assert "assimilé(s) aux Français pour les 3 joueurs français" in out.stderr, out
     assert "joueur(s) français" not in out.stderr  # they count as French
     run_here("players", "edit", f, _n(f, roster[3]), "--nationalite", "FRA", "--ue", "oui")
-    run_here("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
+    run_here(
+        "cup", "lineup", f, str(match["number"]), str(team), *(_n(f, pid) for pid in roster[:4])
+    )
 
 
 # -- C.07 on any program's TRF -----------------------------------------------------------------

@@ -371,7 +371,7 @@ def propose_checkin(service: EventContext, player_id: int, code: str, address: s
         secret = _secret(service, for_phones=True)
         player = service.player(player_id)
         if not same_code(code, checkin_code(secret, player.tournament_id, player_id)):
-            raise OperationError(f"Joueur n° {player_id} : ce code ne vaut pas pour lui.")
+            raise OperationError(f"{player.name} : ce code ne vaut pas pour lui.")
         tx.args["name"] = player.name
         if service.store.rounds(player.tournament_id):
             raise OperationError("La ronde 1 est appariée : le pointage se fait à l'arbitre.")

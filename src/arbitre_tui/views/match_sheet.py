@@ -167,6 +167,7 @@ class LineupRow:
     nationality: str
     transferred: bool
     board: int | None  # where the line-up being typed (or handed in) places him
+    number: int | None = None  # his N° in the cup, as `cup lineup` takes it (issue 49.5)
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,9 @@ def lineup(service: EventService, sheet: MatchSheet, side: str, picked: list[int
     done = sheet.lineup_home if side == "home" else sheet.lineup_away
     order = list(done if done is not None else picked)
     reader = Reader(service)
-    everyone = reader.people(reader.tournament(sheet.key))
+    with reader.consistent():
+        t = reader.tournament(sheet.key)
+        everyone, numbers = reader.people(t), reader.numbers(t)
     rows = tuple(
         LineupRow(
             p.id,
@@ -197,8 +200,9 @@ def lineup(service: EventService, sheet: MatchSheet, side: str, picked: list[int
             p.nationality or "",
             bool(p.transferred),
             order.index(p.id) + 1 if p.id in order else None,
+            numbers.get(p.id),
         )
-        for p in everyone.values()
+        for p in sorted(everyone.values(), key=lambda p: numbers.get(p.id) or 1 << 30)
         if p.team_id == team
     )
     if done is not None:

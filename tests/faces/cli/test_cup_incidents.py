@@ -32,10 +32,14 @@ def _cup_from_nothing(path: Path) -> dict[str, object]:
     match = json.loads(run_here("cup", "status", f, "--json"))[0]
     service = EventService(path)
     try:
+        from arbitre_tui.views.reader import Reader
+
         t = ops.cup_of(service, None)
+        numbers = Reader(service).numbers(t)  # the N° `cup lineup` takes (issue 49.5)
         for team in (match["home_team_id"], match["away_team_id"]):
             roster = [p.id for p in service.store.players(t.id or 0) if p.team_id == team]
-            run_here("cup", "lineup", f, str(match["number"]), str(team), *map(str, roster[:4]))
+            typed = [str(numbers[pid]) for pid in roster[:4]]
+            run_here("cup", "lineup", f, str(match["number"]), str(team), *typed)
     finally:
         service.close()
     return dict(match)

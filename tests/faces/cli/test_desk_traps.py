@@ -87,3 +87,26 @@ def test_the_readme_own_event_runs_as_written_after_its_install(tmp_path: Path) 
     assert done.returncode == 0, done.stdout + done.stderr
     assert "command not found" not in done.stderr
     assert "ronde 1 appariée" in done.stdout
+
+
+ENGLISH = ("the", "and", "of", "is", "are", "which", "with", "when", "this", "that")
+FRENCH = ("le", "la", "les", "et", "des", "est", "sont", "qui", "avec", "quand", "du", "un")
+
+
+def _english_words(text: str) -> tuple[int, int]:
+    """(English, French) function words in the prose (code blocks and `code` left out)."""
+    prose = re.sub(r"`[^`]*`", "", re.sub(r"```.*?```", "", text, flags=re.S))
+    words = re.findall(r"[a-zàâçéèêëîïôûùüÿœ]+", prose.lower())
+    return sum(words.count(w) for w in ENGLISH), sum(words.count(w) for w in FRENCH)
+
+
+def test_the_docs_are_in_french() -> None:
+    """Issue 49.10: docs/ is read by French arbiters — each file's prose in French (five of
+    six were in English): English function words are quotes at most, one in fifty."""
+    english, french = _english_words("This page is the checker's, and the tests of it.")
+    assert english > french  # an English page would be caught
+    docs = sorted((ROOT / "docs").glob("*.md"))
+    assert len(docs) >= 6
+    for doc in docs:
+        english, french = _english_words(doc.read_text(encoding="utf-8"))
+        assert french > 50 and english * 50 < french, (doc.name, english, french)

@@ -145,7 +145,8 @@ def test_board_colours_home_colours_the_match_sheet(tmp_path: Path) -> None:
     players = {p["id"]: p for p in json.loads(arbitre("players", "list", path, "--json").stdout)}
     for team in (match["home_team_id"], match["away_team_id"]):
         ids = sorted(pid for pid, p in players.items() if p.get("team_id") == team)
-        out = arbitre("cup", "lineup", path, "1", str(team), *map(str, ids))
+        typed = [str(players[pid]["number"]) for pid in ids]  # their N° (issue 49.5)
+        out = arbitre("cup", "lineup", path, "1", str(team), *typed)
         assert out.returncode == 0, out.stderr
     sheet = tmp_path / "pv.html"
     assert arbitre("cup", "sheet", path, "1", str(sheet)).returncode == 0

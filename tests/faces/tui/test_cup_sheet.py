@@ -172,3 +172,38 @@ async def test_a_board_waits_for_the_other_station_s_lock_as_on_the_main_screen(
             if json.loads(_match_row(path, m.id)["results"])[1] == "0-1":
                 break
         assert json.loads(_match_row(path, m.id)["results"])[1] == "0-1"
+
+
+async def test_the_line_up_shows_the_n_that_cup_lineup_takes(tmp_path: Path) -> None:
+    """Issue 49.5: the line-up's « N° » is the player's N° in the cup (`players list`),
+    the rows in that order, and `cup lineup` given the first four N° shown puts those
+    four players on boards 1 to 4 (a real process); never the registration."""
+    from textual.widgets import DataTable
+
+    from arbitre_tui.faces.tui.app import ArbitreApp
+    from tests.operations.test_cup import _open_match
+
+    path = tmp_path / "cup.sqlite"
+    service = create_from_template(path, "coupe-alsace")
+    t = ops.cup_of(service, None)
+    ops.draw(service, None, seed=10)
+    m = next(x for x in ops.matches(service, t, 1) if x.away_team_id)
+    service.close()
+    out = arbitre("players", "list", str(path), "-t", t.key, "--json")
+    listed = {p["id"]: p["number"] for p in json.loads(out.stdout)}
+    app = ArbitreApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_match(app, pilot, m)
+        table = screen.query_one("#match-table", DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        ids = [int(str(key.value)) for key in table.rows]  # each row's registration
+    assert next(str(c.label) for c in table.columns.values()) == "N°"
+    shown = [(int(r[0]), r[1]) for r in rows]
+    assert shown == sorted(shown) and len(shown) >= 4, shown
+    assert [number for number, _ in shown] == [listed[pid] for pid in ids]
+    assert [number for number, _ in shown] != ids  # the registrations differ here
+    typed = [str(number) for number, _ in shown[:4]]
+    out = arbitre("cup", "lineup", str(path), str(m.number), str(m.home_team_id), *typed)
+    assert out.returncode == 0, out.stderr
+    boards = [line.split(" : ", 1)[1] for line in out.stdout.splitlines() if "échiquier" in line]
+    assert boards == [f"{name} (N° {number})" for number, name in shown[:4]], out.stdout

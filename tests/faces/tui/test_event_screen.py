@@ -94,12 +94,13 @@ def test_an_event_from_nothing_in_the_app(tmp_path: Path) -> None:
             *("B54321", "Tab", "wfm", "Tab", "Échiquier Liégeois", "Tab", "0601020304"),
             *("Tab", "anne@example.org", "Enter"),
         )
-        app.wait_screen(lambda s: "Inscrit : DE LA TOUR Anne-Sophie" in s, what="walk-in")
+        # her N° said (issue 49.5: 1912, the first of the list), never her registration
+        app.wait_screen(lambda s: "Inscrit : DE LA TOUR Anne-Sophie (N° 1)" in s, what="walk-in")
 
         # a player corrected (F): the second row, N° 2, MARTIN (under DE LA TOUR's 1912:
         # the rows go by N° since issue 49.5), his Elo and club
         app.keys("Up", "Up", "Up", "Down", "F")
-        app.wait_screen(lambda s: "Fiche de MARTIN" in s, what="form")
+        app.wait_screen(lambda s: "Fiche de MARTIN" in s and "(N° 2)" in s, what="form")
         app.keys("Tab", "Tab", "C-u", "1875", "Down", "Down", "Down", "Down", "Down", "Down")
         app.keys("Down", "Down", "Colmar Échecs", "Enter")
         app.wait_screen(lambda s: "Fiche de MARTIN corrigée" in s, what="player corrected")

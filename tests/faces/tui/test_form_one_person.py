@@ -73,3 +73,40 @@ async def test_the_form_refuses_a_licence_and_asks_for_a_namesake(tmp_path: Path
         await pilot.press("o")
         await pilot.pause()
         assert "Inscrit : DE LA FONTAINE-MÉRIGNAC Jean-Baptiste" in _status(app)
+
+
+def test_the_form_in_a_real_terminal_refuses_a_licence_and_says_a_namesake(
+    tmp_path: Path,
+) -> None:
+    """The same through `arbitre open` in tmux at 80×24, each form typed in one burst: a
+    licence of Open A typed in Open B's form is refused with the section named and
+    nothing written; a namesake asked « o/n », « o », then registered with his N°."""
+    import json
+
+    from ...helpers.procs import AppInTmux
+
+    event = _event(tmp_path / "ete.sqlite")
+
+    def listed() -> list[str]:
+        out = run_here("players", "list", str(event), "-t", "open-b", "--json")
+        return [f"{p['surname']} {p['first_name']}" for p in json.loads(out)]
+
+    app = AppInTmux(event, "-t", "open-b", ready=lambda s: "Open B" in s and "Touches" in s)
+    try:
+        app.keys("j")
+        app.wait_screen(lambda s: "Joueurs" in s, what="Joueurs")
+        # PERSON's order: 0 nom, 1 prénom, 4 naissance, 8 licence
+        app.keys("a", "O'NEILL", "Tab", "Seán", *["Tab"] * 7, "C-u", "b23456", "Enter")
+        app.wait_screen(lambda s: "déjà inscrit en Open A" in s, what="licence refused")
+        app.keys("Escape")
+        assert listed() == []
+        app.keys("a", "de la Fontaine-Mérignac", "Tab", "Jean-Baptiste", "Tab", "Tab", "Tab")
+        app.keys("C-u", "01/02/1970", "Enter")
+        app.wait_screen(lambda s: "probable doublon" in s, what="namesake asked")
+        app.keys("o")
+        app.wait_screen(
+            lambda s: "Inscrit : DE LA FONTAINE-MÉRIGNAC Jean-Baptiste (N° 1)" in s, what="saved"
+        )
+    finally:
+        app.close()
+    assert listed() == ["de la Fontaine-Mérignac Jean-Baptiste"]  # the surname as typed

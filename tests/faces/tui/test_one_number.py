@@ -64,6 +64,33 @@ async def test_joueurs_shows_the_n_of_the_cli_and_slash_takes_it(tmp_path: Path)
     assert checked == {"O'BRIEN Éloïse", "MÉRIGNAC Lou"}
 
 
+async def test_the_player_form_is_titled_with_the_n(tmp_path: Path) -> None:
+    """`F` on O'BRIEN (registration 17, N° 3): the form says « (N° 3) », never the
+    registration; a walk-in registered through the form is said with his N° (49.5)."""
+    from arbitre_tui.faces.tui.form import Form
+
+    path = long_names_event(tmp_path / "ln.sqlite", played=False)
+    app = ArbitreApp(path, tournament="jeunes")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j")
+        await pilot.pause()
+        table = app.screen_stack[0].query_one("#joueurs-table", DataTable)
+        table.move_cursor(row=2)
+        await pilot.press("F")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, Form)
+        assert form.title_text == "Fiche de O'BRIEN Éloïse (N° 3) — Jeunes", form.title_text
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("a", "enter")  # the lists' search left empty: the whole form
+        await pilot.pause()
+        assert isinstance(app.screen, Form)
+        await pilot.press(*"D'ORMESSON", "tab", *"Anne", "tab", *"2300", "enter")
+        await pilot.pause()
+        assert "Inscrit : D'ORMESSON Anne (N° 1) en Jeunes" in bottom_line(app), bottom_line(app)
+
+
 async def test_a_grille_of_nine_rounds_fits_80_columns(tmp_path: Path) -> None:
     path = nine_rounds_event(tmp_path / "neuf.sqlite")
     app = ArbitreApp(path, tournament="open")

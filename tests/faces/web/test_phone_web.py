@@ -436,11 +436,13 @@ def test_check_in_from_a_phone_then_in_bulk(tmp_path: Path) -> None:
     try:
         phone = Client(srv.port)
         pid = players[0]["id"]
-        code = run_here("phones", "player-code", str(path), str(pid)).strip()
-        # the entrance's QR: the number and the code from the paper, then his own page
+        listed = json.loads(run_here("players", "list", str(path), "--json"))
+        number = next(p["number"] for p in listed if p["id"] == pid)  # the N° (issue 49.5)
+        code = run_here("phones", "player-code", str(path), str(number)).strip()
+        # the entrance's QR: the N° and the code from the paper, then his own page
         status, _, page = phone.request("GET", "/rr/pointage/")
         assert status == 200 and "name='player'" in page
-        typed = urllib.parse.urlencode({"player": str(pid), "code": code.upper()})
+        typed = urllib.parse.urlencode({"player": str(number), "code": code.upper()})
         status, headers, _ = phone.request("POST", "/rr/pointage/", typed)
         assert (status, headers.get("Location")) == (303, f"{pid}/{code}/")
         typed = urllib.parse.urlencode({"player": "1; DROP", "code": code})
@@ -461,8 +463,8 @@ def test_check_in_from_a_phone_then_in_bulk(tmp_path: Path) -> None:
     pdf = tmp_path / "pointage.pdf"
     run_here("print", str(path), "pointage", "--pdf", str(pdf))
     text = _text(pdf)
-    for p in players:
-        assert run_here("phones", "player-code", str(path), str(p["id"])).strip() in text
+    for p in json.loads(run_here("players", "list", str(path), "--json")):
+        assert run_here("phones", "player-code", str(path), str(p["number"])).strip() in text
 
 
 def test_arbitre_serve_saisie_joueurs_takes_a_proposal(paired: Path) -> None:
@@ -510,7 +512,9 @@ def test_table_cards_open_the_boards_entrance_and_print_no_code(
     status, _, page = phone.request("GET", board_path("rr", 1, 1))
     assert status == 200 and "name='player'" in page and "name='code'" in page
     game = json.loads(run_here("show", str(path), "--json"))["games"][0]
-    mine = run_here("phones", "player-code", str(path), str(game["black_id"])).strip()
+    listed = json.loads(run_here("players", "list", str(path), "--json"))
+    number = next(p["number"] for p in listed if p["id"] == game["black_id"])  # his N°
+    mine = run_here("phones", "player-code", str(path), str(number)).strip()
     entrance = board_path("rr", 1, 1) + "acces/"
     form = urllib.parse.urlencode({"player": game["black_id"], "code": mine})
     status, headers, _ = phone.request("POST", entrance, form)

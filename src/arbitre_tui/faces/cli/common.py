@@ -8,7 +8,7 @@ import inspect
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -232,11 +232,17 @@ def help_of(func: Callable[[argparse.Namespace], int]) -> tuple[str, str]:
     return about, more or about
 
 
-def player_id(service: EventService, typed: str, section: str | None = None) -> int:
+def player_id(
+    service: EventService,
+    typed: str,
+    section: str | None = None,
+    among: Collection[int] | None = None,
+) -> int:
     """The player a command names: his N° (the pairing number `players list`, the grille
     and the TRF show, in ``section`` — or the event's only section, or the only one where
     that N° is taken) or a piece of the name that fits one player only; a number or a
-    piece that fits several is refused with each of them, none guessed (issue 49.5)."""
+    piece that fits several is refused with each of them, none guessed (issue 49.5).
+    ``among``: the players a piece of name is looked for first (a cup team's roster)."""
     from ...operations import OperationError
     from ...rules.lookup import matching
     from ...views.reader import Reader
@@ -269,6 +275,8 @@ def player_id(service: EventService, typed: str, section: str | None = None) -> 
             )
         return found[0][0].id
     found = matching(text, named)
+    if among is not None and len(found) > 1:  # one of the team before any other
+        found = [(p, t) for p, t in found if p.id in among] or found
     if not found:
         raise OperationError(
             f"Aucun joueur « {text[:40]} »{where} : un N° (arbitre players list) ou un "

@@ -7,7 +7,18 @@ import datetime as dt
 from typing import Any
 
 from . import errors
-from .common import command, group, open_event, open_tournament, output, print_json, write_out
+from .common import (
+    PLAYER_HELP,
+    command,
+    group,
+    open_event,
+    open_tournament,
+    output,
+    player_id,
+    print_json,
+    who,
+    write_out,
+)
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
@@ -47,6 +58,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 def cmd_lineup(args: argparse.Namespace) -> int:
     """remettre une composition (ordre des échiquiers)"""
     from ...operations import cup
+    from ...views.reader import Reader
 
     service = open_event(args.file)
     at = None
@@ -58,9 +70,14 @@ def cmd_lineup(args: argparse.Namespace) -> int:
         if moment is None:
             raise OperationError(f"Heure « {args.heure} » illisible : hh:mm (ex. 8:40).")
         at = dt.datetime.combine(dt.date.today(), moment)
-    cup.hand_in_lineup(service, args.tournoi, args.match, args.team, args.players, at)
+    t = cup.cup_of(service, args.tournoi)
+    roster = {p.id for p in Reader(service).players(t) if p.team_id == args.team}
+    pids = [player_id(service, typed, t.key, among=roster) for typed in args.players]
+    cup.hand_in_lineup(service, t.key, args.match, args.team, pids, at)
     when = f" à {at:%H:%M}" if at else ""
-    print(f"Composition de l'équipe {args.team} remise{when} pour le match {args.match}.")
+    print(f"Composition de l'équipe {args.team} remise{when} pour le match {args.match} :")
+    for board, pid in enumerate(pids, 1):
+        print(f"  échiquier {board} : {who(service, pid)}")
     return 0
 
 
@@ -191,10 +208,14 @@ def cmd_team(args: argparse.Namespace) -> int:
 
 def cmd_transfer(args: argparse.Namespace) -> int:
     """changer d'équipe (du même club) un joueur qui n'a pas encore joué (art. 3.1)"""
+    from ...operations import cup
     from ...operations.cup_roster import move_to_team
 
-    name = move_to_team(open_event(args.file), args.tournoi, args.player, args.team)
-    print(f"Joueur {args.player} désormais dans l'équipe {name} (arbitre undo l'annule).")
+    service = open_event(args.file)
+    key = cup.cup_of(service, args.tournoi).key
+    pid = player_id(service, args.player, key)
+    name = move_to_team(service, key, pid, args.team)
+    print(f"{who(service, pid)} désormais dans l'équipe {name} (arbitre undo l'annule).")
     return 0
 
 
@@ -215,7 +236,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     te.add_argument("club", metavar="CLUB")
     te.add_argument("--nom", default=None, help="nom de l'équipe (défaut : CLUB N)")
     tr = base("transfer", cmd_transfer)
-    tr.add_argument("player", type=int, metavar="JOUEUR")
+    tr.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     tr.add_argument("team", type=int, metavar="ÉQUIPE", help="numéro de l'équipe d'arrivée")
     d = base("draw", cmd_draw)
     d.add_argument("--seed", type=int, default=None, help="graine imposée (rejouer un tirage)")
@@ -225,7 +246,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     lu.add_argument("match", type=int, metavar="MATCH")
     lu.add_argument("team", type=int, metavar="ÉQUIPE")
     lu.add_argument(
-        "players", type=int, nargs="+", metavar="JOUEUR", help="numéros, échiquier 1 d'abord"
+        "players",
+        nargs="+",
+        metavar="JOUEUR",
+        help="N° (colonne N° de l'écran du match) ou morceau du nom, échiquier 1 d'abord",
     )
     lu.add_argument(
         "--heure", default=None, metavar="HH:MM", help="heure de remise (défaut : maintenant)"

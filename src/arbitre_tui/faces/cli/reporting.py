@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import argparse
 
-from .common import FILE_HELP, TOURNAMENT_HELP, add_round, command, group, open_event, print_json
+from .common import (
+    FILE_HELP,
+    PLAYER_HELP,
+    TOURNAMENT_HELP,
+    add_round,
+    command,
+    group,
+    open_event,
+    player_id,
+    print_json,
+    who,
+)
 from .errors import RESULT_DASH_WORDS, FrenchParser
 
 
@@ -111,10 +122,10 @@ def cmd_checkin(args: argparse.Namespace) -> int:
     """proposer son pointage avec son code (avant la ronde 1)"""
     from ...operations import reporting
 
-    name = reporting.propose_checkin(
-        open_event(args.file), args.player, args.code, "ligne de commande"
-    )
-    print(f"Pointage proposé : {name} (l'arbitre le confirme).")
+    service = open_event(args.file)
+    pid = player_id(service, args.player, args.tournoi)
+    reporting.propose_checkin(service, pid, args.code, "ligne de commande")
+    print(f"Pointage proposé : {who(service, pid)} (l'arbitre le confirme).")
     return 0
 
 
@@ -132,7 +143,8 @@ def cmd_player_code(args: argparse.Namespace) -> int:
     """le code personnel d'un joueur (pointage, puis sa page de saisie à chaque ronde)"""
     from ...operations import reporting
 
-    print(reporting.player_code(open_event(args.file), args.player))
+    service = open_event(args.file)
+    print(reporting.player_code(service, player_id(service, args.player, args.tournoi)))
     return 0
 
 
@@ -180,8 +192,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("code", metavar="CODE")
     p.add_argument("result", metavar="RÉSULTAT", help="1, =, 0, +- ou -+")
     add_round(p)
-    p = command(psub, "checkin", cmd_checkin, file="FICHIER", file_help=FILE_HELP)
-    p.add_argument("player", type=int, metavar="JOUEUR")
+    p = command(
+        psub,
+        "checkin",
+        cmd_checkin,
+        file="FICHIER",
+        file_help=FILE_HELP,
+        tournament=TOURNAMENT_HELP,
+    )
+    p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)
     p.add_argument("code", metavar="CODE")
     command(
         psub,
@@ -191,5 +210,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         file_help=FILE_HELP,
         tournament=TOURNAMENT_HELP,
     )
-    p = command(psub, "player-code", cmd_player_code, file="FICHIER", file_help=FILE_HELP)
-    p.add_argument("player", type=int, metavar="JOUEUR")
+    p = command(
+        psub,
+        "player-code",
+        cmd_player_code,
+        file="FICHIER",
+        file_help=FILE_HELP,
+        tournament=TOURNAMENT_HELP,
+    )
+    p.add_argument("player", metavar="JOUEUR", help=PLAYER_HELP)

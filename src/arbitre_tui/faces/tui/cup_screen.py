@@ -139,7 +139,7 @@ class MatchScreen(NameSearchMixin, ModalScreen[None]):
             table.add_columns("N°", "Joueur", "Elo", "Nat.", "Muté", "Échiquier")
             for r in team.rows:
                 table.add_row(
-                    Text(str(r.id)),
+                    Text(str(r.number or "")),  # the N° `cup lineup` takes (issue 49.5)
                     Text(r.name),
                     Text(str(r.rating)),
                     Text(r.nationality),

@@ -89,9 +89,11 @@ def player_form(
     *,
     typed: str = "",
     on_cancel: Callable[[], None] | None = None,
+    number: int | None = None,
 ) -> Form:
     """The form: a new player of ``section`` (``player`` None; ``typed``: the name the
-    lists did not find), or ``player`` to correct."""
+    lists did not find), or ``player`` to correct, titled with his ``number`` (the N°
+    Joueurs shows and the commands take, issue 49.5)."""
     fields = [
         FormField(name, label, _shown(player, name), _reader(name), hint)
         for name, label, hint in PERSON
@@ -106,7 +108,8 @@ def player_form(
         title = f"Inscrire un joueur en {section} (absent des listes Elo)"
         note = ""
     else:
-        title = f"Fiche de {player.name} (inscr. {player.id}) — {section}"
+        shown = f" (N° {number})" if number is not None else ""
+        title = f"Fiche de {player.name}{shown} — {section}"
         note = "Corriger un champ ; le reste ne change pas."
     form = Form(
         title,
@@ -133,9 +136,20 @@ def register_operation(key: str, values: dict[str, Any]) -> Callable[[EventServi
             raise OperationError(f"{exc.message} : rien n'a été inscrit.") from None
         # a probable double (same name and birth date) asks first; « o »: another person
         pid = s.register_player(key, player, homonym=bool(confirm))
-        return f"{player.name} (inscr. {pid})"
+        return numbered(s, key, pid)
 
     return op
+
+
+def numbered(s: EventService, key: str, pid: int) -> str:
+    """« NOM Prénom (N° 12) »: a player just registered, with the N° Joueurs now shows
+    him under (issue 49.5; his registration is no number the arbiter types)."""
+    from ...views.reader import Reader
+
+    reader = Reader(s)
+    with reader.consistent():
+        number = reader.numbers(reader.tournament(key)).get(pid)
+    return f"{s.player(pid).name} (N° {number if number is not None else '?'})"
 
 
 def edit_operation(

@@ -410,14 +410,38 @@ class Reporting:
         return self._page(entrance_page(self._site(request), t))
 
     async def entrance_sent(self, request: web.Request) -> web.StreamResponse:
-        """The entrance's form: to the player's own check-in page (checked there)."""
+        """The entrance's form: the N° on the player's paper (his pairing number in this
+        section, the one the lists show) and his code, to his own check-in page."""
         sent = await self._number_and_code(
-            request, "Tapez votre numéro (chiffres seulement).", "Ce code de pointage ne vaut pas."
+            request, "Tapez votre N° (chiffres seulement).", "Ce code de pointage ne vaut pas."
         )
         if not isinstance(sent, tuple):
             return sent
         number, code = sent
-        raise web.HTTPSeeOther(f"{number}/{code}/")
+        pid = self._numbered(request.match_info["key"], number, code)
+        if pid is None:
+            return self._wrong_code(request, "Ce N° et ce code ne vont pas ensemble.")
+        raise web.HTTPSeeOther(f"{pid}/{code}/")
+
+    def _numbered(self, key: str, number: int, code: str) -> int | None:
+        """Whose N° and code these are in section ``key``. Before round 1 the N° is the
+        provisional initial order, which a late entry may shift after the paper was
+        printed: then the code alone (one player's) still finds its owner (issue 49.5)."""
+        from ...operations.event import OperationError
+        from ...operations.reporting import checkin_matches
+
+        reader = self.reader
+        try:
+            with reader.consistent():
+                t = reader.tournament(key)
+                numbers = reader.numbers(t)
+        except OperationError:
+            return None
+        first = [pid for pid, n in numbers.items() if n == number]
+        for pid in first + [pid for pid in numbers if pid not in first]:
+            if checkin_matches(self.service, pid, code):
+                return pid
+        return None
 
     async def _number_and_code(
         self, request: web.Request, no_number: str, bad_code: str

@@ -257,12 +257,13 @@ def checkin_page(
 
 
 def entrance_page(site: Site, t: StoredTournament) -> str:
-    """The entrance's form: the player's number and the code he was given on paper."""
+    """The entrance's form: the player's N° (his pairing number in this section, as the
+    lists print it) and the code he was given on paper."""
     site._here = f"/{t.key}/pointage/"
     tr = site.tr
     form = el(
         "form",
-        el("label", tr("Votre numéro : "),
+        el("label", tr("Votre N° : "),
            el("input", type="text", name="player", inputmode="numeric", required=True,
               maxlength="9", autocomplete="off")),
         el("label", tr("Votre code : "),
@@ -278,6 +279,6 @@ def entrance_page(site: Site, t: StoredTournament) -> str:
         raw_style(),
         el("h1", t.name),
         el("h2", tr("Pointage par téléphone")),
-        el("p", tr("Le numéro et le code sont sur le papier remis à l'inscription."), cls="m"),
+        el("p", tr("Le N° et le code sont sur le papier remis à l'inscription."), cls="m"),
         form,
     )

@@ -301,16 +301,16 @@ class CheckIn(Document):
     def _with_codes(
         self, req: Request, doc: Sheet, people: list[StoredPlayer], fees: dict[int, float]
     ) -> None:
-        """While players report from their phones: each one's number and own code, given
-        to him on paper; he checks in on the entrance's page (« arbitre qr --page
+        """While players report from their phones: each one's N° (the one the lists print,
+        which the entrance's page asks) and own code, given to him on paper; he checks in on the entrance's page (« arbitre qr --page
         pointage/ ») before round 1, and the arbiter accepts them in bulk (P in Joueurs)."""
         from ...operations import reporting
 
         doc.grid(
-            ["Inscr.", "Nom", "Elo", "Club", "Droit", "Payé", "Pointé", "Code", "Signature"],
+            ["N°", "Nom", "Elo", "Club", "Droit", "Payé", "Pointé", "Code", "Signature"],
             [
                 [
-                    p.id or "",
+                    req.numbers.get(p.id, ""),
                     p.name,
                     p.rating or "",
                     p.club,

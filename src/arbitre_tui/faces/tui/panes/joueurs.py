@@ -361,8 +361,9 @@ class PlayersPane(NameSearchMixin, TablePane):
 
             def op(s: EventService, confirm: bool | str = False) -> str:
                 # registered and checked in: one undo; a probable double asks first
-                pid = s.register_player(key, player, homonym=bool(confirm))
-                return f"{player.name} (inscr. {pid})"
+                from ..player_form import numbered
+
+                return numbered(s, key, s.register_player(key, player, homonym=bool(confirm)))
 
             self.run(op, done=lambda who: f"Inscrit et pointé : {who} en {name}")
 
@@ -421,7 +422,9 @@ class PlayersPane(NameSearchMixin, TablePane):
                 then=lambda _result: form.close(),
             )
 
-        self.app.push_screen(player_form(t.name, player, save, on_cancel=self.cancelled))
+        number = Reader(self._service).numbers(t).get(pid)  # his N°, not his registration
+        form = player_form(t.name, player, save, on_cancel=self.cancelled, number=number)
+        self.app.push_screen(form)
 
     def action_remove_player(self) -> None:
         """Suppr: a registration that never played deleted, after o/n (undoable); a player
