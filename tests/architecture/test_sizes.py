@@ -18,12 +18,8 @@ FUNCTION_LINES = 100
 LET_OFF = ("rules/swiss/",)
 
 # still over, in modules other sessions were editing when the bound was set (may only shrink)
-LONG_MODULES = frozenset({"faces/cli/main.py", "faces/tui/app.py"})
-LONG_FUNCTIONS = frozenset(
-    {
-        "faces/cli/main.py::build_parser",
-    }
-)
+LONG_MODULES = frozenset({"faces/tui/app.py"})
+LONG_FUNCTIONS: frozenset[str] = frozenset()
 
 
 def _sources() -> list[tuple[str, str]]:
