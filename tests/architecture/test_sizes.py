@@ -17,13 +17,10 @@ MODULE_LINES = 650
 FUNCTION_LINES = 100
 LET_OFF = ("rules/swiss/",)
 
-# still over, in modules other sessions were editing when the bound was set (may only shrink)
-LONG_MODULES = frozenset({"faces/cli/main.py", "faces/tui/app.py"})
-LONG_FUNCTIONS = frozenset(
-    {
-        "faces/cli/main.py::build_parser",
-    }
-)
+# none still over since issue 54.3 split the command line and the app: a name listed here
+# would be let off, and the lists may only shrink
+LONG_MODULES: frozenset[str] = frozenset()
+LONG_FUNCTIONS: frozenset[str] = frozenset()
 
 
 def _sources() -> list[tuple[str, str]]:

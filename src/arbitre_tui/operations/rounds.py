@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..files.partials import kill_point
 from ..rules.draws import run_draw
 from ..rules.models import StoredGame, StoredRound, StoredTournament
 from ..rules.settings import section_settings
@@ -22,7 +23,6 @@ from ..store.backup import (
     unmark,
 )
 from ..store.journal import Tx
-from ..store.partials import kill_point
 from .context import EventContext
 from .errors import OperationError
 from .formats import PairOrder, format_of

@@ -1,8 +1,8 @@
 """An export written whole or not at all (issue 53.9): into a hidden name beside its
 target (« .NOM.partiel-PID »), synced, then put in place; what a killed export left in
 that folder is removed by the next export there, never one a running process is still
-writing. The store does the same for its backups (store/partials.py); this one stays
-apart from it, as `pair-trf` and `generate` write TRF files without loading the store."""
+writing. The store's backups do the same: both find the leftovers through files/partials.py,
+below the store, as `pair-trf` and `generate` write TRF files without loading the store."""
 
 from __future__ import annotations
 
@@ -12,40 +12,9 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
+from ..files.partials import remove_dead
+
 MARK = ".partiel-"
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # someone else's process: alive
-        return True
-    return True
-
-
-def remove_dead(place: Path) -> list[Path]:
-    """Remove from ``place`` the hidden partial files of processes that are gone."""
-    removed: list[Path] = []
-    try:
-        leftovers = [p for p in place.glob(".*") if MARK in p.name]
-    except OSError:
-        return removed
-    for leftover in leftovers:
-        digits = leftover.name.rsplit(MARK, 1)[1]
-        for end in ("-journal", "-wal", "-shm"):
-            digits = digits.removesuffix(end)
-        if not digits.isdigit() or _alive(int(digits)):
-            continue
-        try:
-            leftover.unlink()
-        except OSError:
-            continue
-        removed.append(leftover)
-    return removed
 
 
 def write_whole(target: Path, write: Callable[[Path], object]) -> None:
@@ -60,7 +29,7 @@ def write_whole(target: Path, write: Callable[[Path], object]) -> None:
     if mode is not None and not stat.S_ISREG(mode):
         write(target)
         return
-    remove_dead(target.parent)
+    remove_dead(target.parent, marks=(MARK,))  # a killed export's, not a restore's
     partial = target.with_name(f".{target.name}{MARK}{os.getpid()}")
     try:
         write(partial)

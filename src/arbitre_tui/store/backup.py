@@ -17,9 +17,9 @@ import sqlite3
 import urllib.parse
 from pathlib import Path
 
+from ..files.partials import alive, kill_point, remove_dead
 from .db import disk_is_full, is_held, sqlite_reason
 from .errors import OperationError
-from .partials import alive, kill_point, remove_dead
 from .schema import APPLICATION_ID, SCHEMA_VERSION
 
 KEEP = 20

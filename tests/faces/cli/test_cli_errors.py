@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from arbitre_tui.faces.cli import event as cli_event
 from arbitre_tui.faces.cli import main as cli_main
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.models import Player
@@ -852,7 +853,7 @@ def test_an_unforeseen_error_is_logged_and_told_in_french(
         raise RuntimeError("boom: something nobody foresaw")
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setattr(cli_main, "cmd_show", broken)
+    monkeypatch.setattr(cli_event, "cmd_show", broken)  # show is declared in cli/event.py
     code = cli_main.main(["show", "nimporte.sqlite"])
     err = capsys.readouterr().err
     assert code == 1

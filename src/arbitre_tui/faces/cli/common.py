@@ -182,6 +182,16 @@ PLAYER_HELP = (
 TOURNAMENT_HELP = "le tournoi (section), si le fichier en a plusieurs"
 
 
+def add_file(p: argparse.ArgumentParser) -> None:
+    """``FICHIER``: the event file, the first argument of most commands."""
+    p.add_argument("file", metavar="FICHIER", help=FILE_HELP)
+
+
+def add_tournament(p: argparse.ArgumentParser) -> None:
+    """``--tournoi CLÉ``: the section, when the file has several."""
+    p.add_argument("--tournoi", "-t", metavar="CLÉ", type=section_key, help=TOURNAMENT_HELP)
+
+
 def add_round(p: argparse.ArgumentParser) -> None:
     """``--ronde N``: the round a command acts on, the last one when not given."""
     p.add_argument(

@@ -12,7 +12,18 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from .common import FILE_HELP, PLAYER_HELP, command, group, open_event, player_id, who
+from .common import (
+    FILE_HELP,
+    PLAYER_HELP,
+    TOURNAMENT_HELP,
+    command,
+    group,
+    open_event,
+    open_tournament,
+    player_id,
+    print_json,
+    who,
+)
 from .errors import day, whole_number
 
 WHERE = "le tournoi où chercher le N° du joueur, si le fichier en a plusieurs"
@@ -359,6 +370,48 @@ def cmd_players_move(args: argparse.Namespace) -> int:
     target = move_player(service, pid, args.vers)
     print(f"{who(service, pid)} inscrit(e) désormais en {target.name}.")
     return 0
+
+
+def cmd_players_list(args: argparse.Namespace) -> int:
+    """lister les joueurs"""
+    from ...rules.models import as_data
+    from ...views.players import build
+    from ...views.reader import Reader
+
+    service, t = open_tournament(args)
+    reader = Reader(service)
+    if args.json:  # every registration field, for the arbiter's own use
+        numbers = reader.numbers(t)  # « number »: the N° (49.5); « id »: the registration
+        print_json(
+            [{**as_data(p, json=True), "number": numbers.get(p.id)} for p in reader.players(t)]
+        )
+        return 0
+    roster = build(reader, t)
+    if roster.provisional:  # issue 49.5: the N° before the draw is the initial order
+        print("N° provisoires (ordre initial) : fixés par l'appariement de la ronde 1.")
+    for p in roster.players:
+        flags = ("P" if p.checked_in else "-") + ("€" if p.paid else "-")
+        print(f"{p.number:5d} {flags} {p.name:<32} {p.rating:5d} {p.club}")
+    print(f"{roster.checked_in} pointé(s) / {len(roster.players)} inscrit(s)")
+    return 0
+
+
+def players_group(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`arbitre players …`: import, list, remove, edit, move."""
+    psub = group(sub, "players", "joueurs : import, liste, correction, suppression, changement")
+    from .imports import import_command
+
+    import_command(psub)
+    command(
+        psub,
+        "list",
+        cmd_players_list,
+        file="FICHIER",
+        file_help=FILE_HELP,
+        tournament=TOURNAMENT_HELP,
+        json="sortie JSON",
+    )
+    players_commands(psub)
 
 
 def players_commands(psub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

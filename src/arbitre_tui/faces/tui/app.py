@@ -3,32 +3,30 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.driver import Driver
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, DataTable, Static
 
-from ...operations import EventService, NeedsConfirmation, OperationError, StoreBusy
+from ...operations import EventService
 from ...rules.models import StoredTournament
 from ...views.reader import Reader
 from . import round_watch
 from .footer import KeysFooter
 from .french import KEY_NAMES, MainScreen, key_name
-from .messages import Done, Operation, Refused, RunInBackground, RunOperation, Say, undone
+from .messages import undone
 from .pane_bar import PaneBar
 from .panes import PANE_IDS, REGISTRY, PaneSpec, pane_class, spec, used_by
 from .panes.base import Pane
 from .panes.ronde import RoundPane
+from .running import RunsOperations
 from .themes import DEFAULT, load_themes
 from .title_bar import CLOCK_WIDTH, ICON_WIDTH, TitleBar
 
@@ -52,31 +50,7 @@ def _pane_bindings() -> list[BindingType]:
     ]
 
 
-# Textual reads « Échap » followed at once by a digit, - or = as the characters some macOS
-# terminals send for Option+key (« \x1b0 » → « º »); here they are the two keys typed.
-_ESCAPE_THEN = {
-    "¡": "1", "™": "2", "£": "3", "¢": "4", "∞": "5", "§": "6", "¶": "7", "•": "8",
-    "ª": "9", "º": "0", "–": "-", "≠": "=",
-}  # fmt: skip
-_KEY_NAMES = {"-": "minus", "=": "equals_sign"}
-
-
-def split_alt(event: events.Key) -> list[events.Key]:
-    """« Échap » then a key in one read is what the terminal calls alt+key (« \x1bg »):
-    typed fast over SSH — close a prompt, then record a result — it is two keys. Nothing
-    here is bound to alt, so it is given back as the two keys typed, in order."""
-    escape = events.Key("escape", "\x1b")
-    typed = _ESCAPE_THEN.get(event.character or "")
-    if typed is not None and event.key == event.character:
-        return [escape, events.Key(_KEY_NAMES.get(typed, typed), typed)]
-    if not event.key.startswith("alt+") or not event.character:
-        return [event]
-    rest = event.key.removeprefix("alt+")
-    key = event.character if rest.startswith("shift+") else rest
-    return [escape, events.Key(key, event.character)]
-
-
-class ArbitreApp(App[int]):
+class ArbitreApp(RunsOperations):
     """One event file, several sections, panes switched by one key each."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
@@ -204,93 +178,6 @@ class ArbitreApp(App[int]):
             self.web_server.stop()
         if self._writer is not None:
             self._writer.stop()
-
-    # -- keys, in the order typed ---------------------------------------------
-
-    def routes_keys(self) -> bool:
-        """Screens whose keys the app routes itself, strictly in order (not the palette).
-
-        Textual forwards a key to the focused widget and runs its binding once the key
-        has bubbled back up to the app, while the keys after it are already forwarded:
-        a key that opens a prompt could be overtaken by the next ones (« g12⏎0 »
-        recorded 1-0 on board 1). Here each key's binding runs when it is read, and the
-        next key only after it; a prompt on top takes every key itself.
-        """
-        return isinstance(self.screen, MainScreen) or getattr(self.screen, "ROUTE_KEYS", False)
-
-    async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            if not self.screen_stack:
-                return  # the app is closing: no screen reads keys any more
-            if not self.screen.is_mounted or (self._backlog and not self.routes_keys()):
-                # a screen opened by a key of the same burst has not run its on_mount
-                # yet: its keys wait for it, in order (« 1 , Échap ↓ » closed the
-                # settings before they were built: NoMatches, issue 53.1)
-                self._backlog.append(event)
-                self._drain_soon()
-                return
-            if self.routes_keys():
-                self.app_focus = True
-                first, *rest = split_alt(event)
-                if self._operations_posted or self._backlog:
-                    self._backlog.append(first)  # after the operation a key before it asked for
-                else:
-                    await self._route_key(first)
-                if rest:
-                    # after the screen « Échap » closed has given the focus back (next
-                    # refresh); keys arriving meanwhile queue behind it, in order
-                    self._backlog.extend(rest)
-                    self.call_after_refresh(self._drain_backlog)
-                return
-        await super().on_event(event)
-
-    async def _route_key(self, event: events.Key) -> None:
-        if await self._check_bindings(event.key, priority=True):
-            return
-        screen = self.screen
-        take_key = getattr(screen, "take_key", None)  # a prompt takes every key itself
-        if take_key is not None:
-            then = take_key(event)
-            if then is not None:  # the palette's command: run before the next key is read
-                await then
-        elif not (self.routes_keys() and await self._check_bindings(event.key)):
-            (self.focused or screen)._forward_event(event)
-
-    async def _on_key(self, event: events.Key) -> None:
-        """A routed key with no binding came back up: its bindings were tried when read."""
-        if self.routes_keys():
-            event.prevent_default()
-
-    def post_message(self, message: Message) -> bool:
-        if isinstance(message, RunOperation):
-            self._operations_posted += 1  # keys typed from now on wait for it
-        return super().post_message(message)
-
-    def _drain_soon(self) -> None:
-        """Read the waiting keys in a moment: a timer, which fires whether or not the
-        screen repaints (an idle terminal may not refresh: call_after_refresh waited)."""
-        self.set_timer(0.01, self._drain_backlog, name="touches en attente")
-
-    async def _drain_backlog(self) -> None:
-        """Keys typed while an operation was pending: now, in order."""
-        while self._backlog and not self._operations_posted:
-            if not self.screen_stack:  # the app is closing
-                self._backlog.clear()
-                return
-            if not self.screen.is_mounted:  # a screen a key just opened: its keys wait
-                self._drain_soon()
-                return
-            event = self._backlog.popleft()
-            if not self.routes_keys():
-                await super().on_event(event)
-                continue
-            first, *rest = split_alt(event)
-            await self._route_key(first)
-            if rest:  # after the focus « Échap » gives back (next refresh), as typed
-                self._backlog.extendleft(reversed(rest))
-                self.call_after_refresh(self._drain_backlog)
-                return
-        self._offer_question()  # a question that waited for these keys
 
     # -- layout ---------------------------------------------------------------
 
@@ -535,225 +422,3 @@ class ArbitreApp(App[int]):
     def action_undo(self) -> None:
         """Undo this station's last operation, saying what it was (« Annulé : … »)."""
         self.run_operation(lambda s, confirm=False: s.undo(confirm=confirm), done=undone)
-
-    # -- what panes ask -------------------------------------------------------
-
-    async def on_run_operation(self, message: RunOperation) -> None:
-        try:
-            self.run_operation(message.operation, message.done, then=message.then)
-        finally:
-            self._operations_posted -= 1
-            await self._drain_backlog()
-
-    def on_run_in_background(self, message: RunInBackground) -> None:
-        self.run_in_background(message.operation, message.done, message.busy)
-
-    def on_refused(self, message: Refused) -> None:
-        self.refuse(message.reason)
-
-    def on_say(self, message: Say) -> None:
-        self.set_status(message.text, error=message.error)
-
-    def ask(self, prompt: Prompt[Any]) -> None:
-        """Open a prompt now: the next key typed goes to it."""
-        self.push_screen(prompt)
-
-    def ask_when_free(self, prompt: Prompt[Any]) -> None:
-        """A question that comes later than the key that asked it (from the writer
-        thread): opened now if no prompt, form or palette is on screen, else once it is
-        closed and the keys already typed for it are read. Opened on top of the jump
-        prompt, it took the Entrée meant for the jump (« Entrée ne répond pas à la
-        question ») and left « Aller à l'échiquier : 3_ » open (issue 29.8)."""
-        self._questions.append(prompt)
-        self._offer_question()
-
-    def _offer_question(self) -> None:
-        from .prompts import KeysScreen
-
-        if (
-            not self._questions
-            or isinstance(self.screen, KeysScreen)  # keys are being typed into it
-            or self._backlog
-            or self._operations_posted
-        ):
-            return
-        self.push_screen(self._questions.popleft())
-
-    def pop_screen(self) -> AwaitComplete:
-        """A screen closed: a waiting question comes after the keys already typed (the
-        ones read with the key that closed it are in the queue before this call)."""
-        closing = super().pop_screen()
-        if self._questions:
-            self.call_later(self._offer_question)
-        return closing
-
-    def set_status(self, text: str, error: bool = False, *, pending: bool = False) -> None:
-        """The status line, and every screen over it that says it too. ``pending``: a
-        write held up by the other station, which a prompt opened meanwhile shows."""
-        status = self.query_one("#status", Static)
-        # ordinary messages: one fixed line, no layout pass (result entry stays fast);
-        # a refusal, or a message longer than the line, takes what it needs (up to four
-        # lines) so its end — « enregistré », the reason — is never cut
-        long = Text(text).cell_len > (status.size.width or self.size.width) - 2
-        status.set_class(error, "error")
-        status.set_class(pending, "pending")
-        status.set_class(long and not error, "long")
-        status.update(text, layout=error or long)
-        if error or long:  # the table above gets shorter: its cursor's row stays in view
-            self.call_after_refresh(self._cursor_in_view)
-        for screen in self.screen_stack[
-            1:
-        ]:  # a screen covering this line (a cup match sheet, a form) says it too
-            show = getattr(screen, "show_status", None)
-            if show is not None:
-                show(text, error, pending=pending)
-
-    def _cursor_in_view(self) -> None:
-        pane = self.screen_stack[0].query_one(f"#{self.current_pane_id}", Pane)
-        for table in pane.query(DataTable):
-            if table.row_count:
-                table.move_cursor(row=table.cursor_row, scroll=True)
-
-    def refuse(self, message: str) -> None:
-        """Say why nothing was done, in red, with the bell."""
-        self.set_status(f"Refusé : {message}", error=True)
-        self.bell()
-
-    def refused_while_busy(self) -> bool:
-        """A write asked while a background operation runs is refused (it reads first)."""
-        if self.busy is None:
-            return False
-        self.refuse(f"{self.busy} en cours, un instant.")
-        return True
-
-    def run_operation(
-        self,
-        operation: Operation,
-        done: Done,
-        *,
-        then: Callable[[Any], None] | None = None,
-        confirm: bool | str = False,
-    ) -> bool:
-        """Run one operation; say "done" only after its commit returned.
-
-        A question (NeedsConfirmation) opens « … o/n » and, on « o », runs the same
-        operation again with ``confirm=True``. A file locked by the other station
-        (StoreBusy) hands it to the writer thread, where later ones queue behind it.
-        """
-        if self.refused_while_busy():
-            return False
-        if self._writer is not None and self._writer.pending:
-            self._queue(operation, done, then, confirm)
-            return False
-        try:
-            value = operation(self.service, confirm=confirm) if confirm else operation(self.service)
-        except NeedsConfirmation as exc:
-            from .prompts import ConfirmPrompt
-
-            self.set_status(exc.message)  # under the prompt, and in the log of the line
-            answer = exc.answer()  # names what was asked: asked again if it changed
-            self.ask(
-                ConfirmPrompt(
-                    exc.message,
-                    lambda: self.run_operation(operation, done, then=then, confirm=answer),
-                    on_cancel=self.cancelled,
-                )
-            )
-            return False
-        except StoreBusy:
-            self._queue(operation, done, then, confirm)
-            return False
-        except OperationError as exc:
-            self.refuse(exc.message)
-            return False
-        self._succeeded(value, done, then)
-        return True
-
-    def _succeeded(self, value: Any, done: Done, then: Callable[[Any], None] | None) -> None:
-        self.operation_done(done(value) if callable(done) else done)
-        if then is not None:
-            then(value)
-
-    def _queue(
-        self,
-        operation: Operation,
-        done: Done,
-        then: Callable[[Any], None] | None,
-        confirm: bool | str,
-    ) -> None:
-        """To the writer thread; « ✓ » only when its commit returned there."""
-        from .prompts import ConfirmPrompt
-        from .writer import Job, Writer
-
-        if self._writer is None:
-            self._writer = Writer(
-                self.service.path, self.call_from_thread, terminal=self.service.journal.terminal
-            )
-
-        def ask(question: NeedsConfirmation) -> None:
-            answer = question.answer()
-            self.ask_when_free(
-                ConfirmPrompt(
-                    question.message,
-                    lambda: self._queue(operation, done, then, answer),
-                    on_cancel=self.cancelled,
-                )
-            )
-
-        self._writer.submit(
-            Job(
-                operation,
-                confirm,
-                done=lambda value: self._succeeded(value, done, then),
-                ask=ask,
-                refused=self.refuse,
-            )
-        )
-        self.set_status(
-            f"Enregistrement en attente de l'autre poste… ({self._writer.pending} en file)",
-            pending=True,
-        )
-
-    def cancelled(self) -> None:
-        self.set_status("Annulé")
-
-    def run_in_background(
-        self, operation: Callable[[EventService], Any], done: Done, busy: str
-    ) -> None:
-        """Run a long operation (a pairing) off the UI thread; keys keep working.
-
-        It gets its own connection to the file (SQLite connections stay on their
-        thread) and is one transaction as always; "done" shows after its commit.
-        Other writes are refused meanwhile: the operation read the state it commits on.
-        """
-        if self.refused_while_busy():
-            return
-        self.busy = busy
-        self.set_status(f"{busy[:1].upper()}{busy[1:]} en cours…")
-        self.run_worker(lambda: self._background(operation, done), thread=True, group="background")
-
-    def _background(self, operation: Callable[[EventService], Any], done: Done) -> None:
-        service = EventService(self.service.path, check=False)
-        try:
-            value = operation(service)
-        except OperationError as exc:
-            self.call_from_thread(self._background_refused, exc.message)
-            return
-        finally:
-            service.close()
-        self.call_from_thread(self._background_done, done(value) if callable(done) else done)
-
-    def _background_refused(self, message: str) -> None:
-        self.busy = None
-        self.refuse(message)
-
-    def _background_done(self, done: str) -> None:
-        self.busy = None
-        self.operation_done(done)
-
-    def operation_done(self, done: str) -> None:
-        """After a commit returned: refresh what shows, then say it is saved."""
-        self._data_version = self.reader.data_version()
-        self._rounds = round_watch.marks(self.reader)
-        self._refresh_all()
-        self.set_status(f"✓ {done}")

@@ -19,38 +19,38 @@ from .prompts import ChoicePrompt, ConfirmPrompt, TextPrompt
 
 if TYPE_CHECKING:
     from ...operations import EventService
-    from .app import ArbitreApp
+    from .host import Host
 
 
 @dataclass(frozen=True)
 class Command:
     name: str  # what the arbiter types to find it
     help: str
-    run: Callable[[ArbitreApp], Awaitable[None] | None]
+    run: Callable[[Host], Awaitable[None] | None]
 
 
-def _pane_action(pane: str, action: str) -> Callable[[ArbitreApp], Awaitable[None]]:
+def _pane_action(pane: str, action: str) -> Callable[[Host], Awaitable[None]]:
     """Show a pane, then run one of its key's actions on it."""
 
-    async def run(app: ArbitreApp) -> None:
+    async def run(app: Host) -> None:
         await app.run_action(f"show('{pane}')")
         await app.run_action(action, app.query_one(f"#{pane}"))
 
     return run
 
 
-def _show_and_say(pane: str, text: str) -> Callable[[ArbitreApp], Awaitable[None]]:
+def _show_and_say(pane: str, text: str) -> Callable[[Host], Awaitable[None]]:
     """A decision taken inside a screen of that pane: show the pane, say the keys."""
 
-    async def run(app: ArbitreApp) -> None:
+    async def run(app: Host) -> None:
         await app.run_action(f"show('{pane}')")
         app.set_status(text)
 
     return run
 
 
-def _app_action(action: str) -> Callable[[ArbitreApp], Awaitable[None]]:
-    async def run(app: ArbitreApp) -> None:
+def _app_action(action: str) -> Callable[[Host], Awaitable[None]]:
+    async def run(app: Host) -> None:
         await app.run_action(action)
 
     return run
@@ -59,7 +59,7 @@ def _app_action(action: str) -> Callable[[ArbitreApp], Awaitable[None]]:
 # -- operations that were on the command line only -----------------------------------
 
 
-def close_registration(app: ArbitreApp) -> None:
+def close_registration(app: Host) -> None:
     """`arbitre ko close-registration`: the entry list is fixed, the format chosen."""
     t = app.tournament
     if t is None:
@@ -97,7 +97,7 @@ def entry_read(text: str) -> str | None:
     return f"{surname} {first}".rstrip() + (f", Elo {rating}" if rating else ", sans Elo")
 
 
-def enter_team(app: ArbitreApp) -> None:
+def enter_team(app: Host) -> None:
     """`arbitre cup team`: one more team of a club (its roster: an import with « equipe »)."""
     from ...operations.formats import format_of
 
@@ -115,7 +115,7 @@ def enter_team(app: ArbitreApp) -> None:
     app.ask(TextPrompt(f"Engager en {name} une équipe du club :", enter, on_cancel=app.cancelled))
 
 
-def register_late_player(app: ArbitreApp) -> None:
+def register_late_player(app: Host) -> None:
     """`arbitre register`: a late entry (refused if not eligible), checked in."""
     t = app.tournament
     if t is None:
@@ -160,12 +160,12 @@ def register_late_player(app: ArbitreApp) -> None:
     )
 
 
-def _out_path(app: ArbitreApp, suffix: str) -> Path:
+def _out_path(app: Host, suffix: str) -> Path:
     """Beside the event file: « open-2027-classement-open-a.pdf »."""
     return app.service.path.with_name(f"{app.service.path.stem}-{suffix}")
 
 
-def export_trf(app: ArbitreApp) -> None:
+def export_trf(app: Host) -> None:
     """`arbitre export trf`: the section in TRF-2026, written beside the event file."""
     t = app.tournament
     if t is None:
@@ -184,7 +184,7 @@ def export_trf(app: ArbitreApp) -> None:
     )
 
 
-def print_pdf(app: ArbitreApp) -> None:
+def print_pdf(app: Host) -> None:
     """`arbitre print`: a printout of the section in PDF, written beside the event file."""
     t = app.tournament
     if t is None:
@@ -236,7 +236,7 @@ def points_read(text: str) -> str | None:
     return f"{half(points[0])} – {half(points[1])}" if points else None
 
 
-def playoff_result(app: ArbitreApp) -> None:
+def playoff_result(app: Host) -> None:
     """`arbitre playoff … --match`: the next mini-match of a youth play-off (003)."""
     t = app.tournament
     if t is None:
@@ -313,7 +313,7 @@ def playoff_result(app: ArbitreApp) -> None:
     app.ask(ChoicePrompt(f"Barrage ({t.name}) :", choices, chosen, on_cancel=app.cancelled))
 
 
-def qualifiers(app: ArbitreApp) -> None:
+def qualifiers(app: Host) -> None:
     """`arbitre qualifiers`: who qualifies (youth), play-offs still to play said first."""
     t = app.tournament
     if t is None:
@@ -331,7 +331,7 @@ def qualifiers(app: ArbitreApp) -> None:
     app.set_status(f"Qualifiés ({t.name}) : {qualified}{pending}")
 
 
-def add_section(app: ArbitreApp) -> None:
+def add_section(app: Host) -> None:
     """L'événement, then the form of a new section (`E` then `a`)."""
     from .event_screen import EventScreen
 

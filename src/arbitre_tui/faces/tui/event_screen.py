@@ -30,7 +30,7 @@ from .french import SCREEN_BINDINGS, FrenchTable
 
 if TYPE_CHECKING:
     from ...views.event import EventSummary
-    from .app import ArbitreApp
+    from .host import Host
 
 SYSTEMS = ("suisse", "toutes-rondes", "ko", "coupe")
 REGULATION_CHOICES = ("aucun", "000", "002", "003", "004")
@@ -180,9 +180,10 @@ class EventScreen(ModalScreen[None]):
         self._summary: EventSummary | None = None
 
     @property
-    def arbitre(self) -> ArbitreApp:
-        """The app that pushed this screen (typed only: importing it would be a cycle)."""
-        return cast("ArbitreApp", self.app)
+    def arbitre(self) -> Host:
+        """The app that pushed this screen, as screens use it (host.py: no import of the
+        app, which imports this screen)."""
+        return cast("Host", self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="event-box"):

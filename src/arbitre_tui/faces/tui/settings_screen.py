@@ -23,7 +23,7 @@ from ...rules.settings import SETTINGS, listed, parse, section_settings, shown, 
 from .french import FrenchTable
 
 if TYPE_CHECKING:
-    from .app import ArbitreApp
+    from .host import Host
 
 
 # the label column: 80 columns less the border, the value (24), the source (9), the cells'
@@ -46,9 +46,10 @@ class SettingsScreen(ModalScreen[None]):
         self.key = key
 
     @property
-    def arbitre(self) -> ArbitreApp:
-        """The app that pushed this screen (typed only: importing it would be a cycle)."""
-        return cast("ArbitreApp", self.app)
+    def arbitre(self) -> Host:
+        """The app that pushed this screen, as screens use it (host.py: no import of the
+        app, which imports this screen)."""
+        return cast("Host", self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="settings-box"):

@@ -1,8 +1,8 @@
-"""A copy written whole or not at all: a backup is written under a hidden name
-(« .NOM.partiel-PID ») beside its target, then put in place; what a killed process left
-is removed by the next one that writes in that folder (issue 53.9), never one that a
-running process is still writing. The exports do the same (publish/whole.py, which
-cannot import the store: `pair-trf` and `generate` never load it)."""
+"""A copy written whole or not at all: a backup (store/backup.py) or an export
+(publish/whole.py) is written under a hidden name (« .NOM.partiel-PID ») beside its target,
+then put in place; what a killed process left is removed by the next one that writes in
+that folder (issue 53.9), never one that a running process is still writing. Here, below
+the store, because the exports share it and `pair-trf` and `generate` never load the store."""
 
 from __future__ import annotations
 
@@ -33,9 +33,12 @@ def alive(pid: int) -> bool:
     return True
 
 
-def remove_dead(place: Path, prefix: str = ".") -> list[Path]:
-    """Remove from ``place`` the unfinished copies (names starting with ``prefix``) of
-    processes that are gone; a folder that cannot be listed is left as it is."""
+def remove_dead(
+    place: Path, prefix: str = ".", marks: tuple[str, ...] = PARTIAL_MARKS
+) -> list[Path]:
+    """Remove from ``place`` the unfinished copies (names starting with ``prefix``, marked
+    by one of ``marks``) of processes that are gone; a folder that cannot be listed is left
+    as it is."""
     removed: list[Path] = []
     try:
         leftovers = list(place.glob(f"{prefix}*"))
@@ -43,7 +46,7 @@ def remove_dead(place: Path, prefix: str = ".") -> list[Path]:
         return removed
     for leftover in leftovers:
         name = leftover.name
-        mark = next((m for m in PARTIAL_MARKS if m in name), None)
+        mark = next((m for m in marks if m in name), None)
         if mark is None:
             continue
         digits = name.rsplit(mark, 1)[1]
