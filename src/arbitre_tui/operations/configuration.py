@@ -19,6 +19,7 @@ from ..rules.settings import section_fault, section_settings
 from ..rules.text import text_fault
 from ..store.journal import Tx
 from ..store.records import tournament_row
+from ..store.writers import write_settings
 from .context import EventContext
 from .errors import OperationError
 from .formats import format_of
@@ -119,7 +120,7 @@ def update_settings(ctx: EventContext, key: str, changes: dict[str, Any]) -> Non
             or format_of(t).settings_fault(ctx, changed)
         ):
             raise OperationError(fault)
-        tx.update("tournaments", t.id, {"settings": json.dumps(settings, ensure_ascii=False)})
+        write_settings(tx, settings, t.id)
         rerate(ctx, tx, t, changed)
 
 
@@ -157,4 +158,4 @@ def update_event_settings(ctx: EventContext, changes: dict[str, Any]) -> None:
             raise OperationError("Ce fichier ne contient pas d'événement.")
         settings = {**ctx.store.event()["settings"], **typed}
         settings = {k: v for k, v in settings.items() if v is not None}
-        tx.update("event", 1, {"settings": json.dumps(settings, ensure_ascii=False)})
+        write_settings(tx, settings)

@@ -12,7 +12,7 @@ from ..rules import knockout as ko
 from ..rules.errors import RuleError
 from ..rules.models import Result, StoredPlayer, StoredTournament, System, TimeControl
 from ..rules.settings import section_settings
-from ..store.records import tc_json, time_controls_json
+from ..store.records import KoRegistration, LuckyLoser, tc_json, time_controls_json
 from .errors import OperationError
 from .registry import Operation
 
@@ -47,7 +47,7 @@ def _format(service: EventContext, t: StoredTournament) -> ko.KoFormat:
     return ko.ko_format(listed, section_settings(t).fee)
 
 
-def _recorded(service: EventContext, t: StoredTournament, closed: dict[str, Any]) -> ko.KoFormat:
+def _recorded(service: EventContext, t: StoredTournament, closed: KoRegistration) -> ko.KoFormat:
     """The format as closed: its lists from the record, the waiting list's refunds."""
     people = {p.id: p for p in service.store.players(t.id)}
     s = section_settings(t)
@@ -413,7 +413,7 @@ def _draw_one(
     service: EventContext,
     t: StoredTournament,
     number: int,
-    rows: list[dict[str, Any]],
+    rows: list[LuckyLoser],
     tx: Any,
     seed: int | None,
 ) -> dict[str, Any]:

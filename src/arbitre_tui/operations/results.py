@@ -23,6 +23,7 @@ from ..rules.models import (
 )
 from ..rules.settings import section_settings
 from ..rules.text import text_fault
+from ..store.writers import write_result
 from .context import EventContext
 from .errors import NeedsConfirmation, OperationError
 from .formats import format_of
@@ -92,7 +93,7 @@ def record_result(
             tx.args["unchanged"] = True  # its own operation: undo takes it (issue 29.4)
             tx.touch("games", game.id)
         else:
-            tx.update("games", game.id, {"result": value.value, "decider": decider})
+            write_result(tx, game.id, value, game.decider if keep else None)
     return replace(game, result=value)
 
 
@@ -164,7 +165,7 @@ def clear_result(
                     f"Échiquier {board} : {game.result.label} saisi par le {by} — effacer ?",
                     token,
                 )
-        tx.update("games", game.id, {"result": None})
+        write_result(tx, game.id, None)
 
 
 def absent(
@@ -209,7 +210,7 @@ def absent(
                     f"({minutes} min après le début de la ronde)."
                 )
         _replacing(ctx, game, board, result, confirm)
-        tx.update("games", game.id, {"result": result.value, "decider": None})
+        write_result(tx, game.id, result, None)
         from ..store.seats import void_proposals
 
         void_proposals(tx, rnd.id, board)  # a forfeit: what the phones said dies (issue 51)

@@ -49,3 +49,8 @@ class StoreBusy(OperationError):
     Nothing was written; the app hands the operation to its writer thread instead of
     blocking its UI thread on the lock.
     """
+
+
+class UnknownName(ValueError):
+    """A write named a table or a column the schema does not have: a programming error
+    (a typo in an operation), refused before any SQL runs rather than by SQLite later."""

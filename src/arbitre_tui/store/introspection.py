@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -48,10 +48,19 @@ def database(conn: sqlite3.Connection) -> Database:
     return Database(conn, recursive_triggers=False, execute_plugins=False)
 
 
-def schema_of(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
+class TableShape(TypedDict):
+    """A table as SQLite reports it: what a migration must leave as a fresh file has it."""
+
+    columns: list[tuple[str, str, bool, Any, bool]]  # name, type, not null, default, key
+    foreign_keys: list[tuple[Any, ...]]
+    indexes: list[tuple[Any, ...]]
+    triggers: list[str]
+
+
+def schema_of(conn: sqlite3.Connection) -> dict[str, TableShape]:
     """Each table's columns (in order), foreign keys, indexes and triggers."""
     db = database(conn)
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, TableShape] = {}
     for name in db.table_names():
         table = db.table(name)
         out[name] = {
@@ -70,7 +79,7 @@ def schema_of(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
     return out
 
 
-def fresh_schema(migrations: Sequence[str]) -> dict[str, dict[str, Any]]:
+def fresh_schema(migrations: Sequence[str]) -> dict[str, TableShape]:
     """The structure a new file gets: the migrations run on an empty database in memory."""
     from .schema import statements
 
@@ -84,7 +93,7 @@ def fresh_schema(migrations: Sequence[str]) -> dict[str, dict[str, Any]]:
         conn.close()
 
 
-_PARTS = {
+_PARTS: dict[Literal["columns", "foreign_keys", "indexes", "triggers"], str] = {
     "columns": "les colonnes",
     "foreign_keys": "les clés étrangères",
     "indexes": "les index",

@@ -9,14 +9,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from ..rules.draws import run_draw
-from .errors import CommitUncertain, OperationError, StoreBusy
+from .errors import CommitUncertain, OperationError, StoreBusy, UnknownName
 from .lineage import settle, stamp
 from .schema import DATA_TABLES, Table
 from .stations import terminal_name
@@ -100,8 +100,12 @@ class Tx:
         args: Mapping[str, Any],
         terminal: str,
         undoes: int | None = None,
+        columns: dict[str, frozenset[str]] | None = None,
     ) -> None:
         self.conn = conn
+        # each table's columns as the file has them (read once per connection, the
+        # journal's cache): no name reaches the SQL unchecked
+        self._columns = {} if columns is None else columns
         self.op = op
         self.args: dict[str, Any] = dict(args)
         self.terminal = terminal
@@ -153,13 +157,23 @@ class Tx:
             ),
         )
 
-    @staticmethod
-    def _check_table(table: str) -> None:
+    def _check_table(self, table: str, names: Iterable[str] = ()) -> None:
+        """The table and the columns a write names, checked against the schema before
+        any SQL runs: one set lookup each (the columns read once per table)."""
         if table not in DATA_TABLES:
-            raise ValueError(f"table inconnue : {table}")
+            raise UnknownName(f"table inconnue : {table}")
+        known = self._columns.get(table)
+        if known is None:
+            known = frozenset(r[1] for r in self.conn.execute(f"PRAGMA table_info({table})"))
+            self._columns[table] = known
+        for name in names:
+            if name not in known:
+                raise UnknownName(
+                    f"colonne inconnue : {table}.{name} (colonnes : {', '.join(sorted(known))})"
+                )
 
     def insert(self, table: Table, values: Mapping[str, Any]) -> int:
-        self._check_table(table)
+        self._check_table(table, values)
         cols = list(values)
         cur = self.conn.execute(
             f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
@@ -177,12 +191,13 @@ class Tx:
         read back in one query. SQLite numbers them (no ``id``), all with the same columns
         (sqlite-utils would write NULL for a missing one, not the column's default).
         """
-        self._check_table(table)
         if not rows:
+            self._check_table(table)
             return []
         columns = set(rows[0])
         if "id" in columns or any(set(row) != columns for row in rows):
             raise ValueError("insert_all : mêmes colonnes pour chaque ligne, sans id")
+        self._check_table(table, columns)
         from .introspection import database
 
         last = self.conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0]
@@ -200,7 +215,7 @@ class Tx:
         return [row["id"] for row in added]
 
     def update(self, table: Table, row_id: int, values: Mapping[str, Any]) -> None:
-        self._check_table(table)
+        self._check_table(table, values)
         before = _row(self.conn, table, row_id)
         if before is None:
             raise OperationError(f"{table} n° {row_id} introuvable")
@@ -270,6 +285,7 @@ class Journal(Undoing):
         self._path = _database_path(conn)  # where to read back a commit that failed
         self._current: Tx | None = None
         self.last_args: dict[str, Any] = {}  # what the last committed operation said
+        self._columns: dict[str, frozenset[str]] = {}  # each table's, read at its first write
 
     @property
     def in_operation(self) -> bool:
@@ -290,7 +306,7 @@ class Journal(Undoing):
             yield outer
             return
         self._begin()
-        tx = Tx(self.conn, op, args or {}, self.terminal, undoes)
+        tx = Tx(self.conn, op, args or {}, self.terminal, undoes, self._columns)
         self._current = tx
         try:
             yield tx

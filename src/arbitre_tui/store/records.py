@@ -6,7 +6,7 @@ import datetime as dt
 import json
 import sqlite3
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..rules.models import (
     Bye,
@@ -27,6 +27,9 @@ from ..rules.models import (
     as_data,
 )
 
+SQLValue = str | int | float | bytes | None  # what a column holds
+Row = dict[str, SQLValue]  # a row of any table, to write or as `arbitre show --json` dumps it
+
 _PLAYER_BOOLS = (
     "paid",
     "checked_in",
@@ -38,7 +41,7 @@ _PLAYER_BOOLS = (
 )
 
 
-def player_row(player: Player) -> dict[str, Any]:
+def player_row(player: Player) -> Row:
     data = as_data(player, json=True, exclude=frozenset({"id"}))
     for key in _PLAYER_BOOLS:
         data[key] = int(bool(data[key]))
@@ -54,7 +57,7 @@ def time_controls_json(controls: Mapping[int, TimeControl]) -> str:
     return json.dumps({str(k): as_data(v) for k, v in controls.items()})
 
 
-def tournament_row(t: Tournament, position: int = 0) -> dict[str, Any]:
+def tournament_row(t: Tournament, position: int = 0) -> Row:
     return {
         "key": t.key,
         "name": t.name,
@@ -148,3 +151,158 @@ def tc_json(t: Tournament, number: int) -> str | None:
     if tc is None:
         return None
     return json.dumps(as_data(tc, json=True), separators=(",", ":"))  # compact, as it was
+
+
+# -- the store's reads that are not core models: typed as read (TypedDicts, not copies:
+# the callers index them by name, the type checker checks the names and the values) ------
+
+
+class EventRecord(TypedDict):
+    """The event's one row, its settings read (a file without an event: a name only)."""
+
+    name: str
+    city: str
+    settings: dict[str, Any]
+    id: NotRequired[int]
+    start_date: NotRequired[str | None]
+    end_date: NotRequired[str | None]
+    created_at: NotRequired[str]
+
+
+class ResultCheck(TypedDict):
+    """A second entry of a result (from the signed score sheet) and how it was settled."""
+
+    id: int
+    game_id: int
+    result: str
+    at: str
+    settled: str | None
+
+
+class Appeal(TypedDict):
+    round: int | None
+    at: str
+    text: str
+
+
+class SettledCheck(TypedDict):
+    """An écart with the score sheet the arbiter settled: which result was kept."""
+
+    round: int
+    board: int
+    settled: str
+    result: str
+
+
+class PairingRecord(TypedDict, total=False):
+    """How a Swiss round was paired (rules/swiss/model.Explanation.dump, with player ids),
+    which engine's pairing was kept, and the other engine's opinion."""
+
+    floaters: list[dict[str, Any]]
+    colours: list[dict[str, Any]]
+    unmet: dict[str, int]
+    virtual: list[dict[str, Any]]
+    system: str
+    engine: str
+    second_opinion: dict[str, Any]
+
+
+class Playoff(TypedDict):
+    """A play-off begun: its seeds, and its matches as [a, b, winner, points a, points b]."""
+
+    id: int
+    seeds: list[int]
+    matches: list[list[Any]]
+
+
+class KoRegistration(TypedDict):
+    """A knockout's registration as closed: its case of the format, its bracket, lists."""
+
+    id: int
+    case: str
+    rounds: int
+    bracket: int
+    validated: list[int]
+    waiting: list[int]
+    byes: list[int]
+    cancelled: bool
+
+
+class DrawRecord(TypedDict):
+    """A recorded draw: its kind, seed, inputs and outcome (JSON), to replay it."""
+
+    id: int
+    journal_id: int
+    purpose: str
+    kind: str
+    seed: int
+    inputs: str
+    outcome: str
+    at: str
+
+
+class LuckyLoser(TypedDict):
+    id: int
+    tournament_id: int
+    round: int
+    slot: int
+    player_id: int
+    draw_id: int
+    status: str
+
+
+class JournalEntry(TypedDict):
+    """An operation as journaled: its arguments as written (JSON), the entry it undoes."""
+
+    id: int
+    at: str
+    terminal: str
+    op: str
+    args: str
+    undoes: int | None
+
+
+class JournalChange(TypedDict):
+    """One row an operation changed: before and after as JSON (None: inserted, deleted)."""
+
+    tbl: str
+    row_id: int
+    before: str | None
+    after: str | None
+
+
+class PhoneReporting(TypedDict):
+    secret: str
+    enabled: bool
+
+
+class ResultProposal(TypedDict):
+    """A result proposed from a phone for one side of a board, and what became of it."""
+
+    id: int
+    tournament_id: int
+    round: int
+    board: int
+    player_id: int | None
+    kind: Literal["result"]
+    side: str
+    result: str
+    at: str
+    address: str
+    status: str
+
+
+class CheckinProposal(TypedDict):
+    """A player's « I am here » from a phone (round 0), before the arbiter checks him in."""
+
+    id: int
+    tournament_id: int
+    round: int
+    board: None
+    player_id: int
+    kind: Literal["checkin"]
+    side: None
+    result: None
+    at: str
+    address: str
+    status: str

@@ -6,7 +6,7 @@ import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypedDict, TypeVar, Unpack
+from typing import Any, Literal, TypedDict, TypeVar, Unpack, cast, overload
 
 from ..rules.models import (
     CupMatch,
@@ -21,7 +21,28 @@ from . import backup as backups
 from .db import close, connect
 from .errors import OperationError
 from .journal import Journal
-from .records import _game, _incident, _player, _round, _tournament
+from .records import (
+    Appeal,
+    CheckinProposal,
+    DrawRecord,
+    EventRecord,
+    JournalChange,
+    JournalEntry,
+    KoRegistration,
+    LuckyLoser,
+    PairingRecord,
+    PhoneReporting,
+    Playoff,
+    ResultCheck,
+    ResultProposal,
+    Row,
+    SettledCheck,
+    _game,
+    _incident,
+    _player,
+    _round,
+    _tournament,
+)
 from .schema import Table
 
 _V = TypeVar("_V")  # a value read from the file, as a method returns it
@@ -76,12 +97,12 @@ class Store:
 
     # -- reads -----------------------------------------------------------
 
-    def event(self) -> dict[str, Any]:
+    def event(self) -> EventRecord:
         row = self.conn.execute("SELECT * FROM event WHERE id = 1").fetchone()
         if row is None:
             return {"name": "(sans nom)", "city": "", "settings": {}}
-        data = dict(row)
-        data["settings"] = json.loads(data["settings"])
+        data = cast(EventRecord, dict(row))
+        data["settings"] = json.loads(row["settings"])
         return data
 
     def tournaments(self) -> list[StoredTournament]:
@@ -123,14 +144,14 @@ class Store:
         ).fetchall()
         return [_game(dict(r)) for r in rows]
 
-    def result_checks(self, round_id: int) -> dict[int, dict[str, Any]]:
+    def result_checks(self, round_id: int) -> dict[int, ResultCheck]:
         """The second entries of a round's results (from the signed sheets), by game id."""
         rows = self.conn.execute(
             "SELECT c.* FROM result_checks c JOIN games g ON g.id = c.game_id "
             "WHERE g.round_id = ? ORDER BY g.board",
             (round_id,),
         ).fetchall()
-        return {int(r["game_id"]): dict(r) for r in rows}
+        return {int(r["game_id"]): cast(ResultCheck, dict(r)) for r in rows}
 
     def all_games(self, tournament_id: int) -> dict[int, list[StoredGame]]:
         """Games by round number, for standings."""
@@ -223,21 +244,21 @@ class Store:
         sql = "SELECT round, note FROM manual_changes WHERE tournament_id = ? ORDER BY id"
         return self._by_round(sql, tournament_id, str)
 
-    def appeals(self, tournament_id: int) -> list[dict[str, Any]]:
+    def appeals(self, tournament_id: int) -> list[Appeal]:
         """Appeals against the arbiter's decisions, in the order made."""
         sql = "SELECT round, at, text FROM appeals WHERE tournament_id = ? ORDER BY id"
-        return [dict(r) for r in self.conn.execute(sql, (tournament_id,))]
+        return [cast(Appeal, dict(r)) for r in self.conn.execute(sql, (tournament_id,))]
 
-    def settled_checks(self, tournament_id: int) -> list[dict[str, Any]]:
+    def settled_checks(self, tournament_id: int) -> list[SettledCheck]:
         """Écarts with the score sheets the arbiter settled: round, board, kept, result."""
         sql = (
             "SELECT r.number AS round, g.board, c.settled, c.result FROM result_checks c "
             "JOIN games g ON g.id = c.game_id JOIN rounds r ON r.id = g.round_id "
             "WHERE r.tournament_id = ? AND c.settled IS NOT NULL ORDER BY r.number, g.board"
         )
-        return [dict(r) for r in self.conn.execute(sql, (tournament_id,))]
+        return [cast(SettledCheck, dict(r)) for r in self.conn.execute(sql, (tournament_id,))]
 
-    def pairing_record(self, tournament_id: int, number: int) -> dict[str, Any] | None:
+    def pairing_record(self, tournament_id: int, number: int) -> PairingRecord | None:
         """How a round was paired (floaters, colours, unmet criteria, second opinion)."""
         row = self.conn.execute(
             "SELECT record FROM pairing_records WHERE tournament_id = ? AND round = ?",
@@ -245,12 +266,11 @@ class Store:
         ).fetchone()
         if row is None:
             return None
-        record: dict[str, Any] = json.loads(row[0])
-        return record
+        return cast(PairingRecord, json.loads(row[0]))
 
-    def playoffs(self, tournament_id: int) -> dict[str, dict[str, Any]]:
+    def playoffs(self, tournament_id: int) -> dict[str, Playoff]:
         """Play-offs begun: which -> {"id", "seeds", "matches": [[a, b, winner, pa, pb]…]}."""
-        out: dict[str, dict[str, Any]] = {}
+        out: dict[str, Playoff] = {}
         for r in self.conn.execute(
             "SELECT id, which, seeds FROM playoffs WHERE tournament_id = ? ORDER BY id",
             (tournament_id,),
@@ -274,7 +294,7 @@ class Store:
         ).fetchall()
         return [int(r[0]) for r in rows] or None
 
-    def ko_registration(self, tournament_id: int) -> dict[str, Any] | None:
+    def ko_registration(self, tournament_id: int) -> KoRegistration | None:
         """A knockout's registration as closed (case, rounds, bracket, lists); None: open."""
         row = self.conn.execute(
             "SELECT * FROM ko_registration WHERE tournament_id = ?", (tournament_id,)
@@ -312,13 +332,14 @@ class Store:
             )
         ]
 
-    def draws(self) -> list[dict[str, Any]]:
-        return [dict(r) for r in self.conn.execute("SELECT * FROM draws ORDER BY id")]
+    def draws(self) -> list[DrawRecord]:
+        rows = self.conn.execute("SELECT * FROM draws ORDER BY id")
+        return [cast(DrawRecord, dict(r)) for r in rows]
 
-    def draw(self, draw_id: int) -> dict[str, Any] | None:
+    def draw(self, draw_id: int) -> DrawRecord | None:
         """One recorded draw (its kind, seed, inputs and outcome), to replay it."""
         row = self.conn.execute("SELECT * FROM draws WHERE id = ?", (draw_id,)).fetchone()
-        return dict(row) if row else None
+        return cast(DrawRecord, dict(row)) if row else None
 
     def room_for_round_copy(self) -> str | None:
         """Why the copy owed by a round's closing would not fit beside the file (None: it
@@ -352,45 +373,53 @@ class Store:
         ).fetchone()
         return (str(row["terminal"]), str(row["at"])) if row else None
 
-    def lucky_losers(
-        self, tournament_id: int, round_number: int | None = None
-    ) -> list[dict[str, Any]]:
+    def lucky_losers(self, tournament_id: int, round_number: int | None = None) -> list[LuckyLoser]:
         """A knockout's lucky-loser tries, in the order drawn (of one round, or all)."""
         sql = "SELECT * FROM lucky_losers WHERE tournament_id = ?"
         args: tuple[int, ...] = (tournament_id,)
         if round_number is not None:
             sql, args = sql + " AND round = ?", (tournament_id, round_number)
         sql += " ORDER BY id"
-        return [dict(r) for r in self.conn.execute(sql, args)]
+        return [cast(LuckyLoser, dict(r)) for r in self.conn.execute(sql, args)]
 
-    def journal_entries(self, limit: int | None = None) -> list[dict[str, Any]]:
+    def journal_entries(self, limit: int | None = None) -> list[JournalEntry]:
         sql = "SELECT * FROM journal ORDER BY id DESC"
         if limit:
             sql += f" LIMIT {int(limit)}"
-        return [dict(r) for r in self.conn.execute(sql)]
+        return [cast(JournalEntry, dict(r)) for r in self.conn.execute(sql)]
 
-    def journal_changes(self, journal_id: int) -> list[dict[str, Any]]:
+    def journal_changes(self, journal_id: int) -> list[JournalChange]:
         return [
-            dict(r)
+            cast(JournalChange, dict(r))
             for r in self.conn.execute(
                 "SELECT tbl, row_id, before, after FROM journal_changes WHERE journal_id = ? ORDER BY seq",
                 (journal_id,),
             )
         ]
 
-    def phone_reporting(self) -> dict[str, Any] | None:
+    def phone_reporting(self) -> PhoneReporting | None:
         """The secret the phones' codes are made from, and whether reporting is on."""
         row = self.conn.execute(
             "SELECT secret, enabled FROM phone_reporting WHERE id = 1"
         ).fetchone()
         return {"secret": row["secret"], "enabled": bool(row["enabled"])} if row else None
 
+    @overload
+    def proposals(
+        self, tournament_id: int, round_number: int, kind: Literal["result"] = "result"
+    ) -> list[ResultProposal]: ...
+
+    @overload
+    def proposals(
+        self, tournament_id: int, round_number: int, kind: Literal["checkin"]
+    ) -> list[CheckinProposal]: ...
+
     def proposals(
         self, tournament_id: int, round_number: int, kind: str = "result"
-    ) -> list[dict[str, Any]]:
-        """A round's proposals from the phones, oldest first."""
+    ) -> list[ResultProposal] | list[CheckinProposal]:
+        """A round's proposals from the phones (of one kind), oldest first."""
         return [
-            dict(r)
+            cast(Any, dict(r))
             for r in self.conn.execute(
                 "SELECT * FROM proposals WHERE tournament_id = ? AND round = ? AND kind = ? "
                 "ORDER BY id",
@@ -424,7 +453,7 @@ class Store:
         walk(table, row_id)
         return found
 
-    def snapshot(self) -> dict[str, list[dict[str, Any]]]:
+    def snapshot(self) -> dict[str, list[Row]]:
         """Every data row, for `arbitre show --json` and for tests that compare states."""
         from .schema import DATA_TABLES
 

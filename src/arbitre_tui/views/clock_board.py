@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..rules.schedule import RoundPlan, Slot, project, short_stamp
 from ..rules.settings import section_settings
 
 if TYPE_CHECKING:
     from ..rules.models import StoredTournament
+    from ..store.records import EventRecord
     from .reader import Reader
 
 
@@ -109,7 +110,7 @@ def _hm(minutes: int) -> str:
     return f"{minutes // 60} h {minutes % 60:02d}" if minutes >= 60 else f"{minutes} min"
 
 
-def _days(ev: dict[str, Any]) -> tuple[dt.date | None, dt.date | None]:
+def _days(ev: EventRecord) -> tuple[dt.date | None, dt.date | None]:
     """The event's first and last days (None when not given or unreadable)."""
 
     def day(value: object) -> dt.date | None:

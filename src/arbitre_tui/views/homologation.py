@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..operations.formats import format_of
 from ..operations.registry import Operation
@@ -18,6 +18,7 @@ from ..rules.models import IncidentKind, Result, StoredGame, StoredPlayer, Store
 from ..rules.settings import event_settings, section_settings, where
 
 if TYPE_CHECKING:
+    from ..store.records import EventRecord
     from .reader import Reader
 
 TO_FILL = "à compléter"
@@ -98,7 +99,7 @@ def _prizes(t: StoredTournament) -> tuple[str, str]:
     return system, (_euros(total) if total else "—")
 
 
-def _dates(reader: Reader, t: StoredTournament, event: dict[str, Any]) -> str:
+def _dates(reader: Reader, t: StoredTournament, event: EventRecord) -> str:
     first, last = event.get("start_date"), event.get("end_date")
     starts = sorted(r.start_time.date().isoformat() for r in reader.rounds(t) if r.start_time)
     first, last = first or (starts[0] if starts else None), last or (starts[-1] if starts else None)

@@ -23,6 +23,18 @@ if TYPE_CHECKING:
         StoredTeam,
         StoredTournament,
     )
+    from ..store.records import (
+        Appeal,
+        DrawRecord,
+        EventRecord,
+        JournalEntry,
+        LuckyLoser,
+        PairingRecord,
+        Playoff,
+        ResultCheck,
+        Row,
+        SettledCheck,
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -123,7 +135,7 @@ class Reader:
         """Changes when another connection commits (polling)."""
         return self._store.data_version()
 
-    def event(self) -> dict[str, Any]:
+    def event(self) -> EventRecord:
         return self._store.event()
 
     def tournaments(self) -> list[StoredTournament]:
@@ -173,7 +185,7 @@ class Reader:
     def games(self, rnd: StoredRound) -> list[StoredGame]:
         return self._store.games(rnd.id)
 
-    def result_checks(self, rnd: StoredRound) -> dict[int, dict[str, Any]]:
+    def result_checks(self, rnd: StoredRound) -> dict[int, ResultCheck]:
         """The round's results entered again from the signed sheets, by game id."""
         return self._store.result_checks(rnd.id)
 
@@ -181,10 +193,10 @@ class Reader:
         """The arbiter's changes to the pairings, by round."""
         return self._store.manual_changes(t.id)
 
-    def appeals(self, t: StoredTournament) -> list[dict[str, Any]]:
+    def appeals(self, t: StoredTournament) -> list[Appeal]:
         return self._store.appeals(t.id)
 
-    def settled_checks(self, t: StoredTournament) -> list[dict[str, Any]]:
+    def settled_checks(self, t: StoredTournament) -> list[SettledCheck]:
         """Écarts with the signed sheets, settled (round, board, kept, result)."""
         return self._store.settled_checks(t.id)
 
@@ -201,14 +213,14 @@ class Reader:
     def incidents(self, t: StoredTournament) -> list[StoredIncident]:
         return self._store.incidents(t.id)
 
-    def pairing_record(self, t: StoredTournament, number: int) -> dict[str, Any] | None:
+    def pairing_record(self, t: StoredTournament, number: int) -> PairingRecord | None:
         return self._store.pairing_record(t.id, number)
 
-    def playoffs(self, t: StoredTournament) -> dict[str, dict[str, Any]]:
+    def playoffs(self, t: StoredTournament) -> dict[str, Playoff]:
         """A youth section's play-offs begun, by which (title, qualification)."""
         return self._store.playoffs(t.id)
 
-    def journal_entries(self, limit: int | None = None) -> list[dict[str, Any]]:
+    def journal_entries(self, limit: int | None = None) -> list[JournalEntry]:
         """The journal, newest first."""
         return self._store.journal_entries(limit)
 
@@ -219,13 +231,13 @@ class Reader:
 
         return station_label(terminal)
 
-    def dump(self) -> dict[str, list[dict[str, Any]]]:
+    def dump(self) -> dict[str, list[Row]]:
         """Every data row (`arbitre show --json`)."""
         return self._store.snapshot()
 
-    def draws(self) -> list[dict[str, Any]]:
+    def draws(self) -> list[DrawRecord]:
         return self._store.draws()
 
-    def lucky_losers(self, t: StoredTournament) -> list[dict[str, Any]]:
+    def lucky_losers(self, t: StoredTournament) -> list[LuckyLoser]:
         """Every lucky-loser try of a knockout, in the order drawn."""
         return self._store.lucky_losers(t.id)
