@@ -7,12 +7,14 @@ from __future__ import annotations
 import ast
 import json
 import re
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from arbitre_tui.operations.registry import Operation, describe_operation, journal_line
+from arbitre_tui.operations.registry import Operation
+from arbitre_tui.operations.wording import describe_operation, journal_line
 
 from ..helpers.cli import arbitre
 
@@ -94,7 +96,10 @@ def test_the_store_holds_no_operation_label() -> None:
 
 
 def test_every_argument_is_said_in_french() -> None:
-    """Every argument an operation journals (as the code writes them) has its words."""
+    """Every field of every operation's record (issue 54.2: the words come from its type)
+    has its words: the line holds no « key : », no English name, no JSON."""
+    from arbitre_tui.operations.journal_args import ARGS
+
     args: dict[str, Any] = {
         "tournament": "open-a",
         "key": "open-a",
@@ -136,9 +141,15 @@ def test_every_argument_is_said_in_french() -> None:
         "what": "échiquier 1, 1-0",
     }
     for op in Operation:
-        line = journal_line(op.value, args)
+        cls = ARGS.get(op)
+        if cls is None:  # not typed yet: said by the names of its keys
+            said = args
+        else:
+            said = {f.name: args[f.name] for f in fields(cls) if f.name in args}
+            assert cls.from_stored(said).stored() == {"v": 2, **said}, op  # read back as written
+        line = journal_line(op.value, said)
         assert not re.search(r"\b[a-z]+_[a-z_]+\b|[{}\[\]]", line), (op, line)
-        for key, value in args.items():  # an argument without words is said « key : value »
+        for key, value in said.items():  # an argument without words is said « key : value »
             assert f"{key} :" not in journal_line(op.value, {key: value}), (op, key)
     assert journal_line("record_result", {"odd": 1}) == "résultat — odd : 1"  # the fallback
     assert journal_line("import_roster", {}) == "opération « import_roster »"  # an old file's

@@ -11,6 +11,7 @@ import pytest
 
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations import cup as ops
+from arbitre_tui.operations.journal_args import RegisterArgs
 from arbitre_tui.operations.registry import Operation
 from arbitre_tui.store.records import player_row
 
@@ -114,7 +115,8 @@ def test_item01_a_player_who_played_stays_and_cannot_hide_in_another_team(
     assert out.returncode == 2 and f"licence {p.ffe_code}" in out.stderr, out
     service = EventService(Path(f))
     try:
-        with service.write(Operation.REGISTER_PLAYER, {"tournament": t.key, "name": p.name}) as tx:
+        said = RegisterArgs(tournament=t.key, name=p.name)  # issue 54.2: a typed record
+        with service.write(Operation.REGISTER_PLAYER, said) as tx:
             tx.insert("players", player_row(replace(p, fide_id=None, team_id=sister.id)))
     finally:
         service.close()

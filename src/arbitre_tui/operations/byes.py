@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..rules.open_rules import half_point_bye_fault
 from ..rules.settings import section_settings
 from .errors import OperationError
 from .formats import format_of
+from .journal_args import ByeArgs
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -17,11 +19,11 @@ if TYPE_CHECKING:
 
 def request_bye(service: EventContext, player_id: int, round_number: int) -> None:
     """A half-point bye, asked before the end of the previous round (regulation 002)."""
-    with service.write(Operation.REQUEST_BYE, {"player": player_id, "round": round_number}) as tx:
+    with service.write(Operation.REQUEST_BYE, ByeArgs(player=player_id, round=round_number)) as tx:
         player = service.player(player_id)
         t = service.store.tournament(player.tournament_id)
         assert t is not None
-        tx.args.update({"tournament": t.key, "name": player.name})
+        tx.args = replace(tx.args, tournament=t.key, name=player.name)
         fmt = format_of(t)
         if not fmt.half_point_byes:
             raise OperationError(f"{t.name} ({fmt.label}) : pas de bye ½ point sur demande.")

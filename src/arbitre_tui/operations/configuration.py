@@ -23,6 +23,7 @@ from ..store.writers import write_settings
 from .context import EventContext
 from .errors import OperationError
 from .formats import format_of
+from .journal_args import EventArgs, SectionArgs
 from .registry import Operation
 
 # What settings held before schema 4 and now lives in tables, row by row (issue 13).
@@ -70,7 +71,7 @@ def create_event(
     end: str | None = None,
     settings: dict[str, Any] | None = None,
 ) -> None:
-    with ctx.write(Operation.CREATE_EVENT, {"name": name, "city": city}) as tx:
+    with ctx.write(Operation.CREATE_EVENT, EventArgs(name=name, city=city)) as tx:
         if ctx.store.has_event():
             raise OperationError("Ce fichier contient déjà un événement.")
         tx.insert(
@@ -88,7 +89,7 @@ def create_event(
 
 
 def add_tournament(ctx: EventContext, t: Tournament) -> int:
-    with ctx.write(Operation.ADD_TOURNAMENT, {"key": t.key, "name": t.name}) as tx:
+    with ctx.write(Operation.ADD_TOURNAMENT, SectionArgs(key=t.key, name=t.name)) as tx:
         if ctx.store.tournament(t.key) is not None:
             raise OperationError(f"Un tournoi « {t.key} » existe déjà.")
         position = len(ctx.store.tournaments())
@@ -110,7 +111,7 @@ def update_settings(ctx: EventContext, key: str, changes: dict[str, Any]) -> Non
         typed = check_all(changes)
     except RuleError as exc:
         raise OperationError(exc.message) from None
-    with ctx.write(Operation.UPDATE_SETTINGS, {"tournament": key, "changes": changes}) as tx:
+    with ctx.write(Operation.UPDATE_SETTINGS, SectionArgs(tournament=key, changes=changes)) as tx:
         t = ctx.tournament(key)
         settings = {**t.settings, **typed}
         changed = replace(t, settings=settings)
@@ -124,7 +125,9 @@ def update_settings(ctx: EventContext, key: str, changes: dict[str, Any]) -> Non
         rerate(ctx, tx, t, changed)
 
 
-def rerate(ctx: EventContext, tx: Tx, before: StoredTournament, after: Tournament) -> int:
+def rerate(
+    ctx: EventContext, tx: Tx[SectionArgs], before: StoredTournament, after: Tournament
+) -> int:
     """The section's rating kind changed (its setting, or its first round's cadence):
     every registration whose cadences' ratings are known takes the new kind's, in the same
     transaction (journaled, undone with it). How many changed."""
@@ -153,7 +156,7 @@ def update_event_settings(ctx: EventContext, changes: dict[str, Any]) -> None:
         typed = check_all(changes, EVENT_SETTINGS)
     except RuleError as exc:
         raise OperationError(exc.message) from None
-    with ctx.write(Operation.UPDATE_EVENT_SETTINGS, {"changes": changes}) as tx:
+    with ctx.write(Operation.UPDATE_EVENT_SETTINGS, EventArgs(changes=changes)) as tx:
         if not ctx.store.has_event():
             raise OperationError("Ce fichier ne contient pas d'événement.")
         settings = {**ctx.store.event()["settings"], **typed}

@@ -8,10 +8,9 @@ live by subject (``registration``, ``results``, ``rounds``, ``setup``, ``swiss``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, Unpack
+from typing import TypeVar, Unpack
 
 from ..rules.models import (
     StoredGame,
@@ -20,11 +19,15 @@ from ..rules.models import (
     StoredTournament,
 )
 from ..store.journal import Journal, Tx
+from ..store.journal_args import JournalArgs
 from ..store.repo import OpenOptions, Store
 from .errors import OperationError
-from .registry import WORDING, Operation
+from .registry import Operation
+from .wording import WORDING
 
 __all__ = ["EventContext", "OperationError"]
+
+A = TypeVar("A", bound=JournalArgs)
 
 
 class EventContext:
@@ -48,12 +51,15 @@ class EventContext:
     def close(self) -> None:
         self.store.close()
 
-    def write(
-        self, op: Operation, args: Mapping[str, Any] | None = None
-    ) -> AbstractContextManager[Tx]:
+    def write(self, op: Operation, args: A) -> AbstractContextManager[Tx[A]]:
         """The one way to change the file: operation ``op`` (one of the registry's) as one
         journaled transaction (BEGIN IMMEDIATE first; read, check, write inside; all or
-        nothing)."""
+        nothing). ``args``: what it says it does, the record its operation declares
+        (operations/journal_args/): another type is a program's fault, refused here."""
+        from .journal_args import ARGS
+
+        if type(args) is not ARGS.get(op):
+            raise TypeError(f"{op.value} : {type(args).__name__} au lieu de {ARGS.get(op)}")
         return self.journal.operation(op, args)
 
     def backup(self, dest: Path | None = None) -> Path:

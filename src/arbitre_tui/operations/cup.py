@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..rules import cup
 from ..rules.errors import RuleError
@@ -16,6 +17,7 @@ from ..rules.settings import section_settings
 from ..rules.text import text_fault
 from ..store.journal import Tx
 from .errors import NeedsConfirmation, OperationError
+from .journal_args import CupArgs, IncidentArgs
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -73,11 +75,11 @@ def entry_check(service: EventContext, key: str | None) -> list[str]:
 
 def draw(service: EventContext, key: str | None, seed: int | None = None) -> int:
     """Draw the next round: byes by priority then by lot (round 1), pairs by lot, hosting."""
-    with service.write(Operation.CUP_DRAW, {"tournament": key}) as tx:
+    with service.write(Operation.CUP_DRAW, CupArgs(tournament=key)) as tx:
         t = cup_of(service, key)
         previous = matches(service, t)
         number = (max(m.round for m in previous) + 1) if previous else 1
-        tx.args.update({"tournament": t.key, "round": number})
+        tx.args = replace(tx.args, tournament=t.key, round=number)
         if previous:
             last = [m for m in previous if m.round == number - 1]
             undecided = [m.number for m in last if m.winner_team_id is None]
@@ -169,12 +171,15 @@ def find_match(
     raise OperationError(f"Match {number} inconnu au tour {rnd}.")
 
 
+M = TypeVar("M", CupArgs, IncidentArgs)  # the records of an operation on a match
+
+
 def _in_match(
-    service: EventContext, tx: Tx, key: str | None, number: int
+    service: EventContext, tx: Tx[M], key: str | None, number: int
 ) -> tuple[StoredTournament, CupMatch]:
     """The cup and its match ``number`` of the current round, read inside the operation."""
     t = cup_of(service, key)
-    tx.args["tournament"] = t.key
+    tx.args = replace(tx.args, tournament=t.key)
     return t, find_match(service, t, number)
 
 
@@ -265,7 +270,7 @@ def hand_in_lineup(
     """Record a line-up in board order; frozen once handed in. Refused with every reason."""
     with service.write(
         Operation.CUP_LINEUP,
-        {"tournament": key, "match": number, "team": team_id, "players": player_ids},
+        CupArgs(tournament=key, match=number, team=team_id, players=tuple(player_ids)),
     ) as tx:
         t, m = _in_match(service, tx, key, number)
         side = next((side for side in SIDES if m.team(side) == team_id), None)
@@ -302,7 +307,7 @@ def record_board(
     confirmed (arbiter or a captain), a board's result is refused until the
     confirmations are withdrawn (``withdraw_confirmations``, journaled)."""
     with service.write(
-        Operation.CUP_RESULT, {"tournament": key, "match": number, "board": board, "result": result}
+        Operation.CUP_RESULT, CupArgs(tournament=key, match=number, board=board, result=result)
     ) as tx:
         t = cup_of(service, key)
         m = find_match(service, t, number)
@@ -318,13 +323,13 @@ def record_board(
             value = cup.parse_board(result)
         except RuleError as exc:
             raise OperationError(exc.message) from None
-        tx.args.update({"tournament": t.key, "result": value.value})
+        tx.args = replace(tx.args, tournament=t.key, result=value.value)
         lined_up = len(m.lineup_home), len(m.lineup_away)
         if fault := cup.board_fault(board, value, *lined_up):
             raise OperationError(fault)
         _replacing(m, number, board, value.value, confirm)
         if m.results[board - 1] == value.value:  # typed again: its own operation (29.4)
-            tx.args["unchanged"] = True
+            tx.args = replace(tx.args, unchanged=True)
             tx.touch("cup_matches", m.id)
             return {"unchanged": True}
         results = list(m.results)
@@ -394,7 +399,7 @@ def _replacing(m: CupMatch, number: int, board: int, value: str, confirm: bool |
 def withdraw_confirmations(service: EventContext, key: str | None, number: int) -> list[str]:
     """The procès-verbal's confirmations withdrawn (a board to correct): journaled, so the
     file says who withdrew them and when; refused when there are none."""
-    with service.write(Operation.CUP_UNCONFIRM, {"tournament": key, "match": number}) as tx:
+    with service.write(Operation.CUP_UNCONFIRM, CupArgs(tournament=key, match=number)) as tx:
         _t, m = _in_match(service, tx, key, number)
         if not m.confirmations:
             raise OperationError(f"Match {number} : aucune confirmation à retirer.")
@@ -408,7 +413,7 @@ def director_decision(
     if fault := text_fault("Note de la décision", note, lines=True):
         raise OperationError(fault)
     with service.write(
-        Operation.CUP_DIRECTOR, {"tournament": key, "match": number, "team": team_id}
+        Operation.CUP_DIRECTOR, CupArgs(tournament=key, match=number, team=team_id)
     ) as tx:
         _t, m = _in_match(service, tx, key, number)
         if m.winner_team_id is not None:
@@ -436,7 +441,7 @@ def report(
             "un résultat se transmet après le match. Vérifiez les dates."
         )
     with service.write(
-        Operation.CUP_REPORT, {"tournament": key, "match": number, "at": when.isoformat()}
+        Operation.CUP_REPORT, CupArgs(tournament=key, match=number, at=when.isoformat())
     ) as tx:
         _t, m = _in_match(service, tx, key, number)
         if m.away_team_id is None:
@@ -454,9 +459,7 @@ def confirm(service: EventContext, key: str | None, number: int, who: str) -> No
     """The captains' and the arbiter's confirmation of the procès-verbal, recorded."""
     if who not in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
         raise OperationError("Qui confirme : capitaine-recevant, capitaine-visiteur ou arbitre.")
-    with service.write(
-        Operation.CUP_CONFIRM, {"tournament": key, "match": number, "who": who}
-    ) as tx:
+    with service.write(Operation.CUP_CONFIRM, CupArgs(tournament=key, match=number, who=who)) as tx:
         _t, m = _in_match(service, tx, key, number)
         if m.away_team_id is None:
             raise OperationError(f"Match {number} : exempt, pas de procès-verbal à confirmer.")
@@ -515,10 +518,10 @@ def record_incident(
         raise OperationError("Couleur attendue : white/blancs ou black/noirs.")
     if fault := text_fault("Note de l'incident", note, lines=True):
         raise OperationError(fault)
-    args = {"match": number, "board": board, "colour": colour, "kind": kind_value.value}
+    args = IncidentArgs(match=number, board=board, colour=colour, kind=kind_value.value)
     with service.write(Operation.RECORD_INCIDENT, args) as tx:
         t, m = _in_match(service, tx, key, number)
-        tx.args["round"] = m.round
+        tx.args = replace(tx.args, round=m.round)
         if m.away_team_id is None:
             raise OperationError(f"Match {number} : exempt, pas de partie.")
         if not 1 <= board <= cup.BOARDS:

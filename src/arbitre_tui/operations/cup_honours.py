@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..rules import cup
@@ -11,6 +12,7 @@ from ..rules.settings import section_settings
 from ..rules.text import text_fault
 from .cup import cup_of, matches, teams_of
 from .errors import OperationError
+from .journal_args import HonoursArgs
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -46,10 +48,10 @@ def honours(
     if season and club:
         with service.write(
             Operation.ROLL_OF_HONOUR,
-            {"tournament": key, "season": season, "club": club, "finalist": finalist},
+            HonoursArgs(tournament=key, season=season, club=club, finalist=finalist),
         ) as tx:
             t = cup_of(service, key)
-            tx.args["tournament"] = t.key
+            tx.args = replace(tx.args, tournament=t.key)
             if any(s == season for s, _ in service.store.roll_of_honour(t.id)):
                 raise OperationError(f"La saison {season} est déjà au palmarès.")
             tx.insert(

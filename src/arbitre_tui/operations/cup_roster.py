@@ -4,11 +4,13 @@ player who never played moved to another team of his club."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..rules.duplicates import same_person
 from ..rules.models import CupSide, StoredPlayer, StoredTournament, System
 from .errors import OperationError
+from .journal_args import CupArgs
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -84,10 +86,10 @@ def move_to_team(service: EventContext, key: str | None, player_id: int, team_id
     """A player who never played for his team moves to another team of his club (art. 3.1
     forbids it only once he has played a game for one). Returns the new team's name."""
     with service.write(
-        Operation.CUP_MOVE_PLAYER, {"tournament": key, "player": player_id, "team": team_id}
+        Operation.CUP_MOVE_PLAYER, CupArgs(tournament=key, player=player_id, team=team_id)
     ) as tx:
         t = _cup(service, key)
-        tx.args["tournament"] = t.key
+        tx.args = replace(tx.args, tournament=t.key)
         player = service.player(player_id)
         if player.tournament_id != t.id:
             raise OperationError(f"{player.name} n'est pas inscrit(e) en {t.name}.")
@@ -116,6 +118,6 @@ def move_to_team(service: EventContext, key: str | None, player_id: int, team_id
             raise OperationError(
                 f"{player.name} a déjà joué pour une équipe du club cette saison (art. 3.1)."
             )
-        tx.args["name"] = player.name
+        tx.args = replace(tx.args, name=player.name)
         tx.update("players", player.id, {"team_id": team_id})
         return target.name

@@ -12,6 +12,7 @@ from ..rules.settings import section_settings
 from ..rules.text import text_fault
 from .cup import SIDES, _check_plays, _in_match, record_board
 from .errors import OperationError
+from .journal_args import CupArgs
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ def breach(service: EventContext, key: str | None, number: int, team_id: int, re
         raise OperationError(fault)
     with service.write(
         Operation.CUP_BREACH,
-        {"tournament": key, "match": number, "team": team_id, "reason": reason},
+        CupArgs(tournament=key, match=number, team=team_id, reason=reason),
     ) as tx:
         _t, m = _in_match(service, tx, key, number)
         _check_plays(m, team_id, number)
@@ -53,7 +54,7 @@ def equipment_missing(
     """
     with service.write(
         Operation.CUP_EQUIPMENT,
-        {"tournament": key, "match": number, "team": team_id, "boards": boards},
+        CupArgs(tournament=key, match=number, team=team_id, boards=boards),
     ) as tx:
         t, m = _in_match(service, tx, key, number)
         _check_plays(m, team_id, number)

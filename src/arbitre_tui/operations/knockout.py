@@ -14,6 +14,7 @@ from ..rules.models import Result, StoredPlayer, StoredTournament, System, TimeC
 from ..rules.settings import section_settings
 from ..store.records import KoRegistration, LuckyLoser, tc_json, time_controls_json
 from .errors import OperationError
+from .journal_args import KnockoutArgs, RoundArgs
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -127,12 +128,12 @@ def as_planned(service: EventContext, t: StoredTournament) -> StoredTournament:
 
 
 def close_registration(service: EventContext, key: str | None) -> ko.KoFormat:
-    with service.write(Operation.KO_CLOSE_REGISTRATION, {"tournament": key}) as tx:
+    with service.write(Operation.KO_CLOSE_REGISTRATION, KnockoutArgs(tournament=key)) as tx:
         t = _ko(service, key)
         if service.store.ko_registration(t.id) is not None:
             raise OperationError("Les inscriptions sont déjà closes.")
         fmt = _format(service, t)
-        tx.args.update({"tournament": t.key, "case": fmt.case})
+        tx.args = replace(tx.args, tournament=t.key, case=fmt.case)
         stages, controls = _schedule(t, fmt)
         tx.insert(
             "ko_registration",
@@ -244,7 +245,7 @@ def pair(
     exempt_holes: bool = False,
 ) -> None:
     """Round 1 by the recorded draw; later rounds by the bracket, holes filled by lucky losers."""
-    with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
+    with service.write(Operation.PAIR_ROUND, RoundArgs(tournament=t.key, round=number)) as tx:
         info = service.store.ko_registration(t.id)
         if not info:
             raise OperationError(
@@ -333,12 +334,12 @@ def record_decider(
     from ..rules.models import parse_result
 
     with service.write(
-        Operation.RECORD_DECIDER, {"tournament": key, "board": board, "result": result}
+        Operation.RECORD_DECIDER, KnockoutArgs(tournament=key, board=board, result=result)
     ) as tx:
         t = _ko(service, key)
-        tx.args["tournament"] = t.key
+        tx.args = replace(tx.args, tournament=t.key)
         _t, rnd, game = service.game(t.key, round_number, board)
-        tx.args["round"] = rnd.number
+        tx.args = replace(tx.args, round=rnd.number)
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est close.")
         if game.result is not Result.DRAW:
@@ -347,7 +348,7 @@ def record_decider(
             value = parse_result(result)
         except RuleError as exc:
             raise OperationError(exc.message) from None
-        tx.args["result"] = value.value
+        tx.args = replace(tx.args, result=value.value)
         if not value.played:
             raise OperationError("Le départage se joue : 1, = ou 0.")
         if value is Result.DRAW and section_settings(t).decider != "armageddon":
@@ -378,9 +379,9 @@ def lucky_loser(
     reachable — kept as a try, and the draw is repeated without them.
     """
     op = Operation.LUCKY_LOSER_DRAW if confirm is None else Operation.LUCKY_LOSER_CONFIRM
-    with service.write(op, {"tournament": key}) as tx:
+    with service.write(op, KnockoutArgs(tournament=key)) as tx:
         t = _ko(service, key)
-        tx.args["tournament"] = t.key
+        tx.args = replace(tx.args, tournament=t.key)
         rounds = service.store.rounds(t.id)
         if not rounds or not rounds[-1].closed:
             raise OperationError("Le repêchage se tire après la clôture de la ronde.")
@@ -392,7 +393,7 @@ def lucky_loser(
             if not pending:
                 raise OperationError("Aucun repêché en attente de confirmation.")
             row = pending[0]
-            tx.args.update({"player": row["player_id"], "reachable": confirm})
+            tx.args = replace(tx.args, player=row["player_id"], reachable=confirm)
             tx.update(
                 "lucky_losers", row["id"], {"status": "accepted" if confirm else "unreachable"}
             )
@@ -405,7 +406,7 @@ def lucky_loser(
             raise OperationError(
                 f"{names[pending[0]['player_id']]} attend sa confirmation (joignable : oui ou non)."
             )
-        tx.args["round"] = number
+        tx.args = replace(tx.args, round=number)
         return _draw_one(service, t, number, rows, tx, seed)
 
 

@@ -23,6 +23,7 @@ from ..rules.papi import (
 from ..store.records import player_row, tc_json, tournament_row
 from .errors import OperationError
 from .formats import format_of
+from .journal_args import ImportArgs
 from .outputs import fresh_event_path
 from .rating_lists import MDB_TABLE, NO_MDBTOOLS, is_access
 from .registry import Operation
@@ -150,7 +151,7 @@ def import_event(source: Path, dest: Path, key: str = "papi") -> PapiEvent:
     try:
         played = max(papi.rounds, default=0) or None
         with service.write(
-            Operation.IMPORT_PAPI, {"name": source.name, "tournament": key, "round": played}
+            Operation.IMPORT_PAPI, ImportArgs(name=source.name, tournament=key, round=played)
         ) as tx:
             service.create_event(
                 fields.name or papi.name,

@@ -10,6 +10,7 @@ from ..rules.models import StoredTournament
 from ..rules.settings import section_settings
 from ..store.journal import Tx as _Tx
 from .errors import OperationError
+from .journal_args import PlayoffArgs
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def complete_ties(service: EventContext, t: StoredTournament, group: list[int]) 
 
 
 def _record_seeds(
-    service: EventContext, tx: _Tx, t: StoredTournament, which: str, seed: int | None
+    service: EventContext, tx: _Tx[PlayoffArgs], t: StoredTournament, which: str, seed: int | None
 ) -> tuple[list[int], int]:
     """The play-off's seeds written once (inside the caller's operation): the standings'
     order, each complete tie ordered by a drawing of lots recorded with its seed — so the
@@ -99,7 +100,7 @@ def playoff_seeds(
     group = playoff_groups(service, key).get(which)
     if group is None or not complete_ties(service, t, group):
         return None
-    with service.write(Operation.PLAYOFF_SEEDS, {"tournament": key, "which": which}) as tx:
+    with service.write(Operation.PLAYOFF_SEEDS, PlayoffArgs(tournament=key, which=which)) as tx:
         t = _youth(service, key)
         if which in service.store.playoffs(t.id):  # the other station, meanwhile
             return None
@@ -159,7 +160,7 @@ def playoff_result(
     """A two-game mini-match: points of each; level, the better tie-break goes through."""
     with service.write(
         Operation.PLAYOFF_RESULT,
-        {"tournament": key, "which": which, "match": [a, b, points_a, points_b]},
+        PlayoffArgs(tournament=key, which=which, match=(a, b, points_a, points_b)),
     ) as tx:
         t = service.tournament(key)
         record = service.store.playoffs(t.id).get(which)

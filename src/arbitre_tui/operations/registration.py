@@ -28,6 +28,14 @@ from ..store.records import player_row
 from .context import EventContext
 from .errors import NeedsConfirmation, OperationError
 from .formats import format_of
+from .journal_args import (
+    CheckInArgs,
+    ImportArgs,
+    PaidArgs,
+    PlayerArgs,
+    RegisterArgs,
+    TeamArgs,
+)
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -64,9 +72,8 @@ def register_player(
     fault = person_fault(player)
     if fault:
         raise OperationError(f"Inscription impossible : {fault}.")
-    said: dict[str, Any] = {"tournament": key, "name": player.name}
-    if player.checked_in:  # registered and checked in: one entry, one undo (issue 35.13)
-        said["checked_in"] = True
+    # registered and checked in: one entry, one undo (issue 35.13)
+    said = RegisterArgs(tournament=key, name=player.name, checked_in=player.checked_in or None)
     with ctx.write(Operation.REGISTER_PLAYER, said) as tx:
         t = ctx.tournament(key)
         tid = t.id
@@ -157,13 +164,13 @@ def import_players(
         raise OperationError(str(exc)) from None
     except (LookupError, UnicodeDecodeError) as exc:
         raise OperationError(f"Encodage illisible : {exc}") from None
-    with ctx.write(Operation.IMPORT_PLAYERS, {"tournament": key}) as tx:
+    with ctx.write(Operation.IMPORT_PLAYERS, ImportArgs(tournament=key)) as tx:
         return _import_rows(ctx, tx, key, read_players_csv(text), skip_bad, homonym)
 
 
 def _import_rows(
     ctx: EventContext,
-    tx: Tx,
+    tx: Tx[ImportArgs],
     key: str,
     items: Iterable[ImportRow | tuple[int, str]],
     skip_bad: bool,
@@ -236,7 +243,7 @@ def _import_rows(
         if errors:
             return 0, errors
         raise OperationError("Le fichier ne contient aucun joueur.")
-    tx.args["rows"] = count
+    tx.args = replace(tx.args, rows=count)
     return count, errors
 
 
@@ -252,7 +259,9 @@ def _twice_in_import(check: Callable[[Player], str | None]) -> Callable[[Player]
     return fault
 
 
-def _team_of(ctx: EventContext, tx: Tx, t: StoredTournament) -> Callable[[ImportRow], int]:
+def _team_of(
+    ctx: EventContext, tx: Tx[ImportArgs], t: StoredTournament
+) -> Callable[[ImportRow], int]:
     """A team competition's import: each row's team (« equipe », else « CLUB 1 »),
     entered with its club the first time it is met — as many teams a club as it wants."""
     tid = t.id
@@ -286,9 +295,9 @@ def check_in(ctx: EventContext, player_id: int, checked: bool = True) -> str | N
     not final yet (002: unpaid) is checked in all the same, with a warning."""
     from ..rules.open_rules import not_final
 
-    with ctx.write(Operation.CHECK_IN, {"player": player_id, "checked": checked}) as tx:
+    with ctx.write(Operation.CHECK_IN, CheckInArgs(player=player_id, checked=checked)) as tx:
         player = ctx.player(player_id)  # unknown player: refused before any write
-        tx.args["name"] = player.name
+        tx.args = replace(tx.args, name=player.name)
         tx.update("players", player_id, {"checked_in": int(checked)})
         fault = not_final(ctx.tournament(_key(ctx, player)), player) if checked else None
         return f"{player.name} : {fault}" if fault else None
@@ -312,17 +321,17 @@ def _key(ctx: EventContext, player: StoredPlayer) -> str:
 
 
 def set_paid(ctx: EventContext, player_id: int, paid: bool = True) -> None:
-    with ctx.write(Operation.SET_PAID, {"player": player_id, "paid": paid}) as tx:
-        tx.args["name"] = ctx.player(player_id).name
+    with ctx.write(Operation.SET_PAID, PaidArgs(player=player_id, paid=paid)) as tx:
+        tx.args = replace(tx.args, name=ctx.player(player_id).name)
         tx.update("players", player_id, {"paid": int(paid)})
 
 
 def withdraw(ctx: EventContext, player_id: int) -> None:
-    with ctx.write(Operation.WITHDRAW, {"player": player_id}) as tx:
+    with ctx.write(Operation.WITHDRAW, PlayerArgs(player=player_id)) as tx:
         player = ctx.player(player_id)
         if player.withdrawn:
             raise OperationError(f"{player.name} est déjà retiré(e).")
-        tx.args["name"] = player.name
+        tx.args = replace(tx.args, name=player.name)
         tx.update("players", player_id, {"withdrawn": 1})
         from ..store.seats import void_proposals
 
@@ -334,7 +343,7 @@ def withdraw(ctx: EventContext, player_id: int) -> None:
 
 
 def add_club(ctx: EventContext, name: str, code: str | None = None) -> int:
-    with ctx.write(Operation.ADD_CLUB, {"name": name}) as tx:
+    with ctx.write(Operation.ADD_CLUB, TeamArgs(name=name)) as tx:
         known = ctx.store.club_id(name)
         if known is not None:
             return known
@@ -344,9 +353,9 @@ def add_club(ctx: EventContext, name: str, code: str | None = None) -> int:
 def enter_team(ctx: EventContext, key: str, club: str, name: str | None = None) -> StoredTeam:
     """A club enters one more team (as many as it wants): the next number, « CLUB N »
     unless named; its roster comes with an import (« equipe » column)."""
-    with ctx.write(Operation.ENTER_TEAM, {"tournament": key, "club": club}) as tx:
+    with ctx.write(Operation.ENTER_TEAM, TeamArgs(tournament=key, club=club)) as tx:
         t = ctx.tournament(key)
-        tx.args["tournament"] = t.key
+        tx.args = replace(tx.args, tournament=t.key)
         if not club.strip():
             raise OperationError("Une équipe est celle d'un club : nom du club attendu.")
         if name is not None and not name.strip():  # « CLUB N » is the name left out
@@ -368,7 +377,7 @@ def enter_team(ctx: EventContext, key: str, club: str, name: str | None = None) 
 
 
 def add_team(ctx: EventContext, key: str, club_id: int, number: int, name: str) -> int:
-    with ctx.write(Operation.ADD_TEAM, {"tournament": key, "name": name}) as tx:
+    with ctx.write(Operation.ADD_TEAM, TeamArgs(tournament=key, name=name)) as tx:
         t = ctx.tournament(key)
         if not format_of(t).by_teams:
             raise OperationError(f"{t.name} n'est pas une compétition par équipes.")

@@ -11,7 +11,7 @@ a conflict shown to the arbiter and never applied.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..rules.errors import RuleError
 from ..rules.models import Result, StoredGame, StoredTournament, parse_result
@@ -29,6 +29,7 @@ from ..rules.reporting import (
 )
 from . import registration, results
 from .context import EventContext, OperationError
+from .journal_args import ConfirmArgs, ProposalArgs, ProposedCheckInArgs, ReportingArgs
 from .registry import Operation
 
 REFUSED = "ce code ne vaut pas pour cet échiquier ou cette ronde."
@@ -36,7 +37,7 @@ REFUSED = "ce code ne vaut pas pour cet échiquier ou cette ronde."
 
 def set_enabled(service: EventContext, enabled: bool) -> None:
     """Turn reporting from phones on or off; the secret is made the first time."""
-    with service.write(Operation.PHONE_REPORTING, {"enabled": enabled}) as tx:
+    with service.write(Operation.PHONE_REPORTING, ReportingArgs(enabled=enabled)) as tx:
         current = service.store.phone_reporting()
         if current is None:
             import secrets  # here: the app's start reads reporting, never makes a secret
@@ -190,7 +191,7 @@ def propose_result(
         raise OperationError(exc.message) from None
     if value not in PROPOSABLE:
         raise OperationError(f"« {value.label} » ne se propose pas : voyez l'arbitre.")
-    with service.write(Operation.PROPOSE_RESULT, {"board": board, "address": address}) as tx:
+    with service.write(Operation.PROPOSE_RESULT, ProposalArgs(board=board, address=address)) as tx:
         secret = _secret(service, for_phones=True)
         t = service.tournament(key)
         seat = _open_seat(service, secret, t.key, round_number, board, code)
@@ -206,8 +207,8 @@ def propose_result(
                 f"Échiquier {board} : {PROPOSALS_PER_PLAYER} propositions des "
                 f"{SIDE_WORDS[seat.side]} déjà ; voyez l'arbitre."
             )
-        tx.args.update(
-            {"tournament": t.key, "round": round_number, "result": value.value, "side": seat.side}
+        tx.args = replace(
+            tx.args, tournament=t.key, round=round_number, result=value.value, side=seat.side
         )
         tx.insert(
             "proposals",
@@ -311,12 +312,12 @@ def confirm(
     """Record what both players agreed on: one board, or every agreeing board (None) but
     those proposed from one phone (issue 51: the arbiter looks, then confirms it alone).
     A board in conflict is refused, never applied."""
-    with service.write(Operation.CONFIRM_PROPOSALS, {"board": board}) as tx:
+    with service.write(Operation.CONFIRM_PROPOSALS, ConfirmArgs(board=board)) as tx:
         t = service.tournament(key)
         rnd = service.round_of(t, round_number)
         if rnd is None:
             raise OperationError(f"Aucune ronde appariée en {t.name}.")
-        tx.args.update({"tournament": t.key, "round": rnd.number})
+        tx.args = replace(tx.args, tournament=t.key, round=rnd.number)
         states = round_states(service, t.key, rnd.number)
         if board is not None:
             states = [s for s in states if s.board == board]
@@ -360,19 +361,21 @@ def confirm(
                 results.absent(service, t.key, s.board, absent, rnd.number)  # its own rules
             else:
                 results.record_result(service, t.key, s.board, s.agreed, rnd.number)
-        tx.args["left"] = sorted(left)
+        tx.args = replace(tx.args, left=tuple(sorted(left)))
         return Confirmed([s.board for s in agreed], left)
 
 
 def propose_checkin(service: EventContext, player_id: int, code: str, address: str = "") -> str:
     """A player says « je suis là » with his own code, before round 1: a proposal the
     arbiter accepts in bulk in Joueurs. Returns the player's name."""
-    with service.write(Operation.PROPOSE_CHECKIN, {"player": player_id, "address": address}) as tx:
+    with service.write(
+        Operation.PROPOSE_CHECKIN, ProposedCheckInArgs(player=player_id, address=address)
+    ) as tx:
         secret = _secret(service, for_phones=True)
         player = service.player(player_id)
         if not same_code(code, checkin_code(secret, player.tournament_id, player_id)):
             raise OperationError(f"{player.name} : ce code ne vaut pas pour lui.")
-        tx.args["name"] = player.name
+        tx.args = replace(tx.args, name=player.name)
         if service.store.rounds(player.tournament_id):
             raise OperationError("La ronde 1 est appariée : le pointage se fait à l'arbitre.")
         if player.checked_in:
@@ -406,9 +409,9 @@ def pending_checkins(service: EventContext, key: str) -> list[int]:
 
 def confirm_checkins(service: EventContext, key: str) -> int:
     """Check in every player who said he is here (one operation, undoable whole)."""
-    with service.write(Operation.CONFIRM_PROPOSALS, {"tournament": key}) as tx:
+    with service.write(Operation.CONFIRM_PROPOSALS, ConfirmArgs(tournament=key)) as tx:
         t = service.tournament(key)
-        tx.args["tournament"] = t.key
+        tx.args = replace(tx.args, tournament=t.key)
         waiting = [
             p for p in service.store.proposals(t.id, 0, "checkin") if p["status"] == "pending"
         ]

@@ -27,6 +27,7 @@ from ..store.writers import write_result
 from .context import EventContext
 from .errors import NeedsConfirmation, OperationError
 from .formats import format_of
+from .journal_args import AbsentArgs, BoardArgs, IncidentArgs, ResultArgs
 from .registry import Operation
 
 FORFEIT_SIDES = {
@@ -76,11 +77,9 @@ def record_result(
         # one path for a forfeit, however typed (issue 35): the lateness check, the
         # incident noted, and the exclusion the format's rules apply (002)
         return forfeit(ctx, key, board, side, round_number=round_number, confirm=confirm).game
-    with ctx.write(Operation.RECORD_RESULT, {"board": board}) as tx:
+    with ctx.write(Operation.RECORD_RESULT, ResultArgs(board=board)) as tx:
         t, rnd, game = ctx.game(key, round_number, board)
-        tx.args.update(
-            {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value}
-        )
+        tx.args = replace(tx.args, tournament=t.key, round=rnd.number, result=value.value)
         _open_round(rnd)
         if game.is_bye:
             raise OperationError(
@@ -90,7 +89,9 @@ def record_result(
         keep = value is Result.DRAW and game.result is Result.DRAW
         decider = game.decider.value if keep and game.decider else None
         if game.result is value and (game.decider and game.decider.value) == decider:
-            tx.args["unchanged"] = True  # its own operation: undo takes it (issue 29.4)
+            tx.args = replace(
+                tx.args, unchanged=True
+            )  # its own operation: undo takes it (issue 29.4)
             tx.touch("games", game.id)
         else:
             write_result(tx, game.id, value, game.decider if keep else None)
@@ -148,9 +149,9 @@ def clear_result(
     confirm: bool | str = False,
 ) -> None:
     """Clear a result; one written by the other station asks first."""
-    with ctx.write(Operation.CLEAR_RESULT, {"board": board}) as tx:
+    with ctx.write(Operation.CLEAR_RESULT, BoardArgs(board=board)) as tx:
         t, rnd, game = ctx.game(key, round_number, board)
-        tx.args.update({"tournament": t.key, "round": rnd.number, "board": board})
+        tx.args = replace(tx.args, tournament=t.key, round=rnd.number)
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est close.")
         if game.result is not None:
@@ -194,9 +195,9 @@ def absent(
     }.get(side)
     if result is None:
         raise OperationError("Absent : white/blancs, black/noirs ou both/les-deux.")
-    with ctx.write(Operation.ABSENT, {"board": board, "side": side}) as tx:
+    with ctx.write(Operation.ABSENT, AbsentArgs(board=board, side=side)) as tx:
         t, rnd, game = ctx.game(key, round_number, board)
-        tx.args.update({"tournament": t.key, "round": rnd.number})
+        tx.args = replace(tx.args, tournament=t.key, round=rnd.number)
         if game.black_id is None:
             raise OperationError(f"Échiquier {board} : exempt, personne n'est attendu.")
         if rnd.closed:
@@ -243,7 +244,7 @@ def forfeit(
 ) -> Forfeit:
     """An absence in any format: the forfeit, and the exclusion from later rounds
     where the format's rules say so (002), unless the arbiter keeps the player."""
-    with ctx.write(Operation.ABSENT):
+    with ctx.write(Operation.ABSENT, AbsentArgs()):
         t = ctx.tournament(key)
         exclude = format_of(t).absence_excludes(t) and not keep
         game = absent(
@@ -281,10 +282,10 @@ def record_incident(
         raise OperationError(fault)
     is_white = colour in ("white", "blancs")
     with ctx.write(
-        Operation.RECORD_INCIDENT, {"board": board, "colour": colour, "kind": kind_value.value}
+        Operation.RECORD_INCIDENT, IncidentArgs(board=board, colour=colour, kind=kind_value.value)
     ) as tx:
         t, rnd, game = ctx.game(key, round_number, board)
-        tx.args.update({"tournament": t.key, "round": rnd.number})
+        tx.args = replace(tx.args, tournament=t.key, round=rnd.number)
         player_id = game.white_id if is_white else game.black_id
         if player_id is None:
             raise OperationError(f"Échiquier {board} : pas de joueur noir (exempt).")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from ..store.journal import Tx
 from .context import EventContext
 from .errors import OperationError
 from .formats import PairOrder, format_of
+from .journal_args import RoundArgs
 from .plans import Plan, StalePlan
 from .registry import Operation
 from .youth_format import apply_youth_format, with_format
@@ -81,13 +83,13 @@ def plan_round(ctx: EventContext, key: str, seed: int | None) -> Plan:
 def _pair_round_once(
     ctx: EventContext, key: str, seed: int | None, exempt_holes: bool, plan: Plan | None
 ) -> StoredRound:
-    with ctx.write(Operation.PAIR_ROUND, {"tournament": key}) as tx:
+    with ctx.write(Operation.PAIR_ROUND, RoundArgs(tournament=key)) as tx:
         return _pair_round(ctx, tx, key, seed, exempt_holes, plan)
 
 
 def _pair_round(
     ctx: EventContext,
-    tx: Tx,
+    tx: Tx[RoundArgs],
     key: str,
     seed: int | None,
     exempt_holes: bool,
@@ -95,7 +97,7 @@ def _pair_round(
 ) -> StoredRound:
     """Inside the write transaction: check, then write (a plan: only if still current)."""
     t = ctx.tournament(key)
-    tx.args["tournament"] = t.key
+    tx.args = replace(tx.args, tournament=t.key)
     tid = t.id
     paired = ctx.store.round(tid, plan.number) if plan is not None else None
     if paired is not None:
@@ -113,7 +115,7 @@ def _pair_round(
     if youth is not None:
         t = apply_youth_format(ctx, t, youth)
     number = ctx.next_round(t)
-    tx.args["round"] = number
+    tx.args = replace(tx.args, round=number)
     format_of(t).pair(ctx, t, PairOrder(number, seed, computed, exempt_holes))
     paired = ctx.store.round(tid, number)
     assert paired is not None
@@ -123,12 +125,12 @@ def _pair_round(
 def set_round_start(
     ctx: EventContext, key: str, when: dt.datetime, round_number: int | None = None
 ) -> None:
-    with ctx.write(Operation.SET_ROUND_START, {"start": when.isoformat()}) as tx:
+    with ctx.write(Operation.SET_ROUND_START, RoundArgs(start=when.isoformat())) as tx:
         t = ctx.tournament(key)
         rnd = ctx.round_of(t, round_number)
         if rnd is None:
             raise OperationError("Aucune ronde appariée.")
-        tx.args.update({"tournament": t.key, "round": rnd.number})
+        tx.args = replace(tx.args, tournament=t.key, round=rnd.number)
         tx.update("rounds", rnd.id, {"start_time": when.isoformat(timespec="seconds")})
 
 
@@ -136,12 +138,12 @@ def close_round(ctx: EventContext, key: str, round_number: int | None = None) ->
     """Close a round once every board has a result; a backup follows the commit."""
     marker: Path | None = None
     try:
-        with ctx.write(Operation.CLOSE_ROUND) as tx:
+        with ctx.write(Operation.CLOSE_ROUND, RoundArgs()) as tx:
             t = ctx.tournament(key)
             rnd = ctx.round_of(t, round_number)
             if rnd is None:
                 raise OperationError("Aucune ronde à clôturer.")
-            tx.args.update({"tournament": t.key, "round": rnd.number})
+            tx.args = replace(tx.args, tournament=t.key, round=rnd.number)
             if rnd.closed:
                 raise OperationError(f"La ronde {rnd.number} est déjà close.")
             games = ctx.store.games(rnd.id)

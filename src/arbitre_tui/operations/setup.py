@@ -43,6 +43,7 @@ from .context import EventContext, OperationError
 from .errors import NeedsConfirmation
 from .event import EventService
 from .formats import format_of
+from .journal_args import EventArgs, PlayerArgs, SectionArgs
 from .outputs import fresh_event_path
 from .registration import eligibility_fault, entered_twice
 from .registry import Operation
@@ -163,7 +164,7 @@ def set_event(
     changed, in French (« nom », « lieu »…); nothing to change is refused unless
     ``unchanged_ok`` (a template's event named as it already is)."""
     fields = fields.checked()
-    with service.write(Operation.SET_EVENT, {}) as tx:
+    with service.write(Operation.SET_EVENT, EventArgs()) as tx:
         event = service.store.event()
         if "id" not in event:
             raise OperationError("Ce fichier ne contient pas d'événement.")
@@ -200,7 +201,7 @@ def set_event(
             if unchanged_ok:
                 return []
             raise OperationError("Rien à changer : l'événement a déjà ces valeurs.")
-        tx.args["name"] = ", ".join(changed)
+        tx.args = replace(tx.args, name=", ".join(changed))
         tx.update("event", 1, row)
         return changed
 
@@ -305,9 +306,9 @@ def edit_section(
         state = sorted(set(settings) & STATE_KEYS)
         if state:
             raise OperationError(f"« {state[0]} » n'est pas un réglage : c'est l'état du tournoi.")
-    with service.write(Operation.EDIT_SECTION, {"tournament": key}) as tx:
+    with service.write(Operation.EDIT_SECTION, SectionArgs(tournament=key)) as tx:
         t = service.tournament(key)
-        tx.args["tournament"] = t.key
+        tx.args = replace(tx.args, tournament=t.key)
         played = _played(service, t)
         row: dict[str, Any] = {}
         changed: list[str] = []
@@ -367,7 +368,7 @@ def edit_section(
             row["settings"] = json.dumps(new_settings, ensure_ascii=False)
         if not row:
             raise OperationError(f"Rien à changer : {t.name} a déjà ces valeurs.")
-        tx.args["name"] = ", ".join(changed)
+        tx.args = replace(tx.args, name=", ".join(changed))
         tx.update("tournaments", t.id, row)
         configuration.rerate(service, tx, t, after)  # its rating kind may change (50.1)
         return changed
@@ -388,9 +389,9 @@ def _regulation_may_change(t: StoredTournament, played: int, regulation: str) ->
 def remove_section(service: EventContext, key: str, *, confirm: bool = False) -> int:
     """Delete a section never paired, with its registrations (after a question when it
     has any); returns how many players went with it."""
-    with service.write(Operation.REMOVE_SECTION, {"tournament": key}) as tx:
+    with service.write(Operation.REMOVE_SECTION, SectionArgs(tournament=key)) as tx:
         t = service.tournament(key)
-        tx.args.update({"tournament": t.key, "name": t.name})
+        tx.args = replace(tx.args, tournament=t.key, name=t.name)
         played = _played(service, t)
         if played:
             raise OperationError(
@@ -417,9 +418,9 @@ def _paired(service: EventContext, player: StoredPlayer) -> bool:
 
 def remove_player(service: EventContext, player_id: int) -> StoredPlayer:
     """Delete a registration that never played (a no-show, a mistake), undoable."""
-    with service.write(Operation.REMOVE_PLAYER, {"player": player_id}) as tx:
+    with service.write(Operation.REMOVE_PLAYER, PlayerArgs(player=player_id)) as tx:
         player = service.player(player_id)
-        tx.args["name"] = player.name
+        tx.args = replace(tx.args, name=player.name)
         if _paired(service, player):
             raise OperationError(
                 f"{player.name} a déjà été apparié(e) : une inscription qui a joué ne se "
@@ -453,13 +454,13 @@ def edit_player(
         raise OperationError("Rien à changer : donnez au moins un champ (--nom, --elo…).")
     if "birth_date" in changes:  # a date typed is a whole date (schema 8)
         changes = {**changes, "birth_year_only": False}
-    with service.write(Operation.EDIT_PLAYER, {"player": player_id}) as tx:
+    with service.write(Operation.EDIT_PLAYER, PlayerArgs(player=player_id)) as tx:
         player = service.player(player_id)
         try:
             new = validated(StoredPlayer, fields_of(player), **changes)
         except InputError as exc:
             raise OperationError(exc.message) from None
-        tx.args["name"] = new.name
+        tx.args = replace(tx.args, name=new.name)
         if new == player:
             raise OperationError(f"Rien à changer : {player.name} a déjà ces valeurs.")
         if fault := person_fault(new):
@@ -491,12 +492,12 @@ def _key_of(service: EventContext, player: StoredPlayer) -> str:
 def move_player(service: EventContext, player_id: int, dest: str) -> StoredTournament:
     """Move a registration to another section before it is paired (eligibility there
     checked, as at registration)."""
-    with service.write(Operation.MOVE_PLAYER, {"player": player_id, "tournament": dest}) as tx:
+    with service.write(Operation.MOVE_PLAYER, PlayerArgs(player=player_id, tournament=dest)) as tx:
         player = service.player(player_id)
-        tx.args["name"] = player.name
+        tx.args = replace(tx.args, name=player.name)
         source = service.tournament(_key_of(service, player))
         target = service.tournament(dest)
-        tx.args["tournament"] = target.key
+        tx.args = replace(tx.args, tournament=target.key)
         if target.id == source.id:
             raise OperationError(f"{player.name} est déjà inscrit(e) en {target.name}.")
         if format_of(source).by_teams or format_of(target).by_teams:

@@ -12,6 +12,7 @@ import datetime as dt
 import json
 import secrets
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..rules.draws import run_draw
@@ -25,6 +26,7 @@ from ..store.records import tc_json
 from . import results
 from .engines import DutchEngine, ExternalEngine, Opinion, second_opinion
 from .errors import OperationError
+from .journal_args import AbsentArgs, OptOutArgs, PairsArgs, PlayerArgs, RoundArgs
 from .plans import Pairing
 from .registry import Operation
 from .youth_format import too_few_checked_in
@@ -192,7 +194,7 @@ def pair(
     computed: Pairing | None = None,
 ) -> RoundPairing:
     """Store Swiss round ``number``: ``computed`` outside the lock, or computed here."""
-    with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
+    with service.write(Operation.PAIR_ROUND, RoundArgs(tournament=t.key, round=number)) as tx:
         if computed is None:
             state, ids, colour_seed = pairing_inputs(service, t, number, seed)
             computed = compute_pairing(t, number, state, ids, colour_seed)
@@ -201,7 +203,7 @@ def pair(
     return computed.chosen
 
 
-def _write_pairing(tx: _Tx, t: StoredTournament, computed: Pairing) -> None:
+def _write_pairing(tx: _Tx[RoundArgs], t: StoredTournament, computed: Pairing) -> None:
     state, ids, chosen, number = computed.state, computed.ids, computed.chosen, computed.number
     if computed.colour_seed is not None:
         colour = tx.draw("couleur initiale (ronde 1)", "coin", ["w", "b"], computed.colour_seed)
@@ -310,8 +312,10 @@ def fees(service: EventContext, key: str) -> list[dict[str, Any]]:
 
 def set_opt_out(service: EventContext, player_id: int, opt_out: bool = True) -> None:
     """A player's written objection to publication: pages then show no name for them."""
-    with service.write(Operation.PUBLISH_OPT_OUT, {"player": player_id, "opt_out": opt_out}) as tx:
-        tx.args["name"] = service.player(player_id).name
+    with service.write(
+        Operation.PUBLISH_OPT_OUT, OptOutArgs(player=player_id, opt_out=opt_out)
+    ) as tx:
+        tx.args = replace(tx.args, name=service.player(player_id).name)
         tx.update("players", player_id, {"publish_opt_out": int(opt_out)})
 
 
@@ -321,10 +325,11 @@ def prohibit(
 ) -> None:
     """Players who must not meet (siblings; one club in the first rounds): rounds first..last."""
     with service.write(
-        Operation.PROHIBIT, {"tournament": key, "players": player_ids, "rounds": [first, last]}
+        Operation.PROHIBIT,
+        PairsArgs(tournament=key, players=tuple(player_ids), rounds=(first, last)),
     ) as tx:
         t = _swiss(service, key)
-        tx.args["tournament"] = t.key
+        tx.args = replace(tx.args, tournament=t.key)
         known = {p.id for p in service.store.players(t.id)}
         bad = [i for i in player_ids if i not in known]
         if len(set(player_ids)) < 2 or bad:
@@ -352,12 +357,12 @@ def prohibit(
 
 def publish(service: EventContext, key: str, now: dt.datetime | None = None) -> str | None:
     """Record the publication time; a warning when it is less than the required lead."""
-    with service.write(Operation.PUBLISH, {"tournament": key}) as tx:
+    with service.write(Operation.PUBLISH, RoundArgs(tournament=key)) as tx:
         t = _swiss(service, key)
         rnd = service.current_round(t)
         if rnd is None:
             raise OperationError(f"{t.name} : aucune ronde appariée à publier.")
-        tx.args.update({"tournament": t.key, "round": rnd.number})
+        tx.args = replace(tx.args, tournament=t.key, round=rnd.number)
         when = (now or dt.datetime.now()).replace(microsecond=0)
         tx.update("rounds", rnd.id, {"published_at": when.isoformat()})
     lead = section_settings(t).publish_min_before_minutes
@@ -382,7 +387,7 @@ def absent(
 ) -> list[int]:
     """Forfeit (more than the allowed lateness); an unexcused forfeit excludes the player
     from later rounds unless the arbiter keeps them (regulation 002). Returns the excluded."""
-    with service.write(Operation.ABSENT):
+    with service.write(Operation.ABSENT, AbsentArgs()):
         _swiss(service, key)
         return results.forfeit(
             service,
@@ -398,11 +403,11 @@ def absent(
 
 def keep_player(service: EventContext, player_id: int) -> None:
     """The arbiter keeps a player excluded after a forfeit (a valid excuse), recorded."""
-    with service.write(Operation.KEEP_PLAYER, {"player": player_id}) as tx:
+    with service.write(Operation.KEEP_PLAYER, PlayerArgs(player=player_id)) as tx:
         player = service.player(player_id)
         if not player.excluded:
             raise OperationError(f"{player.name} n'est pas exclu(e).")
-        tx.args["name"] = player.name
+        tx.args = replace(tx.args, name=player.name)
         tx.update("players", player_id, {"excluded": 0})
 
 
@@ -412,12 +417,12 @@ def force_pair(service: EventContext, key: str, a: int, b: int) -> list[str]:
     Returns the rules the change breaks (an arbiter's decision, recorded in the journal and
     written as a ``###`` comment in the TRF export).
     """
-    with service.write(Operation.FORCE_PAIR, {"tournament": key, "players": [a, b]}) as tx:
+    with service.write(Operation.FORCE_PAIR, PairsArgs(tournament=key, players=(a, b))) as tx:
         t = _swiss(service, key)
         rnd = service.current_round(t)
         if rnd is None or rnd.closed:
             raise OperationError(f"{t.name} : pas de ronde ouverte à modifier.")
-        tx.args.update({"tournament": t.key, "round": rnd.number})
+        tx.args = replace(tx.args, tournament=t.key, round=rnd.number)
         games = service.store.games(rnd.id)
         if any(g.result is not None for g in games if g.black_id is not None):
             raise OperationError("Des résultats sont saisis : la ronde ne peut plus être modifiée.")

@@ -17,6 +17,7 @@ from ..rules.errors import RuleError
 from ..rules.models import Result, StoredGame, StoredRound, parse_result
 from ..rules.text import text_fault
 from .errors import OperationError
+from .journal_args import AppealArgs, VerifyArgs
 from .registry import Operation
 
 if TYPE_CHECKING:
@@ -55,11 +56,9 @@ def verify_result(
 ) -> Checked:
     """The board's result as read on its signed sheet (typed again: a second entry)."""
     value = _value(result)
-    with service.write(Operation.VERIFY_RESULT, {"board": board}) as tx:
+    with service.write(Operation.VERIFY_RESULT, VerifyArgs(board=board)) as tx:
         t, rnd, game = service.game(key, round_number, board)
-        tx.args.update(
-            {"tournament": t.key, "round": rnd.number, "board": board, "result": value.value}
-        )
+        tx.args = replace(tx.args, tournament=t.key, round=rnd.number, result=value.value)
         if rnd.closed:
             raise OperationError(
                 f"La ronde {rnd.number} est close : ses feuilles ne se vérifient plus "
@@ -91,9 +90,9 @@ def settle_result(
         raise OperationError(
             "Trancher : « saisie » (le résultat saisi) ou « feuille » (la feuille signée)."
         )
-    with service.write(Operation.SETTLE_RESULT, {"board": board, "keep": chosen}) as tx:
+    with service.write(Operation.SETTLE_RESULT, VerifyArgs(board=board, keep=chosen)) as tx:
         t, rnd, game = service.game(key, round_number, board)
-        tx.args.update({"tournament": t.key, "round": rnd.number})
+        tx.args = replace(tx.args, tournament=t.key, round=rnd.number)
         if rnd.closed:
             raise OperationError(f"La ronde {rnd.number} est close.")
         check = service.store.result_checks(rnd.id).get(game.id)
@@ -103,7 +102,7 @@ def settle_result(
             )
         kept = Result(check["result"]) if chosen == "feuille" else game.result
         assert kept is not None
-        tx.args["result"] = kept.value
+        tx.args = replace(tx.args, result=kept.value)
         if kept is not game.result:
             tx.update("games", game.id, {"result": kept.value, "decider": None})
         tx.update("result_checks", int(check["id"]), {"result": kept.value, "settled": chosen})
@@ -118,7 +117,7 @@ def record_appeal(
         raise OperationError("Appel : décrivez l'appel (qui, quelle décision, la suite donnée).")
     if fault := text_fault("Texte de l'appel", text, lines=True):
         raise OperationError(fault)
-    with service.write(Operation.RECORD_APPEAL, {"tournament": key}) as tx:
+    with service.write(Operation.RECORD_APPEAL, AppealArgs(tournament=key)) as tx:
         t = service.tournament(key)
         if round_number is not None and not 1 <= round_number <= t.rounds_planned:
             raise OperationError(
@@ -130,7 +129,7 @@ def record_appeal(
                 f"{t.name} : la ronde {round_number} n'est pas appariée : pas d'appel sur elle."
             )
         number = round_number or (current.number if current else None)
-        tx.args["round"] = number
+        tx.args = replace(tx.args, round=number)
         row = {"tournament_id": t.id, "round": number, "at": _now(), "text": text.strip()}
         return tx.insert("appeals", row)
 

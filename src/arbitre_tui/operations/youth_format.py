@@ -16,6 +16,7 @@ from ..rules.settings import section_settings
 from ..store.records import time_controls_json
 from .context import EventContext
 from .errors import OperationError
+from .journal_args import RoundArgs
 from .registry import Operation
 
 
@@ -84,7 +85,7 @@ def apply_youth_format(
     """Write the format decided (inside the pairing's transaction)."""
     with service.write(
         Operation.YOUTH_FORMAT,
-        {"tournament": t.key, "entries": decided.entries, "system": decided.system},
+        RoundArgs(tournament=t.key, entries=decided.entries, system=decided.system),
     ) as tx:
         tx.update(
             "tournaments",

@@ -10,13 +10,14 @@ import datetime as dt
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, cast, overload
 
 from ..rules.draws import run_draw
 from .errors import CommitUncertain, OperationError, StoreBusy, UnknownName
+from .journal_args import JournalArgs, PlainArgs
 from .lineage import settle, stamp
 from .schema import DATA_TABLES, Table
 from .stations import terminal_name
@@ -86,18 +87,22 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-class Tx:
+A = TypeVar("A", bound=JournalArgs)
+
+
+class Tx(Generic[A]):
     """The writes of one operation. Use only inside :meth:`Journal.operation`.
 
     The journal row is written with the first change, so an operation can read and check
-    inside the transaction first, then say what it does (``args``) before writing.
+    inside the transaction first, then say what it does (``args``, its typed record,
+    replaced as it learns more) before writing.
     """
 
     def __init__(
         self,
         conn: sqlite3.Connection,
         op: str,
-        args: Mapping[str, Any],
+        args: A,
         terminal: str,
         undoes: int | None = None,
         columns: dict[str, frozenset[str]] | None = None,
@@ -107,13 +112,44 @@ class Tx:
         # journal's cache): no name reaches the SQL unchecked
         self._columns = {} if columns is None else columns
         self.op = op
-        self.args: dict[str, Any] = dict(args)
+        # the records said, outermost first: a nested operation's is on top while it runs
+        self._said: list[JournalArgs] = [args]
         self.terminal = terminal
         self.undoes = undoes
         self._journal_id: int | None = None
         self.at = ""  # when its journal entry was written: with the station, its identity
         self._seq = 0
         self.last_draw_id: int | None = None  # the draw recorded last, for rows that cite it
+
+    @property
+    def args(self) -> A:
+        """What the running operation says it does (a nested one's own record)."""
+        return cast(A, self._said[-1])
+
+    @args.setter
+    def args(self, record: A) -> None:
+        """A nested operation's new words go to the outermost record too (overwriting,
+        as the dict it used to write into did)."""
+        if len(self._said) > 1:
+            before = dict(self._said[-1].items())
+            changed = {k: v for k, v in record.items() if before.get(k) != v}
+            self._said[0] = self._said[0].absorbed(changed, overwrite=True)
+        self._said[-1] = record
+
+    @property
+    def record(self) -> JournalArgs:
+        """The record the journal row stores: the outermost operation's."""
+        return self._said[0]
+
+    def nest(self, op: str, record: JournalArgs) -> None:
+        """An operation called from this one: its arguments join this one's where not
+        said yet, its name joins the steps; its own record is on top until :meth:`unnest`."""
+        outer = self._said[0].absorbed(dict(record.items()), overwrite=False)
+        self._said[0] = outer.with_step(op) if op != self.op else outer
+        self._said.append(record)
+
+    def unnest(self) -> None:
+        self._said.pop()
 
     @property
     def journal_id(self) -> int:
@@ -126,7 +162,7 @@ class Tx:
                     self.at,
                     self.terminal,
                     self.op,
-                    json.dumps(self.args, ensure_ascii=False, default=str),
+                    json.dumps(self.record.stored(), ensure_ascii=False, default=str),
                     self.undoes,
                 ),
             )
@@ -283,7 +319,7 @@ class Journal(Undoing):
         self.wait = wait
         self.wording: Wording = wording or PlainWording()
         self._path = _database_path(conn)  # where to read back a commit that failed
-        self._current: Tx | None = None
+        self._current: Tx[Any] | None = None
         self.last_args: dict[str, Any] = {}  # what the last committed operation said
         self._columns: dict[str, frozenset[str]] = {}  # each table's, read at its first write
 
@@ -291,22 +327,41 @@ class Journal(Undoing):
     def in_operation(self) -> bool:
         return self._current is not None
 
-    @contextmanager
+    @overload
+    def operation(
+        self, op: str, args: A, undoes: int | None = None
+    ) -> AbstractContextManager[Tx[A]]: ...
+
+    @overload
     def operation(
         self, op: str, args: Mapping[str, Any] | None = None, undoes: int | None = None
-    ) -> Iterator[Tx]:
-        """One action, one transaction: all of it is on disk after this block, or none."""
+    ) -> AbstractContextManager[Tx[PlainArgs]]: ...
+
+    def operation(
+        self,
+        op: str,
+        args: JournalArgs | Mapping[str, Any] | None = None,
+        undoes: int | None = None,
+    ) -> AbstractContextManager[Tx[Any]]:
+        """One action, one transaction: all of it is on disk after this block, or none.
+
+        ``args``: the operation's typed record (a mapping is kept as written, PlainArgs)."""
+        record = args if isinstance(args, JournalArgs) else PlainArgs.of(args)
+        return self._operation(op, record, undoes)
+
+    @contextmanager
+    def _operation(self, op: str, args: JournalArgs, undoes: int | None) -> Iterator[Tx[Any]]:
         if self._current is not None:
             # called from inside another operation: part of its transaction
             outer = self._current
-            for key, value in (args or {}).items():
-                outer.args.setdefault(key, value)
-            if op != outer.op:
-                outer.args.setdefault("steps", []).append(op)
-            yield outer
+            outer.nest(op, args)
+            try:
+                yield outer
+            finally:
+                outer.unnest()
             return
         self._begin()
-        tx = Tx(self.conn, op, args or {}, self.terminal, undoes, self._columns)
+        tx: Tx[Any] = Tx(self.conn, op, args, self.terminal, undoes, self._columns)
         self._current = tx
         try:
             yield tx
@@ -318,8 +373,8 @@ class Journal(Undoing):
                 if not self.conn.in_transaction:  # SQLite ended it: on disk or not, unknown
                     raise self._uncertain(tx, exc) from None
                 raise
-            note_commit(partial(self.wording.describe, tx.op, tx.args))
-            self.last_args = tx.args
+            note_commit(partial(self.wording.describe, tx.op, tx.record))
+            self.last_args = tx.record.stored()
             if new_copy:
                 settle(self.conn)
         except BaseException as exc:
@@ -331,14 +386,14 @@ class Journal(Undoing):
         finally:
             self._current = None
 
-    def _uncertain(self, tx: Tx, exc: sqlite3.Error) -> CommitUncertain:
+    def _uncertain(self, tx: Tx[Any], exc: sqlite3.Error) -> CommitUncertain:
         """A COMMIT that failed once SQLite had ended the transaction: the file read back."""
         from .db import sqlite_reason
         from .uncertain import read_back, uncertain
 
         saved = read_back(self._path, tx.journal_id, tx.at, self.terminal, tx.op)
         try:
-            what = self.wording.describe(tx.op, tx.args)
+            what = self.wording.describe(tx.op, tx.record)
         except Exception:
             what = tx.op
         return CommitUncertain(uncertain(what, sqlite_reason(exc), saved), saved)

@@ -12,6 +12,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import NeedsConfirmation, OperationError
+from .journal_args import JournalArgs, UndoArgs
 from .schema import Table
 from .stations import other_station
 
@@ -42,8 +43,8 @@ class Wording(Protocol):
     """What the journal says of its entries and how their undo goes: the operations'
     registry (operations/registry.py) provides it; the store holds no operation's label."""
 
-    def describe(self, op: str, args: Mapping[str, Any]) -> str:
-        """An entry in the arbiter's words (« échiquier 5, 1-0 »)."""
+    def describe(self, op: str, args: JournalArgs | Mapping[str, Any]) -> str:
+        """An entry (its record, or its row's JSON, of any format) in the arbiter's words (« échiquier 5, 1-0 »)."""
         ...
 
     def undo_refusal(self, op: str) -> str | None:
@@ -59,7 +60,7 @@ class Wording(Protocol):
 class PlainWording:
     """The store's own wording when no registry is given: names as written."""
 
-    def describe(self, op: str, args: Mapping[str, Any]) -> str:
+    def describe(self, op: str, args: JournalArgs | Mapping[str, Any]) -> str:
         return op
 
     def undo_refusal(self, op: str) -> str | None:
@@ -72,7 +73,7 @@ class PlainWording:
 class UndoTx(Protocol):
     """What of the journal's Tx an undo uses."""
 
-    args: dict[str, Any]
+    args: UndoArgs
     undoes: int | None
 
     @property
@@ -96,7 +97,7 @@ class Undoing:
 
     if TYPE_CHECKING:
 
-        def operation(self, op: str) -> AbstractContextManager[UndoTx]: ...
+        def operation(self, op: str, args: UndoArgs) -> AbstractContextManager[UndoTx]: ...
 
     def _effective(self) -> dict[int, bool]:
         """Undo entries (and the entries they target) and whether each is in effect.
@@ -173,7 +174,7 @@ class Undoing:
         closed round, a round paired after it…). Undoing an undo redoes, refused once a
         newer action followed in the same tournament.
         """
-        with self.operation("undo") as tx:
+        with self.operation("undo", UndoArgs()) as tx:
             # foreign keys checked at the end, so a refusal can say what depends on it
             self.conn.execute("PRAGMA defer_foreign_keys = ON")
             if journal_id is not None and journal_id <= 0:
@@ -224,7 +225,7 @@ class Undoing:
             if question and not confirm:
                 raise NeedsConfirmation(question)
             tx.undoes = target
-            tx.args.update({"target": target, "op": entry["op"], "what": what})
+            tx.args = UndoArgs(target=target, op=entry["op"], what=what)
             for change in changes:
                 table, row_id = change["tbl"], change["row_id"]
                 before, after = _loads(change["before"]), _loads(change["after"])

@@ -24,7 +24,7 @@ KEPT: Final = _Kept.KEPT  # the decider as it stands (a result cleared keeps its
 
 
 def write_result(
-    tx: Tx, game_id: int, result: Result | None, decider: Result | _Kept | None = KEPT
+    tx: Tx[Any], game_id: int, result: Result | None, decider: Result | _Kept | None = KEPT
 ) -> None:
     """A board's result (None: cleared) and, unless KEPT, the decider of its draw."""
     values: dict[str, str | None] = {"result": None if result is None else result.value}
@@ -33,7 +33,7 @@ def write_result(
     tx.update("games", game_id, values)
 
 
-def write_settings(tx: Tx, settings: Mapping[str, Any], section_id: int | None = None) -> None:
+def write_settings(tx: Tx[Any], settings: Mapping[str, Any], section_id: int | None = None) -> None:
     """A section's settings (``section_id``) or the event's (None), whole, as typed by
     rules/settings: the row keeps them as JSON, accents as they are."""
     text = json.dumps(dict(settings), ensure_ascii=False)

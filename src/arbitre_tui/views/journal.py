@@ -42,7 +42,7 @@ class JournalEntry:
 
 def build(reader: Reader, limit: int | None = None) -> list[JournalEntry]:
     """The last ``limit`` entries (every one when None), oldest first."""
-    from ..operations.registry import journal_line
+    from ..operations.wording import journal_line
 
     with reader.consistent():
         rows = reader.journal_entries(limit)

@@ -11,6 +11,7 @@ from ...rules.models import StoredTournament
 from ...rules.settings import section_settings
 from ...store.records import tc_json
 from ..errors import OperationError
+from ..journal_args import RoundArgs
 from ..registry import Operation
 from .base import Individual
 
@@ -32,7 +33,7 @@ class RoundRobin(Individual):
         number, seed = order.number, order.seed
         tid = t.id
         store = service.store
-        with service.write(Operation.PAIR_ROUND, {"tournament": t.key, "round": number}) as tx:
+        with service.write(Operation.PAIR_ROUND, RoundArgs(tournament=t.key, round=number)) as tx:
             registered = [p for p in store.players(tid) if not p.withdrawn]
             # the players checked in make the table (all registered when nobody uses check-in)
             players = [p for p in registered if p.checked_in] or registered
