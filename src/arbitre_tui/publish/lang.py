@@ -74,6 +74,18 @@ class Words:
         """JJ/MM/AAAA, DD/MM/YYYY, TT.MM.JJJJ."""
         return day.strftime(_DATES[self.lang])
 
+    def dates(self, first: object, last: object) -> str:
+        """An event's days from their stored ISO text: « du 14/07/2026 au 16/07/2026 »,
+        one day alone, "" when none is known (or the text is not a date)."""
+        days = sorted({d for d in map(_iso_day, (first, last)) if d is not None})
+        if len(days) == 2:
+            return self("du {start} au {end}", start=self.date(days[0]), end=self.date(days[1]))
+        return self.date(days[0]) if days else ""
+
+    def started(self, at: dt.datetime) -> str:
+        """When a round's clocks were started: « Début : 15/07/2026 à 14:00 »."""
+        return self("Début : {day} à {time}", day=self.date(at), time=f"{at:%H:%M}")
+
     def tiebreak(self, code: str) -> str:
         """A tie-break's name as the language writes it: C.07's English names, the DSB's
         German ones (« BH/C1 »: « Buchholz Cut 1 », « Buchholz mit Streichwertung »)."""
@@ -96,6 +108,13 @@ class Words:
             elif part == "R":
                 out = self("{name} (ordre inverse)", name=out)
         return out
+
+
+def _iso_day(text: object) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(str(text)[:10]) if text else None
+    except ValueError:
+        return None
 
 
 def _pattern(msgid: str) -> re.Pattern[str]:

@@ -1,4 +1,6 @@
-"""The players' catalogues compiled: a ``.po`` file read, its ``.mo`` written (issue 55).
+"""The package's catalogues compiled: a ``.po`` file read, its ``.mo`` written (issue 55):
+the players' pages (``publish/locale``) and argparse's words on the command line
+(``faces/cli/locale``, issue 54.7).
 
 Why our own few lines rather than GNU ``msgfmt`` or Babel: the compiled ``.mo`` files are
 committed beside their ``.po`` (a wheel and an editable install carry them with no build
@@ -16,6 +18,7 @@ import struct
 from pathlib import Path
 
 LOCALE = Path(__file__).parent / "locale"
+PACKAGE = Path(__file__).parents[1]
 
 
 def parse(text: str) -> dict[str, str]:
@@ -86,14 +89,14 @@ def compile_file(po: Path) -> bytes:
 
 
 def catalogues() -> list[Path]:
-    """Every ``.po`` of the package."""
-    return sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
+    """Every ``.po`` of the package, wherever its ``locale`` folder is."""
+    return sorted(PACKAGE.glob("**/locale/*/LC_MESSAGES/*.po"))
 
 
 def main() -> int:
     for po in catalogues():
         po.with_suffix(".mo").write_bytes(compile_file(po))
-        print(f"{po.with_suffix('.mo').relative_to(LOCALE)} écrit")
+        print(f"{po.with_suffix('.mo').relative_to(PACKAGE)} écrit")
     return 0
 
 

@@ -13,36 +13,16 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import errno
+import gettext
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from ..crash import crash_log
-
-# argparse's English (Python 3.11 to 3.13), said in French; applied to its final text
-_ARGPARSE_FRENCH: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(p), r)
-    for p, r in [
-        (r"^argument ([^:]*): ", r"argument \1 : "),
-        (r"the following arguments are required: (.*)", r"argument requis : \1"),
-        (r"one of the arguments (.*) is required", r"l'un des arguments \1 est requis"),
-        (r"invalid int value: '(.*)'", r"valeur entière invalide « \1 »"),
-        (r"invalid float value: '(.*)'", r"valeur décimale invalide « \1 »"),
-        (r"invalid (\S+) value: '(.*)'", r"valeur invalide « \2 »"),
-        (r"invalid choice: '?(.*?)'? \(choose from (.*)\)", r"choix invalide « \1 » (parmi \2)"),
-        (r"unrecognized arguments: (.*)", r"arguments en trop ou inconnus : \1"),
-        (r"expected one argument", r"une valeur attendue"),
-        (r"expected at most one argument", r"une valeur au plus"),
-        (r"expected at least one argument", r"au moins une valeur attendue"),
-        (r"expected (\d+) arguments?", r"\1 valeur(s) attendue(s)"),
-        (r"ambiguous option: (\S+) could match (.*)", r"option ambiguë : \1 peut être \2"),
-        (r"not allowed with argument (.*)", r"incompatible avec \1"),
-        (r"ignored explicit argument '(.*)'", r"valeur « \1 » en trop"),
-    ]
-]
 
 # results typed on a command line that look like options (rules.models reads the words)
 RESULT_DASH_WORDS = {"-+": "forfait-blancs", "--": "double-forfait", "-/+": "forfait-blancs"}
@@ -72,11 +52,29 @@ METAVARS = {
 }
 
 
-def french_argparse(message: str) -> str:
-    """argparse's English message in French (what it does not know stays as it is)."""
-    for pattern, french in _ARGPARSE_FRENCH:
-        message = pattern.sub(french, message)
-    return message
+LOCALE = Path(__file__).parent / "locale"
+DOMAIN = "argparse"  # locale/fr/LC_MESSAGES/argparse.po: argparse's msgids, in French
+
+
+@contextmanager
+def speaking_french() -> Iterator[None]:
+    """argparse's own words in French while it speaks: it asks gettext for each
+    (``from gettext import gettext as _``, the default domain), so our catalogue is made
+    gettext's default domain and French its language (``LANGUAGE``, which gettext reads
+    before LC_ALL, LC_MESSAGES and LANG) — gettext's public switches, put back after, so
+    nothing else of the process is changed and no child process inherits them."""
+    gettext.bindtextdomain(DOMAIN, str(LOCALE))
+    domain, language = gettext.textdomain(), os.environ.get("LANGUAGE")
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = "fr"
+    try:
+        yield
+    finally:
+        gettext.textdomain(domain)
+        if language is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = language
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -88,9 +86,10 @@ class _Formatter(argparse.HelpFormatter):
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
 
-class _Once(argparse._StoreAction):
+class _Once(argparse.Action):
     """An option's value given twice (`-t open-a … -t open-b`): argparse kept the last
-    one silently; which one the arbiter meant is not ours to guess."""
+    one silently; which one the arbiter meant is not ours to guess. Otherwise argparse's
+    « store »: the value kept under its name."""
 
     def __call__(
         self,
@@ -103,29 +102,27 @@ class _Once(argparse._StoreAction):
         if self.dest in given:
             raise argparse.ArgumentError(self, "donné deux fois : gardez-en un seul")
         given.add(self.dest)
-        super().__call__(parser, namespace, values, option_string)
+        setattr(namespace, self.dest, values)
 
 
 class FrenchParser(argparse.ArgumentParser):
     """argparse speaking French: usage, help, errors (one « Refusé : » line, exit 2).
 
+    Its words come from the catalogue (``speaking_french``) in every public method where
+    argparse asks for them: building (titles, ``-h``), reading, help and usage, errors.
     ``dash_values`` maps values that look like options (the results ``-+``, ``--``) to
     what they mean, so ``arbitre result F 1 -+ -t open-a`` needs no ``--`` trick.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
+        with speaking_french():
+            super().__init__(*args, **kwargs)
         self.dash_values: dict[str, str] = {}
         self.register("type", int, whole_number)  # every `type=int` of every command
         self.register("action", None, _Once)  # every option with one value
         self.register("action", "store", _Once)
         self.given: set[str] = set()
-        self._positionals.title = "arguments"
-        self._optionals.title = "options"
-        for action in self._actions:
-            if isinstance(action, argparse._HelpAction):
-                action.help = "afficher cette aide et quitter"
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         action = super().add_argument(*args, **kwargs)
@@ -134,25 +131,23 @@ class FrenchParser(argparse.ArgumentParser):
         return action
 
     def format_usage(self) -> str:
-        return _french_usage(super().format_usage())
+        with speaking_french():
+            return super().format_usage()
 
     def format_help(self) -> str:
-        return _french_usage(super().format_help())
-
-    def _parse_optional(self, arg_string: str) -> Any:
-        if arg_string in self.dash_values:
-            return None  # a value, not an option
-        return super()._parse_optional(arg_string)
+        with speaking_french():
+            return super().format_help()
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
-        if self.dash_values and args is not None:
-            args = self._dash_words(list(args))
+        if self.dash_values:
+            args = self._dash_words(list(sys.argv[1:] if args is None else args))
         self.given = set()
-        parsed, extras = super().parse_known_args(args, namespace)
-        assert parsed is not None
-        return parsed, self._late_positionals(parsed, extras)
+        with speaking_french():
+            parsed, extras = super().parse_known_args(args, namespace)
+            assert parsed is not None
+            return parsed, self._late_positionals(parsed, extras)
 
     def _late_positionals(self, namespace: argparse.Namespace, extras: list[str]) -> list[str]:
         """Optional positionals typed after an option (`verify F -t open-a 1 =`): argparse
@@ -183,15 +178,11 @@ class FrenchParser(argparse.ArgumentParser):
         return arg.split("=", 1)[0] in self._option_string_actions
 
     def error(self, message: str) -> NoReturn:
-        message = said(french_argparse(message).rstrip("."))
+        message = said(message.rstrip("."))
         self.exit(
             2,
             f"Refusé : {message}. Voyez « {self.prog} --help ».\n{self.format_usage()}",
         )
-
-
-def _french_usage(text: str) -> str:
-    return "utilisation :" + text[len("usage:") :] if text.startswith("usage:") else text
 
 
 # -- argparse types: French refusals for the values typed on the command line --------------

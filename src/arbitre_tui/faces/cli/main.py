@@ -135,7 +135,7 @@ def _no_extras(
         subs = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
         chosen = getattr(args, subs.dest, None) if subs else None
         if subs is None or chosen not in subs.choices:
-            parser.error(f"unrecognized arguments: {' '.join(extras)}")
+            parser.error(f"arguments en trop ou inconnus : {' '.join(extras)}")
         parser = subs.choices[chosen]
     return args
 

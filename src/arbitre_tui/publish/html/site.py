@@ -248,7 +248,8 @@ class Site:
                 el("li", self.link(f"/{t.key}/", t.name), " ", el("span", self._state(t), cls="m"))
             )
         name = str(ev.get("name", ""))
-        body = [el("h1", name), el("p", str(ev.get("city", "")), cls="m"), el("ul", items)]
+        where = [str(ev.get("city") or ""), self.tr.dates(ev.get("start_date"), ev.get("end_date"))]
+        body = [el("h1", name), el("p", " · ".join(filter(None, where)), cls="m"), el("ul", items)]
         return self._page(name, *body)
 
     def _state(self, t: StoredTournament) -> str:
@@ -279,6 +280,7 @@ class Site:
                 t.name, self._nav(t), el("p", self.tr("Pas encore d'appariements.")), refresh=True
             )
         ko = round_matches(self.reader, t, sheet.number)  # a knockout's deciders
+        started = (rnd := self.reader.round(t, sheet.number)) and rnd.start_time
         tr = self.tr
         rows = []
         for b in sheet.boards:
@@ -320,6 +322,7 @@ class Site:
             f"{t.name} — {tr('ronde {n}', n=sheet.number)}",
             self._nav(t, self._round_tab(t, sheet.number)),
             el("h2", tr("Ronde {n}", n=sheet.number) + stage),
+            el("p", tr.started(started), cls="m") if started else None,
             self._round_nav(t, sheet.number, by_name=False),
             _table(head, rows),
             resting,
