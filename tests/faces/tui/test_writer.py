@@ -170,3 +170,20 @@ def _wait_drawn(app: PtyApp, since: int, text: str, timeout: float = 10) -> bool
 
 def _round_robin_results(path: Path) -> dict[int, str | None]:
     return _results(path, "rr")
+
+
+async def test_an_answer_arriving_while_the_app_closes_does_not_crash_it(
+    ko_master: Path, tmp_path: Path
+) -> None:
+    """A write's answer can reach the app after its widgets are gone (ctrl+q just after a
+    key, or a slow station under load): it is dropped, not an « Erreur inattendue »
+    (seen in the key fuzz at 200×60 under load: NoMatches '#status' at shutdown)."""
+    path = tmp_path / "e.sqlite"
+    path.write_bytes(ko_master.read_bytes())
+    app = ArbitreApp(path, tournament="open-ko")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.query_one("#status").remove()
+        await pilot.pause()
+        app.set_status("Échiquier 1 : 1-0 — enregistré")  # must not raise
+        app.refuse("plus rien à l'écran")
+        await pilot.pause()

@@ -62,7 +62,10 @@ class RunsOperations(KeysInOrder):
     def set_status(self, text: str, error: bool = False, *, pending: bool = False) -> None:
         """The status line, and every screen over it that says it too. ``pending``: a
         write held up by the other station, which a prompt opened meanwhile shows."""
-        status = self.query_one("#status", Static)
+        found = self.screen_stack[0].query("#status").results(Static) if self.screen_stack else ()
+        status = next(iter(found), None)
+        if status is None:  # the app is closing, its widgets gone: a late answer says nothing
+            return
         # ordinary messages: one fixed line, no layout pass (result entry stays fast);
         # a refusal, or a message longer than the line, takes what it needs (up to four
         # lines) so its end — « enregistré », the reason — is never cut
