@@ -66,6 +66,13 @@ async def pause_until(pilot: Pilot[int], condition: Callable[[], object], limit:
         await pilot.pause(0.05)
 
 
+def palette_typed(app: App[Any], query: str) -> bool:
+    """The palette on top with ``query`` typed: its keys read, its list filtered."""
+    from arbitre_tui.faces.tui.palette import Palette
+
+    return isinstance(app.screen, Palette) and app.screen.buffer == query
+
+
 def screen_text(app: App[Any]) -> str:
     """What the screen shows, line by line (from the widgets' render caches)."""
     update = app.screen._compositor.render_full_update()
