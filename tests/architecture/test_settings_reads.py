@@ -30,7 +30,7 @@ WRITE_PATHS = {
 }
 
 
-def _is_settings_attr(node: ast.AST) -> bool:
+def _is_settings_attr(node: ast.AST | None) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "settings"
 
 

@@ -334,21 +334,21 @@ def test_a_section_is_edited_as_far_as_played_rounds_allow(open_event: Path) -> 
     ]
     for extra, said in refusals:
         before = _dump(path)
-        out = arbitre("section", "edit", str(path), "open", *extra)
-        assert out.returncode == 2 and said in out.stderr, out.stderr
+        done = arbitre("section", "edit", str(path), "open", *extra)
+        assert done.returncode == 2 and said in done.stderr, done.stderr
         assert _dump(path) == before
     # the cadence of the rounds not yet paired still changes; round 1 keeps its own
     _ok("section", "edit", str(path), "open", "--cadence", "90/40+30:30+30")
     controls = json.loads(json.loads(_dump(path))["tournaments"][0]["time_controls"])
     assert controls["1"]["moves"] == 40 and controls["1"]["base_minutes"] == 120
     assert controls["2"]["base_minutes"] == 90 and controls["2"]["increment_seconds"] == 30
-    out = arbitre("section", "remove", str(path), "open", "--confirm")
-    assert out.returncode == 2 and "apparié" in out.stderr
+    done = arbitre("section", "remove", str(path), "open", "--confirm")
+    assert done.returncode == 2 and "apparié" in done.stderr
     paired = _players(path)[0]
-    out = arbitre("players", "remove", str(path), str(paired["id"]))
-    assert out.returncode == 2 and "withdraw" in out.stderr
-    out = arbitre("players", "edit", str(path), str(paired["id"]), "--elo", "1500")
-    assert out.returncode == 0 and "Attention" in out.stderr and "appariement" in out.stderr
+    done = arbitre("players", "remove", str(path), str(paired["id"]))
+    assert done.returncode == 2 and "withdraw" in done.stderr
+    done = arbitre("players", "edit", str(path), str(paired["id"]), "--elo", "1500")
+    assert done.returncode == 0 and "Attention" in done.stderr and "appariement" in done.stderr
 
 
 def test_players_are_corrected_and_moved_with_eligibility_checked(open_event: Path) -> None:
@@ -395,12 +395,12 @@ def test_players_are_corrected_and_moved_with_eligibility_checked(open_event: Pa
     )
     assert [(p["id"], p["number"]) for p in _players(path, "u2000")] == [(weak["id"], 1)]
     before = _dump(path)
-    out = arbitre(
+    done = arbitre(
         "players", "move", str(path), str(strong["number"]), "-t", "open", "--vers", "u2000"
     )
-    assert out.returncode == 2 and "ne peut pas jouer" in out.stderr, out.stderr
-    out = arbitre("players", "edit", str(path), "1", "-t", "u2000", "--elo", "2150")
-    assert out.returncode == 2 and "ne peut pas jouer" in out.stderr, out.stderr
+    assert done.returncode == 2 and "ne peut pas jouer" in done.stderr, done.stderr
+    done = arbitre("players", "edit", str(path), "1", "-t", "u2000", "--elo", "2150")
+    assert done.returncode == 2 and "ne peut pas jouer" in done.stderr, done.stderr
     assert _dump(path) == before
 
 

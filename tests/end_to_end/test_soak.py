@@ -33,12 +33,14 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from ..conftest import make_round_robin
-from ..helpers.procs import ROOT, AppInTmux, Server, games_of_round, read_only, tmux, wait_for
+from ..helpers.cli import ROOT
+from ..helpers.procs import AppInTmux, Server, games_of_round, read_only, tmux, wait_for
 
 SECONDS = float(os.environ.get("ARBITRE_SOAK", "60"))
 SEED = int(os.environ.get("ARBITRE_SOAK_SEED", str(random.SystemRandom().randrange(1 << 30))))
@@ -71,6 +73,10 @@ class Pace:
 
 
 PACE = Pace()
+
+
+def _ended(app: AppInTmux) -> bool:
+    return not app.alive()
 
 
 def _question(screen: str) -> str:
@@ -461,6 +467,7 @@ def test_soak_stations_command_line_server_random_kills(tmp_path: Path) -> None:
         AppDriver(f"poste-{i}", path, log, random.Random(rng.random()), stop) for i in (1, 2)
     ]
     command_line = CliDriver(path, log, random.Random(rng.random()), stop)
+    drivers: list[AppDriver | CliDriver] = [*stations, command_line]
     fetches = Counter[int]()
     try:
         for s in stations:
@@ -494,10 +501,10 @@ def test_soak_stations_command_line_server_random_kills(tmp_path: Path) -> None:
                     server = None
                     log.note("server stopped")
             time.sleep(2)
-            for t in (*stations, command_line):
+            for t in drivers:
                 assert t.is_alive() or t.error is None, f"{t.name}: {t.error!r}"
         stop.set()
-        for t in (*stations, command_line):
+        for t in drivers:
             t.join(120)
             assert t.error is None, f"{t.name}: {t.error!r}"
         number, _closed, _complete = _current_round(path)
@@ -507,7 +514,7 @@ def test_soak_stations_command_line_server_random_kills(tmp_path: Path) -> None:
         for s in stations:
             if s.app is not None and s.app.alive():
                 s.app.keys("C-q")
-                wait_for(lambda a=s.app: not a.alive(), 20, f"{s.name} to quit")
+                wait_for(partial(_ended, s.app), 20, f"{s.name} to quit")
         if server is None:
             server = Server(path)
         status, _body = server.get("/")

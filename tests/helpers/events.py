@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..conftest import make_round_robin
@@ -36,11 +37,26 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+# `section add`'s arguments after the file: a five-round Swiss section, « open »
+OPEN_SWISS = ("open", "--nom", "Open", "--systeme", "suisse", "--rondes", "5")
+
+
+def from_nothing(
+    path: Path,
+    new: Sequence[str],
+    sections: Iterable[Sequence[str]] = (),
+    entries: Iterable[Sequence[str]] = (),
+) -> Path:
+    """An event made from nothing with the arbiter's commands (in this process):
+    `new FILE *new`, then `section add FILE *section` and `register FILE *entry` each."""
+    run_here("new", str(path), *new)
+    for section in sections:
+        run_here("section", "add", str(path), *section)
+    for entry in entries:
+        run_here("register", str(path), *entry)
+    return path
+
+
 def open_from_nothing(path: Path) -> Path:
     """An event created from nothing with one five-round Swiss section, « open »."""
-    run_here("new", str(path), "--nom", "Open d'été")
-    run_here(
-        "section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
-        "--rondes", "5",
-    )  # fmt: skip
-    return path
+    return from_nothing(path, ["--nom", "Open d'été"], [OPEN_SWISS])

@@ -39,7 +39,9 @@ YOUTH = [
 TC = TimeControl(base_minutes=90, increment_seconds=30)
 
 
-def _section(service: EventService, key: str, name: str, players: list[tuple[str, ...]]) -> None:
+def _section(
+    service: EventService, key: str, name: str, players: list[tuple[str, str, str, str, int]]
+) -> None:
     service.add_tournament(
         Tournament(
             key=key,

@@ -13,12 +13,13 @@ from pathlib import Path
 
 from arbitre_tui.faces.cli.main import main
 from arbitre_tui.operations import engines
+from arbitre_tui.rules.swiss import dutch
 from arbitre_tui.rules.swiss.model import RoundPairing, SwissState
 
 
 def run() -> int:
     barrier, name, args = Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
-    engine = engines.pair_round
+    engine = dutch.pair_round
 
     def at_the_barrier(state: SwissState) -> RoundPairing:
         (barrier / name).touch()
@@ -27,7 +28,7 @@ def run() -> int:
             time.sleep(0.02)
         return engine(state)
 
-    engines.pair_round = at_the_barrier
+    vars(engines)["pair_round"] = at_the_barrier  # the name the operations call, in this process
     return main(args)
 
 

@@ -138,7 +138,7 @@ class Station:
         return item
 
     def send(self, call: str, *args: Any, **options: Any) -> None:
-        request = {"call": call, "args": list(args)}
+        request: dict[str, Any] = {"call": call, "args": list(args)}
         for name in ("module", "pause", "report_begin"):
             if name in options:
                 request[name] = options.pop(name)
@@ -168,7 +168,6 @@ class Station:
 
     def close(self) -> None:
         self._close_process()
-        self._errors.close()
 
     def _close_process(self) -> None:
         if self.proc.poll() is None:
@@ -353,3 +352,4 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)
+        self._errors.close()

@@ -6,8 +6,10 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from rich.color import Color
+from rich.style import Style
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -15,10 +17,12 @@ from textual.widgets import Static
 from arbitre_tui.faces.tui.prompts import Prompt
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from arbitre_tui.faces.tui.app import ArbitreApp
 
 
-def bottom_line(app: App[object]) -> str:
+def bottom_line(app: App[Any]) -> str:
     """The question of the prompt on top if one is open, else the status line."""
     if isinstance(app.screen, Prompt):
         return app.screen.text
@@ -62,31 +66,38 @@ async def pause_until(pilot: Pilot[int], condition: Callable[[], object], limit:
         await pilot.pause(0.05)
 
 
-def screen_text(app: App[object]) -> str:
+def palette_typed(app: App[Any], query: str) -> bool:
+    """The palette on top with ``query`` typed: its keys read, its list filtered."""
+    from arbitre_tui.faces.tui.palette import Palette
+
+    return isinstance(app.screen, Palette) and app.screen.buffer == query
+
+
+def screen_text(app: App[Any]) -> str:
     """What the screen shows, line by line (from the widgets' render caches)."""
-    update = app.screen._compositor.render_full_update()  # type: ignore[attr-defined]
+    update = app.screen._compositor.render_full_update()
     return "\n".join("".join(strip.text for strip in line) for line in update.strips)
 
 
-def screen_cells(app: App[object]) -> list[list[tuple[str, object]]]:
+def screen_cells(app: App[Any]) -> list[list[tuple[str, Style | None]]]:
     """Every cell of the screen as drawn (character, style), row by row."""
-    update = app.screen._compositor.render_full_update()  # type: ignore[attr-defined]
+    update = app.screen._compositor.render_full_update()
     return [
         [(ch, seg.style) for strip in line for seg in strip for ch in seg.text]
         for line in update.strips
     ]
 
 
-def screen_qr(app: App[object], scale: int = 8) -> object:
+def screen_qr(app: App[Any], scale: int = 8) -> Image.Image:
     """The QR code the screen shows, as a PIL image (half blocks back to modules: the
     upper half is the foreground colour, the lower half the background), to decode."""
     from PIL import Image
 
-    def black(colour: object) -> bool:
-        return colour is not None and colour.triplet.hex == "#000000"  # type: ignore[attr-defined]
+    def black(colour: Color | None) -> bool:
+        return colour is not None and colour.triplet is not None and colour.triplet.hex == "#000000"
 
     rows = [
-        [(black(s.color), black(s.bgcolor)) if ch == "▀" else None for ch, s in line]  # type: ignore[attr-defined]
+        [(black(s.color), black(s.bgcolor)) if ch == "▀" and s else None for ch, s in line]
         for line in screen_cells(app)
     ]
     lines = [r for r in rows if any(c is not None for c in r)]

@@ -35,13 +35,8 @@ from arbitre_tui.rules.models import as_data
 
 
 def open_service(path: str, terminal: str, **options: Any) -> EventService:
-    """EventService with ``terminal`` (the fix's keyword); today's code: set it afterwards."""
-    try:
-        return EventService(path, check=False, terminal=terminal, **options)  # type: ignore[call-arg]
-    except TypeError:
-        service = EventService(path, check=False)
-        service.journal.terminal = terminal
-        return service
+    """EventService opened as the station ``terminal``."""
+    return EventService(path, check=False, terminal=terminal, **options)
 
 
 def say(obj: dict[str, Any]) -> None:

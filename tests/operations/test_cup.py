@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -27,9 +27,16 @@ def cup_event(tmp_path: Path) -> EventService:
     return create_from_template(tmp_path / "cup.sqlite", "coupe-alsace")
 
 
+def _team(m: CupMatch, side: str) -> int:
+    """The team on that side of a match that is not a bye."""
+    team = m.home_team_id if side == "home" else m.away_team_id
+    assert team is not None
+    return team
+
+
 def _roster(service: EventService, team_id: int) -> list[int]:
     t = ops.cup_of(service, None)
-    return [p.id for p in service.store.players(t.id) if p.team_id == team_id]  # type: ignore[arg-type,misc]
+    return [p.id for p in service.store.players(t.id) if p.team_id == team_id]
 
 
 def _numbered(service: EventService, ids: list[int]) -> list[str]:
@@ -106,9 +113,9 @@ def test_lineup_refusals_change_nothing(cup_event: EventService) -> None:
     m = next(x for x in ops.matches(service, t, 1) if x.away_team_id)
     home = m.home_team_id
     roster = _roster(service, home)
-    other = _roster(service, m.away_team_id)
+    other = _roster(service, _team(m, "away"))
     before = service.store.snapshot()
-    cases = [
+    cases: list[tuple[Callable[[], object], str]] = [
         (lambda: ops.hand_in_lineup(service, None, m.number, home, roster[:5]), "au plus"),
         (
             lambda: ops.hand_in_lineup(service, None, m.number, home, [*roster[:3], other[0]]),
@@ -165,8 +172,8 @@ def test_match_sheet_contains_every_field(cup_event: EventService) -> None:
     for who in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
         ops.confirm(service, None, m.number, who)
     html = sheet_html(service, None, m.number)
-    everyone = {p.id: p for p in service.store.players(t.id)}  # type: ignore[arg-type]
-    for pid in _roster(service, m.home_team_id)[:4] + _roster(service, m.away_team_id)[:4]:
+    everyone = {p.id: p for p in service.store.players(t.id)}
+    for pid in _roster(service, m.home_team_id)[:4] + _roster(service, _team(m, "away"))[:4]:
         p = everyone[pid]
         assert p.surname.upper() in html and p.first_name in html
         assert str(p.rating) in html and (p.ffe_code or "") in html
@@ -327,7 +334,7 @@ async def test_enter_a_match_by_keys(cup_event: EventService) -> None:
         await pilot.press("backspace", "v")
         await pilot.pause()
         after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
-        assert after.lineup_home and len(after.lineup_away) == 4
+        assert after.lineup_home and after.lineup_away and len(after.lineup_away) == 4
         # The boards: results by keys, the decision with its reason.
         await pilot.press("b")
         await pilot.pause()
@@ -349,7 +356,7 @@ def test_late_lineup_advances_clocks_and_shows_on_the_sheet(cup_event: EventServ
     t, m = _drawn_match(service, seed=12)
     handed_in = {"home": dt.datetime(2027, 2, 7, 8, 40), "away": dt.datetime(2027, 2, 7, 9, 10)}
     for side, at in handed_in.items():  # the away team's was due 8:45: 25 minutes late
-        team = m.team(side)
+        team = _team(m, side)
         ops.hand_in_lineup(service, None, m.number, team, _roster(service, team)[:4], at=at)
     for board in range(1, 5):
         ops.record_board(service, None, m.number, board, "X" if board > 1 else "1-0")
@@ -454,7 +461,7 @@ async def test_match_screen_undoes_with_ctrl_z_and_asks_before_the_report(
     service = cup_event
     t, m = _drawn_match(service)
     for side in ("home", "away"):
-        team = m.team(side)
+        team = _team(m, side)
         ops.hand_in_lineup(service, None, m.number, team, _roster(service, team)[:4])
 
     def now() -> CupMatch:
@@ -502,9 +509,9 @@ def test_a_reason_or_a_note_is_a_paragraph_not_a_file(cup_event: EventService) -
 def test_a_draw_on_a_board_nobody_sat_at_is_refused(cup_event: EventService) -> None:
     service = cup_event
     _t, m = _drawn_match(service)
-    home, away = (_roster(service, m.team(side)) for side in ("home", "away"))
+    home, away = (_roster(service, _team(m, side)) for side in ("home", "away"))
     ops.hand_in_lineup(service, None, m.number, m.home_team_id, home[:3])
-    ops.hand_in_lineup(service, None, m.number, m.away_team_id, away[:4])
+    ops.hand_in_lineup(service, None, m.number, _team(m, "away"), away[:4])
     before = service.store.snapshot()
     with pytest.raises(OperationError, match="Échiquier 4 : le recevant n'a pas de joueur"):
         ops.record_board(service, None, m.number, 4, "X")
@@ -526,9 +533,9 @@ async def test_a_refused_board_keeps_the_cursor_and_the_report_takes_the_app_clo
 
     service = cup_event
     _t, m = _drawn_match(service)
-    home, away = (_roster(service, m.team(side)) for side in ("home", "away"))
+    home, away = (_roster(service, _team(m, side)) for side in ("home", "away"))
     ops.hand_in_lineup(service, None, m.number, m.home_team_id, home[:2])
-    ops.hand_in_lineup(service, None, m.number, m.away_team_id, away[:4])
+    ops.hand_in_lineup(service, None, m.number, _team(m, "away"), away[:4])
     # the match day is the day the line-ups were handed in: today, here
     late_evening = dt.datetime.combine(dt.date.today(), dt.time(23, 58, 30))
     monkeypatch.setattr(clock, "now", lambda: late_evening)
@@ -615,7 +622,7 @@ async def test_match_sheet_pdf_from_the_match_screen(cup_event: EventService) ->
 
     text = _text(out.read_bytes())
     teams = ops.teams_of(service, _t)
-    assert teams[m.home_team_id].name in text and teams[m.away_team_id].name in text
+    assert teams[m.home_team_id].name in text and teams[_team(m, "away")].name in text
 
 
 def test_a_player_with_no_club_is_refused_in_any_line_up(cup_event: EventService) -> None:
@@ -646,8 +653,9 @@ async def test_a_line_up_gets_the_time_it_was_handed_in(cup_event: EventService)
         await pilot.press("V", "8", "4", "0", "enter")
         await pilot.pause()
     after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+    assert after.lineup_home_at is not None
     assert dt.datetime.fromisoformat(after.lineup_home_at).time() == dt.time(8, 40)
-    away = m.away_team_id
+    away = _team(m, "away")
     players = _numbered(service, _roster(service, away)[:4])
     out = arbitre(
         "cup", "lineup", str(service.path), str(m.number), str(away), *players,
@@ -656,6 +664,7 @@ async def test_a_line_up_gets_the_time_it_was_handed_in(cup_event: EventService)
     assert out.returncode == 0, out.stderr
     assert "remise à 09:10" in out.stdout
     after = next(x for x in ops.matches(service, t, 1) if x.id == m.id)
+    assert after.lineup_away_at is not None
     assert dt.datetime.fromisoformat(after.lineup_away_at).time() == dt.time(9, 10)
     assert cup_sanctions.clock_advances(t, after) == {"away": 25}
     bad = arbitre("cup", "lineup", str(service.path), "1", "1", "2", "--heure", "25:99")
@@ -874,7 +883,7 @@ async def test_a_board_nobody_sat_at_takes_f_f_by_its_key(cup_event: EventServic
     service = cup_event
     t, m = _drawn_match(service)
     for side in ("home", "away"):
-        team = m.team(side)
+        team = _team(m, side)
         ops.hand_in_lineup(service, None, m.number, team, _roster(service, team)[:3])
     app = ArbitreApp(service.path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -156,6 +156,7 @@ def test_a_registration_from_the_base_keeps_its_ffe_keys_and_estimates(tmp_path:
     pid = service.register_player("o", seb)
     stored = service.store.player(pid)
     service.close()
+    assert stored is not None
     assert (stored.ffe_ref, stored.club_ref, stored.league, stored.rating_kinds) == (
         2, 260, "BRE", "EN-"
     )  # fmt: skip

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from arbitre_tui.rules.models import Game, Result, Round
 
 
 def _ids_by_registration(service: EventService) -> list[int]:
-    return [p.id for p in knockout.entrants(service, service.tournament("ko"))]  # type: ignore[misc]
+    return [p.id for p in knockout.entrants(service, service.tournament("ko"))]
 
 
 @pytest.mark.parametrize(
@@ -56,7 +57,7 @@ def test_entries_decide_the_format(
         assert {"recrédit CB", "chèque"} >= {r.means for r in refunds.values()}
         withdrawn = {
             p.id for p in service.store.players(service.tournament("ko").id) if p.withdrawn
-        }  # type: ignore[arg-type]
+        }
         assert withdrawn == set(fmt.waiting)
     t = service.tournament("ko")
     if rounds:
@@ -94,7 +95,7 @@ def test_round_one_byes_and_draw_replay(tmp_path: Path) -> None:
     service = create_knockout_event(tmp_path / "k.sqlite", 100)
     fmt = knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=5)
-    games = service.store.games(rnd.id)  # type: ignore[arg-type]
+    games = service.store.games(rnd.id)
     assert len(games) == 64
     bye_players = {g.white_id for g in games if g.bye}
     assert bye_players == set(fmt.byes)
@@ -107,7 +108,7 @@ def _winner_side(service: EventService, board: int) -> None:
 
 def _play_round(service: EventService, rng: random.Random) -> None:
     rnd = service.current_round(service.tournament("ko"))
-    for g in service.store.games(rnd.id):  # type: ignore[union-attr,arg-type]
+    for g in service.store.games(rnd.id):  # type: ignore[union-attr]
         if g.black_id is None or g.result is not None:
             continue
         roll = rng.random()
@@ -126,8 +127,8 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
     # Round 1 with forfeits, a double forfeit and an exclusion.
     rnd = service.pair_round("ko", seed=1)
     service.set_round_start("ko", dt.datetime.now() - dt.timedelta(minutes=10))
-    names = {p.id: p.name for p in service.store.players(service.tournament("ko").id)}  # type: ignore[arg-type]
-    games = [g for g in service.store.games(rnd.id) if g.black_id]  # type: ignore[arg-type]
+    names = {p.id: p.name for p in service.store.players(service.tournament("ko").id)}
+    games = [g for g in service.store.games(rnd.id) if g.black_id]
     service.absent("ko", games[0].board, "white")
     service.absent("ko", games[1].board, "black")
     double = games[2]
@@ -160,7 +161,7 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
         assert json.loads(outcome) == row[0]  # each try cites the draw that chose it
     # Round 2: the lucky loser plays in the hole.
     rnd2 = service.pair_round("ko")
-    r2_players = {p for g in service.store.games(rnd2.id) for p in (g.white_id, g.black_id)}  # type: ignore[arg-type]
+    r2_players = {p for g in service.store.games(rnd2.id) for p in (g.white_id, g.black_id)}
     assert second["player_id"] in r2_players
     assert double.white_id not in r2_players and double.black_id not in r2_players
     assert cheat.white_id not in r2_players
@@ -169,8 +170,8 @@ def test_whole_eight_round_event(tmp_path: Path) -> None:
         service.pair_round("ko")
         _play_round(service, rng)
     t = service.tournament("ko")
-    assert len(service.store.rounds(t.id)) == 8  # type: ignore[arg-type]
-    final = service.store.games(service.store.round(t.id, 8).id)  # type: ignore[arg-type,union-attr]
+    assert len(service.store.rounds(t.id)) == 8
+    final = service.store.games(service.store.round(t.id, 8).id)  # type: ignore[union-attr]
     assert len(final) == 1
     ranking = knockout.final_ranking(service, "ko")
     assert ranking[0][0] == "1" and ranking[1][0] == "2"
@@ -228,11 +229,11 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
     service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=4)
-    games = service.store.games(rnd.id)  # type: ignore[arg-type]
+    games = service.store.games(rnd.id)
     bye = next(g for g in games if g.bye)
     played = next(g for g in games if g.black_id)
     before = service.store.snapshot()
-    cases = [
+    cases: list[tuple[Callable[[], object], str]] = [
         (lambda: service.record_result("ko", bye.board, "1"), "exempt"),
         (lambda: service.record_result("ko", 999, "1"), "Échiquier 999 inconnu"),
         (lambda: knockout.record_decider(service, "ko", played.board, "1"), "pas de nulle"),
@@ -276,7 +277,7 @@ def test_lateness_deadline(tmp_path: Path) -> None:
     service = create_knockout_event(tmp_path / "k.sqlite", 100)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=4)
-    g = next(g for g in service.store.games(rnd.id) if g.black_id)  # type: ignore[arg-type]
+    g = next(g for g in service.store.games(rnd.id) if g.black_id)
     start = dt.datetime(2027, 4, 10, 9, 0)
     service.set_round_start("ko", start)
     with pytest.raises(OperationError, match=r"Trop tôt.*09:05"):
@@ -289,7 +290,7 @@ def test_empty_lucky_loser_pool_says_what_to_do(tmp_path: Path) -> None:
     service = create_knockout_event(tmp_path / "k.sqlite", 100, phones=False)
     knockout.close_registration(service, "ko")
     rnd = service.pair_round("ko", seed=4)
-    played = [g for g in service.store.games(rnd.id) if g.black_id]  # type: ignore[arg-type]
+    played = [g for g in service.store.games(rnd.id) if g.black_id]
     service.absent("ko", played[0].board, "both")
     for g in played[1:]:
         service.record_result("ko", g.board, "1-0")
@@ -410,7 +411,7 @@ def test_prizes_follow_the_final_ranking_and_must_strictly_decrease(tmp_path: Pa
     knockout.close_registration(service, "ko")
     rng = random.Random(9)
     rnd = service.pair_round("ko", seed=3)
-    cheat = next(g for g in service.store.games(rnd.id) if g.black_id)  # type: ignore[arg-type]
+    cheat = next(g for g in service.store.games(rnd.id) if g.black_id)
     service.record_incident("ko", cheat.board, "black", "device_use", confirm=True)
     _play_round(service, rng)
     for _ in range(2, 8):
@@ -445,16 +446,18 @@ def test_third_place_game_setting(tmp_path: Path) -> None:
         service.pair_round("ko", seed=number)
         _play_round(service, rng)
     final = service.pair_round("ko")
-    games = service.store.games(final.id)  # type: ignore[arg-type]
+    games = service.store.games(final.id)
     assert len(games) == 2  # the final and the third-place game
     service.record_result("ko", 1, "1-0")
     service.record_result("ko", 2, "0-1")
     service.close_round("ko")
-    names = {p.id: p.name for p in service.store.players(service.tournament("ko").id)}  # type: ignore[arg-type]
+    names = {p.id: p.name for p in service.store.players(service.tournament("ko").id)}
     ranking = knockout.final_ranking(service, "ko")
     assert [p for p, _ in ranking[:4]] == ["1", "2", "3", "4"]
+    third_place_loser = games[1].black_id
+    assert third_place_loser is not None
     assert ranking[0][1] == [names[games[0].white_id]]
-    assert ranking[2][1] == [names[games[1].black_id]] and ranking[3][1] == [
+    assert ranking[2][1] == [names[third_place_loser]] and ranking[3][1] == [
         names[games[1].white_id]
     ]
     assert sum(len(n) for _, n in ranking) == 100

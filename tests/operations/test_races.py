@@ -14,6 +14,7 @@ import sys
 import time
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,7 +45,9 @@ def _two(path: Path, stations: list[Station], **b_options: object) -> tuple[Stat
     return a, b
 
 
-def _race(a: Station, a_call: tuple, b: Station, b_call: tuple) -> tuple[dict, dict]:
+def _race(
+    a: Station, a_call: tuple[Any, ...], b: Station, b_call: tuple[Any, ...]
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """A runs a_call and stops before COMMIT; B runs b_call up to its BEGIN; A commits."""
     name, *args = a_call
     a.send(name, *args[:-1], pause=True, **args[-1])
@@ -67,7 +70,7 @@ def _race(a: Station, a_call: tuple, b: Station, b_call: tuple) -> tuple[dict, d
     return a.next(), b.next()
 
 
-def _french_refusal(answer: dict, *words: str) -> None:
+def _french_refusal(answer: dict[str, Any], *words: str) -> None:
     assert not answer["ok"], f"accepted: {answer}"
     assert "OperationError" in answer["bases"], f"not a French refusal: {answer}"
     for word in words:

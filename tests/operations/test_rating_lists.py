@@ -373,7 +373,7 @@ async def test_a_late_entry_is_filled_from_the_lists_in_the_app(lists: Path) -> 
         assert "absent des listes" in app.screen.text  # type: ignore[attr-defined]
         await pilot.press("escape")
     service = EventService(event)
-    jeanne, peter = service.store.players(service.tournament("open").id)  # type: ignore[arg-type]
+    jeanne, peter = service.store.players(service.tournament("open").id)
     assert (jeanne.fide_id, jeanne.ffe_code, jeanne.club) == (
         651095,
         "K12345",

@@ -514,6 +514,7 @@ def test_item18_the_seasons_final_winner_joins_the_roll_of_honour(tmp_path: Path
     teams = ops.teams_of(service, t)
     clubs = service.store.clubs()
     final = ops.matches(service, t, 4)[0]
+    assert final.winner_team_id is not None
     winner = clubs[teams[final.winner_team_id].club_id]
     roll, _ = cup_honours.honours(service, None)
     assert roll[-1] == ("2026-2027", winner)

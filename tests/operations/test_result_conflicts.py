@@ -5,6 +5,7 @@ from __future__ import annotations
 import getpass
 import re
 from pathlib import Path
+from typing import Any
 
 from ..helpers.procs import AppInTmux, Station, cli, games_of_round, journal_ops, tmux
 
@@ -17,7 +18,7 @@ def _station(path: Path, name: str, stations: list[Station]) -> Station:
     return s
 
 
-def _asks(answer: dict, *words: str) -> str:
+def _asks(answer: dict[str, Any], *words: str) -> str:
     assert not answer["ok"], f"written without asking: {answer}"
     assert answer["error"] == "NeedsConfirmation", answer
     message = str(answer["message"])

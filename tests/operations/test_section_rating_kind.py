@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 from arbitre_tui.operations.rating_lists import kind_of
-from arbitre_tui.rules.models import System, TimeControl, Tournament
+from arbitre_tui.rules.models import StoredTournament, System, TimeControl
 
 from ..helpers.cli import run_here
 
 
-def section(minutes: int, increment: int, **settings: object) -> Tournament:
+def section(minutes: int, increment: int, **settings: object) -> StoredTournament:
     tc = TimeControl(base_minutes=minutes, increment_seconds=increment)
-    return Tournament(key="s", name="S", system=System.SWISS, rounds_planned=7,
+    return StoredTournament(id=1, key="s", name="S", system=System.SWISS, rounds_planned=7,
                       time_controls={1: tc}, settings=dict(settings))  # fmt: skip
 
 

@@ -78,7 +78,7 @@ def test_a_template_typo_fails_when_the_event_is_created(
 
     def with_typo(name: str) -> dict[str, object]:
         data = real(name)
-        data["tournaments"][0]["settings"]["lateness_minute"] = 5  # type: ignore[index]
+        data["tournaments"][0]["settings"]["lateness_minute"] = 5
         return data
 
     monkeypatch.setattr(tpl, "load_template", with_typo)

@@ -14,15 +14,23 @@ from arbitre_tui.operations import EventService, OperationError, byes, playoffs,
 from arbitre_tui.operations.standings import standings
 from arbitre_tui.operations.templates import create_from_template
 from arbitre_tui.rules import trf
-from arbitre_tui.rules.models import Bye, Player, Result, Sex, System, Title
+from arbitre_tui.rules.models import Bye, Player, Result, Sex, StoredGame, System, Title
 from arbitre_tui.rules.swiss.checker import check_tournament
+from arbitre_tui.rules.swiss.order import ranking_key
+from arbitre_tui.rules.tiebreaks import StandingRow
 
 from ..helpers.cli import new_with_fixture_players
 
 RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3
 
 
-def _games(service: EventService, key: str, number: int) -> list:  # type: ignore[type-arg]
+def _points(row: StandingRow) -> float:
+    points = row.values["PTS"]
+    assert points is not None
+    return points
+
+
+def _games(service: EventService, key: str, number: int) -> list[StoredGame]:
     t = service.tournament(key)
     rnd = service.store.round(t.id or 0, number)
     assert rnd is not None and rnd.id is not None
@@ -128,7 +136,7 @@ def test_open_marina_viva_nine_rounds_three_sections(tmp_path: Path) -> None:
         t = service.tournament(key)
         assert len(service.store.rounds(t.id or 0)) == 9
         _, rows, _ = standings(service, t)
-        assert rows and rows[0].values["PTS"] >= rows[-1].values["PTS"]
+        assert rows and _points(rows[0]) >= _points(rows[-1])
         # the late entry got nothing for rounds 1-2 and played from round 3
         r1 = {g.white_id for g in _games(service, key, 1)} | {
             g.black_id for g in _games(service, key, 1)
@@ -287,6 +295,7 @@ def test_second_opinion_from_an_external_engine(tmp_path: Path, mode: str) -> No
     service.update_settings("open-c", {"external_engine": f"{sys.executable} {engine}"})
     service.pair_round("open-c", seed=1)
     record = service.store.pairing_record(service.tournament("open-c").id or 0, 1)
+    assert record is not None
     opinion = record["second_opinion"]
     assert "error" not in opinion, opinion
     assert opinion["identical"] is (mode == "same")
@@ -383,12 +392,10 @@ def test_a_third_place_match_only_while_those_places_qualify(tmp_path: Path) -> 
     # U10F, 12 entries: Swiss 5 rounds; U10, 16 and U8 open, 20: Swiss 7 rounds
     top3: list[int] = []
     for key, rounds in (("u10f", 5), ("u10", 7), ("u8f", 7)):
-        people = sorted(
-            service.store.players(service.tournament(key).id or 0), key=swiss.ranking_key
-        )
+        people = sorted(service.store.players(service.tournament(key).id or 0), key=ranking_key)
         strong = {p.id for p in people[:3]}
 
-        def three_way(w: int, b: int, strong: set[int | None] = strong) -> Result:
+        def three_way(w: int, b: int, strong: set[int] = strong) -> Result:
             if (w in strong) == (b in strong):
                 return Result.DRAW
             return Result.WHITE_WINS if w in strong else Result.BLACK_WINS
@@ -415,7 +422,7 @@ def test_a_third_place_match_only_while_those_places_qualify(tmp_path: Path) -> 
     # a qualifying round (Titre IV): 3 points or more
     service.update_settings("u8f", {"qualifying_round": True})
     _, rows, _ = standings(service, service.tournament("u8f"))
-    expected = [r.start for r in rows if r.values["PTS"] >= 3]
+    expected = [r.start for r in rows if _points(r) >= 3]
     assert playoffs.qualifiers(service, "u8f")["qualified"] == expected and expected
 
 
@@ -503,6 +510,7 @@ def test_stored_explanations_name_players_not_pairing_numbers(tmp_path: Path) ->
     rnd = service.pair_round("open-c", seed=1)
     games = {(g.white_id, g.black_id) for g in service.store.games(rnd.id or 0) if g.black_id}
     record = service.store.pairing_record(service.tournament("open-c").id or 0, 1)
+    assert record is not None
     assert {(c["white"], c["black"]) for c in record["colours"]} == games
 
 

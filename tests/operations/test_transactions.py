@@ -18,7 +18,9 @@ import pytest
 
 from arbitre_tui.operations import EventService, OperationError, byes, engines, swiss
 from arbitre_tui.operations.templates import create_from_template
+from arbitre_tui.rules import open_rules
 from arbitre_tui.rules.models import Bye, Player, System, Tournament
+from arbitre_tui.rules.swiss import dutch
 from arbitre_tui.rules.swiss.model import RoundPairing, SwissState
 from arbitre_tui.store import db
 from arbitre_tui.store.errors import StoreBusy
@@ -56,7 +58,7 @@ def test_two_bye_requests_for_one_round_from_two_stations_are_both_kept(
     one = _station_one(tmp_path)
     two = EventService(one.path, terminal="poste-2")
     a, b = _open_c_players(one)[:2]
-    fault = byes.half_point_bye_fault
+    fault = open_rules.half_point_bye_fault
     other: list[threading.Thread] = []
     failures: list[BaseException] = []
 
@@ -102,7 +104,7 @@ def test_undoing_one_bye_request_leaves_the_other(tmp_path: Path) -> None:
 
 def _engine_with(monkeypatch: pytest.MonkeyPatch, meanwhile: Callable[[int], None]) -> list[int]:
     """The Dutch engine, with ``meanwhile(call)`` run by another station while it computes."""
-    engine = engines.pair_round
+    engine = dutch.pair_round
     calls: list[int] = []
 
     def computing(state: SwissState) -> RoundPairing:
@@ -279,10 +281,11 @@ def test_migration_4_moves_the_state_of_an_old_file(
         # today's registration writes schema 10's columns (issue 50); a schema-3 file
         # never had them: its rows are written without them, as that program wrote them
         from arbitre_tui.operations import registration as registration_ops
+        from arbitre_tui.store import records
 
         newer = {"rating_standard", "rating_rapid", "rating_blitz", "rating_kinds"}
         newer |= {"licence_type", "ffe_ref", "club_ref", "league"}
-        row_of = registration_ops.player_row
+        row_of = records.player_row
         old.setattr(
             registration_ops,
             "player_row",

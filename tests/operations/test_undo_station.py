@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ def _jid(path: Path, op: str) -> int:
         con.close()
 
 
-def _refused(answer: dict, *words: str) -> None:
+def _refused(answer: dict[str, Any], *words: str) -> None:
     assert not answer["ok"], f"accepted: {answer}"
     assert "OperationError" in answer["bases"], f"not a French refusal: {answer}"
     assert answer["error"] != "NeedsConfirmation", answer
@@ -33,7 +34,7 @@ def _refused(answer: dict, *words: str) -> None:
         assert w in answer["message"], answer["message"]
 
 
-def _snapshot(path: Path) -> dict:
+def _snapshot(path: Path) -> dict[str, list[dict[str, Any]]]:
     service = EventService(path, check=False)
     try:
         return service.store.snapshot()
@@ -41,7 +42,7 @@ def _snapshot(path: Path) -> dict:
         service.close()
 
 
-def _data(snap: dict) -> dict:
+def _data(snap: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
     """The event's data without the journal (an undo adds to the journal)."""
     return {k: v for k, v in snap.items() if k not in ("journal", "journal_changes")}
 

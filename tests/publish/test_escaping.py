@@ -66,14 +66,16 @@ def evil(demo_file: Path) -> tuple[EventService, int, int]:
     c = service.tournament("coupe")
     cup.draw(service, "coupe", seed=3)
     m = next(x for x in cup.matches(service, c, 1) if x.away_team_id)
+    away = m.away_team_id
+    assert away is not None
     rosters = {
         team: [p.id for p in service.store.players(c.id or 0) if p.team_id == team][:4]
-        for team in (m.home_team_id, m.away_team_id)
+        for team in (m.home_team_id, away)
     }
     with service.journal.operation("settings", {}) as tx:
         tx.update("event", 1, {"name": f"Open {EVIL}"})
         tx.update("players", player, {"first_name": EVIL})
-        tx.update("players", rosters[m.away_team_id][0], {"first_name": EVIL})
+        tx.update("players", rosters[away][0], {"first_name": EVIL})
         tx.update("teams", m.home_team_id, {"name": f"Club {EVIL}"})
     for team, ids in rosters.items():
         cup.hand_in_lineup(service, "coupe", m.number, team, ids)

@@ -11,10 +11,11 @@ from pathlib import Path
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations.verification import record_appeal, settle_result, verify_result
 from arbitre_tui.publish.html.site import Site
-from arbitre_tui.rules.models import Bye, Game, Result
+from arbitre_tui.rules.models import Bye, Result, StoredGame
 from arbitre_tui.views.grille import build, cell
 from arbitre_tui.views.reader import Reader
 from tests.helpers.cli import arbitre
+from tests.helpers.screen import palette_typed, pause_until
 
 
 def pdftext(path: Path) -> str:
@@ -25,7 +26,7 @@ def pdftext(path: Path) -> str:
 
 def test_cells_read_as_french_arbiters_write_them() -> None:
     place = {1: 7, 2: 12, 3: 3}
-    game = Game(round_id=1, board=1, white_id=1, black_id=2)
+    game = StoredGame(id=1, round_id=1, board=1, white_id=1, black_id=2)
 
     def at(result: Result | None, pid: int) -> str:
         return cell([replace(game, result=result)], pid, place)
@@ -35,7 +36,7 @@ def test_cells_read_as_french_arbiters_write_them() -> None:
     assert at(Result.WHITE_FORFEIT_WIN, 1) == ">12B" and at(Result.WHITE_FORFEIT_WIN, 2) == "<7N"
     assert at(Result.DOUBLE_FORFEIT, 1) == "<12B" and at(Result.DOUBLE_FORFEIT, 2) == "<7N"
     assert at(None, 1) == "12B"  # to play: no sign
-    bye = Game(round_id=1, board=9, white_id=3)
+    bye = StoredGame(id=2, round_id=1, board=9, white_id=3)
     signs = [cell([replace(bye, bye=b)], 3, place) for b in Bye]
     assert signs == ["EXE", "=E", "-E", "+E"]  # U, H, Z, F
     assert cell([game], 3, place) == ""  # not paired this round
@@ -139,7 +140,9 @@ def test_proces_verbal_from_the_journal(demo_file: Path, tmp_path: Path) -> None
     names = {p.id: p.name for p in service.store.players(t.id or 0)}
     service.close()
     text = pv()
-    absent = names[games[3].black_id]
+    absent_id = games[3].black_id
+    assert absent_id is not None
+    absent = names[absent_id]
     assert f"Ronde 3, échiquier 3 : forfait des Noirs ({absent})" in text
     assert f"{absent} : exclu" in text  # regulation 002
     assert "échiquier 5 : forfait" not in text
@@ -151,8 +154,6 @@ def test_proces_verbal_from_the_journal(demo_file: Path, tmp_path: Path) -> None
 
 async def test_printed_from_the_app_palette(demo_file: Path) -> None:
     """ctrl+p « Homologation », then the document's key: the PDF beside the event file."""
-    import asyncio
-
     from arbitre_tui.faces.tui.app import ArbitreApp
     from arbitre_tui.publish.pdf import DOCUMENTS
 
@@ -162,14 +163,11 @@ async def test_printed_from_the_app_palette(demo_file: Path) -> None:
     app = ArbitreApp(demo_file, tournament="open-a")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p", *"Homologation")
-        await pilot.pause(0.3)
+        await pause_until(pilot, lambda: palette_typed(app, "Homologation"), 30)
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press(key)
-        for _ in range(100):
-            if app.busy is None and out.exists():
-                break
-            await asyncio.sleep(0.05)
+        await pause_until(pilot, lambda: app.busy is None and out.exists(), 60)
     assert "Numéro d'homologation" in pdftext(out)
 
 

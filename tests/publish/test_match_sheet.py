@@ -54,6 +54,7 @@ def played(demo_file: Path) -> tuple[EventService, CupMatch]:
     cup.draw(service, "coupe", seed=3)
     t = service.tournament("coupe")
     m = next(x for x in cup.matches(service, t, 1) if x.away_team_id)
+    assert m.away_team_id is not None
     for team in (m.home_team_id, m.away_team_id):
         ids = [p.id or 0 for p in service.store.players(t.id or 0) if p.team_id == team][:4]
         cup.hand_in_lineup(service, "coupe", m.number, team, ids)

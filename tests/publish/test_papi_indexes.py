@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from arbitre_tui.publish.papi import jet, jetindex, papi
-from arbitre_tui.rules.models import Bye, Game, Player, Result, System, Tournament
+from arbitre_tui.rules.models import Bye, Game, Result, StoredPlayer, System, Tournament
 
 VECTORS = Path(__file__).parent.parent / "vectors" / "jackcess"
 EVENT = {"name": "Open d'Allauch", "city": "Allauch", "start_date": "2027-07-01"}
@@ -42,7 +42,7 @@ NAMES = (
 def _small(names: tuple[tuple[str, str], ...] = NAMES) -> papi.PapiTables:
     """Five players, two rounds (a pairing-allocated bye each), one withdrawn."""
     players = [
-        Player(id=k, surname=s, first_name=f, rating_fide=1500 + 100 * k,
+        StoredPlayer(id=k, tournament_id=1, surname=s, first_name=f, rating_fide=1500 + 100 * k,
                fide_id=20000000 + k, ffe_code=f"A{k:05d}", withdrawn=k == 5)
         for k, (s, f) in enumerate(names, start=1)
     ]  # fmt: skip
@@ -58,7 +58,7 @@ def _small(names: tuple[tuple[str, str], ...] = NAMES) -> papi.PapiTables:
     return papi.tables(EVENT, t, players, games, "Suisse")
 
 
-def _rounds(players: list[Player], rounds: int) -> papi.PapiTables:
+def _rounds(players: list[StoredPlayer], rounds: int) -> papi.PapiTables:
     """Every player on a board each round, the results in turn (1-0, ½, 0-1, 1F-0F)."""
     count = len(players)
     results = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_FORFEIT_WIN)
@@ -78,7 +78,7 @@ def _large() -> papi.PapiTables:
     """1 000 players, 9 rounds: every index on more than one leaf page, a node above."""
     count, rounds = 1000, 9
     players = [
-        Player(id=k, surname=f"JOUEUR{k}", first_name=("Jean-Luc", "Anne", "O'Hara")[k % 3],
+        StoredPlayer(id=k, tournament_id=1, surname=f"JOUEUR{k}", first_name=("Jean-Luc", "Anne", "O'Hara")[k % 3],
                rating_fide=1000 + k % 1500, ffe_code=f"A{k:05d}", fide_id=20000000 + k)
         for k in range(1, count + 1)
     ]  # fmt: skip
@@ -92,7 +92,7 @@ def _big() -> papi.PapiTables:
     Nom+Prenom holds under its one node."""
     count, rounds = 3200, 24
     players = [
-        Player(id=k, surname=f"JOUEUR{k}", first_name=("Jean-Luc", "Anne", "Zoé")[k % 3],
+        StoredPlayer(id=k, tournament_id=1, surname=f"JOUEUR{k}", first_name=("Jean-Luc", "Anne", "Zoé")[k % 3],
                rating_fide=1000 + k % 1500, ffe_code=f"A{k:05d}", fide_id=20000000 + k,
                club=f"Cercle {k % 97:02d} d'Échecs de la Côte d'Azur et des Alpes-Maritimes, "
                "section jeunes", email=f"joueur{k:05d}@exemple-de-club-tres-long.fr",
@@ -122,7 +122,7 @@ def _deep() -> papi.PapiTables:
         return f"DE LA FONTA{code}-DUPRÉ"
 
     players = [
-        Player(id=k, surname=surname(k), first_name=FIRST_NAMES[k % len(FIRST_NAMES)],
+        StoredPlayer(id=k, tournament_id=1, surname=surname(k), first_name=FIRST_NAMES[k % len(FIRST_NAMES)],
                rating_fide=1000 + k % 1500, ffe_code=f"A{k:05d}", fide_id=20000000 + k)
         for k in range(1, count + 1)
     ]  # fmt: skip
@@ -155,7 +155,7 @@ def _unknown() -> papi.PapiTables:
 
 def _many(names: tuple[tuple[str, str], ...]) -> papi.PapiTables:
     players = [
-        Player(id=k, surname=s, first_name=f, rating_fide=1500 + 100 * k)
+        StoredPlayer(id=k, tournament_id=1, surname=s, first_name=f, rating_fide=1500 + 100 * k)
         for k, (s, f) in enumerate(names, start=1)
     ]
     t = Tournament(key="open", name="Open A", system=System.SWISS, rounds_planned=5)
@@ -433,7 +433,10 @@ def test_one_player_a_round_against_exempt(tmp_path: Path) -> None:
     """A pairing-allocated bye and a full-point bye in one round: Papi's unique index on
     RdNNAdv holds one Ref 1 a round. The pairing-allocated bye keeps B against EXEMPT, the
     full-point bye is F with 6 (read back as a full-point bye, rules/papi.BYE_OF_CELLS)."""
-    players = [Player(id=k, surname=f"JOUEUR{k}", rating_fide=2000 - k) for k in range(1, 6)]
+    players = [
+        StoredPlayer(id=k, tournament_id=1, surname=f"JOUEUR{k}", rating_fide=2000 - k)
+        for k in range(1, 6)
+    ]
     games = {
         1: [Game(round_id=1, board=1, white_id=1, black_id=2, result=Result.WHITE_WINS),
             Game(round_id=1, board=2, white_id=3, bye=Bye.FULL_POINT),

@@ -15,6 +15,7 @@ import urllib.request
 from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,13 @@ from arbitre_tui.publish.html.static import export_site
 from arbitre_tui.rules.models import Player
 from arbitre_tui.views.collation import sort_key
 from arbitre_tui.views.reader import Reader
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """The exported site served as a host would, without a log line per page."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
 
 
 class _Links(HTMLParser):
@@ -117,8 +125,7 @@ def test_static_export_links_resolve_from_disk_and_from_a_sub_folder(
         and len(pages) > 1500  # each language reached through the links between languages
     )
 
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    handler.log_message = lambda *a: None  # type: ignore[method-assign]
+    handler = functools.partial(_QuietHandler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -295,7 +302,9 @@ def test_the_knockout_standings_title_names_the_round_it_ranks(demo_file: Path) 
     assert title() == "après la ronde 1, ronde 2 en cours (16 matchs décidés sur 32)"
     page = Site(service).render("/open-ko/classement/")
     assert page.count("<td class='n'>49–64</td>") == 16  # those sixteen losers, ranked
-    games = Reader(service).games(service.current_round(service.tournament("open-ko")))
+    current = service.current_round(service.tournament("open-ko"))
+    assert current is not None
+    games = Reader(service).games(current)
     todo = [g.board for g in games if g.black_id and g.result is None]
     for board in todo[:-1]:
         service.record_result("open-ko", board, "1-0")

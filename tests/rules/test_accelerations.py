@@ -89,9 +89,9 @@ def test_haley_round_one_pairs_inside_each_half_then_plain_from_round_three(
     assert r1.explanation.system == system
     _play(acc, r1)
     r2 = pair_round(acc)
-    virtual = {v.player: v.points for v in r2.explanation.virtual}
+    points = {v.player: v.points for v in r2.explanation.virtual}
     bottom = {n: 5 for n in range(9, 17)} if system == "haley_degressive" else {}
-    assert virtual == {**dict.fromkeys(range(1, 9), 10), **bottom}
+    assert points == {**dict.fromkeys(range(1, 9), 10), **bottom}
     _play(acc, r2)
     # round 3: no virtual point left — the pairing reads the real scores (the floats of
     # rounds 1 and 2 stay as they were paired, on the scores with virtual points)

@@ -39,6 +39,6 @@ def test_same_seed_same_pairing(tmp_path) -> None:  # type: ignore[no-untyped-de
     a = make_round_robin(tmp_path / "a.sqlite", 8)
     b = make_round_robin(tmp_path / "b.sqlite", 8)
     ra, rb = a.pair_round("rr", seed=5), b.pair_round("rr", seed=5)
-    ga = [(g.white_id, g.black_id) for g in a.store.games(ra.id)]  # type: ignore[arg-type]
-    gb = [(g.white_id, g.black_id) for g in b.store.games(rb.id)]  # type: ignore[arg-type]
+    ga = [(g.white_id, g.black_id) for g in a.store.games(ra.id)]
+    gb = [(g.white_id, g.black_id) for g in b.store.games(rb.id)]
     assert ga == gb

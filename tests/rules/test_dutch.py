@@ -10,7 +10,7 @@ import pytest
 
 from arbitre_tui.rules import trf
 from arbitre_tui.rules.errors import RuleError
-from arbitre_tui.rules.swiss import dutch
+from arbitre_tui.rules.swiss import dutch, model
 from arbitre_tui.rules.swiss.checker import check_tournament, parse_engine_output
 from arbitre_tui.rules.swiss.dutch import PairingImpossible, pair_round
 from arbitre_tui.rules.swiss.matching import Matcher
@@ -251,20 +251,20 @@ def test_floats_of_byes_and_forfeits() -> None:
     t = dutch._Tournament(_state(4, ["1-3 1, 2-4 +"]))
     p2, p4 = t.player(1), t.player(3)
     assert p2 is not None and p4 is not None
-    assert t.float_of(p2, 1) == dutch.DOWN  # won without playing: a downfloat (A.4.3)
-    assert t.float_of(p4, 1) == dutch.NOFLOAT
+    assert t.float_of(p2, 1) == model.DOWN  # won without playing: a downfloat (A.4.3)
+    assert t.float_of(p4, 1) == model.NOFLOAT
     assert not t.bye_eligible(p2)
     p1 = t.player(0)
-    assert p1 is not None and t.float_of(p1, 1) == dutch.NOFLOAT
+    assert p1 is not None and t.float_of(p1, 1) == model.NOFLOAT
 
 
 def test_colour_preferences_computed() -> None:
     t = dutch._Tournament(_state(4, ["1-3 1, 2-4 1", "1-2 =, 3-4 ="]))
     p1 = t.player(0)
     assert p1 is not None
-    assert (p1.imbalance, p1.preference, p1.absolute) == (2, dutch.BLACK, True)
+    assert (p1.imbalance, p1.preference, p1.absolute) == (2, model.BLACK, True)
     p2 = t.player(1)
-    assert p2 is not None and p2.preference == dutch.WHITE and not p2.absolute
+    assert p2 is not None and p2.preference == model.WHITE and not p2.absolute
 
 
 def test_last_bracket_collapses_upwards() -> None:

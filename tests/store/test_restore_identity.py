@@ -17,15 +17,11 @@ import pytest
 from tests.rules.test_parsers_fuzzed import assert_french
 
 from ..helpers.cli import arbitre, arbitre_ok
-from ..helpers.events import digest
+from ..helpers.events import OPEN_SWISS, digest, from_nothing
 
 
 def _event(path: Path, name: str, player: str) -> Path:
-    arbitre_ok("new", str(path), "--nom", name)
-    arbitre_ok("section", "add", str(path), "open", "--nom", "Open", "--systeme", "suisse",
-        "--rondes", "5")  # fmt: skip
-    arbitre_ok("register", str(path), "-t", "open", player)
-    return path
+    return from_nothing(path, ["--nom", name], [OPEN_SWISS], [("-t", "open", player)])
 
 
 @pytest.fixture(scope="module")

@@ -14,6 +14,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -61,7 +62,7 @@ def _enter_results(app: AppInTmux, boards: list[int], key: str = "1", label: str
         _goto(app, board)
         app.keys(key)
         app.wait_screen(
-            lambda s, b=board: f"Échiquier {b} : {label} — enregistré" in s,
+            partial(_says, f"Échiquier {board} : {label} — enregistré"),
             10,
             f"board {board} saved",
         )
@@ -149,7 +150,7 @@ def test_two_app_stations_see_each_other_and_keep_all(
     # each sees the other's results (the app polls the file every 0.5 s)
     for app, board, label in ((one, 3, "0-1"), (two, 1, "1-0")):
         _goto(app, board)
-        app.wait_screen(lambda s, b=board, lab=label: _row_shows(s, b, lab), 5, f"board {board}")
+        app.wait_screen(partial(_row_shows, board=board, label=label), 5, f"board {board}")
     for app in (one, two):
         app.keys("C-q")
     for app in (one, two):
@@ -309,6 +310,10 @@ def _free_port() -> int:
     from ..helpers.procs import free_port
 
     return free_port()
+
+
+def _says(words: str, screen: str) -> bool:
+    return words in screen
 
 
 def _row_shows(screen: str, board: int, label: str) -> bool:

@@ -22,7 +22,7 @@ from arbitre_tui.store.introspection import drift, fresh_schema, schema_of
 from arbitre_tui.store.journal import Tx
 from arbitre_tui.store.records import player_row
 from arbitre_tui.store.repo import Store
-from arbitre_tui.store.schema import DATA_TABLES, MIGRATIONS, SCHEMA_VERSION
+from arbitre_tui.store.schema import DATA_TABLES, MIGRATIONS, SCHEMA_VERSION, Table
 
 JOURNAL_TABLES = {"journal", "journal_changes"}
 # kept by triggers, never by Tx: the counter of changes to the players (schema 9)
@@ -206,7 +206,7 @@ def test_importing_players_goes_through_insert_all(
     calls: list[int] = []
     bulk = Tx.insert_all
 
-    def counting(self: Tx, table: str, rows: Sequence[Mapping[str, Any]]) -> list[int]:
+    def counting(self: Tx, table: Table, rows: Sequence[Mapping[str, Any]]) -> list[int]:
         calls.append(len(rows))
         return bulk(self, table, rows)
 

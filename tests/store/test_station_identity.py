@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import os
 import pty
+import select
+import signal
 import subprocess
 import sys
+import time
 
 from arbitre_tui.store.stations import other_station, station_label
 
@@ -20,7 +23,10 @@ def _in_a_terminal(script: str) -> str:
     if pid == 0:  # the child: a session leader on the new terminal, as sshd makes one
         os.execv(sys.executable, [sys.executable, "-c", script])
     out = b""
-    while True:
+    deadline = time.monotonic() + 60  # never forever: a child that hangs fails here
+    while time.monotonic() < deadline:
+        if not select.select([fd], [], [], 1.0)[0]:
+            continue
         try:
             chunk = os.read(fd, 4096)
         except OSError:
@@ -28,6 +34,11 @@ def _in_a_terminal(script: str) -> str:
         if not chunk:
             break
         out += chunk
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+        raise AssertionError(f"the terminal's program did not end: {out!r}")
     os.waitpid(pid, 0)
     os.close(fd)
     return out.decode().replace("\r", "")

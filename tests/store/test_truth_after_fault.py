@@ -72,12 +72,11 @@ def test_a_commit_that_fails_on_a_file_that_cannot_be_read_is_uncertain(
     event: EventService, rr_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The medium gone (the read back fails too): « état incertain », never « rien »."""
-    from arbitre_tui.store import uncertain
 
     journal = event.journal
     real = journal.conn
     journal.conn = _FailingCommit(real, True)  # type: ignore[assignment]
-    monkeypatch.setattr(uncertain.sqlite3, "connect", _unreadable)
+    monkeypatch.setattr(sqlite3, "connect", _unreadable)  # the module uncertain reads with
     with pytest.raises(CommitUncertain) as caught:
         event.record_result("rr", 1, "1-0")
     journal.conn = real

@@ -53,7 +53,7 @@ def _played_rr(tmp_path: Path) -> EventService:
     results = iter(["1-0", "=-=", "0-1", "+--", "1-0", "=-="])
     for _ in range(3):
         rnd = service.pair_round("rr", seed=11)
-        for g in service.store.games(rnd.id):  # type: ignore[arg-type]
+        for g in service.store.games(rnd.id):
             service.record_result("rr", g.board, next(results))
         service.close_round("rr")
     return service
@@ -66,16 +66,18 @@ def test_store_round_robin_sb_is_opponents_scores_times_points(tmp_path: Path) -
     assert codes == ["PTS", "SB"] and rounds == 3
     # Independent check straight from the games: SB = Σ score(opponent) × points.
     score: dict[int, float] = {}
-    games = [g for gs in service.store.all_games(t.id).values() for g in gs]  # type: ignore[arg-type]
+    games = [g for gs in service.store.all_games(t.id).values() for g in gs]
     for g in games:
-        w, b = g.result.points  # type: ignore[union-attr]
+        assert g.result is not None and g.black_id is not None  # four players: no bye
+        w, b = g.result.points
         score[g.white_id] = score.get(g.white_id, 0) + w
-        score[g.black_id] = score.get(g.black_id, 0) + b  # type: ignore[index]
+        score[g.black_id] = score.get(g.black_id, 0) + b
     sb: dict[int, float] = {}
     for g in games:
-        w, b = g.result.points  # type: ignore[union-attr]
-        sb[g.white_id] = sb.get(g.white_id, 0) + w * score[g.black_id]  # type: ignore[index]
-        sb[g.black_id] = sb.get(g.black_id, 0) + b * score[g.white_id]  # type: ignore[index]
+        assert g.result is not None and g.black_id is not None
+        w, b = g.result.points
+        sb[g.white_id] = sb.get(g.white_id, 0) + w * score[g.black_id]
+        sb[g.black_id] = sb.get(g.black_id, 0) + b * score[g.white_id]
     for row in rows:
         assert row.values["PTS"] == score[row.start]
         assert row.values["SB"] == sb[row.start]

@@ -8,7 +8,6 @@ event file byte for byte as it was (a TRF command: the TRF as it was, no output 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import os
 import re
@@ -26,6 +25,7 @@ from arbitre_tui.rules.models import Player
 from tests.rules.test_parsers_fuzzed import assert_french
 
 from ...helpers.cli import arbitre
+from ...helpers.events import digest as _digest
 
 ROOT = Path(__file__).resolve().parents[3]
 TRF = ROOT / "tests" / "vectors" / "dutch" / "t0001.trf"
@@ -35,10 +35,6 @@ HUGE = "99999999999999999999"  # past 2**63: no SQLite integer holds it
 
 
 Case = tuple[list[str], Callable[[Path], str] | None, int, str]
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _csv(tmp: Path, text: str | bytes) -> str:
@@ -95,7 +91,7 @@ def _players_page(path: Path) -> int:
     import sqlite3
 
     con = sqlite3.connect(path)
-    pages = [
+    pages: list[int] = [
         n
         for (n,) in con.execute(
             "SELECT pageno FROM dbstat WHERE name = 'players' AND pagetype = 'leaf'"

@@ -69,7 +69,9 @@ REFUSED: dict[str, str] = {
     "cup status": "{swiss}",
 }
 
-EMPTY = {  # what « nothing » is, where the command's JSON is a list or an object
+EMPTY: dict[
+    tuple[str, str], list[object] | dict[str, object]
+] = {  # what « nothing » is, where the command's JSON is a list or an object
     ("round", "{swiss}"): [],
     ("round", "{swiss} --ronde 3"): [],
     ("explain", "{swiss}"): {},

@@ -98,12 +98,12 @@ def test_swap_and_prohibit_take_a_n_or_a_piece_of_the_name(event: Path) -> None:
     out = arbitre("swap", str(event), "gna", "2", "-t", "open")  # D'ARTAGNAN, MÉRIGNAC
     assert out.returncode == 2 and "« gna » désigne 2 joueurs" in out.stderr, out.stderr
     assert digest(event) == before
-    out = run_here("swap", str(event), "chateaubriand", "merignac", "-t", "open")
-    assert out.splitlines()[0] == (
+    printed = run_here("swap", str(event), "chateaubriand", "merignac", "-t", "open")
+    assert printed.splitlines()[0] == (
         "Appariement modifié : CHÂTEAUBRIAND-SAINT-ÉVREMOND Marie-Thérèse (N° 1) contre "
         "DE LA FONTAINE-MÉRIGNAC Jean-Baptiste (N° 2)."
     )
-    out = run_here("prohibit", str(event), "artagnan", "4", "--rounds", "2-5", "-t", "open")
-    assert out.strip() == (
+    printed = run_here("prohibit", str(event), "artagnan", "4", "--rounds", "2-5", "-t", "open")
+    assert printed.strip() == (
         "Interdiction d'appariement enregistrée : D'ARTAGNAN Charles (N° 3), O'NEILL Seán (N° 4)."
     )

@@ -5,16 +5,12 @@ tournament refused. Every refusal exits 2 and leaves the file byte for byte."""
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import pytest
 
 from ...helpers.cli import arbitre, run_here
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+from ...helpers.events import digest as _digest
 
 
 @pytest.fixture(scope="module")

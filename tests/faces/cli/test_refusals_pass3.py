@@ -4,17 +4,13 @@ event that lost a table), and a folder or /dev/null said as such, never « intro
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from ...helpers.cli import arbitre, run_here
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+from ...helpers.events import digest as _digest
 
 
 @pytest.fixture(scope="module")

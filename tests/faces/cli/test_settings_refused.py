@@ -17,17 +17,14 @@ from arbitre_tui.operations import EventService
 from arbitre_tui.rules.errors import RuleError
 from arbitre_tui.rules.settings import RETIRED, check
 
-from ...helpers.cli import arbitre, run_here
-from ...helpers.events import copy_event
+from ...helpers.cli import arbitre
+from ...helpers.events import copy_event, from_nothing
 
 
 def _event(tmp_path: Path, *sections: list[str]) -> str:
     """`arbitre new` then `arbitre section add` (in this process): an event from nothing."""
-    path = str(tmp_path / "e.sqlite")
-    run_here("new", path, "--nom", "Open de Printemps", "--lieu", "Colmar")
-    for args in sections:
-        run_here("section", "add", path, *args)
-    return path
+    new = ["--nom", "Open de Printemps", "--lieu", "Colmar"]
+    return str(from_nothing(tmp_path / "e.sqlite", new, sections))
 
 
 OPEN = ["open", "--nom", "Open", "--systeme", "suisse", "--rondes", "5", "--cadence", "90+30"]

@@ -99,7 +99,7 @@ async def test_round_board_shows_the_stored_games(demo_file: Path) -> None:
     rnd = service.current_round(t)
     assert rnd is not None and rnd.id is not None
     games = service.store.games(rnd.id)
-    names = {p.id: p.name for p in service.store.players(t.id)}  # type: ignore[arg-type]
+    names = {p.id: p.name for p in service.store.players(t.id)}
     app = ArbitreApp(demo_file, tournament="u8")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -113,7 +113,8 @@ def _u8_board2(con: sqlite3.Connection) -> str | None:
         "SELECT g.result FROM games g JOIN rounds r ON r.id = g.round_id "
         "JOIN tournaments t ON t.id = r.tournament_id WHERE t.key = 'u8' AND r.number = 3 AND g.board = 2"
     ).fetchone()
-    return row[0]
+    result: str | None = row[0]
+    return result
 
 
 async def test_result_by_key_is_committed_before_saved_is_shown(demo_file: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,12 @@ def records(path: Path) -> dict[str, Any]:
         return out
     finally:
         service.close()
+
+
+def _changed(read: Callable[[], str], before: str) -> str | None:
+    """What ``read`` gives once it is no longer ``before`` (nor empty)."""
+    now = read()
+    return now if now and now != before else None
 
 
 def _keys(text: str) -> list[str]:
@@ -451,7 +458,7 @@ def test_the_qr_address_typed_over_in_one_write(demo_master: Path, tmp_path: Pat
             app.burst(_keys(write))
             # once the write's Entrée has saved something new (each write changes it)
             before = seen[-1] if seen else address_at_start
-            seen.append(wait_for(lambda b=before: (a := address()) != b and a, 30, "saved"))
+            seen.append(wait_for(partial(_changed, address, before), 30, "saved"))
         assert app.quit() == 0
     assert seen == [
         "http://resultats.example/open",

@@ -156,21 +156,19 @@ async def test_a_board_waits_for_the_other_station_s_lock_as_on_the_main_screen(
         holder = sqlite3.connect(path, timeout=30)
         holder.execute("BEGIN IMMEDIATE")
         await pilot.press("0")  # board 2: 0-1 over 1-0, to be asked once the lock is free
-        await pilot.pause(0.3)
-        state = str(screen.query_one("#match-state", Static).content)
+        said = screen.query_one("#match-state", Static)
+        await pause_until(pilot, lambda: "en attente" in str(said.content), 30)
+        state = str(said.content)
         assert "en attente de l'autre poste" in state, state
         holder.rollback()
         holder.close()
-        for _ in range(30):  # the question comes once the writer gets the lock
-            await pilot.pause(0.2)
-            if isinstance(app.screen, ConfirmPrompt):
-                break
+        # the question comes once the writer gets the lock
+        await pause_until(pilot, lambda: isinstance(app.screen, ConfirmPrompt), 60)
         assert isinstance(app.screen, ConfirmPrompt), app.screen
         await pilot.press("o")
-        for _ in range(30):
-            await pilot.pause(0.2)
-            if json.loads(_match_row(path, m.id)["results"])[1] == "0-1":
-                break
+        await pause_until(
+            pilot, lambda: json.loads(_match_row(path, m.id)["results"])[1] == "0-1", 60
+        )
         assert json.loads(_match_row(path, m.id)["results"])[1] == "0-1"
 
 

@@ -147,9 +147,9 @@ def test_an_event_from_nothing_in_the_app(tmp_path: Path) -> None:
         for c in controls.values()
     )
     assert "Open principal" in arbitre("show", str(path)).stdout
-    players = {p["surname"]: p for p in _players(path)}
-    assert set(players) == {"MARTIN", "de la Tour"}  # DURAND removed; the particle kept
-    martin, anne = players["MARTIN"], players["de la Tour"]
+    by_surname = {p["surname"]: p for p in _players(path)}
+    assert set(by_surname) == {"MARTIN", "de la Tour"}  # DURAND removed; the particle kept
+    martin, anne = by_surname["MARTIN"], by_surname["de la Tour"]
     assert (martin["rating_fide"], martin["club"]) == (1880, "Colmar Échecs")
     assert (anne["first_name"], anne["rating_fide"], anne["rating_ffe"]) == (
         "Anne-Sophie",

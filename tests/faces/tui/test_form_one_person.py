@@ -11,21 +11,19 @@ from textual.widgets import Static
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.tui.prompts import ConfirmPrompt
 
-from ...helpers.cli import run_here
+from ...helpers.events import from_nothing
 
 
 def _event(path: Path) -> Path:
-    run_here("new", str(path), "--nom", "Open d'été")
-    for key, name in (("open-a", "Open A"), ("open-b", "Open B")):
-        run_here(
-            "section", "add", str(path), key, "--nom", name, "--systeme", "suisse",
-            "--rondes", "5",
-        )  # fmt: skip
-    run_here(
-        "register", str(path), "DE LA FONTAINE-MÉRIGNAC", "--prenom", "Jean-Baptiste",
+    sections = [
+        (key, "--nom", name, "--systeme", "suisse", "--rondes", "5")
+        for key, name in (("open-a", "Open A"), ("open-b", "Open B"))
+    ]
+    entry = (
+        "DE LA FONTAINE-MÉRIGNAC", "--prenom", "Jean-Baptiste",
         "--naissance", "01/02/1970", "--licence", "B23456", "-t", "open-a",
     )  # fmt: skip
-    return path
+    return from_nothing(path, ["--nom", "Open d'été"], sections, [entry])
 
 
 def _status(app: ArbitreApp) -> str:

@@ -4,7 +4,6 @@ marks an undone operation — on an event the organiser made from nothing."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from textual.widgets import DataTable
@@ -13,7 +12,7 @@ from arbitre_tui.faces.tui.journal_screen import JournalScreen
 from arbitre_tui.operations import EventService
 
 from ...helpers.cli import arbitre
-from ...helpers.screen import app_on, screen_text
+from ...helpers.screen import app_on, pause_until, screen_text
 
 
 def _event(tmp_path: Path) -> Path:
@@ -44,22 +43,14 @@ async def test_journal_lists_follows_and_marks_undone(tmp_path: Path) -> None:
         other = EventService(path, terminal="poste 2")
         paul = other.store.players(other.tournament("open").id or 0)[0].id or 0
         other.check_in(paul)
-        for _ in range(40):  # the app's poll: within a second or two
-            await asyncio.sleep(0.1)
-            await pilot.pause()
-            if len(_rows(app)) == 4:
-                break
+        await pause_until(pilot, lambda: len(_rows(app)) == 4, 30)  # the app's poll
         rows = _rows(app)
         assert rows[-1][2] == "poste 2" and rows[-1][3].startswith("pointage, MARTIN Paul"), rows
         # the whole line of the selected (last) operation under the table
         assert "— poste 2 — pointage, MARTIN Paul" in screen_text(app)
         other.undo()
         other.close()
-        for _ in range(40):
-            await asyncio.sleep(0.1)
-            await pilot.pause()
-            if len(_rows(app)) == 5:
-                break
+        await pause_until(pilot, lambda: len(_rows(app)) == 5, 30)
         rows = _rows(app)
         assert rows[-2][3].endswith("(annulée)"), rows
         assert rows[-1][3].startswith("annulation"), rows

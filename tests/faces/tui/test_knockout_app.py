@@ -17,7 +17,7 @@ from tests.helpers.screen import app_on, bottom_line
 def _game(path: Path, board: int) -> tuple[Result | None, Result | None]:
     service = EventService(path)
     rnd = service.current_round(service.tournament("open-ko"))
-    game = service.store.games(rnd.id)[board - 1]  # type: ignore[union-attr,arg-type]
+    game = service.store.games(rnd.id)[board - 1]  # type: ignore[union-attr]
     return game.result, game.decider
 
 
@@ -87,7 +87,7 @@ async def test_third_illegal_move_loses_after_confirmation_by_keys(ko_file: Path
 async def test_lucky_loser_draw_by_keys(ko_file: Path) -> None:
     service = EventService(ko_file)
     rnd = service.current_round(service.tournament("open-ko"))
-    games = service.store.games(rnd.id)  # type: ignore[union-attr,arg-type]
+    games = service.store.games(rnd.id)  # type: ignore[union-attr]
     service.absent("open-ko", 1, "both")
     for g in games[1:]:
         service.record_result("open-ko", g.board, "1-0")
@@ -128,7 +128,7 @@ async def test_players_pane_shows_the_format_live(tmp_path: Path) -> None:
         note = str(app.query_one("#joueurs-note", Static).content)
         service = EventService(path)
         waiting = knockout.status(service, "open-ko")["waiting_list"]
-        players = service.store.players(service.tournament("open-ko").id)  # type: ignore[arg-type]
+        players = service.store.players(service.tournament("open-ko").id)
         unpaid = [p.name for p in players if p.name in waiting and not p.paid]
         assert len(waiting) == 9
         assert "137 inscrits (129 à 199)" in note and "en direct" in note

@@ -12,7 +12,7 @@ from arbitre_tui.faces.tui.commands import COMMANDS, parse_entry
 from arbitre_tui.faces.tui.palette import Palette
 from arbitre_tui.operations import EventService, knockout
 from arbitre_tui.operations.templates import create_from_template
-from tests.helpers.screen import bottom_line, screen_text
+from tests.helpers.screen import bottom_line, pause_until, screen_text
 
 
 def test_an_entry_is_read_as_surname_first_name_rating() -> None:
@@ -84,7 +84,7 @@ async def test_close_knockout_registration_from_the_palette(tmp_path: Path) -> N
     assert knockout.status(service, "open-ko")["registration_closed"]
 
 
-async def _enter_late(app: ArbitreApp, pilot: Pilot[object]) -> None:
+async def _enter_late(app: ArbitreApp, pilot: Pilot[int]) -> None:
     """« Inscription tardive » from the palette: TARDIF Paul, 1700."""
     await _palette(app, pilot, "retard")
     await pilot.press("enter")
@@ -188,7 +188,8 @@ async def test_the_playoff_question_waits_for_a_prompt_typed_meanwhile(tmp_path:
         deadline = time.monotonic() + 10
         while not other.execute(drawn).fetchone()[0] and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
-        await pilot.pause(0.5)  # the write's answer reaches the app
+        # the write's answer reaches the app: the play-off's question, waiting its turn
+        await pause_until(pilot, lambda: bool(app._questions), 30)
         await pilot.pause()
         assert isinstance(app.screen, BoardPrompt)  # still the arbiter's prompt on top
         await pilot.press("escape")
@@ -222,13 +223,13 @@ async def test_the_palette_speaks_french(demo_file: Path) -> None:
     app = ArbitreApp(demo_file, tournament="open-a")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p")
-        await pilot.pause(0.3)
+        await pause_until(pilot, lambda: "Opération : _" in screen_text(app), 30)
         opened = screen_text(app)
         await pilot.press(*"zzqz")
-        await pilot.pause(0.8)
+        await pause_until(pilot, lambda: "Aucune opération" in screen_text(app), 30)
         nothing = screen_text(app)
         await pilot.press(*["backspace"] * 4, *"cloturer la ronde")
-        await pilot.pause(0.3)
+        await pause_until(pilot, lambda: "clôturer la ronde" in screen_text(app), 30)
         found = screen_text(app)
     for shown in (opened, nothing, found):
         assert "Search" not in shown and "No matches" not in shown, shown

@@ -170,7 +170,7 @@ async def test_l_in_the_qr_pane_lifts_the_phones_lock_out(paired: Path) -> None:
         assert "rien à débloquer" in said
         srv = ServerThread(paired, port=0, reporting=True)
         srv.start()
-        app.web_server = srv  # type: ignore[attr-defined]
+        app.web_server = srv
         try:
             phone = Client(srv.port)
             for _ in range(5):

@@ -10,10 +10,11 @@ from textual import events
 from textual.widgets import DataTable
 
 from arbitre_tui.faces.tui.app import ArbitreApp
-from arbitre_tui.faces.tui.prompts import BoardPrompt, parse_time
+from arbitre_tui.faces.tui.prompts import BoardPrompt
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.models import StoredPlayer
-from tests.helpers.screen import bottom_line
+from arbitre_tui.rules.schedule import parse_time
+from tests.helpers.screen import bottom_line, pause_until
 
 
 def test_clock_times_as_arbiters_type_them() -> None:
@@ -137,6 +138,17 @@ async def test_a_refused_answer_says_why_on_the_prompt_until_the_next_key(ko_fil
         await pilot.press("escape")
 
 
+def _board_result(path: Path, board: int) -> object:
+    """The result on ``board`` of the knockout's current round, as the file has it."""
+    service = EventService(path, check=False)
+    try:
+        rnd = service.current_round(service.tournament("open-ko"))
+        assert rnd is not None
+        return next(g.result for g in service.store.games(rnd.id) if g.board == board)
+    finally:
+        service.close()
+
+
 async def test_keys_queued_at_once_go_in_order_to_the_prompt_they_open(ko_file: Path) -> None:
     """One read of keys (as over SSH), posted together: « g12⏎0 » records 0-1 on 12."""
     app = ArbitreApp(ko_file)
@@ -144,7 +156,7 @@ async def test_keys_queued_at_once_go_in_order_to_the_prompt_they_open(ko_file: 
         await pilot.pause()
         for key, char in [("g", "g"), ("1", "1"), ("2", "2"), ("enter", "\r"), ("0", "0")]:
             app.post_message(events.Key(key, char))
-        await pilot.pause(0.5)
+        await pause_until(pilot, lambda: _board_result(ko_file, 12) is not None, 30)
     service = EventService(ko_file)
     rnd = service.current_round(service.tournament("open-ko"))
     games = {g.board: g.result for g in service.store.games(rnd.id or 0)}  # type: ignore[union-attr]

@@ -11,7 +11,12 @@ import pytest
 from arbitre_tui.operations import EventService
 
 from ...helpers.cli import run_here
-from ...helpers.screen import app_on, bottom_line
+from ...helpers.screen import app_on, bottom_line, pause_until
+
+
+def _answered(line: str) -> bool:
+    """The result was refused or saved."""
+    return "Refusé" in line or "enregistré" in line
 
 
 def _event(tmp_path: Path) -> Path:
@@ -57,10 +62,7 @@ async def test_a_result_key_never_lands_in_a_round_not_on_screen(
         other.close()
         await pilot.press("1")  # board 1 of round 1, as the screen shows
         await pilot.pause()
-        for _ in range(50):
-            await pilot.pause(0.1)
-            if "Refusé" in bottom_line(app) or "enregistré" in bottom_line(app):
-                break
+        await pause_until(pilot, lambda: _answered(bottom_line(app)), 30)
         line = bottom_line(app)
         assert "enregistré" not in line, line
         assert _result(path, 2, 1) is None  # round 2, never shown here, untouched
@@ -113,10 +115,7 @@ async def test_a_decider_key_never_lands_in_a_round_not_on_screen(
         await pilot.press("d")  # board 1 of round 1, as the screen shows
         await pilot.pause()
         await pilot.press("1")
-        for _ in range(50):
-            await pilot.pause(0.1)
-            if "Refusé" in bottom_line(app) or "enregistré" in bottom_line(app):
-                break
+        await pause_until(pilot, lambda: _answered(bottom_line(app)), 30)
         line = bottom_line(app)
         assert "enregistré" not in line, line
         assert _decider(path, 2, 1) is None  # the final, never shown here, untouched

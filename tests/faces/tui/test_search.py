@@ -124,7 +124,9 @@ async def test_incidents_go_to_a_board_and_find_a_name(ko_file: Path) -> None:
     rnd = service.current_round(service.tournament("open-ko"))
     games = service.store.games(rnd.id or 0)  # type: ignore[union-attr]
     people = {p.id: p for p in service.store.players(service.tournament("open-ko").id or 0)}
-    black = people[games[40].black_id]
+    black_id = games[40].black_id
+    assert black_id is not None
+    black = people[black_id]
     service.close()
     app = ArbitreApp(ko_file)
     async with app.run_test(size=(80, 24)) as pilot:

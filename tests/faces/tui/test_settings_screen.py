@@ -8,7 +8,7 @@ from pathlib import Path
 
 from arbitre_tui.rules.settings import SETTINGS
 
-from ...helpers.screen import app_on, bottom_line, screen_text
+from ...helpers.screen import app_on, bottom_line, pause_until, screen_text
 from ..cli.test_settings_refused import OPEN, _event
 
 
@@ -45,6 +45,17 @@ async def test_the_settings_screen_speaks_french(tmp_path: Path) -> None:
         assert bottom_line(app).startswith("homologué FIDE ="), bottom_line(app)
 
 
+def _setting(path: Path, name: str) -> object:
+    """A setting of the event's first section, as the file has it."""
+    from arbitre_tui.operations import EventService
+
+    service = EventService(path, check=False)
+    try:
+        return service.tournament(service.store.tournaments()[0].key).settings.get(name)
+    finally:
+        service.close()
+
+
 async def test_a_value_typed_over_replaces_the_current_one(tmp_path: Path) -> None:
     """Entrée on a setting opens its value selected, as the QR address does: the first
     character typed replaces it (« 3010 » after « 30 » was « 3010 »), ⌫ first edits it."""
@@ -60,8 +71,7 @@ async def test_a_value_typed_over_replaces_the_current_one(tmp_path: Path) -> No
         await pilot.pause()
         assert "= 15_" in bottom_line(app), bottom_line(app)
         await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause(0.3)
+        await pause_until(pilot, lambda: _setting(path, "lateness_minutes") == 15, 30)
     service = EventService(path)
     key = service.store.tournaments()[0].key
     assert service.tournament(key).settings["lateness_minutes"] == 15

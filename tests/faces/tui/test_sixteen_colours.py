@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.color import Color, ColorSystem, ColorType
@@ -90,7 +91,7 @@ class Cell:
         return contrast(truecolour(fg), truecolour(bg))
 
 
-def selected_rows(app: App[object], where: str) -> list[Cell]:
+def selected_rows(app: App[Any], where: str) -> list[Cell]:
     """Every character of each visible table's cursor row, as the screen draws it."""
     cells = screen_cells(app)  # the top screen, and what shows under a prompt
     screen = app.screen_stack[-2] if isinstance(app.screen, Prompt) else app.screen

@@ -13,7 +13,7 @@ from arbitre_tui.faces.tui import title_bar
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.tui.title_bar import TitleBar
 
-from ...helpers.screen import screen_text
+from ...helpers.screen import pause_until, screen_text
 
 
 async def test_the_header_line_and_its_clock(
@@ -36,7 +36,8 @@ async def test_the_header_line_and_its_clock(
         assert "Open A (1900 et plus) — ronde 3/9" in first
         assert first[-10:].strip().startswith("14:00:")
         before = len(drawn)
-        await pilot.pause(2.5)  # idle: the clock alone is drawn again, every second
+        # idle: the clock alone is drawn again, every second
+        await pause_until(pilot, lambda: len(drawn) - before >= 2, 30)
         assert len(drawn) - before >= 2
         later = screen_text(app).splitlines()[0]
         assert later[-10:] != first[-10:] and later[:70] == first[:70]

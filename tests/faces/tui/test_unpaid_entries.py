@@ -5,6 +5,7 @@ terminal for the keys typed in one burst."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from textual.widgets import Static
@@ -14,6 +15,12 @@ from arbitre_tui.operations import EventService
 from tests.helpers.cli import run_here
 from tests.helpers.procs import AppInTmux, wait_for
 from tests.helpers.screen import bottom_line, pause_until
+
+
+def _moved_on(app: ArbitreApp, old: str) -> bool:
+    """The bottom line says something new."""
+    return bottom_line(app) not in {old, ""}
+
 
 PLAYERS = (
     ("CHÂTEAUBRIAND-SAINT-ÉVREMOND", "Marie-Thérèse", "1850", "oui"),
@@ -59,7 +66,7 @@ async def test_space_and_pairing_say_an_unpaid_entry(tmp_path: Path) -> None:
         said = bottom_line(app)
         for _ in PLAYERS:  # every row in turn, one Espace each, in the table's order
             await pilot.press("space")
-            await pause_until(pilot, lambda old=said: bottom_line(app) not in {old, ""}, 30)
+            await pause_until(pilot, partial(_moved_on, app, said), 30)
             said = bottom_line(app)
             if "O'NEILL" in said:
                 assert f"pointé — attention : {UNPAID}" in said, said

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable
 
-from arbitre_tui.faces.tui.display import DisplayApp, fit_widths
+from arbitre_tui.faces.tui.display import DisplayApp
+from arbitre_tui.faces.tui.fit import fit_widths
 from arbitre_tui.operations import EventService, knockout
 from arbitre_tui.views.reader import Reader
 from arbitre_tui.views.round_sheet import build

@@ -3,7 +3,6 @@ attente de l'autre poste… » meanwhile, « ✓ » only once committed (issue 1
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sqlite3
 import time
@@ -18,7 +17,7 @@ from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.operations import EventService
 from arbitre_tui.rules.models import Result
 from tests.helpers.pty_app import ENTER, PtyApp
-from tests.helpers.screen import bottom_line
+from tests.helpers.screen import bottom_line, pause_until
 
 
 def _results(path: Path, key: str = "open-ko") -> dict[int, str | None]:
@@ -55,12 +54,24 @@ async def _other_station_writing(
         other.close()
 
 
-async def _until_saved(path: Path, board: int, pilot: Pilot[int]) -> None:
-    """The other station let go: until the writer has saved ``board``'s result, drawn."""
-    deadline = time.monotonic() + 10
-    while _results(path)[board] is None and time.monotonic() < deadline:
-        await asyncio.sleep(0.1)
-    await pilot.pause(0.3)
+def _said_saved(app: ArbitreApp, board: int) -> bool:
+    """« Échiquier N : … enregistré » on the status line, or in the message under an open
+    prompt."""
+    from textual.widgets import Static
+
+    from arbitre_tui.faces.tui.prompts import Prompt
+
+    said = bottom_line(app)
+    if isinstance(app.screen, Prompt):
+        said = str(app.screen.query_one("#prompt-message", Static).content)
+    return f"Échiquier {board} :" in said and "enregistré" in said
+
+
+async def _until_saved(path: Path, board: int, pilot: Pilot[int], app: ArbitreApp) -> None:
+    """The other station let go: until the writer has saved ``board``'s result, and said so."""
+    await pause_until(
+        pilot, lambda: _results(path)[board] is not None and _said_saved(app, board), 60
+    )
 
 
 async def test_results_wait_for_the_other_station_and_keep_their_order(
@@ -72,7 +83,7 @@ async def test_results_wait_for_the_other_station_and_keep_their_order(
         assert "en attente de l'autre poste" in bottom_line(app)
         assert "✓" not in bottom_line(app)
         other.execute("ROLLBACK")
-        await _until_saved(path, 2, pilot)
+        await _until_saved(path, 2, pilot, app)
         assert "✓ Échiquier 2 : 0-1 — enregistré" in bottom_line(app)
     results = _results(path)
     assert (results[1], results[2]) == ("1-0", "0-1")
@@ -105,7 +116,7 @@ async def test_a_prompt_opened_over_a_waiting_write_says_it_waits(
         message = app.screen.query_one("#prompt-message", Static)
         assert message.display and "en attente de l'autre poste" in str(message.content)
         other.execute("ROLLBACK")
-        await _until_saved(path, 1, pilot)
+        await _until_saved(path, 1, pilot, app)
         assert isinstance(app.screen, Prompt)  # still open, still the jump
         message = app.screen.query_one("#prompt-message", Static)
         assert "enregistré" in str(message.content) and not message.display

@@ -13,6 +13,7 @@ import time
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,30 +21,19 @@ from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.publish.html.reporting import board_path
 
 from ...helpers.cli import arbitre, run_here
-from ...helpers.events import copy_event
+from ...helpers.events import copy_event, from_nothing
 
 
 def _event(tmp_path: Path, pair: bool = True) -> Path:
     """An event made from nothing: a round robin of six (three boards)."""
-    path = tmp_path / "club.sqlite"
-    run_here("new", str(path), "--nom", "Fermé du club")
-    run_here(
-        "section",
-        "add",
-        str(path),
-        "rr",
-        "--nom",
-        "Fermé",
-        "--systeme",
-        "toutes-rondes",
-        "--rondes",
-        "5",
-        "--cadence",
-        "60+30",
-    )
-    for i in range(6):
-        here = ["--pointe"] if pair else []
-        run_here("register", str(path), f"Joueur{i}", "--elo", str(1500 + 10 * i), *here)
+    here = ["--pointe"] if pair else []
+    path = from_nothing(
+        tmp_path / "club.sqlite",
+        ["--nom", "Fermé du club"],
+        [("rr", "--nom", "Fermé", "--systeme", "toutes-rondes", "--rondes", "5",
+          "--cadence", "60+30")],
+        [(f"Joueur{i}", "--elo", str(1500 + 10 * i), *here) for i in range(6)],
+    )  # fmt: skip
     if pair:
         run_here("pair", str(path))
     return path
@@ -64,8 +54,8 @@ def _games(path: Path) -> dict[int, str | None]:
     }
 
 
-def _pending(path: Path) -> dict[str, object]:
-    data: dict[str, object] = json.loads(run_here("phones", "status", str(path), "--json"))
+def _pending(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(run_here("phones", "status", str(path), "--json"))
     return data
 
 
@@ -165,7 +155,7 @@ def test_a_round_played_from_phones_two_per_board_the_arbiter_confirming(
     assert _games(path) == {1: None, 2: None, 3: None}  # a proposal is never a result
     logged = json.loads(run_here("show", str(path), "--json"))["proposals"]
     assert len(logged) == 6 and all(p["address"].startswith("127.0.0.1 #") for p in logged)
-    states = {b["board"]: b for b in _pending(path)["boards"]}  # type: ignore[attr-defined]
+    states = {b["board"]: b for b in _pending(path)["boards"]}
     assert states[3]["conflict"] and states[1]["agreed"] == "1-0"
     assert not states[1]["same_phone"]
     out = run_here("phones", "confirm", str(path))
@@ -186,7 +176,7 @@ def test_one_code_as_both_sides_never_makes_two_of_two(server: tuple[Path, Clien
         assert phone.request("POST", board_path("rr", 1, 1), form)[0] == 303
     _, _, page = phone.request("GET", board_path("rr", 1, 1, code))
     assert "0-1 proposé (1/2)" in page
-    assert _pending(path)["boards"][0]["agreed"] is None  # type: ignore[index]
+    assert _pending(path)["boards"][0]["agreed"] is None
     out = arbitre("phones", "confirm", str(path))
     assert out.returncode == 2 and _games(path)[1] is None
 
@@ -208,8 +198,8 @@ def test_two_codes_from_one_phone_are_flagged_and_left_out(server: tuple[Path, C
     out = arbitre("phones", "confirm", str(path))  # same address, setting off: both flagged
     assert out.returncode == 2 and "même téléphone : 1, 2" in out.stderr, out.stderr
     run_here("settings", "set", str(path), "phones_shared_address", "oui")
-    out = run_here("phones", "confirm", str(path))  # one device still flags board 1
-    assert "Confirmé : 1 échiquier (2) ; laissé : 1 (même téléphone)" in out
+    printed = run_here("phones", "confirm", str(path))  # one device still flags board 1
+    assert "Confirmé : 1 échiquier (2) ; laissé : 1 (même téléphone)" in printed
     assert _games(path) == {1: None, 2: "=-=", 3: None}
     assert "Confirmé : 1 échiquier (1)" in run_here("phones", "confirm", str(path), "1")
 
@@ -287,7 +277,7 @@ def test_wrong_codes_shut_out_that_board_only_until_the_arbiter_lifts_it(
         assert phone.propose(1, codes[1, "black"], "1") == 303
     finally:
         srv.stop()
-    assert [b["board"] for b in _pending(paired)["boards"]] == [1, 2]  # type: ignore[index]
+    assert [b["board"] for b in _pending(paired)["boards"]] == [1, 2]
 
 
 def test_one_player_cannot_use_up_the_others_quota(server: tuple[Path, Client]) -> None:
@@ -306,7 +296,7 @@ def test_malformed_requests_are_refused_without_a_trace(
     code = _codes(path)[1, "white"]
     target = board_path("rr", 1, 1)
     good = urllib.parse.urlencode({"code": code, "result": "1"})
-    cases = [
+    cases: list[tuple[bytes | str, dict[str, str], int, str]] = [
         (good, {"Origin": "http://evil.example"}, 403, "depuis sa page"),
         (good, {"Origin": "null"}, 403, "depuis sa page"),
         (good, {"Sec-Fetch-Site": "cross-site"}, 403, "depuis sa page"),

@@ -132,8 +132,8 @@ def generate_trfs(tbs: Path, out: Path) -> None:
     (out / "unrated").mkdir(exist_ok=True)
     for trf in sorted((out / "swiss").glob("*.trf"))[::4]:
         lines = trf.read_text(encoding="latin-1").split("\n")
-        players = [i for i, line in enumerate(lines) if line.startswith("001")]
-        for i in rng.sample(players, max(1, len(players) // 8)):
+        rows = [i for i, line in enumerate(lines) if line.startswith("001")]
+        for i in rng.sample(rows, max(1, len(rows) // 8)):
             lines[i] = lines[i][:48] + "    " + lines[i][52:]
         (out / "unrated" / f"u{trf.name}").write_text("\n".join(lines), encoding="latin-1")
     # 3-1-0 scoring: every sixth Swiss event, its 162 record and its players' points redone.
