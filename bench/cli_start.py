@@ -50,7 +50,8 @@ def commands(f: str, pdf: str, run: int) -> dict[str, list[str]]:
         "show": ["show", f],
         "round": ["round", f, "-t", "open-a"],
         "standings": ["standings", f, "-t", "open-a"],
-        "checkin": ["checkin", *(["--cancel"] if run % 2 == 0 else []), f, "7"],
+        # N° 7 is in each section since issue 49's one number per player: the section said
+        "checkin": ["checkin", *(["--cancel"] if run % 2 == 0 else []), f, "7", "-t", "open-a"],
         "result": ["result", f, str(run + 1), "=", "-t", "open-a", "--confirm"],
         "players list": ["players", "list", f, "-t", "open-a"],
         "print appariements --pdf": ["print", f, "appariements", "-t", "open-a", "--pdf", pdf],
