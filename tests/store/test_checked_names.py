@@ -32,7 +32,7 @@ def _event(path: Path) -> None:
     store.close()
 
 
-_TYPOS: dict[str, Callable[[Tx], object]] = {
+_TYPOS: dict[str, Callable[[Tx[Any]], object]] = {
     "insert": lambda tx: tx.insert("players", {"tournament_id": 1, "surnme": "O'NEILL"}),
     "insert_all": lambda tx: tx.insert_all("players", [{"tournament_id": 1, "surnme": "X"}]),
     "update": lambda tx: tx.update("players", 1, {"surnme": "D'ARTAGNAN"}),

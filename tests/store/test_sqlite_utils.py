@@ -20,7 +20,7 @@ from arbitre_tui.store.db import StoreError
 from arbitre_tui.store.errors import OperationError
 from arbitre_tui.store.introspection import drift, fresh_schema, schema_of
 from arbitre_tui.store.journal import Tx
-from arbitre_tui.store.records import player_row
+from arbitre_tui.store.records import Row, player_row
 from arbitre_tui.store.repo import Store
 from arbitre_tui.store.schema import DATA_TABLES, MIGRATIONS, SCHEMA_VERSION, Table
 
@@ -128,7 +128,7 @@ def _event(path: Path) -> Store:
     return store
 
 
-def _players(count: int, start: int = 0) -> list[dict[str, object]]:
+def _players(count: int, start: int = 0) -> list[Row]:
     rows = [
         player_row(Player(surname=f"J{i}", fide_id=30_000_000 + i))
         for i in range(start, start + count)
@@ -206,7 +206,7 @@ def test_importing_players_goes_through_insert_all(
     calls: list[int] = []
     bulk = Tx.insert_all
 
-    def counting(self: Tx, table: Table, rows: Sequence[Mapping[str, Any]]) -> list[int]:
+    def counting(self: Tx[Any], table: Table, rows: Sequence[Mapping[str, Any]]) -> list[int]:
         calls.append(len(rows))
         return bulk(self, table, rows)
 

@@ -164,7 +164,7 @@ def _in(env: dict[str, str | None], *args: str) -> subprocess.CompletedProcess[s
     )
 
 
-LANGUAGES = {
+LANGUAGES: dict[str, dict[str, str | None]] = {
     "sans-langue": dict.fromkeys(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")),
     "anglais": {"LANGUAGE": "en_US:en", "LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8"},
     "allemand": {"LANGUAGE": "de", "LANG": "de_DE.UTF-8"},

@@ -23,7 +23,9 @@ async def _evening_board(path: Path, monkeypatch: pytest.MonkeyPatch, start: str
     """The Cadence pane at 80×24, the clock at the event's first day 20:00, round 1
     noted at ``start`` (hh:mm): the table's lines as the screen shows them."""
     service = EventService(path)
-    day = dt.date.fromisoformat(service.store.event()["start_date"])
+    first = service.store.event()["start_date"]
+    assert first is not None
+    day = dt.date.fromisoformat(first)
     service.close()
     monkeypatch.setattr(clock, "now", lambda: dt.datetime.combine(day, dt.time(20, 0)))
     app = ArbitreApp(path)

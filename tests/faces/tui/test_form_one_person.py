@@ -11,6 +11,7 @@ from textual.widgets import Static
 from arbitre_tui.faces.tui.app import ArbitreApp
 from arbitre_tui.faces.tui.prompts import ConfirmPrompt
 
+from ...helpers.cli import run_here
 from ...helpers.events import from_nothing
 
 

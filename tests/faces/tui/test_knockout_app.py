@@ -147,7 +147,9 @@ async def test_cadence_is_the_rounds_clock_board(
     service = EventService(ko_file)
     t = service.tournament("open-ko")
     lateness = int(t.settings["lateness_minutes"])
-    day = dt.date.fromisoformat(service.store.event()["start_date"])
+    start = service.store.event()["start_date"]
+    assert start is not None
+    day = dt.date.fromisoformat(start)
     monkeypatch.setattr(clock, "now", lambda: dt.datetime.combine(day, dt.time(9, 20)))
     app = ArbitreApp(ko_file)
     async with app.run_test(size=(80, 24)) as pilot:
