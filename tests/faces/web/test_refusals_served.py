@@ -1,0 +1,114 @@
+"""The refusals a phone gets, in its language (issue 55): those the operations give (409:
+a check-in after round 1 is paired, a result that is no result, one not to propose, a
+sixth proposal), a round closed, a wrong code, too many wrong codes; asked of the real
+server on 127.0.0.1 with ``Accept-Language`` and with the ``/en/`` ``/de/`` prefixes."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from arbitre_tui.faces.web.server import ServerThread
+from arbitre_tui.operations import EventService
+from arbitre_tui.operations.reporting import codes, player_code
+from arbitre_tui.rules.reporting import PROPOSALS_PER_PLAYER
+
+from ...helpers.long_names import long_names_event
+from .test_languages_served import _data, _Page, french_left
+
+# how each language says a few of the refusals (the catalogue's words, checked besides
+# the absence of French: a refusal left in French, or an empty one, fails both)
+SAID = {
+    "en": {
+        "paired": "Round 1 is paired",
+        "garbled": "is not possible",
+        "not proposed": "cannot be proposed",
+        "sixth": f"has already made {PROPOSALS_PER_PLAYER} proposals",
+        "closed round": "not (or no longer) valid",
+        "too many": "Too many wrong codes",
+    },
+    "de": {
+        "paired": "Runde 1 ist ausgelost",
+        "garbled": "nicht möglich",
+        "not proposed": "kann nicht vorgeschlagen werden",
+        "sixth": f"bereits {PROPOSALS_PER_PLAYER} Vorschläge",
+        "closed round": "gilt nicht (mehr)",
+        "too many": "Zu viele falsche Codes",
+    },
+}
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A fresh event of long names (these proposals are written), served with reporting on."""
+    path = long_names_event(tmp_path / "mousquetaires.sqlite")
+    srv = ServerThread(path, port=0, reporting=True)
+    srv.start()
+    yield path, f"http://127.0.0.1:{srv.port}"
+    srv.stop()
+
+
+def _post(url: str, fields: dict[str, str], lang: str) -> tuple[int, str]:
+    """A phone's form sent (redirects followed): the status and the page."""
+    request = urllib.request.Request(
+        url,
+        data=urllib.parse.urlencode(fields).encode(),
+        headers={"Accept-Language": lang, "Content-Type": "application/x-www-form-urlencoded"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def test_every_refusal_in_english_and_german(served: tuple[Path, str]) -> None:
+    path, base = served
+    data = _data(path)
+    service = EventService(path, check=False)
+    try:
+        t = service.tournament("jeunes")
+        young = service.store.players(t.id or 0)[0].id or 0
+        young_code = player_code(service, young)
+        seats = sorted(codes(service, "open", 3), key=lambda s: (s.board, s.side))[:8]
+    finally:
+        service.close()
+    # each way of asking a language, two seats of its own: one for the sixth proposal
+    # (a player's proposals are counted), one for the others (so are his requests)
+    ways = [("en", ""), ("de", ""), ("en", "/en"), ("de", "/de")]
+    wrong = {"code": "aaaaaaaaaa", "result": "1"}
+    for _ in range(5):  # five wrong codes at board 7: the sixth phone is shut out
+        _post(f"{base}/open/saisie/3/7/", wrong, "fr")
+    for (lang, prefix), many, other in zip(ways, seats[0::2], seats[1::2], strict=True):
+        asked = lang if not prefix else "fr"  # the prefix wins over the phone's French
+        board = f"{base}{prefix}/open/saisie/3/{{}}/"
+        checkin = f"{base}{prefix}/jeunes/pointage/{young}/"
+        answers = {
+            "paired": _post(checkin, {"code": young_code}, asked),
+            "garbled": _post(
+                board.format(other.board), {"code": other.code, "result": "x2"}, asked
+            ),
+            "not proposed": _post(
+                board.format(other.board), {"code": other.code, "result": "--"}, asked
+            ),
+        }
+        for _ in range(PROPOSALS_PER_PLAYER):
+            status, _ = _post(board.format(many.board), {"code": many.code, "result": "="}, asked)
+            assert status == 200, (lang, prefix, status)
+        answers["sixth"] = _post(
+            board.format(many.board), {"code": many.code, "result": "="}, asked
+        )
+        answers["closed round"] = _post(f"{base}{prefix}/open/saisie/2/1/", wrong, asked)
+        answers["too many"] = _post(board.format(7), wrong, asked)
+        expected = {"paired": 409, "garbled": 409, "not proposed": 409, "sixth": 409}
+        for what, (status, text) in answers.items():
+            page = _Page(text)
+            assert status == expected.get(what, 429 if what == "too many" else 403), (what, lang)
+            assert page.lang == lang, (what, lang, prefix)
+            assert french_left(page, data) == [], (what, lang, prefix, page.texts)
+            assert SAID[lang][what] in " ".join(page.texts), (what, lang, page.texts)
