@@ -16,6 +16,7 @@ import pytest
 from arbitre_tui.faces.web.server import ServerThread
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations.reporting import codes, player_code
+from arbitre_tui.publish.lang import words
 from arbitre_tui.rules.reporting import PROPOSALS_PER_PLAYER
 
 from ...helpers.long_names import long_names_event
@@ -112,3 +113,48 @@ def test_every_refusal_in_english_and_german(served: tuple[Path, str]) -> None:
             assert page.lang == lang, (what, lang, prefix)
             assert french_left(page, data) == [], (what, lang, prefix, page.texts)
             assert SAID[lang][what] in " ".join(page.texts), (what, lang, page.texts)
+
+
+def test_a_player_checked_in_twice_and_reporting_closed(tmp_path: Path) -> None:
+    """Before round 1: a player the arbiter checked in already (409, his long name in the
+    sentence), then reporting closed between the phone's page and its form (the
+    operation's own refusal)."""
+    from arbitre_tui.operations import reporting
+    from arbitre_tui.operations.context import OperationError
+
+    path = long_names_event(tmp_path / "avant.sqlite", played=False)
+    service = EventService(path, check=False)
+    try:
+        reporting.set_enabled(service, True)
+        here, other = service.store.players(service.tournament("open").id or 0)[:2]
+        service.check_in(here.id or 0)
+        code, other_code = player_code(service, here.id or 0), player_code(service, other.id or 0)
+    finally:
+        service.close()
+    data = _data(path)
+    srv = ServerThread(path, port=0, reporting=True)
+    srv.start()
+    try:
+        base = f"http://127.0.0.1:{srv.port}"
+        said = {"en": f"{here.name} is already checked in.", "de": "bereits als anwesend"}
+        for lang in ("en", "de"):
+            for prefix, asked in (("", lang), (f"/{lang}", "fr")):
+                url = f"{base}{prefix}/open/pointage/{here.id}/"
+                status, text = _post(url, {"code": code}, asked)
+                page = _Page(text)
+                assert status == 409 and page.lang == lang, (url, status)
+                assert french_left(page, data) == [], (url, page.texts)
+                assert said[lang] in " ".join(page.texts), (url, page.texts)
+    finally:
+        srv.stop()
+    service = EventService(path, check=False)
+    try:
+        reporting.set_enabled(service, False)
+        with pytest.raises(OperationError) as refused:
+            reporting.propose_checkin(service, other.id or 0, other_code)
+    finally:
+        service.close()
+    french = str(refused.value)
+    assert "fermée" in french
+    assert words("en").view(french).startswith("Reporting by the players is closed")
+    assert words("de").view(french).startswith("Die Eingabe durch die Spieler ist geschlossen")
