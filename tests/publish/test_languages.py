@@ -120,3 +120,66 @@ def test_accept_language_is_negotiated() -> None:
     assert negotiate("EN-us") == "en"
     assert negotiate("de;q=abc, en;q=0.1") == "en"
     assert set(LANGS) == {"fr", "en", "de"}
+
+
+# the sentences a player reads that other floors write, read by ``view`` (issue 55): the
+# operations' refusals a phone gets (409), the result a phone sends that is none, the
+# standings' notes — (module, function) scanned for what it raises, returns or appends
+VIEWED = (
+    ("operations/reporting.py", ("_secret", "propose_result", "propose_checkin")),
+    ("rules/models.py", ("parse_result",)),
+    ("views/standings.py", ("_not_computed", "_play_off_places")),
+)
+
+
+def _sample(node: ast.expr, names: dict[str, object]) -> str | None:
+    """A French sentence as the code writes it, each field a sample (a module's own text
+    constant as itself); None for what is no sentence (an exception's own message)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if not isinstance(node, ast.JoinedStr):
+        return None
+    out = ""
+    for part in node.values:
+        if isinstance(part, ast.Constant):
+            out += str(part.value)
+        elif isinstance(part, ast.FormattedValue):
+            value = part.value
+            known = names.get(value.id) if isinstance(value, ast.Name) else None
+            out += known if isinstance(known, str) else "D'ARTAGNAN Charles, 7"
+    return out
+
+
+def viewed_texts() -> set[str]:
+    """Every such sentence, its fields filled with samples."""
+    import importlib
+
+    out: set[str] = set()
+    for module, functions in VIEWED:
+        tree = ast.parse((SRC / module).read_text(encoding="utf-8"))
+        names = vars(importlib.import_module("arbitre_tui." + module[:-3].replace("/", ".")))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef) or fn.name not in functions:
+                continue
+            for node in ast.walk(fn):
+                said: ast.expr | None = None
+                if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                    said = node.exc.args[0] if node.exc.args else None
+                elif isinstance(node, ast.Return) and isinstance(node.value, ast.JoinedStr):
+                    said = node.value
+                elif isinstance(node, ast.Call) and _called(node) == "append" and node.args:
+                    said = node.args[0]
+                text = _sample(said, names) if said is not None else None
+                if text:
+                    out.add(text)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_what_the_other_floors_say_to_a_player_is_translated(lang: str) -> None:
+    texts = viewed_texts()
+    assert len(texts) >= 10, texts
+    assert any("La ronde 1 est appariée" in t for t in texts)
+    tr = words(lang)
+    left = sorted(t for t in texts if tr.view(t) == t)
+    assert left == []
