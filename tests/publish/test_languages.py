@@ -22,6 +22,7 @@ MODULES = (
     "publish/html/grille.py",
     "publish/html/reporting.py",
     "faces/web/reporting.py",
+    "faces/web/server.py",
     "publish/lang.py",
     "faces/tui/display.py",
     "publish/pdf/documents.py",

@@ -32,6 +32,7 @@ SAID = {
         "sixth": f"has already made {PROPOSALS_PER_PLAYER} proposals",
         "closed round": "not (or no longer) valid",
         "too many": "Too many wrong codes",
+        "405": "Method not allowed here: GET, HEAD",
     },
     "de": {
         "paired": "Runde 1 ist ausgelost",
@@ -40,6 +41,7 @@ SAID = {
         "sixth": f"bereits {PROPOSALS_PER_PLAYER} Vorschläge",
         "closed round": "gilt nicht (mehr)",
         "too many": "Zu viele falsche Codes",
+        "405": "Methode hier nicht erlaubt: GET, HEAD",
     },
 }
 
@@ -113,6 +115,9 @@ def test_every_refusal_in_english_and_german(served: tuple[Path, str]) -> None:
             assert page.lang == lang, (what, lang, prefix)
             assert french_left(page, data) == [], (what, lang, prefix, page.texts)
             assert SAID[lang][what] in " ".join(page.texts), (what, lang, page.texts)
+        # a form posted to a page (reporting off when it was sent): the 405's one line
+        status, text = _post(f"{base}{prefix}/open/", {"code": many.code}, asked)
+        assert status == 405 and text == SAID[lang]["405"], (lang, prefix, text)
 
 
 def test_a_player_checked_in_twice_and_reporting_closed(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ from ...operations.event import EventService
 from ...publish.address import DEFAULT_PORT
 from ...publish.html.site import NotFound, Site
 from ...publish.html.style import SEARCH_SCRIPT
-from ...publish.lang import LANGS, choose
+from ...publish.lang import LANGS, choose, words
 from ...views.reader import Reader
 
 
@@ -207,13 +207,13 @@ def make_app(path: str | Path, reporting: bool = False) -> web.Application:
 
     async def handle(request: web.Request) -> web.StreamResponse:
         elsewhere = await _allowed_elsewhere(request)
+        lang, root, target = language(request)
         if request.method not in ("GET", "HEAD") or elsewhere:
             allowed = sorted(set(elsewhere) or {"GET", "HEAD"})
-            raise web.HTTPMethodNotAllowed(
-                request.method, allowed, text="Méthode refusée ici : " + ", ".join(allowed)
-            )
+            tr = words(lang)  # a phone's form posted with reporting off reads it (issue 55)
+            said = tr("Méthode refusée ici : {methods}", methods=", ".join(allowed))
+            raise web.HTTPMethodNotAllowed(request.method, allowed, text=said)
         raw = request.raw_path.split("?", 1)[0]
-        lang, root, target = language(request)
         if "%" in raw or "//" in raw or "/." in raw or "\\" in raw:
             return not_found("/", lang, root)
         if request.path in (f"/{x}" for x in LANGS):  # « /en »: its folder
