@@ -109,6 +109,10 @@ def test_the_languages_words() -> None:
     said = "½-½, Armageddon ½-½ (nulle : les Noirs passent)"
     assert en.view(said) == "½-½, Armageddon ½-½ (draw: Black goes through)"
     assert fr.view(said) == said
+    for k, matches in ((1, "match décidé"), (2, "matchs décidés")):  # views/standings.py
+        said = f"classement K.O. après la ronde 2, ronde 3 en cours ({k} {matches} sur 4)"
+        assert en.view(said).endswith(f"round 3 in progress ({k} of 4 matches decided)")
+        assert de.view(said).endswith(f"Runde 3 läuft ({k} von 4 Begegnungen entschieden)")
 
 
 def test_accept_language_is_negotiated() -> None:
