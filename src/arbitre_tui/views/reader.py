@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from ..operations.event import EventService
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
         Row,
         SettledCheck,
     )
+
+T = TypeVar("T")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -130,6 +132,11 @@ class Reader:
                 yield
             finally:
                 self._depth -= 1
+
+    def keep(self, key: Hashable, build: Callable[[], T]) -> T:
+        """The view ``build`` makes, built anew at each call: every page sees the file as
+        it is now (the export's :class:`~.memo.MemoReader` keeps it instead)."""
+        return build()
 
     def data_version(self) -> int:
         """Changes when another connection commits (polling)."""

@@ -21,7 +21,7 @@ def grille_body(
     site frames it (title, menu); ``link`` is the site's, so static pages link alike."""
     from ...views.grille import build
 
-    grid = build(reader, t)
+    grid = reader.keep(("grille", t.id), lambda: build(reader, t))  # once per export
     head = [el("th", tr("Pl."), cls="n"), el("th", tr("Nom")), el("th", "Elo", cls="n")]
     head += [el("th", f"R{n}", cls="r") for n in grid.rounds]
     head += [el("th", c, cls="n") for c in (tr("Pts"), *grid.tiebreaks)]

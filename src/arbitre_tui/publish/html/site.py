@@ -42,6 +42,7 @@ from .style import CSS, SEARCH_SCRIPT
 if TYPE_CHECKING:
     from ...views.player_card import PlayerCard
     from ...views.player_card import Progress as PlayerProgress
+    from ...views.round_sheet import RoundSheet
 
 _KEY = re.compile(r"^/(?P<key>[a-z0-9][a-z0-9-]*)/(?P<tail>.*)$")
 
@@ -219,7 +220,7 @@ class Site:
 
     def _round_tab(self, t: StoredTournament, number: int) -> str:
         """The menu entry a round's page is under: « Ronde en cours » for the current one."""
-        rnd = self.service.current_round(t)
+        rnd = self.reader.round(t)
         return "" if rnd is not None and rnd.number == number else f"ronde-{number}/"
 
     def _round_nav(self, t: StoredTournament, number: int, by_name: bool) -> Markup:
@@ -259,27 +260,27 @@ class Site:
 
             last = cup(self.reader, t).last_round
             return self.tr("tour {n}", n=last) if last else self.tr("inscriptions")
-        rnd = self.service.current_round(t)
+        rnd = self.reader.round(t)
         return self.tr("ronde {n}", n=rnd.number) if rnd else self.tr("inscriptions")
 
     def current_page(self, t: StoredTournament) -> str:
         if format_of(t).by_teams:
             return self.cup_page(t)
-        rnd = self.service.current_round(t)
+        rnd = self.reader.round(t)
         return self.round_page(t, rnd.number if rnd else 0, current=True)
 
     def round_page(self, t: StoredTournament, number: int, current: bool = False) -> str:
         from ...views.bracket import round_matches
-        from ...views.round_sheet import build
 
-        sheet = build(self.reader, t, number) if number else None
+        sheet = self._sheet(t, number) if number else None
         if sheet is None or not sheet.number:
             if number and not current:
                 raise NotFound(f"/{t.key}/ronde-{number}/")
             return self._page(
                 t.name, self._nav(t), el("p", self.tr("Pas encore d'appariements.")), refresh=True
             )
-        ko = round_matches(self.reader, t, sheet.number)  # a knockout's deciders
+        n = sheet.number  # a knockout's deciders:
+        ko = self.reader.keep(("ko", t.id, n), lambda: round_matches(self.reader, t, n))
         started = (rnd := self.reader.round(t, sheet.number)) and rnd.start_time
         tr = self.tr
         rows = []
@@ -330,12 +331,16 @@ class Site:
             refresh=not sheet.closed,
         )
 
+    def _sheet(self, t: StoredTournament, number: int) -> RoundSheet:
+        """Round ``number``'s sheet: built once per export for its pages in each language."""
+        from ...views.round_sheet import build
+
+        return self.reader.keep(("sheet", t.id, number), lambda: build(self.reader, t, number))
+
     def by_name_page(self, t: StoredTournament, number: int) -> str:
         """The round's pairings in French alphabetical order: a player finds their name,
         then their board, colour and opponent; letters jump down the list."""
-        from ...views.round_sheet import build
-
-        sheet = build(self.reader, t, number)
+        sheet = self._sheet(t, number)
         if not sheet.number:
             raise NotFound(f"/{t.key}/ronde-{number}/noms/")
         rows, letters = [], []
@@ -382,7 +387,7 @@ class Site:
         from ...views.standings import build
 
         try:
-            view = build(self.reader, t)
+            view = self.reader.keep(("standings", t.id), lambda: build(self.reader, t))
         except OperationError:
             view = None
         tr = self.tr
@@ -424,7 +429,7 @@ class Site:
     def crosstable_page(self, t: StoredTournament) -> str:
         from ...views.crosstable import build
 
-        grid = build(self.reader, t)
+        grid = self.reader.keep(("crosstable", t.id), lambda: build(self.reader, t))
         lines = [
             _row(
                 el("td", r.place, cls="n"),
@@ -453,7 +458,8 @@ class Site:
         key = (t.id, self.reader.data_version())
         if key not in self._progress:  # once per section and state: the export's every card
             self._progress = {key: progress(self.reader, t)}
-        card = build(self.reader, t, pid, self._progress[key])
+        seen = self._progress[key]
+        card = self.reader.keep(("card", t.id, pid), lambda: build(self.reader, t, pid, seen))
         if card is None:
             raise NotFound(f"/{t.key}/joueur-{pid}/")
         tr, rows = self.tr, []
@@ -530,7 +536,7 @@ class Site:
 
     def _now_playing(self, t: StoredTournament, card: PlayerCard) -> Child:
         """« Ronde 3 : échiquier 12, Blancs, contre X » — what a player looks for first."""
-        rnd = self.service.current_round(t)
+        rnd = self.reader.round(t)
         g = card.in_round(rnd.number) if rnd else None
         if rnd is None or g is None:
             return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...operations.event import EventService, OperationError
+from ...views.memo import MemoReader
 from ..lang import LANGS
 from .site import Site
 
@@ -33,6 +34,16 @@ def export_site(service: EventService, out: Path) -> int:
         if parent.exists() and not parent.is_dir():
             raise OperationError(f"{parent} est un fichier, pas un dossier : indiquez un dossier.")
     site = Site(service, static=True)
+    site.reader = MemoReader(service)  # this export's own: read once, dropped at the end
+    with site.reader.consistent():  # one snapshot of the file for every page
+        written, count = _write_pages(site, root)
+    _remove_stale(root, written)
+    (root / MANIFEST).write_text("".join(f"{w}\n" for w in sorted(written)), encoding="utf-8")
+    return count
+
+
+def _write_pages(site: Site, root: Path) -> tuple[set[str], int]:
+    """Every page in each language under ``root``: the paths written, how many pages."""
     count = 0
     written: set[str] = set()
     paths = site.paths()
@@ -51,9 +62,7 @@ def export_site(service: EventService, out: Path) -> int:
         (folder / "404.html").write_text(site.not_found("/"), encoding="utf-8")
         written.add((folder / "404.html").relative_to(root).as_posix())
     site.use("fr")
-    _remove_stale(root, written)
-    (root / MANIFEST).write_text("".join(f"{w}\n" for w in sorted(written)), encoding="utf-8")
-    return count
+    return written, count
 
 
 def _remove_stale(root: Path, written: set[str]) -> None:
