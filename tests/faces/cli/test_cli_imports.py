@@ -247,3 +247,24 @@ def test_the_first_paint_loads_no_digest_nor_secret_nor_emoji(tmp_path: Path) ->
     assert "arbitre_tui.faces.tui.panes.ronde" in modules  # the probe did paint the pane
     late = ("hashlib", "hmac", "secrets", "rich._emoji_codes", "annotated_types")
     assert _heavy(modules, late) == []
+
+
+def test_a_command_that_writes_nothing_loads_no_journal_record(
+    tmp_path: Path, demo_file: Path
+) -> None:
+    """The journal's typed records (operations/journal_args/, ~40 dataclasses) and their
+    words (operations/journal_words.py) are loaded where an operation writes or the journal
+    is said, not by the operations' modules at import: `show`, `round`, `players list` read
+    and load neither (issue 56.4); `result` writes and loads them."""
+    f = str(demo_file)
+    records = ("arbitre_tui.operations.journal_args", "arbitre_tui.operations.journal_words")
+    for args, ran in (
+        (("show", f), "arbitre_tui.views.event"),
+        (("round", f, "-t", "open-a"), "arbitre_tui.views.round_sheet"),
+        (("players", "list", f, "-t", "open-a"), "arbitre_tui.views.players"),
+    ):
+        loaded = _loaded(tmp_path, *args)
+        assert ran in loaded, args  # the probe saw the command run
+        assert _heavy(loaded, records) == [], args
+    loaded = _loaded(tmp_path, "result", f, "1", "=", "-t", "open-a", "--confirm")
+    assert "arbitre_tui.operations.journal_args.results" in loaded  # the write's record
