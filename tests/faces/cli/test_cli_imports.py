@@ -270,6 +270,16 @@ def test_a_command_that_writes_nothing_loads_no_journal_record(
     assert "arbitre_tui.operations.journal_args.results" in loaded  # the write's record
 
 
+def test_show_reads_a_cups_round_without_the_cups_operations(
+    tmp_path: Path, demo_file: Path
+) -> None:
+    """`show` on the demo (it has a cup) reads the last tour drawn from the store: the
+    cup's operations are not loaded for a number (issue 56.4)."""
+    loaded = _loaded(tmp_path, "show", str(demo_file))
+    assert "arbitre_tui.views.event" in loaded  # the probe saw the command run
+    assert "arbitre_tui.operations.cup" not in loaded
+
+
 CATALOGUE_PROBE = """
 import contextlib, gettext, io, json, sys
 from arbitre_tui.faces.cli.main import main
