@@ -247,6 +247,10 @@ def test_the_first_paint_loads_no_digest_nor_secret_nor_emoji(tmp_path: Path) ->
     assert "arbitre_tui.faces.tui.panes.ronde" in modules  # the probe did paint the pane
     late = ("hashlib", "hmac", "secrets", "rich._emoji_codes", "annotated_types")
     assert _heavy(modules, late) == []
+    # the journal's typed records and words load where a write or the journal needs them:
+    # the Ronde pane's proposals (operations.reporting) loaded them at the top (issue 56.4)
+    records = ("arbitre_tui.operations.journal_args", "arbitre_tui.operations.journal_words")
+    assert _heavy(modules, records) == []
 
 
 def test_a_command_that_writes_nothing_loads_no_journal_record(
