@@ -11,7 +11,7 @@ import datetime as dt
 import json
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules.errors import RuleError
 from ..rules.models import StoredTournament, Tournament
@@ -23,8 +23,10 @@ from ..store.writers import write_settings
 from .context import EventContext
 from .errors import OperationError
 from .formats import format_of
-from .journal_args import EventArgs, SectionArgs
 from .registry import Operation
+
+if TYPE_CHECKING:
+    from .journal_args import SectionArgs
 
 # What settings held before schema 4 and now lives in tables, row by row (issue 13).
 STATE_KEYS = frozenset(
@@ -71,6 +73,8 @@ def create_event(
     end: str | None = None,
     settings: dict[str, Any] | None = None,
 ) -> None:
+    from .journal_args import EventArgs
+
     with ctx.write(Operation.CREATE_EVENT, EventArgs(name=name, city=city)) as tx:
         if ctx.store.has_event():
             raise OperationError("Ce fichier contient déjà un événement.")
@@ -89,6 +93,8 @@ def create_event(
 
 
 def add_tournament(ctx: EventContext, t: Tournament) -> int:
+    from .journal_args import SectionArgs
+
     with ctx.write(Operation.ADD_TOURNAMENT, SectionArgs(key=t.key, name=t.name)) as tx:
         if ctx.store.tournament(t.key) is not None:
             raise OperationError(f"Un tournoi « {t.key} » existe déjà.")
@@ -98,6 +104,8 @@ def add_tournament(ctx: EventContext, t: Tournament) -> int:
 
 def update_settings(ctx: EventContext, key: str, changes: dict[str, Any]) -> None:
     """Change a tournament's configuration (its live state has tables of its own)."""
+    from .journal_args import SectionArgs
+
     state = sorted(set(changes) & STATE_KEYS)
     if state:
         raise OperationError(
@@ -150,6 +158,7 @@ def update_event_settings(ctx: EventContext, changes: dict[str, Any]) -> None:
     """Change the event's own settings (the venue's address): typed by
     rules/settings/model.py EVENT_SETTINGS; None removes the value (back to the default)."""
     from ..rules.settings import EVENT_SETTINGS, check_all
+    from .journal_args import EventArgs
 
     _settings_text(changes)
     try:

@@ -17,11 +17,11 @@ from ..rules.settings import section_settings
 from ..rules.text import text_fault
 from ..store.journal import Tx
 from .errors import NeedsConfirmation, OperationError
-from .journal_args import CupArgs, IncidentArgs
 from .registry import Operation
 
 if TYPE_CHECKING:
     from .context import EventContext
+    from .journal_args import CupArgs, IncidentArgs
 
 
 def cup_of(service: EventContext, key: str | None) -> StoredTournament:
@@ -75,6 +75,8 @@ def entry_check(service: EventContext, key: str | None) -> list[str]:
 
 def draw(service: EventContext, key: str | None, seed: int | None = None) -> int:
     """Draw the next round: byes by priority then by lot (round 1), pairs by lot, hosting."""
+    from .journal_args import CupArgs
+
     with service.write(Operation.CUP_DRAW, CupArgs(tournament=key)) as tx:
         t = cup_of(service, key)
         previous = matches(service, t)
@@ -171,7 +173,7 @@ def find_match(
     raise OperationError(f"Match {number} inconnu au tour {rnd}.")
 
 
-M = TypeVar("M", CupArgs, IncidentArgs)  # the records of an operation on a match
+M = TypeVar("M", "CupArgs", "IncidentArgs")  # the records of an operation on a match
 
 
 def _in_match(
@@ -268,6 +270,8 @@ def hand_in_lineup(
     at: dt.datetime | None = None,
 ) -> list[str]:
     """Record a line-up in board order; frozen once handed in. Refused with every reason."""
+    from .journal_args import CupArgs
+
     with service.write(
         Operation.CUP_LINEUP,
         CupArgs(tournament=key, match=number, team=team_id, players=tuple(player_ids)),
@@ -306,6 +310,8 @@ def record_board(
     (NeedsConfirmation, ``--confirm`` on the command line); once the procès-verbal is
     confirmed (arbiter or a captain), a board's result is refused until the
     confirmations are withdrawn (``withdraw_confirmations``, journaled)."""
+    from .journal_args import CupArgs
+
     with service.write(
         Operation.CUP_RESULT, CupArgs(tournament=key, match=number, board=board, result=result)
     ) as tx:
@@ -399,6 +405,8 @@ def _replacing(m: CupMatch, number: int, board: int, value: str, confirm: bool |
 def withdraw_confirmations(service: EventContext, key: str | None, number: int) -> list[str]:
     """The procès-verbal's confirmations withdrawn (a board to correct): journaled, so the
     file says who withdrew them and when; refused when there are none."""
+    from .journal_args import CupArgs
+
     with service.write(Operation.CUP_UNCONFIRM, CupArgs(tournament=key, match=number)) as tx:
         _t, m = _in_match(service, tx, key, number)
         if not m.confirmations:
@@ -410,6 +418,8 @@ def withdraw_confirmations(service: EventContext, key: str | None, number: int) 
 def director_decision(
     service: EventContext, key: str | None, number: int, team_id: int, note: str
 ) -> None:
+    from .journal_args import CupArgs
+
     if fault := text_fault("Note de la décision", note, lines=True):
         raise OperationError(fault)
     with service.write(
@@ -434,6 +444,8 @@ def report(
     service: EventContext, key: str | None, number: int, when: dt.datetime, match_day: dt.date
 ) -> bool:
     """Result reported: after midnight of the match day, the team travels next round."""
+    from .journal_args import CupArgs
+
     late = when.date() > match_day
     if when.date() < match_day:
         raise OperationError(
@@ -457,6 +469,8 @@ def report(
 
 def confirm(service: EventContext, key: str | None, number: int, who: str) -> None:
     """The captains' and the arbiter's confirmation of the procès-verbal, recorded."""
+    from .journal_args import CupArgs
+
     if who not in ("capitaine-recevant", "capitaine-visiteur", "arbitre"):
         raise OperationError("Qui confirme : capitaine-recevant, capitaine-visiteur ou arbitre.")
     with service.write(Operation.CUP_CONFIRM, CupArgs(tournament=key, match=number, who=who)) as tx:
@@ -507,6 +521,7 @@ def record_incident(
     match decided once the four are in). What loses asks first (``confirm``)."""
     from ..rules.incidents import consequence
     from ..rules.models import IncidentKind
+    from .journal_args import IncidentArgs
 
     try:
         kind_value = IncidentKind(kind)

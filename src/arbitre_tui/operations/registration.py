@@ -28,18 +28,11 @@ from ..store.records import player_row
 from .context import EventContext
 from .errors import NeedsConfirmation, OperationError
 from .formats import format_of
-from .journal_args import (
-    CheckInArgs,
-    ImportArgs,
-    PaidArgs,
-    PlayerArgs,
-    RegisterArgs,
-    TeamArgs,
-)
 from .registry import Operation
 
 if TYPE_CHECKING:
     from ..rules.registration import ImportRow
+    from .journal_args import ImportArgs
 
 IMPORT_BATCH = 500  # players written at once by an import: its memory, whatever the file
 IMPORT_FAULTS = 200  # faults listed by line; past them, counted
@@ -68,6 +61,7 @@ def register_player(
     CSV's « equipe »), already entered; ``homonym``: the same name and birth date as a
     registered player is another person (the arbiter said so)."""
     from ..rules.registration import person_fault
+    from .journal_args import RegisterArgs
 
     fault = person_fault(player)
     if fault:
@@ -157,6 +151,7 @@ def import_players(
     Returns how many were imported and the faults found.
     """
     from ..rules.registration import EncodingFault, decode, read_players_csv
+    from .journal_args import ImportArgs
 
     try:
         text = decode(data, encoding)
@@ -294,6 +289,7 @@ def check_in(ctx: EventContext, player_id: int, checked: bool = True) -> str | N
     """Check a player in (or cancel it); returns what the arbiter must be told: an entry
     not final yet (002: unpaid) is checked in all the same, with a warning."""
     from ..rules.open_rules import not_final
+    from .journal_args import CheckInArgs
 
     with ctx.write(Operation.CHECK_IN, CheckInArgs(player=player_id, checked=checked)) as tx:
         player = ctx.player(player_id)  # unknown player: refused before any write
@@ -321,12 +317,16 @@ def _key(ctx: EventContext, player: StoredPlayer) -> str:
 
 
 def set_paid(ctx: EventContext, player_id: int, paid: bool = True) -> None:
+    from .journal_args import PaidArgs
+
     with ctx.write(Operation.SET_PAID, PaidArgs(player=player_id, paid=paid)) as tx:
         tx.args = replace(tx.args, name=ctx.player(player_id).name)
         tx.update("players", player_id, {"paid": int(paid)})
 
 
 def withdraw(ctx: EventContext, player_id: int) -> None:
+    from .journal_args import PlayerArgs
+
     with ctx.write(Operation.WITHDRAW, PlayerArgs(player=player_id)) as tx:
         player = ctx.player(player_id)
         if player.withdrawn:
@@ -343,6 +343,8 @@ def withdraw(ctx: EventContext, player_id: int) -> None:
 
 
 def add_club(ctx: EventContext, name: str, code: str | None = None) -> int:
+    from .journal_args import TeamArgs
+
     with ctx.write(Operation.ADD_CLUB, TeamArgs(name=name)) as tx:
         known = ctx.store.club_id(name)
         if known is not None:
@@ -353,6 +355,8 @@ def add_club(ctx: EventContext, name: str, code: str | None = None) -> int:
 def enter_team(ctx: EventContext, key: str, club: str, name: str | None = None) -> StoredTeam:
     """A club enters one more team (as many as it wants): the next number, « CLUB N »
     unless named; its roster comes with an import (« equipe » column)."""
+    from .journal_args import TeamArgs
+
     with ctx.write(Operation.ENTER_TEAM, TeamArgs(tournament=key, club=club)) as tx:
         t = ctx.tournament(key)
         tx.args = replace(tx.args, tournament=t.key)
@@ -377,6 +381,8 @@ def enter_team(ctx: EventContext, key: str, club: str, name: str | None = None) 
 
 
 def add_team(ctx: EventContext, key: str, club_id: int, number: int, name: str) -> int:
+    from .journal_args import TeamArgs
+
     with ctx.write(Operation.ADD_TEAM, TeamArgs(tournament=key, name=name)) as tx:
         t = ctx.tournament(key)
         if not format_of(t).by_teams:

@@ -29,7 +29,6 @@ from ..rules.reporting import (
 )
 from . import registration, results
 from .context import EventContext, OperationError
-from .journal_args import ConfirmArgs, ProposalArgs, ProposedCheckInArgs, ReportingArgs
 from .registry import Operation
 
 REFUSED = "ce code ne vaut pas pour cet échiquier ou cette ronde."
@@ -37,6 +36,8 @@ REFUSED = "ce code ne vaut pas pour cet échiquier ou cette ronde."
 
 def set_enabled(service: EventContext, enabled: bool) -> None:
     """Turn reporting from phones on or off; the secret is made the first time."""
+    from .journal_args import ReportingArgs
+
     with service.write(Operation.PHONE_REPORTING, ReportingArgs(enabled=enabled)) as tx:
         current = service.store.phone_reporting()
         if current is None:
@@ -185,6 +186,8 @@ def propose_result(
 ) -> BoardProposals:
     """A player's proposal for his board: his code says who he is (no side is asked),
     checked with the round open; written as a proposal, never as a result."""
+    from .journal_args import ProposalArgs
+
     try:
         value = parse_result(result)
     except RuleError as exc:
@@ -312,6 +315,8 @@ def confirm(
     """Record what both players agreed on: one board, or every agreeing board (None) but
     those proposed from one phone (issue 51: the arbiter looks, then confirms it alone).
     A board in conflict is refused, never applied."""
+    from .journal_args import ConfirmArgs
+
     with service.write(Operation.CONFIRM_PROPOSALS, ConfirmArgs(board=board)) as tx:
         t = service.tournament(key)
         rnd = service.round_of(t, round_number)
@@ -368,6 +373,8 @@ def confirm(
 def propose_checkin(service: EventContext, player_id: int, code: str, address: str = "") -> str:
     """A player says « je suis là » with his own code, before round 1: a proposal the
     arbiter accepts in bulk in Joueurs. Returns the player's name."""
+    from .journal_args import ProposedCheckInArgs
+
     with service.write(
         Operation.PROPOSE_CHECKIN, ProposedCheckInArgs(player=player_id, address=address)
     ) as tx:
@@ -409,6 +416,8 @@ def pending_checkins(service: EventContext, key: str) -> list[int]:
 
 def confirm_checkins(service: EventContext, key: str) -> int:
     """Check in every player who said he is here (one operation, undoable whole)."""
+    from .journal_args import ConfirmArgs
+
     with service.write(Operation.CONFIRM_PROPOSALS, ConfirmArgs(tournament=key)) as tx:
         t = service.tournament(key)
         tx.args = replace(tx.args, tournament=t.key)

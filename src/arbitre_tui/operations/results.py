@@ -27,7 +27,6 @@ from ..store.writers import write_result
 from .context import EventContext
 from .errors import NeedsConfirmation, OperationError
 from .formats import format_of
-from .journal_args import AbsentArgs, BoardArgs, IncidentArgs, ResultArgs
 from .registry import Operation
 
 FORFEIT_SIDES = {
@@ -69,6 +68,8 @@ def record_result(
     asks first: NeedsConfirmation names it, who wrote it and when; ``confirm`` is its
     token (what the question showed) or True (replace whatever is there).
     """
+    from .journal_args import ResultArgs
+
     try:
         value = result if isinstance(result, Result) else parse_result(result)
     except RuleError as exc:
@@ -149,6 +150,8 @@ def clear_result(
     confirm: bool | str = False,
 ) -> None:
     """Clear a result; one written by the other station asks first."""
+    from .journal_args import BoardArgs
+
     with ctx.write(Operation.CLEAR_RESULT, BoardArgs(board=board)) as tx:
         t, rnd, game = ctx.game(key, round_number, board)
         tx.args = replace(tx.args, tournament=t.key, round=rnd.number)
@@ -185,6 +188,8 @@ def absent(
     ``exclude``: the absentees are also excluded from later rounds (regulation 002),
     in the same transaction. Over a result already there: asks first.
     """
+    from .journal_args import AbsentArgs
+
     result = {
         "white": Result.BLACK_FORFEIT_WIN,
         "blancs": Result.BLACK_FORFEIT_WIN,
@@ -244,6 +249,8 @@ def forfeit(
 ) -> Forfeit:
     """An absence in any format: the forfeit, and the exclusion from later rounds
     where the format's rules say so (002), unless the arbiter keeps the player."""
+    from .journal_args import AbsentArgs
+
     with ctx.write(Operation.ABSENT, AbsentArgs()):
         t = ctx.tournament(key)
         exclude = format_of(t).absence_excludes(t) and not keep
@@ -270,6 +277,8 @@ def record_incident(
     3; the FIDE Laws: 2). The count is read inside the transaction: two stations
     cannot both record "the 2nd".
     """
+    from .journal_args import IncidentArgs
+
     try:
         kind_value = IncidentKind(kind)
     except ValueError:

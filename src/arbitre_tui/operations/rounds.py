@@ -12,7 +12,7 @@ import datetime as dt
 import json
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..files.partials import kill_point
 from ..rules.draws import run_draw
@@ -27,10 +27,12 @@ from ..store.journal import Tx
 from .context import EventContext
 from .errors import OperationError
 from .formats import PairOrder, format_of
-from .journal_args import RoundArgs
 from .plans import Plan, StalePlan
 from .registry import Operation
 from .youth_format import apply_youth_format, with_format
+
+if TYPE_CHECKING:
+    from .journal_args import RoundArgs
 
 
 def pair_round(
@@ -83,6 +85,8 @@ def plan_round(ctx: EventContext, key: str, seed: int | None) -> Plan:
 def _pair_round_once(
     ctx: EventContext, key: str, seed: int | None, exempt_holes: bool, plan: Plan | None
 ) -> StoredRound:
+    from .journal_args import RoundArgs
+
     with ctx.write(Operation.PAIR_ROUND, RoundArgs(tournament=key)) as tx:
         return _pair_round(ctx, tx, key, seed, exempt_holes, plan)
 
@@ -125,6 +129,8 @@ def _pair_round(
 def set_round_start(
     ctx: EventContext, key: str, when: dt.datetime, round_number: int | None = None
 ) -> None:
+    from .journal_args import RoundArgs
+
     with ctx.write(Operation.SET_ROUND_START, RoundArgs(start=when.isoformat())) as tx:
         t = ctx.tournament(key)
         rnd = ctx.round_of(t, round_number)
@@ -136,6 +142,8 @@ def set_round_start(
 
 def close_round(ctx: EventContext, key: str, round_number: int | None = None) -> Path:
     """Close a round once every board has a result; a backup follows the commit."""
+    from .journal_args import RoundArgs
+
     marker: Path | None = None
     try:
         with ctx.write(Operation.CLOSE_ROUND, RoundArgs()) as tx:

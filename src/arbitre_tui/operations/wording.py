@@ -12,8 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..store.journal_args import JournalArgs, PlainArgs, UndoArgs
-from .journal_args import ARGS
-from .journal_words import Said, record_of, said_as_written
 from .registry import Operation, label, operation
 
 
@@ -42,7 +40,12 @@ WORDING = Wording()
 
 def record(op: str, args: JournalArgs | Mapping[str, Any]) -> JournalArgs:
     """The typed record of an entry: as written by this version, or read back from a
-    row's JSON of any format (operations/journal_args/, store/journal_args.py)."""
+    row's JSON of any format (operations/journal_args/, store/journal_args.py). The records'
+    table is loaded here, when an entry is said: a command that writes nothing (`show`,
+    `round`) loads neither it nor the journal's words (issue 56.4)."""
+    from .journal_args import ARGS
+    from .journal_words import record_of
+
     if isinstance(args, JournalArgs):
         return args
     if op == Operation.UNDO:
@@ -57,6 +60,8 @@ def record(op: str, args: JournalArgs | Mapping[str, Any]) -> JournalArgs:
 
 def describe_operation(op: str, args: JournalArgs | Mapping[str, Any]) -> str:
     """French words for a journal entry, for « Annulé : … » (« échiquier 5, 1-0 »)."""
+    from .journal_words import Said
+
     said = record(op, args)
     if isinstance(said, UndoArgs):
         return f"annulation de « {said.what or label(said.op or '?')} »"
@@ -68,6 +73,8 @@ def describe_operation(op: str, args: JournalArgs | Mapping[str, Any]) -> str:
 def journal_line(op: str, args: JournalArgs | Mapping[str, Any]) -> str:
     """An entry as `arbitre journal` prints it: its words, then every other argument in
     French (« inscription, MARTIN Paul — tournoi open-a »), never raw JSON."""
+    from .journal_words import Said, said_as_written
+
     said = record(op, args)
     if isinstance(said, UndoArgs):
         head = describe_operation(op, said)

@@ -16,7 +16,6 @@ from ..rules.settings import section_settings
 from ..store.records import time_controls_json
 from .context import EventContext
 from .errors import OperationError
-from .journal_args import RoundArgs
 from .registry import Operation
 
 
@@ -83,6 +82,8 @@ def apply_youth_format(
     service: EventContext, t: StoredTournament, decided: YouthFormat
 ) -> StoredTournament:
     """Write the format decided (inside the pairing's transaction)."""
+    from .journal_args import RoundArgs
+
     with service.write(
         Operation.YOUTH_FORMAT,
         RoundArgs(tournament=t.key, entries=decided.entries, system=decided.system),

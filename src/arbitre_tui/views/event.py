@@ -75,10 +75,10 @@ def round_reached(reader: Reader, t: StoredTournament) -> int:
     of games: the header said « ronde 0/4 » after the draw, issue 29.6)."""
     from ..operations.formats import format_of
 
-    if format_of(t).by_teams:
-        from ..operations.cup import matches
-
-        return max((m.round for m in matches(reader.service, t)), default=0)
+    if format_of(t).by_teams:  # the store's matches: operations.cup would load the cup's
+        # rules (rules.cup, ≈ 25 ms of `show`'s import) for a number (issue 56.4)
+        cup_matches = reader.service.store.cup_matches(t.id)
+        return max((m.round for m in cup_matches), default=0)
     return len(reader.rounds(t))
 
 

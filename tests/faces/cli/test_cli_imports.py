@@ -247,3 +247,80 @@ def test_the_first_paint_loads_no_digest_nor_secret_nor_emoji(tmp_path: Path) ->
     assert "arbitre_tui.faces.tui.panes.ronde" in modules  # the probe did paint the pane
     late = ("hashlib", "hmac", "secrets", "rich._emoji_codes", "annotated_types")
     assert _heavy(modules, late) == []
+    # the journal's typed records and words load where a write or the journal needs them:
+    # the Ronde pane's proposals (operations.reporting) loaded them at the top (issue 56.4)
+    records = ("arbitre_tui.operations.journal_args", "arbitre_tui.operations.journal_words")
+    assert _heavy(modules, records) == []
+
+
+def test_a_command_that_writes_nothing_loads_no_journal_record(
+    tmp_path: Path, demo_file: Path
+) -> None:
+    """The journal's typed records (operations/journal_args/, ~40 dataclasses) and their
+    words (operations/journal_words.py) are loaded where an operation writes or the journal
+    is said, not by the operations' modules at import: `show`, `round`, `players list` read
+    and load neither (issue 56.4); `result` writes and loads them."""
+    f = str(demo_file)
+    records = ("arbitre_tui.operations.journal_args", "arbitre_tui.operations.journal_words")
+    for args, ran in (
+        (("show", f), "arbitre_tui.views.event"),
+        (("round", f, "-t", "open-a"), "arbitre_tui.views.round_sheet"),
+        (("players", "list", f, "-t", "open-a"), "arbitre_tui.views.players"),
+    ):
+        loaded = _loaded(tmp_path, *args)
+        assert ran in loaded, args  # the probe saw the command run
+        assert _heavy(loaded, records) == [], args
+    loaded = _loaded(tmp_path, "result", f, "1", "=", "-t", "open-a", "--confirm")
+    assert "arbitre_tui.operations.journal_args.results" in loaded  # the write's record
+
+
+def test_show_reads_a_cups_round_without_the_cups_operations(
+    tmp_path: Path, demo_file: Path
+) -> None:
+    """`show` on the demo (it has a cup) reads the last tour drawn from the store: the
+    cup's operations are not loaded for a number (issue 56.4)."""
+    loaded = _loaded(tmp_path, "show", str(demo_file))
+    assert "arbitre_tui.views.event" in loaded  # the probe saw the command run
+    assert "arbitre_tui.operations.cup" not in loaded
+
+
+CATALOGUE_PROBE = """
+import contextlib, gettext, io, json, sys
+from arbitre_tui.faces.cli.main import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    try:
+        code = main(sys.argv[2:])
+    except SystemExit as exc:
+        code = exc.code
+read = [str(key) for key in gettext._translations]  # gettext's cache of catalogues read
+with open(sys.argv[1], "w") as out:
+    json.dump({"code": code, "read": read}, out)
+"""
+
+
+def _catalogues(tmp_path: Path, *args: str) -> tuple[Any, list[str]]:
+    out = tmp_path / "catalogues.json"
+    run = subprocess.run(
+        [sys.executable, "-c", CATALOGUE_PROBE, str(out), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert out.exists(), run.stderr
+    data = json.loads(out.read_text())
+    return data["code"], [r for r in data["read"] if "argparse.mo" in r]
+
+
+def test_the_french_argparse_catalogue_is_read_only_when_a_message_is_shown(
+    tmp_path: Path, demo_file: Path
+) -> None:
+    """argparse's words in French (faces/cli/errors.py) come from a catalogue read when a
+    usage, a help or a refusal is shown, not at each command's start (≈ 4 ms, issue 56.4)."""
+    f = str(demo_file)
+    for args in (("show", f), ("round", f, "-t", "open-a"), ("players", "list", f, "-t", "open-a")):
+        assert _catalogues(tmp_path, *args) == (0, []), args
+    code, read = _catalogues(tmp_path, "show")  # FICHIER missing: a refusal with its usage
+    assert code == 2 and len(read) == 1
+    code, read = _catalogues(tmp_path, "show", "--help")
+    assert code == 0 and len(read) == 1

@@ -116,8 +116,7 @@ class FrenchParser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
-        with speaking_french():
-            super().__init__(*args, **kwargs)
+        super().__init__(*args, **kwargs)  # its titles put in French when shown (_in_french)
         self.dash_values: dict[str, str] = {}
         self.register("type", int, whole_number)  # every `type=int` of every command
         self.register("action", None, _Once)  # every option with one value
@@ -130,12 +129,26 @@ class FrenchParser(argparse.ArgumentParser):
             action.metavar = METAVARS[action.dest]
         return action
 
+    def _in_french(self) -> None:
+        """The words argparse wrote at build (« options », « -h »'s help), in French: only
+        a help or a usage shows them, so the catalogue (and ``locale``, which gettext
+        imports to find it) is read then, not at each command's start (issue 56.4). A
+        word already in French is no msgid: gettext gives it back as it is."""
+        for group in self._action_groups:
+            if group.title:
+                group.title = gettext.gettext(group.title)
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction) and action.help:
+                action.help = gettext.gettext(action.help)
+
     def format_usage(self) -> str:
         with speaking_french():
+            self._in_french()
             return super().format_usage()
 
     def format_help(self) -> str:
         with speaking_french():
+            self._in_french()
             return super().format_help()
 
     def parse_known_args(  # type: ignore[override]

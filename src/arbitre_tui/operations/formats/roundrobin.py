@@ -11,7 +11,6 @@ from ...rules.models import StoredTournament
 from ...rules.settings import section_settings
 from ...store.records import tc_json
 from ..errors import OperationError
-from ..journal_args import RoundArgs
 from ..registry import Operation
 from .base import Individual
 
@@ -30,6 +29,8 @@ class RoundRobin(Individual):
     round_robin_tiebreaks = True
 
     def pair(self, service: EventContext, t: StoredTournament, order: PairOrder) -> None:
+        from ..journal_args import RoundArgs
+
         number, seed = order.number, order.seed
         tid = t.id
         store = service.store
