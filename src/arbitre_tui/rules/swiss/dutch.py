@@ -629,14 +629,14 @@ class _Engine:
     def _set_up(self, br: _Bracket, bye_score: int, single: bool, ranks: dict[int, int]) -> None:
         """The bracket's own weights (and the next group's), then the optimum under them."""
         vi, m = br.vi, br.m
+        weight = self.weight
         for lo in range(br.sg_begin, len(vi)):
-            row = br.base[lo]
             lov = vi[lo]
             inc = lo < br.nsg_begin
-            for hi in range(lo):
-                wgt = self.weight(vi[hi], lov, inc, not inc, bye_score, single, ranks)
-                row.append(wgt)
-                m.set_weight(lov, vi[hi], wgt)
+            his = vi[:lo]
+            row = [weight(hv, lov, inc, not inc, bye_score, single, ranks) for hv in his]
+            br.base[lo].extend(row)
+            m.set_row(lov, his, row)
         br.solve()
 
     # colours ----------------------------------------------------------------------------
