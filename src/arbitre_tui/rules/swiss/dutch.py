@@ -523,7 +523,8 @@ class _Engine:
         # record yet); the weights are those of weight() outside any bracket, inlined
         assert m._fresh
         w = m.w
-        compatible = self.compatible
+        # compatible(a, b), inlined in the n² loops below
+        ids, forbidden, abs_pref, over = self._ids, self._forbidden, self._abs_pref, self._over
         if odd:
             eligible = self.eligible
             shift_of = [self.shifts[x] for x in s]
@@ -532,8 +533,11 @@ class _Engine:
                 not_el = not eligible[pi]
                 sh = shift_of[pi]
                 in_top = s[pi] >= s[0]
+                ban, pref, pover = forbidden[pi], abs_pref[pi], over[pi]
                 for oi in range(pi):
-                    if compatible(pi, oi):
+                    if ids[oi] not in ban and (
+                        pref < 0 or pref != abs_pref[oi] or pover or over[oi]
+                    ):
                         wgt = 1 + not_el + (not eligible[oi])
                         wgt <<= gshift
                         wgt |= sh + shift_of[oi]
@@ -547,8 +551,11 @@ class _Engine:
             for pi in range(n):
                 row = w[pi]
                 nb = no_bye[pi]
+                pid, pref, pover = ids[pi], abs_pref[pi], over[pi]
                 for oi in range(pi):
-                    if compatible(oi, pi):
+                    if pid not in forbidden[oi] and (
+                        abs_pref[oi] < 0 or abs_pref[oi] != pref or over[oi] or pover
+                    ):
                         row[oi] = w[oi][pi] = values[nb + no_bye[oi]]
         # Duals that make every compatible edge (nearly) tight: the completion weights
         # add one term per player, so the first solve starts next to its optimum.
@@ -610,12 +617,7 @@ class _Engine:
             m = Matcher(n + 1)
             m.real = n
             w = m.w
-            for pi in range(n):
-                row = w[pi]
-                for oi in range(pi):
-                    row[oi] = w[oi][pi] = self.weight(
-                        oi, pi, False, False, bye_score, single, ranks
-                    )
+            self._bye_weights(w, bye_score, single, ranks)
             for pi in range(n):  # the dummy's edges at the completion unit of weight()
                 w[pi][n] = w[n][pi] = 1 << self.tail
             m.duals = [
@@ -626,17 +628,44 @@ class _Engine:
             m.hint[n] = unpaired[0]
         return m, bye_score, single, ranks
 
+    def _bye_weights(
+        self, w: list[list[int]], bye_score: int, single: bool, ranks: dict[int, int]
+    ) -> None:
+        """The odd field's weights outside any bracket, once the bye's group is known."""
+        s, n = self.s, len(self.sp)
+        ids, forbidden, abs_pref, over = self._ids, self._forbidden, self._abs_pref, self._over
+        # weight(oi, pi, False, False, bye_score, single, ranks); outside the single
+        # group's case one of three values, or 0 where the pair is incompatible
+        values = [(1 + k) << self.tail for k in range(3)]
+        no_bye = [not (self.eligible[v] and s[v] <= bye_score) for v in range(n)]
+        for pi in range(n):
+            row = w[pi]
+            if single:
+                for oi in range(pi):
+                    row[oi] = w[oi][pi] = self.weight(
+                        oi, pi, False, False, bye_score, single, ranks
+                    )
+                continue
+            nb, pid, pref, pover = no_bye[pi], ids[pi], abs_pref[pi], over[pi]
+            for oi in range(pi):
+                if pid not in forbidden[oi] and (
+                    abs_pref[oi] < 0 or abs_pref[oi] != pref or over[oi] or pover
+                ):
+                    row[oi] = w[oi][pi] = values[nb + no_bye[oi]]
+                else:
+                    row[oi] = w[oi][pi] = 0
+
     def _set_up(self, br: _Bracket, bye_score: int, single: bool, ranks: dict[int, int]) -> None:
         """The bracket's own weights (and the next group's), then the optimum under them."""
         vi, m = br.vi, br.m
+        weight = self.weight
         for lo in range(br.sg_begin, len(vi)):
-            row = br.base[lo]
             lov = vi[lo]
             inc = lo < br.nsg_begin
-            for hi in range(lo):
-                wgt = self.weight(vi[hi], lov, inc, not inc, bye_score, single, ranks)
-                row.append(wgt)
-                m.set_weight(lov, vi[hi], wgt)
+            his = vi[:lo]
+            row = [weight(hv, lov, inc, not inc, bye_score, single, ranks) for hv in his]
+            br.base[lo].extend(row)
+            m.set_row(lov, his, row)
         br.solve()
 
     # colours ----------------------------------------------------------------------------

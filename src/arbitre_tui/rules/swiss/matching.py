@@ -60,6 +60,21 @@ class Matcher:
             self._changed_u.append(u)
             self._changed_v.append(v)
 
+    def set_row(self, u: int, vs: list[int], weights: list[int]) -> None:
+        """``set_weight(u, v, weight)`` for each ``v`` in turn: a bracket's set-up sets
+        its whole triangle of edges, one call per row rather than per edge."""
+        w = self.w
+        row = w[u]
+        record = not self._fresh
+        changed_u, changed_v = self._changed_u, self._changed_v
+        for v, weight in zip(vs, weights, strict=True):
+            if row[v] != weight:
+                row[v] = weight
+                w[v][u] = weight
+                if record:
+                    changed_u.append(u)
+                    changed_v.append(v)
+
     def remove_pair(self, u: int, v: int) -> None:
         """Take two players out of the graph: their pairing is final."""
         for x in (u, v):
