@@ -19,7 +19,18 @@ from ..errors import RuleError
 from ..models import Tournament
 from ..text import character_fault
 from .values import CATEGORIES as CATEGORIES
-from .values import NAMES_MAX, TEXT_MAX, Values, board_colours, category, clock, host, url
+from .values import FROM_EVENT as FROM_EVENT  # what a section takes from the event
+from .values import (
+    NAMES_MAX,
+    TEXT_MAX,
+    Values,
+    board_colours,
+    category,
+    clock,
+    given_for,
+    host,
+    url,
+)
 from .values import cut as cut
 
 # the checks of a value live with the light reader (values.py), which reads by them too
@@ -235,9 +246,6 @@ def applies(name: str, system: str) -> bool:
     return name not in SYSTEMS or system in SYSTEMS[name]
 
 
-# What a section may write for itself and otherwise takes from the event (who arbitrates).
-FROM_EVENT = frozenset({"chief_arbiter", "arbiters"})
-
 # -- reading: the one way ------------------------------------------------------------------
 
 M = TypeVar("M", bound=BaseModel)
@@ -273,13 +281,7 @@ def section_settings(t: Tournament, event: EventSettings | None = None) -> Secti
         model = section_settings(t, EventSettings())
         _LAST[:] = [(copy.deepcopy(t.settings), model)]
         return model
-    profile = PROFILES.get(str(t.settings.get("regulation") or ""), {})
-    values = {**profile, **t.settings}
-    for name in FROM_EVENT:  # the defaults (None, []) when the event says nothing
-        given = getattr(event, name)
-        if name not in t.settings and given:
-            values[name] = given
-    return _read(SectionSettings, values)
+    return _read(SectionSettings, given_for(t.settings, event))
 
 
 def event_settings(event: Mapping[str, Any] | None) -> EventSettings:

@@ -383,13 +383,18 @@ def section_values(t: Tournament, event: Any = None) -> Values | None:
         if read is not None:
             _LAST[:] = [(copy.deepcopy(t.settings), read)]
         return read
-    profile = PROFILES.get(str(t.settings.get("regulation") or ""), {})
-    given = {**profile, **t.settings}
+    return _read("section", SECTION, given_for(t.settings, event))
+
+
+def given_for(settings: Mapping[str, Any], event: Any) -> dict[str, Any]:
+    """What a section's settings say once its regulation's profile and the event's arbiters
+    fill what it did not write: the one composition both readers (this and the model) use."""
+    given = {**PROFILES.get(str(settings.get("regulation") or ""), {}), **settings}
     for name in FROM_EVENT:  # the defaults (None, []) when the event says nothing
         said = getattr(event, name)
-        if name not in t.settings and said:
+        if name not in settings and said:
             given[name] = said
-    return _read("section", SECTION, given)
+    return given
 
 
 def event_values(event: Mapping[str, Any] | None) -> Values | None:
