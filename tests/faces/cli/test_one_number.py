@@ -29,9 +29,10 @@ NUMBERS = {
 }
 
 
-@pytest.fixture
-def event(tmp_path: Path) -> Path:
-    path = open_from_nothing(tmp_path / "un-numero.sqlite")
+def two_sections(path: Path) -> Path:
+    """Open (the four of OPEN, numbered by rating) and Jeunes (two unrated): N° 1 and 2 in
+    both, so a bare number is ambiguous."""
+    open_from_nothing(path)
     for surname, first, elo in OPEN:
         run_here("register", str(path), surname, "--prenom", first, "--elo", elo, "-t", "open")
     run_here(
@@ -41,6 +42,11 @@ def event(tmp_path: Path) -> Path:
     for surname, first in (("LÉVÊQUE", "Noé"), ("MÉRIGNAC", "Lou")):
         run_here("register", str(path), surname, "--prenom", first, "-t", "jeunes")
     return path
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    return two_sections(tmp_path / "un-numero.sqlite")
 
 
 def _listed(path: Path, key: str) -> tuple[list[str], dict[str, int]]:

@@ -18,23 +18,15 @@ import pytest
 from arbitre_tui.faces.web.server import ServerThread
 
 from ...helpers.cli import arbitre, run_here
-from ...helpers.events import digest, open_from_nothing
-from ..cli.test_one_number import OPEN
+from ...helpers.events import digest
+from ..cli.test_one_number import two_sections
 from .test_phone_web import Client
 
 
 @pytest.fixture
 def event(tmp_path: Path) -> Path:
     """Open: registered 1 to 4, numbered by rating (N° 4, 1, 3, 2); Jeunes: N° 1 and 2."""
-    path = open_from_nothing(tmp_path / "pointage-n.sqlite")
-    for surname, first, elo in OPEN:
-        run_here("register", str(path), surname, "--prenom", first, "--elo", elo, "-t", "open")
-    run_here(
-        "section", "add", str(path), "jeunes", "--nom", "Jeunes", "--systeme", "suisse",
-        "--rondes", "5",
-    )  # fmt: skip
-    for surname, first in (("LÉVÊQUE", "Noé"), ("MÉRIGNAC", "Lou")):
-        run_here("register", str(path), surname, "--prenom", first, "-t", "jeunes")
+    path = two_sections(tmp_path / "pointage-n.sqlite")
     run_here("phones", "on", str(path))
     return path
 
