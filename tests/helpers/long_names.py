@@ -40,16 +40,20 @@ TC = TimeControl(base_minutes=90, increment_seconds=30)
 
 
 def _section(
-    service: EventService, key: str, name: str, players: list[tuple[str, str, str, str, int]]
+    service: EventService,
+    key: str,
+    name: str,
+    players: list[tuple[str, str, str, str, int]],
+    rounds: int = 5,
 ) -> None:
     service.add_tournament(
         Tournament(
             key=key,
             name=name,
             system=System.SWISS,
-            rounds_planned=5,
+            rounds_planned=rounds,
             tiebreaks=["BH/C1", "BH", "PS"],
-            time_controls={n: TC for n in range(1, 6)},
+            time_controls={n: TC for n in range(1, rounds + 1)},
         )
     )
     for surname, first, sex, club, rating in players:
@@ -105,28 +109,7 @@ def nine_rounds_event(path: Path) -> Path:
     service = EventService(path, create=True)
     try:
         service.create_event("Open des Mousquetaires", "Condom")
-        service.add_tournament(
-            Tournament(
-                key="open",
-                name="Open des Mousquetaires",
-                system=System.SWISS,
-                rounds_planned=9,
-                tiebreaks=["BH/C1", "BH", "PS"],
-                time_controls={n: TC for n in range(1, 10)},
-            )
-        )
-        for surname, first, sex, club, rating in OPEN:
-            service.register_player(
-                "open",
-                Player(
-                    surname=surname,
-                    first_name=first,
-                    sex=Sex.FEMALE if sex == "F" else Sex.MALE,
-                    club=club,
-                    rating_fide=int(rating),
-                    birth_date=dt.date(1990, 1, 1),
-                ),
-            )
+        _section(service, "open", "Open des Mousquetaires", OPEN, rounds=9)
         for p in service.store.players(service.tournament("open").id):
             service.check_in(p.id)
         for number in range(1, 10):
