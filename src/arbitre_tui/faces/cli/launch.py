@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .common import add_file, add_tournament, command, open_event
+
+if TYPE_CHECKING:
+    from ...operations import EventService
 
 DEMO_FILE = "demo-arbitre.sqlite"
 
@@ -70,14 +74,19 @@ def _check_theme(name: str | None) -> None:
         raise OperationError(f"Le thème « {name} » est inconnu : {', '.join(names)}.")
 
 
-def _run_app(path: Path, args: argparse.Namespace) -> int:
+def _run_app(path: Path, args: argparse.Namespace, service: EventService | None = None) -> int:
+    """The app on ``path``; ``service``: the file already opened and checked (`open`)."""
     import gc
 
     gc.disable()  # until the first paint, the app's imports included (see ArbitreApp)
     from ..tui.app import ArbitreApp
 
     app = ArbitreApp(
-        path, theme_name=args.theme, tournament=getattr(args, "tournoi", None), freeze_start=True
+        path,
+        theme_name=args.theme,
+        tournament=getattr(args, "tournoi", None),
+        service=service,
+        freeze_start=True,
     )
     app.run(mouse=not args.no_mouse)
     return int(app.return_code or 0)
@@ -98,8 +107,11 @@ def cmd_open(args: argparse.Namespace) -> int:
     service = open_event(args.file)  # checks the file before the screen takes over
     if args.tournoi:
         service.tournament(args.tournoi)  # a section mistyped: refused, not the first shown
-    service.close()
-    return _run_app(Path(args.file), args)
+    # the app's own, not opened and checked a second time (≈ 10 ms of CPU before the first
+    # paint, issue 56.2): as the app opens it, a write the other station holds up goes to
+    # its writer thread (StoreBusy) instead of freezing the keys
+    service.journal.wait = False
+    return _run_app(Path(args.file), args, service)
 
 
 def add_ui(p: argparse.ArgumentParser) -> None:
