@@ -51,12 +51,17 @@ class PaneBar(Static):
         self.current = "ronde"
         self.section = ""
         self.specs = REGISTRY
+        self._drawn: tuple[str, str, int, tuple[PaneSpec, ...]] | None = None  # as last drawn
 
     def show_state(
         self, current: str, section: str, specs: tuple[PaneSpec, ...] = REGISTRY
     ) -> None:
         self.current, self.section, self.specs = current, section, specs
-        self.update(bar_text(current, section, self.size.width or 80, specs), layout=False)
+        drawn = (current, section, self.size.width or 80, specs)
+        if drawn == self._drawn:  # every operation asks again: no repaint of the same line
+            return
+        self._drawn = drawn
+        self.update(bar_text(*drawn), layout=False)
 
     def on_resize(self) -> None:
         self.show_state(self.current, self.section, self.specs)
