@@ -59,3 +59,19 @@ def test_the_records_are_built_from_interned_field_names(long_names: Path) -> No
         assert store.player_count(t.id) == len(players) == 14
     finally:
         store.close()
+
+
+def test_a_write_loads_the_journal_records_of_its_own_family(long_names: Path) -> None:
+    """`EventContext.write` checks a record against its operation's family alone: a result
+    loads the results' records, a check-in the players', never the five others (issue 56.2)."""
+    from .test_cli_imports import _loaded
+
+    family = "arbitre_tui.operations.journal_args."
+    for args, own in (
+        (("result", "F", "2", "=", "-t", "open", "--confirm"), "results"),
+        (("checkin", "--cancel", "F", "3", "-t", "open"), "players"),
+    ):
+        f = long_names.with_name(f"{own}.sqlite")
+        f.write_bytes(long_names.read_bytes())
+        loaded = _loaded(f.parent, *(str(f) if a == "F" else a for a in args))
+        assert sorted(m for m in loaded if m.startswith(family)) == [family + own], args
