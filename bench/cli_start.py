@@ -43,6 +43,28 @@ def event() -> Path:
     return path
 
 
+def current(source: Path, work: Path) -> Path:
+    """``source`` as this version's schema has it: a cache built by an older version is
+    migrated once, on a copy, not by every command timed (a migration checks the file
+    against a fresh schema through sqlite-utils: 0.3 s of each command, issue 56.2)."""
+    import sqlite3
+
+    from arbitre_tui.store.schema import SCHEMA_VERSION
+
+    with sqlite3.connect(source) as conn:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    conn.close()
+    if version >= SCHEMA_VERSION:
+        return source
+    from arbitre_tui.operations.context import EventContext
+
+    migrated = work / "migrated.sqlite"
+    shutil.copy(source, migrated)
+    EventContext(migrated).close()
+    print(f"cached event at schema {version}: migrated to {SCHEMA_VERSION} on a copy, once")
+    return migrated
+
+
 def commands(f: str, pdf: str, run: int) -> dict[str, list[str]]:
     """The commands of run number ``run``: each write really writes (a result on a board
     not yet entered, a check-in taken back then given again: every player is checked in)."""
@@ -82,11 +104,11 @@ def main() -> None:
     import arbitre_tui
 
     compileall.compile_dir(Path(arbitre_tui.__file__).parent, quiet=1)
-    source = event()
     group, why = _where.pi_cgroup()
     print(f"Pi stand-in: {why}")
     work = Path(tempfile.mkdtemp(prefix="cli-start-"))
     try:
+        source = current(event(), work)
         columns = _where.modes(group)
         print(f"{'command':26}" + "".join(f"{c:>13}" for c in columns) + "   cpu (all)")
         f, pdf = str(work / "e.sqlite"), str(work / "x.pdf")

@@ -56,10 +56,10 @@ class EventContext:
         journaled transaction (BEGIN IMMEDIATE first; read, check, write inside; all or
         nothing). ``args``: what it says it does, the record its operation declares
         (operations/journal_args/): another type is a program's fault, refused here."""
-        from .journal_args import ARGS
+        from .journal_args import record_of  # its family only (issue 56.2)
 
-        if type(args) is not ARGS.get(op):
-            raise TypeError(f"{op.value} : {type(args).__name__} au lieu de {ARGS.get(op)}")
+        if type(args) is not (record := record_of(op)):
+            raise TypeError(f"{op.value} : {type(args).__name__} au lieu de {record}")
         return self.journal.operation(op, args)
 
     def backup(self, dest: Path | None = None) -> Path:

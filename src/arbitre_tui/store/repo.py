@@ -42,6 +42,7 @@ from .records import (
     _player,
     _round,
     _tournament,
+    dicts,
 )
 from .schema import Table
 
@@ -119,30 +120,35 @@ class Store:
     def players(self, tournament_id: int) -> list[StoredPlayer]:
         rows = self.conn.execute(
             "SELECT * FROM players WHERE tournament_id = ? ORDER BY id", (tournament_id,)
-        ).fetchall()
-        return [_player(r) for r in rows]
+        )
+        return [_player(d) for d in dicts(rows)]
+
+    def player_count(self, tournament_id: int) -> int:
+        """How many players a section has: what a summary shows, without building them."""
+        sql = "SELECT count(*) FROM players WHERE tournament_id = ?"
+        return int(self.conn.execute(sql, (tournament_id,)).fetchone()[0])
 
     def player(self, player_id: int) -> StoredPlayer | None:
-        row = self.conn.execute("SELECT * FROM players WHERE id = ?", (player_id,)).fetchone()
-        return _player(row) if row else None
+        rows = self.conn.execute("SELECT * FROM players WHERE id = ?", (player_id,))
+        return next((_player(d) for d in dicts(rows)), None)
 
     def rounds(self, tournament_id: int) -> list[StoredRound]:
         rows = self.conn.execute(
             "SELECT * FROM rounds WHERE tournament_id = ? ORDER BY number", (tournament_id,)
-        ).fetchall()
-        return [_round(r) for r in rows]
+        )
+        return [_round(d) for d in dicts(rows)]
 
     def round(self, tournament_id: int, number: int) -> StoredRound | None:
-        row = self.conn.execute(
+        rows = self.conn.execute(
             "SELECT * FROM rounds WHERE tournament_id = ? AND number = ?", (tournament_id, number)
-        ).fetchone()
-        return _round(row) if row else None
+        )
+        return next((_round(d) for d in dicts(rows)), None)
 
     def games(self, round_id: int) -> list[StoredGame]:
         rows = self.conn.execute(
             "SELECT * FROM games WHERE round_id = ? ORDER BY board", (round_id,)
-        ).fetchall()
-        return [_game(dict(r)) for r in rows]
+        )
+        return [_game(d) for d in dicts(rows)]
 
     def result_checks(self, round_id: int) -> dict[int, ResultCheck]:
         """The second entries of a round's results (from the signed sheets), by game id."""
@@ -159,10 +165,9 @@ class Store:
             "SELECT g.*, r.number AS round_number FROM games g JOIN rounds r ON r.id = g.round_id "
             "WHERE r.tournament_id = ? ORDER BY r.number, g.board",
             (tournament_id,),
-        ).fetchall()
+        )
         out: dict[int, list[StoredGame]] = {}
-        for r in rows:
-            data = dict(r)
+        for data in dicts(rows):
             number = data.pop("round_number")
             out.setdefault(number, []).append(_game(data))
         return out
@@ -170,8 +175,8 @@ class Store:
     def teams(self, tournament_id: int) -> list[StoredTeam]:
         rows = self.conn.execute(
             "SELECT * FROM teams WHERE tournament_id = ? ORDER BY id", (tournament_id,)
-        ).fetchall()
-        return [StoredTeam(**dict(r)) for r in rows]
+        )
+        return [StoredTeam(**d) for d in dicts(rows)]
 
     def cup_matches(self, tournament_id: int, round_number: int | None = None) -> list[CupMatch]:
         """A cup's matches (of one round if given), round then number."""

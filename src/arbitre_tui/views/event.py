@@ -90,7 +90,7 @@ def build(reader: Reader) -> EventSummary:
                 t.key,
                 t.name,
                 t.system.value,
-                len(reader.players(t)),
+                reader.player_count(t),
                 round_reached(reader, t),
                 t.rounds_planned,
                 SYSTEM_LABELS[t.system],

@@ -164,6 +164,10 @@ class Reader:
             kept = self._players[t.id] = (version, self._store.players(t.id))
         return list(kept[1])
 
+    def player_count(self, t: StoredTournament) -> int:
+        """How many players ``t`` has, counted by the file (no player built)."""
+        return self._store.player_count(t.id)
+
     def people(self, t: StoredTournament) -> dict[int, StoredPlayer]:
         return {p.id: p for p in self.players(t)}
 
