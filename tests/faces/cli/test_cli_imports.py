@@ -158,7 +158,8 @@ def test_a_pdf_list_loads_neither_qrcode_nor_pydantic_nor_fpdf2(
     """The pairings and the standings on paper draw no QR code and read the settings
     without the model: qrcode (publish/qr.py imports it to draw) and pydantic are not
     loaded (issue 56.4); nor is fpdf2 (with fontTools and PIL), whose import alone took
-    longer than the list: the light writer drew it (issue 56.2; before, fpdf2 was)."""
+    longer than the list: the light writer drew it (issue 56.2; before, fpdf2 was); nor
+    the journal's typed records, which only the cup's procès-verbal reads."""
     from arbitre_tui.publish.pdf.layout import unicode_font
 
     assert unicode_font() is not None, "DejaVu Sans is needed: .ci/run installs fonts-dejavu-core"
@@ -166,6 +167,7 @@ def test_a_pdf_list_loads_neither_qrcode_nor_pydantic_nor_fpdf2(
         pdf = tmp_path / f"{what}.pdf"
         loaded = _loaded(tmp_path, "print", str(demo_file), what, "-t", "open-a", "--pdf", str(pdf))
         heavy = ("qrcode", "pydantic", "pydantic_core", "fpdf", "fontTools", "PIL")
+        heavy += ("arbitre_tui.operations.journal_args",)  # a cup's procès-verbal's, not ours
         assert _heavy(loaded, heavy) == [], what
         assert b"/Producer (arbitre-tui)" in pdf.read_bytes(), what  # the probe saw it made
 

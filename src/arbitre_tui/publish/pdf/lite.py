@@ -36,14 +36,27 @@ class _Font:
     def __init__(self, index: int, source: Face) -> None:
         self.index, self.face = index, source
         self.used: dict[int, str] = {}  # glyph id → the character it reads as
+        self._hex: dict[str, str] = {}  # character → its glyph id, as the page writes it
+        self._units: dict[str, int] = {}  # text → its width in thousandths of the size
 
     def encode(self, text: str) -> str:
-        gids = []
+        """``text`` as a PDF string of glyph ids (a hex string, two bytes a glyph)."""
+        hexes = self._hex
         for ch in text:
-            gid = self.face.gid(ch)
-            self.used.setdefault(gid, ch)
-            gids.append(f"{gid:04X}")
-        return "<" + "".join(gids) + ">"
+            if ch not in hexes:
+                gid = self.face.gid(ch)
+                self.used.setdefault(gid, ch)
+                hexes[ch] = f"{gid:04X}"
+        return "<" + "".join([hexes[ch] for ch in text]) + ">"
+
+    def units(self, text: str) -> int:
+        """``text``'s width in thousandths of the type size, kept: a table measures each
+        value several times (to widen its column, to break a name, to check it fits)."""
+        found = self._units.get(text)
+        if found is None:
+            width = self.face.width
+            found = self._units[text] = sum([width(c) for c in text])
+        return found
 
 
 class Canvas:
@@ -91,8 +104,7 @@ class Canvas:
 
     def get_string_width(self, s: str, normalized: bool = False, markdown: bool = False) -> float:
         """fpdf2's width of ``s`` (its rounded widths, its order of operations)."""
-        width = self._font(self.font_style).face.width
-        return sum(width(c) for c in s) * self.font_size_pt * 0.001 / self.k
+        return self._font(self.font_style).units(s) * self.font_size_pt * 0.001 / self.k
 
     def _out(self, line: str) -> None:
         self.pages[-1].append(line)

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from ...operations.event import OperationError
 from ...rules.models import StoredPlayer
-from ...views.match_sheet import MatchSheet, match_sheet
 from ..figures import score
 from .documents import Document, Request
 from .layout import WIDTH
 
 if TYPE_CHECKING:
+    from ...views.match_sheet import MatchSheet
     from .sheet import Sheet
 
 _SIGN_HEIGHT = 28  # mm of room to sign in
@@ -33,6 +33,9 @@ class MatchSheetDocument(Document):
     public = False  # signed by the captains and sent to the league: the players' names
 
     def render(self, req: Request) -> Sheet:
+        # when asked: the view imports the journal's typed records (cup sanctions), which
+        # every other printout would pay for at `import publish.pdf` (issue 56.2)
+        from ...views.match_sheet import match_sheet
 
         if req.number is None:
             raise OperationError("Procès-verbal : donnez le numéro du match (--match).")
