@@ -43,6 +43,18 @@ def event() -> Path:
     return path
 
 
+def current(source: Path, work: Path) -> Path:
+    """A copy of the cached event at this version's schema: a cache built by an older
+    version would otherwise be migrated again by every timed run (sqlite_utils imported,
+    the schema compared with a fresh one), which is not the command's own time."""
+    from arbitre_tui.operations import EventService
+
+    copy = work / "source.sqlite"
+    shutil.copy(source, copy)
+    EventService(str(copy)).close()
+    return copy
+
+
 def commands(f: str, pdf: str, run: int) -> dict[str, list[str]]:
     """The commands of run number ``run``: each write really writes (a result on a board
     not yet entered, a check-in taken back then given again: every player is checked in)."""
@@ -82,11 +94,11 @@ def main() -> None:
     import arbitre_tui
 
     compileall.compile_dir(Path(arbitre_tui.__file__).parent, quiet=1)
-    source = event()
     group, why = _where.pi_cgroup()
     print(f"Pi stand-in: {why}")
     work = Path(tempfile.mkdtemp(prefix="cli-start-"))
     try:
+        source = current(event(), work)
         columns = _where.modes(group)
         print(f"{'command':26}" + "".join(f"{c:>13}" for c in columns) + "   cpu (all)")
         f, pdf = str(work / "e.sqlite"), str(work / "x.pdf")
