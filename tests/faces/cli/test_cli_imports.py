@@ -166,8 +166,8 @@ def test_a_pdf_list_loads_neither_qrcode_nor_pydantic_nor_fpdf2(
     for what in ("appariements", "classement"):
         pdf = tmp_path / f"{what}.pdf"
         loaded = _loaded(tmp_path, "print", str(demo_file), what, "-t", "open-a", "--pdf", str(pdf))
-        heavy = ("qrcode", "pydantic", "pydantic_core", "fpdf", "fontTools", "PIL")
-        heavy += ("arbitre_tui.operations.journal_args",)  # a cup's procès-verbal's, not ours
+        heavy: tuple[str, ...] = ("qrcode", "pydantic", "pydantic_core", "fpdf", "fontTools")
+        heavy += ("PIL", "arbitre_tui.operations.journal_args")  # the latter: a cup's PV's
         assert _heavy(loaded, heavy) == [], what
         assert b"/Producer (arbitre-tui)" in pdf.read_bytes(), what  # the probe saw it made
 
