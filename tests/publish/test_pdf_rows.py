@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from arbitre_tui.publish.pdf import rows, sheet
+from arbitre_tui.publish.pdf import layout, rows
 from arbitre_tui.publish.pdf.sheet import Sheet
 
 pytestmark = pytest.mark.skipif(
@@ -40,7 +40,7 @@ def _pdf(
         taken.append(done)
         return done
 
-    monkeypatch.setattr(sheet, "rows_draw", spy)
+    monkeypatch.setattr(layout, "rows_draw", spy)
     doc = Sheet("Open de Sélestat — « L'Échiquier »", "Classement après la ronde 7")
     body = [
         [n, "1½" if n % 3 else "", names[n % 6], f"{2400 - n}", names[(n + 2) % 6], "FRA"]

@@ -85,6 +85,15 @@ def _pairing_numbers(
 def standings(
     service: EventContext, t: StoredTournament, rounds: int | None = None
 ) -> tuple[list[str], list[tb.StandingRow], int]:
+    codes, rows, table = ranked(service, t, rounds)
+    return codes, rows, table.rounds
+
+
+def ranked(
+    service: EventContext, t: StoredTournament, rounds: int | None = None
+) -> tuple[list[str], list[tb.StandingRow], tb.Crosstable]:
+    """:func:`standings` and the crosstable they come from, which
+    :func:`tiebreaks_not_computed` reads again instead of building it anew."""
     table = crosstable(service, t, rounds)
     codes = ["PTS", *[c for c in t.tiebreaks if c.upper() != "PTS"]]
     unrated = section_settings(t).unrated_rating
@@ -92,11 +101,14 @@ def standings(
         rows = tb.standings(table, codes, unrated_rating=unrated)
     except RuleError as exc:
         raise OperationError(exc.message) from None
-    return codes, rows, table.rounds
+    return codes, rows, table
 
 
 def tiebreaks_not_computed(
-    service: EventContext, t: StoredTournament, rounds: int | None = None
+    service: EventContext,
+    t: StoredTournament,
+    rounds: int | None = None,
+    table: tb.Crosstable | None = None,
 ) -> tuple[list[str], list[int]]:
     """(the rating tie-breaks C.07 art. 10 drops, the unrated participants who make it):
     a participant with no rating and no rating set for the unrated (setting
@@ -111,7 +123,8 @@ def tiebreaks_not_computed(
     ]
     if not dropped:
         return [], []
-    table = crosstable(service, t, rounds)
+    if table is None:  # else the standings' own (the same games, the same rounds)
+        table = crosstable(service, t, rounds)
     unrated = [start for start, c in table.competitors.items() if not c.rating]
     return (dropped, unrated) if unrated else ([], [])
 

@@ -13,6 +13,7 @@ from .reader import PlayerRef, SectionView
 if TYPE_CHECKING:
     from ..operations.formats import RankingGroups
     from ..rules.models import StoredTournament
+    from ..rules.tiebreaks import Crosstable
     from .reader import Reader
 
 
@@ -119,9 +120,10 @@ def build(reader: Reader, t: StoredTournament, rounds: int | None = None) -> Sta
 
 
 def _points(reader: Reader, t: StoredTournament, rounds: int | None) -> Standings:
-    from ..operations.standings import standings
+    from ..operations.standings import ranked
 
-    codes, rows, done = standings(reader.service, t, rounds)
+    codes, rows, table = ranked(reader.service, t, rounds)
+    done = table.rounds
     refs = reader.refs(t)
     played_off = _play_off_places(reader, t, refs) if rounds is None else {}
     if played_off:  # 003 art. 6: the play-off's order (or its seeds) replaces the tie
@@ -129,7 +131,7 @@ def _points(reader: Reader, t: StoredTournament, rounds: int | None) -> Standing
         rows = sorted(rows, key=lambda r: at.get(r.start, len(at)))
     decided: dict[int, int] = played_off.get("places", {}) if played_off else {}
     notes = list(played_off.get("notes", ())) if played_off else []
-    if note := _not_computed(reader, t, rounds, refs):
+    if note := _not_computed(reader, t, rounds, refs, table):
         notes.insert(0, note)
     return Standings(
         t.key,
@@ -153,13 +155,17 @@ def _points(reader: Reader, t: StoredTournament, rounds: int | None) -> Standing
 
 
 def _not_computed(
-    reader: Reader, t: StoredTournament, rounds: int | None, refs: dict[int, PlayerRef]
+    reader: Reader,
+    t: StoredTournament,
+    rounds: int | None,
+    refs: dict[int, PlayerRef],
+    table: Crosstable | None = None,
 ) -> str | None:
     """A rating tie-break C.07 art. 10 drops (an unrated participant, no rating set for
     the unrated) said under the table: its column is empty for everyone (issue 52.3)."""
     from ..operations.standings import tiebreaks_not_computed
 
-    codes, unrated = tiebreaks_not_computed(reader.service, t, rounds)
+    codes, unrated = tiebreaks_not_computed(reader.service, t, rounds, table)
     if not codes:
         return None
     names = ", ".join(refs[s].public for s in unrated[:3] if s in refs)

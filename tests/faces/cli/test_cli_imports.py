@@ -152,15 +152,24 @@ def test_the_light_commands_read_the_settings_without_pydantic(
             assert "arbitre_tui.rules.settings.values" in loaded, args
 
 
-def test_a_pdf_list_loads_neither_qrcode_nor_pydantic(tmp_path: Path, demo_file: Path) -> None:
+def test_a_pdf_list_loads_neither_qrcode_nor_pydantic_nor_fpdf2(
+    tmp_path: Path, demo_file: Path
+) -> None:
     """The pairings and the standings on paper draw no QR code and read the settings
     without the model: qrcode (publish/qr.py imports it to draw) and pydantic are not
-    loaded (issue 56.4); fpdf2 is, the probe saw the PDF made."""
+    loaded (issue 56.4); nor is fpdf2 (with fontTools and PIL), whose import alone took
+    longer than the list: the light writer drew it (issue 56.2; before, fpdf2 was); nor
+    the journal's typed records, which only the cup's procès-verbal reads."""
+    from arbitre_tui.publish.pdf.layout import unicode_font
+
+    assert unicode_font() is not None, "DejaVu Sans is needed: .ci/run installs fonts-dejavu-core"
     for what in ("appariements", "classement"):
         pdf = tmp_path / f"{what}.pdf"
         loaded = _loaded(tmp_path, "print", str(demo_file), what, "-t", "open-a", "--pdf", str(pdf))
-        assert _heavy(loaded, ("qrcode", "pydantic", "pydantic_core")) == [], what
-        assert "fpdf" in loaded and pdf.stat().st_size > 0, what
+        heavy: tuple[str, ...] = ("qrcode", "pydantic", "pydantic_core", "fpdf", "fontTools")
+        heavy += ("PIL", "arbitre_tui.operations.journal_args")  # the latter: a cup's PV's
+        assert _heavy(loaded, heavy) == [], what
+        assert b"/Producer (arbitre-tui)" in pdf.read_bytes(), what  # the probe saw it made
 
 
 APP_PROBE = """

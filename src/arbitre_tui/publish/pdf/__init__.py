@@ -21,8 +21,9 @@ from .documents import (
 )
 from .ffe import GrilleAmericaine, TechnicalReportDocument, TournamentReportDocument
 from .forms import FORMS
+from .layout import latin1, unicode_font
+from .lite import Unsupported
 from .match_sheet import MatchSheetDocument
-from .sheet import latin1, unicode_font
 
 DOCUMENTS: dict[str, Document] = {
     d.name: d
@@ -69,5 +70,9 @@ def build(
     """The PDF of document ``what`` for section ``key`` (``number``: round, or cup match;
     ``base``: the address its QR codes give, else the event's; ``player``: a form's)."""
     doc = document(what)
-    request = Request(service, service.tournament(key), number, base, wifi, player)
-    return bytes(doc.render(request).output())
+    request = Request(service, service.tournament(key), number, base, wifi, player, lite=True)
+    try:  # a list without fpdf2, whose import alone outlasts the whole list (issue 56.2)
+        return bytes(doc.render(request).output())
+    except Unsupported:
+        request.lite = False  # what the light writer does not draw: fpdf2's page
+        return bytes(doc.render(request).output())

@@ -10,7 +10,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
 from ...operations.event import EventService, OperationError
 from ...rules.entry_fees import euros
@@ -26,7 +26,13 @@ from ...views.round_sheet import RoundSheet
 from ..catalogue import LABELS
 from ..figures import french, half, score
 from ..qr import base_url, page_url, write_png
-from .sheet import WIDTH, Sheet
+from .layout import WIDTH
+
+if TYPE_CHECKING:
+    from .lite import LiteSheet
+    from .sheet import Sheet
+
+    Page: TypeAlias = Sheet | LiteSheet
 
 
 @dataclass
@@ -39,6 +45,7 @@ class Request:
     base: str | None = None  # the address the QR codes give (--base-url), else the event's
     wifi: tuple[str, str] | None = None  # the poster's Wi-Fi name and password
     player: int | None = None  # a form about one player (publish/pdf/forms.py)
+    lite: bool = False  # a list drawn without fpdf2 where it can be (lite.py, issue 56.2)
 
     @property
     def url(self) -> str:
@@ -94,8 +101,25 @@ class Document:
         """From the catalogue, which lists the documents without importing this library."""
         return LABELS[self.name]
 
-    def render(self, req: Request) -> Sheet:
+    def render(self, req: Request) -> Page:
         raise NotImplementedError
+
+
+def _page(req: Request, title: str, subtitle: str, corner_qr: str | None = None) -> Page:
+    """A list's sheet: the light writer's when the request allows it (no QR code on it),
+    else fpdf2's; the light one raises ``lite.Unsupported`` for what it cannot draw."""
+    if req.lite and corner_qr is None:
+        from .lite import LiteSheet
+
+        return LiteSheet(title, subtitle)
+    return _fpdf(title, subtitle, corner_qr)
+
+
+def _fpdf(title: str, subtitle: str, corner_qr: str | None = None) -> Sheet:
+    """fpdf2's sheet, for a document the light writer does not draw (QR codes…)."""
+    from .sheet import Sheet
+
+    return Sheet(title, subtitle, corner_qr=corner_qr)
 
 
 WALL = 14  # pt: the lists pinned on the wall are read from a metre away
@@ -140,14 +164,12 @@ class Pairings(Document):
         """The address whose QR sits in every page's corner (the poster's), else none."""
         return None
 
-    def render(self, req: Request) -> Sheet:
+    def render(self, req: Request) -> Page:
         from ...views.round_sheet import points_before
 
         sheet, ko = _sheet(req)
         before = points_before(req.reader.all_games(req.tournament), sheet.number)
-        doc = Sheet(
-            req.title, f"Appariements de la ronde {sheet.number}", corner_qr=self.corner(req)
-        )
+        doc = _page(req, req.title, f"Appariements de la ronde {sheet.number}", self.corner(req))
         doc.grid(  # each player's points before the round beside the name (issue 49.9)
             ["Éch.", "Pts", "Blancs", "Résultat", "Noirs", "Pts"],
             [
@@ -176,9 +198,9 @@ class Pairings(Document):
 class PairingsByName(Document):
     name = "appariements-nom"
 
-    def render(self, req: Request) -> Sheet:
+    def render(self, req: Request) -> Page:
         sheet, _ = _sheet(req)
-        doc = Sheet(req.title, f"Appariements de la ronde {sheet.number}, par nom")
+        doc = _page(req, req.title, f"Appariements de la ronde {sheet.number}, par nom")
         rows: list[list[object]] = [
             [
                 line.player.public,
@@ -197,11 +219,11 @@ class PairingsByName(Document):
 class Standings(Document):
     name = "classement"
 
-    def render(self, req: Request) -> Sheet:
+    def render(self, req: Request) -> Page:
         from ...views.standings import build
 
         view = build(req.reader, req.tournament)
-        doc = Sheet(req.title, view.title[0].upper() + view.title[1:])
+        doc = _page(req, req.title, view.title[0].upper() + view.title[1:])
         if view.kind == "cup":
             doc.grid(
                 ["Tour", "Recevant", "Score", "Visiteur", "Vainqueur"],
@@ -246,13 +268,13 @@ def _rating_club(p: PlayerRef) -> tuple[str, str]:
 class Crosstable(Document):
     name = "grille"
 
-    def render(self, req: Request) -> Sheet:
+    def render(self, req: Request) -> Page:
         from ...operations.standings import complete_rounds
         from ...views.crosstable import build
 
         grid = build(req.reader, req.tournament)
-        doc = Sheet(
-            req.title, f"Grille après la ronde {complete_rounds(req.service, req.tournament)}"
+        doc = _page(
+            req, req.title, f"Grille après la ronde {complete_rounds(req.service, req.tournament)}"
         )
         w = (WIDTH - 10 - 10 - 60 - 14) / max(len(grid.rounds), 1)
         doc.grid(
@@ -268,10 +290,10 @@ class CheckIn(Document):
     name = "pointage"
     public = False
 
-    def render(self, req: Request) -> Sheet:
+    def render(self, req: Request) -> Page:
         """Each player's fee, paid or due, then the desk's totals (owed, paid by each
         means, still due) — the sums the treasurer checks the cash box against."""
-        doc = Sheet(req.title, "Pointage : signature, droits d'inscription, paiement")
+        doc = _page(req, req.title, "Pointage : signature, droits d'inscription, paiement")
         people = sorted(req.players.values(), key=lambda p: sort_key(p.name))
         fees = _fees(req, people)
         from ...operations import reporting
@@ -299,7 +321,7 @@ class CheckIn(Document):
         return doc
 
     def _with_codes(
-        self, req: Request, doc: Sheet, people: list[StoredPlayer], fees: dict[int, float]
+        self, req: Request, doc: Page, people: list[StoredPlayer], fees: dict[int, float]
     ) -> None:
         """While players report from their phones: each one's N° (the one the lists print,
         which the entrance's page asks) and own code, given to him on paper; he checks in on the entrance's page (« arbitre qr --page
@@ -346,7 +368,7 @@ def _paid(p: StoredPlayer, amount: float) -> str:
     return "payé" if p.paid else "dû"
 
 
-def _totals(doc: Sheet, people: list[StoredPlayer], fees: dict[int, float]) -> None:
+def _totals(doc: Page, people: list[StoredPlayer], fees: dict[int, float]) -> None:
     from ...rules.entry_fees import totals
 
     sums = totals((fees[p.id], p.paid, p.payment_method) for p in people)
@@ -370,14 +392,14 @@ def _totals(doc: Sheet, people: list[StoredPlayer], fees: dict[int, float]) -> N
 class ParticipantsByRating(Document):
     name = "participants-elo"
 
-    def render(self, req: Request) -> Sheet:
+    def render(self, req: Request) -> Page:
         """Every player registered, strongest first (the rating the pairing reads: FIDE,
         else FFE), as pinned at the entrance before round 1; the pairing number beside."""
         people = sorted(
             req.players.values(),
             key=lambda p: (-p.rating, sort_key(p.name)),
         )
-        doc = Sheet(req.title, f"Liste des participants par Elo ({len(people)} joueurs)")
+        doc = _page(req, req.title, f"Liste des participants par Elo ({len(people)} joueurs)")
         doc.grid(
             ["", "N°", "Titre", "Nom", "Elo", "Féd.", "Club"],
             [
@@ -409,14 +431,16 @@ class Poster(Pairings):
     def corner(self, req: Request) -> str | None:
         return page_url(req.url, req.tournament.key)
 
-    def render(self, req: Request) -> Sheet:
+    def render(self, req: Request) -> Page:
         """The pairings (a cup's: the tour's matches) with the section's QR on every page,
         large at the end with its address in text, and the venue's Wi-Fi (name and
         password: given, else room to write them by hand)."""
         from ...operations.formats import format_of
         from ..lang import in_every
+        from .sheet import Sheet
 
         doc = self._cup(req) if format_of(req.tournament).by_teams else super().render(req)
+        assert isinstance(doc, Sheet)  # its QR in every corner: fpdf2's sheet, always
         doc.qr(page_url(req.url, req.tournament.key), 60, below=14)
         # the page opens in the phone's language; the poster says so in all three (issue 55)
         doc.font("B", 11)
@@ -425,7 +449,7 @@ class Poster(Pairings):
         doc.wifi(*(req.wifi or ("", "")))
         return doc
 
-    def _cup(self, req: Request) -> Sheet:
+    def _cup(self, req: Request) -> Page:
         """A cup's tour (``--ronde``, else the last drawn): each match, home team first,
         its score once decided and the colours where art. 3.4 changes them."""
         from ...views.cup import build
@@ -438,7 +462,7 @@ class Poster(Pairings):
                 f"{req.tournament.name} : aucun tour tiré à afficher"
                 + (f" (tour {number})." if req.number else ".")
             )
-        doc = Sheet(req.title, f"Tour {number} : les matchs", corner_qr=self.corner(req))
+        doc = _page(req, req.title, f"Tour {number} : les matchs", self.corner(req))
         doc.grid(
             ["Match", "Recevant", "Score", "Visiteur"],
             [[m.number, m.home, score(m.score), m.away or "exempt"] for m in matches],
@@ -480,12 +504,12 @@ class TableCards(Document):
     name = "chevalets"
     qr = True
 
-    def render(self, req: Request) -> Sheet:
+    def render(self, req: Request) -> Page:
         """One card a board, eight to an A4 page (two columns of four, cut along the
         frames): board number, the two players, the QR of that board's line and its
         address in text."""
         rnd = req.round()
-        doc = Sheet(req.title, f"Appariements de la ronde {rnd.number}")
+        doc = _fpdf(req.title, f"Appariements de la ronde {rnd.number}")
         url = page_url(req.url, req.tournament.key, f"ronde-{rnd.number}")
         top, w, h = doc.get_y(), WIDTH / 2, 63.0
         phones = _reporting(req)

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 from ..figures import french
 from .documents import Document, Request
-from .sheet import Sheet
 
 if TYPE_CHECKING:
     from ...views.grille import Grille
+    from .sheet import Sheet
 
 _SIZE = 8  # pt: dense, a grille of nine rounds and its tie-breaks on one sheet's width
 _NAME = 50  # mm the names keep on a portrait page, else the grille is printed landscape
@@ -30,6 +30,7 @@ class GrilleAmericaine(Document):
 
     def render(self, req: Request) -> Sheet:
         from ...views.grille import build
+        from .sheet import Sheet
 
         grid = build(req.reader, req.tournament)
         doc = Sheet(req.title, f"Grille américaine après la ronde {grid.after_round}")
@@ -74,6 +75,7 @@ class TechnicalReportDocument(Document):
 
     def render(self, req: Request) -> Sheet:
         from ...views.homologation import technical_report
+        from .sheet import Sheet
 
         report = technical_report(req.reader, req.tournament)
         doc = Sheet(req.title, report.title)
@@ -97,6 +99,7 @@ class TournamentReportDocument(Document):
 
     def render(self, req: Request) -> Sheet:
         from ...views.homologation import tournament_report
+        from .sheet import Sheet
 
         report = tournament_report(req.reader, req.tournament)
         doc = Sheet(req.title, report.title)

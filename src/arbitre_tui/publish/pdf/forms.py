@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...operations.event import OperationError
 from ...rules.models import Result, Sex, StoredGame, StoredPlayer
 from ...rules.settings import event_settings, section_settings
 from .documents import Document, Request
-from .sheet import WIDTH, Sheet
+from .layout import WIDTH
+
+if TYPE_CHECKING:
+    from .sheet import Sheet
 
 BLANK = "_" * 30
 LABEL = 72  # mm: the labels' column of a form
@@ -66,6 +69,8 @@ class PlayerForm(Document):
         return found
 
     def render(self, req: Request) -> Sheet:
+        from .sheet import Sheet
+
         p = self.player(req)
         doc = Sheet(req.title, self.heading + (f" — {p.name}" if p else ""))
         self.event_block(req, doc)

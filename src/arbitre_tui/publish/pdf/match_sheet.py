@@ -6,12 +6,17 @@ and its reason, the late line-ups, and a signature box for each captain and the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...operations.event import OperationError
 from ...rules.models import StoredPlayer
-from ...views.match_sheet import MatchSheet, match_sheet
 from ..figures import score
 from .documents import Document, Request
-from .sheet import WIDTH, Sheet
+from .layout import WIDTH
+
+if TYPE_CHECKING:
+    from ...views.match_sheet import MatchSheet
+    from .sheet import Sheet
 
 _SIGN_HEIGHT = 28  # mm of room to sign in
 
@@ -28,12 +33,18 @@ class MatchSheetDocument(Document):
     public = False  # signed by the captains and sent to the league: the players' names
 
     def render(self, req: Request) -> Sheet:
+        # when asked: the view imports the journal's typed records (cup sanctions), which
+        # every other printout would pay for at `import publish.pdf` (issue 56.2)
+        from ...views.match_sheet import match_sheet
+
         if req.number is None:
             raise OperationError("Procès-verbal : donnez le numéro du match (--match).")
         return render(match_sheet(req.service, req.tournament.key, req.number), req.title)
 
 
 def render(sheet: MatchSheet, title: str) -> Sheet:
+    from .sheet import Sheet
+
     doc = Sheet(title, f"Procès-verbal — tour {sheet.round}, match {sheet.number}")
     doc.line_of(f"Recevant : {sheet.home} — Visiteur : {sheet.away or 'exempt'}", 11, "B")
     doc.ln(2)

@@ -9,24 +9,21 @@ positions, row heights (lines × line height + padding, the tallest cell of the 
 set in the middle of its row at the same baseline, the same horizontal lines, the same
 page breaks with the headings again at the top of each new page. A cell that would wrap
 makes :func:`draw` decline, and fpdf2 lays the table out as before.
+
+It imports nothing from fpdf2: the light writer (``lite``, issue 56.2) draws its tables
+with it too, through the same few calls (``set_font``, ``text``, ``_out``, ``ln``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from fpdf.enums import TableCellStyle
-from fpdf.fonts import FontFace
-
-if TYPE_CHECKING:
-    from fpdf import FPDF
+from typing import Any
 
 _SLACK = 0.01  # mm: a line this close to its column's edge is left to fpdf2 to judge
 
 
 def draw(
-    pdf: FPDF,
+    pdf: Any,
     rows: Sequence[Sequence[str]],
     widths: Sequence[float],
     line_height: float,
@@ -39,9 +36,8 @@ def draw(
     vertical, side = padding
     total = sum(widths)
     cols = [w / total * total for w in widths]  # fpdf2's column widths, to the last bit
-    regular = pdf.font_face()
-    heading = FontFace.combine(regular, FontFace(emphasis="BOLD")) or regular
-    styles = (heading, regular)
+    regular = (pdf.font_family, pdf.font_style, pdf.font_size_pt)
+    styles = ((regular[0], "B", regular[2]), regular)
     lines = [[str(value).split("\n") if value else [] for value in row] for row in rows]
     for k, row in enumerate(lines):
         _use(pdf, styles[k > 0])
@@ -68,13 +64,15 @@ def draw(
     return True
 
 
-def _use(pdf: FPDF, face: FontFace) -> None:
-    size = face.size_pt if face.size_pt is not None else pdf.font_size_pt
-    pdf.set_font(face.family, face.emphasis.style if face.emphasis else "", size)
+_Face = tuple[str, str, float]  # family, style, size in points
+
+
+def _use(pdf: Any, face: _Face) -> None:
+    pdf.set_font(*face)
 
 
 def _row(
-    pdf: FPDF,
+    pdf: Any,
     lines: Sequence[Sequence[Sequence[str]]],
     i: int,
     height: float,
@@ -82,19 +80,32 @@ def _row(
     cols: Sequence[float],
     line_height: float,
     padding: tuple[float, float],
-    face: FontFace,
+    face: _Face,
 ) -> None:
     """Row ``i`` at the current height: its lines, then the cursor below it."""
     vertical, side = padding
     _use(pdf, face)
     pdf.current_font_is_set_on_page = False  # as fpdf2 sets each cell's face again
-    border = TableCellStyle(left=False, bottom=i < len(lines) - 1, right=False, top=i > 0)
-    fill = face.fill_color
+    under, over = i < len(lines) - 1, i > 0
     y = pdf.y
     shift = 0.5 * line_height + 0.3 * pdf.font_size  # a line's baseline below its top
     for x, width, cell in zip(xs, cols, lines[i], strict=True):
-        border.draw_cell_border(pdf, x, y, x + width, y + height, fill_color=fill)
+        _border(pdf, x, y, x + width, y + height, under, over)
         top = y + (height - len(cell) * line_height - 2 * vertical) / 2 + vertical
         for n, line in enumerate(cell):
             pdf.text(x + side, top + n * line_height + shift, line)
     pdf.ln(height)
+
+
+def _border(pdf: Any, x1: float, y1: float, x2: float, y2: float, bottom: bool, top: bool) -> None:
+    """A cell's horizontal lines as fpdf2's ``TableCellStyle.draw_cell_border`` writes
+    them (bottom, then top; both or neither make one rectangle's worth of strokes)."""
+    k, h = pdf.k, pdf.h
+    left, right, low, high = x1 * k, x2 * k, (h - y2) * k, (h - y1) * k
+    strokes = []
+    if bottom:
+        strokes.append(f"{left:.2f} {low:.2f} m {right:.2f} {low:.2f} l S")
+    if top:
+        strokes.append(f"{left:.2f} {high:.2f} m {right:.2f} {high:.2f} l S")
+    if strokes:
+        pdf._out(" ".join(strokes))
