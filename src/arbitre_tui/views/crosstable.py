@@ -49,15 +49,14 @@ def cell(games: list[StoredGame], pid: int, order: dict[int, int]) -> str:
 def build(reader: Reader, t: StoredTournament) -> Crosstable:
     """Empty when the rules cannot rank yet (the standings refuse)."""
     from ..operations.event import OperationError
-    from ..operations.standings import standings
+    from .standings import ranking
 
     with reader.consistent():
         try:
-            _, rows, _ = standings(reader.service, t)
+            ranked = ranking(reader, t)  # the players and games read once (issue 56)
+            rows, refs, games = ranked.rows, ranked.refs, ranked.games
         except OperationError:
-            rows = []
-        refs = reader.refs(t)
-        games = reader.all_games(t)
+            rows, refs, games = [], reader.refs(t), reader.all_games(t)
     order = {pid: ref.number for pid, ref in refs.items()}
     numbers = tuple(sorted(games))
     return Crosstable(

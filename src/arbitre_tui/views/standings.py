@@ -8,11 +8,12 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cup import MatchLine
-from .reader import PlayerRef, SectionView
+from .reader import PlayerRef, SectionView, player_ref
 
 if TYPE_CHECKING:
     from ..operations.formats import RankingGroups
-    from ..rules.models import StoredTournament
+    from ..rules import tiebreaks as tb
+    from ..rules.models import StoredGame, StoredRound, StoredTournament
     from .reader import Reader
 
 
@@ -106,36 +107,71 @@ def build(reader: Reader, t: StoredTournament, rounds: int | None = None) -> Sta
     with reader.consistent():
         if fmt.by_teams:
             return _cup(reader, t)
-        paired = len(reader.rounds(t))
-        if rounds is not None and rounds > paired:
+        paired = reader.rounds(t)
+        if rounds is not None and rounds > len(paired):
             raise OperationError(
                 f"{t.name} : pas de classement après la ronde {rounds}, "
-                f"{paired} ronde(s) appariée(s) seulement."
+                f"{len(paired)} ronde(s) appariée(s) seulement."
             )
         groups = fmt.ranking_groups(reader.service, t)
         if groups is not None:
             return _ranked(reader, t, groups)
-        return _points(reader, t, rounds)
+        return _points(reader, t, rounds, paired)
 
 
-def _points(reader: Reader, t: StoredTournament, rounds: int | None) -> Standings:
-    from ..operations.standings import standings
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """A section ranked by points from one read of its players and games: what the
+    standings and the crosstable need (refs and games too), each read once (issue 56)."""
 
-    codes, rows, done = standings(reader.service, t, rounds)
-    refs = reader.refs(t)
+    codes: list[str]
+    rows: list[tb.StandingRow]
+    table: tb.Crosstable
+    refs: dict[int, PlayerRef]
+    games: dict[int, list[StoredGame]]
+
+
+def ranking(
+    reader: Reader,
+    t: StoredTournament,
+    rounds: int | None = None,
+    paired: list[StoredRound] | None = None,
+) -> Ranking:
+    """Points and tie-breaks after round ``rounds`` (the last complete one if None);
+    ``paired``: the section's rounds if the caller has read them. Raises OperationError
+    when the rules cannot rank."""
+    from ..operations.standings import completed, rank, table_of
+
+    with reader.consistent():
+        players = reader.players(t)
+        numbers = reader.numbers(t)
+        games = reader.all_games(t)
+        if rounds is None:
+            rounds = completed(reader.rounds(t) if paired is None else paired, games)
+    table = table_of(t, players, games, numbers, rounds)
+    codes, rows = rank(t, table)
+    refs = {p.id: player_ref(p, numbers.get(p.id)) for p in players}  # as Reader.refs
+    return Ranking(codes, rows, table, refs, games)
+
+
+def _points(
+    reader: Reader, t: StoredTournament, rounds: int | None, paired: list[StoredRound]
+) -> Standings:
+    ranked = ranking(reader, t, rounds, paired)
+    codes, rows, refs = ranked.codes, ranked.rows, ranked.refs
     played_off = _play_off_places(reader, t, refs) if rounds is None else {}
     if played_off:  # 003 art. 6: the play-off's order (or its seeds) replaces the tie
         at = {pid: i for i, pid in enumerate(played_off["order"])}
         rows = sorted(rows, key=lambda r: at.get(r.start, len(at)))
     decided: dict[int, int] = played_off.get("places", {}) if played_off else {}
     notes = list(played_off.get("notes", ())) if played_off else []
-    if note := _not_computed(reader, t, rounds, refs):
+    if note := _not_computed(t, ranked.table, refs):
         notes.insert(0, note)
     return Standings(
         t.key,
         t.name,
         "points",
-        done,
+        ranked.table.rounds,
         tuple(codes),
         tuple(
             StandingRow(
@@ -153,13 +189,13 @@ def _points(reader: Reader, t: StoredTournament, rounds: int | None) -> Standing
 
 
 def _not_computed(
-    reader: Reader, t: StoredTournament, rounds: int | None, refs: dict[int, PlayerRef]
+    t: StoredTournament, table: tb.Crosstable, refs: dict[int, PlayerRef]
 ) -> str | None:
     """A rating tie-break C.07 art. 10 drops (an unrated participant, no rating set for
     the unrated) said under the table: its column is empty for everyone (issue 52.3)."""
-    from ..operations.standings import tiebreaks_not_computed
+    from ..operations.standings import not_computed
 
-    codes, unrated = tiebreaks_not_computed(reader.service, t, rounds)
+    codes, unrated = not_computed(t, lambda: table)
     if not codes:
         return None
     names = ", ".join(refs[s].public for s in unrated[:3] if s in refs)
