@@ -82,7 +82,7 @@ class Calculator(BuchholzFamily, RatingFamily):
             comps = {}
             for start, c in self.t.competitors.items():
                 entries = list(c.entries)
-                if len(entries) > last and entries[last].opponent:
+                if 0 <= last < len(entries) and entries[last].opponent:
                     e = entries[last]
                     entries[last] = Entry(Kind.GAME, self.t.draw, e.opponent, e.colour)
                 comps[start] = replace(c, entries=entries)
