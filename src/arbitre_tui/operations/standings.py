@@ -77,6 +77,11 @@ def table_of(
     """The crosstable after round ``last`` from what was read once (the players, their
     pairing numbers, the games by round): a view reads them for its own use too."""
     entries: dict[int, list[tb.Entry]] = {p.id: [] for p in players}
+    # each result's kinds and points, once; None: not entered yet
+    sides: dict[Result | None, tuple[tb.Kind, tb.Kind, float, float]] = {
+        None: (tb.Kind.GAME, tb.Kind.GAME, 0.0, 0.0),
+        **{r: _sides(r) for r in Result},
+    }
     for number in range(1, last + 1):
         seen: set[int] = set()
         for g in games.get(number, ()):
@@ -86,15 +91,7 @@ def table_of(
                 entries[g.white_id].append(tb.Entry(_BYE_KIND[bye], bye.points))
                 continue
             seen.add(g.black_id)
-            w_pts, b_pts = g.result.points if g.result else (0.0, 0.0)
-            if g.result is None or g.result.played:
-                w_kind = b_kind = tb.Kind.GAME
-            elif g.result is Result.WHITE_FORFEIT_WIN:
-                w_kind, b_kind = tb.Kind.FORFEIT_WIN, tb.Kind.FORFEIT_LOSS
-            elif g.result is Result.BLACK_FORFEIT_WIN:
-                w_kind, b_kind = tb.Kind.FORFEIT_LOSS, tb.Kind.FORFEIT_WIN
-            else:
-                w_kind = b_kind = tb.Kind.FORFEIT_LOSS
+            w_kind, b_kind, w_pts, b_pts = sides[g.result]
             entries[g.white_id].append(tb.Entry(w_kind, w_pts, g.black_id, "w"))
             entries[g.black_id].append(tb.Entry(b_kind, b_pts, g.white_id, "b"))
         for pid, lst in entries.items():
@@ -107,6 +104,18 @@ def table_of(
         if not paired or p.id in paired or p.checked_in
     }  # participants: once a round is paired, who never played nor checked in is not ranked
     return tb.Crosstable(last, comps, round_robin=format_of(t).round_robin_tiebreaks)
+
+
+def _sides(result: Result) -> tuple[tb.Kind, tb.Kind, float, float]:
+    """A game's result as the crosstable enters it: White's kind, Black's, their points."""
+    w_pts, b_pts = result.points
+    if result.played:
+        return tb.Kind.GAME, tb.Kind.GAME, w_pts, b_pts
+    if result is Result.WHITE_FORFEIT_WIN:
+        return tb.Kind.FORFEIT_WIN, tb.Kind.FORFEIT_LOSS, w_pts, b_pts
+    if result is Result.BLACK_FORFEIT_WIN:
+        return tb.Kind.FORFEIT_LOSS, tb.Kind.FORFEIT_WIN, w_pts, b_pts
+    return tb.Kind.FORFEIT_LOSS, tb.Kind.FORFEIT_LOSS, w_pts, b_pts
 
 
 def standings(

@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cup import MatchLine
+from ..rules.figures import comma, half
 from .reader import PlayerRef, SectionView, player_ref
 
 if TYPE_CHECKING:
     from ..operations.formats import RankingGroups
     from ..rules import tiebreaks as tb
     from ..rules.models import StoredGame, StoredRound, StoredTournament
+    from .cup import MatchLine  # a cup's standings only (its module loads on demand)
     from .reader import Reader
 
 
@@ -82,17 +83,20 @@ class Standings(SectionView):
         return f"classement après la ronde {self.after_round}"
 
 
+# codes printed as integers: ratings, ranks and counts
+_WHOLE = frozenset(
+    ("TPR", "ARO", "PTP", "APRO", "APPO", "RTNG", "TPN", "WIN", "WON", "DE", "BPG", "BWG", "REP")
+)
+
+
 def fmt(code: str, value: float | int | None) -> str:
     """A tie-break value as every face shows it (rules/figures.py): points with « ½ »
     (« 4½ »), integers for ratings, ranks and counts, else up to 2 decimals with a comma
     (« 28,5 »); a code's modifiers (« ARO/C1 ») do not change how it prints. ``values``
     keep the numbers (``--json``)."""
-    from ..rules.figures import comma, half
-
     if value is None:
         return ""
-    whole = {"TPR", "ARO", "PTP", "APRO", "APPO", "RTNG", "TPN", "WIN", "WON", "DE", "BPG"}
-    if isinstance(value, int) or code.split("/")[0] in whole | {"BWG", "REP"}:
+    if isinstance(value, int) or code.partition("/")[0] in _WHOLE:
         return str(int(value))
     return half(value) if code == "PTS" else comma(value)
 

@@ -28,6 +28,15 @@ class Calculator(BuchholzFamily, RatingFamily):
         self._opponent_values: dict[tuple[Code, str, int], float | int | None] = {}
         self._fore: Calculator | None = None
         self._all_rated = all(x.rating for x in table.competitors.values())
+        self._scores: dict[int, float] = {}
+
+    def score(self, c: Competitor) -> float:
+        """The competitor's points (:attr:`Competitor.score`), summed once: BH reads each
+        opponent's, PTS and the cuts the player's own."""
+        total = self._scores.get(c.start)
+        if total is None:
+            total = self._scores[c.start] = c.score
+        return total
 
     # -- own results ------------------------------------------------------------------
 
@@ -136,7 +145,7 @@ class Calculator(BuchholzFamily, RatingFamily):
         spec = code if isinstance(code, Code) else parse_code(code)
         base = spec.base
         if base == "PTS":
-            return c.score
+            return self.score(c)
         if base == "BH":
             return self.buchholz(c, spec)
         if base == "FB":
