@@ -54,7 +54,7 @@ class BuchholzFamily:
         out: list[tuple[float, float, bool]] = []
         own = self.score(c)
         for e in c.entries:
-            if e.opponent and (e.played or forfeits):
+            if e.opponent and (e.kind is Kind.GAME or forfeits):  # Entry.played
                 out.append((self.opponent_score(e.opponent), e.points, False))
             elif self.t.round_robin:
                 # 15.2: the free round of an odd round robin is not an element; a forfeit

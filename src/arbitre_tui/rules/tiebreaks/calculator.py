@@ -50,7 +50,8 @@ class Calculator(BuchholzFamily, RatingFamily):
 
     def wins(self, c: Competitor) -> int:
         """WIN (7.1): rounds with a win's points, with or without playing."""
-        return sum(1 for e in c.entries if e.points >= self.t.win)
+        win = self.t.win
+        return sum(1 for e in c.entries if e.points >= win)
 
     def won(self, c: Competitor) -> int:
         """WON (7.2): games won over the board."""

@@ -7,7 +7,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from ..errors import RuleError
 from .codes import _PLAIN, Code
-from .crosstable import Competitor, Crosstable, Entry
+from .crosstable import Competitor, Crosstable, Entry, Kind
 
 _DP = [
     0,
@@ -143,6 +143,9 @@ def pd(diff: int) -> int:
     return value if diff >= 0 else 100 - value
 
 
+_ONE, _HALF, _ZERO = Decimal(1), Decimal("0.5"), Decimal(0)  # a game's result (immutable)
+
+
 def _half_up(value: Decimal) -> int:
     return int(value.to_integral_value(ROUND_HALF_UP))
 
@@ -177,10 +180,12 @@ class RatingFamily:
             return self._rated[key]
         out: list[tuple[int, Decimal]] | None = None
         if self.rating(c, spec) is not None:
+            # an opponent's rating as :meth:`rating` gives it (not dropped: c has one)
+            unrated, comps, result = self._unrated(spec), self.t.competitors, self._result
             games = [
-                (self.rating(self.t.competitors[e.opponent], spec) or 0, self._result(e))
+                (comps[e.opponent].rating or unrated or 0, result(e))
                 for e in c.entries
-                if e.played
+                if e.kind is Kind.GAME  # Entry.played
             ]
             if spec.edition == 2022:
                 # The 2022 rules (``V2022``): the unplayed rounds are cut first.
@@ -198,8 +203,8 @@ class RatingFamily:
     def _result(self, e: Entry) -> Decimal:
         """The game's result as ratings count it, whatever the event's scoring."""
         if e.points >= self.t.win:
-            return Decimal(1)
-        return Decimal("0.5") if e.points == self.t.draw else Decimal(0)
+            return _ONE
+        return _HALF if e.points == self.t.draw else _ZERO
 
     def aro(self, c: Competitor, spec: Code = _PLAIN) -> int | None:
         """ARO (10.1), half up."""
