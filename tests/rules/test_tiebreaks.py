@@ -404,3 +404,13 @@ def test_v2024_gives_the_2024_buchholz_of_the_worked_example() -> None:
     p4 = t.competitors[4]
     assert [calc.value(c, p4) for c in ("BH/V2024", "BH/C1/V2024")] == [14.0, 13.0]
     assert [calc.value(c, p4) for c in ("BH", "BH/C1", "BH/V2026")] == [12.0, 11.0, 12.0]
+
+
+def test_before_any_complete_round_every_tiebreak_is_computed_fore_buchholz_too() -> None:
+    # round 1 paired, not finished: the standings are after round 0, no entry at all;
+    # FB looked at the final round's entry, index -1 of an empty list (IndexError)
+    t = tb.Crosstable(0, {1: tb.Competitor(1, 2000), 2: tb.Competitor(2, 1900)})
+    rows = tb.standings(t, list(tb.SUPPORTED))
+    assert [r.start for r in rows] == [1, 2]
+    assert {r.values["FB"] for r in rows} == {r.values["BH"] for r in rows} == {0}
+    assert {r.values["AOB/F"] for r in rows} == {None}  # no opponent to average

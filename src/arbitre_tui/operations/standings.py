@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..rules import tiebreaks as tb
 from ..rules.errors import RuleError
-from ..rules.models import Bye, Result, StoredPlayer, StoredTournament
+from ..rules.models import (
+    Bye,
+    Result,
+    StoredGame,
+    StoredPlayer,
+    StoredRound,
+    StoredTournament,
+)
 from ..rules.settings import section_settings
 from ..rules.swiss.order import pairing_numbers
 from .errors import OperationError
@@ -35,38 +43,60 @@ def complete_rounds(service: EventContext, t: StoredTournament) -> int:
     return done
 
 
+def completed(rounds: Sequence[StoredRound], games: Mapping[int, Sequence[StoredGame]]) -> int:
+    """:func:`complete_rounds` from what a caller has read already: the rounds and their
+    games by round number (``all_games``)."""
+    done = 0
+    for rnd in rounds:
+        if all(g.result is not None or g.is_bye for g in games.get(rnd.number, ())):
+            done = rnd.number
+        else:
+            break
+    return done
+
+
 def crosstable(
     service: EventContext, t: StoredTournament, rounds: int | None = None
 ) -> tb.Crosstable:
     """The stored games as a C.07 crosstable, keyed by player id."""
-    last = complete_rounds(service, t) if rounds is None else rounds
-    players = service.store.players(t.id)
+    store = service.store
+    players = store.players(t.id)
+    games = store.all_games(t.id)
+    last = completed(store.rounds(t.id), games) if rounds is None else rounds
+    numbers = pairing_numbers(store.pairing_numbers(t.id) or [], players)
+    return table_of(t, players, games, numbers, last)
+
+
+def table_of(
+    t: StoredTournament,
+    players: Sequence[StoredPlayer],
+    games: Mapping[int, Sequence[StoredGame]],
+    numbers: Mapping[int, int],
+    last: int,
+) -> tb.Crosstable:
+    """The crosstable after round ``last`` from what was read once (the players, their
+    pairing numbers, the games by round): a view reads them for its own use too."""
     entries: dict[int, list[tb.Entry]] = {p.id: [] for p in players}
-    games = service.store.all_games(t.id)
+    # each result's kinds and points, once; None: not entered yet
+    sides: dict[Result | None, tuple[tb.Kind, tb.Kind, float, float]] = {
+        None: (tb.Kind.GAME, tb.Kind.GAME, 0.0, 0.0),
+        **{r: _sides(r) for r in Result},
+    }
     for number in range(1, last + 1):
         seen: set[int] = set()
-        for g in games.get(number, []):
+        for g in games.get(number, ()):
             seen.add(g.white_id)
             if g.black_id is None:
                 bye = g.bye or Bye.ZERO_POINT
                 entries[g.white_id].append(tb.Entry(_BYE_KIND[bye], bye.points))
                 continue
             seen.add(g.black_id)
-            w_pts, b_pts = g.result.points if g.result else (0.0, 0.0)
-            if g.result is None or g.result.played:
-                w_kind = b_kind = tb.Kind.GAME
-            elif g.result is Result.WHITE_FORFEIT_WIN:
-                w_kind, b_kind = tb.Kind.FORFEIT_WIN, tb.Kind.FORFEIT_LOSS
-            elif g.result is Result.BLACK_FORFEIT_WIN:
-                w_kind, b_kind = tb.Kind.FORFEIT_LOSS, tb.Kind.FORFEIT_WIN
-            else:
-                w_kind = b_kind = tb.Kind.FORFEIT_LOSS
+            w_kind, b_kind, w_pts, b_pts = sides[g.result]
             entries[g.white_id].append(tb.Entry(w_kind, w_pts, g.black_id, "w"))
             entries[g.black_id].append(tb.Entry(b_kind, b_pts, g.white_id, "b"))
         for pid, lst in entries.items():
             if pid not in seen:  # not paired: absent, withdrawn, or a round robin's free round
                 lst.append(tb.Entry(tb.Kind.ZPB, 0.0))
-    numbers = _pairing_numbers(service, t, players)
     paired = {pid for rnd in games.values() for g in rnd for pid in (g.white_id, g.black_id)}
     comps = {
         p.id: tb.Competitor(p.id, p.rating, entries[p.id], pairing_number=numbers[p.id])
@@ -76,43 +106,51 @@ def crosstable(
     return tb.Crosstable(last, comps, round_robin=format_of(t).round_robin_tiebreaks)
 
 
-def _pairing_numbers(
-    service: EventContext, t: StoredTournament, players: list[StoredPlayer]
-) -> dict[int, int]:
-    return pairing_numbers(service.store.pairing_numbers(t.id) or [], players)
+def _sides(result: Result) -> tuple[tb.Kind, tb.Kind, float, float]:
+    """A game's result as the crosstable enters it: White's kind, Black's, their points."""
+    w_pts, b_pts = result.points
+    if result.played:
+        return tb.Kind.GAME, tb.Kind.GAME, w_pts, b_pts
+    if result is Result.WHITE_FORFEIT_WIN:
+        return tb.Kind.FORFEIT_WIN, tb.Kind.FORFEIT_LOSS, w_pts, b_pts
+    if result is Result.BLACK_FORFEIT_WIN:
+        return tb.Kind.FORFEIT_LOSS, tb.Kind.FORFEIT_WIN, w_pts, b_pts
+    return tb.Kind.FORFEIT_LOSS, tb.Kind.FORFEIT_LOSS, w_pts, b_pts
 
 
 def standings(
     service: EventContext, t: StoredTournament, rounds: int | None = None
 ) -> tuple[list[str], list[tb.StandingRow], int]:
-    codes, rows, table = ranked(service, t, rounds)
+    table = crosstable(service, t, rounds)
+    codes, rows = rank(t, table)
     return codes, rows, table.rounds
 
 
-def ranked(
-    service: EventContext, t: StoredTournament, rounds: int | None = None
-) -> tuple[list[str], list[tb.StandingRow], tb.Crosstable]:
-    """:func:`standings` and the crosstable they come from, which
-    :func:`tiebreaks_not_computed` reads again instead of building it anew."""
-    table = crosstable(service, t, rounds)
+def rank(t: StoredTournament, table: tb.Crosstable) -> tuple[list[str], list[tb.StandingRow]]:
+    """The section's tie-break codes (PTS first) and its standings over ``table``."""
     codes = ["PTS", *[c for c in t.tiebreaks if c.upper() != "PTS"]]
     unrated = section_settings(t).unrated_rating
     try:
         rows = tb.standings(table, codes, unrated_rating=unrated)
     except RuleError as exc:
         raise OperationError(exc.message) from None
-    return codes, rows, table
+    return codes, rows
 
 
 def tiebreaks_not_computed(
-    service: EventContext,
-    t: StoredTournament,
-    rounds: int | None = None,
-    table: tb.Crosstable | None = None,
+    service: EventContext, t: StoredTournament, rounds: int | None = None
+) -> tuple[list[str], list[int]]:
+    """:func:`not_computed` over the section's crosstable."""
+    return not_computed(t, lambda: crosstable(service, t, rounds))
+
+
+def not_computed(
+    t: StoredTournament, table: Callable[[], tb.Crosstable]
 ) -> tuple[list[str], list[int]]:
     """(the rating tie-breaks C.07 art. 10 drops, the unrated participants who make it):
     a participant with no rating and no rating set for the unrated (setting
-    ``unrated_rating``, or a code's own « /U1400 »). Said on the standings, never silent."""
+    ``unrated_rating``, or a code's own « /U1400 »). Said on the standings, never silent.
+    ``table`` is only asked for when such a tie-break is listed."""
     if section_settings(t).unrated_rating is not None:
         return [], []
     rated = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
@@ -123,9 +161,7 @@ def tiebreaks_not_computed(
     ]
     if not dropped:
         return [], []
-    if table is None:  # else the standings' own (the same games, the same rounds)
-        table = crosstable(service, t, rounds)
-    unrated = [start for start, c in table.competitors.items() if not c.rating]
+    unrated = [start for start, c in table().competitors.items() if not c.rating]
     return (dropped, unrated) if unrated else ([], [])
 
 

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from decimal import Decimal
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # named in the signatures only
+    from decimal import Decimal
+    from fractions import Fraction
 
 _NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 

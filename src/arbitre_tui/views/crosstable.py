@@ -46,20 +46,32 @@ def cell(games: list[StoredGame], pid: int, order: dict[int, int]) -> str:
     return ""
 
 
+def by_player(games: list[StoredGame]) -> dict[int, list[StoredGame]]:
+    """A round's games by player, each player's first game only: what :func:`cell` finds
+    for them in the whole round, found once (a grille of 500 players searched each
+    round's 250 games per cell)."""
+    found: dict[int, list[StoredGame]] = {}
+    for g in games:
+        found.setdefault(g.white_id, [g])
+        if g.black_id is not None:
+            found.setdefault(g.black_id, [g])
+    return found
+
+
 def build(reader: Reader, t: StoredTournament) -> Crosstable:
     """Empty when the rules cannot rank yet (the standings refuse)."""
     from ..operations.event import OperationError
-    from ..operations.standings import standings
+    from .standings import ranking
 
     with reader.consistent():
         try:
-            _, rows, _ = standings(reader.service, t)
+            ranked = ranking(reader, t)  # the players and games read once (issue 56)
+            rows, refs, games = ranked.rows, ranked.refs, ranked.games
         except OperationError:
-            rows = []
-        refs = reader.refs(t)
-        games = reader.all_games(t)
+            rows, refs, games = [], reader.refs(t), reader.all_games(t)
     order = {pid: ref.number for pid, ref in refs.items()}
     numbers = tuple(sorted(games))
+    at = {n: by_player(games[n]) for n in numbers}
     return Crosstable(
         t.key,
         numbers,
@@ -67,7 +79,7 @@ def build(reader: Reader, t: StoredTournament) -> Crosstable:
             CrossRow(
                 order[r.start],
                 refs[r.start],
-                tuple(cell(games[n], r.start, order) for n in numbers),
+                tuple(cell(at[n].get(r.start, []), r.start, order) for n in numbers),
                 float(r.values["PTS"] or 0),
                 k + 1,
             )

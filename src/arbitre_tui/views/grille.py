@@ -85,6 +85,7 @@ def _rating(p: StoredPlayer) -> str:
 def build(reader: Reader, t: StoredTournament) -> Grille:
     """From the standings view (the same order and tie-breaks as Classement)."""
     from ..operations.event import OperationError
+    from .crosstable import by_player
     from .standings import build as standings
 
     with reader.consistent():
@@ -99,6 +100,7 @@ def build(reader: Reader, t: StoredTournament) -> Grille:
         games = reader.all_games(t)
     place = {r.player.id: k + 1 for k, r in enumerate(view.rows)}
     numbers = tuple(sorted(games))
+    at = {n: by_player(games[n]) for n in numbers}
     rows = []
     for k, r in enumerate(view.rows):
         p = people[r.player.id]
@@ -110,7 +112,7 @@ def build(reader: Reader, t: StoredTournament) -> Grille:
                 p.title.value if p.title else "",
                 _rating(p),
                 p.federation,
-                tuple(cell(games[n], r.player.id, place) for n in numbers),
+                tuple(cell(at[n].get(r.player.id, []), r.player.id, place) for n in numbers),
                 r.shown[0] if r.shown else "0",
                 r.shown[1:],
             )

@@ -40,7 +40,7 @@ def progress(reader: Reader, t: StoredTournament) -> Progress:
     """Empty for a knockout or a cup (no ranking by points), or when the rules cannot rank."""
     from ..operations.event import OperationError
     from ..operations.formats import format_of
-    from ..operations.standings import complete_rounds, crosstable, standings
+    from ..operations.standings import completed, rank, table_of
     from ..rules import tiebreaks as tb
     from ..rules.errors import RuleError
     from ..rules.settings import section_settings
@@ -50,22 +50,24 @@ def progress(reader: Reader, t: StoredTournament) -> Progress:
         return Progress({}, {})
     places: dict[int, dict[int, str]] = {}
     performance: dict[int, int] = {}
-    with reader.consistent():
-        done = complete_rounds(reader.service, t)
-        for n in range(1, done + 1):
-            try:
-                _, rows, _ = standings(reader.service, t, n)
-            except OperationError:
-                continue
-            places[n] = {r.start: r.place for r in rows}
-        if done:
-            table = crosstable(reader.service, t, done)
-            try:
-                rows = tb.standings(table, ["PTS", "TPR"], section_settings(t).unrated_rating)
-            except RuleError:
-                rows = []
-            tpr = {r.start: r.values.get("TPR") for r in rows}
-            performance = {pid: round(v) for pid, v in tpr.items() if v}
+    with reader.consistent():  # the section read once for every round (issue 56)
+        players, numbers = reader.players(t), reader.numbers(t)
+        games = reader.all_games(t)
+        done = completed(reader.rounds(t), games)
+    for n in range(1, done + 1):
+        try:
+            _, rows = rank(t, table_of(t, players, games, numbers, n))
+        except OperationError:
+            continue
+        places[n] = {r.start: r.place for r in rows}
+    if done:
+        table = table_of(t, players, games, numbers, done)
+        try:
+            rows = tb.standings(table, ["PTS", "TPR"], section_settings(t).unrated_rating)
+        except RuleError:
+            rows = []
+        tpr = {r.start: r.values.get("TPR") for r in rows}
+        performance = {pid: round(v) for pid, v in tpr.items() if v}
     return Progress(places, performance)
 
 

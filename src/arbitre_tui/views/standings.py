@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cup import MatchLine
-from .reader import PlayerRef, SectionView
+from ..rules.figures import comma, half
+from .reader import PlayerRef, SectionView, player_ref
 
 if TYPE_CHECKING:
     from ..operations.formats import RankingGroups
-    from ..rules.models import StoredTournament
-    from ..rules.tiebreaks import Crosstable
+    from ..rules import tiebreaks as tb
+    from ..rules.models import StoredGame, StoredRound, StoredTournament
+    from .cup import MatchLine  # a cup's standings only (its module loads on demand)
     from .reader import Reader
 
 
@@ -82,17 +83,20 @@ class Standings(SectionView):
         return f"classement après la ronde {self.after_round}"
 
 
+# codes printed as integers: ratings, ranks and counts
+_WHOLE = frozenset(
+    ("TPR", "ARO", "PTP", "APRO", "APPO", "RTNG", "TPN", "WIN", "WON", "DE", "BPG", "BWG", "REP")
+)
+
+
 def fmt(code: str, value: float | int | None) -> str:
     """A tie-break value as every face shows it (rules/figures.py): points with « ½ »
     (« 4½ »), integers for ratings, ranks and counts, else up to 2 decimals with a comma
     (« 28,5 »); a code's modifiers (« ARO/C1 ») do not change how it prints. ``values``
     keep the numbers (``--json``)."""
-    from ..rules.figures import comma, half
-
     if value is None:
         return ""
-    whole = {"TPR", "ARO", "PTP", "APRO", "APPO", "RTNG", "TPN", "WIN", "WON", "DE", "BPG"}
-    if isinstance(value, int) or code.split("/")[0] in whole | {"BWG", "REP"}:
+    if isinstance(value, int) or code.partition("/")[0] in _WHOLE:
         return str(int(value))
     return half(value) if code == "PTS" else comma(value)
 
@@ -107,37 +111,71 @@ def build(reader: Reader, t: StoredTournament, rounds: int | None = None) -> Sta
     with reader.consistent():
         if fmt.by_teams:
             return _cup(reader, t)
-        paired = len(reader.rounds(t))
-        if rounds is not None and rounds > paired:
+        paired = reader.rounds(t)
+        if rounds is not None and rounds > len(paired):
             raise OperationError(
                 f"{t.name} : pas de classement après la ronde {rounds}, "
-                f"{paired} ronde(s) appariée(s) seulement."
+                f"{len(paired)} ronde(s) appariée(s) seulement."
             )
         groups = fmt.ranking_groups(reader.service, t)
         if groups is not None:
             return _ranked(reader, t, groups)
-        return _points(reader, t, rounds)
+        return _points(reader, t, rounds, paired)
 
 
-def _points(reader: Reader, t: StoredTournament, rounds: int | None) -> Standings:
-    from ..operations.standings import ranked
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """A section ranked by points from one read of its players and games: what the
+    standings and the crosstable need (refs and games too), each read once (issue 56)."""
 
-    codes, rows, table = ranked(reader.service, t, rounds)
-    done = table.rounds
-    refs = reader.refs(t)
+    codes: list[str]
+    rows: list[tb.StandingRow]
+    table: tb.Crosstable
+    refs: dict[int, PlayerRef]
+    games: dict[int, list[StoredGame]]
+
+
+def ranking(
+    reader: Reader,
+    t: StoredTournament,
+    rounds: int | None = None,
+    paired: list[StoredRound] | None = None,
+) -> Ranking:
+    """Points and tie-breaks after round ``rounds`` (the last complete one if None);
+    ``paired``: the section's rounds if the caller has read them. Raises OperationError
+    when the rules cannot rank."""
+    from ..operations.standings import completed, rank, table_of
+
+    with reader.consistent():
+        players = reader.players(t)
+        numbers = reader.numbers(t)
+        games = reader.all_games(t)
+        if rounds is None:
+            rounds = completed(reader.rounds(t) if paired is None else paired, games)
+    table = table_of(t, players, games, numbers, rounds)
+    codes, rows = rank(t, table)
+    refs = {p.id: player_ref(p, numbers.get(p.id)) for p in players}  # as Reader.refs
+    return Ranking(codes, rows, table, refs, games)
+
+
+def _points(
+    reader: Reader, t: StoredTournament, rounds: int | None, paired: list[StoredRound]
+) -> Standings:
+    ranked = ranking(reader, t, rounds, paired)
+    codes, rows, refs = ranked.codes, ranked.rows, ranked.refs
     played_off = _play_off_places(reader, t, refs) if rounds is None else {}
     if played_off:  # 003 art. 6: the play-off's order (or its seeds) replaces the tie
         at = {pid: i for i, pid in enumerate(played_off["order"])}
         rows = sorted(rows, key=lambda r: at.get(r.start, len(at)))
     decided: dict[int, int] = played_off.get("places", {}) if played_off else {}
     notes = list(played_off.get("notes", ())) if played_off else []
-    if note := _not_computed(reader, t, rounds, refs, table):
+    if note := _not_computed(t, ranked.table, refs):
         notes.insert(0, note)
     return Standings(
         t.key,
         t.name,
         "points",
-        done,
+        ranked.table.rounds,
         tuple(codes),
         tuple(
             StandingRow(
@@ -155,17 +193,13 @@ def _points(reader: Reader, t: StoredTournament, rounds: int | None) -> Standing
 
 
 def _not_computed(
-    reader: Reader,
-    t: StoredTournament,
-    rounds: int | None,
-    refs: dict[int, PlayerRef],
-    table: Crosstable | None = None,
+    t: StoredTournament, table: tb.Crosstable, refs: dict[int, PlayerRef]
 ) -> str | None:
     """A rating tie-break C.07 art. 10 drops (an unrated participant, no rating set for
     the unrated) said under the table: its column is empty for everyone (issue 52.3)."""
-    from ..operations.standings import tiebreaks_not_computed
+    from ..operations.standings import not_computed
 
-    codes, unrated = tiebreaks_not_computed(reader.service, t, rounds, table)
+    codes, unrated = not_computed(t, lambda: table)
     if not codes:
         return None
     names = ", ".join(refs[s].public for s in unrated[:3] if s in refs)

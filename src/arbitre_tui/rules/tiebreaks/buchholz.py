@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .codes import _PLAIN, Code
 from .crosstable import Competitor, Crosstable, Kind
+
+_REQUESTED = frozenset((Kind.HPB, Kind.ZPB))  # Entry.requested_bye
+_VUR = frozenset((Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS))  # Entry.vur (16.1.2)
 
 
 class BuchholzFamily:
@@ -11,6 +16,7 @@ class BuchholzFamily:
 
     t: Crosstable
     _adjusted: dict[int, float]
+    score: Callable[[Competitor], float]
     _contributions: dict[tuple[int, bool, bool], list[tuple[float, float, bool]]]
 
     # -- Art. 16: unplayed rounds ------------------------------------------------
@@ -21,18 +27,21 @@ class BuchholzFamily:
         return e.requested_bye and all(x.vur for x in c.entries[index + 1 :])
 
     def adjusted_score(self, start: int) -> float:
-        """16.3: s*(q), used when q is someone else's opponent."""
-        if start not in self._adjusted:
-            c = self.t.competitors[start]
+        """16.3: s*(q), used when q is someone else's opponent (a late requested bye,
+        :meth:`late_requested_bye`, counts as a draw)."""
+        total = self._adjusted.get(start)
+        if total is None:
+            entries, draw = self.t.competitors[start].entries, self.t.draw
             total = 0.0
-            for i, e in enumerate(c.entries):
-                total += self.t.draw if self.late_requested_bye(c, i) else e.points
+            for i, e in enumerate(entries):
+                late = e.kind in _REQUESTED and all(x.kind in _VUR for x in entries[i + 1 :])
+                total += draw if late else e.points
             self._adjusted[start] = total
-        return self._adjusted[start]
+        return total
 
     def opponent_score(self, start: int) -> float:
         if self.t.round_robin:
-            return self.t.competitors[start].score
+            return self.score(self.t.competitors[start])
         return self.adjusted_score(start)
 
     def contributions(self, c: Competitor, spec: Code = _PLAIN) -> list[tuple[float, float, bool]]:
@@ -43,9 +52,9 @@ class BuchholzFamily:
         if cached is not None:
             return cached
         out: list[tuple[float, float, bool]] = []
-        own = c.score
+        own = self.score(c)
         for e in c.entries:
-            if e.opponent and (e.played or forfeits):
+            if e.opponent and (e.kind is Kind.GAME or forfeits):  # Entry.played
                 out.append((self.opponent_score(e.opponent), e.points, False))
             elif self.t.round_robin:
                 # 15.2: the free round of an odd round robin is not an element; a forfeit

@@ -28,6 +28,15 @@ class Calculator(BuchholzFamily, RatingFamily):
         self._opponent_values: dict[tuple[Code, str, int], float | int | None] = {}
         self._fore: Calculator | None = None
         self._all_rated = all(x.rating for x in table.competitors.values())
+        self._scores: dict[int, float] = {}
+
+    def score(self, c: Competitor) -> float:
+        """The competitor's points (:attr:`Competitor.score`), summed once: BH reads each
+        opponent's, PTS and the cuts the player's own."""
+        total = self._scores.get(c.start)
+        if total is None:
+            total = self._scores[c.start] = c.score
+        return total
 
     # -- own results ------------------------------------------------------------------
 
@@ -41,7 +50,8 @@ class Calculator(BuchholzFamily, RatingFamily):
 
     def wins(self, c: Competitor) -> int:
         """WIN (7.1): rounds with a win's points, with or without playing."""
-        return sum(1 for e in c.entries if e.points >= self.t.win)
+        win = self.t.win
+        return sum(1 for e in c.entries if e.points >= win)
 
     def won(self, c: Competitor) -> int:
         """WON (7.2): games won over the board."""
@@ -82,7 +92,7 @@ class Calculator(BuchholzFamily, RatingFamily):
             comps = {}
             for start, c in self.t.competitors.items():
                 entries = list(c.entries)
-                if len(entries) > last and entries[last].opponent:
+                if 0 <= last < len(entries) and entries[last].opponent:
                     e = entries[last]
                     entries[last] = Entry(Kind.GAME, self.t.draw, e.opponent, e.colour)
                 comps[start] = replace(c, entries=entries)
@@ -136,7 +146,7 @@ class Calculator(BuchholzFamily, RatingFamily):
         spec = code if isinstance(code, Code) else parse_code(code)
         base = spec.base
         if base == "PTS":
-            return c.score
+            return self.score(c)
         if base == "BH":
             return self.buchholz(c, spec)
         if base == "FB":

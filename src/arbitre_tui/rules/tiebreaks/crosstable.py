@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..trf import TrfTournament
+if TYPE_CHECKING:  # a TRF is read by `arbitre tiebreaks`, not by a stored event's standings
+    from ..trf import TrfTournament
 
 
 class Kind(StrEnum):
@@ -18,8 +20,10 @@ class Kind(StrEnum):
     ZPB = "zpb"  # zero-point bye (requested, or absent / withdrawn)
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
+    """One round of a competitor. A tuple: a crosstable of 500 players after 7 rounds
+    makes 3 500 of them at each standings (issue 56)."""
+
     kind: Kind
     points: float
     opponent: int = 0

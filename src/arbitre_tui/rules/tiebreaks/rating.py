@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import bisect
+import functools
 from decimal import ROUND_HALF_UP, Decimal
 
 from ..errors import RuleError
 from .codes import _PLAIN, Code
-from .crosstable import Competitor, Crosstable, Entry
+from .crosstable import Competitor, Crosstable, Entry, Kind
 
 _DP = [
     0,
@@ -143,6 +144,30 @@ def pd(diff: int) -> int:
     return value if diff >= 0 else 100 - value
 
 
+_ONE, _HALF, _ZERO = Decimal(1), Decimal("0.5"), Decimal(0)  # a game's result (immutable)
+
+
+@functools.cache
+def _pd_by_gap() -> list[int]:
+    """:func:`pd` for each difference from 0 to 736 (PD is 100 beyond), read by index:
+    PTP's search asks it about eleven times per game of every player."""
+    return [pd(gap) for gap in range(_PD_STEPS[-1][0] + 2)]
+
+
+def _expected(rating: int, ratings: list[int]) -> int:
+    """The sum of :func:`pd` of ``rating`` against each of ``ratings``, in hundredths."""
+    table = _pd_by_gap()
+    top = len(table) - 1
+    total = 0
+    for r in ratings:
+        gap = rating - r
+        if gap >= 0:
+            total += table[gap] if gap <= top else 100
+        else:
+            total += 100 - (table[-gap] if -gap <= top else 100)
+    return total
+
+
 def _half_up(value: Decimal) -> int:
     return int(value.to_integral_value(ROUND_HALF_UP))
 
@@ -177,10 +202,12 @@ class RatingFamily:
             return self._rated[key]
         out: list[tuple[int, Decimal]] | None = None
         if self.rating(c, spec) is not None:
+            # an opponent's rating as :meth:`rating` gives it (not dropped: c has one)
+            unrated, comps, result = self._unrated(spec), self.t.competitors, self._result
             games = [
-                (self.rating(self.t.competitors[e.opponent], spec) or 0, self._result(e))
+                (comps[e.opponent].rating or unrated or 0, result(e))
                 for e in c.entries
-                if e.played
+                if e.kind is Kind.GAME  # Entry.played
             ]
             if spec.edition == 2022:
                 # The 2022 rules (``V2022``): the unplayed rounds are cut first.
@@ -198,8 +225,8 @@ class RatingFamily:
     def _result(self, e: Entry) -> Decimal:
         """The game's result as ratings count it, whatever the event's scoring."""
         if e.points >= self.t.win:
-            return Decimal(1)
-        return Decimal("0.5") if e.points == self.t.draw else Decimal(0)
+            return _ONE
+        return _HALF if e.points == self.t.draw else _ZERO
 
     def aro(self, c: Competitor, spec: Code = _PLAIN) -> int | None:
         """ARO (10.1), half up."""
@@ -234,7 +261,7 @@ class RatingFamily:
         low, high = min(ratings) - 800, max(ratings) + 800
         while low < high:
             mid = (low + high) // 2
-            if sum(pd(mid - r) for r in ratings) >= scored:
+            if _expected(mid, ratings) >= scored:
                 high = mid
             else:
                 low = mid + 1

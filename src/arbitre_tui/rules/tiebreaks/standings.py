@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .calculator import Calculator
 from .codes import Code, parse_code
 from .crosstable import Crosstable
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 @dataclass
@@ -23,14 +26,18 @@ class StandingRow:
         return str(self.rank) if self.shared_to == self.rank else f"{self.rank}–{self.shared_to}"
 
 
-def _sort_value(code: str, v: float | int | None) -> float:
-    """Larger is better, except DE (a rank inside the tied group, 1 is best), TPN (7.8:
-    ascending) and a code reversed by ``R`` (RTNG/R: lowest rating first).
+def _ascending(code: str) -> bool:
+    """DE (a rank inside the tied group, 1 is best) and TPN (7.8) sort ascending, and a
+    code reversed by ``R`` (RTNG/R: lowest rating first); every other larger first."""
+    spec = parse_code(code)
+    return (spec.base in ("DE", "TPN")) != spec.reverse
+
+
+def _sort_value(v: float | int | None, ascending: bool) -> float:
+    """Larger is better, except a code sorting ascending (:func:`_ascending`).
 
     No value (a tie-break dropped, no game) sorts last, or first when ascending, as in
     FIDE's reference checker."""
-    spec = parse_code(code)
-    ascending = (spec.base in ("DE", "TPN")) != spec.reverse
     if v is None:
         return float("inf") if ascending else float("-inf")
     return -float(v) if ascending else float(v)
@@ -49,23 +56,32 @@ def standings(
     codes = [c.upper() for c in codes]
     if not codes or codes[0] != "PTS":
         codes = ["PTS", *codes]
-    values: dict[int, dict[str, float | int | None]] = {s: {} for s in table.competitors}
+    comps = table.competitors
+    values: dict[int, dict[str, float | int | None]] = {s: {} for s in comps}
     for i, code in enumerate(codes):
         spec = parse_code(code)
         if spec.base == "DE":
             _direct_encounter(table, values, codes[:i], spec)
             continue
-        for start, comp in table.competitors.items():
-            values[start][code] = calc.value(code, comp)
+        value = calc.value
+        for start, comp in comps.items():
+            values[start][code] = value(spec, comp)
+    # each competitor's values in the codes' order, once: sorted by, then grouped by
+    row = {s: tuple(values[s][c] for c in codes) for s in comps}
+    ascending = [_ascending(c) for c in codes]
     order = sorted(
-        table.competitors, key=lambda s: (tuple(-_sort_value(c, values[s][c]) for c in codes), s)
+        comps,
+        key=lambda s: (
+            tuple(-_sort_value(v, a) for v, a in zip(row[s], ascending, strict=True)),
+            s,
+        ),
     )
     rows: list[StandingRow] = []
     i = 0
     while i < len(order):
         j = i
-        key = tuple(values[order[i]][c] for c in codes)
-        while j + 1 < len(order) and tuple(values[order[j + 1]][c] for c in codes) == key:
+        key = row[order[i]]
+        while j + 1 < len(order) and row[order[j + 1]] == key:
             j += 1
         for k in range(i, j + 1):
             rows.append(StandingRow(order[k], i + 1, j + 1, values[order[k]]))
@@ -122,6 +138,8 @@ def _encounter_pass(
     alone only if their score among the group beats what any one below could still
     reach by winning every missing game.
     """
+    from fractions import Fraction  # DE only: not loaded by every standings
+
     group = set(members)
     scored: dict[int, Fraction] = {}
     best: dict[int, Fraction] = {}
