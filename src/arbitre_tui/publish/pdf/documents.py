@@ -105,21 +105,29 @@ class Document:
         raise NotImplementedError
 
 
-def _page(req: Request, title: str, subtitle: str, corner_qr: str | None = None) -> Page:
+def _page(
+    req: Request,
+    title: str,
+    subtitle: str,
+    corner_qr: str | None = None,
+    landscape: bool = False,
+) -> Page:
     """A list's sheet: the light writer's when the request allows it (no QR code on it),
     else fpdf2's; the light one raises ``lite.Unsupported`` for what it cannot draw."""
     if req.lite and corner_qr is None:
         from .lite import LiteSheet
 
-        return LiteSheet(title, subtitle)
-    return _fpdf(title, subtitle, corner_qr)
+        return LiteSheet(title, subtitle, landscape)
+    return _fpdf(title, subtitle, corner_qr, landscape)
 
 
-def _fpdf(title: str, subtitle: str, corner_qr: str | None = None) -> Sheet:
+def _fpdf(
+    title: str, subtitle: str, corner_qr: str | None = None, landscape: bool = False
+) -> Sheet:
     """fpdf2's sheet, for a document the light writer does not draw (QR codes…)."""
     from .sheet import Sheet
 
-    return Sheet(title, subtitle, corner_qr=corner_qr)
+    return Sheet(title, subtitle, corner_qr=corner_qr, landscape=landscape)
 
 
 WALL = 14  # pt: the lists pinned on the wall are read from a metre away
@@ -236,18 +244,19 @@ class Standings(Document):
             )
             return doc
         place = 22 if view.kind == "knockout" else 15  # « 113–128 »
-        width = (WIDTH - place - 60 - 12 - 40) / max(len(view.codes), 1)
-        doc.grid(  # the Elo and club as the desk's list has them (issue 49.9)
-            ["Pl.", "Nom", "Elo", "Club", *view.columns],
-            [
-                [r.place, r.player.public, *_rating_club(r.player)]
-                + [french(v, c == "PTS") for c, v in zip(view.codes, r.shown, strict=False)]
-                for r in view.rows
-            ],
-            [place, 60, 12, 40, *[width] * len(view.codes)],
-            11,
-            names=(1, 3),
-        )
+        head = ["Pl.", "Nom", "Elo", "Club", *view.columns]
+        rows = [
+            [r.place, r.player.public, *_rating_club(r.player)]
+            + [french(v, c == "PTS") for c, v in zip(view.codes, r.shown, strict=False)]
+            for r in view.rows
+        ]
+        widths = _standings_widths(doc.epw, place, len(view.codes))
+        if doc.room_for_names(head, rows, widths, 11 * 0.7, (1, 3)) < _NAMES:
+            # a dozen tie-breaks and more: the page turned, as the grille does
+            doc = _page(req, req.title, doc.doc_subtitle, landscape=True)
+            widths = _standings_widths(doc.epw, place, len(view.codes))
+        # the Elo and club as the desk's list has them (issue 49.9)
+        doc.grid(head, rows, widths, 11, names=(1, 3))
         for note in view.notes:  # a play-off's seeds drawn by lot (003 art. 6)
             doc.ln(2)
             doc.line_of(note, 10)
@@ -255,6 +264,16 @@ class Standings(Document):
             doc.ln(2)
             doc.line_of(" ; ".join(f"{c} : {name}" for c, name in view.legend), 9)
         return doc
+
+
+_NAMES = 50  # mm the standings' name and club keep on a portrait page, else landscape
+
+
+def _standings_widths(page: float, place: float, codes: int) -> list[float]:
+    """The standings' columns (mm) on a page ``page`` mm wide between its margins: the
+    tie-breaks share what the place, name, Elo and club leave."""
+    fixed = [place, 60, 12, 40]
+    return [*fixed, *[(page - sum(fixed)) / max(codes, 1)] * codes]
 
 
 def _rating_club(p: PlayerRef) -> tuple[str, str]:

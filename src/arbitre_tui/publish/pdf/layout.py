@@ -27,7 +27,8 @@ _FOLDERS = (
     "/usr/share/fonts/TTF",
     "/usr/local/share/fonts",
 )
-_SMALLEST = 0.7  # a table's type shrinks to 70 % of its size at most
+_SMALLEST = 0.7  # a table's type shrinks to 70 % of its size at most…
+_TINY = 0.4  # …unless its short columns alone would not fit the page: then to 40 %
 _PAD = 0.8  # mm of room on each side of a table's cell
 _SURNAME = 10  # letters a cut surname keeps on a table card
 _NAME_ROOM = 25.0  # mm a name column keeps before a table's type is set smaller
@@ -131,9 +132,15 @@ class Layout:
             roomy = all(room * widths[i] / share >= _NAME_ROOM for i in wide)
             for i in wide:
                 fitted[i] = max(room * widths[i] / share, _NAME_ROOM)
-            if roomy or step <= size * _SMALLEST:  # else (smallest type): all scaled down
-                return step, [w * total / sum(fitted) for w in fitted]
-            step = max(size * _SMALLEST, step - 0.5)
+            scale = total / sum(fitted)  # < 1: every column scaled down to the page
+            squeezed = any(  # a short column left narrower than its value and padding
+                fitted[i] * scale < fitted[i] - 0.5 for i in range(len(widths)) if i not in wide
+            )
+            if roomy or (step <= size * _SMALLEST and not squeezed) or step <= size * _TINY:
+                return step, [w * scale for w in fitted]
+            # below 70 % only when the columns' values would not fit their page at all
+            # (sixteen tie-breaks and more): smaller type rather than a value cut or a crash
+            step = max(size * (_SMALLEST if step > size * _SMALLEST else _TINY), step - 0.5)
 
     def _short(
         self,

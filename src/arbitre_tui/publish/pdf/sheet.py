@@ -94,7 +94,9 @@ class Sheet(Layout, FPDF):
     def _table(self, laid: Sequence[Sequence[str]], fitted: Sequence[float], size: float) -> None:
         with self.table(
             col_widths=fitted,
-            width=sum(fitted),
+            # the page's width when the sum only passes it by a float's rounding (fpdf2
+            # refuses 273.00008333333335 mm on a 273.0000833333333 mm page)
+            width=min(sum(fitted), self.epw),
             align="LEFT",
             text_align="LEFT",
             line_height=size * 0.45,
