@@ -40,6 +40,12 @@ players, middle round: 0.22 s against 0.28); 750-1 000, 20 cases: median 0.14, w
 
 A 20-player case (generated too, its last round) is timed first: the whole process of a
 small pairing (target <= 0.15 s).
+
+``--large`` (opt-in, long: generating it pairs five rounds of 3 000 players, and the
+reference took 774 s on it in issue 56) adds one more case: round 6 of a 3 000-player
+tournament (seed 1, the generator's default rates), the lead to keep at that size (issue
+56.3: 43 s and 329 MB against the reference's 774 s and 1.34 GB, the same 1 500 boards).
+``--large --only 0`` runs it alone; REPEAT=1 is advisable there.
 """
 
 from __future__ import annotations
@@ -82,6 +88,7 @@ CASES: list[tuple[int, int, int, int, int, int]] = [
 REPEAT = int(os.environ.get("REPEAT", "3"))
 CACHE = Path(os.environ.get("ARBITRE_BENCH_CACHE", "/tmp/arbitre-dutch-speed"))
 SMALL = (20, 7, 3400, 30, 0, 0)  # a 20-player tournament, its last round
+LARGE = (3000, 6, 1, 30, 0, 0)  # --large: round 6 of 3 000 players (its last round only)
 
 
 def case_files(players: int, rounds: int, seed: int, draws: int, forfeits: int, half: int) -> list[Path]:  # fmt: skip
@@ -142,6 +149,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", help="a band (250-600, 750-) or sizes (312,580)")
     ap.add_argument("--list", action="store_true", help="only generate and list the cases")
+    ap.add_argument("--large", action="store_true", help="also round 6 of 3 000 players (long)")
     args = ap.parse_args()
     # bytecode compiled as an installed package has it (PYTHONDONTWRITEBYTECODE would
     # otherwise recompile our sources at every start)
@@ -161,10 +169,11 @@ def main() -> None:
         f"20 players, last round: pair-trf median {statistics.median(r[0] for r in small):.3f}"
         f" s (cpu {statistics.median(r[3] for r in small):.3f} s)"
     )
-    ratios: dict[str, list[float]] = {"250-600": [], "601-749": [], "750+": []}
+    ratios: dict[str, list[float]] = {"250-600": [], "601-749": [], "750+": [], "3000": []}
     cpu_ratios: dict[str, list[float]] = {k: [] for k in ratios}
-    for case in selected(args.only):
-        for f in case_files(*case):
+    cases = selected(args.only) + ([LARGE] if args.large else [])
+    for case in cases:
+        for f in case_files(*case)[1 if case == LARGE else 0 :]:
             if args.list:
                 print(f.name, flush=True)
                 continue
@@ -186,6 +195,7 @@ def main() -> None:
                 bc = statistics.median(r[3] for r in ref)
                 ratio = a / b
                 band = "250-600" if case[0] <= 600 else "750+" if case[0] >= 750 else "601-749"
+                band = "3000" if case == LARGE else band
                 ratios[band].append(ratio)
                 cpu_ratios[band].append(ac / bc)
                 same = same_pairs(out_ours, out_ref)

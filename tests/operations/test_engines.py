@@ -80,3 +80,18 @@ def test_a_missing_program_or_a_hung_one_is_a_french_message(tmp_path: Path) -> 
     assert late.value.message.startswith("moteur externe sans réponse après 0.5 s")
     for english in ("No such file", "timed out", "Errno"):  # nothing from the library
         assert english not in missing.value.message + late.value.message
+
+
+def test_our_engine_loads_no_process_machinery() -> None:
+    """`pair-trf` imports this module: the external engine's subprocess and temporary
+    files (with shutil, threading, selectors) are loaded only when it runs (issue 56.3)."""
+    import subprocess
+
+    probe = (
+        "import sys, arbitre_tui.operations.engines as e\n"
+        "print(sorted(m for m in ('subprocess', 'tempfile', 'shlex') if m in sys.modules))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert run.stdout.strip() == "[]"

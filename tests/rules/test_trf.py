@@ -67,6 +67,12 @@ def _line(text: str, start: int) -> str:
         (lambda line: line[:91] + "   6" + line[95:], "mais 6 joue"),
         (lambda line: line[:95] + "x" + line[96:], "colonnes décalées"),
         (lambda line: line[:48] + "2l00" + line[52:], "classement « 2l00 »"),
+        # in an otherwise ASCII line too (the reader skips the check on printable ASCII)
+        (lambda line: line[:20] + "\x1b" + line[21:], "Échap) en colonne 21"),
+        (lambda line: line[:20] + "\t" + line[21:], "tabulation) en colonne 21"),
+        (lambda line: line[:20] + "\x7f" + line[21:], "(code 127, suppression)"),
+        (lambda line: line[:20] + "\u202e" + line[21:], "(U+202E) en colonne 21"),
+        (lambda line: line[:20] + "\u200b" + line[21:], "invisible (U+200B)"),
     ],
 )
 def test_malformed_rejected_with_line(mutate, message) -> None:  # type: ignore[no-untyped-def]

@@ -12,9 +12,6 @@ answers.)
 from __future__ import annotations
 
 import os
-import shlex
-import subprocess
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -94,6 +91,12 @@ class ExternalEngine:
         return _pairing(number, sorted(pairs), bye)
 
     def run(self, state: SwissState) -> tuple[set[tuple[int, int]], int | None]:
+        # only here: `pair-trf` and our engine's pairings load no subprocess nor
+        # tempfile (with shutil, threading, selectors: a tenth of a small pairing's start)
+        import shlex
+        import subprocess
+        import tempfile
+
         with tempfile.TemporaryDirectory() as tmp:
             src = Path(tmp) / "in.trf"
             out = Path(tmp) / "out.txt"

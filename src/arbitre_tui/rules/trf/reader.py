@@ -162,7 +162,8 @@ def parse(text: str, *, check_scores: bool = True) -> TrfTournament:
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     declared: tuple[int, int] | None = None  # (rounds, line) the header announces
     for number, raw in enumerate(lines, start=1):
-        _refuse_bad_character(raw, number)
+        if not (raw.isascii() and raw.isprintable()):  # printable ASCII has none to refuse
+            _refuse_bad_character(raw, number)
         if not raw.strip():
             continue
         code = raw[:3]
