@@ -8,6 +8,9 @@ bench/cli_start.py, its cached file copied; built once if absent: minutes). Targ
 
 Measured 2026-12-05, machine idle, 100 keys: keypress → committed → repainted frame
 median 8.4 ms, p99 18.3 ms; one core 8.6 ms, p99 23.8 ms (before: 17.2 ms, p99 93 ms).
+Measured 2026-12-08 (load < 1, all cores, 100 keys), the same bench: K.O. median 29.5 ms,
+p99 73.7 ms; Swiss 500 median 41.7 ms, p99 65.9 ms (the day before's code: 33.4 / 63.0 and
+46.0 / 94.2 ms) — the 5 December figure is no longer reached; not yet explained (issue 56).
 
 Drives the real app headless through its pilot: each sample presses `1` on a board,
 waits until the screen has been refreshed, then moves down. Prints figures only.
