@@ -14,6 +14,7 @@ import pytest
 from arbitre_tui.operations import EventService
 from arbitre_tui.operations.setup import edit_section
 from arbitre_tui.publish.pdf import sheet
+from arbitre_tui.rules.tiebreaks.codes import SUPPORTED
 from tests.helpers.cli import arbitre
 from tests.helpers.long_names import long_names_event
 
@@ -22,44 +23,7 @@ pytestmark = pytest.mark.skipif(
     reason="poppler-utils or DejaVu Sans absent",
 )
 
-CODES = [
-    "BH",
-    "BH/C1",
-    "BH/C2",
-    "BH/M1",
-    "BH/M2",
-    "FB",
-    "FB/C1",
-    "AOB",
-    "AOB/F",
-    "SB",
-    "SB/C1",
-    "SB/C2",
-    "SB/M1",
-    "PS",
-    "PS/C1",
-    "WIN",
-    "WON",
-    "BPG",
-    "BWG",
-    "GE",
-    "REP",
-    "STD",
-    "TPN",
-    "TPN/R",
-    "RTNG",
-    "RTNG/R",
-    "ARO",
-    "ARO/C1",
-    "ARO/M1",
-    "TPR",
-    "PTP",
-    "APRO",
-    "APPO",
-    "DE",
-    "KS",
-    "KS/L+1",
-]
+CODES = [c for c in SUPPORTED if c != "PTS"]  # every code but the points, in order
 
 
 def _printed(tmp_path: Path, count: int) -> tuple[str, str]:
