@@ -33,22 +33,25 @@ _BYE_KIND = {
 
 
 def complete_rounds(service: EventContext, t: StoredTournament) -> int:
-    """The last round whose every board has a result: standings are "after round N"."""
-    done = 0
-    for rnd in service.store.rounds(t.id):
-        if all(g.result is not None or g.is_bye for g in service.store.games(rnd.id)):
-            done = rnd.number
-        else:
-            break
-    return done
+    """The last round whose every board has a result: standings are "after round N"
+    (each round's games read until the first round not complete)."""
+    store = service.store
+    return _last_complete(store.rounds(t.id), lambda rnd: store.games(rnd.id))
 
 
 def completed(rounds: Sequence[StoredRound], games: Mapping[int, Sequence[StoredGame]]) -> int:
     """:func:`complete_rounds` from what a caller has read already: the rounds and their
     games by round number (``all_games``)."""
+    return _last_complete(rounds, lambda rnd: games.get(rnd.number, ()))
+
+
+def _last_complete(
+    rounds: Sequence[StoredRound], games_of: Callable[[StoredRound], Sequence[StoredGame]]
+) -> int:
+    """The number of the last round before the first one with a board still to enter."""
     done = 0
     for rnd in rounds:
-        if all(g.result is not None or g.is_bye for g in games.get(rnd.number, ())):
+        if all(g.result is not None or g.is_bye for g in games_of(rnd)):
             done = rnd.number
         else:
             break
