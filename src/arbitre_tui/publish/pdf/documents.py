@@ -7,10 +7,11 @@ match asked for, names as the site publishes them) and fills a :class:`Sheet`.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, TypeAlias, TypeVar
 
 from ...operations.event import EventService, OperationError
 from ...rules.entry_fees import euros
@@ -26,7 +27,7 @@ from ...views.round_sheet import RoundSheet
 from ..catalogue import LABELS
 from ..figures import french, half, score
 from ..qr import base_url, page_url, write_png
-from .layout import WIDTH
+from .layout import WIDTH, Layout
 
 if TYPE_CHECKING:
     from .lite import LiteSheet
@@ -128,6 +129,29 @@ def _fpdf(
     from .sheet import Sheet
 
     return Sheet(title, subtitle, corner_qr=corner_qr, landscape=landscape)
+
+
+_P = TypeVar("_P", bound=Layout)
+
+
+def turned(
+    doc: _P,
+    landscape: Callable[[], _P],
+    head: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    widths_of: Callable[[float], list[float]],
+    size: float,
+    names: Sequence[int],
+    least: float,
+) -> tuple[_P, list[float]]:
+    """``doc`` and its table's columns (``widths_of`` the page's width), or ``landscape()``
+    and its columns when the portrait page would leave the name columns less than ``least``
+    mm at ``size``: the grille of nine rounds, the standings with a dozen tie-breaks."""
+    widths = widths_of(doc.epw)
+    if doc.room_for_names(head, rows, widths, size, names) >= least:
+        return doc, widths
+    doc = landscape()
+    return doc, widths_of(doc.epw)
 
 
 WALL = 14  # pt: the lists pinned on the wall are read from a metre away
@@ -250,11 +274,17 @@ class Standings(Document):
             + [french(v, c == "PTS") for c, v in zip(view.codes, r.shown, strict=False)]
             for r in view.rows
         ]
-        widths = _standings_widths(doc.epw, place, len(view.codes))
-        if doc.room_for_names(head, rows, widths, 11 * 0.7, (1, 3)) < _NAMES:
-            # a dozen tie-breaks and more: the page turned, as the grille does
-            doc = _page(req, req.title, doc.doc_subtitle, landscape=True)
-            widths = _standings_widths(doc.epw, place, len(view.codes))
+        subtitle = doc.doc_subtitle
+        doc, widths = turned(  # a dozen tie-breaks and more: the page turned
+            doc,
+            lambda: _page(req, req.title, subtitle, landscape=True),
+            head,
+            rows,
+            lambda page: _standings_widths(page, place, len(view.codes)),
+            11 * 0.7,
+            (1, 3),
+            _NAMES,
+        )
         # the Elo and club as the desk's list has them (issue 49.9)
         doc.grid(head, rows, widths, 11, names=(1, 3))
         for note in view.notes:  # a play-off's seeds drawn by lot (003 art. 6)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..figures import french
-from .documents import Document, Request
+from .documents import Document, Request, turned
 
 if TYPE_CHECKING:
     from ...views.grille import Grille
@@ -60,10 +60,18 @@ class GrilleAmericaine(Document):
             ]
             for r in grid.rows
         ]
-        if doc.room_for_names(head, rows, _widths(doc.epw, grid), _SIZE, (1,)) < _NAME:
-            # nine rounds, opponents past 100 and four tie-breaks: the page turned
-            doc = Sheet(doc.doc_title, doc.doc_subtitle, landscape=True)
-        doc.grid(head, rows, _widths(doc.epw, grid), size=_SIZE, names=(1,))
+        first = doc  # nine rounds, opponents past 100 and four tie-breaks: the page turned
+        doc, widths = turned(
+            doc,
+            lambda: Sheet(first.doc_title, first.doc_subtitle, landscape=True),
+            head,
+            rows,
+            lambda page: _widths(page, grid),
+            _SIZE,
+            (1,),
+            _NAME,
+        )
+        doc.grid(head, rows, widths, size=_SIZE, names=(1,))
         doc.ln(2)
         doc.line_of(grid.legend, size=8, height=4)
         return doc
